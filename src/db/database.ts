@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Engine } from './engine';
+import { migrationProvider } from './migrations';
+import type { Tables } from './schema';
+import { immediateSqliteDialect } from './sqlite-driver';
+
+export type Tx = Transaction<Tables>;
+export type Db = Kysely<Tables>;
+
+export interface Database {
+  readonly engine: Engine;
+  /** For reads outside a use case. Writes always go through transaction(). */
+  readonly db: Db;
+  /** One use case = one call. SQLite: BEGIN IMMEDIATE. PostgreSQL: READ COMMITTED + row locks. */
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  /** Directory holding the embedded database file (ignored with databaseUrl). */
+  dataDir: string;
+  poolSize?: number;
+}
+
+// bigint columns hold paise and counters well inside 2^53: read them as numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function openDatabase(options: DatabaseOptions): Database {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 16 });
+    return wrap('postgres', new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }));
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const file = new BetterSqlite3(path.join(options.dataDir, 'bahi.sqlite'));
+  // WAL for concurrent readers; FULL so a committed write survives a power cut, not only a crash.
+  file.pragma('journal_mode = WAL');
+  file.pragma('synchronous = FULL');
+  file.pragma('busy_timeout = 5000');
+  file.pragma('foreign_keys = ON');
+  return wrap('sqlite', new Kysely<Tables>({ dialect: immediateSqliteDialect(file) }));
+}
+
+function wrap(engine: Engine, db: Db): Database {
+  return {
+    engine,
+    db,
+    transaction: (work) => db.transaction().execute(work),
+    async migrate() {
+      const migrator = new Migrator({ db, provider: migrationProvider(engine) });
+      const { error, results } = await migrator.migrateToLatest();
+      const failed = results?.find((r) => r.status === 'Error');
+      if (error || failed) {
+        throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+      }
+    },
+    close: () => db.destroy(),
+  };
+}

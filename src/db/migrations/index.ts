@@ -1,0 +1,22 @@
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import type { Engine } from '../engine';
+import { platform } from './001-platform';
+
+/** A forward-only migration, shared by both engines; `engine` covers the rare dialect-only step. */
+export interface BahiMigration {
+  name: string;
+  up(db: Kysely<unknown>, engine: Engine): Promise<void>;
+}
+
+/** In order. Append only; never edit one that has shipped. */
+export const MIGRATIONS: readonly BahiMigration[] = [platform];
+
+export function migrationProvider(engine: Engine): MigrationProvider {
+  return {
+    async getMigrations() {
+      const out: Record<string, Migration> = {};
+      for (const m of MIGRATIONS) out[m.name] = { up: (db) => m.up(db, engine) };
+      return out;
+    },
+  };
+}

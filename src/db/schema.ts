@@ -1,0 +1,215 @@
+/**
+ * Row types of every table, as Kysely sees them. Conventions shared by both engines:
+ * ids and business dates are text; timestamps are ISO-8601 UTC text (sortable);
+ * money is integer paise (bigint); flags are integers 0/1; structured values are JSON text.
+ */
+export type Flag = 0 | 1;
+
+export interface SystemSettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface OrgsTable {
+  org_id: string;
+  name: string;
+  state_code: string;
+  gstin: string | null;
+  currency_code: string;
+  email_from: string;
+  books_start_date: string;
+  default_branch_id: string;
+  preferences: string;
+  created_time: string;
+}
+
+export interface UsersTable {
+  user_id: string;
+  org_id: string;
+  name: string;
+  email: string;
+  created_time: string;
+}
+
+export interface ApiTokensTable {
+  token_id: string;
+  token_hash: string;
+  kind: string;
+  user_id: string | null;
+  org_ids: string;
+  scopes: string;
+  tier: string;
+  rate_limit_per_minute: number;
+  expires_at: string | null;
+  revoked_at: string | null;
+  created_time: string;
+}
+
+export interface BranchesTable {
+  org_id: string;
+  branch_id: string;
+  name: string;
+  state_code: string;
+  gstin: string | null;
+  is_default: Flag;
+  created_time: string;
+}
+
+export interface PeriodsTable {
+  org_id: string;
+  period_id: string;
+  name: string;
+  start_date: string;
+  end_date: string;
+  created_time: string;
+}
+
+export interface AccountsTable {
+  org_id: string;
+  account_id: string;
+  account_name: string;
+  account_code: string | null;
+  account_type: string;
+  system_key: string | null;
+  is_active: Flag;
+  created_time: string;
+}
+
+export interface TaxesTable {
+  org_id: string;
+  tax_id: string;
+  tax_name: string;
+  /** Percent × 100 (18% → 1800, 0.25% → 25), so rates are exact integers. */
+  rate_centi: number;
+  created_time: string;
+}
+
+export interface InvoiceSeriesTable {
+  org_id: string;
+  series_id: string;
+  branch_id: string;
+  period_id: string | null;
+  series_name: string;
+  label: string;
+  prefix: string;
+  padding: number;
+  format_template: string;
+  next_number: number;
+  is_default: Flag;
+  created_time: string;
+}
+
+export interface ContactsTable {
+  org_id: string;
+  contact_id: string;
+  contact_type: string;
+  contact_name: string;
+  display_name: string | null;
+  legal_name: string | null;
+  company_name: string | null;
+  gst_no: string | null;
+  pan: string | null;
+  gst_treatment: string | null;
+  place_of_contact: string | null;
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+  billing_address: string | null;
+  shipping_address: string | null;
+  payment_terms: number;
+  opening_balance: number;
+  credit_limit: number | null;
+  currency_code: string;
+  status: string;
+  /** Lower-cased name, GSTIN and email joined: what `search` matches against. */
+  search_text: string;
+  created_time: string;
+  last_modified_time: string;
+}
+
+export interface ContactPersonsTable {
+  org_id: string;
+  contact_person_id: string;
+  contact_id: string;
+  position: number;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  is_primary: Flag;
+}
+
+export interface ItemsTable {
+  org_id: string;
+  item_id: string;
+  name: string;
+  sku: string | null;
+  type: string;
+  rate: number;
+  purchase_rate: number | null;
+  tax_id: string | null;
+  hsn_sac: string | null;
+  account_id: string | null;
+  purchase_account_id: string | null;
+  created_time: string;
+  last_modified_time: string;
+}
+
+export interface ActivityTable {
+  org_id: string;
+  event_id: string;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  entity_ref: string | null;
+  actor_user_id: string | null;
+  changes: string | null;
+  metadata: string;
+  occurred_at: string;
+}
+
+export interface OutboxEventsTable {
+  org_id: string;
+  event_id: string;
+  event_type: string;
+  payload: string;
+  occurred_at: string;
+  published_at: string | null;
+}
+
+export interface IdempotencyKeysTable {
+  subject: string;
+  idem_key: string;
+  method: string;
+  path: string;
+  org_id: string;
+  request_hash: string;
+  status_code: number;
+  response_body: string;
+  created_at: string;
+}
+
+export interface RateLimitWindowsTable {
+  token_id: string;
+  window_start: number;
+  hits: number;
+}
+
+export interface Tables {
+  system_settings: SystemSettingsTable;
+  orgs: OrgsTable;
+  users: UsersTable;
+  api_tokens: ApiTokensTable;
+  branches: BranchesTable;
+  periods: PeriodsTable;
+  accounts: AccountsTable;
+  taxes: TaxesTable;
+  invoice_series: InvoiceSeriesTable;
+  contacts: ContactsTable;
+  contact_persons: ContactPersonsTable;
+  items: ItemsTable;
+  activity: ActivityTable;
+  outbox_events: OutboxEventsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  rate_limit_windows: RateLimitWindowsTable;
+}

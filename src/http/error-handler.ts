@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../kernel/errors';
+import type { IdempotencyStore } from '../platform/idempotency/idempotency.store';
+import { IdempotentReplay } from '../platform/idempotency/idempotency.types';
+import { ERROR_STATUS } from './error-status';
+import { toValidationError } from './validation';
+
+/** Anything thrown → the DomainError it means. Unknown errors become internal.error (and are logged). */
+function asDomainError(error: unknown): DomainError {
+  if (error instanceof DomainError) return error;
+  const fastifyError = error as Partial<FastifyError>;
+  if (fastifyError.validation) {
+    return toValidationError(fastifyError.validation as never, fastifyError.validationContext ?? 'body');
+  }
+  const status = fastifyError.statusCode;
+  if (status === 413) {
+    return new DomainError('validation.invalid_value', 'The request body is too large', { field: 'body', status: 413 });
+  }
+  if (status === 415) {
+    return new DomainError('validation.invalid_value', 'Send the body as application/json', { field: 'Content-Type', status: 415 });
+  }
+  if (status !== undefined && status >= 400 && status < 500) {
+    // Malformed JSON, empty JSON body, prototype poisoning, bad headers: all input faults.
+    return new DomainError('validation.invalid_value', fastifyError.message ?? 'The request is malformed', { field: 'body' });
+  }
+  return new DomainError('internal.error', 'An unexpected error occurred; it is safe to retry with the same Idempotency-Key');
+}
+
+export function statusOf(error: DomainError): number {
+  return error.status ?? ERROR_STATUS[error.code];
+}
+
+export function errorBody(error: DomainError, requestId: string) {
+  return {
+    code: error.code,
+    message: error.message,
+    ...(error.field !== undefined && { field: error.field }),
+    ...(error.details !== undefined && { details: error.details }),
+    request_id: requestId,
+    ...(error.errors !== undefined && error.errors.length > 0 && { errors: error.errors }),
+  };
+}
+
+export function errorHandler(idempotency: IdempotencyStore) {
+  return async (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof IdempotentReplay) {
+      return reply.code(error.response.status).header('Idempotent-Replayed', 'true').send(error.response.body);
+    }
+    const domain = asDomainError(error);
+    const status = statusOf(domain);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    const body = errorBody(domain, request.id);
+    const idem = request.ctx?.idempotency;
+    // 4xx answers are deterministic: store them so a retry gets the same answer (5xx are not stored).
+    if (idem && status >= 400 && status < 500 && !domain.code.startsWith('idempotency.') && request.ctx) {
+      await idempotency.recordRefusal(request.ctx.orgId, idem, { status, body });
+    }
+    for (const [name, value] of Object.entries(domain.headers ?? {})) reply.header(name, value);
+    return reply.code(status).send(body);
+  };
+}
+

@@ -1,0 +1,51 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/database';
+import { DomainError, invalidValue } from '../kernel/errors';
+import { IDEMPOTENCY_KEY_PATTERN, hashRequestBody, type IdempotencyStore } from '../platform/idempotency/idempotency.store';
+import type { IdempotencyRequest } from '../platform/idempotency/idempotency.types';
+import { readPreferences } from '../platform/orgs/preferences';
+import { envelope, type RouteDef } from './route';
+
+const KEY_RE = new RegExp(IDEMPOTENCY_KEY_PATTERN);
+
+/** The success response a route gives for a use case's result: used live and stored with the key. */
+export function renderSuccess(def: RouteDef, result: Record<string, unknown>) {
+  return { status: def.status ?? 200, body: def.raw ? result : envelope(def.message ?? 'success', result) };
+}
+
+/**
+ * Runs before body validation on mutating routes: reads Idempotency-Key, enforces the
+ * mandatory list, and answers a retry from the stored response without running anything.
+ * The unit of work re-checks inside the transaction, which is the real guarantee.
+ */
+export function idempotencyStepFor(def: RouteDef, database: Database, idempotency: IdempotencyStore) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const ctx = request.ctx;
+    if (!ctx || !ctx.tokenId) return;
+    const header = request.headers['idempotency-key'];
+    if (header === undefined) {
+      if (def.idempotency === 'required' && (await keysRequired(database, ctx.orgId))) {
+        throw new DomainError('idempotency.key_required', 'This endpoint requires an Idempotency-Key header', { field: 'Idempotency-Key' });
+      }
+      return;
+    }
+    if (typeof header !== 'string' || !KEY_RE.test(header)) {
+      throw invalidValue('Idempotency-Key', 'Idempotency-Key must be 1-200 letters, digits, "-", "_" or ":"');
+    }
+    const idem: IdempotencyRequest = {
+      key: header,
+      subject: ctx.tokenId,
+      method: request.method,
+      path: request.url.split('?')[0]!,
+      requestHash: hashRequestBody(request.body),
+      render: (result) => renderSuccess(def, result as Record<string, unknown>),
+    };
+    ctx.idempotency = idem;
+    await idempotency.check(idem);
+  };
+}
+
+async function keysRequired(database: Database, orgId: string): Promise<boolean> {
+  const org = await database.db.selectFrom('orgs').select('preferences').where('org_id', '=', orgId).executeTakeFirst();
+  return org ? readPreferences(org.preferences).requireIdempotencyKey : true;
+}

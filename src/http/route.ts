@@ -1,0 +1,72 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import type { Scope } from '../platform/auth/scopes';
+import type { RequestContext } from '../platform/context';
+
+/**
+ * Who may call a route:
+ *  - a Scope: a bearer token holding it (or Svc.fullaccess.all);
+ *  - 'any-token': any valid token (e.g. /whoami, whose scope the spec leaves open);
+ *  - 'admin': the operator secret; 'open': nobody needs to authenticate (health, docs).
+ * There is no default: a route without `access` does not compile, so access is denied by default.
+ */
+export type Access = Scope | 'any-token' | 'admin' | 'open';
+
+type In<T extends TSchema | undefined> = T extends TSchema ? Static<T> : undefined;
+
+export interface RouteInput<P extends TSchema | undefined, Q extends TSchema | undefined, B extends TSchema | undefined> {
+  params: In<P>;
+  query: In<Q>;
+  body: In<B>;
+  ctx: RequestContext;
+  request: FastifyRequest;
+}
+
+export interface RouteDef<
+  P extends TSchema | undefined = TSchema | undefined,
+  Q extends TSchema | undefined = TSchema | undefined,
+  B extends TSchema | undefined = TSchema | undefined,
+> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Relative to the surface: /api/public/v1 for token routes, /api/admin/v1 for admin, / for open. */
+  url: string;
+  operationId: string;
+  summary: string;
+  tags: string[];
+  access: Access;
+  /** The spec answers some routes' missing scope with auth.insufficient_scope (email, PDF). */
+  scopeErrorCode?: 'authz.scope_missing' | 'auth.insufficient_scope';
+  /** Mutations accept Idempotency-Key; 'required' puts the route on the mandatory list. */
+  idempotency?: 'required' | 'optional';
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Success status, 200 unless said. */
+  status?: number;
+  message?: string;
+  /** Open routes may answer without the envelope (health). */
+  raw?: boolean;
+  /** Returns the envelope's resource keys, e.g. `{ contact }` or `{ contacts, page_context }`. */
+  handle(input: RouteInput<P, Q, B>): Promise<Record<string, unknown>>;
+}
+
+/** Keeps each route's schemas and handler types tied together, then erases them for the registry. */
+export function route<P extends TSchema | undefined = undefined, Q extends TSchema | undefined = undefined, B extends TSchema | undefined = undefined>(
+  def: RouteDef<P, Q, B>,
+): RouteDef {
+  return def as unknown as RouteDef;
+}
+
+export const PUBLIC_PREFIX = '/api/public/v1';
+export const ADMIN_PREFIX = '/api/admin/v1';
+
+export function fullPath(def: Pick<RouteDef, 'access' | 'url'>): string {
+  if (def.access === 'admin') return ADMIN_PREFIX + def.url;
+  if (def.access === 'open') return def.url;
+  return PUBLIC_PREFIX + def.url;
+}
+
+/** The success envelope: `code` 0, a message, then the resource keys. */
+export function envelope(message: string, payload: Record<string, unknown>) {
+  return { code: 0, message, ...payload };
+}

@@ -1,0 +1,39 @@
+import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
+import { MAX_RUPEES } from '../kernel/money';
+
+/** Shared schema pieces, so every route says "money", "date" or "id" the same way. */
+
+/** A request body: unknown fields are refused (operator.md: an unknown field is invalid_value). */
+export const Body = <P extends TProperties>(properties: P) => Type.Object(properties, { additionalProperties: false });
+
+export const Query = Body;
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const Text = (maxLength = 255, minLength = 0) => Type.String({ maxLength, minLength });
+
+export const Id = (description = 'id') => Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_]+$', description });
+
+/** Rupees as a JSON number with at most two decimals. */
+export const Money = (options: { minimum?: number; exclusiveMinimum?: number } = {}) =>
+  Type.Number({ multipleOf: 0.01, minimum: -MAX_RUPEES, maximum: MAX_RUPEES, ...options });
+
+export const LocalDateSchema = Type.String({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+
+/** An ISO 8601 date-time; a plain date is accepted where the spec says "date or date-time". */
+export const DateTimeSchema = Type.String({ format: 'date-time', description: 'ISO 8601 date-time' });
+
+export const Email = Type.String({ format: 'email', maxLength: 254 });
+
+export const PerPage = Type.Integer({ minimum: 1, maximum: 200, default: 50 });
+
+export const CursorQuery = {
+  per_page: Type.Optional(PerPage),
+  cursor: Type.Optional(Type.String({ maxLength: 1024 })),
+};
+
+export const IdParam = <K extends string>(name: K) => Type.Object({ [name]: Id(name) } as Record<K, ReturnType<typeof Id>>);
+
+/** A closed set of strings, as a plain JSON-schema enum (reads better in OpenAPI than a union of literals). */
+export const StringEnum = <const T extends readonly string[]>(values: T, description?: string) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...(description && { description }) });

@@ -1,0 +1,64 @@
+/**
+ * Money is held as integer paise (minor units). JSON carries rupees as numbers with
+ * at most two decimals; conversion happens only at the edge, here.
+ * All rounding of money goes through roundDiv, half-up (away from zero on .5).
+ */
+export type Paise = number & { readonly __unit?: 'paise' };
+
+/** Largest magnitude we accept: keeps every product in BigInt-free safe range for sums. */
+export const MAX_RUPEES = 1_000_000_000_000; // ₹1 lakh crore
+const MAX_PAISE = MAX_RUPEES * 100;
+
+/**
+ * Rupees (a JSON number, already schema-checked to two decimals) → paise.
+ * x*100 of a two-decimal double lies within 1e-6 of the integer, so rounding is exact.
+ */
+export function toPaise(rupees: number): Paise {
+  const paise = Math.round(rupees * 100);
+  if (!Number.isSafeInteger(paise) || Math.abs(paise) > MAX_PAISE) {
+    throw new RangeError(`amount out of range: ${rupees}`);
+  }
+  return paise;
+}
+
+/** Paise → rupees for JSON: the nearest double to the exact decimal, printed shortest. */
+export function toRupees(paise: Paise): number {
+  return paise / 100;
+}
+
+export type RoundingMode = 'half_up' | 'up' | 'down';
+
+/**
+ * The one rounding function for money: numerator / denominator rounded to an integer.
+ * half_up rounds .5 away from zero; up is ceiling; down is floor. Exact (BigInt).
+ */
+export function roundDiv(numerator: bigint, denominator: bigint, mode: RoundingMode = 'half_up'): Paise {
+  if (denominator <= 0n) throw new RangeError('denominator must be positive');
+  const q = numerator / denominator; // truncates toward zero
+  const r = numerator % denominator;
+  if (r === 0n) return Number(q);
+  const negative = numerator < 0n;
+  switch (mode) {
+    case 'up':
+      return Number(negative ? q : q + 1n);
+    case 'down':
+      return Number(negative ? q - 1n : q);
+    case 'half_up': {
+      const twice = (r < 0n ? -r : r) * 2n;
+      if (twice >= denominator) return Number(negative ? q - 1n : q + 1n);
+      return Number(q);
+    }
+  }
+}
+
+/** Splits a whole into two parts that add back to it; the second part takes the odd paisa. */
+export function splitInHalves(whole: Paise): [Paise, Paise] {
+  const first = whole >= 0 ? Math.floor(whole / 2) : Math.ceil(whole / 2);
+  return [first, whole - first];
+}
+
+export function sum(values: readonly Paise[]): Paise {
+  let total = 0;
+  for (const v of values) total += v;
+  return total;
+}

@@ -1,0 +1,24 @@
+import { loadConfig } from '../config';
+import { composeApp } from './compose';
+import { createDemoOrgIfEmpty } from './demo-org';
+import { startWorkerLoop } from '../workers/worker-loop';
+
+/** `npm start`: migrate, serve the API, and run background jobs in the same process. */
+const config = loadConfig();
+const app = await composeApp(config);
+const demo = await createDemoOrgIfEmpty(app);
+
+const banner: string[] = [];
+if (app.mintedAdminToken) banner.push(`Admin token (shown once; set BAHI_ADMIN_TOKEN to choose your own): ${app.mintedAdminToken}`);
+if (demo) banner.push(`Demo organisation ${demo.orgId}; full-access token (shown once): ${demo.token}`);
+if (banner.length > 0) process.stdout.write(`\n${banner.map((l) => `  ${l}`).join('\n')}\n\n`);
+
+await app.server.listen({ host: config.host, port: config.port });
+const stopWorker = startWorkerLoop(app.jobs, config.workerPollMs, app.server.log);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    stopWorker();
+    void app.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { Config } from '../config';
+import { openDatabase, type Database } from '../db/database';
+import { SettableClock, systemClock, type Clock } from '../kernel/clock';
+import { cursorCodec } from '../kernel/cursor';
+import { ulidGenerator, type IdGenerator } from '../kernel/ids';
+import { buildServer } from '../http/server';
+import { activityRecorder } from '../platform/activity/activity.recorder';
+import { establishAdminSecret, establishServerSecret } from '../platform/auth/admin-secret';
+import { tokensService } from '../platform/auth/tokens.service';
+import type { PlatformDeps } from '../platform/deps';
+import { idempotencyStore } from '../platform/idempotency/idempotency.store';
+import type { Job } from '../platform/jobs/jobs';
+import { orgsService } from '../platform/orgs/orgs.service';
+import { outboxEmitter } from '../platform/outbox/outbox';
+import { memoryRateLimiter, postgresRateLimiter } from '../platform/rate-limit/rate-limiter';
+import { unitOfWork } from '../platform/unit-of-work';
+import { healthRoutes } from '../http/health.routes';
+import { activityAliasRoutes, activityRoutes, activityService } from '../modules/activity';
+import { adminRoutes } from '../modules/admin/admin.routes';
+import { catalogRoutes, catalogService } from '../modules/catalog';
+import { contactsRoutes, contactsService } from '../modules/contacts';
+import { contactsRepository } from '../modules/contacts/contacts.repository';
+import { identityRoutes } from '../modules/identity/identity.routes';
+
+export interface Overrides {
+  clock?: Clock;
+  ids?: IdGenerator;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface App {
+  server: FastifyInstance;
+  deps: PlatformDeps;
+  database: Database;
+  orgs: ReturnType<typeof orgsService>;
+  tokens: ReturnType<typeof tokensService>;
+  jobs: readonly Job[];
+  /** The admin secret when this start generated it (first start without BAHI_ADMIN_TOKEN): print it once. */
+  mintedAdminToken: string | null;
+  close(): Promise<void>;
+}
+
+/** The composition root: the only place concrete dependencies are built and wired. */
+export async function composeApp(config: Config, overrides: Overrides = {}): Promise<App> {
+  const clock = overrides.clock ?? (config.fakeClock ? new SettableClock(systemClock) : systemClock);
+  const ids = overrides.ids ?? ulidGenerator(clock);
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+
+  const admin = await establishAdminSecret(database, config.adminToken);
+  const cursors = cursorCodec(await establishServerSecret(database, config.secret));
+  const idempotency = idempotencyStore(database, clock);
+  const rateLimiter = config.databaseUrl ? postgresRateLimiter(config.databaseUrl, clock) : memoryRateLimiter(clock);
+  const deps: PlatformDeps = {
+    database, clock, ids, cursors, idempotency, rateLimiter,
+    uow: unitOfWork(database, idempotency),
+    activity: activityRecorder(clock, ids),
+    events: outboxEmitter(clock, ids),
+  };
+
+  const orgs = orgsService(deps);
+  const tokens = tokensService(deps);
+  const contacts = contactsService({ ...deps, referenceCounters: [] });
+  const catalog = catalogService(deps);
+  const activity = activityService({ db: database.db });
+  const jobs: Job[] = [
+    { name: 'idempotency_keys_expired', run: () => idempotency.purgeExpired() },
+    { name: 'rate_limit_windows_expired', run: () => rateLimiter.purgeExpired() },
+  ];
+
+  const routes = [
+    ...healthRoutes(database),
+    ...identityRoutes(),
+    ...contactsRoutes(contacts),
+    ...catalogRoutes(catalog),
+    ...activityRoutes(activity),
+    ...activityAliasRoutes(activity, database.db, [
+      {
+        collection: 'contacts', param: 'contact_id', entityType: 'CONTACT', operationId: 'listContactActivity',
+        exists: async (db, orgId, id) => (await contactsRepository.find(db, orgId, id)) !== undefined,
+      },
+    ]),
+    ...adminRoutes({ orgs, tokens, clock, jobs }),
+  ];
+
+  const server = await buildServer({
+    database, ids, idempotency, routes, tokens, rateLimiter,
+    verifyAdmin: admin.verify,
+    bodyLimitBytes: config.bodyLimitBytes,
+    logger: overrides.logger ?? {
+      level: config.logLevel,
+      // Credentials never reach the log.
+      redact: ['req.headers.authorization', 'req.headers["idempotency-key"]'],
+    },
+  });
+
+  return {
+    server, deps, database, orgs, tokens, jobs,
+    mintedAdminToken: admin.minted,
+    async close() {
+      await server.close();
+      await rateLimiter.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Body, DateTimeSchema, Email, Id, LocalDateSchema, Money, Nullable, StringEnum, Text } from '../../http/schema-kit';
+import { ACCOUNT_TYPES } from '../../platform/orgs/chart-of-accounts';
+
+export const CreateOrgBody = Body({
+  name: Text(200, 1),
+  state_code: Type.Optional(Text(60, 1)),
+  gstin: Type.Optional(Nullable(Text(15))),
+  currency_code: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
+  email_from: Type.Optional(Email),
+  books_start_date: Type.Optional(LocalDateSchema),
+});
+export type CreateOrgBody = Static<typeof CreateOrgBody>;
+
+export const CreateUserBody = Body({ name: Text(200, 1), email: Email });
+
+export const CreateTokenBody = Body({
+  org_ids: Type.Array(Id('org_id'), { minItems: 1, maxItems: 100 }),
+  user_id: Type.Optional(Nullable(Id('user_id'))),
+  scopes: Type.Array(Text(64, 1), { minItems: 1, maxItems: 100 }),
+  kind: Type.Optional(StringEnum(['PAT', 'OAUTH'] as const)),
+  expires_at: Type.Optional(Nullable(DateTimeSchema)),
+  tier: Type.Optional(Text(40, 1)),
+  rate_limit_per_minute: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+});
+export type CreateTokenBody = Static<typeof CreateTokenBody>;
+
+export const PreferencesBody = Type.Partial(Body({
+  roundInvoiceTotals: Type.Boolean(),
+  roundingMethod: StringEnum(['nearest', 'up', 'down'] as const),
+  paymentRoundOffTolerance: Money({ minimum: 0 }),
+  strictPaymentDedupe: Type.Boolean(),
+  requireIdempotencyKey: Type.Boolean(),
+  invoicePdfTemplate: StringEnum(['classic', 'modern', 'boxed', 'tally'] as const),
+}), { additionalProperties: false });
+export type PreferencesBody = Static<typeof PreferencesBody>;
+
+export const CreateBranchBody = Body({ name: Text(200, 1), state_code: Text(60, 1), gstin: Type.Optional(Nullable(Text(15))) });
+
+export const CreateAccountBody = Body({
+  account_name: Text(200, 1),
+  account_type: StringEnum(ACCOUNT_TYPES),
+  account_code: Type.Optional(Nullable(Text(20))),
+});
+
+export const CreatePeriodBody = Body({ name: Text(100, 1), start_date: LocalDateSchema, end_date: LocalDateSchema });
+
+export const SetClockBody = Body({ now: DateTimeSchema });
+
+export const OrgIdParam = Type.Object({ org_id: Id('org_id') });
+export const TokenIdParam = Type.Object({ token_id: Id('token_id') });

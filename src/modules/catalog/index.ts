@@ -1,0 +1,3 @@
+export { catalogService, type CatalogService } from './catalog.service';
+export { catalogRoutes } from './catalog.routes';
+export { catalogRepository } from './catalog.repository';

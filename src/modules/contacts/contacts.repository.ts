@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/database';
+import { engineOf } from '../../db/engine';
+import type { ContactPersonsTable, ContactsTable } from '../../db/schema';
+import type { CursorPosition } from '../../kernel/cursor';
+
+export type ContactRow = ContactsTable;
+export type ContactPersonRow = ContactPersonsTable;
+
+export interface ContactFilter {
+  contactType?: string;
+  status?: string;
+  search?: string;
+}
+
+/** `%` and `_` in a search term are literal characters, not wildcards. */
+const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const contactsRepository = {
+  async find(db: Db | Tx, orgId: string, contactId: string, options: { forUpdate?: boolean } = {}): Promise<ContactRow | undefined> {
+    let query = db.selectFrom('contacts').selectAll().where('org_id', '=', orgId).where('contact_id', '=', contactId);
+    if (options.forUpdate && engineOf(db) === 'postgres') query = query.forUpdate();
+    return query.executeTakeFirst();
+  },
+
+  persons(db: Db | Tx, orgId: string, contactIds: readonly string[]): Promise<ContactPersonRow[]> {
+    if (contactIds.length === 0) return Promise.resolve([]);
+    return db.selectFrom('contact_persons').selectAll().where('org_id', '=', orgId)
+      .where('contact_id', 'in', contactIds).orderBy('position').execute();
+  },
+
+  /** Newest first; keyset on contact_id (time-sortable), one row beyond the page. */
+  list(db: Db, orgId: string, filter: ContactFilter, after: CursorPosition | null, limit: number): Promise<ContactRow[]> {
+    let query = db.selectFrom('contacts').selectAll().where('org_id', '=', orgId);
+    if (filter.contactType) query = query.where('contact_type', '=', filter.contactType);
+    if (filter.status) query = query.where('status', '=', filter.status);
+    if (filter.search) query = query.where(sql<boolean>`search_text LIKE ${likePattern(filter.search)} ESCAPE '\\'`);
+    if (after) query = query.where('contact_id', '<', String(after[0]));
+    return query.orderBy('contact_id', 'desc').limit(limit + 1).execute();
+  },
+
+  async insert(tx: Tx, row: ContactRow): Promise<void> {
+    await tx.insertInto('contacts').values(row).execute();
+  },
+
+  async update(tx: Tx, orgId: string, contactId: string, changes: Partial<ContactRow>): Promise<void> {
+    await tx.updateTable('contacts').set(changes).where('org_id', '=', orgId).where('contact_id', '=', contactId).execute();
+  },
+
+  async replacePersons(tx: Tx, orgId: string, contactId: string, persons: ContactPersonRow[]): Promise<void> {
+    await tx.deleteFrom('contact_persons').where('org_id', '=', orgId).where('contact_id', '=', contactId).execute();
+    if (persons.length > 0) await tx.insertInto('contact_persons').values(persons).execute();
+  },
+
+  async delete(tx: Tx, orgId: string, contactId: string): Promise<void> {
+    await tx.deleteFrom('contact_persons').where('org_id', '=', orgId).where('contact_id', '=', contactId).execute();
+    await tx.deleteFrom('contacts').where('org_id', '=', orgId).where('contact_id', '=', contactId).execute();
+  },
+};

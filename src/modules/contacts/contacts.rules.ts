@@ -1,0 +1,99 @@
+import { invalidValue } from '../../kernel/errors';
+import { validateGstin } from '../../kernel/gst/gstin';
+import { resolvePlaceOfSupply } from '../../kernel/gst/place-of-supply';
+import type { AddressInput, ContactPersonInput } from './contacts.schemas';
+
+/** Pure rules for contacts: GST identity, addresses, contact persons. No I/O. */
+
+export interface Address {
+  address: string | null;
+  city: string | null;
+  state_code: string | null;
+  zip: string | null;
+  country: string | null;
+}
+
+const EMPTY_ADDRESS: Address = { address: null, city: null, state_code: null, zip: null, country: null };
+
+export function checkGstin(value: string | null | undefined): string | null | undefined {
+  if (value === undefined || value === null) return value;
+  const result = validateGstin(value);
+  if (!result.ok) throw invalidValue('gst_no', `gst_no is not a valid GSTIN (${result.reason.replace(/_/g, ' ')})`);
+  return result.gstin;
+}
+
+export function checkState(value: string | null | undefined, field: string): string | null | undefined {
+  if (value === undefined || value === null) return value;
+  const state = resolvePlaceOfSupply(value);
+  if (!state) throw invalidValue(field, `${field} is not a recognised Indian state or union territory`, { status: 422 });
+  return state;
+}
+
+/** The PAN is characters 3-12 of a GSTIN: taken from it when the caller gave none. */
+export const panOfGstin = (gstin: string): string => gstin.slice(2, 12);
+
+/** The state a GSTIN is registered in, as IN-XX. */
+export const stateOfGstin = (gstin: string): string | null => resolvePlaceOfSupply(gstin.slice(0, 2));
+
+/**
+ * Nested objects merge: fields sent replace, null clears, fields not sent stay.
+ * `null` for the whole address clears it.
+ */
+export function mergeAddress(current: Address | null, patch: AddressInput | null | undefined, field: string): Address | null {
+  if (patch === undefined) return current;
+  if (patch === null) return null;
+  const merged: Address = { ...(current ?? EMPTY_ADDRESS) };
+  for (const key of Object.keys(EMPTY_ADDRESS) as (keyof Address)[]) {
+    if (patch[key] !== undefined) merged[key] = patch[key] ?? null;
+  }
+  merged.state_code = checkState(merged.state_code, `${field}.state_code`) ?? null;
+  return merged;
+}
+
+export interface PersonPlan {
+  contact_person_id: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  is_primary: boolean;
+}
+
+/**
+ * contact_persons replaces the list in full: entries with an id update that person (it
+ * must be one of this contact's), entries without are new, absent ones are removed.
+ * At most one is primary; when none is marked, the first one is.
+ */
+export function planPersons(
+  existing: ReadonlyMap<string, Omit<PersonPlan, 'contact_person_id'>>,
+  input: readonly ContactPersonInput[],
+): PersonPlan[] {
+  const seen = new Set<string>();
+  const plans = input.map((p, i): PersonPlan => {
+    const id = p.contact_person_id ?? null;
+    const field = `contact_persons[${i}].contact_person_id`;
+    const before = id ? existing.get(id) : undefined;
+    if (id && !before) throw invalidValue(field, 'contact_person_id is not a person of this contact');
+    if (id && seen.has(id)) throw invalidValue(field, 'contact_person_id appears twice');
+    if (id) seen.add(id);
+    const pick = <K extends 'first_name' | 'last_name' | 'email' | 'phone'>(k: K) =>
+      p[k] !== undefined ? (p[k] ?? null) : (before?.[k] ?? null);
+    return {
+      contact_person_id: id,
+      first_name: pick('first_name'),
+      last_name: pick('last_name'),
+      email: pick('email'),
+      phone: pick('phone'),
+      is_primary: p.is_primary ?? false,
+    };
+  });
+  const primaries = plans.filter((p) => p.is_primary).length;
+  if (primaries > 1) throw invalidValue('contact_persons', 'only one contact person can be primary');
+  if (primaries === 0 && plans[0]) plans[0].is_primary = true;
+  return plans;
+}
+
+/** What `search` matches: name, GSTIN and email, lower-cased. */
+export function searchTextOf(c: { contact_name: string; display_name: string | null; company_name: string | null; gst_no: string | null; email: string | null }): string {
+  return [c.contact_name, c.display_name, c.company_name, c.gst_no, c.email].filter(Boolean).join(' \u0001 ').toLowerCase();
+}

@@ -1,0 +1,66 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Body, CursorQuery, Email, Id, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+
+export const CONTACT_TYPES = ['CUSTOMER', 'VENDOR', 'BOTH'] as const;
+export const CONTACT_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
+export const GST_TREATMENTS = [
+  'REGISTERED', 'REGISTERED_COMPOSITION', 'UNREGISTERED', 'CONSUMER', 'OVERSEAS', 'SEZ', 'DEEMED_EXPORT',
+] as const;
+
+export const AddressInput = Type.Partial(Body({
+  address: Nullable(Text(500)),
+  city: Nullable(Text(100)),
+  state_code: Nullable(Text(60)),
+  zip: Nullable(Text(20)),
+  country: Nullable(Text(60)),
+}), { additionalProperties: false });
+export type AddressInput = Static<typeof AddressInput>;
+
+export const ContactPersonInput = Body({
+  contact_person_id: Type.Optional(Id('contact_person_id')),
+  first_name: Type.Optional(Nullable(Text(100))),
+  last_name: Type.Optional(Nullable(Text(100))),
+  email: Type.Optional(Nullable(Email)),
+  phone: Type.Optional(Nullable(Text(30))),
+  is_primary: Type.Optional(Type.Boolean()),
+});
+export type ContactPersonInput = Static<typeof ContactPersonInput>;
+
+/** Every field a caller may set; create requires contact_name only, update nothing. */
+const Editable = Type.Partial(Type.Object({
+  contact_type: StringEnum(CONTACT_TYPES),
+  display_name: Nullable(Text(200)),
+  legal_name: Nullable(Text(200)),
+  company_name: Nullable(Text(200)),
+  gst_no: Nullable(Text(15)),
+  pan: Nullable(Type.String({ pattern: '^[A-Za-z]{5}[0-9]{4}[A-Za-z]$' })),
+  gst_treatment: Nullable(StringEnum(GST_TREATMENTS)),
+  place_of_contact: Nullable(Text(60)),
+  email: Nullable(Email),
+  phone: Nullable(Text(30)),
+  website: Nullable(Text(255)),
+  billing_address: Nullable(AddressInput),
+  shipping_address: Nullable(AddressInput),
+  contact_persons: Type.Array(ContactPersonInput, { maxItems: 50 }),
+  payment_terms: Type.Integer({ minimum: 0, maximum: 3650 }),
+  opening_balance: Money(),
+  credit_limit: Nullable(Money({ minimum: 0 })),
+  currency_code: Type.String({ pattern: '^[A-Z]{3}$' }),
+}));
+
+export const CreateContactBody = Type.Composite([Type.Object({ contact_name: Text(200, 1) }), Editable], { additionalProperties: false });
+export type CreateContactBody = Static<typeof CreateContactBody>;
+
+export const UpdateContactBody = Type.Composite([
+  Type.Partial(Type.Object({ contact_name: Text(200, 1), status: StringEnum(CONTACT_STATUSES) })),
+  Editable,
+], { additionalProperties: false });
+export type UpdateContactBody = Static<typeof UpdateContactBody>;
+
+export const ListContactsQuery = Query({
+  ...CursorQuery,
+  contact_type: Type.Optional(StringEnum(CONTACT_TYPES)),
+  status: Type.Optional(StringEnum(CONTACT_STATUSES)),
+  search: Type.Optional(Text(100)),
+});
+export type ListContactsQuery = Static<typeof ListContactsQuery>;

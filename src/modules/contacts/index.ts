@@ -1,0 +1,2 @@
+export { contactsService, type ContactsService, type ContactReferenceCounter } from './contacts.service';
+export { contactsRoutes } from './contacts.routes';

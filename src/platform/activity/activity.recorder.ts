@@ -1,0 +1,65 @@
+import type { Tx } from '../../db/database';
+import { toJson } from '../../db/json';
+import type { Clock } from '../../kernel/clock';
+import type { IdGenerator } from '../../kernel/ids';
+import type { RequestContext } from '../context';
+
+/** Entity types the activity log knows; unknown ones are refused by GET /activity. */
+export const ACTIVITY_ENTITY_TYPES = [
+  'INVOICE', 'BILL', 'ESTIMATE', 'CREDIT_NOTE', 'DEBIT_NOTE', 'SALES_ORDER', 'PURCHASE_ORDER', 'PAYMENT',
+  'RECEIPT', 'EXPENSE', 'JOURNAL', 'CONTACT', 'ITEM', 'ATTACHMENT',
+] as const;
+export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
+
+export type FieldChanges = Record<string, { old: unknown; new: unknown }>;
+
+export interface ActivityEntry {
+  entityType: ActivityEntityType;
+  entityId: string;
+  entityRef?: string | null;
+  /** The verb; the stored action is `${entityType}_${verb}` (e.g. CONTACT_UPDATED). */
+  verb: string;
+  changes?: FieldChanges | null;
+  metadata?: Record<string, unknown>;
+}
+
+/** Appends to the audit trail inside the caller's transaction. There is no update or delete. */
+export interface ActivityRecorder {
+  record(tx: Tx, ctx: RequestContext, entry: ActivityEntry): Promise<void>;
+}
+
+export function activityRecorder(clock: Clock, ids: IdGenerator): ActivityRecorder {
+  return {
+    async record(tx, ctx, entry) {
+      await tx.insertInto('activity').values({
+        org_id: ctx.orgId,
+        event_id: ids.next('act'),
+        action: `${entry.entityType}_${entry.verb}`,
+        entity_type: entry.entityType,
+        entity_id: entry.entityId,
+        entity_ref: entry.entityRef ?? null,
+        actor_user_id: ctx.userId,
+        changes: entry.changes ? toJson(entry.changes) : null,
+        metadata: toJson({
+          ip: ctx.ip,
+          user_agent: ctx.userAgent,
+          request_id: ctx.requestId,
+          source: ctx.source,
+          ...entry.metadata,
+        }),
+        occurred_at: clock.now().toISOString(),
+      }).execute();
+    },
+  };
+}
+
+/** Field-by-field difference of two flat records, for the `changes` of an UPDATED entry. */
+export function diffFields(before: Record<string, unknown>, after: Record<string, unknown>): FieldChanges | null {
+  const changes: FieldChanges = {};
+  for (const key of Object.keys(after)) {
+    if (toJson(before[key] ?? null) !== toJson(after[key] ?? null)) {
+      changes[key] = { old: before[key] ?? null, new: after[key] ?? null };
+    }
+  }
+  return Object.keys(changes).length > 0 ? changes : null;
+}

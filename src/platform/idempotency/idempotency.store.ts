@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Database, Db, Tx } from '../../db/database';
+import { engineOf } from '../../db/engine';
+import type { Clock } from '../../kernel/clock';
+import { DomainError } from '../../kernel/errors';
+import { IdempotentReplay, type IdempotencyRequest, type StoredResponse } from './idempotency.types';
+
+export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_KEY_PATTERN = '^[A-Za-z0-9_:-]{1,200}$';
+
+/** Canonical JSON (sorted keys) so that key order does not make two equal bodies differ. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export const hashRequestBody = (body: unknown): string => createHash('sha256').update(canonical(body ?? null)).digest('hex');
+
+export interface IdempotencyStore {
+  /** Inside the use case's transaction, before any write: replays, refuses or lets it run. */
+  claim(tx: Tx, orgId: string, request: IdempotencyRequest): Promise<void>;
+  /** Outside any transaction, before the work: a cheap early replay or refusal. The claim stays the guarantee. */
+  check(request: IdempotencyRequest): Promise<void>;
+  /** Inside the same transaction, after the writes: stores the answer with them. */
+  complete(tx: Tx, orgId: string, request: IdempotencyRequest, response: StoredResponse): Promise<void>;
+  /** After a refused (4xx) call rolled back: records the refusal so a retry gets the same answer. */
+  recordRefusal(orgId: string, request: IdempotencyRequest, response: StoredResponse): Promise<void>;
+  /** Keys that are being worked on in this process (SQLite serialises writers, so this is how a twin is spotted). */
+  enter(request: IdempotencyRequest): () => void;
+  purgeExpired(): Promise<number>;
+}
+
+export function idempotencyStore(database: Database, clock: Clock): IdempotencyStore {
+  const inFlight = new Set<string>();
+  const flightKey = (r: IdempotencyRequest) => `${r.subject}\u0000${r.key}\u0000${r.method}\u0000${r.path}`;
+  const cutoff = () => new Date(clock.now().getTime() - IDEMPOTENCY_RETENTION_MS).toISOString();
+  const inProgress = () =>
+    new DomainError('idempotency.in_progress', 'A request with this Idempotency-Key is still being processed; retry shortly');
+
+  const keyOf = (r: IdempotencyRequest) => ({ subject: r.subject, idem_key: r.key, method: r.method, path: r.path });
+
+  /** Replays or refuses when the key was answered within the retention; says whether an expired record lingers. */
+  async function judge(executor: Db | Tx, request: IdempotencyRequest): Promise<'fresh' | 'expired'> {
+    const k = keyOf(request);
+    const existing = await executor.selectFrom('idempotency_keys').select(['request_hash', 'status_code', 'response_body', 'created_at'])
+      .where('subject', '=', k.subject).where('idem_key', '=', k.idem_key)
+      .where('method', '=', k.method).where('path', '=', k.path)
+      .executeTakeFirst();
+    if (!existing) return 'fresh';
+    if (existing.created_at <= cutoff()) return 'expired';
+    if (existing.request_hash !== request.requestHash) {
+      throw new DomainError('idempotency.key_reused', 'This Idempotency-Key was used with a different request body', {
+        field: 'Idempotency-Key',
+      });
+    }
+    throw new IdempotentReplay({ status: existing.status_code, body: JSON.parse(existing.response_body) });
+  }
+
+  const insert = (tx: Tx, orgId: string, r: IdempotencyRequest, response: StoredResponse) =>
+    tx.insertInto('idempotency_keys').values({
+      subject: r.subject, idem_key: r.key, method: r.method, path: r.path, org_id: orgId,
+      request_hash: r.requestHash, status_code: response.status,
+      response_body: JSON.stringify(response.body), created_at: clock.now().toISOString(),
+    });
+
+  return {
+    enter(request) {
+      const key = flightKey(request);
+      if (inFlight.has(key)) throw inProgress();
+      inFlight.add(key);
+      return () => inFlight.delete(key);
+    },
+
+    async claim(tx, _orgId, request) {
+      if (engineOf(tx) === 'postgres') {
+        // Another process may hold the same key: the transaction-scoped advisory lock says so at once.
+        const { rows } = await sql<{ locked: boolean }>`
+          SELECT pg_try_advisory_xact_lock(hashtextextended(${flightKey(request)}, 0)) AS locked`.execute(tx);
+        if (!rows[0]?.locked) throw inProgress();
+      }
+      if ((await judge(tx, request)) === 'expired') {
+        const k = keyOf(request);
+        await tx.deleteFrom('idempotency_keys').where('subject', '=', k.subject).where('idem_key', '=', k.idem_key)
+          .where('method', '=', k.method).where('path', '=', k.path).execute();
+      }
+    },
+
+    async check(request) {
+      await judge(database.db, request);
+    },
+
+    async complete(tx, orgId, request, response) {
+      await insert(tx, orgId, request, response).execute();
+    },
+
+    async recordRefusal(orgId, request, response) {
+      await database.transaction((tx) =>
+        insert(tx, orgId, request, response).onConflict((oc) => oc.doNothing()).execute());
+    },
+
+    async purgeExpired() {
+      const result = await database.transaction((tx) =>
+        tx.deleteFrom('idempotency_keys').where('created_at', '<=', cutoff()).executeTakeFirst());
+      return Number(result.numDeletedRows);
+    },
+  };
+}

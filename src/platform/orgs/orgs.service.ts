@@ -1,0 +1,166 @@
+import type { Tx } from '../../db/database';
+import { isUniqueViolation } from '../../db/driver-errors';
+import { toJson } from '../../db/json';
+import { DomainError, invalidValue, notFound } from '../../kernel/errors';
+import { resolvePlaceOfSupply } from '../../kernel/gst/place-of-supply';
+import { validateGstin } from '../../kernel/gst/gstin';
+import { addDays, addYears, financialYearLabel, financialYearStart, istDateOf, isoTimestamp } from '../../kernel/local-date';
+import type { PlatformDeps } from '../deps';
+import { SEED_ACCOUNTS, SEED_TAX_RATES_CENTI, formatPercent, type AccountType } from './chart-of-accounts';
+import { DEFAULT_PREFERENCES, readPreferences, type Preferences } from './preferences';
+
+export interface CreateOrgInput {
+  name: string;
+  state_code?: string;
+  gstin?: string | null;
+  currency_code?: string;
+  email_from?: string;
+  books_start_date?: string;
+}
+
+export function canonicalState(input: string, field = 'state_code'): string {
+  const state = resolvePlaceOfSupply(input);
+  if (!state) throw invalidValue(field, `${field} is not a recognised Indian state or union territory`, { status: 422 });
+  return state;
+}
+
+export function checkedGstin(input: string | null | undefined, field: string): string | null {
+  if (input === null || input === undefined || input === '') return null;
+  const result = validateGstin(input);
+  if (!result.ok) throw invalidValue(field, `${field} is not a valid GSTIN: ${result.reason}`);
+  return result.gstin;
+}
+
+/** Operator use cases: organisations and what each one starts with (operator.md). */
+export function orgsService(deps: Pick<PlatformDeps, 'database' | 'clock' | 'ids'>) {
+  const now = () => deps.clock.now().toISOString();
+
+  async function insertPeriods(tx: Tx, orgId: string, booksStart: string): Promise<void> {
+    // From the year holding the books' start through the one after the current year.
+    const through = addYears(financialYearStart(istDateOf(deps.clock.now())), 1);
+    for (let start = financialYearStart(booksStart); start <= through; start = addYears(start, 1)) {
+      const end = addDays(addYears(start, 1), -1);
+      await tx.insertInto('periods').values({
+        org_id: orgId, period_id: deps.ids.next('per'), name: `FY ${financialYearLabel(start)}`,
+        start_date: start, end_date: end, created_time: now(),
+      }).execute();
+    }
+  }
+
+  async function getOrgRow(tx: Tx, orgId: string) {
+    const row = await tx.selectFrom('orgs').selectAll().where('org_id', '=', orgId).executeTakeFirst();
+    if (!row) throw notFound('organisation');
+    return row;
+  }
+
+  return {
+    async createOrg(input: CreateOrgInput) {
+      const state = canonicalState(input.state_code ?? 'IN-KA');
+      const gstin = checkedGstin(input.gstin, 'gstin');
+      const booksStart = input.books_start_date ?? '2020-04-01';
+      return deps.database.transaction(async (tx) => {
+        const orgId = deps.ids.next('org');
+        const branchId = deps.ids.next('br');
+        const created = now();
+        await tx.insertInto('orgs').values({
+          org_id: orgId, name: input.name, state_code: state, gstin, currency_code: input.currency_code ?? 'INR',
+          email_from: input.email_from ?? `no-reply@${orgId}.invalid`, books_start_date: booksStart,
+          default_branch_id: branchId, preferences: toJson(DEFAULT_PREFERENCES), created_time: created,
+        }).execute();
+        await tx.insertInto('branches').values({
+          org_id: orgId, branch_id: branchId, name: 'Head Office', state_code: state, gstin, is_default: 1, created_time: created,
+        }).execute();
+        await insertPeriods(tx, orgId, booksStart);
+        for (const a of SEED_ACCOUNTS) {
+          await tx.insertInto('accounts').values({
+            org_id: orgId, account_id: deps.ids.next('acc'), account_name: a.name, account_code: a.code,
+            account_type: a.type, system_key: a.key, is_active: 1, created_time: created,
+          }).execute();
+        }
+        for (const rate of SEED_TAX_RATES_CENTI) {
+          await tx.insertInto('taxes').values({
+            org_id: orgId, tax_id: deps.ids.next('tax'), tax_name: `GST ${formatPercent(rate)}%`, rate_centi: rate, created_time: created,
+          }).execute();
+        }
+        await tx.insertInto('invoice_series').values({
+          org_id: orgId, series_id: deps.ids.next('ser'), branch_id: branchId, period_id: null, series_name: 'default',
+          label: 'Default', prefix: 'INV-', padding: 3, format_template: '{prefix}{fy}-{num}', next_number: 1,
+          is_default: 1, created_time: created,
+        }).execute();
+        return presentOrg(await getOrgRow(tx, orgId));
+      });
+    },
+
+    async createUser(orgId: string, input: { name: string; email: string }) {
+      return deps.database.transaction(async (tx) => {
+        await getOrgRow(tx, orgId);
+        const user = { user_id: deps.ids.next('usr'), org_id: orgId, name: input.name, email: input.email, created_time: now() };
+        await tx.insertInto('users').values(user).execute();
+        return { user_id: user.user_id, name: user.name, email: user.email };
+      });
+    },
+
+    async updatePreferences(orgId: string, changes: Partial<Preferences>): Promise<Preferences> {
+      return deps.database.transaction(async (tx) => {
+        const org = await getOrgRow(tx, orgId);
+        const next = { ...readPreferences(org.preferences), ...changes };
+        await tx.updateTable('orgs').set({ preferences: toJson(next) }).where('org_id', '=', orgId).execute();
+        return next;
+      });
+    },
+
+    async createBranch(orgId: string, input: { name: string; state_code: string; gstin?: string | null }) {
+      const state = canonicalState(input.state_code);
+      const gstin = checkedGstin(input.gstin, 'gstin');
+      return deps.database.transaction(async (tx) => {
+        await getOrgRow(tx, orgId);
+        const branch = { branch_id: deps.ids.next('br'), name: input.name, state_code: state, gstin };
+        await tx.insertInto('branches').values({ org_id: orgId, ...branch, is_default: 0, created_time: now() }).execute();
+        return branch;
+      });
+    },
+
+    async createAccount(orgId: string, input: { account_name: string; account_type: AccountType; account_code?: string | null }) {
+      return deps.database.transaction(async (tx) => {
+        await getOrgRow(tx, orgId);
+        const account = {
+          org_id: orgId, account_id: deps.ids.next('acc'), account_name: input.account_name,
+          account_code: input.account_code ?? null, account_type: input.account_type, system_key: null,
+          is_active: 1 as const, created_time: now(),
+        };
+        await tx.insertInto('accounts').values(account).execute();
+        return { account_id: account.account_id, account_name: account.account_name, account_code: account.account_code, account_type: account.account_type, is_active: true };
+      });
+    },
+
+    async createPeriod(orgId: string, input: { name: string; start_date: string; end_date: string }) {
+      if (input.end_date < input.start_date) throw invalidValue('end_date', 'end_date is before start_date');
+      return deps.database.transaction(async (tx) => {
+        await getOrgRow(tx, orgId);
+        const overlapping = await tx.selectFrom('periods').select('period_id').where('org_id', '=', orgId)
+          .where('start_date', '<=', input.end_date).where('end_date', '>=', input.start_date).executeTakeFirst();
+        if (overlapping) {
+          throw invalidValue('start_date', 'the period overlaps an existing period', { details: { period_id: overlapping.period_id } });
+        }
+        const period = { period_id: deps.ids.next('per'), ...input };
+        try {
+          await tx.insertInto('periods').values({ org_id: orgId, ...period, created_time: now() }).execute();
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new DomainError('validation.duplicate_resource', 'period exists');
+          throw error;
+        }
+        return period;
+      });
+    },
+  };
+}
+
+export type OrgsService = ReturnType<typeof orgsService>;
+
+export function presentOrg(row: { org_id: string; name: string; state_code: string; gstin: string | null; default_branch_id: string; currency_code: string; created_time: string }) {
+  return {
+    org_id: row.org_id, name: row.name, state_code: row.state_code, gstin: row.gstin,
+    default_branch_id: row.default_branch_id, currency_code: row.currency_code,
+    created_time: isoTimestamp(new Date(row.created_time)),
+  };
+}

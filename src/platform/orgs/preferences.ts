@@ -1,0 +1,23 @@
+/** Organisation preferences (operator.md), with their defaults. Stored as JSON on the org row. */
+export interface Preferences {
+  roundInvoiceTotals: boolean;
+  roundingMethod: 'nearest' | 'up' | 'down';
+  /** Rupees, two decimals. */
+  paymentRoundOffTolerance: number;
+  strictPaymentDedupe: boolean;
+  requireIdempotencyKey: boolean;
+  invoicePdfTemplate: 'classic' | 'modern' | 'boxed' | 'tally';
+}
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  roundInvoiceTotals: false,
+  roundingMethod: 'nearest',
+  paymentRoundOffTolerance: 1,
+  strictPaymentDedupe: true,
+  requireIdempotencyKey: true,
+  invoicePdfTemplate: 'classic',
+};
+
+export function readPreferences(json: string): Preferences {
+  return { ...DEFAULT_PREFERENCES, ...(JSON.parse(json) as Partial<Preferences>) };
+}

@@ -1,0 +1,95 @@
+import pg from 'pg';
+import type { Clock } from '../../kernel/clock';
+
+/** Fixed one-minute windows per token; the limit comes from the token. */
+export interface RateDecision {
+  limit: number;
+  remaining: number;
+  /** Unix seconds when the current window ends. */
+  resetAt: number;
+  /** Seconds until the window ends: the Retry-After of a refusal. */
+  retryAfter: number;
+  allowed: boolean;
+}
+
+export interface RateLimiter {
+  hit(tokenId: string, limitPerMinute: number): Promise<RateDecision>;
+  /** Drops windows that have ended; returns how many. */
+  purgeExpired(): Promise<number>;
+  close(): Promise<void>;
+}
+
+const WINDOW_SECONDS = 60;
+
+function decide(nowSeconds: number, windowStart: number, hits: number, limit: number): RateDecision {
+  return {
+    limit,
+    remaining: Math.max(0, limit - hits),
+    resetAt: windowStart + WINDOW_SECONDS,
+    retryAfter: Math.max(1, windowStart + WINDOW_SECONDS - nowSeconds),
+    allowed: hits <= limit,
+  };
+}
+
+const windowOf = (seconds: number) => seconds - (seconds % WINDOW_SECONDS);
+
+/**
+ * For the embedded engine: one process serves the database file, so counting in memory
+ * is exact and costs no write per request.
+ */
+export function memoryRateLimiter(clock: Clock): RateLimiter {
+  const windows = new Map<string, { start: number; hits: number }>();
+  return {
+    async hit(tokenId, limit) {
+      const seconds = Math.floor(clock.now().getTime() / 1000);
+      const start = windowOf(seconds);
+      let window = windows.get(tokenId);
+      if (!window || window.start !== start) {
+        window = { start, hits: 0 };
+        windows.set(tokenId, window);
+      }
+      window.hits += 1;
+      return decide(seconds, start, window.hits, limit);
+    },
+    async purgeExpired() {
+      const current = windowOf(Math.floor(clock.now().getTime() / 1000));
+      let dropped = 0;
+      for (const [tokenId, window] of windows) {
+        if (window.start < current) {
+          windows.delete(tokenId);
+          dropped += 1;
+        }
+      }
+      return dropped;
+    },
+    async close() {},
+  };
+}
+
+/**
+ * For PostgreSQL, where several server processes share one database: the counter is a
+ * row per token and window, incremented atomically. It uses its own small pool with
+ * synchronous_commit off: a counter lost in a crash costs nothing, an fsync per request would.
+ */
+export function postgresRateLimiter(databaseUrl: string, clock: Clock): RateLimiter {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, options: '-c synchronous_commit=off' });
+  return {
+    async hit(tokenId, limit) {
+      const seconds = Math.floor(clock.now().getTime() / 1000);
+      const start = windowOf(seconds);
+      const { rows } = await pool.query<{ hits: number }>(
+        `INSERT INTO rate_limit_windows (token_id, window_start, hits) VALUES ($1, $2, 1)
+         ON CONFLICT (token_id, window_start) DO UPDATE SET hits = rate_limit_windows.hits + 1
+         RETURNING hits`,
+        [tokenId, start],
+      );
+      return decide(seconds, start, rows[0]?.hits ?? 1, limit);
+    },
+    async purgeExpired() {
+      const current = windowOf(Math.floor(clock.now().getTime() / 1000));
+      const result = await pool.query('DELETE FROM rate_limit_windows WHERE window_start < $1', [current]);
+      return result.rowCount ?? 0;
+    },
+    close: () => pool.end(),
+  };
+}
