@@ -16,6 +16,7 @@ import { outboxEmitter } from '../platform/outbox/outbox';
 import { memoryRateLimiter, postgresRateLimiter } from '../platform/rate-limit/rate-limiter';
 import { unitOfWork } from '../platform/unit-of-work';
 import { healthRoutes } from '../http/health.routes';
+import type { RouteDef } from '../http/route';
 import { activityAliasRoutes, activityRoutes, activityService } from '../modules/activity';
 import { adminRoutes } from '../modules/admin/admin.routes';
 import { catalogRoutes, catalogService } from '../modules/catalog';
@@ -36,6 +37,8 @@ export interface App {
   orgs: ReturnType<typeof orgsService>;
   tokens: ReturnType<typeof tokensService>;
   jobs: readonly Job[];
+  /** Every route the server serves, with its access rule: tests prove deny-by-default over this list. */
+  routes: readonly RouteDef[];
   /** The admin secret when this start generated it (first start without BAHI_ADMIN_TOKEN): print it once. */
   mintedAdminToken: string | null;
   close(): Promise<void>;
@@ -96,7 +99,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   });
 
   return {
-    server, deps, database, orgs, tokens, jobs,
+    server, deps, database, orgs, tokens, jobs, routes,
     mintedAdminToken: admin.minted,
     async close() {
       await server.close();
