@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { BahiMigration } from './index';
+import type { BahiMigration } from './migration';
 
 /** Platform tables: tenancy, credentials, chart of accounts, contacts, items, audit, outbox. */
 export const platform: BahiMigration = {

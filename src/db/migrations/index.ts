@@ -1,12 +1,7 @@
-import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import type { MigrationProvider, Migration } from 'kysely';
 import type { Engine } from '../engine';
 import { platform } from './001-platform';
-
-/** A forward-only migration, shared by both engines; `engine` covers the rare dialect-only step. */
-export interface BahiMigration {
-  name: string;
-  up(db: Kysely<unknown>, engine: Engine): Promise<void>;
-}
+import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
 export const MIGRATIONS: readonly BahiMigration[] = [platform];

@@ -1,0 +1,51 @@
+/**
+ * The layering of docs/architecture.md, enforced in `npm test`:
+ *   http | workers | cli → modules → platform → db → kernel
+ * and main/ (the composition root) is the only place that sees everything.
+ */
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
+    {
+      name: 'kernel-is-a-leaf', severity: 'error', comment: 'kernel holds dependency-free primitives',
+      from: { path: '^src/kernel/' }, to: { path: '^src/(?!kernel/)' },
+    },
+    {
+      name: 'db-knows-only-kernel', severity: 'error',
+      from: { path: '^src/db/' }, to: { path: '^src/(platform|modules|http|main|cli|workers)/' },
+    },
+    {
+      name: 'platform-below-modules', severity: 'error',
+      from: { path: '^src/platform/' }, to: { path: '^src/(modules|http|main|cli|workers)/' },
+    },
+    {
+      name: 'http-does-not-know-modules', severity: 'error',
+      from: { path: '^src/http/' }, to: { path: '^src/(modules|main|cli|workers)/' },
+    },
+    {
+      name: 'modules-meet-through-index', severity: 'error',
+      comment: "a module reaches another only through that module's index.ts",
+      from: { path: '^src/modules/([^/]+)/' },
+      to: { path: '^src/modules/([^/]+)/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'use-cases-never-see-fastify', severity: 'error',
+      from: { path: '\\.(service|repository|rules|posting)\\.ts$' }, to: { path: 'node_modules/fastify/' },
+    },
+    {
+      name: 'pure-rules-stay-pure', severity: 'error', comment: 'rules and postings import only the kernel (and schema types)',
+      from: { path: '^src/.+\\.(rules|posting)\\.ts$' },
+      to: { path: '^src/', pathNot: ['^src/kernel/', '\\.schemas\\.ts$', '\\.(rules|posting)\\.ts$'] },
+    },
+    {
+      name: 'only-main-composes', severity: 'error',
+      from: { path: '^src/', pathNot: '^src/main/' }, to: { path: '^src/main/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    exclude: { path: '\\.test\\.ts$' },
+  },
+};

@@ -1,0 +1,63 @@
+import { parseArgs } from 'node:util';
+import { adminClient } from '../cli/admin-client';
+import { ADMIN_COMMANDS } from '../cli/commands';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+
+/**
+ * `bahi <command>`: serve, worker and migrate run here; every other command is an
+ * admin API call (BAHI_URL, BAHI_ADMIN_TOKEN), so the CLI and the API never disagree.
+ */
+const LOCAL: Record<string, { usage: string; run(): Promise<void> }> = {
+  serve: { usage: 'run the API server (same as npm start)', run: async () => { await import('./api'); } },
+  worker: { usage: 'run background jobs only', run: async () => { await import('./worker'); } },
+  migrate: {
+    usage: 'apply pending migrations and exit',
+    async run() {
+      const config = loadConfig();
+      const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      await database.migrate();
+      await database.close();
+      process.stdout.write('migrations applied\n');
+    },
+  },
+};
+
+const text = { type: 'string' } as const;
+const CLI_OPTIONS = {
+  name: text, state: text, gstin: text, currency: text, 'email-from': text, 'books-start': text, email: text,
+  org: { type: 'string', multiple: true }, scope: { type: 'string', multiple: true },
+  user: text, kind: text, 'expires-at': text, tier: text, 'rate-limit': text, type: text, code: text, start: text, end: text,
+} as const;
+
+function help(): string {
+  const lines = [
+    'usage: bahi <command> [options]',
+    ...Object.entries(LOCAL).map(([name, c]) => `  ${name.padEnd(16)} ${c.usage}`),
+    ...Object.entries(ADMIN_COMMANDS).map(([name, c]) => `  ${name.padEnd(16)} ${c.usage}`),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [first, second] = argv;
+  if (!first || first === 'help' || first === '--help') {
+    process.stdout.write(help());
+    return;
+  }
+  const local = LOCAL[first];
+  if (local) return local.run();
+  const name = `${first} ${second ?? ''}`.trim();
+  const command = ADMIN_COMMANDS[name];
+  if (!command) throw new Error(`unknown command "${name}"\n${help()}`);
+  const { values, positionals } = parseArgs({ args: argv.slice(2), options: CLI_OPTIONS, strict: true, allowPositionals: true });
+  const env = process.env;
+  const api = adminClient(env.BAHI_URL ?? 'http://127.0.0.1:8080', env.BAHI_ADMIN_TOKEN);
+  const result = await command.run(api, values as Record<string, string | string[] | boolean | undefined>, positionals);
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`bahi: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
