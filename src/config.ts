@@ -6,12 +6,9 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl?: string;
-  publicUrl: string;
   adminToken?: string;
   secret?: string;
   fakeClock: boolean;
-  webhookAllowPrivate: boolean;
-  smtpUrl?: string;
   workerPollMs: number;
   bodyLimitBytes: number;
   logLevel: string;
@@ -25,12 +22,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     dataDir: path.resolve(env.BAHI_DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
-    publicUrl: env.BAHI_PUBLIC_URL ?? `http://${host}:${port}`,
     adminToken: env.BAHI_ADMIN_TOKEN || undefined,
     secret: env.BAHI_SECRET || undefined,
     fakeClock: env.BAHI_CLOCK === 'fake',
-    webhookAllowPrivate: env.BAHI_WEBHOOK_ALLOW_PRIVATE === '1',
-    smtpUrl: env.BAHI_SMTP_URL || undefined,
     workerPollMs: Number(env.BAHI_WORKER_POLL_MS ?? 1000),
     bodyLimitBytes: Number(env.BAHI_BODY_LIMIT_BYTES ?? 1_048_576),
     logLevel: env.LOG_LEVEL ?? 'info',
