@@ -30,6 +30,8 @@ export interface DatabaseOptions {
 
 // bigint columns hold paise and counters well inside 2^53: read them as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+// SUM over bigint is NUMERIC in PostgreSQL; no column stores fractions, so sums are integer paise too.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {

@@ -195,6 +195,40 @@ export interface RateLimitWindowsTable {
   hits: number;
 }
 
+export interface JournalsTable {
+  org_id: string;
+  journal_id: string;
+  entry_date: string;
+  /** MANUAL, INVOICE, BILL, PAYMENT, CREDIT_NOTE, DEBIT_NOTE, EXPENSE, … */
+  source: string;
+  source_id: string;
+  source_version: number;
+  /** POSTING, or REVERSAL (the exact mirror of the entry named in reverses_journal_id). */
+  kind: string;
+  reverses_journal_id: string | null;
+  reversed_by_journal_id: string | null;
+  memo: string | null;
+  contact_id: string | null;
+  /** Σ debits (= Σ credits), in base-currency paise. */
+  total: number;
+  created_by_user_id: string | null;
+  created_time: string;
+}
+
+export interface JournalLinesTable {
+  org_id: string;
+  line_id: string;
+  journal_id: string;
+  position: number;
+  account_id: string;
+  debit: number;
+  credit: number;
+  description: string | null;
+  contact_id: string | null;
+  /** Copied from the journal so account and contact statements read one table. */
+  entry_date: string;
+}
+
 export interface Tables {
   system_settings: SystemSettingsTable;
   orgs: OrgsTable;
@@ -212,4 +246,6 @@ export interface Tables {
   outbox_events: OutboxEventsTable;
   idempotency_keys: IdempotencyKeysTable;
   rate_limit_windows: RateLimitWindowsTable;
+  journals: JournalsTable;
+  journal_lines: JournalLinesTable;
 }

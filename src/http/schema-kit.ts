@@ -37,3 +37,13 @@ export const IdParam = <K extends string>(name: K) => Type.Object({ [name]: Id(n
 /** A closed set of strings, as a plain JSON-schema enum (reads better in OpenAPI than a union of literals). */
 export const StringEnum = <const T extends readonly string[]>(values: T, description?: string) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...(description && { description }) });
+
+/**
+ * "ISO 8601 date or date-time" (the spec's document dates). The business date is the
+ * calendar date written; a time part, when sent, is kept only as given.
+ */
+export const DateOrDateTime = Type.String({
+  pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:\\d{2})?)?$',
+  format: 'iso-date-or-date-time',
+  description: 'YYYY-MM-DD or an ISO 8601 date-time',
+});

@@ -2,6 +2,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import formats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { DomainError, type FieldError } from '../kernel/errors';
+import { isValidDateOrDateTime } from '../kernel/local-date';
 
 /*
  * Two validators: bodies are taken exactly as sent (no type coercion: "5" is not 5),
@@ -11,8 +12,9 @@ import { DomainError, type FieldError } from '../kernel/errors';
 const common = { allErrors: true, strict: false, useDefaults: true, removeAdditional: false, multipleOfPrecision: 6 } as const;
 // ajv-formats is CommonJS; its default export is the plugin function under both loaders.
 const addFormats = ((formats as unknown as { default?: typeof formats }).default ?? formats) as unknown as (ajv: Ajv) => Ajv;
-const bodyAjv = addFormats(new Ajv({ ...common, coerceTypes: false }));
-const textAjv = addFormats(new Ajv({ ...common, coerceTypes: 'array' }));
+const withBahiFormats = (ajv: Ajv) => addFormats(ajv).addFormat('iso-date-or-date-time', isValidDateOrDateTime);
+const bodyAjv = withBahiFormats(new Ajv({ ...common, coerceTypes: false }));
+const textAjv = withBahiFormats(new Ajv({ ...common, coerceTypes: 'array' }));
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
   (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object) as ValidateFunction;

@@ -47,3 +47,19 @@ export function financialYearStart(date: LocalDate): LocalDate {
 export function addYears(date: LocalDate, years: number): LocalDate {
   return `${String(Number(date.slice(0, 4)) + years).padStart(4, '0')}${date.slice(4)}`;
 }
+
+/**
+ * The business date of a "date or date-time" input: a plain date, or a date-time without
+ * an offset, is already an Asia/Kolkata calendar date; one with Z or an offset is an instant,
+ * converted to its IST date.
+ */
+export function businessDateOf(input: string): LocalDate {
+  if (/(Z|[+-]\d{2}:\d{2})$/.test(input)) return istDateOf(new Date(input));
+  return input.slice(0, 10);
+}
+
+/** Whether a "date or date-time" input names a real calendar date and a parsable time. */
+export function isValidDateOrDateTime(input: string): boolean {
+  if (!isValidLocalDate(input.slice(0, 10))) return false;
+  return input.length === 10 || !Number.isNaN(Date.parse(input.length === 16 ? `${input}:00` : input));
+}

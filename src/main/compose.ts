@@ -23,6 +23,7 @@ import { catalogRoutes, catalogService } from '../modules/catalog';
 import { contactsRoutes, contactsService } from '../modules/contacts';
 import { contactsRepository } from '../modules/contacts/contacts.repository';
 import { identityRoutes } from '../modules/identity/identity.routes';
+import { ledgerReports, ledgerRoutes, ledgerService } from '../modules/ledger';
 
 export interface Overrides {
   clock?: Clock;
@@ -67,6 +68,8 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const contacts = contactsService({ ...deps, referenceCounters: [] });
   const catalog = catalogService(deps);
   const activity = activityService({ db: database.db });
+  const ledger = ledgerService(deps);
+  const reports = ledgerReports(database.db);
   const jobs: Job[] = [
     { name: 'idempotency_keys_expired', run: () => idempotency.purgeExpired() },
     { name: 'rate_limit_windows_expired', run: () => rateLimiter.purgeExpired() },
@@ -77,6 +80,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...identityRoutes(),
     ...contactsRoutes(contacts),
     ...catalogRoutes(catalog),
+    ...ledgerRoutes(ledger, reports),
     ...activityRoutes(activity),
     ...activityAliasRoutes(activity, database.db, [
       {

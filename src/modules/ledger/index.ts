@@ -1,0 +1,4 @@
+export { ledgerService, type LedgerService, type Entry, type JournalSource } from './ledger.service';
+export { ledgerReports, type LedgerReports, type DocumentLedgerCheck } from './ledger.reports';
+export { ledgerRoutes } from './ledger.routes';
+export type { PostingLine } from './ledger.posting';

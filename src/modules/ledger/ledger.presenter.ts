@@ -1,0 +1,29 @@
+import { isoTimestamp } from '../../kernel/local-date';
+import { toRupees } from '../../kernel/money';
+import type { JournalLineRow, JournalRow } from './ledger.repository';
+
+/** A journal entry as the API shows it (operator.md: journal_id, date, source, source_id, memo, lines[]). */
+export function presentJournal(j: JournalRow, lines: readonly JournalLineRow[]) {
+  return {
+    journal_id: j.journal_id,
+    date: j.entry_date,
+    source: j.source,
+    source_id: j.source_id,
+    source_version: j.source_version,
+    kind: j.kind,
+    status: j.kind === 'REVERSAL' ? 'REVERSAL' : j.reversed_by_journal_id ? 'REVERSED' : 'POSTED',
+    reverses_journal_id: j.reverses_journal_id,
+    reversed_by_journal_id: j.reversed_by_journal_id,
+    memo: j.memo,
+    contact_id: j.contact_id,
+    total: toRupees(j.total),
+    lines: lines.map((l) => ({
+      account_id: l.account_id,
+      debit: toRupees(l.debit),
+      credit: toRupees(l.credit),
+      description: l.description,
+      contact_id: l.contact_id,
+    })),
+    created_time: isoTimestamp(new Date(j.created_time)),
+  };
+}

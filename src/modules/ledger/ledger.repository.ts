@@ -1,0 +1,81 @@
+import type { Db, Tx } from '../../db/database';
+import { engineOf } from '../../db/engine';
+import type { JournalLinesTable, JournalsTable } from '../../db/schema';
+import type { CursorPosition } from '../../kernel/cursor';
+
+export type JournalRow = JournalsTable;
+export type JournalLineRow = JournalLinesTable;
+
+export interface JournalFilter {
+  source?: string;
+  sourceId?: string;
+  accountId?: string;
+  dateFrom?: string;
+  dateTo?: string;
+}
+
+export const ledgerRepository = {
+  async findJournal(db: Db | Tx, orgId: string, journalId: string, forUpdate = false) {
+    let q = db.selectFrom('journals').selectAll().where('org_id', '=', orgId).where('journal_id', '=', journalId);
+    if (forUpdate && engineOf(db) === 'postgres') q = q.forUpdate();
+    return q.executeTakeFirst();
+  },
+
+  findBySource: (db: Db | Tx, orgId: string, source: string, sourceId: string, version: number, kind: string) =>
+    db.selectFrom('journals').selectAll().where('org_id', '=', orgId).where('source', '=', source)
+      .where('source_id', '=', sourceId).where('source_version', '=', version).where('kind', '=', kind).executeTakeFirst(),
+
+  /** The entries of a source still in force: postings not yet reversed. */
+  livePostings: (db: Db | Tx, orgId: string, source: string, sourceId: string) =>
+    db.selectFrom('journals').selectAll().where('org_id', '=', orgId).where('source', '=', source)
+      .where('source_id', '=', sourceId).where('kind', '=', 'POSTING').where('reversed_by_journal_id', 'is', null)
+      .orderBy('journal_id').execute(),
+
+  lines: (db: Db | Tx, orgId: string, journalIds: readonly string[]) =>
+    journalIds.length === 0 ? Promise.resolve([] as JournalLineRow[])
+      : db.selectFrom('journal_lines').selectAll().where('org_id', '=', orgId).where('journal_id', 'in', journalIds)
+        .orderBy('journal_id').orderBy('position').execute(),
+
+  async insert(tx: Tx, journal: JournalRow, lines: JournalLineRow[]) {
+    await tx.insertInto('journals').values(journal).execute();
+    await tx.insertInto('journal_lines').values(lines).execute();
+  },
+
+  async markReversed(tx: Tx, orgId: string, journalId: string, reversalId: string) {
+    await tx.updateTable('journals').set({ reversed_by_journal_id: reversalId })
+      .where('org_id', '=', orgId).where('journal_id', '=', journalId).execute();
+  },
+
+  /** Newest first by journal id (time-sortable); keyset pagination. */
+  list(db: Db, orgId: string, filter: JournalFilter, after: CursorPosition | null, limit: number) {
+    let q = db.selectFrom('journals').selectAll().where('org_id', '=', orgId);
+    if (filter.source) q = q.where('source', '=', filter.source);
+    if (filter.sourceId) q = q.where('source_id', '=', filter.sourceId);
+    if (filter.dateFrom) q = q.where('entry_date', '>=', filter.dateFrom);
+    if (filter.dateTo) q = q.where('entry_date', '<=', filter.dateTo);
+    if (filter.accountId) {
+      const accountId = filter.accountId;
+      q = q.where('journal_id', 'in', (eb) => eb.selectFrom('journal_lines').select('journal_id')
+        .where('org_id', '=', orgId).where('account_id', '=', accountId));
+    }
+    if (after) q = q.where('journal_id', '<', String(after[0]));
+    return q.orderBy('journal_id', 'desc').limit(limit + 1).execute();
+  },
+
+  /** Σ debit and Σ credit per account up to a date (inclusive). */
+  accountTotals(db: Db, orgId: string, throughDate: string | null) {
+    let q = db.selectFrom('journal_lines')
+      .select(({ fn }) => ['account_id', fn.sum<number>('debit').as('debit'), fn.sum<number>('credit').as('credit')])
+      .where('org_id', '=', orgId);
+    if (throughDate) q = q.where('entry_date', '<=', throughDate);
+    return q.groupBy('account_id').execute();
+  },
+
+  /** Lines of every unbalanced journal; empty when the books are sound. */
+  unbalancedJournals(db: Db, orgId?: string) {
+    let q = db.selectFrom('journal_lines')
+      .select(({ fn }) => ['org_id', 'journal_id', fn.sum<number>('debit').as('debit'), fn.sum<number>('credit').as('credit')]);
+    if (orgId) q = q.where('org_id', '=', orgId);
+    return q.groupBy(['org_id', 'journal_id']).having(({ eb, fn }) => eb(fn.sum('debit'), '!=', fn.sum('credit'))).execute();
+  },
+};

@@ -1,0 +1,37 @@
+import { route, type RouteDef } from '../../http/route';
+import { IdParam } from '../../http/schema-kit';
+import type { LedgerReports } from './ledger.reports';
+import { CreateJournalBody, ListJournalsQuery, TrialBalanceQuery } from './ledger.schemas';
+import type { LedgerService } from './ledger.service';
+
+const tags = ['Journals'];
+
+export function ledgerRoutes(ledger: LedgerService, reports: LedgerReports): RouteDef[] {
+  return [
+    route({
+      method: 'GET', url: '/journals', operationId: 'listJournals', summary: 'List journal entries of every source, newest first', tags,
+      access: 'Svc.journals.READ', query: ListJournalsQuery,
+      handle: ({ ctx, query }) => ledger.listJournals(ctx, query),
+    }),
+    route({
+      method: 'GET', url: '/journals/:journal_id', operationId: 'getJournal', summary: 'Get a journal entry with its lines', tags,
+      access: 'Svc.journals.READ', params: IdParam('journal_id'),
+      handle: ({ ctx, params }) => ledger.getJournal(ctx, params.journal_id),
+    }),
+    route({
+      method: 'POST', url: '/journals', operationId: 'createJournal', summary: 'Post a manual journal entry', tags,
+      access: 'Svc.journals.CREATE', body: CreateJournalBody, status: 201, message: 'The journal entry has been posted.',
+      handle: ({ ctx, body }) => ledger.createJournal(ctx, body),
+    }),
+    route({
+      method: 'DELETE', url: '/journals/:journal_id', operationId: 'deleteJournal', summary: 'Delete a manual journal entry (posts its mirror)', tags,
+      access: 'Svc.journals.DELETE', params: IdParam('journal_id'), message: 'The journal entry has been deleted.',
+      handle: ({ ctx, params }) => ledger.deleteJournal(ctx, params.journal_id),
+    }),
+    route({
+      method: 'GET', url: '/reports/trial_balance', operationId: 'getTrialBalance', summary: "Every account's debit and credit totals through a date", tags: ['Reports'],
+      access: 'Svc.accounts.READ', query: TrialBalanceQuery,
+      handle: ({ ctx, query }) => reports.trialBalance(ctx.orgId, query.date ?? null),
+    }),
+  ];
+}

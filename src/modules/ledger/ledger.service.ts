@@ -1,0 +1,152 @@
+import type { Tx } from '../../db/database';
+import { invalidState, invalidValue, notFound } from '../../kernel/errors';
+import { businessDateOf, type LocalDate } from '../../kernel/local-date';
+import { toPaise } from '../../kernel/money';
+import type { RequestContext } from '../../platform/context';
+import type { PlatformDeps } from '../../platform/deps';
+import { cursorPage, readCursor } from '../../platform/pagination';
+import { assertBalanced, mirror, normaliseSides, withoutZeroLines, type PostingLine } from './ledger.posting';
+import { presentJournal } from './ledger.presenter';
+import { ledgerRepository as repo, type JournalRow } from './ledger.repository';
+import type { CreateJournalBody, ListJournalsQuery } from './ledger.schemas';
+
+export type JournalSource =
+  | 'MANUAL' | 'INVOICE' | 'BILL' | 'PAYMENT' | 'ALLOCATION' | 'CREDIT_NOTE' | 'DEBIT_NOTE' | 'EXPENSE' | 'OPENING_BALANCE';
+
+export interface Entry {
+  date: LocalDate;
+  source: JournalSource;
+  sourceId: string;
+  /** The source document's version; posting the same version twice is a no-op. */
+  sourceVersion: number;
+  memo?: string | null;
+  contactId?: string | null;
+  lines: PostingLine[];
+}
+
+type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors'>;
+
+/**
+ * The ledger. `post` and `reverse` are the only ways any module writes journal entries;
+ * both run in the caller's transaction and refuse an entry that does not balance.
+ */
+export function ledgerService(deps: Deps) {
+  const db = deps.database.db;
+
+  async function insertEntry(tx: Tx, ctx: RequestContext, entry: Entry, kind: 'POSTING' | 'REVERSAL', reverses: string | null) {
+    const lines = withoutZeroLines(normaliseSides(entry.lines));
+    const total = assertBalanced(lines);
+    const journal: JournalRow = {
+      org_id: ctx.orgId, journal_id: deps.ids.next('jnl'), entry_date: entry.date, source: entry.source,
+      source_id: entry.sourceId, source_version: entry.sourceVersion, kind, reverses_journal_id: reverses,
+      reversed_by_journal_id: null, memo: entry.memo ?? null, contact_id: entry.contactId ?? null, total,
+      created_by_user_id: ctx.userId, created_time: deps.clock.now().toISOString(),
+    };
+    await repo.insert(tx, journal, lines.map((l, position) => ({
+      org_id: ctx.orgId, line_id: deps.ids.next('jl'), journal_id: journal.journal_id, position,
+      account_id: l.accountId, debit: l.debit, credit: l.credit, description: l.description ?? null,
+      contact_id: l.contactId ?? entry.contactId ?? null, entry_date: entry.date,
+    })));
+    return journal;
+  }
+
+  const ledger = {
+    /** Posts a balanced entry for a source document version; the same version again returns the first. */
+    async post(tx: Tx, ctx: RequestContext, entry: Entry): Promise<JournalRow> {
+      const existing = await repo.findBySource(tx, ctx.orgId, entry.source, entry.sourceId, entry.sourceVersion, 'POSTING');
+      if (existing) return existing;
+      return insertEntry(tx, ctx, entry, 'POSTING', null);
+    },
+
+    /** Mirrors every entry of a source still in force, dated `date`. Never deletes or edits a posting. */
+    async reverseSource(tx: Tx, ctx: RequestContext, source: JournalSource, sourceId: string, date: LocalDate, memo: string): Promise<JournalRow[]> {
+      const live = await repo.livePostings(tx, ctx.orgId, source, sourceId);
+      const lines = await repo.lines(tx, ctx.orgId, live.map((j) => j.journal_id));
+      const reversals: JournalRow[] = [];
+      for (const journal of live) {
+        const original = lines.filter((l) => l.journal_id === journal.journal_id)
+          .map((l) => ({ accountId: l.account_id, debit: l.debit, credit: l.credit, description: l.description, contactId: l.contact_id }));
+        const reversal = await insertEntry(tx, ctx, {
+          date, source, sourceId, sourceVersion: journal.source_version, memo, contactId: journal.contact_id, lines: mirror(original),
+        }, 'REVERSAL', journal.journal_id);
+        await repo.markReversed(tx, ctx.orgId, journal.journal_id, reversal.journal_id);
+        reversals.push(reversal);
+      }
+      return reversals;
+    },
+
+    async createJournal(ctx: RequestContext, input: CreateJournalBody) {
+      const lines: PostingLine[] = input.lines.map((l, i) => {
+        const debit = toPaise(l.debit ?? 0);
+        const credit = toPaise(l.credit ?? 0);
+        if ((debit > 0) === (credit > 0)) throw invalidValue(`lines[${i}]`, 'each line has either a debit or a credit above 0, not both');
+        return { accountId: l.account_id, debit, credit, description: l.description ?? null };
+      });
+      const debits = lines.reduce((s, l) => s + l.debit, 0);
+      const credits = lines.reduce((s, l) => s + l.credit, 0);
+      // Amounts carry two decimals, so "within 0.01" leaves no room: the entry balances to the paisa.
+      if (debits !== credits) {
+        throw invalidValue('lines', 'total debits must equal total credits', { details: { total_debit: debits / 100, total_credit: credits / 100 } });
+      }
+      return deps.uow(ctx, async (tx) => {
+        for (const [i, line] of input.lines.entries()) {
+          const account = await tx.selectFrom('accounts').select('account_id').where('org_id', '=', ctx.orgId)
+            .where('account_id', '=', line.account_id).executeTakeFirst();
+          if (!account) throw notFound('account', `lines[${i}].account_id`);
+        }
+        if (input.contact_id) {
+          const contact = await tx.selectFrom('contacts').select('contact_id').where('org_id', '=', ctx.orgId)
+            .where('contact_id', '=', input.contact_id).executeTakeFirst();
+          if (!contact) throw notFound('contact', 'contact_id');
+        }
+        const journalId = deps.ids.next('jnl');
+        const journal = await ledger.post(tx, ctx, {
+          date: businessDateOf(input.date), source: 'MANUAL', sourceId: journalId, sourceVersion: 1,
+          memo: input.memo ?? null, contactId: input.contact_id ?? null, lines,
+        });
+        await deps.activity.record(tx, ctx, { entityType: 'JOURNAL', entityId: journal.journal_id, verb: 'CREATED' });
+        await deps.events.emit(tx, ctx, 'JOURNAL_POSTED', {
+          id: journal.journal_id, source: 'MANUAL', contact_id: journal.contact_id, total: journal.total / 100, status: 'POSTED',
+        });
+        return { journal: presentJournal(journal, await repo.lines(tx, ctx.orgId, [journal.journal_id])) };
+      });
+    },
+
+    /** A manual entry is removed by its mirror; auto-posted entries go only by voiding their document. */
+    async deleteJournal(ctx: RequestContext, journalId: string) {
+      return deps.uow(ctx, async (tx) => {
+        const journal = await repo.findJournal(tx, ctx.orgId, journalId, true);
+        if (!journal) throw notFound('journal', 'journal_id');
+        if (journal.source !== 'MANUAL') throw invalidState(`a ${journal.source} entry is removed by voiding its source document`, { source: journal.source, source_id: journal.source_id });
+        if (journal.kind !== 'POSTING' || journal.reversed_by_journal_id) throw invalidState('this journal entry is already reversed');
+        const [reversal] = await ledger.reverseSource(tx, ctx, 'MANUAL', journal.source_id, journal.entry_date, `Deletion of ${journal.journal_id}`);
+        await deps.activity.record(tx, ctx, {
+          entityType: 'JOURNAL', entityId: journalId, verb: 'DELETED', metadata: { reversal_journal_id: reversal?.journal_id },
+        });
+        return { journal_id: journalId, reversal_journal_id: reversal?.journal_id ?? null };
+      });
+    },
+
+    async getJournal(ctx: RequestContext, journalId: string) {
+      const journal = await repo.findJournal(db, ctx.orgId, journalId);
+      if (!journal) throw notFound('journal', 'journal_id');
+      return { journal: presentJournal(journal, await repo.lines(db, ctx.orgId, [journalId])) };
+    },
+
+    async listJournals(ctx: RequestContext, query: ListJournalsQuery) {
+      const { perPage, after } = readCursor(deps.cursors, 'journals', query);
+      const rows = await repo.list(db, ctx.orgId, {
+        source: query.source, sourceId: query.source_id, accountId: query.account_id, dateFrom: query.date_from, dateTo: query.date_to,
+      }, after, perPage);
+      const page = cursorPage(deps.cursors, 'journals', rows, perPage, (r) => [r.journal_id]);
+      const lines = await repo.lines(db, ctx.orgId, page.items.map((j) => j.journal_id));
+      return {
+        journals: page.items.map((j) => presentJournal(j, lines.filter((l) => l.journal_id === j.journal_id))),
+        page_context: page.page_context,
+      };
+    },
+  };
+  return ledger;
+}
+
+export type LedgerService = ReturnType<typeof ledgerService>;
