@@ -94,7 +94,6 @@ export interface InvoiceSeriesTable {
   prefix: string;
   padding: number;
   format_template: string;
-  next_number: number;
   is_default: Flag;
   created_time: string;
 }
@@ -229,6 +228,73 @@ export interface JournalLinesTable {
   entry_date: string;
 }
 
+export interface DocumentCountersTable {
+  org_id: string;
+  /** e.g. `series:<series_id>:2026-27` or `legacy-invoice:2026-11-22`. */
+  counter_key: string;
+  next_value: number;
+}
+
+export interface InvoicesTable {
+  org_id: string;
+  invoice_id: string;
+  invoice_number: string;
+  branch_id: string;
+  series_id: string | null;
+  customer_id: string;
+  customer_name: string;
+  invoice_date: string;
+  due_date: string;
+  reference_number: string | null;
+  place_of_supply: string;
+  supply_type: string;
+  currency_code: string;
+  /** Exchange rate × 10^6, so rates are exact integers. */
+  exchange_rate_micro: number;
+  sub_total: number;
+  tax_total: number;
+  cgst_total: number;
+  sgst_total: number;
+  igst_total: number;
+  round_off: number;
+  total: number;
+  payment_made: number;
+  credits_applied: number;
+  balance: number;
+  /** Stored status; OVERDUE is derived when read. */
+  status: string;
+  salesperson_id: string | null;
+  notes: string | null;
+  sales_order_id: string | null;
+  version: number;
+  created_time: string;
+  last_modified_time: string;
+}
+
+export interface InvoiceLinesTable {
+  org_id: string;
+  line_item_id: string;
+  invoice_id: string;
+  position: number;
+  item_id: string | null;
+  name: string;
+  description: string | null;
+  hsn_or_sac: string | null;
+  /** Quantity × 1000. */
+  quantity_milli: number;
+  unit: string | null;
+  rate: number;
+  discount: number;
+  tax_id: string | null;
+  tax_rate_centi: number;
+  item_total: number;
+  tax: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  account_id: string;
+}
+
 export interface Tables {
   system_settings: SystemSettingsTable;
   orgs: OrgsTable;
@@ -248,4 +314,7 @@ export interface Tables {
   rate_limit_windows: RateLimitWindowsTable;
   journals: JournalsTable;
   journal_lines: JournalLinesTable;
+  document_counters: DocumentCountersTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
 }

@@ -20,10 +20,11 @@ import type { RouteDef } from '../http/route';
 import { activityAliasRoutes, activityRoutes, activityService } from '../modules/activity';
 import { adminRoutes } from '../modules/admin/admin.routes';
 import { catalogRoutes, catalogService } from '../modules/catalog';
-import { contactsRoutes, contactsService } from '../modules/contacts';
-import { contactsRepository } from '../modules/contacts/contacts.repository';
+import { contactsRepository, contactsRoutes, contactsService } from '../modules/contacts';
 import { identityRoutes } from '../modules/identity/identity.routes';
+import { invoicesRoutes, invoicesService } from '../modules/invoices';
 import { ledgerReports, ledgerRoutes, ledgerService } from '../modules/ledger';
+import { seriesRoutes, seriesService } from '../modules/series';
 
 export interface Overrides {
   clock?: Clock;
@@ -65,11 +66,13 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
 
   const orgs = orgsService(deps);
   const tokens = tokensService(deps);
-  const contacts = contactsService({ ...deps, referenceCounters: [] });
   const catalog = catalogService(deps);
   const activity = activityService({ db: database.db });
   const ledger = ledgerService(deps);
   const reports = ledgerReports(database.db);
+  const series = seriesService(deps);
+  const invoices = invoicesService({ ...deps, ledger, series });
+  const contacts = contactsService({ ...deps, referenceCounters: [invoices.countForContact] });
   const jobs: Job[] = [
     { name: 'idempotency_keys_expired', run: () => idempotency.purgeExpired() },
     { name: 'rate_limit_windows_expired', run: () => rateLimiter.purgeExpired() },
@@ -81,11 +84,17 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...contactsRoutes(contacts),
     ...catalogRoutes(catalog),
     ...ledgerRoutes(ledger, reports),
+    ...seriesRoutes(series),
+    ...invoicesRoutes(invoices),
     ...activityRoutes(activity),
     ...activityAliasRoutes(activity, database.db, [
       {
         collection: 'contacts', param: 'contact_id', entityType: 'CONTACT', operationId: 'listContactActivity',
         exists: async (db, orgId, id) => (await contactsRepository.find(db, orgId, id)) !== undefined,
+      },
+      {
+        collection: 'invoices', param: 'invoice_id', entityType: 'INVOICE', operationId: 'listInvoiceActivity',
+        exists: (_db, orgId, id) => invoices.exists(orgId, id),
       },
     ]),
     ...adminRoutes({ orgs, tokens, clock, jobs }),

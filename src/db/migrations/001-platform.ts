@@ -99,7 +99,6 @@ export const platform: BahiMigration = {
       .addColumn('prefix', 'text', (c) => c.notNull())
       .addColumn('padding', 'integer', (c) => c.notNull())
       .addColumn('format_template', 'text', (c) => c.notNull())
-      .addColumn('next_number', 'bigint', (c) => c.notNull())
       .addColumn('is_default', 'integer', (c) => c.notNull())
       .addColumn('created_time', 'text', (c) => c.notNull())
       .addPrimaryKeyConstraint('invoice_series_pk', ['org_id', 'series_id'])

@@ -2,10 +2,11 @@ import type { MigrationProvider, Migration } from 'kysely';
 import type { Engine } from '../engine';
 import { platform } from './001-platform';
 import { ledger } from './002-ledger';
+import { invoices } from './003-invoices';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
-export const MIGRATIONS: readonly BahiMigration[] = [platform, ledger];
+export const MIGRATIONS: readonly BahiMigration[] = [platform, ledger, invoices];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import type { ItemsTable } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
@@ -16,6 +17,11 @@ export const catalogRepository = {
     if (after) query = query.where('account_id', '>', String(after[0]));
     return query.orderBy('account_id').limit(limit + 1).execute();
   },
+
+  /** The spec posts round-offs to a ledger named Round Off or Rounding; without one, nothing is rounded. */
+  roundOffAccount: (db: Db | Tx, orgId: string) =>
+    db.selectFrom('accounts').selectAll().where('org_id', '=', orgId).where('is_active', '=', 1)
+      .where(sql<boolean>`lower(account_name) in ('round off', 'rounding')`).orderBy('account_id').executeTakeFirst(),
 
   tax: (db: Db | Tx, orgId: string, taxId: string) =>
     db.selectFrom('taxes').selectAll().where('org_id', '=', orgId).where('tax_id', '=', taxId).executeTakeFirst(),

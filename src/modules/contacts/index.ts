@@ -1,2 +1,3 @@
 export { contactsService, type ContactsService, type ContactReferenceCounter } from './contacts.service';
 export { contactsRoutes } from './contacts.routes';
+export { contactsRepository } from './contacts.repository';

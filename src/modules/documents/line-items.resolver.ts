@@ -1,0 +1,60 @@
+import type { Tx } from '../../db/database';
+import { requiredField, notFound } from '../../kernel/errors';
+import { toPaise, type Paise } from '../../kernel/money';
+import { catalogRepository } from '../catalog';
+import type { LineInput } from './line-amounts.rules';
+import type { LineItemInput } from './line-items.schemas';
+
+/** A line with everything filled in: from the item master, overridden by what the caller sent. */
+export interface ResolvedLine extends LineInput {
+  itemId: string | null;
+  name: string;
+  description: string | null;
+  hsnOrSac: string | null;
+  unit: string | null;
+  taxId: string | null;
+  accountId: string;
+}
+
+export interface PriceSide {
+  /** Sales documents price at the item's selling rate, purchase documents at its purchase rate. */
+  side: 'sales' | 'purchase';
+  /** The account a line posts to when neither the item nor the caller names one. */
+  fallbackAccountId: string;
+}
+
+/**
+ * Fills each line from the item master (name, rate, tax, HSN, account) and applies the
+ * caller's overrides. Unknown items and taxes of this organisation are 404 with the line's
+ * field path; a line needs an item_id, or a name and a rate.
+ */
+export async function resolveLines(tx: Tx, orgId: string, inputs: readonly LineItemInput[], price: PriceSide): Promise<ResolvedLine[]> {
+  const resolved: ResolvedLine[] = [];
+  for (const [i, input] of inputs.entries()) {
+    const at = (field: string) => `line_items[${i}].${field}`;
+    const item = input.item_id ? await catalogRepository.item(tx, orgId, input.item_id) : undefined;
+    if (input.item_id && !item) throw notFound('item', at('item_id'));
+    if (!item && (input.name === undefined || input.rate === undefined)) {
+      throw requiredField(input.name === undefined ? at('name') : at('rate'), `${at('item_id')} or both ${at('name')} and ${at('rate')} are required`);
+    }
+    const taxId = input.tax_id !== undefined ? input.tax_id : (item?.tax_id ?? null);
+    const tax = taxId ? await catalogRepository.tax(tx, orgId, taxId) : undefined;
+    if (taxId && !tax) throw notFound('tax', at('tax_id'));
+    const itemRate: Paise | null = item ? (price.side === 'sales' ? item.rate : (item.purchase_rate ?? item.rate)) : null;
+    const itemAccount = item ? (price.side === 'sales' ? item.account_id : item.purchase_account_id) : null;
+    resolved.push({
+      itemId: item?.item_id ?? null,
+      name: input.name ?? item!.name,
+      description: input.description ?? null,
+      hsnOrSac: input.hsn_or_sac !== undefined ? input.hsn_or_sac : (item?.hsn_sac ?? null),
+      unit: input.unit ?? null,
+      taxId: tax?.tax_id ?? null,
+      accountId: itemAccount ?? price.fallbackAccountId,
+      quantityMilli: Math.round((input.quantity ?? 1) * 1000),
+      ratePaise: input.rate !== undefined ? toPaise(input.rate) : itemRate!,
+      discountPaise: toPaise(input.discount ?? 0),
+      taxRateCenti: tax?.rate_centi ?? 0,
+    });
+  }
+  return resolved;
+}

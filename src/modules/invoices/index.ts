@@ -1,0 +1,2 @@
+export { invoicesService, type InvoicesService } from './invoices.service';
+export { invoicesRoutes } from './invoices.routes';

@@ -1,0 +1,72 @@
+import type { Db, Tx } from '../../db/database';
+import { engineOf } from '../../db/engine';
+import type { InvoiceLinesTable, InvoicesTable } from '../../db/schema';
+import type { CursorPosition } from '../../kernel/cursor';
+import type { LocalDate } from '../../kernel/local-date';
+import { OPEN_STATUSES } from './invoices.rules';
+
+export type InvoiceRow = InvoicesTable;
+export type InvoiceLineRow = InvoiceLinesTable;
+
+export interface InvoiceFilter {
+  status?: string;
+  customerId?: string;
+  dateFrom?: string;
+  dateTo?: string;
+}
+
+export const invoicesRepository = {
+  async find(db: Db | Tx, orgId: string, invoiceId: string, forUpdate = false) {
+    let q = db.selectFrom('invoices').selectAll().where('org_id', '=', orgId).where('invoice_id', '=', invoiceId);
+    if (forUpdate && engineOf(db) === 'postgres') q = q.forUpdate();
+    return q.executeTakeFirst();
+  },
+
+  lines: (db: Db | Tx, orgId: string, invoiceIds: readonly string[]) =>
+    invoiceIds.length === 0 ? Promise.resolve([] as InvoiceLineRow[])
+      : db.selectFrom('invoice_lines').selectAll().where('org_id', '=', orgId).where('invoice_id', 'in', invoiceIds)
+        .orderBy('invoice_id').orderBy('position').execute(),
+
+  async numberTaken(db: Db | Tx, orgId: string, branchId: string, number: string) {
+    const row = await db.selectFrom('invoices').select('invoice_id').where('org_id', '=', orgId)
+      .where('branch_id', '=', branchId).where('invoice_number', '=', number).executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /** Newest first. A status filter reads OVERDUE as derived: open, owing, due before today. */
+  list(db: Db, orgId: string, filter: InvoiceFilter, today: LocalDate, after: CursorPosition | null, limit: number) {
+    let q = db.selectFrom('invoices').selectAll().where('org_id', '=', orgId);
+    if (filter.status === 'OVERDUE') {
+      q = q.where('status', 'in', OPEN_STATUSES).where('balance', '>', 0).where('due_date', '<', today);
+    } else if (filter.status && (OPEN_STATUSES as readonly string[]).includes(filter.status)) {
+      q = q.where('status', '=', filter.status).where((eb) => eb.or([eb('balance', '<=', 0), eb('due_date', '>=', today)]));
+    } else if (filter.status) {
+      q = q.where('status', '=', filter.status);
+    }
+    if (filter.customerId) q = q.where('customer_id', '=', filter.customerId);
+    if (filter.dateFrom) q = q.where('invoice_date', '>=', filter.dateFrom);
+    if (filter.dateTo) q = q.where('invoice_date', '<=', filter.dateTo);
+    if (after) q = q.where('invoice_id', '<', String(after[0]));
+    return q.orderBy('invoice_id', 'desc').limit(limit + 1).execute();
+  },
+
+  async insert(tx: Tx, invoice: InvoiceRow, lines: InvoiceLineRow[]) {
+    await tx.insertInto('invoices').values(invoice).execute();
+    await tx.insertInto('invoice_lines').values(lines).execute();
+  },
+
+  async update(tx: Tx, orgId: string, invoiceId: string, changes: Partial<InvoiceRow>) {
+    await tx.updateTable('invoices').set(changes).where('org_id', '=', orgId).where('invoice_id', '=', invoiceId).execute();
+  },
+
+  async delete(tx: Tx, orgId: string, invoiceId: string) {
+    await tx.deleteFrom('invoice_lines').where('org_id', '=', orgId).where('invoice_id', '=', invoiceId).execute();
+    await tx.deleteFrom('invoices').where('org_id', '=', orgId).where('invoice_id', '=', invoiceId).execute();
+  },
+
+  async countForContact(tx: Tx, orgId: string, contactId: string) {
+    const row = await tx.selectFrom('invoices').select(({ fn }) => fn.countAll<number>().as('n'))
+      .where('org_id', '=', orgId).where('customer_id', '=', contactId).executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+};

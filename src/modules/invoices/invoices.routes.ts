@@ -1,0 +1,47 @@
+import { route, type RouteDef } from '../../http/route';
+import { IdParam } from '../../http/schema-kit';
+import { CreateInvoiceBody, ListInvoicesQuery, UpdateInvoiceBody } from './invoices.schemas';
+import type { InvoicesService } from './invoices.service';
+
+const tags = ['Invoices'];
+const InvoiceIdParam = IdParam('invoice_id');
+
+export function invoicesRoutes(invoices: InvoicesService): RouteDef[] {
+  return [
+    route({
+      method: 'GET', url: '/invoices', operationId: 'listInvoices', summary: 'List invoices, newest first', tags,
+      access: 'Svc.invoices.READ', query: ListInvoicesQuery,
+      handle: ({ ctx, query }) => invoices.listInvoices(ctx, query),
+    }),
+    route({
+      method: 'GET', url: '/invoices/:invoice_id', operationId: 'getInvoice', summary: 'Get an invoice', tags,
+      access: 'Svc.invoices.READ', params: InvoiceIdParam,
+      handle: ({ ctx, params }) => invoices.getInvoice(ctx, params.invoice_id),
+    }),
+    route({
+      method: 'POST', url: '/invoices', operationId: 'createInvoice', summary: 'Create an invoice (DRAFT, or SENT with auto_approve)', tags,
+      access: 'Svc.invoices.CREATE', idempotency: 'required', body: CreateInvoiceBody, status: 201, message: 'The invoice has been created.',
+      handle: ({ ctx, body }) => invoices.createInvoice(ctx, body),
+    }),
+    route({
+      method: 'PUT', url: '/invoices/:invoice_id', operationId: 'updateInvoice', summary: 'Update reference_number, due_date or notes of a DRAFT invoice', tags,
+      access: 'Svc.invoices.UPDATE', params: InvoiceIdParam, body: UpdateInvoiceBody, message: 'The invoice has been updated.',
+      handle: ({ ctx, params, body }) => invoices.updateInvoice(ctx, params.invoice_id, body),
+    }),
+    route({
+      method: 'POST', url: '/invoices/:invoice_id/approve', operationId: 'approveInvoice', summary: 'Approve a DRAFT invoice: SENT, journal posted', tags,
+      access: 'Svc.invoices.UPDATE', params: InvoiceIdParam, message: 'The invoice has been approved.',
+      handle: ({ ctx, params }) => invoices.approveInvoice(ctx, params.invoice_id),
+    }),
+    route({
+      method: 'POST', url: '/invoices/:invoice_id/void', operationId: 'voidInvoice', summary: 'Void an invoice: CANCELLED, journal reversed', tags,
+      access: 'Svc.invoices.UPDATE', params: InvoiceIdParam, message: 'The invoice has been voided.',
+      handle: ({ ctx, params }) => invoices.voidInvoice(ctx, params.invoice_id),
+    }),
+    route({
+      method: 'DELETE', url: '/invoices/:invoice_id', operationId: 'deleteInvoice', summary: 'Delete a DRAFT invoice', tags,
+      access: 'Svc.invoices.DELETE', params: InvoiceIdParam, message: 'The invoice has been deleted.',
+      handle: ({ ctx, params }) => invoices.deleteInvoice(ctx, params.invoice_id),
+    }),
+  ];
+}

@@ -1,0 +1,41 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { LineItems } from '../documents/line-items.schemas';
+
+export const INVOICE_STATUSES = ['DRAFT', 'SENT', 'PARTIALLY_PAID', 'PAID', 'OVERDUE', 'CANCELLED', 'CREDIT_APPLIED'] as const;
+
+export const CreateInvoiceBody = Body({
+  customer_id: Id('customer_id'),
+  date: DateOrDateTime,
+  place_of_supply: Text(60, 1),
+  line_items: LineItems,
+  invoice_number: Type.Optional(Type.String({ minLength: 1, maxLength: 16, pattern: '^[A-Za-z0-9/-]+$', description: 'CGST rule 46(b): at most 16 letters, digits, - or /' })),
+  series_name: Type.Optional(Text(50, 1)),
+  branch_id: Type.Optional(Id('branch_id')),
+  due_date: Type.Optional(DateOrDateTime),
+  currency_code: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
+  exchange_rate: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000, multipleOf: 0.000001 })),
+  reference_number: Type.Optional(Nullable(Text(100))),
+  salesperson_id: Type.Optional(Nullable(Id('salesperson_id'))),
+  notes: Type.Optional(Nullable(Text(5000))),
+  round_off: Type.Optional(Nullable(Money())),
+  auto_approve: Type.Optional(Type.Boolean()),
+});
+export type CreateInvoiceBody = Static<typeof CreateInvoiceBody>;
+
+/** Only these, and only while DRAFT (spec): to change lines, void and recreate. */
+export const UpdateInvoiceBody = Body({
+  reference_number: Type.Optional(Nullable(Text(100))),
+  due_date: Type.Optional(DateOrDateTime),
+  notes: Type.Optional(Nullable(Text(5000))),
+});
+export type UpdateInvoiceBody = Static<typeof UpdateInvoiceBody>;
+
+export const ListInvoicesQuery = Query({
+  ...CursorQuery,
+  status: Type.Optional(StringEnum(INVOICE_STATUSES)),
+  customer_id: Type.Optional(Id('customer_id')),
+  date_from: Type.Optional(LocalDateSchema),
+  date_to: Type.Optional(LocalDateSchema),
+});
+export type ListInvoicesQuery = Static<typeof ListInvoicesQuery>;

@@ -1,0 +1,265 @@
+import type { Tx } from '../../db/database';
+import { isUniqueViolation } from '../../db/driver-errors';
+import { invalidState, invalidValue, notFound, requiredField } from '../../kernel/errors';
+import { resolvePlaceOfSupply } from '../../kernel/gst/place-of-supply';
+import { addDays, businessDateOf, istDateOf } from '../../kernel/local-date';
+import { toPaise } from '../../kernel/money';
+import { diffFields } from '../../platform/activity/activity.recorder';
+import type { RequestContext } from '../../platform/context';
+import type { PlatformDeps } from '../../platform/deps';
+import { readPreferences } from '../../platform/orgs/preferences';
+import { cursorPage, readCursor } from '../../platform/pagination';
+import { catalogRepository } from '../catalog';
+import { contactsRepository } from '../contacts';
+import { computeDocument, decideRoundOff, InvalidDiscountError, recomputeOnDraftEdit, resolveLines, supplyTypeOf } from '../documents';
+import type { LedgerService } from '../ledger';
+import type { SeriesService } from '../series';
+import { invoiceApprovalLines, type InvoiceAccounts } from './invoices.posting';
+import { presentInvoice } from './invoices.presenter';
+import { invoicesRepository as repo, type InvoiceLineRow, type InvoiceRow } from './invoices.repository';
+import { hasMoneyApplied } from './invoices.rules';
+import type { CreateInvoiceBody, ListInvoicesQuery, UpdateInvoiceBody } from './invoices.schemas';
+
+type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors'> & {
+  ledger: LedgerService;
+  series: SeriesService;
+};
+
+const MICRO = 1_000_000;
+
+/** Invoice use cases. Each is one transaction: document, journal, number, activity and events together. */
+export function invoicesService(deps: Deps) {
+  const db = deps.database.db;
+  const today = () => istDateOf(deps.clock.now());
+  const now = () => deps.clock.now().toISOString();
+
+  async function load(executor: Tx | typeof db, orgId: string, invoiceId: string, forUpdate = false) {
+    const row = await repo.find(executor, orgId, invoiceId, forUpdate);
+    if (!row) throw notFound('invoice', 'invoice_id');
+    return row;
+  }
+
+  async function view(executor: Tx | typeof db, row: InvoiceRow) {
+    return presentInvoice(row, await repo.lines(executor, row.org_id, [row.invoice_id]), today());
+  }
+
+  async function preferences(tx: Tx, orgId: string) {
+    const org = await tx.selectFrom('orgs').select(['preferences', 'currency_code']).where('org_id', '=', orgId).executeTakeFirstOrThrow();
+    return { prefs: readPreferences(org.preferences), baseCurrency: org.currency_code };
+  }
+
+  async function systemAccount(tx: Tx, orgId: string, key: string): Promise<string> {
+    const account = await catalogRepository.accountByKey(tx, orgId, key);
+    if (!account) throw new Error(`organisation ${orgId} lacks its ${key} account`);
+    return account.account_id;
+  }
+
+  async function postingAccounts(tx: Tx, orgId: string): Promise<InvoiceAccounts> {
+    return {
+      receivable: await systemAccount(tx, orgId, 'accounts_receivable'),
+      cgstOutput: await systemAccount(tx, orgId, 'cgst_output'),
+      sgstOutput: await systemAccount(tx, orgId, 'sgst_output'),
+      igstOutput: await systemAccount(tx, orgId, 'igst_output'),
+      roundOff: (await catalogRepository.roundOffAccount(tx, orgId))?.account_id ?? null,
+    };
+  }
+
+  /** Posts the approval entry and moves the invoice to SENT. */
+  async function approveInTx(tx: Tx, ctx: RequestContext, invoice: InvoiceRow): Promise<InvoiceRow> {
+    const lines = await repo.lines(tx, ctx.orgId, [invoice.invoice_id]);
+    const journal = await deps.ledger.post(tx, ctx, {
+      date: invoice.invoice_date, source: 'INVOICE', sourceId: invoice.invoice_id, sourceVersion: invoice.version,
+      memo: `Invoice ${invoice.invoice_number}`, contactId: invoice.customer_id,
+      lines: invoiceApprovalLines({
+        customerId: invoice.customer_id, exchangeRateMicro: invoice.exchange_rate_micro, roundOff: invoice.round_off,
+        lines: lines.map((l) => ({ accountId: l.account_id, itemTotal: l.item_total, cgst: l.cgst, sgst: l.sgst, igst: l.igst, name: l.name })),
+      }, await postingAccounts(tx, ctx.orgId)),
+    });
+    const approved: InvoiceRow = { ...invoice, status: 'SENT', last_modified_time: now() };
+    await repo.update(tx, ctx.orgId, invoice.invoice_id, { status: approved.status, last_modified_time: approved.last_modified_time });
+    await deps.activity.record(tx, ctx, {
+      entityType: 'INVOICE', entityId: invoice.invoice_id, entityRef: invoice.invoice_number, verb: 'APPROVED',
+      changes: { status: { old: invoice.status, new: 'SENT' } }, metadata: { journal_id: journal.journal_id },
+    });
+    return approved;
+  }
+
+  const eventData = (i: InvoiceRow) => ({
+    id: i.invoice_id, number: i.invoice_number, customer_id: i.customer_id, total: i.total / 100,
+    status: presentInvoice(i, [], today()).status,
+  });
+
+  return {
+    async createInvoice(ctx: RequestContext, input: CreateInvoiceBody) {
+      const placeOfSupply = resolvePlaceOfSupply(input.place_of_supply);
+      if (!placeOfSupply) throw invalidValue('place_of_supply', 'place_of_supply is not a recognised Indian state or union territory', { status: 422 });
+      const date = businessDateOf(input.date);
+      return deps.uow(ctx, async (tx) => {
+        const customer = await contactsRepository.find(tx, ctx.orgId, input.customer_id);
+        if (!customer) throw notFound('customer', 'customer_id');
+        if (customer.contact_type === 'VENDOR') throw invalidValue('customer_id', 'this contact is a vendor, not a customer');
+        const branchId = await deps.series.branchOf(tx, ctx.orgId, input.branch_id);
+        const branch = (await catalogRepository.branch(tx, ctx.orgId, branchId))!;
+        const { prefs, baseCurrency } = await preferences(tx, ctx.orgId);
+        const currency = input.currency_code ?? baseCurrency;
+        if (currency !== baseCurrency && input.exchange_rate === undefined) throw requiredField('exchange_rate', `exchange_rate is required when currency_code is not ${baseCurrency}`);
+        const dueDate = input.due_date ? businessDateOf(input.due_date) : addDays(date, customer.payment_terms);
+        if (dueDate < date) throw invalidValue('due_date', 'due_date is before the invoice date');
+
+        const lines = await resolveLines(tx, ctx.orgId, input.line_items, { side: 'sales', fallbackAccountId: await systemAccount(tx, ctx.orgId, 'sales') });
+        const supply = supplyTypeOf(branch.state_code, placeOfSupply);
+        const amounts = computeOrRefuse(lines, supply);
+        const roundOffLedger = await catalogRepository.roundOffAccount(tx, ctx.orgId);
+        const pre = amounts.subTotal + amounts.taxTotal;
+        const roundOff = decideRoundOff({
+          pre, explicitRoundOffPaise: input.round_off === undefined || input.round_off === null ? null : toPaise(input.round_off),
+          roundInvoiceTotals: prefs.roundInvoiceTotals, method: prefs.roundingMethod, roundOffLedgerExists: roundOffLedger !== undefined,
+        });
+
+        const isTaken = (number: string) => repo.numberTaken(tx, ctx.orgId, branchId, number);
+        let invoiceNumber = input.invoice_number;
+        let seriesId: string | null = null;
+        if (invoiceNumber !== undefined) {
+          if (await isTaken(invoiceNumber)) throw invalidValue('invoice_number', `invoice_number ${invoiceNumber} is already used in this branch`);
+        } else {
+          ({ number: invoiceNumber, seriesId } = await deps.series.takeNumber(tx, ctx.orgId, { branchId, seriesName: input.series_name ?? 'default', date, isTaken }));
+        }
+
+        const created = now();
+        const total = pre + roundOff;
+        const invoice: InvoiceRow = {
+          org_id: ctx.orgId, invoice_id: deps.ids.next('inv'), invoice_number: invoiceNumber, branch_id: branchId, series_id: seriesId,
+          customer_id: customer.contact_id, customer_name: customer.contact_name, invoice_date: date, due_date: dueDate,
+          reference_number: input.reference_number ?? null, place_of_supply: placeOfSupply, supply_type: supply,
+          currency_code: currency, exchange_rate_micro: Math.round((input.exchange_rate ?? 1) * MICRO),
+          sub_total: amounts.subTotal, tax_total: amounts.taxTotal, cgst_total: amounts.cgstTotal, sgst_total: amounts.sgstTotal,
+          igst_total: amounts.igstTotal, round_off: roundOff, total, payment_made: 0, credits_applied: 0, balance: total,
+          status: 'DRAFT', salesperson_id: input.salesperson_id ?? null, notes: input.notes ?? null, sales_order_id: null,
+          version: 1, created_time: created, last_modified_time: created,
+        };
+        const lineRows: InvoiceLineRow[] = lines.map((l, position) => ({
+          org_id: ctx.orgId, line_item_id: deps.ids.next('li'), invoice_id: invoice.invoice_id, position, item_id: l.itemId,
+          name: l.name, description: l.description, hsn_or_sac: l.hsnOrSac, quantity_milli: l.quantityMilli, unit: l.unit,
+          rate: l.ratePaise, discount: l.discountPaise, tax_id: l.taxId, tax_rate_centi: l.taxRateCenti,
+          item_total: amounts.lines[position]!.itemTotal, tax: amounts.lines[position]!.tax, cgst: amounts.lines[position]!.cgst,
+          sgst: amounts.lines[position]!.sgst, igst: amounts.lines[position]!.igst, account_id: l.accountId,
+        }));
+        try {
+          await repo.insert(tx, invoice, lineRows);
+        } catch (error) {
+          if (isUniqueViolation(error)) throw invalidValue('invoice_number', `invoice_number ${invoiceNumber} is already used in this branch`);
+          throw error;
+        }
+        await deps.activity.record(tx, ctx, { entityType: 'INVOICE', entityId: invoice.invoice_id, entityRef: invoiceNumber, verb: 'CREATED' });
+        const final = input.auto_approve ? await approveInTx(tx, ctx, invoice) : invoice;
+        await deps.events.emit(tx, ctx, 'INVOICE_CREATED', eventData(final));
+        return { invoice: presentInvoice(final, lineRows, today()) };
+      });
+    },
+
+    async approveInvoice(ctx: RequestContext, invoiceId: string) {
+      return deps.uow(ctx, async (tx) => {
+        const invoice = await load(tx, ctx.orgId, invoiceId, true);
+        if (invoice.status !== 'DRAFT') throw invalidState(`only a DRAFT invoice can be approved; this one is ${invoice.status}`, { status: invoice.status });
+        const approved = await approveInTx(tx, ctx, { ...invoice, version: invoice.version + 1 });
+        await repo.update(tx, ctx.orgId, invoiceId, { version: approved.version });
+        await deps.events.emit(tx, ctx, 'INVOICE_UPDATED', eventData(approved));
+        return { invoice: await view(tx, approved) };
+      });
+    },
+
+    async updateInvoice(ctx: RequestContext, invoiceId: string, input: UpdateInvoiceBody) {
+      return deps.uow(ctx, async (tx) => {
+        const invoice = await load(tx, ctx.orgId, invoiceId, true);
+        if (invoice.status !== 'DRAFT') throw invalidState('an invoice can be edited only while DRAFT; void and recreate it', { status: invoice.status });
+        const dueDate = input.due_date !== undefined ? businessDateOf(input.due_date) : invoice.due_date;
+        if (dueDate < invoice.invoice_date) throw invalidValue('due_date', 'due_date is before the invoice date');
+        const { prefs } = await preferences(tx, ctx.orgId);
+        const pre = invoice.sub_total + invoice.tax_total;
+        const roundOff = recomputeOnDraftEdit(invoice.round_off, pre, {
+          roundInvoiceTotals: prefs.roundInvoiceTotals, method: prefs.roundingMethod,
+          roundOffLedgerExists: (await catalogRepository.roundOffAccount(tx, ctx.orgId)) !== undefined,
+        });
+        const next: InvoiceRow = {
+          ...invoice,
+          reference_number: input.reference_number !== undefined ? input.reference_number : invoice.reference_number,
+          notes: input.notes !== undefined ? input.notes : invoice.notes,
+          due_date: dueDate, round_off: roundOff, total: pre + roundOff, balance: pre + roundOff,
+          version: invoice.version + 1, last_modified_time: now(),
+        };
+        await repo.update(tx, ctx.orgId, invoiceId, next);
+        const pick = (r: InvoiceRow) => ({ reference_number: r.reference_number, due_date: r.due_date, notes: r.notes, round_off: r.round_off / 100, total: r.total / 100 });
+        await deps.activity.record(tx, ctx, {
+          entityType: 'INVOICE', entityId: invoiceId, entityRef: invoice.invoice_number, verb: 'UPDATED', changes: diffFields(pick(invoice), pick(next)),
+        });
+        await deps.events.emit(tx, ctx, 'INVOICE_UPDATED', eventData(next));
+        return { invoice: await view(tx, next) };
+      });
+    },
+
+    /** Any status to CANCELLED; an approved invoice's entries are reversed, dated today. */
+    async voidInvoice(ctx: RequestContext, invoiceId: string) {
+      return deps.uow(ctx, async (tx) => {
+        const invoice = await load(tx, ctx.orgId, invoiceId, true);
+        if (invoice.status === 'CANCELLED') throw invalidState('this invoice is already void', { status: invoice.status });
+        if (hasMoneyApplied(invoice)) {
+          throw invalidState('a paid invoice cannot be voided: reverse its payments and credits first', {
+            payment_made: invoice.payment_made / 100, credits_applied: invoice.credits_applied / 100,
+          });
+        }
+        await deps.ledger.reverseSource(tx, ctx, 'INVOICE', invoiceId, today(), `Void of invoice ${invoice.invoice_number}`);
+        const voided: InvoiceRow = { ...invoice, status: 'CANCELLED', balance: 0, version: invoice.version + 1, last_modified_time: now() };
+        await repo.update(tx, ctx.orgId, invoiceId, { status: voided.status, balance: 0, version: voided.version, last_modified_time: voided.last_modified_time });
+        await deps.activity.record(tx, ctx, {
+          entityType: 'INVOICE', entityId: invoiceId, entityRef: invoice.invoice_number, verb: 'VOIDED',
+          changes: { status: { old: invoice.status, new: 'CANCELLED' } },
+        });
+        await deps.events.emit(tx, ctx, 'INVOICE_VOIDED', eventData(voided));
+        return { invoice: await view(tx, voided) };
+      });
+    },
+
+    async deleteInvoice(ctx: RequestContext, invoiceId: string) {
+      return deps.uow(ctx, async (tx) => {
+        const invoice = await load(tx, ctx.orgId, invoiceId, true);
+        if (invoice.status !== 'DRAFT') throw invalidState('only a DRAFT invoice can be deleted; void it instead', { status: invoice.status });
+        await repo.delete(tx, ctx.orgId, invoiceId);
+        await deps.activity.record(tx, ctx, { entityType: 'INVOICE', entityId: invoiceId, entityRef: invoice.invoice_number, verb: 'DELETED' });
+        return { invoice_id: invoiceId };
+      });
+    },
+
+    async getInvoice(ctx: RequestContext, invoiceId: string) {
+      return { invoice: await view(db, await load(db, ctx.orgId, invoiceId)) };
+    },
+
+    async listInvoices(ctx: RequestContext, query: ListInvoicesQuery) {
+      const { perPage, after } = readCursor(deps.cursors, 'invoices', query);
+      const rows = await repo.list(db, ctx.orgId, {
+        status: query.status, customerId: query.customer_id, dateFrom: query.date_from, dateTo: query.date_to,
+      }, today(), after, perPage);
+      const page = cursorPage(deps.cursors, 'invoices', rows, perPage, (r) => [r.invoice_id]);
+      const lines = await repo.lines(db, ctx.orgId, page.items.map((r) => r.invoice_id));
+      const day = today();
+      return {
+        invoices: page.items.map((r) => presentInvoice(r, lines.filter((l) => l.invoice_id === r.invoice_id), day)),
+        page_context: page.page_context,
+      };
+    },
+
+    exists: async (orgId: string, invoiceId: string) => (await repo.find(db, orgId, invoiceId)) !== undefined,
+    countForContact: (tx: Tx, orgId: string, contactId: string) => repo.countForContact(tx, orgId, contactId),
+  };
+}
+
+/** The engine refuses a discount above the line amount; that is the caller's input error. */
+function computeOrRefuse(lines: Parameters<typeof computeDocument>[0], supply: Parameters<typeof computeDocument>[1]) {
+  try {
+    return computeDocument(lines, supply);
+  } catch (error) {
+    if (error instanceof InvalidDiscountError) throw invalidValue(error.field, error.message);
+    throw error;
+  }
+}
+
+export type InvoicesService = ReturnType<typeof invoicesService>;

@@ -1,0 +1,2 @@
+export { seriesService, type SeriesService, type NumberRequest } from './series.service';
+export { seriesRoutes } from './series.routes';

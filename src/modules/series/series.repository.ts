@@ -1,0 +1,48 @@
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/database';
+import type { InvoiceSeriesTable } from '../../db/schema';
+
+export type SeriesRow = InvoiceSeriesTable;
+
+export const seriesRepository = {
+  /** The series of a branch that apply on a date: those bound to the period covering it, and unbound ones. */
+  applicable(db: Db | Tx, orgId: string, branchId: string, date: string) {
+    return db.selectFrom('invoice_series as s')
+      .leftJoin('periods as p', (join) => join.onRef('p.org_id', '=', 's.org_id').onRef('p.period_id', '=', 's.period_id'))
+      .selectAll('s')
+      .select(['p.start_date as period_start'])
+      .where('s.org_id', '=', orgId).where('s.branch_id', '=', branchId)
+      .where((eb) => eb.or([
+        eb('s.period_id', 'is', null),
+        eb.and([eb('p.start_date', '<=', date), eb('p.end_date', '>=', date)]),
+      ]))
+      // A period-bound series is more specific than an unbound one of the same name.
+      .orderBy(sql`CASE WHEN s.period_id IS NULL THEN 1 ELSE 0 END`).orderBy('s.series_id')
+      .execute();
+  },
+
+  coveringPeriod: (db: Db | Tx, orgId: string, date: string) =>
+    db.selectFrom('periods').selectAll().where('org_id', '=', orgId)
+      .where('start_date', '<=', date).where('end_date', '>=', date).orderBy('start_date', 'desc').executeTakeFirst(),
+
+  async insert(tx: Tx, row: SeriesRow) {
+    await tx.insertInto('invoice_series').values(row).execute();
+  },
+
+  /**
+   * Takes the next value of a counter atomically. The row stays locked until the
+   * transaction ends, so numbers are consecutive and a rollback gives the number back.
+   */
+  async take(tx: Tx, orgId: string, key: string): Promise<number> {
+    const row = await tx.insertInto('document_counters').values({ org_id: orgId, counter_key: key, next_value: 2 })
+      .onConflict((oc) => oc.columns(['org_id', 'counter_key']).doUpdateSet({ next_value: sql`document_counters.next_value + 1` }))
+      .returning('next_value').executeTakeFirstOrThrow();
+    return Number(row.next_value) - 1;
+  },
+
+  async peek(db: Db | Tx, orgId: string, key: string): Promise<number> {
+    const row = await db.selectFrom('document_counters').select('next_value').where('org_id', '=', orgId)
+      .where('counter_key', '=', key).executeTakeFirst();
+    return row ? Number(row.next_value) : 1;
+  },
+};

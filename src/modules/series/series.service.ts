@@ -1,0 +1,134 @@
+import type { Db, Tx } from '../../db/database';
+import { isUniqueViolation } from '../../db/driver-errors';
+import { invalidValue, notFound } from '../../kernel/errors';
+import { istDateOf, type LocalDate } from '../../kernel/local-date';
+import type { RequestContext } from '../../platform/context';
+import type { PlatformDeps } from '../../platform/deps';
+import { seriesRepository as repo, type SeriesRow } from './series.repository';
+import { DEFAULT_SERIES, formatLegacyNumber, formatNumber, fyOf, legacyCounterKey, seriesCounterKey } from './series.rules';
+import type { CreateSeriesBody, NextNumberQuery, SeriesListQuery } from './series.schemas';
+
+type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids'>;
+
+export interface NumberRequest {
+  branchId: string;
+  seriesName: string;
+  date: LocalDate;
+  /** Whether a number is already used in the branch (an explicit invoice_number may have taken it). */
+  isTaken(number: string): Promise<boolean>;
+}
+
+/** Branch-scoped invoice number series tied to financial-year periods. */
+export function seriesService(deps: Deps) {
+  const db = deps.database.db;
+  const today = () => istDateOf(deps.clock.now());
+
+  async function branchOf(executor: Db | Tx, orgId: string, branchId: string | undefined) {
+    const query = executor.selectFrom('branches').select(['branch_id']).where('org_id', '=', orgId);
+    const branch = await (branchId ? query.where('branch_id', '=', branchId) : query.where('is_default', '=', 1)).executeTakeFirst();
+    if (!branch) throw notFound('branch', 'branch_id');
+    return branch.branch_id;
+  }
+
+  async function pick(executor: Db | Tx, orgId: string, branchId: string, name: string, date: LocalDate) {
+    const rows = await repo.applicable(executor, orgId, branchId, date);
+    return rows.find((r) => r.series_name === name) ?? null;
+  }
+
+  /** Materialises the virtual default series of a branch the first time it numbers a document. */
+  async function defaultSeries(tx: Tx, orgId: string, branchId: string): Promise<SeriesRow> {
+    const row: SeriesRow = {
+      org_id: orgId, series_id: deps.ids.next('ser'), branch_id: branchId, period_id: null, series_name: DEFAULT_SERIES.series_name,
+      label: DEFAULT_SERIES.label, prefix: DEFAULT_SERIES.prefix, padding: DEFAULT_SERIES.padding,
+      format_template: DEFAULT_SERIES.format_template, is_default: 1, created_time: deps.clock.now().toISOString(),
+    };
+    await repo.insert(tx, row);
+    return row;
+  }
+
+  return {
+    branchOf,
+
+    /**
+     * The next number for a document, inside the caller's transaction: the named series of the
+     * branch, or legacy date-based numbering when the name is unknown. Numbers an explicit
+     * invoice_number already took are skipped.
+     */
+    async takeNumber(tx: Tx, orgId: string, request: NumberRequest): Promise<{ number: string; seriesId: string | null }> {
+      let series = await pick(tx, orgId, request.branchId, request.seriesName, request.date);
+      if (!series && request.seriesName === DEFAULT_SERIES.series_name) series = { ...(await defaultSeries(tx, orgId, request.branchId)), period_start: null };
+      for (;;) {
+        let number: string;
+        if (series) {
+          const fy = fyOf(request.date, series.period_start);
+          number = formatNumber(series, await repo.take(tx, orgId, seriesCounterKey(series.series_id, fy)), fy);
+        } else {
+          number = formatLegacyNumber(request.date, await repo.take(tx, orgId, legacyCounterKey(request.date)));
+        }
+        if (!(await request.isTaken(number))) return { number, seriesId: series?.series_id ?? null };
+      }
+    },
+
+    async listSeries(ctx: RequestContext, query: SeriesListQuery) {
+      const date = query.transactionDate ?? today();
+      const branchId = await branchOf(db, ctx.orgId, query.branchId);
+      const [rows, period] = await Promise.all([repo.applicable(db, ctx.orgId, branchId, date), repo.coveringPeriod(db, ctx.orgId, date)]);
+      const seen = new Set<string>();
+      const series = rows.filter((r) => !seen.has(r.series_name) && seen.add(r.series_name)).map((r) => ({
+        seriesName: r.series_name, label: r.label, prefix: r.prefix, isDefault: r.series_name === DEFAULT_SERIES.series_name,
+        periodId: r.period_id ?? period?.period_id ?? null,
+      }));
+      if (!seen.has(DEFAULT_SERIES.series_name)) {
+        series.unshift({ seriesName: DEFAULT_SERIES.series_name, label: DEFAULT_SERIES.label, prefix: DEFAULT_SERIES.prefix, isDefault: true, periodId: period?.period_id ?? null });
+      }
+      return { series, branchId: query.branchId ?? null };
+    },
+
+    /** Peeks at the number the next document would take; consumes nothing. */
+    async nextNumber(ctx: RequestContext, query: NextNumberQuery) {
+      const date = query.transactionDate ?? today();
+      const name = query.series ?? DEFAULT_SERIES.series_name;
+      const branchId = await branchOf(db, ctx.orgId, query.branchId);
+      const series = await pick(db, ctx.orgId, branchId, name, date);
+      if (!series && name !== DEFAULT_SERIES.series_name) {
+        return { next_number: formatLegacyNumber(date, await repo.peek(db, ctx.orgId, legacyCounterKey(date))), series: name, branch_id: branchId };
+      }
+      const fy = fyOf(date, series?.period_start ?? null);
+      // A branch whose default series is still virtual starts at 1.
+      const value = series ? await repo.peek(db, ctx.orgId, seriesCounterKey(series.series_id, fy)) : 1;
+      const next = formatNumber(series ?? DEFAULT_SERIES, value, fy);
+      return { next_number: next, series: name, branch_id: branchId };
+    },
+
+    async createSeries(ctx: RequestContext, input: CreateSeriesBody) {
+      if (!input.format_template.includes('{num}')) throw invalidValue('format_template', 'format_template must contain {num}');
+      const date = input.transaction_date ?? today();
+      return deps.uow(ctx, async (tx) => {
+        const branchId = await branchOf(tx, ctx.orgId, input.branch_id);
+        const period = await repo.coveringPeriod(tx, ctx.orgId, date);
+        if (!period) throw invalidValue('transaction_date', `no accounting period covers ${date}; create one first`);
+        const row: SeriesRow = {
+          org_id: ctx.orgId, series_id: deps.ids.next('ser'), branch_id: branchId, period_id: period.period_id,
+          series_name: input.series_name, label: input.label ?? input.series_name, prefix: input.prefix,
+          padding: input.padding, format_template: input.format_template,
+          is_default: input.series_name === DEFAULT_SERIES.series_name ? 1 : 0, created_time: deps.clock.now().toISOString(),
+        };
+        try {
+          await repo.insert(tx, row);
+        } catch (error) {
+          if (isUniqueViolation(error)) throw invalidValue('series_name', 'a series with this name exists for this branch and period');
+          throw error;
+        }
+        return {
+          series: {
+            id: row.series_id, series_name: row.series_name, label: row.label, prefix: row.prefix,
+            is_default: row.is_default === 1, period_id: row.period_id, branch_id: row.branch_id,
+            padding: row.padding, format_template: row.format_template,
+          },
+        };
+      });
+    },
+  };
+}
+
+export type SeriesService = ReturnType<typeof seriesService>;
