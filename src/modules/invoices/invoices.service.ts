@@ -89,72 +89,80 @@ export function invoicesService(deps: Deps) {
     status: presentInvoice(i, [], today()).status,
   });
 
+  /**
+   * Creates an invoice inside the caller's transaction: the public create, and conversions
+   * (a sales order becoming an invoice) share it.
+   */
+  async function createInTx(tx: Tx, ctx: RequestContext, input: CreateInvoiceBody, origin: { salesOrderId?: string } = {}) {
+    const placeOfSupply = resolvePlaceOfSupply(input.place_of_supply);
+    if (!placeOfSupply) throw invalidValue('place_of_supply', 'place_of_supply is not a recognised Indian state or union territory', { status: 422 });
+    const date = businessDateOf(input.date);
+    const customer = await contactsRepository.find(tx, ctx.orgId, input.customer_id);
+    if (!customer) throw notFound('customer', 'customer_id');
+    if (customer.contact_type === 'VENDOR') throw invalidValue('customer_id', 'this contact is a vendor, not a customer');
+    const branchId = await deps.series.branchOf(tx, ctx.orgId, input.branch_id);
+    const branch = (await catalogRepository.branch(tx, ctx.orgId, branchId))!;
+    const { prefs, baseCurrency } = await preferences(tx, ctx.orgId);
+    const currency = input.currency_code ?? baseCurrency;
+    if (currency !== baseCurrency && input.exchange_rate === undefined) throw requiredField('exchange_rate', `exchange_rate is required when currency_code is not ${baseCurrency}`);
+    const dueDate = input.due_date ? businessDateOf(input.due_date) : addDays(date, customer.payment_terms);
+    if (dueDate < date) throw invalidValue('due_date', 'due_date is before the invoice date');
+
+    const lines = await resolveLines(tx, ctx.orgId, input.line_items, { side: 'sales', fallbackAccountId: await systemAccount(tx, ctx.orgId, 'sales') });
+    const supply = supplyTypeOf(branch.state_code, placeOfSupply);
+    const amounts = computeOrRefuse(lines, supply);
+    const roundOffLedger = await catalogRepository.roundOffAccount(tx, ctx.orgId);
+    const pre = amounts.subTotal + amounts.taxTotal;
+    const roundOff = decideRoundOff({
+      pre, explicitRoundOffPaise: input.round_off === undefined || input.round_off === null ? null : toPaise(input.round_off),
+      roundInvoiceTotals: prefs.roundInvoiceTotals, method: prefs.roundingMethod, roundOffLedgerExists: roundOffLedger !== undefined,
+    });
+
+    const isTaken = (number: string) => repo.numberTaken(tx, ctx.orgId, branchId, number);
+    let invoiceNumber = input.invoice_number;
+    let seriesId: string | null = null;
+    if (invoiceNumber !== undefined) {
+      if (await isTaken(invoiceNumber)) throw invalidValue('invoice_number', `invoice_number ${invoiceNumber} is already used in this branch`);
+    } else {
+      ({ number: invoiceNumber, seriesId } = await deps.series.takeNumber(tx, ctx.orgId, { branchId, seriesName: input.series_name ?? 'default', date, isTaken }));
+    }
+
+    const created = now();
+    const total = pre + roundOff;
+    const invoice: InvoiceRow = {
+      org_id: ctx.orgId, invoice_id: deps.ids.next('inv'), invoice_number: invoiceNumber, branch_id: branchId, series_id: seriesId,
+      customer_id: customer.contact_id, customer_name: customer.contact_name, invoice_date: date, due_date: dueDate,
+      reference_number: input.reference_number ?? null, place_of_supply: placeOfSupply, supply_type: supply,
+      currency_code: currency, exchange_rate_micro: Math.round((input.exchange_rate ?? 1) * MICRO),
+      sub_total: amounts.subTotal, tax_total: amounts.taxTotal, cgst_total: amounts.cgstTotal, sgst_total: amounts.sgstTotal,
+      igst_total: amounts.igstTotal, round_off: roundOff, total, payment_made: 0, credits_applied: 0, balance: total,
+      status: 'DRAFT', salesperson_id: input.salesperson_id ?? null, notes: input.notes ?? null, sales_order_id: origin.salesOrderId ?? null,
+      version: 1, created_time: created, last_modified_time: created,
+    };
+    const lineRows: InvoiceLineRow[] = lines.map((l, position) => ({
+      org_id: ctx.orgId, line_item_id: deps.ids.next('li'), invoice_id: invoice.invoice_id, position, item_id: l.itemId,
+      name: l.name, description: l.description, hsn_or_sac: l.hsnOrSac, quantity_milli: l.quantityMilli, unit: l.unit,
+      rate: l.ratePaise, discount: l.discountPaise, tax_id: l.taxId, tax_rate_centi: l.taxRateCenti,
+      item_total: amounts.lines[position]!.itemTotal, tax: amounts.lines[position]!.tax, cgst: amounts.lines[position]!.cgst,
+      sgst: amounts.lines[position]!.sgst, igst: amounts.lines[position]!.igst, account_id: l.accountId,
+    }));
+    try {
+      await repo.insert(tx, invoice, lineRows);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw invalidValue('invoice_number', `invoice_number ${invoiceNumber} is already used in this branch`);
+      throw error;
+    }
+    await deps.activity.record(tx, ctx, { entityType: 'INVOICE', entityId: invoice.invoice_id, entityRef: invoiceNumber, verb: 'CREATED' });
+    const final = input.auto_approve ? await approveInTx(tx, ctx, invoice) : invoice;
+    await deps.events.emit(tx, ctx, 'INVOICE_CREATED', eventData(final));
+    return { invoice: presentInvoice(final, lineRows, today()) };
+  }
+
   return {
+    createInTx,
+
     async createInvoice(ctx: RequestContext, input: CreateInvoiceBody) {
-      const placeOfSupply = resolvePlaceOfSupply(input.place_of_supply);
-      if (!placeOfSupply) throw invalidValue('place_of_supply', 'place_of_supply is not a recognised Indian state or union territory', { status: 422 });
-      const date = businessDateOf(input.date);
-      return deps.uow(ctx, async (tx) => {
-        const customer = await contactsRepository.find(tx, ctx.orgId, input.customer_id);
-        if (!customer) throw notFound('customer', 'customer_id');
-        if (customer.contact_type === 'VENDOR') throw invalidValue('customer_id', 'this contact is a vendor, not a customer');
-        const branchId = await deps.series.branchOf(tx, ctx.orgId, input.branch_id);
-        const branch = (await catalogRepository.branch(tx, ctx.orgId, branchId))!;
-        const { prefs, baseCurrency } = await preferences(tx, ctx.orgId);
-        const currency = input.currency_code ?? baseCurrency;
-        if (currency !== baseCurrency && input.exchange_rate === undefined) throw requiredField('exchange_rate', `exchange_rate is required when currency_code is not ${baseCurrency}`);
-        const dueDate = input.due_date ? businessDateOf(input.due_date) : addDays(date, customer.payment_terms);
-        if (dueDate < date) throw invalidValue('due_date', 'due_date is before the invoice date');
-
-        const lines = await resolveLines(tx, ctx.orgId, input.line_items, { side: 'sales', fallbackAccountId: await systemAccount(tx, ctx.orgId, 'sales') });
-        const supply = supplyTypeOf(branch.state_code, placeOfSupply);
-        const amounts = computeOrRefuse(lines, supply);
-        const roundOffLedger = await catalogRepository.roundOffAccount(tx, ctx.orgId);
-        const pre = amounts.subTotal + amounts.taxTotal;
-        const roundOff = decideRoundOff({
-          pre, explicitRoundOffPaise: input.round_off === undefined || input.round_off === null ? null : toPaise(input.round_off),
-          roundInvoiceTotals: prefs.roundInvoiceTotals, method: prefs.roundingMethod, roundOffLedgerExists: roundOffLedger !== undefined,
-        });
-
-        const isTaken = (number: string) => repo.numberTaken(tx, ctx.orgId, branchId, number);
-        let invoiceNumber = input.invoice_number;
-        let seriesId: string | null = null;
-        if (invoiceNumber !== undefined) {
-          if (await isTaken(invoiceNumber)) throw invalidValue('invoice_number', `invoice_number ${invoiceNumber} is already used in this branch`);
-        } else {
-          ({ number: invoiceNumber, seriesId } = await deps.series.takeNumber(tx, ctx.orgId, { branchId, seriesName: input.series_name ?? 'default', date, isTaken }));
-        }
-
-        const created = now();
-        const total = pre + roundOff;
-        const invoice: InvoiceRow = {
-          org_id: ctx.orgId, invoice_id: deps.ids.next('inv'), invoice_number: invoiceNumber, branch_id: branchId, series_id: seriesId,
-          customer_id: customer.contact_id, customer_name: customer.contact_name, invoice_date: date, due_date: dueDate,
-          reference_number: input.reference_number ?? null, place_of_supply: placeOfSupply, supply_type: supply,
-          currency_code: currency, exchange_rate_micro: Math.round((input.exchange_rate ?? 1) * MICRO),
-          sub_total: amounts.subTotal, tax_total: amounts.taxTotal, cgst_total: amounts.cgstTotal, sgst_total: amounts.sgstTotal,
-          igst_total: amounts.igstTotal, round_off: roundOff, total, payment_made: 0, credits_applied: 0, balance: total,
-          status: 'DRAFT', salesperson_id: input.salesperson_id ?? null, notes: input.notes ?? null, sales_order_id: null,
-          version: 1, created_time: created, last_modified_time: created,
-        };
-        const lineRows: InvoiceLineRow[] = lines.map((l, position) => ({
-          org_id: ctx.orgId, line_item_id: deps.ids.next('li'), invoice_id: invoice.invoice_id, position, item_id: l.itemId,
-          name: l.name, description: l.description, hsn_or_sac: l.hsnOrSac, quantity_milli: l.quantityMilli, unit: l.unit,
-          rate: l.ratePaise, discount: l.discountPaise, tax_id: l.taxId, tax_rate_centi: l.taxRateCenti,
-          item_total: amounts.lines[position]!.itemTotal, tax: amounts.lines[position]!.tax, cgst: amounts.lines[position]!.cgst,
-          sgst: amounts.lines[position]!.sgst, igst: amounts.lines[position]!.igst, account_id: l.accountId,
-        }));
-        try {
-          await repo.insert(tx, invoice, lineRows);
-        } catch (error) {
-          if (isUniqueViolation(error)) throw invalidValue('invoice_number', `invoice_number ${invoiceNumber} is already used in this branch`);
-          throw error;
-        }
-        await deps.activity.record(tx, ctx, { entityType: 'INVOICE', entityId: invoice.invoice_id, entityRef: invoiceNumber, verb: 'CREATED' });
-        const final = input.auto_approve ? await approveInTx(tx, ctx, invoice) : invoice;
-        await deps.events.emit(tx, ctx, 'INVOICE_CREATED', eventData(final));
-        return { invoice: presentInvoice(final, lineRows, today()) };
-      });
+      return deps.uow(ctx, (tx) => createInTx(tx, ctx, input));
     },
 
     async approveInvoice(ctx: RequestContext, invoiceId: string) {
