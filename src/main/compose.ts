@@ -19,10 +19,11 @@ import { healthRoutes } from '../http/health.routes';
 import type { RouteDef } from '../http/route';
 import { activityAliasRoutes, activityRoutes, activityService } from '../modules/activity';
 import { adminRoutes } from '../modules/admin/admin.routes';
+import { bulkRoute } from '../modules/bulk';
 import { catalogRoutes, catalogService } from '../modules/catalog';
 import { contactsRepository, contactsRoutes, contactsService } from '../modules/contacts';
 import { identityRoutes } from '../modules/identity/identity.routes';
-import { invoicesRoutes, invoicesService } from '../modules/invoices';
+import { CreateInvoiceBody, invoicesRoutes, invoicesService } from '../modules/invoices';
 import { ledgerReports, ledgerRoutes, ledgerService } from '../modules/ledger';
 import { seriesRoutes, seriesService } from '../modules/series';
 
@@ -86,6 +87,11 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...ledgerRoutes(ledger, reports),
     ...seriesRoutes(series),
     ...invoicesRoutes(invoices),
+    bulkRoute({
+      path: '/bulk/invoices', operationId: 'bulkCreateInvoices', access: 'Svc.invoices.CREATE',
+      collectionKey: 'invoices', resourceKey: 'invoice', rowSchema: CreateInvoiceBody, completedEvent: 'INVOICE_BULK_CREATED',
+      create: (ctx, row) => invoices.createInvoice(ctx, row),
+    }, deps),
     ...activityRoutes(activity),
     ...activityAliasRoutes(activity, database.db, [
       {

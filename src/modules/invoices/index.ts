@@ -1,2 +1,3 @@
 export { invoicesService, type InvoicesService } from './invoices.service';
 export { invoicesRoutes } from './invoices.routes';
+export { CreateInvoiceBody } from './invoices.schemas';

@@ -1,0 +1,1 @@
+export { bulkRoute, MAX_BULK_ROWS, type BulkKind } from './bulk.routes';
