@@ -44,6 +44,24 @@ const childOf = (e: ErrorObject): string | undefined => {
   return p.missingProperty ?? p.additionalProperty;
 };
 
+const isUnion = (e: ErrorObject) => e.keyword === 'anyOf' || e.keyword === 'oneOf';
+
+/**
+ * A failed `anyOf`/`oneOf` reports every branch. When one branch matched the value's type and
+ * failed inside it (a nullable address with a bad city), the other branches' complaints about
+ * the value itself ("must be null") are noise that would name the parent as a failing field.
+ */
+function withoutShallowBranches(errors: readonly ErrorObject[]): ErrorObject[] {
+  const fieldOf = (e: ErrorObject) => fieldPath(e.instancePath, childOf(e));
+  const noise = new Set<ErrorObject>();
+  for (const union of errors.filter(isUnion)) {
+    const branches = errors.filter((e) => e.schemaPath.startsWith(`${union.schemaPath}/`));
+    const at = fieldOf(union);
+    if (branches.some((e) => fieldOf(e) !== at)) for (const e of branches) if (fieldOf(e) === at) noise.add(e);
+  }
+  return errors.filter((e) => !noise.has(e));
+}
+
 /**
  * AJV's errors → the spec's shape: the first failure names `code` and `field`, and
  * `errors[]` lists every field that failed (operator.md: one rule for every endpoint).
@@ -52,7 +70,7 @@ export function toValidationError(errors: readonly ErrorObject[], part: string):
   const seen = new Set<string>();
   const fieldErrors: FieldError[] = [];
   // A failed `anyOf`/`oneOf` also reports its branches; the specific branch errors say more.
-  for (const e of errors.filter((x) => x.keyword !== 'anyOf' && x.keyword !== 'oneOf' && x.keyword !== 'if')) {
+  for (const e of withoutShallowBranches(errors).filter((x) => !isUnion(x) && x.keyword !== 'if')) {
     const field = fieldPath(e.instancePath, childOf(e)) || (part === 'body' ? 'body' : part);
     const described = describe(e, field);
     const key = `${described.field}|${described.code}`;
@@ -63,4 +81,10 @@ export function toValidationError(errors: readonly ErrorObject[], part: string):
   }
   const first = fieldErrors[0] ?? { field: part, code: 'validation.invalid_value' as const, message: `${part} is invalid` };
   return new DomainError(first.code, first.message, { field: first.field, errors: fieldErrors });
+}
+
+/** Validates a value against a body schema outside a route (bulk rows): the error a route would give, or null. */
+export function validateBody(schema: object, value: unknown): DomainError | null {
+  const validate = bodyAjv.compile(schema);
+  return validate(value) ? null : toValidationError(validate.errors ?? [], 'body');
 }
