@@ -36,6 +36,8 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 16 });
+    // An idle connection dropped by the server (restart, failover) is discarded; without a listener it would crash the process.
+    pool.on('error', () => {});
     return wrap('postgres', new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }));
   }
   fs.mkdirSync(options.dataDir, { recursive: true });

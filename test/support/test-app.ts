@@ -89,5 +89,42 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   };
 }
 
+/** A second server on the same database as `t`: what another API process looks like. */
+export interface SecondApp {
+  app: App;
+  baseUrl: string;
+  admin: HttpClient;
+  api: HttpClient;
+  /** Stops this server only; the database stays with `t`, which drops it. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts another composeApp on t's database (its own pools, rate limiter and caches), listening
+ * on its own port and sharing t's clock, as synchronised machines would. PostgreSQL only: the
+ * embedded engine is served by one process by design.
+ */
+export async function startSecondApp(t: TestApp, env: Record<string, string> = {}): Promise<SecondApp> {
+  if (!t.db.databaseUrl) throw new Error('startSecondApp needs PostgreSQL (TEST_DATABASE_URL)');
+  const config = loadConfig({
+    BAHI_DATA_DIR: t.db.dataDir,
+    DATABASE_URL: t.db.databaseUrl,
+    BAHI_ADMIN_TOKEN: ADMIN_TOKEN,
+    BAHI_CLOCK: 'fake',
+    ...env,
+  });
+  const app = await composeApp(config, { clock: t.clock, logger: false });
+  await app.server.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.server.address();
+  if (!address || typeof address === 'string') throw new Error('server did not bind a TCP port');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  return {
+    app, baseUrl,
+    admin: new HttpClient(`${baseUrl}/api/admin/v1`, ADMIN_TOKEN),
+    api: new HttpClient(`${baseUrl}${PUBLIC}`),
+    close: () => app.close(),
+  };
+}
+
 /** A fresh Idempotency-Key. */
 export const newKey = () => `test-${randomUUID()}`;

@@ -73,6 +73,10 @@ export function memoryRateLimiter(clock: Clock): RateLimiter {
  */
 export function postgresRateLimiter(databaseUrl: string, clock: Clock): RateLimiter {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, options: '-c synchronous_commit=off' });
+  // An idle connection the server drops (restart, failover, idle timeout) is reported here; without
+  // a listener Node treats it as unhandled and kills the process. The pool has already discarded
+  // it and the next hit opens a fresh one, so there is nothing else to do.
+  pool.on('error', () => {});
   return {
     async hit(tokenId, limit) {
       const seconds = Math.floor(clock.now().getTime() / 1000);

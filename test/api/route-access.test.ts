@@ -1,0 +1,311 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fullPath, PUBLIC_PREFIX, type RouteDef } from '../../src/http/route';
+import { ALL_SCOPES, FULL_ACCESS } from '../../src/platform/auth/scopes';
+import { HttpClient, type ApiResponse } from '../support/http-client';
+import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
+
+/*
+ * Deny by default, proven over the whole route table rather than route by route, so a
+ * route added later is covered without touching this file:
+ *  (a) every route declares who may call it, and a token without the route's scope is refused;
+ *  (b) every public operation taking an id refuses another organisation's id with 404.
+ */
+
+let t: TestApp;
+const UNLIMITED = 1_000_000;
+beforeAll(async () => { t = await startTestApp(); });
+afterAll(async () => { await t.close(); });
+
+const DUMMY_ID = 'zz_dummy_0000000000';
+const withDummyIds = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, DUMMY_ID);
+const describeRoute = (r: RouteDef) => `${r.method} ${fullPath(r)} (${r.operationId})`;
+const publicRoutes = () => t.app.routes.filter((r) => r.access !== 'open' && r.access !== 'admin');
+const scopedRoutes = () => publicRoutes().filter((r) => r.access !== 'any-token');
+
+function call(client: HttpClient, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const mutating = method !== 'GET';
+  return client.request(method, path, body, { headers, ...(mutating && { idempotencyKey: newKey() }) });
+}
+
+interface OpenApiOperation { operationId: string; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }
+type OpenApiDoc = { paths: Record<string, Record<string, OpenApiOperation>> };
+
+async function openApi(): Promise<OpenApiDoc> {
+  const res = await fetch(`${t.baseUrl}/openapi.json`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as OpenApiDoc;
+}
+
+describe('(a) access rules', () => {
+  it('every route declares an access rule: a known scope, any-token, admin or open', () => {
+    const valid = new Set<string>(['open', 'admin', 'any-token', ...ALL_SCOPES.filter((s) => s !== FULL_ACCESS)]);
+    const missing = t.app.routes.filter((r) => typeof r.access !== 'string' || !valid.has(r.access)).map(describeRoute);
+    expect(missing, 'routes without a valid `access`').toEqual([]);
+    expect(t.app.routes.length).toBeGreaterThan(10);
+  });
+
+  it('every route in the OpenAPI document comes from the route table, and vice versa', async () => {
+    const doc = await openApi();
+    const served = new Set<string>();
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const method of Object.keys(ops)) served.add(`${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`);
+    }
+    const declared = new Set(t.app.routes.map((r) => `${r.method} ${fullPath(r)}`));
+    expect([...served].filter((k) => !declared.has(k)), 'served but not in app.routes (no access rule)').toEqual([]);
+    expect([...declared].filter((k) => !served.has(k)), 'in app.routes but missing from OpenAPI').toEqual([]);
+  });
+
+  it('every route but the open ones refuses a request without credentials with 401', async () => {
+    const failures: string[] = [];
+    const root = new HttpClient(t.baseUrl);
+    for (const r of t.app.routes) {
+      const res = await root.request(r.method, withDummyIds(fullPath(r)));
+      const ok = r.access === 'open' ? res.status < 400 : res.status === 401 && res.body?.code === 'authn.token_invalid';
+      if (!ok) failures.push(`${describeRoute(r)}: ${res.status} ${JSON.stringify(res.body)}`);
+      // Fastify answers HEAD for every GET route: it must go through the same gate.
+      if (r.method === 'GET' && r.access !== 'open') {
+        const head = await root.request('HEAD', withDummyIds(fullPath(r)));
+        if (head.status !== 401) failures.push(`HEAD ${fullPath(r)} (${r.operationId}): ${head.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('admin routes refuse a public full-access token with 401', async () => {
+    const org = await t.given.org({ rate_limit_per_minute: UNLIMITED });
+    const failures: string[] = [];
+    for (const r of t.app.routes.filter((x) => x.access === 'admin')) {
+      const res = await new HttpClient(t.baseUrl, org.token).request(r.method, withDummyIds(fullPath(r)));
+      if (res.status !== 401 || res.body?.code !== 'authn.token_invalid') failures.push(`${describeRoute(r)}: ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('every scoped public route refuses a token holding only an unrelated scope with 403', async () => {
+    const org = await t.given.org({ rate_limit_per_minute: UNLIMITED });
+    // Two single-scope tokens, so each route can be tried with a scope other than its own.
+    const holders = await Promise.all(['Svc.comments.DELETE', 'Svc.debitnotes.READ'].map(async (scope) => ({
+      scope, api: t.api.withToken((await t.given.token([org.orgId], { scopes: [scope], rate_limit_per_minute: UNLIMITED })).token),
+    })));
+    const routes = scopedRoutes();
+    expect(routes.length).toBeGreaterThan(5);
+    const failures: string[] = [];
+    for (const r of routes) {
+      const holder = holders.find((h) => h.scope !== r.access)!;
+      const res = await call(holder.api, r.method, withDummyIds(r.url));
+      const code = r.scopeErrorCode ?? 'authz.scope_missing';
+      if (res.status !== 403 || res.body?.code !== code) {
+        failures.push(`${describeRoute(r)} with ${holder.scope}: ${res.status} ${JSON.stringify(res.body)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+/* ------------------------------------------------------------------------------------------ */
+
+type JsonSchema = {
+  type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema;
+  enum?: unknown[]; const?: unknown; default?: unknown; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; allOf?: JsonSchema[];
+  format?: string; pattern?: string; minLength?: number; minItems?: number; minimum?: number; exclusiveMinimum?: number;
+};
+
+/** A minimal body that satisfies a request schema: required fields only, with plain values. */
+function sampleOf(schema: JsonSchema | undefined, today: string): unknown {
+  if (!schema) return undefined;
+  if (schema.default !== undefined) return schema.default;
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (branches) return sampleOf(branches.find((b) => b.type !== 'null') ?? branches[0], today);
+  if (schema.allOf) return Object.assign({}, ...schema.allOf.map((s) => sampleOf(s, today)));
+  const type = Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : schema.type;
+  switch (type) {
+    case 'object':
+      return Object.fromEntries((schema.required ?? []).map((k) => [k, sampleOf(schema.properties?.[k], today)]));
+    case 'array':
+      return Array.from({ length: schema.minItems ?? 0 }, () => sampleOf(schema.items, today));
+    case 'integer':
+    case 'number':
+      return schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 1);
+    case 'boolean':
+      return false;
+    case 'string':
+      if (schema.format === 'date') return today;
+      if (schema.format === 'date-time') return `${today}T10:00:00`;
+      if (schema.format === 'email') return 'someone@example.com';
+      return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * How to get an id of organisation A for each path parameter. A maker creates the resource;
+ * parameters without one are looked up in A's data (see idOfA). When a route's parameter can
+ * be neither made nor found, the test fails naming the route: add a maker here.
+ */
+type Maker = (a: OrgFixture) => Promise<string>;
+
+async function created(res: ApiResponse, key: string, idField: string): Promise<string> {
+  const id = res.body?.[key]?.[idField];
+  if (res.status !== 201 || typeof id !== 'string') throw new Error(`maker for ${idField}: ${res.status} ${JSON.stringify(res.body)}`);
+  return id;
+}
+
+async function accountOfA(a: OrgFixture, name: string): Promise<string> {
+  const accounts = (await a.api.get('/accounts?per_page=200')).body.accounts as { account_id: string; account_name: string }[];
+  const found = accounts.find((x) => x.account_name === name);
+  if (!found) throw new Error(`org A has no account named ${name}`);
+  return found.account_id;
+}
+
+const MAKERS: Record<string, Maker> = {
+  contact_id: async (a) => created(await a.api.post('/contacts', { contact_name: 'Tenant A Customer' }, { idempotencyKey: newKey() }), 'contact', 'contact_id'),
+  item_id: async (a) => created(await a.api.post('/items', { name: 'Tenant A Widget', rate: 250 }, { idempotencyKey: newKey() }), 'item', 'item_id'),
+  account_id: async (a) => created(await t.admin.post(`/orgs/${a.orgId}/accounts`, { account_name: 'Tenant A Travel', account_type: 'EXPENSE' }), 'account', 'account_id'),
+  journal_id: async (a) => {
+    const [bank, equity] = [await accountOfA(a, 'Bank'), await accountOfA(a, "Owner's Equity")];
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const res = await a.api.post('/journals', {
+      date: today, memo: 'Tenant A capital',
+      lines: [{ account_id: bank, debit: 1000 }, { account_id: equity, credit: 1000 }],
+    }, { idempotencyKey: newKey() });
+    return created(res, 'journal', 'journal_id');
+  },
+  // A DRAFT, so every invoice action (update, approve, void, delete) would succeed if tenancy leaked.
+  invoice_id: async (a) => {
+    const customerId = await created(await a.api.post('/contacts', { contact_name: 'Tenant A Buyer', contact_type: 'CUSTOMER' }, { idempotencyKey: newKey() }), 'contact', 'contact_id');
+    const res = await a.api.post('/invoices', {
+      customer_id: customerId, date: t.clock.now().toISOString().slice(0, 10), place_of_supply: 'IN-KA',
+      line_items: [{ name: 'Consulting', rate: 1000, quantity: 1 }],
+    }, { idempotencyKey: newKey() });
+    return created(res, 'invoice', 'invoice_id');
+  },
+};
+
+/** Bodies for operations whose minimal schema sample would not pass validation (key: operationId). */
+const BODIES: Record<string, (a: OrgFixture) => unknown> = {};
+
+/** The first string under `key` anywhere in a JSON value. */
+function findId(value: unknown, key: string): string | undefined {
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      const found = findId(v, key);
+      if (found) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    if (typeof record[key] === 'string') return record[key];
+    for (const v of Object.values(record)) {
+      const found = findId(v, key);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+const fill = (path: string, ids: Map<string, string>) => path.replace(/\{([^}]+)\}/g, (_, p: string) => ids.get(p) ?? `{${p}}`);
+
+describe('(b) tenancy: another organisation\'s ids are 404 on every public operation that takes one', () => {
+  let a: OrgFixture;
+  let b: OrgFixture;
+  const ids = new Map<string, string>();
+  const made = new Set<string>();
+  let operations: { method: string; path: string; operationId: string; bodySchema?: JsonSchema }[] = [];
+
+  beforeAll(async () => {
+    a = await t.given.org({ name: 'Tenant A', rate_limit_per_minute: UNLIMITED });
+    b = await t.given.org({ name: 'Tenant B', rate_limit_per_minute: UNLIMITED });
+    const doc = await openApi();
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      if (!path.startsWith(`${PUBLIC_PREFIX}/`) || !path.includes('{')) continue;
+      for (const [method, op] of Object.entries(ops)) {
+        operations.push({
+          method: method.toUpperCase(), path: path.slice(PUBLIC_PREFIX.length), operationId: op.operationId,
+          bodySchema: op.requestBody?.content?.['application/json']?.schema,
+        });
+      }
+    }
+    // Reads first, deletes last: a leaking delete must not hide a leaking read.
+    const rank = (m: string) => ({ GET: 0, POST: 1, PUT: 1, DELETE: 2 }[m] ?? 1);
+    operations = operations.sort((x, y) => rank(x.method) - rank(y.method));
+  });
+
+  /**
+   * An id of org A for `param` in `path`: made by a maker, else found by reading the
+   * collection the parameter sits in (`/things` for `/things/{thing_id}`) or, for a nested
+   * parameter, its parent resource; else the test cannot cover the route and says so.
+   */
+  async function idOfA(param: string, path: string, operationId: string): Promise<string> {
+    const known = ids.get(param);
+    if (known) return known;
+    const maker = MAKERS[param];
+    if (maker) {
+      const id = await maker(a);
+      ids.set(param, id);
+      made.add(param);
+      return id;
+    }
+    const at = path.indexOf(`{${param}}`);
+    const collection = path.slice(0, at).replace(/\/$/, '');
+    const parent = collection.replace(/\/[^/{}]+$/, '');
+    for (const candidate of [collection, parent]) {
+      if (!candidate || fill(candidate, ids).includes('{')) continue;
+      const res = await a.api.get(`${fill(candidate, ids)}${candidate === collection ? '?per_page=200' : ''}`);
+      if (res.status !== 200) continue;
+      const id = findId(res.body, param);
+      if (id) {
+        ids.set(param, id);
+        return id;
+      }
+    }
+    throw new Error(
+      `${operationId} (${path}): no way to get an id of organisation A for {${param}}. ` +
+      `Add a maker for '${param}' to MAKERS in test/api/route-access.test.ts so this route's tenancy is tested.`,
+    );
+  }
+
+  async function resolve(path: string, operationId: string): Promise<string> {
+    for (const [, param] of path.matchAll(/\{([^}]+)\}/g)) await idOfA(param!, path, operationId);
+    return fill(path, ids);
+  }
+
+  it('covers the operations this file knows of (sanity check of the enumeration)', () => {
+    const names = operations.map((o) => o.operationId);
+    for (const op of ['getContact', 'updateContact', 'deleteContact', 'getItem', 'getAccount']) expect(names).toContain(op);
+  });
+
+  it('answers 404 not_found.resource to org B for each of org A\'s ids, and org A still sees its data unchanged', async () => {
+    const today = t.clock.now().toISOString().slice(0, 10);
+    // Resolve every id up front (makers run as org A), then snapshot what A can read.
+    const urls = new Map<string, string>();
+    for (const op of operations) urls.set(op.operationId, await resolve(op.path, op.operationId));
+    const reads = operations.filter((op) => op.method === 'GET');
+    const before = new Map<string, unknown>();
+    for (const op of reads) {
+      const res = await a.api.get(urls.get(op.operationId)!);
+      expect(res.status, `${op.operationId} as org A (the id must be real) ${JSON.stringify(res.body)}`).toBe(200);
+      before.set(op.operationId, res.body);
+    }
+
+    const failures: string[] = [];
+    for (const op of operations) {
+      const body = BODIES[op.operationId]?.(b) ?? sampleOf(op.bodySchema, today);
+      const res = await call(b.api, op.method, urls.get(op.operationId)!, body);
+      if (res.status !== 404 || res.body?.code !== 'not_found.resource') {
+        failures.push(`${op.method} ${op.path} (${op.operationId}) as org B: ${res.status} ${JSON.stringify(res.body)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+
+    // Nothing B did reached A's data.
+    for (const op of reads) {
+      const res = await a.api.get(urls.get(op.operationId)!);
+      expect(res.status, op.operationId).toBe(200);
+      const strip = (x: unknown) => JSON.parse(JSON.stringify(x, (k, v) => (k === 'download_url' ? undefined : v)));
+      expect(strip(res.body), op.operationId).toEqual(strip(before.get(op.operationId)));
+    }
+    expect(made.size).toBeGreaterThanOrEqual(3);
+  });
+});
