@@ -10,7 +10,8 @@ export const Query = Body;
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const Text = (maxLength = 255, minLength = 0) => Type.String({ maxLength, minLength });
+/** Free text. NUL is refused: PostgreSQL cannot store it, and no business text needs it. */
+export const Text = (maxLength = 255, minLength = 0) => Type.String({ maxLength, minLength, pattern: '^[^\\u0000]*$' });
 
 export const Id = (description = 'id') => Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_]+$', description });
 

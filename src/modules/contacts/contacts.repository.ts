@@ -23,6 +23,11 @@ export const contactsRepository = {
     return query.executeTakeFirst();
   },
 
+  /** What a contact inherits from its organisation when the caller leaves it out. */
+  orgDefaults(db: Db | Tx, orgId: string): Promise<{ currency_code: string; state_code: string }> {
+    return db.selectFrom('orgs').select(['currency_code', 'state_code']).where('org_id', '=', orgId).executeTakeFirstOrThrow();
+  },
+
   persons(db: Db | Tx, orgId: string, contactIds: readonly string[]): Promise<ContactPersonRow[]> {
     if (contactIds.length === 0) return Promise.resolve([]);
     return db.selectFrom('contact_persons').selectAll().where('org_id', '=', orgId)

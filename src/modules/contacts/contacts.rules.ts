@@ -35,6 +35,22 @@ export const panOfGstin = (gstin: string): string => gstin.slice(2, 12);
 /** The state a GSTIN is registered in, as IN-XX. */
 export const stateOfGstin = (gstin: string): string | null => resolvePlaceOfSupply(gstin.slice(0, 2));
 
+/*
+ * gst_treatment and place_of_contact are never null in the spec's Contact, so leaving one
+ * out on create, or clearing it with null on update, falls back to these defaults.
+ */
+
+/** A GSTIN means a registered business; without one, the contact is unregistered. */
+export const defaultGstTreatment = (gstin: string | null): string => (gstin ? 'REGISTERED' : 'UNREGISTERED');
+
+/**
+ * Where the contact is: its GSTIN's state, else the organisation's own state (an
+ * intra-state default, and what estimates inherit as place_of_supply). GSTIN prefixes
+ * without an ISO code (25, 28, 97) fall back to the organisation's state too.
+ */
+export const defaultPlaceOfContact = (gstin: string | null, orgState: string): string =>
+  (gstin ? stateOfGstin(gstin) : null) ?? orgState;
+
 /**
  * Nested objects merge: fields sent replace, null clears, fields not sent stay.
  * `null` for the whole address clears it.
@@ -62,13 +78,16 @@ export interface PersonPlan {
 /**
  * contact_persons replaces the list in full: entries with an id update that person (it
  * must be one of this contact's), entries without are new, absent ones are removed.
- * At most one is primary; when none is marked, the first one is.
+ * At most one is marked primary. Like its other fields, an updated person keeps its
+ * is_primary when the entry leaves it out, unless another entry claims primary; when
+ * no one ends up primary, the first one is.
  */
 export function planPersons(
   existing: ReadonlyMap<string, Omit<PersonPlan, 'contact_person_id'>>,
   input: readonly ContactPersonInput[],
 ): PersonPlan[] {
   const seen = new Set<string>();
+  const claimed = input.some((p) => p.is_primary === true);
   const plans = input.map((p, i): PersonPlan => {
     const id = p.contact_person_id ?? null;
     const field = `contact_persons[${i}].contact_person_id`;
@@ -84,7 +103,7 @@ export function planPersons(
       last_name: pick('last_name'),
       email: pick('email'),
       phone: pick('phone'),
-      is_primary: p.is_primary ?? false,
+      is_primary: p.is_primary ?? (!claimed && (before?.is_primary ?? false)),
     };
   });
   const primaries = plans.filter((p) => p.is_primary).length;

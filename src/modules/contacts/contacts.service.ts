@@ -8,7 +8,10 @@ import type { PlatformDeps } from '../../platform/deps';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { presentContact } from './contacts.presenter';
 import { contactsRepository as repo, type ContactPersonRow, type ContactRow } from './contacts.repository';
-import { checkGstin, checkState, mergeAddress, panOfGstin, planPersons, searchTextOf, stateOfGstin, type Address } from './contacts.rules';
+import {
+  checkGstin, checkState, defaultGstTreatment, defaultPlaceOfContact, mergeAddress, panOfGstin, planPersons, searchTextOf,
+  type Address,
+} from './contacts.rules';
 import type { CreateContactBody, ListContactsQuery, UpdateContactBody } from './contacts.schemas';
 
 /**
@@ -47,12 +50,12 @@ export function contactsService(deps: Deps) {
   return {
     async createContact(ctx: RequestContext, input: CreateContactBody) {
       const gstNo = checkGstin(input.gst_no) ?? null;
-      const placeOfContact = checkState(input.place_of_contact, 'place_of_contact') ?? (gstNo ? stateOfGstin(gstNo) : null);
+      const placeOfContact = checkState(input.place_of_contact, 'place_of_contact') ?? null;
       const billing = mergeAddress(null, input.billing_address, 'billing_address');
       const shipping = mergeAddress(null, input.shipping_address, 'shipping_address');
       const persons = planPersons(new Map(), input.contact_persons ?? []);
       return deps.uow(ctx, async (tx) => {
-        const org = await tx.selectFrom('orgs').select('currency_code').where('org_id', '=', ctx.orgId).executeTakeFirstOrThrow();
+        const org = await repo.orgDefaults(tx, ctx.orgId);
         const created = now();
         const row: ContactRow = {
           org_id: ctx.orgId,
@@ -64,8 +67,8 @@ export function contactsService(deps: Deps) {
           company_name: input.company_name ?? null,
           gst_no: gstNo,
           pan: input.pan?.toUpperCase() ?? (gstNo ? panOfGstin(gstNo) : null),
-          gst_treatment: input.gst_treatment ?? (gstNo ? 'REGISTERED' : 'UNREGISTERED'),
-          place_of_contact: placeOfContact,
+          gst_treatment: input.gst_treatment ?? defaultGstTreatment(gstNo),
+          place_of_contact: placeOfContact ?? defaultPlaceOfContact(gstNo, org.state_code),
           email: input.email ?? null,
           phone: input.phone ?? null,
           website: input.website ?? null,
@@ -128,6 +131,13 @@ export function contactsService(deps: Deps) {
         assign('website', input.website);
         assign('payment_terms', input.payment_terms);
         assign('currency_code', input.currency_code);
+        // A new GSTIN brings its PAN along, unless the caller sent one.
+        if (gstNo && gstNo !== before.gst_no && input.pan === undefined) next.pan = panOfGstin(gstNo);
+        // null clears, but these two are never empty: clearing goes back to the default.
+        if (input.gst_treatment === null) next.gst_treatment = defaultGstTreatment(next.gst_no);
+        if (input.place_of_contact === null) {
+          next.place_of_contact = defaultPlaceOfContact(next.gst_no, (await repo.orgDefaults(tx, ctx.orgId)).state_code);
+        }
         if (input.opening_balance !== undefined) next.opening_balance = toPaise(input.opening_balance);
         if (input.credit_limit !== undefined) next.credit_limit = input.credit_limit === null ? null : toPaise(input.credit_limit);
         const billing = mergeAddress(fromJson<Address>(before.billing_address), input.billing_address, 'billing_address');
