@@ -202,6 +202,8 @@ export interface JournalsTable {
   source: string;
   source_id: string;
   source_version: number;
+  /** The source document's number (INV-2026-27-001), for statements. */
+  source_ref: string | null;
   /** POSTING, or REVERSAL (the exact mirror of the entry named in reverses_journal_id). */
   kind: string;
   reverses_journal_id: string | null;
@@ -295,6 +297,95 @@ export interface InvoiceLinesTable {
   account_id: string;
 }
 
+/** The columns every stored document line carries (invoice, estimate and sales order lines). */
+export interface DocumentLineColumns {
+  line_item_id: string;
+  item_id: string | null;
+  name: string;
+  description: string | null;
+  hsn_or_sac: string | null;
+  /** Quantity × 1000. */
+  quantity_milli: number;
+  unit: string | null;
+  rate: number;
+  discount: number;
+  tax_id: string | null;
+  tax_rate_centi: number;
+  item_total: number;
+  tax: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  account_id: string;
+}
+
+export interface EstimatesTable {
+  org_id: string;
+  estimate_id: string;
+  estimate_number: string;
+  branch_id: string;
+  customer_id: string;
+  customer_name: string;
+  estimate_date: string;
+  expiry_date: string | null;
+  reference_number: string | null;
+  place_of_supply: string;
+  supply_type: string;
+  sub_total: number;
+  tax_total: number;
+  cgst_total: number;
+  sgst_total: number;
+  igst_total: number;
+  total: number;
+  status: string;
+  notes: string | null;
+  converted_to_sales_order_id: string | null;
+  version: number;
+  created_time: string;
+  last_modified_time: string;
+}
+
+export interface EstimateLinesTable extends DocumentLineColumns {
+  org_id: string;
+  estimate_id: string;
+  position: number;
+}
+
+export interface SalesOrdersTable {
+  org_id: string;
+  sales_order_id: string;
+  sales_order_number: string;
+  branch_id: string;
+  customer_id: string;
+  customer_name: string;
+  order_date: string;
+  shipment_date: string | null;
+  reference_number: string | null;
+  place_of_supply: string;
+  supply_type: string;
+  sub_total: number;
+  tax_total: number;
+  cgst_total: number;
+  sgst_total: number;
+  igst_total: number;
+  total: number;
+  status: string;
+  notes: string | null;
+  /** The estimate this order was converted from. */
+  estimate_id: string | null;
+  /** The invoice this order was converted to. */
+  invoice_id: string | null;
+  version: number;
+  created_time: string;
+  last_modified_time: string;
+}
+
+export interface SalesOrderLinesTable extends DocumentLineColumns {
+  org_id: string;
+  sales_order_id: string;
+  position: number;
+}
+
 export interface Tables {
   system_settings: SystemSettingsTable;
   orgs: OrgsTable;
@@ -317,4 +408,8 @@ export interface Tables {
   document_counters: DocumentCountersTable;
   invoices: InvoicesTable;
   invoice_lines: InvoiceLinesTable;
+  estimates: EstimatesTable;
+  estimate_lines: EstimateLinesTable;
+  sales_orders: SalesOrdersTable;
+  sales_order_lines: SalesOrderLinesTable;
 }

@@ -1,4 +1,4 @@
-import type BetterSqlite3 from 'better-sqlite3';
+import BetterSqlite3 from 'better-sqlite3';
 import {
   CompiledQuery,
   SqliteAdapter,
@@ -12,18 +12,28 @@ import {
 
 /**
  * Kysely driver for better-sqlite3, written here rather than taken from Kysely because
- * the service needs two things Kysely's own driver does not do:
+ * the service needs what Kysely's own driver does not do:
  *  - write transactions begin with BEGIN IMMEDIATE, so the write lock is taken at the
  *    start and a transaction never fails half-way with SQLITE_BUSY on upgrade;
+ *  - group commit: with synchronous=FULL every COMMIT waits for an fsync, and better-sqlite3
+ *    waits on the event loop, so one fsync per transaction caps the writes per second at
+ *    the disk's fsync rate. Transactions that finish within the same turn of the event
+ *    loop share one COMMIT: each runs in its own SAVEPOINT inside one BEGIN IMMEDIATE, and
+ *    its commit (or rollback) returns only after the shared COMMIT has been made durable.
+ *    Nothing is acknowledged before its fsync, and a transaction that fails is undone
+ *    alone (ROLLBACK TO its savepoint);
+ *  - reads outside a transaction run on a second, query-only connection, so they see only
+ *    what is committed and durable, never a group that is still waiting for its fsync;
  *  - prepared statements are cached by SQL text (preparing dominates small queries).
- * One connection, handed out under a mutex: SQLite has one writer anyway.
+ * Transactions run one at a time on the writing connection, under a mutex: SQLite has one
+ * writer anyway.
  */
-class StatementCachingConnection implements DatabaseConnection {
+class StatementCache {
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
 
-  constructor(private readonly db: BetterSqlite3.Database) {}
+  constructor(readonly db: BetterSqlite3.Database) {}
 
-  private prepare(sql: string): BetterSqlite3.Statement {
+  prepare(sql: string): BetterSqlite3.Statement {
     let statement = this.statements.get(sql);
     if (!statement) {
       statement = this.db.prepare(sql);
@@ -33,12 +43,8 @@ class StatementCachingConnection implements DatabaseConnection {
     return statement;
   }
 
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const statement = this.prepare(query.sql);
-    const parameters = query.parameters as unknown[];
-    if (statement.reader) {
-      return { rows: statement.all(parameters) as R[] };
-    }
+  run<R>(statement: BetterSqlite3.Statement, parameters: readonly unknown[]): QueryResult<R> {
+    if (statement.reader) return { rows: statement.all(parameters) as R[] };
     const { changes, lastInsertRowid } = statement.run(parameters);
     return {
       rows: [],
@@ -47,19 +53,12 @@ class StatementCachingConnection implements DatabaseConnection {
     };
   }
 
-  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    const statement = this.prepare(query.sql);
-    for (const row of statement.iterate(query.parameters as unknown[])) {
-      yield { rows: [row as R] };
-    }
-  }
-
-  raw(sql: string): void {
-    this.db.exec(sql);
+  exec(sql: string): void {
+    this.prepare(sql).run();
   }
 }
 
-class ConnectionMutex {
+class Mutex {
   private tail: Promise<void> = Promise.resolve();
 
   async lock(): Promise<() => void> {
@@ -72,49 +71,236 @@ class ConnectionMutex {
   }
 }
 
-class ImmediateSqliteDriver implements Driver {
-  private connection?: StatementCachingConnection;
-  private readonly mutex = new ConnectionMutex();
-  private readonly releases = new WeakMap<DatabaseConnection, () => void>();
+/** Transactions sharing one BEGIN IMMEDIATE … COMMIT; `durable` settles when that COMMIT has. */
+class Group {
+  members = 0;
+  readonly durable: Promise<void>;
+  settle!: (error?: unknown) => void;
 
-  constructor(private readonly database: BetterSqlite3.Database) {}
+  constructor() {
+    this.durable = new Promise<void>((resolve, reject) => {
+      this.settle = (error) => (error === undefined ? resolve() : reject(error));
+    });
+    this.durable.catch(() => {}); // awaited by every member; never an unhandled rejection
+  }
+}
+
+/** One acquisition by Kysely: a plain query, or one transaction on the writing connection. */
+class Lease implements DatabaseConnection {
+  release: (() => void) | null = null;
+  group: Group | null = null;
+
+  constructor(private readonly driver: GroupCommitSqliteDriver) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.driver.execute<R>(this, query);
+  }
+
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    yield* this.driver.stream<R>(this, query);
+  }
+}
+
+const SAVEPOINT = 'bahi_tx';
+/** A group commits at the latest when this many transactions joined it. */
+const MAX_GROUP = 64;
+
+class GroupCommitSqliteDriver implements Driver {
+  private readonly writer: StatementCache;
+  private reader: StatementCache | null = null;
+  private readonly mutex = new Mutex();
+  private group: Group | null = null;
+  private flushScheduled = false;
+
+  constructor(database: BetterSqlite3.Database) {
+    this.writer = new StatementCache(database);
+  }
 
   async init(): Promise<void> {
-    this.connection = new StatementCachingConnection(this.database);
+    const file = this.writer.db;
+    if (file.memory) return; // a second connection would be a second, empty database
+    const reader = new BetterSqlite3(file.name, { fileMustExist: true });
+    reader.pragma('busy_timeout = 5000');
+    reader.pragma('query_only = ON');
+    this.reader = new StatementCache(reader);
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
+    return new Lease(this);
+  }
+
+  async execute<R>(lease: Lease, query: CompiledQuery): Promise<QueryResult<R>> {
+    const parameters = query.parameters as unknown[];
+    if (lease.group) return this.writer.run<R>(this.writer.prepare(query.sql), parameters);
+    const read = this.readStatement(query.sql);
+    if (read) return this.reader!.run<R>(read, parameters);
+    // A write outside a transaction (migration bookkeeping): after the pending group, on its own.
     const release = await this.mutex.lock();
-    const connection = this.connection!;
-    this.releases.set(connection, release);
-    return connection;
+    try {
+      this.flush();
+      return this.writer.run<R>(this.writer.prepare(query.sql), parameters);
+    } finally {
+      release();
+    }
+  }
+
+  async *stream<R>(lease: Lease, query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    const parameters = query.parameters as unknown[];
+    const read = lease.group ? undefined : this.readStatement(query.sql);
+    if (read || lease.group) {
+      const statement = read ?? this.writer.prepare(query.sql);
+      for (const row of statement.iterate(parameters)) yield { rows: [row as R] };
+      return;
+    }
+    const release = await this.mutex.lock();
+    try {
+      this.flush();
+      for (const row of this.writer.prepare(query.sql).iterate(parameters)) yield { rows: [row as R] };
+    } finally {
+      release();
+    }
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    (connection as StatementCachingConnection).raw('BEGIN IMMEDIATE');
+    const lease = connection as Lease;
+    const release = await this.mutex.lock();
+    const opens = !this.group;
+    try {
+      if (opens) {
+        this.writer.exec('BEGIN IMMEDIATE');
+        this.group = new Group();
+      }
+      this.writer.exec(`SAVEPOINT ${SAVEPOINT}`);
+    } catch (error) {
+      if (opens && this.group) this.abandon(error);
+      release();
+      throw error;
+    }
+    lease.group = this.group;
+    lease.release = release;
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    (connection as StatementCachingConnection).raw('COMMIT');
+    const lease = connection as Lease;
+    const group = lease.group!;
+    this.writer.exec(`RELEASE ${SAVEPOINT}`);
+    lease.group = null;
+    group.members += 1;
+    this.leave(lease, group);
+    await group.durable;
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    if (this.database.inTransaction) (connection as StatementCachingConnection).raw('ROLLBACK');
+    const lease = connection as Lease;
+    const group = lease.group;
+    if (!group) return; // commitTransaction already left the transaction (its group failed)
+    lease.group = null;
+    if (!this.writer.db.inTransaction) {
+      // SQLite undid the whole group (e.g. SQLITE_FULL): every member fails, this one with its own error.
+      this.abandon(new Error('SQLite rolled back the transaction group after an error; nothing in it was committed'));
+      lease.release?.();
+      return;
+    }
+    try {
+      this.writer.exec(`ROLLBACK TO ${SAVEPOINT}`);
+      this.writer.exec(`RELEASE ${SAVEPOINT}`);
+    } catch (error) {
+      this.abandon(error);
+      lease.release?.();
+      throw error;
+    }
+    this.leave(lease, group);
+    // What this transaction read (and so its error) may rest on earlier members: answer once they are durable.
+    await group.durable;
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    this.releases.get(connection)?.();
+    // Transactions hand the writer back in commit/rollback, before waiting for the fsync.
+    (connection as Lease).release?.();
+    (connection as Lease).release = null;
   }
 
   async destroy(): Promise<void> {
-    this.database.close();
+    const release = await this.mutex.lock();
+    try {
+      this.flush();
+    } finally {
+      release();
+      this.reader?.db.close();
+      this.writer.db.close();
+    }
+  }
+
+  /** The statement on the query-only connection when it is a read there; else undefined. */
+  private readStatement(sql: string): BetterSqlite3.Statement | undefined {
+    if (!this.reader) return undefined;
+    try {
+      const statement = this.reader.prepare(sql);
+      return statement.readonly ? statement : undefined;
+    } catch {
+      return undefined; // e.g. names a table only the pending group has created: the writer answers
+    }
+  }
+
+  /** Hands the writer on; the group commits now when full, else once this turn of the event loop is done. */
+  private leave(lease: Lease, group: Group): void {
+    try {
+      if (group.members >= MAX_GROUP) this.flush();
+      else if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => void this.flushWhenIdle());
+      }
+    } finally {
+      lease.release?.();
+      lease.release = null;
+    }
+  }
+
+  private async flushWhenIdle(): Promise<void> {
+    const release = await this.mutex.lock();
+    try {
+      this.flush();
+    } finally {
+      release();
+    }
+  }
+
+  /** Commits the open group (caller holds the mutex). */
+  private flush(): void {
+    this.flushScheduled = false;
+    const group = this.group;
+    if (!group) return;
+    this.group = null;
+    try {
+      this.writer.exec('COMMIT');
+    } catch (error) {
+      this.rollbackQuietly();
+      group.settle(error);
+      return;
+    }
+    group.settle();
+  }
+
+  private abandon(error: unknown): void {
+    const group = this.group;
+    this.group = null;
+    this.rollbackQuietly();
+    group?.settle(error);
+  }
+
+  private rollbackQuietly(): void {
+    try {
+      if (this.writer.db.inTransaction) this.writer.exec('ROLLBACK');
+    } catch {
+      // the connection already left the transaction
+    }
   }
 }
 
 export function immediateSqliteDialect(database: BetterSqlite3.Database): Dialect {
   return {
     createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new ImmediateSqliteDriver(database),
+    createDriver: () => new GroupCommitSqliteDriver(database),
     createIntrospector: (db) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };

@@ -3,6 +3,7 @@ import { adminClient } from '../cli/admin-client';
 import { ADMIN_COMMANDS } from '../cli/commands';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
+import { composeApp } from './compose';
 
 /**
  * `bahi <command>`: serve, worker and migrate run here; every other command is an
@@ -11,6 +12,16 @@ import { openDatabase } from '../db/database';
 const LOCAL: Record<string, { usage: string; run(): Promise<void> }> = {
   serve: { usage: 'run the API server (same as npm start)', run: async () => { await import('./api'); } },
   worker: { usage: 'run background jobs only', run: async () => { await import('./worker'); } },
+  'ledger verify': {
+    usage: 'check every journal entry balances and every document agrees with its postings',
+    async run() {
+      const app = await composeApp(loadConfig(), { logger: false });
+      const problems = await app.reports.verify();
+      await app.close();
+      process.stdout.write(problems.length === 0 ? 'ledger ok: every entry balances and every document agrees with its postings\n' : `${problems.join('\n')}\n`);
+      if (problems.length > 0) process.exitCode = 1;
+    },
+  },
   migrate: {
     usage: 'apply pending migrations and exit',
     async run() {
@@ -45,7 +56,7 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(help());
     return;
   }
-  const local = LOCAL[first];
+  const local = LOCAL[first] ?? LOCAL[`${first} ${second ?? ''}`];
   if (local) return local.run();
   const name = `${first} ${second ?? ''}`.trim();
   const command = ADMIN_COMMANDS[name];

@@ -23,8 +23,8 @@ import { bulkRoute } from '../modules/bulk';
 import { catalogRoutes, catalogService } from '../modules/catalog';
 import { contactsRepository, contactsRoutes, contactsService } from '../modules/contacts';
 import { identityRoutes } from '../modules/identity/identity.routes';
-import { CreateInvoiceBody, invoicesRoutes, invoicesService } from '../modules/invoices';
-import { ledgerReports, ledgerRoutes, ledgerService } from '../modules/ledger';
+import { CreateInvoiceBody, invoicesLedgerCheck, invoicesRoutes, invoicesService } from '../modules/invoices';
+import { ledgerReports, ledgerRoutes, ledgerService, type LedgerReports } from '../modules/ledger';
 import { seriesRoutes, seriesService } from '../modules/series';
 
 export interface Overrides {
@@ -38,6 +38,8 @@ export interface App {
   deps: PlatformDeps;
   database: Database;
   orgs: ReturnType<typeof orgsService>;
+  /** Trial balance and the whole-book check behind `bahi ledger verify`. */
+  reports: LedgerReports;
   tokens: ReturnType<typeof tokensService>;
   jobs: readonly Job[];
   /** Every route the server serves, with its access rule: tests prove deny-by-default over this list. */
@@ -70,7 +72,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const catalog = catalogService(deps);
   const activity = activityService({ db: database.db });
   const ledger = ledgerService(deps);
-  const reports = ledgerReports(database.db);
+  const reports = ledgerReports(database.db, [invoicesLedgerCheck]);
   const series = seriesService(deps);
   const invoices = invoicesService({ ...deps, ledger, series });
   const contacts = contactsService({ ...deps, referenceCounters: [invoices.countForContact] });
@@ -84,7 +86,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...identityRoutes(),
     ...contactsRoutes(contacts),
     ...catalogRoutes(catalog),
-    ...ledgerRoutes(ledger, reports),
+    ...ledgerRoutes(ledger, reports, database.db),
     ...seriesRoutes(series),
     ...invoicesRoutes(invoices),
     bulkRoute({
@@ -118,7 +120,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   });
 
   return {
-    server, deps, database, orgs, tokens, jobs, routes,
+    server, deps, database, orgs, tokens, jobs, routes, reports,
     mintedAdminToken: admin.minted,
     async close() {
       await server.close();

@@ -13,6 +13,7 @@ export const ledger: BahiMigration = {
       .addColumn('source', 'text', (c) => c.notNull())
       .addColumn('source_id', 'text', (c) => c.notNull())
       .addColumn('source_version', 'integer', (c) => c.notNull())
+      .addColumn('source_ref', 'text')
       .addColumn('kind', 'text', (c) => c.notNull())
       .addColumn('reverses_journal_id', 'text')
       .addColumn('reversed_by_journal_id', 'text')

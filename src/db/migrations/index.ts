@@ -3,10 +3,11 @@ import type { Engine } from '../engine';
 import { platform } from './001-platform';
 import { ledger } from './002-ledger';
 import { invoices } from './003-invoices';
+import { estimatesAndSalesOrders } from './004-estimates-sales-orders';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
-export const MIGRATIONS: readonly BahiMigration[] = [platform, ledger, invoices];
+export const MIGRATIONS: readonly BahiMigration[] = [platform, ledger, invoices, estimatesAndSalesOrders];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {

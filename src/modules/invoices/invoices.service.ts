@@ -68,7 +68,7 @@ export function invoicesService(deps: Deps) {
   async function approveInTx(tx: Tx, ctx: RequestContext, invoice: InvoiceRow): Promise<InvoiceRow> {
     const lines = await repo.lines(tx, ctx.orgId, [invoice.invoice_id]);
     const journal = await deps.ledger.post(tx, ctx, {
-      date: invoice.invoice_date, source: 'INVOICE', sourceId: invoice.invoice_id, sourceVersion: invoice.version,
+      date: invoice.invoice_date, source: 'INVOICE', sourceId: invoice.invoice_id, sourceVersion: invoice.version, sourceRef: invoice.invoice_number,
       memo: `Invoice ${invoice.invoice_number}`, contactId: invoice.customer_id,
       lines: invoiceApprovalLines({
         customerId: invoice.customer_id, exchangeRateMicro: invoice.exchange_rate_micro, roundOff: invoice.round_off,

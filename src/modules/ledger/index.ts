@@ -2,3 +2,4 @@ export { ledgerService, type LedgerService, type Entry, type JournalSource } fro
 export { ledgerReports, type LedgerReports, type DocumentLedgerCheck } from './ledger.reports';
 export { ledgerRoutes } from './ledger.routes';
 export type { PostingLine } from './ledger.posting';
+export { ledgerRepository } from './ledger.repository';

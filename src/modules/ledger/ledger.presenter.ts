@@ -10,6 +10,7 @@ export function presentJournal(j: JournalRow, lines: readonly JournalLineRow[]) 
     source: j.source,
     source_id: j.source_id,
     source_version: j.source_version,
+    source_ref: j.source_ref,
     kind: j.kind,
     status: j.kind === 'REVERSAL' ? 'REVERSAL' : j.reversed_by_journal_id ? 'REVERSED' : 'POSTED',
     reverses_journal_id: j.reverses_journal_id,

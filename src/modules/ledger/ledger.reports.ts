@@ -1,5 +1,7 @@
 import type { Db } from '../../db/database';
+import { invalidValue, notFound } from '../../kernel/errors';
 import { toRupees } from '../../kernel/money';
+import { contactsRepository } from '../contacts';
 import { ledgerRepository as repo } from './ledger.repository';
 
 /**
@@ -56,3 +58,40 @@ export function ledgerReports(db: Db, documentChecks: readonly DocumentLedgerChe
 }
 
 export type LedgerReports = ReturnType<typeof ledgerReports>;
+
+/**
+ * A customer's statement: every posting on their receivable accounts (invoices, receipts,
+ * credit notes, debit notes, manual journals naming them) in date order, with a running
+ * balance that starts from everything before `from`.
+ */
+export function customerLedger(db: Db) {
+  return async (orgId: string, contactId: string, from: string | undefined, to: string | undefined) => {
+    const contact = await contactsRepository.find(db, orgId, contactId);
+    if (!contact) throw notFound('contact', 'contact_id');
+    if (from && to && to < from) throw invalidValue('to_date', 'to_date is before from_date');
+    const opening = from ? await repo.contactReceivableNetBefore(db, orgId, contactId, from) : 0;
+    const lines = await repo.contactReceivableLines(db, orgId, contactId, { from, to });
+    let balance = opening;
+    const entries = lines.map((l) => {
+      balance += Number(l.debit) - Number(l.credit);
+      return {
+        date: l.entry_date,
+        source: l.source,
+        source_id: l.source_id,
+        document_number: l.source_ref,
+        journal_id: l.journal_id,
+        kind: l.kind,
+        description: l.memo ?? l.description,
+        debit: toRupees(Number(l.debit)),
+        credit: toRupees(Number(l.credit)),
+        balance: toRupees(balance),
+      };
+    });
+    return {
+      customer_ledger: {
+        contact_id: contactId, contact_name: contact.contact_name, from_date: from ?? null, to_date: to ?? null,
+        opening_balance: toRupees(opening), closing_balance: toRupees(balance), entries,
+      },
+    };
+  };
+}

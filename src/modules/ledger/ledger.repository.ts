@@ -71,6 +71,41 @@ export const ledgerRepository = {
     return q.groupBy('account_id').execute();
   },
 
+  /**
+   * A contact's lines on receivable-type accounts (receivables and advances), with their
+   * journal's source, in date order. `before` selects the lines dated before a day (opening).
+   */
+  contactReceivableLines(db: Db, orgId: string, contactId: string, range: { from?: string; to?: string }) {
+    let q = db.selectFrom('journal_lines as l')
+      .innerJoin('journals as j', (join) => join.onRef('j.org_id', '=', 'l.org_id').onRef('j.journal_id', '=', 'l.journal_id'))
+      .innerJoin('accounts as a', (join) => join.onRef('a.org_id', '=', 'l.org_id').onRef('a.account_id', '=', 'l.account_id'))
+      .select(['l.entry_date', 'l.debit', 'l.credit', 'l.description', 'j.journal_id', 'j.source', 'j.source_id', 'j.source_ref', 'j.kind', 'j.memo'])
+      .where('l.org_id', '=', orgId).where('l.contact_id', '=', contactId).where('a.account_type', '=', 'ACCOUNTS_RECEIVABLE');
+    if (range.from) q = q.where('l.entry_date', '>=', range.from);
+    if (range.to) q = q.where('l.entry_date', '<=', range.to);
+    return q.orderBy('l.entry_date').orderBy('j.journal_id').orderBy('l.position').execute();
+  },
+
+  async contactReceivableNetBefore(db: Db, orgId: string, contactId: string, before: string): Promise<number> {
+    const row = await db.selectFrom('journal_lines as l')
+      .innerJoin('accounts as a', (join) => join.onRef('a.org_id', '=', 'l.org_id').onRef('a.account_id', '=', 'l.account_id'))
+      .select(({ fn }) => [fn.sum<number>('l.debit').as('debit'), fn.sum<number>('l.credit').as('credit')])
+      .where('l.org_id', '=', orgId).where('l.contact_id', '=', contactId).where('a.account_type', '=', 'ACCOUNTS_RECEIVABLE')
+      .where('l.entry_date', '<', before).executeTakeFirst();
+    return Number(row?.debit ?? 0) - Number(row?.credit ?? 0);
+  },
+
+  /** Net (debit − credit) per source document on one account: what document checks compare against. */
+  netBySource(db: Db, source: string, accountType: string, orgId?: string) {
+    let q = db.selectFrom('journal_lines as l')
+      .innerJoin('journals as j', (join) => join.onRef('j.org_id', '=', 'l.org_id').onRef('j.journal_id', '=', 'l.journal_id'))
+      .innerJoin('accounts as a', (join) => join.onRef('a.org_id', '=', 'l.org_id').onRef('a.account_id', '=', 'l.account_id'))
+      .select(({ fn }) => ['j.org_id', 'j.source_id', fn.sum<number>('l.debit').as('debit'), fn.sum<number>('l.credit').as('credit')])
+      .where('j.source', '=', source).where('a.account_type', '=', accountType);
+    if (orgId) q = q.where('j.org_id', '=', orgId);
+    return q.groupBy(['j.org_id', 'j.source_id']).execute();
+  },
+
   /** Lines of every unbalanced journal; empty when the books are sound. */
   unbalancedJournals(db: Db, orgId?: string) {
     let q = db.selectFrom('journal_lines')

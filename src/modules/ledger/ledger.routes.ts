@@ -1,12 +1,14 @@
 import { route, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
-import type { LedgerReports } from './ledger.reports';
-import { CreateJournalBody, ListJournalsQuery, TrialBalanceQuery } from './ledger.schemas';
+import { customerLedger, type LedgerReports } from './ledger.reports';
+import type { Db } from '../../db/database';
+import { CreateJournalBody, CustomerLedgerQuery, ListJournalsQuery, TrialBalanceQuery } from './ledger.schemas';
 import type { LedgerService } from './ledger.service';
 
 const tags = ['Journals'];
 
-export function ledgerRoutes(ledger: LedgerService, reports: LedgerReports): RouteDef[] {
+export function ledgerRoutes(ledger: LedgerService, reports: LedgerReports, db: Db): RouteDef[] {
+  const statement = customerLedger(db);
   return [
     route({
       method: 'GET', url: '/journals', operationId: 'listJournals', summary: 'List journal entries of every source, newest first', tags,
@@ -32,6 +34,11 @@ export function ledgerRoutes(ledger: LedgerService, reports: LedgerReports): Rou
       method: 'GET', url: '/reports/trial_balance', operationId: 'getTrialBalance', summary: "Every account's debit and credit totals through a date", tags: ['Reports'],
       access: 'Svc.accounts.READ', query: TrialBalanceQuery,
       handle: ({ ctx, query }) => reports.trialBalance(ctx.orgId, query.date ?? null),
+    }),
+    route({
+      method: 'GET', url: '/reports/customer_ledger', operationId: 'getCustomerLedger', summary: "A customer's postings in date order with a running balance", tags: ['Reports'],
+      access: 'Svc.contacts.READ', query: CustomerLedgerQuery,
+      handle: ({ ctx, query }) => statement(ctx.orgId, query.contact_id, query.from_date, query.to_date),
     }),
   ];
 }

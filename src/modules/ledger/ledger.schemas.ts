@@ -28,3 +28,10 @@ export type ListJournalsQuery = Static<typeof ListJournalsQuery>;
 
 export const TrialBalanceQuery = Query({ date: Type.Optional(LocalDateSchema) });
 export type TrialBalanceQuery = Static<typeof TrialBalanceQuery>;
+
+export const CustomerLedgerQuery = Query({
+  contact_id: Id('contact_id'),
+  from_date: Type.Optional(LocalDateSchema),
+  to_date: Type.Optional(LocalDateSchema),
+});
+export type CustomerLedgerQuery = Static<typeof CustomerLedgerQuery>;

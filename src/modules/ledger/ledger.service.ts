@@ -19,6 +19,8 @@ export interface Entry {
   sourceId: string;
   /** The source document's version; posting the same version twice is a no-op. */
   sourceVersion: number;
+  /** The source document's number, shown on statements. */
+  sourceRef?: string | null;
   memo?: string | null;
   contactId?: string | null;
   lines: PostingLine[];
@@ -38,7 +40,7 @@ export function ledgerService(deps: Deps) {
     const total = assertBalanced(lines);
     const journal: JournalRow = {
       org_id: ctx.orgId, journal_id: deps.ids.next('jnl'), entry_date: entry.date, source: entry.source,
-      source_id: entry.sourceId, source_version: entry.sourceVersion, kind, reverses_journal_id: reverses,
+      source_id: entry.sourceId, source_version: entry.sourceVersion, source_ref: entry.sourceRef ?? null, kind, reverses_journal_id: reverses,
       reversed_by_journal_id: null, memo: entry.memo ?? null, contact_id: entry.contactId ?? null, total,
       created_by_user_id: ctx.userId, created_time: deps.clock.now().toISOString(),
     };
@@ -67,7 +69,7 @@ export function ledgerService(deps: Deps) {
         const original = lines.filter((l) => l.journal_id === journal.journal_id)
           .map((l) => ({ accountId: l.account_id, debit: l.debit, credit: l.credit, description: l.description, contactId: l.contact_id }));
         const reversal = await insertEntry(tx, ctx, {
-          date, source, sourceId, sourceVersion: journal.source_version, memo, contactId: journal.contact_id, lines: mirror(original),
+          date, source, sourceId, sourceVersion: journal.source_version, sourceRef: journal.source_ref, memo, contactId: journal.contact_id, lines: mirror(original),
         }, 'REVERSAL', journal.journal_id);
         await repo.markReversed(tx, ctx.orgId, journal.journal_id, reversal.journal_id);
         reversals.push(reversal);

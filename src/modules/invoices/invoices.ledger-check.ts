@@ -1,0 +1,23 @@
+import type { Db } from '../../db/database';
+import { toBase } from '../documents';
+import { ledgerRepository, type DocumentLedgerCheck } from '../ledger';
+
+/**
+ * Every invoice agrees with its postings: an approved invoice's entries put its total (in the
+ * base currency) on receivables; a draft or a voided one nets to nothing there.
+ */
+export const invoicesLedgerCheck: DocumentLedgerCheck = async (db: Db, orgId?: string) => {
+  let query = db.selectFrom('invoices').select(['org_id', 'invoice_id', 'invoice_number', 'status', 'total', 'exchange_rate_micro']);
+  if (orgId) query = query.where('org_id', '=', orgId);
+  const [invoices, nets] = await Promise.all([query.execute(), ledgerRepository.netBySource(db, 'INVOICE', 'ACCOUNTS_RECEIVABLE', orgId)]);
+  const netOf = new Map(nets.map((n) => [`${n.org_id}/${n.source_id}`, Number(n.debit) - Number(n.credit)]));
+  const problems: string[] = [];
+  for (const invoice of invoices) {
+    const expected = invoice.status === 'DRAFT' || invoice.status === 'CANCELLED' ? 0 : toBase(invoice.total, invoice.exchange_rate_micro);
+    const posted = netOf.get(`${invoice.org_id}/${invoice.invoice_id}`) ?? 0;
+    if (posted !== expected) {
+      problems.push(`invoice ${invoice.invoice_number} (${invoice.invoice_id}, ${invoice.status}) puts ${posted} paise on receivables; expected ${expected}`);
+    }
+  }
+  return problems;
+};

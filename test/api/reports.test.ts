@@ -1,0 +1,81 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountId, expectBooksBalanced } from '../support/books';
+import { createInvoice, customer } from '../support/sales';
+import { startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let org: OrgFixture;
+beforeAll(async () => {
+  t = await startTestApp();
+  t.clock.set(new Date('2026-06-30T06:00:00Z'));
+  org = await t.given.org();
+});
+afterAll(async () => { await t.close(); });
+
+const invoice = (customerId: string, date: string, rate: number) =>
+  createInvoice(org.api, { customer_id: customerId, date, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Item', rate }] });
+
+describe('customer ledger', () => {
+  it('lists postings in date order with a running balance, opening from everything before from_date', async () => {
+    const customerId = await customer(org.api);
+    const first = await invoice(customerId, '2026-06-01', 100);
+    await invoice(customerId, '2026-06-10', 50);
+    const draft = await createInvoice(org.api, { customer_id: customerId, date: '2026-06-05', place_of_supply: 'IN-KA', line_items: [{ name: 'Draft', rate: 999 }] });
+    const receivable = await accountId(org.api, 'Accounts Receivable');
+    const sales = await accountId(org.api, 'Sales');
+    await org.api.post('/journals', {
+      date: '2026-06-12', memo: 'Goodwill discount', contact_id: customerId,
+      lines: [{ account_id: sales, debit: 30 }, { account_id: receivable, credit: 30 }],
+    });
+    await org.api.post(`/invoices/${first.body.invoice.invoice_id}/void`);
+
+    const all = await org.api.get(`/reports/customer_ledger?contact_id=${customerId}`);
+    expect(all.status).toBe(200);
+    const ledger = all.body.customer_ledger;
+    expect(ledger.entries.map((e: { date: string; debit: number; credit: number; balance: number }) => [e.date, e.debit, e.credit, e.balance])).toEqual([
+      ['2026-06-01', 100, 0, 100],
+      ['2026-06-10', 50, 0, 150],
+      ['2026-06-12', 0, 30, 120],
+      ['2026-06-30', 0, 100, 20],
+    ]);
+    expect(ledger.entries[0]).toMatchObject({ source: 'INVOICE', document_number: first.body.invoice.invoice_number });
+    expect(ledger.entries.some((e: { source_id: string }) => e.source_id === draft.body.invoice.invoice_id)).toBe(false);
+    expect(ledger).toMatchObject({ opening_balance: 0, closing_balance: 20 });
+
+    const window = await org.api.get(`/reports/customer_ledger?contact_id=${customerId}&from_date=2026-06-05&to_date=2026-06-12`);
+    expect(window.body.customer_ledger).toMatchObject({ opening_balance: 100, closing_balance: 120 });
+    expect(window.body.customer_ledger.entries).toHaveLength(2);
+    await expectBooksBalanced(org.api);
+  });
+
+  it('answers 404 for another organisation’s contact and 400 without contact_id', async () => {
+    const other = await t.given.org();
+    const foreign = await customer(other.api);
+    expect((await org.api.get(`/reports/customer_ledger?contact_id=${foreign}`)).status).toBe(404);
+    const missing = await org.api.get('/reports/customer_ledger');
+    expect(missing.body).toMatchObject({ code: 'validation.required_field', field: 'contact_id' });
+  });
+});
+
+describe('ledger verify', () => {
+  it('finds nothing wrong in sound books, and names an invoice whose postings were tampered with', async () => {
+    const customerId = await customer(org.api);
+    const inv = await invoice(customerId, '2026-06-20', 10);
+    expect(await t.app.reports.verify(org.orgId)).toEqual([]);
+    await t.app.database.db.updateTable('journal_lines').set({ debit: 1 })
+      .where('org_id', '=', org.orgId).where('debit', '=', 1000).execute();
+    const problems = await t.app.reports.verify(org.orgId);
+    expect(problems.some((p) => p.includes('does not balance'))).toBe(true);
+    expect(problems.some((p) => p.includes(inv.body.invoice.invoice_number))).toBe(true);
+  });
+
+  it('is what `bahi ledger verify` runs, and it exits 1 on a problem', async () => {
+    const run = promisify(execFile);
+    const failure = await run('node', ['bin/bahi.js', 'ledger', 'verify'], { env: { ...process.env, BAHI_DATA_DIR: t.db.dataDir, DATABASE_URL: t.db.databaseUrl ?? '', BAHI_ADMIN_TOKEN: 'x' } })
+      .then(() => null, (error: { code: number; stdout: string }) => error);
+    expect(failure?.code).toBe(1);
+    expect(failure?.stdout).toContain('does not balance');
+  });
+});
