@@ -78,7 +78,7 @@ function summarise(path) {
 let passed = 0;
 let failed = crashed;
 if (crashed > 0) {
-  process.stderr.write(`sum-test-reports: ${crashed} phase(s) crashed without a report; counting 1 failure each\n`);
+  process.stderr.write(`sum-test-reports: ${crashed} phase(s) failed without a report showing it; counting 1 failure each\n`);
 }
 for (const path of reports) {
   const r = summarise(path);
