@@ -5,20 +5,29 @@ import { IdempotentReplay } from '../platform/idempotency/idempotency.types';
 import { ERROR_STATUS } from './error-status';
 import { toValidationError } from './validation';
 
+const unsupportedMediaType = () =>
+  new DomainError('validation.invalid_value', 'Send the body as application/json', { field: 'Content-Type', status: 415 });
+
+/** A Content-Type was sent and it is not JSON (a missing body with no Content-Type is a plain 400). */
+function sentNonJson(request: FastifyRequest): boolean {
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  return !!type && type !== 'application/json' && !type.endsWith('+json');
+}
+
 /** Anything thrown → the DomainError it means. Unknown errors become internal.error (and are logged). */
-function asDomainError(error: unknown): DomainError {
+function asDomainError(error: unknown, request: FastifyRequest): DomainError {
   if (error instanceof DomainError) return error;
   const fastifyError = error as Partial<FastifyError>;
   if (fastifyError.validation) {
+    // Fastify parses text/plain itself, so such a body reaches validation as a string: the fault is the media type.
+    if (fastifyError.validationContext === 'body' && sentNonJson(request)) return unsupportedMediaType();
     return toValidationError(fastifyError.validation as never, fastifyError.validationContext ?? 'body');
   }
   const status = fastifyError.statusCode;
   if (status === 413) {
     return new DomainError('validation.invalid_value', 'The request body is too large', { field: 'body', status: 413 });
   }
-  if (status === 415) {
-    return new DomainError('validation.invalid_value', 'Send the body as application/json', { field: 'Content-Type', status: 415 });
-  }
+  if (status === 415) return unsupportedMediaType();
   if (status !== undefined && status >= 400 && status < 500) {
     // Malformed JSON, empty JSON body, prototype poisoning, bad headers: all input faults.
     return new DomainError('validation.invalid_value', fastifyError.message ?? 'The request is malformed', { field: 'body' });
@@ -46,7 +55,7 @@ export function errorHandler(idempotency: IdempotencyStore) {
     if (error instanceof IdempotentReplay) {
       return reply.code(error.response.status).header('Idempotent-Replayed', 'true').send(error.response.body);
     }
-    const domain = asDomainError(error);
+    const domain = asDomainError(error, request);
     const status = statusOf(domain);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     const body = errorBody(domain, request.id);

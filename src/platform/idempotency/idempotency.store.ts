@@ -9,14 +9,37 @@ import { IdempotentReplay, type IdempotencyRequest, type StoredResponse } from '
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_KEY_PATTERN = '^[A-Za-z0-9_:-]{1,200}$';
 
-/** Canonical JSON (sorted keys) so that key order does not make two equal bodies differ. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+/** A value still to write, or literal text (brackets, commas, keys) to emit as is. */
+type Pending = { value: unknown } | string;
+
+/**
+ * Canonical JSON (sorted keys) so that key order does not make two equal bodies differ.
+ * An explicit stack, not recursion: a hostile body may nest tens of thousands deep, which
+ * JSON.parse accepts but a recursive walk would answer with a stack overflow (a 500).
+ */
+function canonical(root: unknown): string {
+  const out: string[] = [];
+  const stack: Pending[] = [{ value: root }];
+  const pushInOrder = (parts: Pending[]) => {
+    for (let i = parts.length - 1; i >= 0; i--) stack.push(parts[i]!);
+  };
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (typeof item === 'string') {
+      out.push(item);
+      continue;
+    }
+    const { value } = item;
+    if (Array.isArray(value)) {
+      pushInOrder(['[', ...value.flatMap((v, i): Pending[] => (i > 0 ? [',', { value: v }] : [{ value: v }])), ']']);
+    } else if (value && typeof value === 'object') {
+      const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+      pushInOrder(['{', ...entries.flatMap(([k, v], i): Pending[] => [`${i > 0 ? ',' : ''}${JSON.stringify(k)}:`, { value: v }]), '}']);
+    } else {
+      out.push(JSON.stringify(value) ?? 'null');
+    }
   }
-  return JSON.stringify(value) ?? 'null';
+  return out.join('');
 }
 
 export const hashRequestBody = (body: unknown): string => createHash('sha256').update(canonical(body ?? null)).digest('hex');
@@ -38,6 +61,8 @@ export interface IdempotencyStore {
 export function idempotencyStore(database: Database, clock: Clock): IdempotencyStore {
   const inFlight = new Set<string>();
   const flightKey = (r: IdempotencyRequest) => `${r.subject}\u0000${r.key}\u0000${r.method}\u0000${r.path}`;
+  // PostgreSQL text cannot hold NUL, so the advisory-lock key is the same tuple as JSON.
+  const lockKey = (r: IdempotencyRequest) => JSON.stringify([r.subject, r.key, r.method, r.path]);
   const cutoff = () => new Date(clock.now().getTime() - IDEMPOTENCY_RETENTION_MS).toISOString();
   const inProgress = () =>
     new DomainError('idempotency.in_progress', 'A request with this Idempotency-Key is still being processed; retry shortly');
@@ -80,7 +105,7 @@ export function idempotencyStore(database: Database, clock: Clock): IdempotencyS
       if (engineOf(tx) === 'postgres') {
         // Another process may hold the same key: the transaction-scoped advisory lock says so at once.
         const { rows } = await sql<{ locked: boolean }>`
-          SELECT pg_try_advisory_xact_lock(hashtextextended(${flightKey(request)}, 0)) AS locked`.execute(tx);
+          SELECT pg_try_advisory_xact_lock(hashtextextended(${lockKey(request)}, 0)) AS locked`.execute(tx);
         if (!rows[0]?.locked) throw inProgress();
       }
       if ((await judge(tx, request)) === 'expired') {
@@ -95,7 +120,12 @@ export function idempotencyStore(database: Database, clock: Clock): IdempotencyS
     },
 
     async complete(tx, orgId, request, response) {
-      await insert(tx, orgId, request, response).execute();
+      // A twin with another body may have stored its refusal while this request ran; the
+      // key belongs to the request that did the work, so its answer replaces the refusal.
+      await insert(tx, orgId, request, response).onConflict((oc) => oc
+        .columns(['subject', 'idem_key', 'method', 'path'])
+        .doUpdateSet({ request_hash: request.requestHash, status_code: response.status, response_body: JSON.stringify(response.body), created_at: clock.now().toISOString() }))
+        .execute();
     },
 
     async recordRefusal(orgId, request, response) {
