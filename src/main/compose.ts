@@ -22,9 +22,11 @@ import { adminRoutes } from '../modules/admin/admin.routes';
 import { bulkRoute } from '../modules/bulk';
 import { catalogRoutes, catalogService } from '../modules/catalog';
 import { contactsRepository, contactsRoutes, contactsService } from '../modules/contacts';
+import { estimatesRoutes, estimatesService } from '../modules/estimates';
 import { identityRoutes } from '../modules/identity/identity.routes';
 import { CreateInvoiceBody, invoicesLedgerCheck, invoicesRoutes, invoicesService } from '../modules/invoices';
 import { ledgerReports, ledgerRoutes, ledgerService, type LedgerReports } from '../modules/ledger';
+import { salesOrdersRoutes, salesOrdersService } from '../modules/sales-orders';
 import { seriesRoutes, seriesService } from '../modules/series';
 
 export interface Overrides {
@@ -75,7 +77,11 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const reports = ledgerReports(database.db, [invoicesLedgerCheck]);
   const series = seriesService(deps);
   const invoices = invoicesService({ ...deps, ledger, series });
-  const contacts = contactsService({ ...deps, referenceCounters: [invoices.countForContact] });
+  const salesOrders = salesOrdersService({ ...deps, series, invoices });
+  const estimates = estimatesService({ ...deps, series, salesOrders });
+  const contacts = contactsService({
+    ...deps, referenceCounters: [invoices.countForContact, estimates.countForContact, salesOrders.countForContact],
+  });
   const jobs: Job[] = [
     { name: 'idempotency_keys_expired', run: () => idempotency.purgeExpired() },
     { name: 'rate_limit_windows_expired', run: () => rateLimiter.purgeExpired() },
@@ -89,6 +95,8 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...ledgerRoutes(ledger, reports, database.db),
     ...seriesRoutes(series),
     ...invoicesRoutes(invoices),
+    ...estimatesRoutes(estimates),
+    ...salesOrdersRoutes(salesOrders),
     bulkRoute({
       path: '/bulk/invoices', operationId: 'bulkCreateInvoices', access: 'Svc.invoices.CREATE',
       collectionKey: 'invoices', resourceKey: 'invoice', rowSchema: CreateInvoiceBody, completedEvent: 'INVOICE_BULK_CREATED',
@@ -103,6 +111,14 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
       {
         collection: 'invoices', param: 'invoice_id', entityType: 'INVOICE', operationId: 'listInvoiceActivity',
         exists: (_db, orgId, id) => invoices.exists(orgId, id),
+      },
+      {
+        collection: 'estimates', param: 'estimate_id', entityType: 'ESTIMATE', operationId: 'listEstimateActivity',
+        exists: (_db, orgId, id) => estimates.exists(orgId, id),
+      },
+      {
+        collection: 'sales_orders', param: 'sales_order_id', entityType: 'SALES_ORDER', operationId: 'listSalesOrderActivity',
+        exists: (_db, orgId, id) => salesOrders.exists(orgId, id),
       },
     ]),
     ...adminRoutes({ orgs, tokens, clock, jobs }),

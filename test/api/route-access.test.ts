@@ -182,6 +182,21 @@ const MAKERS: Record<string, Maker> = {
     }, { idempotencyKey: newKey() });
     return created(res, 'invoice', 'invoice_id');
   },
+  // DRAFTs too: accept, status moves and delete would succeed if tenancy leaked, and anything but 404 fails.
+  estimate_id: async (a) => {
+    const customerId = await created(await a.api.post('/contacts', { contact_name: 'Tenant A Prospect', contact_type: 'CUSTOMER' }, { idempotencyKey: newKey() }), 'contact', 'contact_id');
+    const res = await a.api.post('/estimates', {
+      customer_id: customerId, date: t.clock.now().toISOString().slice(0, 10), line_items: [{ name: 'Consulting', rate: 1000, quantity: 1 }],
+    }, { idempotencyKey: newKey() });
+    return created(res, 'estimate', 'estimate_id');
+  },
+  sales_order_id: async (a) => {
+    const customerId = await created(await a.api.post('/contacts', { contact_name: 'Tenant A Orderer', contact_type: 'CUSTOMER' }, { idempotencyKey: newKey() }), 'contact', 'contact_id');
+    const res = await a.api.post('/sales_orders', {
+      customer_id: customerId, date: t.clock.now().toISOString().slice(0, 10), line_items: [{ name: 'Rods', rate: 100, quantity: 5 }],
+    }, { idempotencyKey: newKey() });
+    return created(res, 'sales_order', 'sales_order_id');
+  },
 };
 
 /** Bodies for operations whose minimal schema sample would not pass validation (key: operationId). */

@@ -2,7 +2,7 @@ import type { CreateTableBuilder, Kysely } from 'kysely';
 import type { BahiMigration } from './migration';
 
 /** A document header's party, GST and totals columns: estimates and sales orders share them. */
-function withSalesHeader<T extends string>(table: CreateTableBuilder<T, never>) {
+function withSalesHeader<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
   return table
     .addColumn('branch_id', 'text', (c) => c.notNull())
     .addColumn('customer_id', 'text', (c) => c.notNull())
@@ -24,7 +24,7 @@ function withSalesHeader<T extends string>(table: CreateTableBuilder<T, never>) 
 }
 
 /** The line columns of db/schema.ts DocumentLineColumns, as invoice_lines has them. */
-function withLineColumns<T extends string>(table: CreateTableBuilder<T, never>) {
+function withLineColumns<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
   return table
     .addColumn('line_item_id', 'text', (c) => c.notNull())
     .addColumn('position', 'integer', (c) => c.notNull())

@@ -1,32 +1,8 @@
 import { isoTimestamp, type LocalDate } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
+import { asDateTime, presentLine } from '../documents';
 import { displayedStatus } from './invoices.rules';
 import type { InvoiceLineRow, InvoiceRow } from './invoices.repository';
-
-/** The spec writes document dates as date-times (YYYY-MM-DDTHH:MM:SS); a business date starts at midnight IST. */
-export const asDateTime = (date: LocalDate) => `${date}T00:00:00`;
-
-export function presentInvoiceLine(l: InvoiceLineRow) {
-  return {
-    line_item_id: l.line_item_id,
-    item_id: l.item_id,
-    name: l.name,
-    description: l.description,
-    hsn_or_sac: l.hsn_or_sac,
-    quantity: l.quantity_milli / 1000,
-    unit: l.unit,
-    rate: toRupees(l.rate),
-    discount: toRupees(l.discount),
-    tax_id: l.tax_id,
-    tax_percentage: l.tax_rate_centi / 100,
-    item_total: toRupees(l.item_total),
-    tax_amount: toRupees(l.tax),
-    cgst_amount: toRupees(l.cgst),
-    sgst_amount: toRupees(l.sgst),
-    igst_amount: toRupees(l.igst),
-    account_id: l.account_id,
-  };
-}
 
 /** An invoice as the API shows it (spec: Invoice). */
 export function presentInvoice(i: InvoiceRow, lines: readonly InvoiceLineRow[], today: LocalDate) {
@@ -42,7 +18,7 @@ export function presentInvoice(i: InvoiceRow, lines: readonly InvoiceLineRow[], 
     place_of_supply: i.place_of_supply,
     currency_code: i.currency_code,
     exchange_rate: i.exchange_rate_micro / 1_000_000,
-    line_items: lines.map(presentInvoiceLine),
+    line_items: lines.map(presentLine),
     sub_total: toRupees(i.sub_total),
     tax_total: toRupees(i.tax_total),
     cgst_total: toRupees(i.cgst_total),

@@ -1,0 +1,2 @@
+export { estimatesService, type EstimatesService } from './estimates.service';
+export { estimatesRoutes } from './estimates.routes';

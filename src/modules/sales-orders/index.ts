@@ -1,0 +1,2 @@
+export { salesOrdersService, type SalesOrdersService } from './sales-orders.service';
+export { salesOrdersRoutes } from './sales-orders.routes';
