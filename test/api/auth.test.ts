@@ -174,7 +174,10 @@ describe('scopes', () => {
     expect(lists.length).toBeGreaterThan(3);
     for (const r of lists) {
       const res = await t.api.get(r.url, { token });
-      expect(res.status, `${r.operationId} ${JSON.stringify(res.body)}`).toBe(200);
+      // A report that needs a query parameter (customer_ledger's contact_id) passes auth and then asks for it.
+      const required = (r.query as { required?: string[] } | undefined)?.required ?? [];
+      if (required.length > 0) expect(res.body, r.operationId).toMatchObject({ code: 'validation.required_field', field: required[0] });
+      else expect(res.status, `${r.operationId} ${JSON.stringify(res.body)}`).toBe(200);
     }
     const created = await t.api.post('/contacts', { contact_name: 'Full Access' }, { token, idempotencyKey: newKey() });
     expect(created.status).toBe(201);
