@@ -20,8 +20,8 @@ export {
 export { balanceInBase, convertLinesToBase, toBase, type DebitCredit } from './currency.rules';
 export { resolveLines, type ResolvedLine, type PriceSide } from './line-items.resolver';
 export { asDateTime, presentLine, presentTotals, type DocumentTotals } from './documents.presenter';
-export { resolveSalesParty, type BranchOf, type SalesParty } from './sales-party.resolver';
-export { priceSalesLines, type PricedLines } from './sales-lines.pricer';
+export { resolveParty, resolveSalesParty, type BranchOf, type DocumentParty, type SalesParty } from './party.resolver';
+export { priceLines, type PricedLines } from './lines.pricer';
 export { lineColumnsOf, lineInputsOf, totalColumnsOf } from './line-columns.mapper';
 export { LineItems, type LineItemInput } from './line-items.schemas';
 export { assertMove, assertStatusIn, type StatusMoves } from './status-moves.rules';

@@ -2,7 +2,7 @@ import type { DocumentLineColumns } from '../../db/schema';
 import { toRupees } from '../../kernel/money';
 import type { DocumentTotals } from './documents.presenter';
 import type { LineItemInput } from './line-items.schemas';
-import type { PricedLines } from './sales-lines.pricer';
+import type { PricedLines } from './lines.pricer';
 
 /** The stored columns of priced lines, in input order; the caller adds its document id and position. */
 export function lineColumnsOf({ lines, amounts }: PricedLines, nextLineId: () => string): DocumentLineColumns[] {

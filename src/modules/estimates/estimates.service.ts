@@ -7,7 +7,7 @@ import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import {
-  assertMove, assertStatusIn, followUpDate, formatDocumentNumber, lineColumnsOf, lineInputsOf, priceSalesLines, resolveSalesParty, totalColumnsOf,
+  assertMove, assertStatusIn, followUpDate, formatDocumentNumber, lineColumnsOf, lineInputsOf, priceLines, resolveSalesParty, totalColumnsOf,
 } from '../documents';
 import type { SalesOrdersService } from '../sales-orders';
 import { takeCounter, type SeriesService } from '../series';
@@ -67,7 +67,7 @@ export function estimatesService(deps: Deps) {
         const date = businessDateOf(input.date);
         const expiryDate = followUpDate(input.expiry_date, null, date, 'expiry_date');
         const party = await resolveSalesParty(tx, ctx.orgId, input, deps.series.branchOf);
-        const priced = await priceSalesLines(tx, ctx.orgId, input.line_items, party.supply);
+        const priced = await priceLines(tx, ctx.orgId, input.line_items, party.supply, 'sales');
         const number = formatDocumentNumber(ESTIMATE_NUMBERING, await takeCounter(tx, ctx.orgId, ESTIMATE_NUMBERING.counterKey));
         const created = now();
         const estimate: EstimateRow = {

@@ -1,7 +1,6 @@
 import type { Tx } from '../../db/database';
 import { isUniqueViolation } from '../../db/driver-errors';
 import { invalidState, invalidValue, notFound, requiredField } from '../../kernel/errors';
-import { resolvePlaceOfSupply } from '../../kernel/gst/place-of-supply';
 import { addDays, businessDateOf, istDateOf } from '../../kernel/local-date';
 import { toPaise } from '../../kernel/money';
 import { diffFields } from '../../platform/activity/activity.recorder';
@@ -10,8 +9,7 @@ import type { PlatformDeps } from '../../platform/deps';
 import { readPreferences } from '../../platform/orgs/preferences';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { catalogRepository } from '../catalog';
-import { contactsRepository } from '../contacts';
-import { computeDocument, decideRoundOff, InvalidDiscountError, recomputeOnDraftEdit, resolveLines, supplyTypeOf } from '../documents';
+import { decideRoundOff, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty } from '../documents';
 import type { LedgerService } from '../ledger';
 import type { SeriesService } from '../series';
 import { invoiceApprovalLines, type InvoiceAccounts } from './invoices.posting';
@@ -94,23 +92,17 @@ export function invoicesService(deps: Deps) {
    * (a sales order becoming an invoice) share it.
    */
   async function createInTx(tx: Tx, ctx: RequestContext, input: CreateInvoiceBody, origin: { salesOrderId?: string } = {}) {
-    const placeOfSupply = resolvePlaceOfSupply(input.place_of_supply);
-    if (!placeOfSupply) throw invalidValue('place_of_supply', 'place_of_supply is not a recognised Indian state or union territory', { status: 422 });
     const date = businessDateOf(input.date);
-    const customer = await contactsRepository.find(tx, ctx.orgId, input.customer_id);
-    if (!customer) throw notFound('customer', 'customer_id');
-    if (customer.contact_type === 'VENDOR') throw invalidValue('customer_id', 'this contact is a vendor, not a customer');
-    const branchId = await deps.series.branchOf(tx, ctx.orgId, input.branch_id);
-    const branch = (await catalogRepository.branch(tx, ctx.orgId, branchId))!;
+    const party = await resolveParty(tx, ctx.orgId, 'customer', { ...input, contact_id: input.customer_id }, deps.series.branchOf);
+    const branchId = party.branchId;
     const { prefs, baseCurrency } = await preferences(tx, ctx.orgId);
     const currency = input.currency_code ?? baseCurrency;
     if (currency !== baseCurrency && input.exchange_rate === undefined) throw requiredField('exchange_rate', `exchange_rate is required when currency_code is not ${baseCurrency}`);
-    const dueDate = input.due_date ? businessDateOf(input.due_date) : addDays(date, customer.payment_terms);
+    const dueDate = input.due_date ? businessDateOf(input.due_date) : addDays(date, party.paymentTerms);
     if (dueDate < date) throw invalidValue('due_date', 'due_date is before the invoice date');
 
-    const lines = await resolveLines(tx, ctx.orgId, input.line_items, { side: 'sales', fallbackAccountId: await systemAccount(tx, ctx.orgId, 'sales') });
-    const supply = supplyTypeOf(branch.state_code, placeOfSupply);
-    const amounts = computeOrRefuse(lines, supply);
+    const priced = await priceLines(tx, ctx.orgId, input.line_items, party.supply, 'sales');
+    const amounts = priced.amounts;
     const roundOffLedger = await catalogRepository.roundOffAccount(tx, ctx.orgId);
     const pre = amounts.subTotal + amounts.taxTotal;
     const roundOff = decideRoundOff({
@@ -131,21 +123,16 @@ export function invoicesService(deps: Deps) {
     const total = pre + roundOff;
     const invoice: InvoiceRow = {
       org_id: ctx.orgId, invoice_id: deps.ids.next('inv'), invoice_number: invoiceNumber, branch_id: branchId, series_id: seriesId,
-      customer_id: customer.contact_id, customer_name: customer.contact_name, invoice_date: date, due_date: dueDate,
-      reference_number: input.reference_number ?? null, place_of_supply: placeOfSupply, supply_type: supply,
+      customer_id: party.contactId, customer_name: party.contactName, invoice_date: date, due_date: dueDate,
+      reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply, supply_type: party.supply,
       currency_code: currency, exchange_rate_micro: Math.round((input.exchange_rate ?? 1) * MICRO),
       sub_total: amounts.subTotal, tax_total: amounts.taxTotal, cgst_total: amounts.cgstTotal, sgst_total: amounts.sgstTotal,
       igst_total: amounts.igstTotal, round_off: roundOff, total, payment_made: 0, credits_applied: 0, balance: total,
       status: 'DRAFT', salesperson_id: input.salesperson_id ?? null, notes: input.notes ?? null, sales_order_id: origin.salesOrderId ?? null,
       version: 1, created_time: created, last_modified_time: created,
     };
-    const lineRows: InvoiceLineRow[] = lines.map((l, position) => ({
-      org_id: ctx.orgId, line_item_id: deps.ids.next('li'), invoice_id: invoice.invoice_id, position, item_id: l.itemId,
-      name: l.name, description: l.description, hsn_or_sac: l.hsnOrSac, quantity_milli: l.quantityMilli, unit: l.unit,
-      rate: l.ratePaise, discount: l.discountPaise, tax_id: l.taxId, tax_rate_centi: l.taxRateCenti,
-      item_total: amounts.lines[position]!.itemTotal, tax: amounts.lines[position]!.tax, cgst: amounts.lines[position]!.cgst,
-      sgst: amounts.lines[position]!.sgst, igst: amounts.lines[position]!.igst, account_id: l.accountId,
-    }));
+    const lineRows: InvoiceLineRow[] = lineColumnsOf(priced, () => deps.ids.next('li'))
+      .map((l, position) => ({ ...l, org_id: ctx.orgId, invoice_id: invoice.invoice_id, position }));
     try {
       await repo.insert(tx, invoice, lineRows);
     } catch (error) {
@@ -258,16 +245,6 @@ export function invoicesService(deps: Deps) {
     exists: async (orgId: string, invoiceId: string) => (await repo.find(db, orgId, invoiceId)) !== undefined,
     countForContact: (tx: Tx, orgId: string, contactId: string) => repo.countForContact(tx, orgId, contactId),
   };
-}
-
-/** The engine refuses a discount above the line amount; that is the caller's input error. */
-function computeOrRefuse(lines: Parameters<typeof computeDocument>[0], supply: Parameters<typeof computeDocument>[1]) {
-  try {
-    return computeDocument(lines, supply);
-  } catch (error) {
-    if (error instanceof InvalidDiscountError) throw invalidValue(error.field, error.message);
-    throw error;
-  }
 }
 
 export type InvoicesService = ReturnType<typeof invoicesService>;

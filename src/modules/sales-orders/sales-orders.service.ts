@@ -7,7 +7,7 @@ import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import {
-  assertMove, assertStatusIn, followUpDate, formatDocumentNumber, lineColumnsOf, lineInputsOf, priceSalesLines, resolveSalesParty, totalColumnsOf,
+  assertMove, assertStatusIn, followUpDate, formatDocumentNumber, lineColumnsOf, lineInputsOf, priceLines, resolveSalesParty, totalColumnsOf,
 } from '../documents';
 import type { InvoicesService } from '../invoices';
 import { takeCounter, type SeriesService } from '../series';
@@ -51,7 +51,7 @@ export function salesOrdersService(deps: Deps) {
     const date = businessDateOf(input.date);
     const shipmentDate = followUpDate(input.shipment_date, null, date, 'shipment_date');
     const party = await resolveSalesParty(tx, ctx.orgId, input, deps.series.branchOf);
-    const priced = await priceSalesLines(tx, ctx.orgId, input.line_items, party.supply);
+    const priced = await priceLines(tx, ctx.orgId, input.line_items, party.supply, 'sales');
     const number = formatDocumentNumber(SALES_ORDER_NUMBERING, await takeCounter(tx, ctx.orgId, SALES_ORDER_NUMBERING.counterKey));
     const created = now();
     const order: SalesOrderRow = {

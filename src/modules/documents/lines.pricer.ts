@@ -1,0 +1,31 @@
+import type { Tx } from '../../db/database';
+import { invalidValue } from '../../kernel/errors';
+import { catalogRepository } from '../catalog';
+import { computeDocument, InvalidDiscountError, type DocumentAmounts, type SupplyType } from './line-amounts.rules';
+import { resolveLines, type ResolvedLine } from './line-items.resolver';
+import type { LineItemInput } from './line-items.schemas';
+
+export interface PricedLines {
+  lines: ResolvedLine[];
+  amounts: DocumentAmounts;
+}
+
+/** Where a line without an item account posts: the Sales ledger, or Purchases. */
+const FALLBACK_ACCOUNT = { sales: 'sales', purchase: 'purchases' } as const;
+
+/**
+ * The lines of a document filled from the item master (selling price for sales, purchase
+ * price for purchases) and priced by the GST engine. A discount above the line amount is
+ * the caller's input error (400 on the line's field).
+ */
+export async function priceLines(tx: Tx, orgId: string, inputs: readonly LineItemInput[], supply: SupplyType, side: 'sales' | 'purchase'): Promise<PricedLines> {
+  const fallback = await catalogRepository.accountByKey(tx, orgId, FALLBACK_ACCOUNT[side]);
+  if (!fallback) throw new Error(`organisation ${orgId} lacks its ${FALLBACK_ACCOUNT[side]} account`);
+  const lines = await resolveLines(tx, orgId, inputs, { side, fallbackAccountId: fallback.account_id });
+  try {
+    return { lines, amounts: computeDocument(lines, supply) };
+  } catch (error) {
+    if (error instanceof InvalidDiscountError) throw invalidValue(error.field, error.message);
+    throw error;
+  }
+}

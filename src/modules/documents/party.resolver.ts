@@ -1,0 +1,77 @@
+import type { Tx } from '../../db/database';
+import { invalidValue, notFound, requiredField } from '../../kernel/errors';
+import { resolvePlaceOfSupply } from '../../kernel/gst/place-of-supply';
+import { catalogRepository } from '../catalog';
+import { contactsRepository } from '../contacts';
+import { supplyTypeOf, type SupplyType } from './line-amounts.rules';
+
+/** Who a document is with, which branch records it, and where the supply takes place. */
+export interface DocumentParty {
+  contactId: string;
+  contactName: string;
+  /** Days: a document's due date defaults to its date plus these. */
+  paymentTerms: number;
+  branchId: string;
+  placeOfSupply: string;
+  supply: SupplyType;
+}
+
+/** A sales document's party: its contact is the customer. */
+export interface SalesParty extends DocumentParty {
+  customerId: string;
+  customerName: string;
+}
+
+/** The series module's branch lookup: the named branch of this organisation, or its default one (404 otherwise). */
+export type BranchOf = (tx: Tx, orgId: string, branchId: string | undefined) => Promise<string>;
+
+/**
+ * Resolves the party of a document. Without a place_of_supply the contact's
+ * place_of_contact is used (for purchases that is the supplier's state, which against the
+ * branch's state decides IGST), and a contact without one leaves nothing to default from
+ * (400 required_field); one that is sent must resolve (else 422). A contact of another
+ * organisation is 404; a contact on the wrong side (a vendor as customer, a customer as
+ * vendor) is 400.
+ */
+export async function resolveParty(
+  tx: Tx,
+  orgId: string,
+  role: 'customer' | 'vendor',
+  input: { contact_id: string; place_of_supply?: string; branch_id?: string },
+  branchOf: BranchOf,
+): Promise<DocumentParty> {
+  const field = `${role}_id`;
+  const explicit = input.place_of_supply === undefined ? undefined : resolvePlaceOfSupply(input.place_of_supply);
+  if (explicit === null) throw unresolvable('place_of_supply is not a recognised Indian state or union territory');
+  const contact = await contactsRepository.find(tx, orgId, input.contact_id);
+  if (!contact) throw notFound(role, field);
+  const wrongSide = role === 'customer' ? 'VENDOR' : 'CUSTOMER';
+  if (contact.contact_type === wrongSide) throw invalidValue(field, `this contact is a ${wrongSide.toLowerCase()}, not a ${role}`);
+  const placeOfSupply = explicit ?? defaultPlaceOfSupply(contact.place_of_contact, role);
+  const branchId = await branchOf(tx, orgId, input.branch_id);
+  const branch = (await catalogRepository.branch(tx, orgId, branchId))!;
+  return {
+    contactId: contact.contact_id, contactName: contact.contact_name, paymentTerms: contact.payment_terms, branchId, placeOfSupply,
+    supply: supplyTypeOf(branch.state_code, placeOfSupply),
+  };
+}
+
+/** The party of an estimate or sales order (place_of_supply optional for both, per the spec). */
+export async function resolveSalesParty(
+  tx: Tx,
+  orgId: string,
+  input: { customer_id: string; place_of_supply?: string; branch_id?: string },
+  branchOf: BranchOf,
+): Promise<SalesParty> {
+  const party = await resolveParty(tx, orgId, 'customer', { ...input, contact_id: input.customer_id }, branchOf);
+  return { ...party, customerId: party.contactId, customerName: party.contactName };
+}
+
+function defaultPlaceOfSupply(placeOfContact: string | null, role: string): string {
+  if (!placeOfContact) throw requiredField('place_of_supply', `place_of_supply is required: the ${role} has no place_of_contact to default from`);
+  const resolved = resolvePlaceOfSupply(placeOfContact);
+  if (resolved === null) throw unresolvable(`the ${role}'s place_of_contact ${placeOfContact} is not a recognised state; send place_of_supply`);
+  return resolved;
+}
+
+const unresolvable = (message: string) => invalidValue('place_of_supply', message, { status: 422 });
