@@ -386,6 +386,128 @@ export interface SalesOrderLinesTable extends DocumentLineColumns {
   position: number;
 }
 
+/** An expense; amounts in paise. account_id and tax_id are the header's (lines may override them). */
+export interface ExpensesTable {
+  org_id: string;
+  expense_id: string;
+  branch_id: string;
+  expense_date: string;
+  account_id: string | null;
+  paid_through_account_id: string;
+  mode: string;
+  reference_number: string | null;
+  vendor_id: string | null;
+  vendor_name: string | null;
+  tax_id: string | null;
+  is_inclusive_tax: Flag;
+  place_of_supply: string;
+  supply_type: string;
+  is_rcm: Flag;
+  /** Reverse-charge rate, percent × 100. */
+  rcm_rate_centi: number | null;
+  /** The CGST Act section 17(5) clause, e.g. `17(5)(b)`. */
+  itc_blocked_reason: string | null;
+  /** 1 when created or updated with line_items (the header amount is then not used). */
+  itemized: Flag;
+  /** Σ amounts as entered. */
+  amount: number;
+  sub_total: number;
+  tax_total: number;
+  cgst_total: number;
+  sgst_total: number;
+  igst_total: number;
+  /** What left the paid-through account. */
+  total: number;
+  /** RECORDED, or DELETED (reversed; kept as the source of its journal entries). */
+  status: string;
+  notes: string | null;
+  version: number;
+  created_time: string;
+  last_modified_time: string;
+}
+
+export interface ExpenseLinesTable {
+  org_id: string;
+  line_item_id: string;
+  expense_id: string;
+  position: number;
+  /** The account posted to; inherits_account 1 when it is the header's. */
+  account_id: string;
+  inherits_account: Flag;
+  /** The tax applied (null: untaxed); inherits_tax 1 when it is the header's. */
+  tax_id: string | null;
+  inherits_tax: Flag;
+  tax_rate_centi: number;
+  note: string | null;
+  amount: number;
+  /** Net of tax. */
+  item_total: number;
+  tax: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  /** What this line took out of the paid-through account. */
+  total: number;
+}
+
+/** The vendor, GST and totals columns shared by bills and purchase orders. */
+export interface PurchaseHeaderColumns {
+  org_id: string;
+  branch_id: string;
+  vendor_id: string;
+  vendor_name: string;
+  reference_number: string | null;
+  place_of_supply: string;
+  supply_type: string;
+  sub_total: number;
+  tax_total: number;
+  cgst_total: number;
+  sgst_total: number;
+  igst_total: number;
+  total: number;
+  status: string;
+  notes: string | null;
+  version: number;
+  created_time: string;
+  last_modified_time: string;
+}
+
+export interface BillsTable extends PurchaseHeaderColumns {
+  bill_id: string;
+  /** The vendor's own invoice number when given, else one of ours (BILL-000001). */
+  bill_number: string;
+  bill_date: string;
+  due_date: string;
+  currency_code: string;
+  exchange_rate_micro: number;
+  /** Manual only: bills are never auto-rounded. */
+  round_off: number;
+  payment_made: number;
+  vendor_credits_applied: number;
+  balance: number;
+  purchase_order_id: string | null;
+}
+
+export interface BillLinesTable extends DocumentLineColumns {
+  org_id: string;
+  bill_id: string;
+  position: number;
+}
+
+export interface PurchaseOrdersTable extends PurchaseHeaderColumns {
+  purchase_order_id: string;
+  purchase_order_number: string;
+  order_date: string;
+  expected_date: string | null;
+  bill_id: string | null;
+}
+
+export interface PurchaseOrderLinesTable extends DocumentLineColumns {
+  org_id: string;
+  purchase_order_id: string;
+  position: number;
+}
+
 export interface Tables {
   system_settings: SystemSettingsTable;
   orgs: OrgsTable;
@@ -412,4 +534,10 @@ export interface Tables {
   estimate_lines: EstimateLinesTable;
   sales_orders: SalesOrdersTable;
   sales_order_lines: SalesOrderLinesTable;
+  bills: BillsTable;
+  bill_lines: BillLinesTable;
+  purchase_orders: PurchaseOrdersTable;
+  purchase_order_lines: PurchaseOrderLinesTable;
+  expenses: ExpensesTable;
+  expense_lines: ExpenseLinesTable;
 }

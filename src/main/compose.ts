@@ -19,10 +19,12 @@ import { healthRoutes } from '../http/health.routes';
 import type { RouteDef } from '../http/route';
 import { activityAliasRoutes, activityRoutes, activityService } from '../modules/activity';
 import { adminRoutes } from '../modules/admin/admin.routes';
+import { billsLedgerCheck, billsRoutes, billsService, CreateBillBody } from '../modules/bills';
 import { bulkRoute } from '../modules/bulk';
 import { catalogRoutes, catalogService } from '../modules/catalog';
 import { contactsRepository, contactsRoutes, contactsService } from '../modules/contacts';
 import { estimatesRoutes, estimatesService } from '../modules/estimates';
+import { expensesLedgerCheck, expensesRoutes, expensesService } from '../modules/expenses';
 import { identityRoutes } from '../modules/identity/identity.routes';
 import { CreateInvoiceBody, invoicesLedgerCheck, invoicesRoutes, invoicesService } from '../modules/invoices';
 import { ledgerReports, ledgerRoutes, ledgerService, type LedgerReports } from '../modules/ledger';
@@ -74,13 +76,15 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const catalog = catalogService(deps);
   const activity = activityService({ db: database.db });
   const ledger = ledgerService(deps);
-  const reports = ledgerReports(database.db, [invoicesLedgerCheck]);
+  const reports = ledgerReports(database.db, [expensesLedgerCheck, invoicesLedgerCheck, billsLedgerCheck]);
   const series = seriesService(deps);
   const invoices = invoicesService({ ...deps, ledger, series });
+  const bills = billsService({ ...deps, ledger, series });
+  const expenses = expensesService({ ...deps, ledger, series });
   const salesOrders = salesOrdersService({ ...deps, series, invoices });
   const estimates = estimatesService({ ...deps, series, salesOrders });
   const contacts = contactsService({
-    ...deps, referenceCounters: [invoices.countForContact, estimates.countForContact, salesOrders.countForContact],
+    ...deps, referenceCounters: [invoices.countForContact, bills.countForContact, estimates.countForContact, salesOrders.countForContact, expenses.countForContact],
   });
   const jobs: Job[] = [
     { name: 'idempotency_keys_expired', run: () => idempotency.purgeExpired() },
@@ -97,10 +101,17 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...invoicesRoutes(invoices),
     ...estimatesRoutes(estimates),
     ...salesOrdersRoutes(salesOrders),
+    ...expensesRoutes(expenses),
     bulkRoute({
       path: '/bulk/invoices', operationId: 'bulkCreateInvoices', access: 'Svc.invoices.CREATE',
       collectionKey: 'invoices', resourceKey: 'invoice', rowSchema: CreateInvoiceBody, completedEvent: 'INVOICE_BULK_CREATED',
       create: (ctx, row) => invoices.createInvoice(ctx, row),
+    }, deps),
+    ...billsRoutes(bills),
+    bulkRoute({
+      path: '/bulk/bills', operationId: 'bulkCreateBills', access: 'Svc.bills.CREATE',
+      collectionKey: 'bills', resourceKey: 'bill', rowSchema: CreateBillBody, completedEvent: 'BILL_BULK_CREATED',
+      create: (ctx, row) => bills.createBill(ctx, row),
     }, deps),
     ...activityRoutes(activity),
     ...activityAliasRoutes(activity, database.db, [
@@ -113,12 +124,20 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
         exists: (_db, orgId, id) => invoices.exists(orgId, id),
       },
       {
+        collection: 'bills', param: 'bill_id', entityType: 'BILL', operationId: 'listBillActivity',
+        exists: (_db, orgId, id) => bills.exists(orgId, id),
+      },
+      {
         collection: 'estimates', param: 'estimate_id', entityType: 'ESTIMATE', operationId: 'listEstimateActivity',
         exists: (_db, orgId, id) => estimates.exists(orgId, id),
       },
       {
         collection: 'sales_orders', param: 'sales_order_id', entityType: 'SALES_ORDER', operationId: 'listSalesOrderActivity',
         exists: (_db, orgId, id) => salesOrders.exists(orgId, id),
+      },
+      {
+        collection: 'expenses', param: 'expense_id', entityType: 'EXPENSE', operationId: 'listExpenseActivity',
+        exists: (_db, orgId, id) => expenses.exists(orgId, id),
       },
     ]),
     ...adminRoutes({ orgs, tokens, clock, jobs }),

@@ -197,6 +197,22 @@ const MAKERS: Record<string, Maker> = {
     }, { idempotencyKey: newKey() });
     return created(res, 'sales_order', 'sales_order_id');
   },
+  // A DRAFT bill: approve, update, void and delete would all succeed if tenancy leaked.
+  bill_id: async (a) => {
+    const vendorId = await created(await a.api.post('/contacts', { contact_name: 'Tenant A Supplier', contact_type: 'VENDOR' }, { idempotencyKey: newKey() }), 'contact', 'contact_id');
+    const res = await a.api.post('/bills', {
+      vendor_id: vendorId, date: t.clock.now().toISOString().slice(0, 10), place_of_supply: 'IN-KA', line_items: [{ name: 'Paper', rate: 100, quantity: 1 }],
+    }, { idempotencyKey: newKey() });
+    return created(res, 'bill', 'bill_id');
+  },
+  // A posted expense: an update or delete leaking across organisations would re-post or reverse it.
+  expense_id: async (a) => {
+    const [bank, general] = [await accountOfA(a, 'Bank'), await accountOfA(a, 'General Expenses')];
+    const res = await a.api.post('/expenses', {
+      date: t.clock.now().toISOString().slice(0, 10), paid_through_account_id: bank, account_id: general, amount: 100,
+    }, { idempotencyKey: newKey() });
+    return created(res, 'expense', 'expense_id');
+  },
 };
 
 /** Bodies for operations whose minimal schema sample would not pass validation (key: operationId). */

@@ -18,3 +18,9 @@ export async function taxId(api: HttpClient, percentage: number): Promise<string
 export async function createInvoice(api: HttpClient, body: Record<string, unknown>, key = newKey()) {
   return api.post('/invoices', body, { idempotencyKey: key });
 }
+
+export async function vendor(api: HttpClient, fields: Record<string, unknown> = {}): Promise<string> {
+  const res = await api.post('/contacts', { contact_name: `Vendor ${newKey().slice(-6)}`, contact_type: 'VENDOR', ...fields });
+  if (res.status !== 201) throw new Error(`vendor: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.contact.contact_id;
+}

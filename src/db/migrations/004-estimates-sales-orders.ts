@@ -1,4 +1,5 @@
 import type { CreateTableBuilder, Kysely } from 'kysely';
+import { withLineColumns } from './document-columns';
 import type { BahiMigration } from './migration';
 
 /** A document header's party, GST and totals columns: estimates and sales orders share them. */
@@ -21,29 +22,6 @@ function withSalesHeader<T extends string, C extends string>(table: CreateTableB
     .addColumn('version', 'integer', (c) => c.notNull())
     .addColumn('created_time', 'text', (c) => c.notNull())
     .addColumn('last_modified_time', 'text', (c) => c.notNull());
-}
-
-/** The line columns of db/schema.ts DocumentLineColumns, as invoice_lines has them. */
-function withLineColumns<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
-  return table
-    .addColumn('line_item_id', 'text', (c) => c.notNull())
-    .addColumn('position', 'integer', (c) => c.notNull())
-    .addColumn('item_id', 'text')
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('description', 'text')
-    .addColumn('hsn_or_sac', 'text')
-    .addColumn('quantity_milli', 'bigint', (c) => c.notNull())
-    .addColumn('unit', 'text')
-    .addColumn('rate', 'bigint', (c) => c.notNull())
-    .addColumn('discount', 'bigint', (c) => c.notNull())
-    .addColumn('tax_id', 'text')
-    .addColumn('tax_rate_centi', 'integer', (c) => c.notNull())
-    .addColumn('item_total', 'bigint', (c) => c.notNull())
-    .addColumn('tax', 'bigint', (c) => c.notNull())
-    .addColumn('cgst', 'bigint', (c) => c.notNull())
-    .addColumn('sgst', 'bigint', (c) => c.notNull())
-    .addColumn('igst', 'bigint', (c) => c.notNull())
-    .addColumn('account_id', 'text', (c) => c.notNull());
 }
 
 /** Estimates and sales orders with their lines. Neither posts a journal. */

@@ -4,10 +4,12 @@ import { platform } from './001-platform';
 import { ledger } from './002-ledger';
 import { invoices } from './003-invoices';
 import { estimatesAndSalesOrders } from './004-estimates-sales-orders';
+import { purchases } from './005-purchases';
+import { expenses } from './006-expenses';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
-export const MIGRATIONS: readonly BahiMigration[] = [platform, ledger, invoices, estimatesAndSalesOrders];
+export const MIGRATIONS: readonly BahiMigration[] = [platform, ledger, invoices, estimatesAndSalesOrders, purchases, expenses];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {

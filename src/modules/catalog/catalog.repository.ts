@@ -18,6 +18,13 @@ export const catalogRepository = {
     return query.orderBy('account_id').limit(limit + 1).execute();
   },
 
+  /** A system account every organisation is bootstrapped with; its absence is a broken organisation, not bad input. */
+  async systemAccountId(db: Db | Tx, orgId: string, systemKey: string): Promise<string> {
+    const account = await catalogRepository.accountByKey(db, orgId, systemKey);
+    if (!account) throw new Error(`organisation ${orgId} lacks its ${systemKey} account`);
+    return account.account_id;
+  },
+
   /** The spec posts round-offs to a ledger named Round Off or Rounding; without one, nothing is rounded. */
   roundOffAccount: (db: Db | Tx, orgId: string) =>
     db.selectFrom('accounts').selectAll().where('org_id', '=', orgId).where('is_active', '=', 1)

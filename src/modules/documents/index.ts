@@ -27,3 +27,4 @@ export { LineItems, type LineItemInput } from './line-items.schemas';
 export { assertMove, assertStatusIn, type StatusMoves } from './status-moves.rules';
 export { formatDocumentNumber, type DocumentNumbering } from './numbering.rules';
 export { followUpDate } from './follow-up-date.rules';
+export { displayedStatus } from './overdue.rules';

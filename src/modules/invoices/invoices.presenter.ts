@@ -1,7 +1,7 @@
 import { isoTimestamp, type LocalDate } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
-import { asDateTime, presentLine } from '../documents';
-import { displayedStatus } from './invoices.rules';
+import { asDateTime, displayedStatus, presentLine } from '../documents';
+import { OPEN_STATUSES } from './invoices.rules';
 import type { InvoiceLineRow, InvoiceRow } from './invoices.repository';
 
 /** An invoice as the API shows it (spec: Invoice). */
@@ -29,7 +29,7 @@ export function presentInvoice(i: InvoiceRow, lines: readonly InvoiceLineRow[], 
     payment_made: toRupees(i.payment_made),
     credits_applied: toRupees(i.credits_applied),
     balance: toRupees(i.balance),
-    status: displayedStatus(i.status, i.balance, i.due_date, today),
+    status: displayedStatus(i.status, OPEN_STATUSES, i.balance, i.due_date, today),
     salesperson_id: i.salesperson_id,
     sales_order_id: i.sales_order_id,
     notes: i.notes,

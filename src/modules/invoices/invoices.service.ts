@@ -6,7 +6,7 @@ import { toPaise } from '../../kernel/money';
 import { diffFields } from '../../platform/activity/activity.recorder';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
-import { readPreferences } from '../../platform/orgs/preferences';
+import { orgSettings } from '../../platform/orgs/org-settings';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { catalogRepository } from '../catalog';
 import { decideRoundOff, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty } from '../documents';
@@ -41,23 +41,12 @@ export function invoicesService(deps: Deps) {
     return presentInvoice(row, await repo.lines(executor, row.org_id, [row.invoice_id]), today());
   }
 
-  async function preferences(tx: Tx, orgId: string) {
-    const org = await tx.selectFrom('orgs').select(['preferences', 'currency_code']).where('org_id', '=', orgId).executeTakeFirstOrThrow();
-    return { prefs: readPreferences(org.preferences), baseCurrency: org.currency_code };
-  }
-
-  async function systemAccount(tx: Tx, orgId: string, key: string): Promise<string> {
-    const account = await catalogRepository.accountByKey(tx, orgId, key);
-    if (!account) throw new Error(`organisation ${orgId} lacks its ${key} account`);
-    return account.account_id;
-  }
-
   async function postingAccounts(tx: Tx, orgId: string): Promise<InvoiceAccounts> {
     return {
-      receivable: await systemAccount(tx, orgId, 'accounts_receivable'),
-      cgstOutput: await systemAccount(tx, orgId, 'cgst_output'),
-      sgstOutput: await systemAccount(tx, orgId, 'sgst_output'),
-      igstOutput: await systemAccount(tx, orgId, 'igst_output'),
+      receivable: await catalogRepository.systemAccountId(tx, orgId, 'accounts_receivable'),
+      cgstOutput: await catalogRepository.systemAccountId(tx, orgId, 'cgst_output'),
+      sgstOutput: await catalogRepository.systemAccountId(tx, orgId, 'sgst_output'),
+      igstOutput: await catalogRepository.systemAccountId(tx, orgId, 'igst_output'),
       roundOff: (await catalogRepository.roundOffAccount(tx, orgId))?.account_id ?? null,
     };
   }
@@ -95,7 +84,7 @@ export function invoicesService(deps: Deps) {
     const date = businessDateOf(input.date);
     const party = await resolveParty(tx, ctx.orgId, 'customer', { ...input, contact_id: input.customer_id }, deps.series.branchOf);
     const branchId = party.branchId;
-    const { prefs, baseCurrency } = await preferences(tx, ctx.orgId);
+    const { prefs, baseCurrency } = await orgSettings(tx, ctx.orgId);
     const currency = input.currency_code ?? baseCurrency;
     if (currency !== baseCurrency && input.exchange_rate === undefined) throw requiredField('exchange_rate', `exchange_rate is required when currency_code is not ${baseCurrency}`);
     const dueDate = input.due_date ? businessDateOf(input.due_date) : addDays(date, party.paymentTerms);
@@ -169,7 +158,7 @@ export function invoicesService(deps: Deps) {
         if (invoice.status !== 'DRAFT') throw invalidState('an invoice can be edited only while DRAFT; void and recreate it', { status: invoice.status });
         const dueDate = input.due_date !== undefined ? businessDateOf(input.due_date) : invoice.due_date;
         if (dueDate < invoice.invoice_date) throw invalidValue('due_date', 'due_date is before the invoice date');
-        const { prefs } = await preferences(tx, ctx.orgId);
+        const { prefs } = await orgSettings(tx, ctx.orgId);
         const pre = invoice.sub_total + invoice.tax_total;
         const roundOff = recomputeOnDraftEdit(invoice.round_off, pre, {
           roundInvoiceTotals: prefs.roundInvoiceTotals, method: prefs.roundingMethod,

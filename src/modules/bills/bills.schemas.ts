@@ -1,0 +1,41 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { LineItems } from '../documents/line-items.schemas';
+
+export const BILL_STATUSES = ['DRAFT', 'OPEN', 'PARTIALLY_PAID', 'PAID', 'OVERDUE', 'CANCELLED'] as const;
+
+export const CreateBillBody = Body({
+  vendor_id: Id('vendor_id'),
+  date: DateOrDateTime,
+  place_of_supply: Text(60, 1),
+  line_items: LineItems,
+  bill_number: Type.Optional(Type.String({ minLength: 1, maxLength: 50, pattern: '^[^\\u0000]+$', description: "The vendor's invoice number; one of ours when omitted" })),
+  branch_id: Type.Optional(Id('branch_id')),
+  due_date: Type.Optional(DateOrDateTime),
+  currency_code: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
+  exchange_rate: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000, multipleOf: 0.000001 })),
+  reference_number: Type.Optional(Nullable(Text(100))),
+  notes: Type.Optional(Nullable(Text(5000))),
+  round_off: Type.Optional(Nullable(Money())),
+  auto_approve: Type.Optional(Type.Boolean()),
+});
+export type CreateBillBody = Static<typeof CreateBillBody>;
+
+/** The header of a DRAFT bill; lines change by voiding and recreating. */
+export const UpdateBillBody = Body({
+  bill_number: Type.Optional(Type.String({ minLength: 1, maxLength: 50, pattern: '^[^\\u0000]+$' })),
+  reference_number: Type.Optional(Nullable(Text(100))),
+  due_date: Type.Optional(DateOrDateTime),
+  notes: Type.Optional(Nullable(Text(5000))),
+  round_off: Type.Optional(Nullable(Money())),
+});
+export type UpdateBillBody = Static<typeof UpdateBillBody>;
+
+export const ListBillsQuery = Query({
+  ...CursorQuery,
+  status: Type.Optional(StringEnum(BILL_STATUSES)),
+  vendor_id: Type.Optional(Id('vendor_id')),
+  date_from: Type.Optional(LocalDateSchema),
+  date_to: Type.Optional(LocalDateSchema),
+});
+export type ListBillsQuery = Static<typeof ListBillsQuery>;

@@ -1,0 +1,218 @@
+import type { Db, Tx } from '../../db/database';
+import { invalidState, invalidValue, notFound, requiredField } from '../../kernel/errors';
+import { addDays, businessDateOf, istDateOf } from '../../kernel/local-date';
+import { toPaise, toRupees } from '../../kernel/money';
+import { diffFields } from '../../platform/activity/activity.recorder';
+import type { RequestContext } from '../../platform/context';
+import type { PlatformDeps } from '../../platform/deps';
+import { orgSettings } from '../../platform/orgs/org-settings';
+import { cursorPage, readCursor } from '../../platform/pagination';
+import { catalogRepository } from '../catalog';
+import { formatDocumentNumber, lineColumnsOf, priceLines, resolveParty, totalColumnsOf } from '../documents';
+import type { LedgerService } from '../ledger';
+import { takeCounter, type SeriesService } from '../series';
+import { billApprovalLines } from './bills.posting';
+import { presentBill } from './bills.presenter';
+import { billsRepository as repo, type BillLineRow, type BillRow } from './bills.repository';
+import { duplicateOf, hasMoneyApplied } from './bills.rules';
+import type { CreateBillBody, ListBillsQuery, UpdateBillBody } from './bills.schemas';
+
+type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors'> & {
+  ledger: LedgerService;
+  series: Pick<SeriesService, 'branchOf'>;
+};
+
+const BILL_NUMBERING = { prefix: 'BILL-', counterKey: 'bill' };
+const MICRO = 1_000_000;
+
+/** The header fields a DRAFT edit may change; what an UPDATED activity row compares. */
+const header = (b: BillRow) => ({
+  bill_number: b.bill_number, reference_number: b.reference_number, due_date: b.due_date, notes: b.notes,
+  round_off: toRupees(b.round_off), total: toRupees(b.total),
+});
+
+/** Bill use cases. Each is one transaction: the bill, its journal, activity and events together. */
+export function billsService(deps: Deps) {
+  const db = deps.database.db;
+  const today = () => istDateOf(deps.clock.now());
+  const now = () => deps.clock.now().toISOString();
+
+  async function load(executor: Db | Tx, orgId: string, billId: string, forUpdate = false) {
+    const row = await repo.find(executor, orgId, billId, forUpdate);
+    if (!row) throw notFound('bill', 'bill_id');
+    return row;
+  }
+
+  const view = async (executor: Db | Tx, row: BillRow) => presentBill(row, await repo.lines(executor, row.org_id, [row.bill_id]), today());
+
+  /** operator.md: a document event's data is its id, number, contact id, total and status. */
+  const eventData = (b: BillRow) => ({
+    id: b.bill_id, number: b.bill_number, vendor_id: b.vendor_id, total: toRupees(b.total), status: presentBill(b, [], today()).status,
+  });
+
+  /** Refuses the same bill entered twice (spec's anti-duplicate guard), before anything is posted. */
+  async function refuseDuplicate(tx: Tx, bill: BillRow) {
+    const twin = duplicateOf(bill, await repo.postedTwins(tx, bill.org_id, bill.vendor_id, bill.bill_date, bill.total));
+    if (twin) {
+      throw invalidValue('reference_number', 'a posted bill of this vendor has the same date and total; send a distinct reference_number if this is a separate bill', {
+        details: { existing_bill_id: twin.bill_id, existing_reference: twin.reference_number },
+      });
+    }
+  }
+
+  /** Posts the approval entry and moves the bill to OPEN. */
+  async function approveInTx(tx: Tx, ctx: RequestContext, bill: BillRow): Promise<BillRow> {
+    await refuseDuplicate(tx, bill);
+    const lines = await repo.lines(tx, ctx.orgId, [bill.bill_id]);
+    const key = (k: string) => catalogRepository.systemAccountId(tx, ctx.orgId, k);
+    const journal = await deps.ledger.post(tx, ctx, {
+      date: bill.bill_date, source: 'BILL', sourceId: bill.bill_id, sourceVersion: bill.version, sourceRef: bill.bill_number,
+      memo: `Bill ${bill.bill_number} from ${bill.vendor_name}`, contactId: bill.vendor_id,
+      lines: billApprovalLines({
+        vendorId: bill.vendor_id, exchangeRateMicro: bill.exchange_rate_micro, roundOff: bill.round_off,
+        lines: lines.map((l) => ({ accountId: l.account_id, itemTotal: l.item_total, cgst: l.cgst, sgst: l.sgst, igst: l.igst, name: l.name })),
+      }, {
+        payable: await key('accounts_payable'), cgstInput: await key('cgst_input'), sgstInput: await key('sgst_input'), igstInput: await key('igst_input'),
+        roundOff: (await catalogRepository.roundOffAccount(tx, ctx.orgId))?.account_id ?? null,
+      }),
+    });
+    const approved: BillRow = { ...bill, status: 'OPEN', last_modified_time: now() };
+    await repo.update(tx, ctx.orgId, bill.bill_id, { status: approved.status, version: approved.version, last_modified_time: approved.last_modified_time });
+    await deps.activity.record(tx, ctx, {
+      entityType: 'BILL', entityId: bill.bill_id, entityRef: bill.bill_number, verb: 'APPROVED',
+      changes: { status: { old: 'DRAFT', new: 'OPEN' } }, metadata: { journal_id: journal.journal_id },
+    });
+    return approved;
+  }
+
+  /** Creates a bill inside the caller's transaction: the public create, and a purchase order's conversion. */
+  async function createInTx(tx: Tx, ctx: RequestContext, input: CreateBillBody, origin: { purchaseOrderId?: string } = {}) {
+    const date = businessDateOf(input.date);
+    const party = await resolveParty(tx, ctx.orgId, 'vendor', { ...input, contact_id: input.vendor_id }, deps.series.branchOf);
+    const { baseCurrency } = await orgSettings(tx, ctx.orgId);
+    const currency = input.currency_code ?? baseCurrency;
+    if (currency !== baseCurrency && input.exchange_rate === undefined) throw requiredField('exchange_rate', `exchange_rate is required when currency_code is not ${baseCurrency}`);
+    const dueDate = input.due_date ? businessDateOf(input.due_date) : addDays(date, party.paymentTerms);
+    if (dueDate < date) throw invalidValue('due_date', 'due_date is before the bill date');
+    const priced = await priceLines(tx, ctx.orgId, input.line_items, party.supply, 'purchase');
+    // Bills take a manual round-off only, and only where a Round Off ledger can carry it.
+    const ledgerForRoundOff = await catalogRepository.roundOffAccount(tx, ctx.orgId);
+    const roundOff = input.round_off && ledgerForRoundOff ? toPaise(input.round_off) : 0;
+    const totals = totalColumnsOf(priced);
+    const number = input.bill_number ?? formatDocumentNumber(BILL_NUMBERING, await takeCounter(tx, ctx.orgId, BILL_NUMBERING.counterKey));
+    const created = now();
+    const bill: BillRow = {
+      org_id: ctx.orgId, bill_id: deps.ids.next('bill'), bill_number: number, branch_id: party.branchId,
+      vendor_id: party.contactId, vendor_name: party.contactName, bill_date: date, due_date: dueDate,
+      reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply, supply_type: party.supply,
+      currency_code: currency, exchange_rate_micro: Math.round((input.exchange_rate ?? 1) * MICRO),
+      ...totals, round_off: roundOff, total: totals.total + roundOff, payment_made: 0, vendor_credits_applied: 0,
+      balance: totals.total + roundOff, status: 'DRAFT', notes: input.notes ?? null, purchase_order_id: origin.purchaseOrderId ?? null,
+      version: 1, created_time: created, last_modified_time: created,
+    };
+    await refuseDuplicate(tx, bill);
+    const lines: BillLineRow[] = lineColumnsOf(priced, () => deps.ids.next('li'))
+      .map((l, position) => ({ ...l, org_id: ctx.orgId, bill_id: bill.bill_id, position }));
+    await repo.insert(tx, bill, lines);
+    await deps.activity.record(tx, ctx, {
+      entityType: 'BILL', entityId: bill.bill_id, entityRef: number, verb: 'CREATED',
+      ...(origin.purchaseOrderId && { metadata: { purchase_order_id: origin.purchaseOrderId } }),
+    });
+    const final = input.auto_approve ? await approveInTx(tx, ctx, bill) : bill;
+    await deps.events.emit(tx, ctx, 'BILL_CREATED', eventData(final));
+    return { bill: presentBill(final, lines, today()) };
+  }
+
+  return {
+    createInTx,
+
+    async createBill(ctx: RequestContext, input: CreateBillBody) {
+      return deps.uow(ctx, (tx) => createInTx(tx, ctx, input));
+    },
+
+    async approveBill(ctx: RequestContext, billId: string) {
+      return deps.uow(ctx, async (tx) => {
+        const bill = await load(tx, ctx.orgId, billId, true);
+        if (bill.status !== 'DRAFT') throw invalidState(`only a DRAFT bill can be approved; this one is ${bill.status}`, { status: bill.status });
+        const approved = await approveInTx(tx, ctx, { ...bill, version: bill.version + 1 });
+        await deps.events.emit(tx, ctx, 'BILL_UPDATED', eventData(approved));
+        return { bill: await view(tx, approved) };
+      });
+    },
+
+    async updateBill(ctx: RequestContext, billId: string, input: UpdateBillBody) {
+      return deps.uow(ctx, async (tx) => {
+        const bill = await load(tx, ctx.orgId, billId, true);
+        if (bill.status !== 'DRAFT') throw invalidState('a bill can be edited only while DRAFT; void and recreate it', { status: bill.status });
+        const dueDate = input.due_date !== undefined ? businessDateOf(input.due_date) : bill.due_date;
+        if (dueDate < bill.bill_date) throw invalidValue('due_date', 'due_date is before the bill date');
+        const ledgerForRoundOff = await catalogRepository.roundOffAccount(tx, ctx.orgId);
+        const roundOff = input.round_off === undefined ? bill.round_off : input.round_off && ledgerForRoundOff ? toPaise(input.round_off) : 0;
+        const pre = bill.total - bill.round_off;
+        const next: BillRow = {
+          ...bill,
+          bill_number: input.bill_number ?? bill.bill_number,
+          reference_number: input.reference_number !== undefined ? input.reference_number : bill.reference_number,
+          notes: input.notes !== undefined ? input.notes : bill.notes,
+          due_date: dueDate, round_off: roundOff, total: pre + roundOff, balance: pre + roundOff,
+          version: bill.version + 1, last_modified_time: now(),
+        };
+        await repo.update(tx, ctx.orgId, billId, next);
+        await deps.activity.record(tx, ctx, {
+          entityType: 'BILL', entityId: billId, entityRef: next.bill_number, verb: 'UPDATED', changes: diffFields(header(bill), header(next)),
+        });
+        await deps.events.emit(tx, ctx, 'BILL_UPDATED', eventData(next));
+        return { bill: await view(tx, next) };
+      });
+    },
+
+    /** Any status but CANCELLED; a posted bill's entry is reversed, dated today. Refused while money is applied. */
+    async voidBill(ctx: RequestContext, billId: string) {
+      return deps.uow(ctx, async (tx) => {
+        const bill = await load(tx, ctx.orgId, billId, true);
+        if (bill.status === 'CANCELLED') throw invalidState('this bill is already void', { status: bill.status });
+        if (hasMoneyApplied(bill)) {
+          throw invalidState('a paid bill cannot be voided: reverse its payments and vendor credits first', {
+            payment_made: toRupees(bill.payment_made), vendor_credits_applied: toRupees(bill.vendor_credits_applied),
+          });
+        }
+        await deps.ledger.reverseSource(tx, ctx, 'BILL', billId, today(), `Void of bill ${bill.bill_number}`);
+        const voided: BillRow = { ...bill, status: 'CANCELLED', balance: 0, version: bill.version + 1, last_modified_time: now() };
+        await repo.update(tx, ctx.orgId, billId, { status: voided.status, balance: 0, version: voided.version, last_modified_time: voided.last_modified_time });
+        await deps.activity.record(tx, ctx, {
+          entityType: 'BILL', entityId: billId, entityRef: bill.bill_number, verb: 'VOIDED', changes: { status: { old: bill.status, new: 'CANCELLED' } },
+        });
+        await deps.events.emit(tx, ctx, 'BILL_VOIDED', eventData(voided));
+        return { bill: await view(tx, voided) };
+      });
+    },
+
+    async deleteBill(ctx: RequestContext, billId: string) {
+      return deps.uow(ctx, async (tx) => {
+        const bill = await load(tx, ctx.orgId, billId, true);
+        if (bill.status !== 'DRAFT') throw invalidState('only a DRAFT bill can be deleted; void it instead', { status: bill.status });
+        await repo.delete(tx, ctx.orgId, billId);
+        await deps.activity.record(tx, ctx, { entityType: 'BILL', entityId: billId, entityRef: bill.bill_number, verb: 'DELETED' });
+        return { bill_id: billId };
+      });
+    },
+
+    async getBill(ctx: RequestContext, billId: string) {
+      return { bill: await view(db, await load(db, ctx.orgId, billId)) };
+    },
+
+    async listBills(ctx: RequestContext, query: ListBillsQuery) {
+      const { perPage, after } = readCursor(deps.cursors, 'bills', query);
+      const day = today();
+      const rows = await repo.list(db, ctx.orgId, { status: query.status, vendorId: query.vendor_id, dateFrom: query.date_from, dateTo: query.date_to }, day, after, perPage);
+      const page = cursorPage(deps.cursors, 'bills', rows, perPage, (r) => [r.bill_id]);
+      const lines = await repo.lines(db, ctx.orgId, page.items.map((r) => r.bill_id));
+      return { bills: page.items.map((r) => presentBill(r, lines.filter((l) => l.bill_id === r.bill_id), day)), page_context: page.page_context };
+    },
+
+    exists: async (orgId: string, billId: string) => (await repo.find(db, orgId, billId)) !== undefined,
+    countForContact: (tx: Tx, orgId: string, contactId: string) => repo.countForContact(tx, orgId, contactId),
+  };
+}
+
+export type BillsService = ReturnType<typeof billsService>;

@@ -1,0 +1,4 @@
+export { billsService, type BillsService } from './bills.service';
+export { billsRoutes } from './bills.routes';
+export { billsLedgerCheck } from './bills.ledger-check';
+export { CreateBillBody } from './bills.schemas';

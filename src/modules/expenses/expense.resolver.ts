@@ -1,0 +1,80 @@
+import type { Tx } from '../../db/database';
+import { invalidValue, notFound } from '../../kernel/errors';
+import { resolvePlaceOfSupply } from '../../kernel/gst/place-of-supply';
+import { catalogRepository } from '../catalog';
+import { resolveParty, supplyTypeOf, type BranchOf, type SupplyType } from '../documents';
+import type { ExpenseDraft } from './expense-input.mapper';
+import { EXPENSE_ACCOUNT_TYPES, PAID_THROUGH_TYPES, planExpenseLines, type PlannedLine } from './expenses.rules';
+
+export interface ResolvedExpense {
+  branchId: string;
+  placeOfSupply: string;
+  supply: SupplyType;
+  vendor: { id: string; name: string } | null;
+  lines: (PlannedLine & { taxRateCenti: number })[];
+}
+
+/**
+ * Checks every reference of a draft against this organisation's data, inside the caller's
+ * transaction: ids of another organisation are 404 on their field (the spec's rule, and its
+ * payments wording for an account money cannot be paid through); a customer is not a vendor.
+ * place_of_supply decides CGST+SGST against IGST by the branch's state; one that is sent must
+ * resolve (422).
+ */
+export async function resolveExpense(tx: Tx, orgId: string, draft: ExpenseDraft, branchOf: BranchOf): Promise<ResolvedExpense> {
+  const planned = planExpenseLines(draft);
+  const paidThrough = await catalogRepository.account(tx, orgId, draft.paidThroughAccountId);
+  if (!paidThrough || !PAID_THROUGH_TYPES.includes(paidThrough.account_type)) throw notFound('BANK or CASH account', 'paid_through_account_id');
+
+  const party = await partyOf(tx, orgId, draft, branchOf);
+
+  // Each id is read once; the header's own are checked even when every line overrides them, so nothing unchecked is stored.
+  const accounts = new Set<string>();
+  const rates = new Map<string, number>();
+  const checkAccount = async (id: string, field: string) => {
+    if (!accounts.has(id)) await expenseAccount(tx, orgId, id, field);
+    accounts.add(id);
+  };
+  const rateOf = async (id: string, field: string) => rates.get(id) ?? rates.set(id, await taxRate(tx, orgId, id, field)).get(id)!;
+  if (draft.accountId !== null) await checkAccount(draft.accountId, 'account_id');
+  if (draft.taxId !== null) await rateOf(draft.taxId, 'tax_id');
+  const lines: ResolvedExpense['lines'] = [];
+  for (const line of planned) {
+    await checkAccount(line.accountId, line.accountField);
+    const rate = draft.isRcm ? draft.rcmRateCenti! : line.taxId === null ? 0 : await rateOf(line.taxId, line.taxField);
+    lines.push({ ...line, taxRateCenti: rate });
+  }
+  return { ...party, lines };
+}
+
+/**
+ * With a vendor, the documents' party rules (as for bills): the vendor's place_of_contact is
+ * the default place of supply. Without one, the supply is taken where the branch is.
+ */
+async function partyOf(tx: Tx, orgId: string, draft: ExpenseDraft, branchOf: BranchOf): Promise<Omit<ResolvedExpense, 'lines'>> {
+  const placeOfSupply = draft.placeOfSupply ?? undefined;
+  if (draft.vendorId !== null) {
+    const party = await resolveParty(tx, orgId, 'vendor', { contact_id: draft.vendorId, place_of_supply: placeOfSupply, branch_id: draft.branchId }, branchOf);
+    return { branchId: party.branchId, placeOfSupply: party.placeOfSupply, supply: party.supply, vendor: { id: party.contactId, name: party.contactName } };
+  }
+  const sent = placeOfSupply === undefined ? undefined : resolvePlaceOfSupply(placeOfSupply);
+  if (sent === null) throw invalidValue('place_of_supply', 'place_of_supply is not a recognised Indian state or union territory', { status: 422 });
+  const branchId = await branchOf(tx, orgId, draft.branchId);
+  const branch = (await catalogRepository.branch(tx, orgId, branchId))!;
+  const place = sent ?? branch.state_code;
+  return { branchId, placeOfSupply: place, supply: supplyTypeOf(branch.state_code, place), vendor: null };
+}
+
+async function expenseAccount(tx: Tx, orgId: string, accountId: string, field: string) {
+  const account = await catalogRepository.account(tx, orgId, accountId);
+  if (!account) throw notFound('account', field);
+  if (!EXPENSE_ACCOUNT_TYPES.includes(account.account_type)) {
+    throw invalidValue(field, `an expense is charged to an account of type ${EXPENSE_ACCOUNT_TYPES.join(', ')}; this one is ${account.account_type}`);
+  }
+}
+
+async function taxRate(tx: Tx, orgId: string, taxId: string, field: string): Promise<number> {
+  const tax = await catalogRepository.tax(tx, orgId, taxId);
+  if (!tax) throw notFound('tax', field);
+  return tax.rate_centi;
+}

@@ -1,0 +1,104 @@
+import { invalidValue, requiredField } from '../../kernel/errors';
+import type { Paise } from '../../kernel/money';
+
+/** Payment modes (spec, Payment); `BANK`, the spec's expense example, is read as BANK_TRANSFER. */
+export const EXPENSE_MODES = ['CASH', 'BANK_TRANSFER', 'CHEQUE', 'UPI', 'CARD', 'OTHER'] as const;
+export type ExpenseMode = (typeof EXPENSE_MODES)[number];
+export const MODE_ALIASES: Readonly<Record<string, ExpenseMode>> = { BANK: 'BANK_TRANSFER' };
+
+/**
+ * CGST Act section 17(5): the clauses that block input tax credit. (a) motor vehicles;
+ * (aa) vessels and aircraft; (ab) their insurance, servicing and repair; (b) food, catering,
+ * beauty, health, club membership, employee travel; (c) works contracts for immovable property;
+ * (d) construction on own account; (e) composition-scheme tax; (f) non-resident taxable person;
+ * (fa) CSR obligations; (g) personal consumption; (h) goods lost, stolen, destroyed, written off
+ * or gifted; (i) tax paid under sections 74, 129 and 130.
+ */
+export const ITC_BLOCKED_REASONS = [
+  '17(5)(a)', '17(5)(aa)', '17(5)(ab)', '17(5)(b)', '17(5)(c)', '17(5)(d)', '17(5)(e)', '17(5)(f)', '17(5)(fa)',
+  '17(5)(g)', '17(5)(h)', '17(5)(i)',
+] as const;
+
+/** An expense is RECORDED (its entry in force) until deleted; a DELETED one reads as 404. */
+export type ExpenseStatus = 'RECORDED' | 'DELETED';
+
+/** Money leaves through these, as with a payment's bank_account_id (spec: BANK or CASH). */
+export const PAID_THROUGH_TYPES: readonly string[] = ['BANK', 'CASH'];
+
+/**
+ * What an expense line may be charged to: costs, and stock bought for resale. Control
+ * accounts (receivables, payables, GST, bank) are refused: an expense posted there would
+ * bypass the documents those accounts reconcile against.
+ */
+export const EXPENSE_ACCOUNT_TYPES: readonly string[] = ['EXPENSE', 'OTHER_EXPENSE', 'COST_OF_GOODS_SOLD', 'STOCK'];
+
+export interface ExpenseLineInput {
+  /** null: the header's account. */
+  accountId: string | null;
+  amountPaise: Paise;
+  /** undefined: the header's tax; null: untaxed; an id overrides the header. */
+  taxId?: string | null;
+  note: string | null;
+}
+
+/** An expense as the caller described it, after create or update input was merged (see expense-input.mapper). */
+export interface ExpenseInput {
+  accountId: string | null;
+  amountPaise: Paise | null;
+  taxId: string | null;
+  /** True when line_items were given: the header amount is then ignored. */
+  itemized: boolean;
+  lines: readonly ExpenseLineInput[];
+  isInclusiveTax: boolean;
+  isRcm: boolean;
+  rcmRateCenti: number | null;
+}
+
+/** One line to resolve and compute, with the field each of its references is reported under. */
+export interface PlannedLine {
+  accountId: string;
+  inheritsAccount: boolean;
+  accountField: string;
+  taxId: string | null;
+  inheritsTax: boolean;
+  taxField: string;
+  amountPaise: Paise;
+  note: string | null;
+}
+
+/**
+ * Checks what needs no data and turns the input into lines: the header alone is one line;
+ * with line_items each line's account and tax override the header's. Reverse charge takes its
+ * rate from rcm_rate because the vendor charged no GST, so a tax_id or an inclusive amount
+ * contradicts it.
+ */
+export function planExpenseLines(input: ExpenseInput): PlannedLine[] {
+  if (input.isRcm && input.rcmRateCenti === null) throw requiredField('rcm_rate', 'rcm_rate is required when is_rcm is true');
+  if (!input.isRcm && input.rcmRateCenti !== null) throw invalidValue('rcm_rate', 'rcm_rate applies only when is_rcm is true');
+  if (input.isRcm && input.isInclusiveTax) {
+    throw invalidValue('is_inclusive_tax', 'a reverse-charge amount cannot include tax: the vendor charged no GST');
+  }
+  const rcmTaxRefused = 'a reverse-charge expense takes its rate from rcm_rate; the vendor charged no GST';
+  if (input.isRcm && input.taxId !== null) throw invalidValue('tax_id', rcmTaxRefused);
+  const lines: ExpenseLineInput[] = input.itemized
+    ? [...input.lines]
+    : [{ accountId: null, amountPaise: requireAmount(input.amountPaise), note: null }];
+  return lines.map((line, i) => {
+    const at = (field: string) => (input.itemized ? `line_items[${i}].${field}` : field);
+    const inheritsAccount = line.accountId === null;
+    const accountId = line.accountId ?? input.accountId;
+    if (accountId === null) throw requiredField(at('account_id'), `${at('account_id')} is required when the header has no account_id`);
+    const inheritsTax = line.taxId === undefined;
+    const taxId = inheritsTax ? input.taxId : (line.taxId ?? null);
+    if (input.isRcm && taxId !== null) throw invalidValue(at('tax_id'), rcmTaxRefused);
+    return {
+      accountId, inheritsAccount, accountField: inheritsAccount ? 'account_id' : at('account_id'),
+      taxId, inheritsTax, taxField: inheritsTax ? 'tax_id' : at('tax_id'), amountPaise: line.amountPaise, note: line.note,
+    };
+  });
+}
+
+function requireAmount(amount: Paise | null): Paise {
+  if (amount === null) throw requiredField('amount', 'amount is required unless line_items are given');
+  return amount;
+}

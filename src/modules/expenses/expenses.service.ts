@@ -1,0 +1,198 @@
+import type { Db, Tx } from '../../db/database';
+import { notFound } from '../../kernel/errors';
+import { istDateOf } from '../../kernel/local-date';
+import { toRupees } from '../../kernel/money';
+import { diffFields } from '../../platform/activity/activity.recorder';
+import type { RequestContext } from '../../platform/context';
+import type { PlatformDeps } from '../../platform/deps';
+import { cursorPage, readCursor } from '../../platform/pagination';
+import { catalogRepository } from '../catalog';
+import type { LedgerService } from '../ledger';
+import type { SeriesService } from '../series';
+import { computeExpense } from './expense-amounts.rules';
+import { draftOfCreate, draftOfUpdate, type ExpenseDraft } from './expense-input.mapper';
+import { resolveExpense } from './expense.resolver';
+import { expensePostingLines, type ExpenseGstAccounts } from './expenses.posting';
+import { presentExpense } from './expenses.presenter';
+import { expensesRepository as repo, type ExpenseLineRow, type ExpenseRow } from './expenses.repository';
+import type { CreateExpenseBody, ListExpensesQuery, UpdateExpenseBody } from './expenses.schemas';
+
+type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors'> & {
+  ledger: Pick<LedgerService, 'post' | 'reverseSource'>;
+  series: Pick<SeriesService, 'branchOf'>;
+};
+
+/** What an UPDATED activity row compares: the inputs as stored, and the computed totals. */
+const tracked = (e: ExpenseRow, lines: readonly ExpenseLineRow[]) => ({
+  date: e.expense_date, account_id: e.account_id, paid_through_account_id: e.paid_through_account_id, mode: e.mode,
+  reference_number: e.reference_number, vendor_id: e.vendor_id, tax_id: e.tax_id, is_inclusive_tax: e.is_inclusive_tax === 1,
+  branch_id: e.branch_id, place_of_supply: e.place_of_supply, is_rcm: e.is_rcm === 1,
+  rcm_rate: e.rcm_rate_centi === null ? null : e.rcm_rate_centi / 100, itc_blocked_reason: e.itc_blocked_reason, notes: e.notes,
+  line_items: lines.map((l) => ({ account_id: l.account_id, amount: toRupees(l.amount), tax_id: l.tax_id, note: l.note })),
+  amount: toRupees(e.amount), tax_total: toRupees(e.tax_total), total: toRupees(e.total),
+});
+
+/** operator.md: id, number where it has one (an expense has none: its reference stands in), contact id, total, status. */
+const eventData = (e: ExpenseRow) => ({
+  id: e.expense_id, reference_number: e.reference_number, vendor_id: e.vendor_id, total: toRupees(e.total), status: e.status,
+});
+
+const memoOf = (e: ExpenseRow) => `Expense ${e.reference_number ?? e.expense_id}${e.vendor_name ? ` (${e.vendor_name})` : ''}`;
+
+/** Expense use cases. Each is one transaction: the expense, its journal, activity and event together. */
+export function expensesService(deps: Deps) {
+  const db = deps.database.db;
+  const today = () => istDateOf(deps.clock.now());
+  const now = () => deps.clock.now().toISOString();
+
+  /** A deleted expense is gone for the API; its row stays as the source of its reversed entries. */
+  async function load(executor: Db | Tx, orgId: string, expenseId: string, forUpdate = false) {
+    const row = await repo.find(executor, orgId, expenseId, forUpdate);
+    if (!row || row.status === 'DELETED') throw notFound('expense', 'expense_id');
+    return row;
+  }
+
+  /** The stored rows of an expense from a draft: every reference checked, every amount computed. */
+  async function build(tx: Tx, ctx: RequestContext, draft: ExpenseDraft, identity: Pick<ExpenseRow, 'expense_id' | 'version' | 'created_time'>) {
+    const resolved = await resolveExpense(tx, ctx.orgId, draft, deps.series.branchOf);
+    const amounts = computeExpense(resolved.lines, { supply: resolved.supply, inclusive: draft.isInclusiveTax, reverseCharge: draft.isRcm });
+    const row: ExpenseRow = {
+      org_id: ctx.orgId, ...identity, branch_id: resolved.branchId, expense_date: draft.date, account_id: draft.accountId,
+      paid_through_account_id: draft.paidThroughAccountId, mode: draft.mode, reference_number: draft.referenceNumber,
+      vendor_id: resolved.vendor?.id ?? null, vendor_name: resolved.vendor?.name ?? null, tax_id: draft.taxId,
+      is_inclusive_tax: draft.isInclusiveTax ? 1 : 0, place_of_supply: resolved.placeOfSupply, supply_type: resolved.supply,
+      is_rcm: draft.isRcm ? 1 : 0, rcm_rate_centi: draft.rcmRateCenti, itc_blocked_reason: draft.itcBlockedReason,
+      itemized: draft.itemized ? 1 : 0, amount: amounts.amount, sub_total: amounts.subTotal, tax_total: amounts.taxTotal,
+      cgst_total: amounts.cgstTotal, sgst_total: amounts.sgstTotal, igst_total: amounts.igstTotal, total: amounts.total,
+      status: 'RECORDED', notes: draft.notes, last_modified_time: now(),
+    };
+    const lines: ExpenseLineRow[] = resolved.lines.map((l, position) => {
+      const a = amounts.lines[position]!;
+      return {
+        org_id: ctx.orgId, line_item_id: deps.ids.next('li'), expense_id: row.expense_id, position,
+        account_id: l.accountId, inherits_account: l.inheritsAccount ? 1 : 0, tax_id: l.taxId, inherits_tax: l.inheritsTax ? 1 : 0,
+        tax_rate_centi: l.taxRateCenti, note: l.note, amount: l.amountPaise,
+        item_total: a.net, tax: a.tax, cgst: a.cgst, sgst: a.sgst, igst: a.igst, total: a.paid,
+      };
+    });
+    return { row, lines };
+  }
+
+  /**
+   * The GST ledgers this entry uses, and only those (an untaxed expense reads none). The
+   * others stay unnamed: their amounts are zero, and the poster drops zero lines.
+   */
+  async function gstAccounts(tx: Tx, orgId: string, e: ExpenseRow): Promise<ExpenseGstAccounts> {
+    const found = new Map<string, string>();
+    const heads = e.supply_type === 'INTRA' ? ['cgst', 'sgst'] : ['igst'];
+    const sides = [...(e.itc_blocked_reason === null ? ['input'] : []), ...(e.is_rcm === 1 ? ['output'] : [])];
+    for (const key of e.tax_total === 0 ? [] : heads.flatMap((h) => sides.map((s) => `${h}_${s}`))) {
+      const account = await catalogRepository.accountByKey(tx, orgId, key);
+      if (!account) throw new Error(`organisation ${orgId} lacks its ${key} account`);
+      found.set(key, account.account_id);
+    }
+    const id = (key: string) => found.get(key) ?? '';
+    return {
+      cgstInput: id('cgst_input'), sgstInput: id('sgst_input'), igstInput: id('igst_input'),
+      cgstOutput: id('cgst_output'), sgstOutput: id('sgst_output'), igstOutput: id('igst_output'),
+    };
+  }
+
+  async function post(tx: Tx, ctx: RequestContext, e: ExpenseRow, lines: readonly ExpenseLineRow[]) {
+    return deps.ledger.post(tx, ctx, {
+      date: e.expense_date, source: 'EXPENSE', sourceId: e.expense_id, sourceVersion: e.version, sourceRef: e.reference_number,
+      memo: memoOf(e), contactId: e.vendor_id,
+      lines: expensePostingLines({
+        paidThroughAccountId: e.paid_through_account_id, reverseCharge: e.is_rcm === 1, itcBlocked: e.itc_blocked_reason !== null,
+        lines: lines.map((l) => ({ accountId: l.account_id, note: l.note, net: l.item_total, tax: l.tax, cgst: l.cgst, sgst: l.sgst, igst: l.igst })),
+      }, await gstAccounts(tx, ctx.orgId, e)),
+    });
+  }
+
+  /** Creates an expense inside the caller's transaction (the public create; later, schedules). */
+  async function createInTx(tx: Tx, ctx: RequestContext, input: CreateExpenseBody) {
+    const { row, lines } = await build(tx, ctx, draftOfCreate(input), { expense_id: deps.ids.next('exp'), version: 1, created_time: now() });
+    await repo.insert(tx, row, lines);
+    const journal = await post(tx, ctx, row, lines);
+    await deps.activity.record(tx, ctx, {
+      entityType: 'EXPENSE', entityId: row.expense_id, entityRef: row.reference_number, verb: 'CREATED', metadata: { journal_id: journal.journal_id },
+    });
+    await deps.events.emit(tx, ctx, 'EXPENSE_CREATED', eventData(row));
+    return { expense: presentExpense(row, lines) };
+  }
+
+  return {
+    createInTx,
+
+    createExpense: (ctx: RequestContext, input: CreateExpenseBody) => deps.uow(ctx, (tx) => createInTx(tx, ctx, input)),
+
+    /**
+     * Partial update. A change re-posts: the entry in force is reversed on its own date (so the
+     * books as of any day hold one version of the expense) and the new version is posted.
+     * A PUT that changes nothing writes nothing.
+     */
+    async updateExpense(ctx: RequestContext, expenseId: string, patch: UpdateExpenseBody) {
+      return deps.uow(ctx, async (tx) => {
+        const before = await load(tx, ctx.orgId, expenseId, true);
+        const beforeLines = await repo.lines(tx, ctx.orgId, [expenseId]);
+        const { row, lines } = await build(tx, ctx, draftOfUpdate(before, beforeLines, patch), {
+          expense_id: expenseId, version: before.version + 1, created_time: before.created_time,
+        });
+        const changes = diffFields(tracked(before, beforeLines), tracked(row, lines));
+        if (!changes) return { expense: presentExpense(before, beforeLines) };
+        const [reversal] = await deps.ledger.reverseSource(tx, ctx, 'EXPENSE', expenseId, before.expense_date, `Edit of ${memoOf(before)}`);
+        await repo.update(tx, ctx.orgId, expenseId, row);
+        await repo.replaceLines(tx, ctx.orgId, expenseId, lines);
+        const journal = await post(tx, ctx, row, lines);
+        await deps.activity.record(tx, ctx, {
+          entityType: 'EXPENSE', entityId: expenseId, entityRef: row.reference_number, verb: 'UPDATED', changes,
+          metadata: { journal_id: journal.journal_id, reversal_journal_id: reversal?.journal_id ?? null },
+        });
+        return { expense: presentExpense(row, lines) };
+      });
+    },
+
+    /**
+     * Reverses the entry in force, dated today as voids are (never before the expense's own
+     * date), and marks the expense DELETED: it reads as 404 from then on.
+     */
+    async deleteExpense(ctx: RequestContext, expenseId: string) {
+      return deps.uow(ctx, async (tx) => {
+        const expense = await load(tx, ctx.orgId, expenseId, true);
+        const day = today() > expense.expense_date ? today() : expense.expense_date;
+        const [reversal] = await deps.ledger.reverseSource(tx, ctx, 'EXPENSE', expenseId, day, `Deletion of ${memoOf(expense)}`);
+        await repo.update(tx, ctx.orgId, expenseId, { status: 'DELETED', version: expense.version + 1, last_modified_time: now() });
+        await deps.activity.record(tx, ctx, {
+          entityType: 'EXPENSE', entityId: expenseId, entityRef: expense.reference_number, verb: 'DELETED',
+          metadata: { reversal_journal_id: reversal?.journal_id ?? null },
+        });
+        return { expense_id: expenseId };
+      });
+    },
+
+    async getExpense(ctx: RequestContext, expenseId: string) {
+      const expense = await load(db, ctx.orgId, expenseId);
+      return { expense: presentExpense(expense, await repo.lines(db, ctx.orgId, [expenseId])) };
+    },
+
+    async listExpenses(ctx: RequestContext, query: ListExpensesQuery) {
+      const { perPage, after } = readCursor(deps.cursors, 'expenses', query);
+      const rows = await repo.list(db, ctx.orgId, {
+        vendorId: query.vendor_id, accountId: query.account_id, paidThroughAccountId: query.paid_through_account_id,
+        dateFrom: query.date_from, dateTo: query.date_to,
+      }, after, perPage);
+      const page = cursorPage(deps.cursors, 'expenses', rows, perPage, (r) => [r.expense_id]);
+      const lines = await repo.lines(db, ctx.orgId, page.items.map((r) => r.expense_id));
+      return {
+        expenses: page.items.map((r) => presentExpense(r, lines.filter((l) => l.expense_id === r.expense_id))),
+        page_context: page.page_context,
+      };
+    },
+
+    /** Deleted ones too: their timeline (who recorded, changed and deleted them) stays readable. */
+    exists: async (orgId: string, expenseId: string) => (await repo.find(db, orgId, expenseId)) !== undefined,
+    countForContact: (tx: Tx, orgId: string, contactId: string) => repo.countForContact(tx, orgId, contactId),
+  };
+}
+
+export type ExpensesService = ReturnType<typeof expensesService>;
