@@ -19,9 +19,6 @@ export const ITC_BLOCKED_REASONS = [
   '17(5)(g)', '17(5)(h)', '17(5)(i)',
 ] as const;
 
-/** An expense is RECORDED (its entry in force) until deleted; a DELETED one reads as 404. */
-export type ExpenseStatus = 'RECORDED' | 'DELETED';
-
 /** Money leaves through these, as with a payment's bank_account_id (spec: BANK or CASH). */
 export const PAID_THROUGH_TYPES: readonly string[] = ['BANK', 'CASH'];
 
