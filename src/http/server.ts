@@ -1,6 +1,7 @@
+import { STATUS_CODES } from 'node:http';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Database } from '../db/database';
 import { DomainError } from '../kernel/errors';
 import type { IdGenerator } from '../kernel/ids';
@@ -32,6 +33,25 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : deps.ids.next('req');
     },
+    // An over-long id reaches its schema (400 naming the parameter) instead of the router's bare 414.
+    routerOptions: { maxParamLength: 16_384 },
+    // What the router refuses itself (a path that is not valid percent-encoded UTF-8) answers in the spec's shape too.
+    frameworkErrors: (_error, request, reply) => {
+      const error = new DomainError('validation.invalid_value', 'The URL path is not valid percent-encoded UTF-8', { field: 'path' });
+      return (reply as FastifyReply).code(400).header('X-Request-Id', request.id).send(errorBody(error, request.id));
+    },
+    // Refused before any request exists (headers over the size limit, broken HTTP): still the spec's error shape.
+    clientErrorHandler: (error, socket) => {
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      const id = deps.ids.next('req');
+      const message = status === 431 ? 'The request line and headers are too large' : status === 408 ? 'The request took too long to arrive' : 'The request is not valid HTTP';
+      const body = JSON.stringify(errorBody(new DomainError('validation.invalid_value', message, { field: 'request' }), id));
+      if (socket.writable) {
+        socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`);
+      }
+      socket.destroy(error);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest('ctx', null);
@@ -45,7 +65,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
 
   await app.register(swagger, openApiOptions());
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  // BaseLayout: no top bar. Its Swagger logo is an inline <style> that the static CSP refuses (a console error in
+  // every browser), and its "explore" box would load arbitrary URLs into our docs page.
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { layout: 'BaseLayout' } });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   for (const def of deps.routes) {

@@ -1,0 +1,86 @@
+/**
+ * /docs in a real browser: headless Chromium (playwright-core, which brings no browser of its
+ * own) opens the Swagger UI and must render our spec, with no script error, CSP refusal or
+ * failed asset. Skipped when there is no Chromium at CHROMIUM_PATH (default /usr/bin/chromium);
+ * CI (.ci/run) installs Debian's chromium and runs it.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const hasChromium = fs.existsSync(CHROMIUM);
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const title = hasChromium
+  ? 'GET /docs in headless Chromium'
+  : `GET /docs in headless Chromium: skipped, no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
+
+/** Script errors, CSP refusals (reported as console errors), failed or refused requests. */
+function watch(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('response', (r) => { if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`); });
+  return problems;
+}
+
+describe.skipIf(!hasChromium)(title, () => {
+  let t: TestApp;
+  let userDataDir: string;
+  let browser: BrowserContext;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bahi-chromium-'));
+    browser = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: ARGS });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (userDataDir) fs.rmSync(userDataDir, { recursive: true, force: true });
+    await t?.close();
+  });
+
+  it('renders the Swagger UI with the operations of our spec, without errors', async () => {
+    const page = await browser.newPage();
+    const problems = watch(page);
+
+    const response = await page.goto(`${t.baseUrl}/docs`, { waitUntil: 'load' });
+    expect(response?.status()).toBe(200);
+
+    const heading = page.locator('.swagger-ui .info .title');
+    await heading.waitFor({ timeout: 20_000 });
+    expect(await heading.textContent()).toContain('Bahi public API');
+
+    // Swagger UI gives each operation the id operations-<tag>-<operationId>.
+    const createContact = page.locator('#operations-Contacts-createContact');
+    await createContact.waitFor({ timeout: 20_000 });
+    expect(await createContact.textContent()).toContain('/api/public/v1/contacts');
+    expect(await page.locator('.opblock-tag[data-tag="Contacts"]').count()).toBe(1);
+
+    // Every operation the server lists is on the page.
+    const shown = await page.locator('.opblock').count();
+    expect(shown).toBe(t.app.routes.length);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('expands an operation and shows its parameters and required scope', async () => {
+    const page = await browser.newPage();
+    const problems = watch(page);
+    await page.goto(`${t.baseUrl}/docs`, { waitUntil: 'load' });
+    const getContact = page.locator('#operations-Contacts-getContact');
+    await getContact.waitFor({ timeout: 20_000 });
+    await getContact.locator('.opblock-summary').click();
+    await getContact.locator('.parameters').waitFor({ timeout: 10_000 });
+    expect(await getContact.textContent()).toContain('contact_id');
+    expect(await getContact.textContent()).toContain('Svc.contacts.READ');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
