@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { withLineColumns } from './document-columns';
 import type { BahiMigration } from './migration';
 
 /** Invoices with their lines, and the counters behind document numbers. */
@@ -53,27 +54,9 @@ export const invoices: BahiMigration = {
     await s.createIndex('invoices_customer').on('invoices').columns(['org_id', 'customer_id', 'invoice_id']).execute();
     await s.createIndex('invoices_date').on('invoices').columns(['org_id', 'invoice_date']).execute();
 
-    await s.createTable('invoice_lines')
+    await withLineColumns(s.createTable('invoice_lines')
       .addColumn('org_id', 'text', (c) => c.notNull())
-      .addColumn('line_item_id', 'text', (c) => c.notNull())
-      .addColumn('invoice_id', 'text', (c) => c.notNull())
-      .addColumn('position', 'integer', (c) => c.notNull())
-      .addColumn('item_id', 'text')
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('description', 'text')
-      .addColumn('hsn_or_sac', 'text')
-      .addColumn('quantity_milli', 'bigint', (c) => c.notNull())
-      .addColumn('unit', 'text')
-      .addColumn('rate', 'bigint', (c) => c.notNull())
-      .addColumn('discount', 'bigint', (c) => c.notNull())
-      .addColumn('tax_id', 'text')
-      .addColumn('tax_rate_centi', 'integer', (c) => c.notNull())
-      .addColumn('item_total', 'bigint', (c) => c.notNull())
-      .addColumn('tax', 'bigint', (c) => c.notNull())
-      .addColumn('cgst', 'bigint', (c) => c.notNull())
-      .addColumn('sgst', 'bigint', (c) => c.notNull())
-      .addColumn('igst', 'bigint', (c) => c.notNull())
-      .addColumn('account_id', 'text', (c) => c.notNull())
+      .addColumn('invoice_id', 'text', (c) => c.notNull()))
       .addPrimaryKeyConstraint('invoice_lines_pk', ['org_id', 'line_item_id'])
       .execute();
     await s.createIndex('invoice_lines_invoice').on('invoice_lines').columns(['org_id', 'invoice_id', 'position']).execute();

@@ -1,28 +1,6 @@
-import type { CreateTableBuilder, Kysely } from 'kysely';
-import { withLineColumns } from './document-columns';
+import type { Kysely } from 'kysely';
+import { withDocumentHeader, withLineColumns } from './document-columns';
 import type { BahiMigration } from './migration';
-
-/** A document header's party, GST and totals columns: estimates and sales orders share them. */
-function withSalesHeader<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
-  return table
-    .addColumn('branch_id', 'text', (c) => c.notNull())
-    .addColumn('customer_id', 'text', (c) => c.notNull())
-    .addColumn('customer_name', 'text', (c) => c.notNull())
-    .addColumn('reference_number', 'text')
-    .addColumn('place_of_supply', 'text', (c) => c.notNull())
-    .addColumn('supply_type', 'text', (c) => c.notNull())
-    .addColumn('sub_total', 'bigint', (c) => c.notNull())
-    .addColumn('tax_total', 'bigint', (c) => c.notNull())
-    .addColumn('cgst_total', 'bigint', (c) => c.notNull())
-    .addColumn('sgst_total', 'bigint', (c) => c.notNull())
-    .addColumn('igst_total', 'bigint', (c) => c.notNull())
-    .addColumn('total', 'bigint', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('notes', 'text')
-    .addColumn('version', 'integer', (c) => c.notNull())
-    .addColumn('created_time', 'text', (c) => c.notNull())
-    .addColumn('last_modified_time', 'text', (c) => c.notNull());
-}
 
 /** Estimates and sales orders with their lines. Neither posts a journal. */
 export const estimatesAndSalesOrders: BahiMigration = {
@@ -30,13 +8,13 @@ export const estimatesAndSalesOrders: BahiMigration = {
   async up(db: Kysely<unknown>) {
     const s = db.schema;
 
-    await withSalesHeader(s.createTable('estimates')
+    await withDocumentHeader(s.createTable('estimates')
       .addColumn('org_id', 'text', (c) => c.notNull())
       .addColumn('estimate_id', 'text', (c) => c.notNull())
       .addColumn('estimate_number', 'text', (c) => c.notNull())
       .addColumn('estimate_date', 'text', (c) => c.notNull())
       .addColumn('expiry_date', 'text')
-      .addColumn('converted_to_sales_order_id', 'text'))
+      .addColumn('converted_to_sales_order_id', 'text'), 'customer')
       .addPrimaryKeyConstraint('estimates_pk', ['org_id', 'estimate_id'])
       .execute();
     // Numbers come from one counter per organisation; the index is the guarantee behind it.
@@ -51,14 +29,14 @@ export const estimatesAndSalesOrders: BahiMigration = {
       .execute();
     await s.createIndex('estimate_lines_estimate').on('estimate_lines').columns(['org_id', 'estimate_id', 'position']).execute();
 
-    await withSalesHeader(s.createTable('sales_orders')
+    await withDocumentHeader(s.createTable('sales_orders')
       .addColumn('org_id', 'text', (c) => c.notNull())
       .addColumn('sales_order_id', 'text', (c) => c.notNull())
       .addColumn('sales_order_number', 'text', (c) => c.notNull())
       .addColumn('order_date', 'text', (c) => c.notNull())
       .addColumn('shipment_date', 'text')
       .addColumn('estimate_id', 'text')
-      .addColumn('invoice_id', 'text'))
+      .addColumn('invoice_id', 'text'), 'customer')
       .addPrimaryKeyConstraint('sales_orders_pk', ['org_id', 'sales_order_id'])
       .execute();
     await s.createIndex('sales_orders_number').unique().on('sales_orders').columns(['org_id', 'sales_order_number']).execute();

@@ -1,35 +1,13 @@
-import type { CreateTableBuilder, Kysely } from 'kysely';
-import { withLineColumns } from './document-columns';
+import type { Kysely } from 'kysely';
+import { withDocumentHeader, withLineColumns } from './document-columns';
 import type { BahiMigration } from './migration';
-
-/** A purchase document's vendor, GST and totals columns: bills and purchase orders share them. */
-function withPurchaseHeader<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
-  return table
-    .addColumn('branch_id', 'text', (c) => c.notNull())
-    .addColumn('vendor_id', 'text', (c) => c.notNull())
-    .addColumn('vendor_name', 'text', (c) => c.notNull())
-    .addColumn('reference_number', 'text')
-    .addColumn('place_of_supply', 'text', (c) => c.notNull())
-    .addColumn('supply_type', 'text', (c) => c.notNull())
-    .addColumn('sub_total', 'bigint', (c) => c.notNull())
-    .addColumn('tax_total', 'bigint', (c) => c.notNull())
-    .addColumn('cgst_total', 'bigint', (c) => c.notNull())
-    .addColumn('sgst_total', 'bigint', (c) => c.notNull())
-    .addColumn('igst_total', 'bigint', (c) => c.notNull())
-    .addColumn('total', 'bigint', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('notes', 'text')
-    .addColumn('version', 'integer', (c) => c.notNull())
-    .addColumn('created_time', 'text', (c) => c.notNull())
-    .addColumn('last_modified_time', 'text', (c) => c.notNull());
-}
 
 /** Bills (posted to payables) and purchase orders (not posted), with their lines. */
 export const purchases: BahiMigration = {
   name: '005-purchases',
   async up(db: Kysely<unknown>) {
     const s = db.schema;
-    await withPurchaseHeader(s.createTable('bills')
+    await withDocumentHeader(s.createTable('bills')
       .addColumn('org_id', 'text', (c) => c.notNull())
       .addColumn('bill_id', 'text', (c) => c.notNull())
       .addColumn('bill_number', 'text', (c) => c.notNull())
@@ -41,7 +19,7 @@ export const purchases: BahiMigration = {
       .addColumn('payment_made', 'bigint', (c) => c.notNull())
       .addColumn('vendor_credits_applied', 'bigint', (c) => c.notNull())
       .addColumn('balance', 'bigint', (c) => c.notNull())
-      .addColumn('purchase_order_id', 'text'))
+      .addColumn('purchase_order_id', 'text'), 'vendor')
       .addPrimaryKeyConstraint('bills_pk', ['org_id', 'bill_id'])
       .execute();
     await s.createIndex('bills_vendor').on('bills').columns(['org_id', 'vendor_id', 'bill_id']).execute();
@@ -56,13 +34,13 @@ export const purchases: BahiMigration = {
       .execute();
     await s.createIndex('bill_lines_bill').on('bill_lines').columns(['org_id', 'bill_id', 'position']).execute();
 
-    await withPurchaseHeader(s.createTable('purchase_orders')
+    await withDocumentHeader(s.createTable('purchase_orders')
       .addColumn('org_id', 'text', (c) => c.notNull())
       .addColumn('purchase_order_id', 'text', (c) => c.notNull())
       .addColumn('purchase_order_number', 'text', (c) => c.notNull())
       .addColumn('order_date', 'text', (c) => c.notNull())
       .addColumn('expected_date', 'text')
-      .addColumn('bill_id', 'text'))
+      .addColumn('bill_id', 'text'), 'vendor')
       .addPrimaryKeyConstraint('purchase_orders_pk', ['org_id', 'purchase_order_id'])
       .execute();
     await s.createIndex('purchase_orders_vendor').on('purchase_orders').columns(['org_id', 'vendor_id', 'purchase_order_id']).execute();
