@@ -28,6 +28,7 @@ import { expensesLedgerCheck, expensesRoutes, expensesService } from '../modules
 import { identityRoutes } from '../modules/identity/identity.routes';
 import { CreateInvoiceBody, invoicesLedgerCheck, invoicesRoutes, invoicesService } from '../modules/invoices';
 import { ledgerReports, ledgerRoutes, ledgerService, type LedgerReports } from '../modules/ledger';
+import { purchaseOrdersRoutes, purchaseOrdersService } from '../modules/purchase-orders';
 import { salesOrdersRoutes, salesOrdersService } from '../modules/sales-orders';
 import { seriesRoutes, seriesService } from '../modules/series';
 
@@ -83,8 +84,10 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const expenses = expensesService({ ...deps, ledger, series });
   const salesOrders = salesOrdersService({ ...deps, series, invoices });
   const estimates = estimatesService({ ...deps, series, salesOrders });
+  const purchaseOrders = purchaseOrdersService({ ...deps, series, bills });
   const contacts = contactsService({
-    ...deps, referenceCounters: [invoices.countForContact, bills.countForContact, estimates.countForContact, salesOrders.countForContact, expenses.countForContact],
+    ...deps, referenceCounters: [invoices.countForContact, bills.countForContact, estimates.countForContact, salesOrders.countForContact, expenses.countForContact,
+      purchaseOrders.countForContact],
   });
   const jobs: Job[] = [
     { name: 'idempotency_keys_expired', run: () => idempotency.purgeExpired() },
@@ -113,6 +116,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
       collectionKey: 'bills', resourceKey: 'bill', rowSchema: CreateBillBody, completedEvent: 'BILL_BULK_CREATED',
       create: (ctx, row) => bills.createBill(ctx, row),
     }, deps),
+    ...purchaseOrdersRoutes(purchaseOrders),
     ...activityRoutes(activity),
     ...activityAliasRoutes(activity, database.db, [
       {
@@ -134,6 +138,10 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
       {
         collection: 'sales_orders', param: 'sales_order_id', entityType: 'SALES_ORDER', operationId: 'listSalesOrderActivity',
         exists: (_db, orgId, id) => salesOrders.exists(orgId, id),
+      },
+      {
+        collection: 'purchase_orders', param: 'purchase_order_id', entityType: 'PURCHASE_ORDER', operationId: 'listPurchaseOrderActivity',
+        exists: (_db, orgId, id) => purchaseOrders.exists(orgId, id),
       },
       {
         collection: 'expenses', param: 'expense_id', entityType: 'EXPENSE', operationId: 'listExpenseActivity',

@@ -205,6 +205,14 @@ const MAKERS: Record<string, Maker> = {
     }, { idempotencyKey: newKey() });
     return created(res, 'bill', 'bill_id');
   },
+  // A DRAFT purchase order: an update or delete leaking across organisations would succeed (convert would be 409, not 404).
+  purchase_order_id: async (a) => {
+    const vendorId = await created(await a.api.post('/contacts', { contact_name: 'Tenant A Mill', contact_type: 'VENDOR', place_of_contact: 'IN-KA' }, { idempotencyKey: newKey() }), 'contact', 'contact_id');
+    const res = await a.api.post('/purchase_orders', {
+      vendor_id: vendorId, date: t.clock.now().toISOString().slice(0, 10), line_items: [{ name: 'Yarn', rate: 100, quantity: 5 }],
+    }, { idempotencyKey: newKey() });
+    return created(res, 'purchase_order', 'purchase_order_id');
+  },
   // A posted expense: an update or delete leaking across organisations would re-post or reverse it.
   expense_id: async (a) => {
     const [bank, general] = [await accountOfA(a, 'Bank'), await accountOfA(a, 'General Expenses')];

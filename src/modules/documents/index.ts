@@ -25,6 +25,7 @@ export { priceLines, type PricedLines } from './lines.pricer';
 export { lineColumnsOf, lineInputsOf, totalColumnsOf } from './line-columns.mapper';
 export { LineItems, type LineItemInput } from './line-items.schemas';
 export { assertMove, assertStatusIn, type StatusMoves } from './status-moves.rules';
+export { planHeaderEdit, type HeaderEditRules } from './header-edit.planner';
 export { formatDocumentNumber, type DocumentNumbering } from './numbering.rules';
 export { followUpDate } from './follow-up-date.rules';
 export { displayedStatus } from './overdue.rules';

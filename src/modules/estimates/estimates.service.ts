@@ -2,12 +2,12 @@ import type { Db, Tx } from '../../db/database';
 import { notFound } from '../../kernel/errors';
 import { businessDateOf, istDateOf } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
-import { diffFields } from '../../platform/activity/activity.recorder';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import {
-  assertMove, assertStatusIn, followUpDate, formatDocumentNumber, lineColumnsOf, lineInputsOf, priceLines, resolveSalesParty, totalColumnsOf,
+  assertStatusIn, followUpDate, formatDocumentNumber, lineColumnsOf, lineInputsOf, planHeaderEdit, priceLines, resolveSalesParty, totalColumnsOf,
+  type HeaderEditRules,
 } from '../documents';
 import type { SalesOrdersService } from '../sales-orders';
 import { takeCounter, type SeriesService } from '../series';
@@ -21,9 +21,10 @@ type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity'
   salesOrders: Pick<SalesOrdersService, 'createInTx'>;
 };
 
+const EDITS: HeaderEditRules<EstimateStatus> = { document: 'estimate', moves: ESTIMATE_MOVES, headerEditable: HEADER_EDITABLE };
+
 /** The fields a header edit may change; with status, what an UPDATED activity row compares. */
 const header = (e: EstimateRow) => ({ reference_number: e.reference_number, expiry_date: e.expiry_date, notes: e.notes });
-const tracked = (e: EstimateRow) => ({ ...header(e), status: e.status });
 
 /** Estimate use cases. Each is one transaction; an estimate posts no journal. */
 export function estimatesService(deps: Deps) {
@@ -86,15 +87,10 @@ export function estimatesService(deps: Deps) {
       });
     },
 
-    /**
-     * Header fields change until the customer has decided; a status move must be in
-     * ESTIMATE_MOVES. The header is judged by the status before the move. A PUT that changes
-     * nothing writes nothing.
-     */
+    /** Header fields until the customer has decided, and the moves of ESTIMATE_MOVES (see planHeaderEdit). */
     async updateEstimate(ctx: RequestContext, estimateId: string, input: UpdateEstimateBody) {
       return deps.uow(ctx, async (tx) => {
         const before = await load(tx, ctx.orgId, estimateId, true);
-        const status = before.status as EstimateStatus;
         const next: EstimateRow = {
           ...before,
           reference_number: input.reference_number !== undefined ? input.reference_number : before.reference_number,
@@ -102,9 +98,7 @@ export function estimatesService(deps: Deps) {
           notes: input.notes !== undefined ? input.notes : before.notes,
           status: input.status ?? before.status,
         };
-        if (diffFields(header(before), header(next))) assertStatusIn('estimate', 'edited', HEADER_EDITABLE, status);
-        if (input.status !== undefined) assertMove('estimate', ESTIMATE_MOVES, status, input.status);
-        const changes = diffFields(tracked(before), tracked(next));
+        const changes = planHeaderEdit(EDITS, before.status as EstimateStatus, header(before), header(next), input.status);
         if (!changes) return { estimate: await view(tx, before) };
         const saved: EstimateRow = { ...next, version: before.version + 1, last_modified_time: now() };
         await repo.update(tx, ctx.orgId, estimateId, { ...header(saved), status: saved.status, version: saved.version, last_modified_time: saved.last_modified_time });

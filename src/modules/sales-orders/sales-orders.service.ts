@@ -2,12 +2,12 @@ import type { Db, Tx } from '../../db/database';
 import { notFound } from '../../kernel/errors';
 import { businessDateOf, istDateOf } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
-import { diffFields } from '../../platform/activity/activity.recorder';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import {
-  assertMove, assertStatusIn, followUpDate, formatDocumentNumber, lineColumnsOf, lineInputsOf, priceLines, resolveSalesParty, totalColumnsOf,
+  assertStatusIn, followUpDate, formatDocumentNumber, lineColumnsOf, lineInputsOf, planHeaderEdit, priceLines, resolveSalesParty, totalColumnsOf,
+  type HeaderEditRules,
 } from '../documents';
 import type { InvoicesService } from '../invoices';
 import { takeCounter, type SeriesService } from '../series';
@@ -21,9 +21,10 @@ type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity'
   invoices: Pick<InvoicesService, 'createInTx'>;
 };
 
+const EDITS: HeaderEditRules<SalesOrderStatus> = { document: 'sales order', moves: SALES_ORDER_MOVES, headerEditable: HEADER_EDITABLE };
+
 /** The fields a header edit may change; with status, what an UPDATED activity row compares. */
 const header = (o: SalesOrderRow) => ({ reference_number: o.reference_number, shipment_date: o.shipment_date, notes: o.notes });
-const tracked = (o: SalesOrderRow) => ({ ...header(o), status: o.status });
 
 /** Sales order use cases. Each is one transaction; an order posts no journal. */
 export function salesOrdersService(deps: Deps) {
@@ -79,15 +80,10 @@ export function salesOrdersService(deps: Deps) {
       return deps.uow(ctx, (tx) => createInTx(tx, ctx, input));
     },
 
-    /**
-     * Header fields change while the order is still to be invoiced; a status move must be in
-     * SALES_ORDER_MOVES. The header is judged by the status before the move. A PUT that
-     * changes nothing writes nothing.
-     */
+    /** Header fields while the order is still to be invoiced, and the moves of SALES_ORDER_MOVES (see planHeaderEdit). */
     async updateSalesOrder(ctx: RequestContext, salesOrderId: string, input: UpdateSalesOrderBody) {
       return deps.uow(ctx, async (tx) => {
         const before = await load(tx, ctx.orgId, salesOrderId, true);
-        const status = before.status as SalesOrderStatus;
         const next: SalesOrderRow = {
           ...before,
           reference_number: input.reference_number !== undefined ? input.reference_number : before.reference_number,
@@ -95,9 +91,7 @@ export function salesOrdersService(deps: Deps) {
           notes: input.notes !== undefined ? input.notes : before.notes,
           status: input.status ?? before.status,
         };
-        if (diffFields(header(before), header(next))) assertStatusIn('sales order', 'edited', HEADER_EDITABLE, status);
-        if (input.status !== undefined) assertMove('sales order', SALES_ORDER_MOVES, status, input.status);
-        const changes = diffFields(tracked(before), tracked(next));
+        const changes = planHeaderEdit(EDITS, before.status as SalesOrderStatus, header(before), header(next), input.status);
         if (!changes) return { sales_order: await view(tx, before) };
         const saved: SalesOrderRow = { ...next, version: before.version + 1, last_modified_time: now() };
         await repo.update(tx, ctx.orgId, salesOrderId, { ...header(saved), status: saved.status, version: saved.version, last_modified_time: saved.last_modified_time });

@@ -1,0 +1,161 @@
+import type { Db, Tx } from '../../db/database';
+import { notFound } from '../../kernel/errors';
+import { businessDateOf, istDateOf } from '../../kernel/local-date';
+import { toRupees } from '../../kernel/money';
+import type { RequestContext } from '../../platform/context';
+import type { PlatformDeps } from '../../platform/deps';
+import { cursorPage, readCursor } from '../../platform/pagination';
+import type { BillsService } from '../bills';
+import {
+  assertStatusIn, followUpDate, formatDocumentNumber, lineColumnsOf, lineInputsOf, planHeaderEdit, priceLines, resolveParty, totalColumnsOf,
+  type HeaderEditRules,
+} from '../documents';
+import { takeCounter, type SeriesService } from '../series';
+import { presentPurchaseOrder } from './purchase-orders.presenter';
+import { purchaseOrdersRepository as repo, type PurchaseOrderLineRow, type PurchaseOrderRow } from './purchase-orders.repository';
+import {
+  CONVERTIBLE, DELETABLE, HEADER_EDITABLE, PURCHASE_ORDER_MOVES, PURCHASE_ORDER_NUMBERING, type PurchaseOrderStatus,
+} from './purchase-orders.rules';
+import type { CreatePurchaseOrderBody, ListPurchaseOrdersQuery, UpdatePurchaseOrderBody } from './purchase-orders.schemas';
+
+type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors'> & {
+  series: Pick<SeriesService, 'branchOf'>;
+  bills: Pick<BillsService, 'createInTx'>;
+};
+
+const EDITS: HeaderEditRules<PurchaseOrderStatus> = { document: 'purchase order', moves: PURCHASE_ORDER_MOVES, headerEditable: HEADER_EDITABLE };
+
+/** The fields a header edit may change; what an UPDATED activity row compares, with status. */
+const header = (o: PurchaseOrderRow) => ({ reference_number: o.reference_number, expected_date: o.expected_date, notes: o.notes });
+
+/** Purchase order use cases. Each is one transaction; an order posts no journal (its bill does, once approved). */
+export function purchaseOrdersService(deps: Deps) {
+  const db = deps.database.db;
+  const today = () => istDateOf(deps.clock.now());
+  const now = () => deps.clock.now().toISOString();
+
+  async function load(executor: Db | Tx, orgId: string, purchaseOrderId: string, forUpdate = false) {
+    const row = await repo.find(executor, orgId, purchaseOrderId, forUpdate);
+    if (!row) throw notFound('purchase order', 'purchase_order_id');
+    return row;
+  }
+
+  async function view(executor: Db | Tx, row: PurchaseOrderRow) {
+    return presentPurchaseOrder(row, await repo.lines(executor, row.org_id, [row.purchase_order_id]));
+  }
+
+  /** operator.md: a document event's data is its id, number, contact id, total and status. */
+  const eventData = (o: PurchaseOrderRow) => ({
+    id: o.purchase_order_id, number: o.purchase_order_number, vendor_id: o.vendor_id, total: toRupees(o.total), status: o.status,
+  });
+
+  /** Writes the changed columns with the next version: every change makes a new version of the order. */
+  async function save(tx: Tx, order: PurchaseOrderRow, changes: Partial<PurchaseOrderRow>): Promise<PurchaseOrderRow> {
+    const saved: PurchaseOrderRow = { ...order, ...changes, version: order.version + 1, last_modified_time: now() };
+    await repo.update(tx, order.org_id, order.purchase_order_id, { ...changes, version: saved.version, last_modified_time: saved.last_modified_time });
+    return saved;
+  }
+
+  return {
+    async createPurchaseOrder(ctx: RequestContext, input: CreatePurchaseOrderBody) {
+      return deps.uow(ctx, async (tx) => {
+        const date = businessDateOf(input.date);
+        const expectedDate = followUpDate(input.expected_date, null, date, 'expected_date');
+        // Without place_of_supply the vendor's place_of_contact is the default: where the goods come from.
+        const party = await resolveParty(tx, ctx.orgId, 'vendor', { ...input, contact_id: input.vendor_id }, deps.series.branchOf);
+        const priced = await priceLines(tx, ctx.orgId, input.line_items, party.supply, 'purchase');
+        const number = formatDocumentNumber(PURCHASE_ORDER_NUMBERING, await takeCounter(tx, ctx.orgId, PURCHASE_ORDER_NUMBERING.counterKey));
+        const created = now();
+        const order: PurchaseOrderRow = {
+          org_id: ctx.orgId, purchase_order_id: deps.ids.next('po'), purchase_order_number: number, branch_id: party.branchId,
+          vendor_id: party.contactId, vendor_name: party.contactName, order_date: date, expected_date: expectedDate,
+          reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply, supply_type: party.supply,
+          ...totalColumnsOf(priced), status: 'DRAFT', notes: input.notes ?? null, bill_id: null,
+          version: 1, created_time: created, last_modified_time: created,
+        };
+        const lines: PurchaseOrderLineRow[] = lineColumnsOf(priced, () => deps.ids.next('li'))
+          .map((l, position) => ({ ...l, org_id: ctx.orgId, purchase_order_id: order.purchase_order_id, position }));
+        await repo.insert(tx, order, lines);
+        await deps.activity.record(tx, ctx, { entityType: 'PURCHASE_ORDER', entityId: order.purchase_order_id, entityRef: number, verb: 'CREATED' });
+        await deps.events.emit(tx, ctx, 'PURCHASE_ORDER_CREATED', eventData(order));
+        return { purchase_order: presentPurchaseOrder(order, lines) };
+      });
+    },
+
+    /** Header fields while the order is still to be billed, and the moves of PURCHASE_ORDER_MOVES (see planHeaderEdit). */
+    async updatePurchaseOrder(ctx: RequestContext, purchaseOrderId: string, input: UpdatePurchaseOrderBody) {
+      return deps.uow(ctx, async (tx) => {
+        const before = await load(tx, ctx.orgId, purchaseOrderId, true);
+        const after = {
+          reference_number: input.reference_number !== undefined ? input.reference_number : before.reference_number,
+          expected_date: followUpDate(input.expected_date, before.expected_date, before.order_date, 'expected_date'),
+          notes: input.notes !== undefined ? input.notes : before.notes,
+        };
+        const changes = planHeaderEdit(EDITS, before.status as PurchaseOrderStatus, header(before), after, input.status);
+        if (!changes) return { purchase_order: await view(tx, before) };
+        const saved = await save(tx, before, { ...after, status: input.status ?? before.status });
+        await deps.activity.record(tx, ctx, {
+          entityType: 'PURCHASE_ORDER', entityId: purchaseOrderId, entityRef: before.purchase_order_number, verb: 'UPDATED', changes,
+        });
+        return { purchase_order: await view(tx, saved) };
+      });
+    },
+
+    /**
+     * OPEN → BILLED: the whole order becomes one DRAFT bill, created in this transaction
+     * through the bills module (its number, activity and BILL_CREATED come with it), dated
+     * today, with the order's vendor, branch, place of supply, lines at the agreed prices,
+     * reference and notes. A bill that cannot be created rolls the conversion back.
+     */
+    async convertPurchaseOrder(ctx: RequestContext, purchaseOrderId: string) {
+      return deps.uow(ctx, async (tx) => {
+        const order = await load(tx, ctx.orgId, purchaseOrderId, true);
+        assertStatusIn('purchase order', 'converted to a bill', CONVERTIBLE, order.status as PurchaseOrderStatus);
+        const lines = await repo.lines(tx, ctx.orgId, [purchaseOrderId]);
+        const { bill } = await deps.bills.createInTx(tx, ctx, {
+          vendor_id: order.vendor_id, date: today(), place_of_supply: order.place_of_supply, branch_id: order.branch_id,
+          line_items: lineInputsOf(lines), reference_number: order.reference_number, notes: order.notes,
+        }, { purchaseOrderId });
+        const billed = await save(tx, order, { status: 'BILLED', bill_id: bill.bill_id });
+        await deps.activity.record(tx, ctx, {
+          entityType: 'PURCHASE_ORDER', entityId: purchaseOrderId, entityRef: order.purchase_order_number, verb: 'CONVERTED',
+          changes: { status: { old: order.status, new: billed.status } }, metadata: { bill_id: bill.bill_id },
+        });
+        return { purchase_order: presentPurchaseOrder(billed, lines), bill };
+      });
+    },
+
+    /** A DRAFT or CANCELLED order only (see DELETABLE); its number is not reused. */
+    async deletePurchaseOrder(ctx: RequestContext, purchaseOrderId: string) {
+      return deps.uow(ctx, async (tx) => {
+        const order = await load(tx, ctx.orgId, purchaseOrderId, true);
+        assertStatusIn('purchase order', 'deleted', DELETABLE, order.status as PurchaseOrderStatus);
+        await repo.delete(tx, ctx.orgId, purchaseOrderId);
+        await deps.activity.record(tx, ctx, {
+          entityType: 'PURCHASE_ORDER', entityId: purchaseOrderId, entityRef: order.purchase_order_number, verb: 'DELETED',
+        });
+        return { purchase_order_id: purchaseOrderId };
+      });
+    },
+
+    async getPurchaseOrder(ctx: RequestContext, purchaseOrderId: string) {
+      return { purchase_order: await view(db, await load(db, ctx.orgId, purchaseOrderId)) };
+    },
+
+    async listPurchaseOrders(ctx: RequestContext, query: ListPurchaseOrdersQuery) {
+      const { perPage, after } = readCursor(deps.cursors, 'purchase_orders', query);
+      const rows = await repo.list(db, ctx.orgId, { status: query.status, vendorId: query.vendor_id }, after, perPage);
+      const page = cursorPage(deps.cursors, 'purchase_orders', rows, perPage, (r) => [r.purchase_order_id]);
+      const lines = await repo.lines(db, ctx.orgId, page.items.map((r) => r.purchase_order_id));
+      return {
+        purchase_orders: page.items.map((r) => presentPurchaseOrder(r, lines.filter((l) => l.purchase_order_id === r.purchase_order_id))),
+        page_context: page.page_context,
+      };
+    },
+
+    exists: async (orgId: string, purchaseOrderId: string) => (await repo.find(db, orgId, purchaseOrderId)) !== undefined,
+    countForContact: (tx: Tx, orgId: string, contactId: string) => repo.countForContact(tx, orgId, contactId),
+  };
+}
+
+export type PurchaseOrdersService = ReturnType<typeof purchaseOrdersService>;
