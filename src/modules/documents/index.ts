@@ -29,3 +29,4 @@ export { planHeaderEdit, type HeaderEditRules } from './header-edit.planner';
 export { formatDocumentNumber, type DocumentNumbering } from './numbering.rules';
 export { followUpDate } from './follow-up-date.rules';
 export { displayedStatus } from './overdue.rules';
+export { release, settle, type SettlementKind, type SettlementOutcome, type SettlementStatuses, type Settleable } from './settlement.rules';

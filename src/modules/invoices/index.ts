@@ -2,3 +2,4 @@ export { invoicesService, type InvoicesService } from './invoices.service';
 export { invoicesRoutes } from './invoices.routes';
 export { CreateInvoiceBody } from './invoices.schemas';
 export { invoicesLedgerCheck } from './invoices.ledger-check';
+export type { InvoiceRow } from './invoices.repository';
