@@ -508,6 +508,117 @@ export interface PurchaseOrderLinesTable extends DocumentLineColumns {
   position: number;
 }
 
+export interface PaymentsTable {
+  org_id: string;
+  payment_id: string;
+  /** INCOMING (customer receipt) or OUTGOING (vendor payment). */
+  flow: string;
+  payment_type: string;
+  contact_id: string;
+  contact_name: string;
+  payment_date: string;
+  /** In currency_code. */
+  amount: number;
+  mode: string;
+  reference_number: string | null;
+  description: string | null;
+  currency_code: string;
+  exchange_rate_micro: number;
+  bank_charges: number;
+  tds_amount: number;
+  bank_account_id: string;
+  /** A deleted payment's entries are reversed; the row stays for the audit trail. */
+  deleted: Flag;
+  version: number;
+  created_time: string;
+  last_modified_time: string;
+}
+
+export interface PaymentAllocationsTable {
+  org_id: string;
+  allocation_id: string;
+  payment_id: string;
+  invoice_id: string | null;
+  bill_id: string | null;
+  /** What the allocation takes from the payment (counts against its unapplied balance). */
+  amount: number;
+  /** What it takes off the document's balance; differs from amount by a round-off. */
+  document_amount: number;
+  round_off_amount: number;
+  released: Flag;
+  created_time: string;
+}
+
+/** What credit and debit notes share; amounts in paise, in the note's currency. */
+export interface NoteColumns {
+  org_id: string;
+  branch_id: string;
+  /** The customer (customer credit note) or the vendor (vendor credit note, debit note). */
+  contact_id: string;
+  contact_name: string;
+  invoice_id: string | null;
+  bill_id: string | null;
+  note_date: string;
+  reference_number: string | null;
+  place_of_supply: string;
+  supply_type: string;
+  /** SALES_RETURN_IN (customer side) or PURCHASE_RETURN_OUT (vendor side); lines say which goods come back. */
+  stock_direction: string;
+  currency_code: string;
+  exchange_rate_micro: number;
+  sub_total: number;
+  tax_total: number;
+  cgst_total: number;
+  sgst_total: number;
+  igst_total: number;
+  total: number;
+  applied_amount: number;
+  balance_amount: number;
+  /** ISSUED, APPLIED or CANCELLED (DRAFT is in the spec's list but notes are created ISSUED). */
+  status: string;
+  notes: string | null;
+  version: number;
+  created_time: string;
+  last_modified_time: string;
+}
+
+export interface CreditNotesTable extends NoteColumns {
+  credit_note_id: string;
+  credit_note_number: string;
+  /** CUSTOMER or VENDOR: whose credit it is. */
+  note_type: string;
+}
+
+export interface CreditNoteLinesTable extends DocumentLineColumns {
+  org_id: string;
+  credit_note_id: string;
+  position: number;
+  restock: Flag;
+}
+
+export interface DebitNotesTable extends NoteColumns {
+  debit_note_id: string;
+  debit_note_number: string;
+}
+
+export interface DebitNoteLinesTable extends DocumentLineColumns {
+  org_id: string;
+  debit_note_id: string;
+  position: number;
+  restock: Flag;
+}
+
+/** One application of a credit note to an invoice (customer side) or a bill (vendor side). */
+export interface CreditNoteApplicationsTable {
+  org_id: string;
+  application_id: string;
+  credit_note_id: string;
+  invoice_id: string | null;
+  bill_id: string | null;
+  amount: number;
+  created_time: string;
+}
+
 export interface Tables {
   system_settings: SystemSettingsTable;
   orgs: OrgsTable;
@@ -540,4 +651,11 @@ export interface Tables {
   purchase_order_lines: PurchaseOrderLinesTable;
   expenses: ExpensesTable;
   expense_lines: ExpenseLinesTable;
+  credit_notes: CreditNotesTable;
+  credit_note_lines: CreditNoteLinesTable;
+  debit_notes: DebitNotesTable;
+  debit_note_lines: DebitNoteLinesTable;
+  credit_note_applications: CreditNoteApplicationsTable;
+  payments: PaymentsTable;
+  payment_allocations: PaymentAllocationsTable;
 }

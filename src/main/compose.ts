@@ -21,6 +21,7 @@ import { activityAliasRoutes, activityRoutes, activityService } from '../modules
 import { adminRoutes } from '../modules/admin/admin.routes';
 import { billsLedgerCheck, billsRoutes, billsService, CreateBillBody } from '../modules/bills';
 import { bulkRoute } from '../modules/bulk';
+import { paymentsRoutes, paymentsService } from '../modules/payments';
 import { catalogRoutes, catalogService } from '../modules/catalog';
 import { contactsRepository, contactsRoutes, contactsService } from '../modules/contacts';
 import { estimatesRoutes, estimatesService } from '../modules/estimates';
@@ -81,12 +82,13 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const series = seriesService(deps);
   const invoices = invoicesService({ ...deps, ledger, series });
   const bills = billsService({ ...deps, ledger, series });
+  const payments = paymentsService({ ...deps, ledger, invoices, bills });
   const expenses = expensesService({ ...deps, ledger, series });
   const salesOrders = salesOrdersService({ ...deps, series, invoices });
   const estimates = estimatesService({ ...deps, series, salesOrders });
   const purchaseOrders = purchaseOrdersService({ ...deps, series, bills });
   const contacts = contactsService({
-    ...deps, referenceCounters: [invoices.countForContact, bills.countForContact, estimates.countForContact, salesOrders.countForContact, expenses.countForContact,
+    ...deps, referenceCounters: [invoices.countForContact, bills.countForContact, payments.countForContact, estimates.countForContact, salesOrders.countForContact, expenses.countForContact,
       purchaseOrders.countForContact],
   });
   const jobs: Job[] = [
@@ -111,6 +113,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
       create: (ctx, row) => invoices.createInvoice(ctx, row),
     }, deps),
     ...billsRoutes(bills),
+    ...paymentsRoutes(payments),
     bulkRoute({
       path: '/bulk/bills', operationId: 'bulkCreateBills', access: 'Svc.bills.CREATE',
       collectionKey: 'bills', resourceKey: 'bill', rowSchema: CreateBillBody, completedEvent: 'BILL_BULK_CREATED',
@@ -126,6 +129,10 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
       {
         collection: 'invoices', param: 'invoice_id', entityType: 'INVOICE', operationId: 'listInvoiceActivity',
         exists: (_db, orgId, id) => invoices.exists(orgId, id),
+      },
+      {
+        collection: 'payments', param: 'payment_id', entityType: 'PAYMENT', operationId: 'listPaymentActivity',
+        exists: (_db, orgId, id) => payments.exists(orgId, id),
       },
       {
         collection: 'bills', param: 'bill_id', entityType: 'BILL', operationId: 'listBillActivity',

@@ -197,6 +197,19 @@ const MAKERS: Record<string, Maker> = {
     }, { idempotencyKey: newKey() });
     return created(res, 'sales_order', 'sales_order_id');
   },
+  // A receipt partly applied to an invoice: apply, update, unapply and delete would all succeed if
+  // tenancy leaked; its allocation is found through GET /payments/{payment_id}.
+  payment_id: async (a) => {
+    const customerId = await created(await a.api.post('/contacts', { contact_name: 'Tenant A Payer', contact_type: 'CUSTOMER' }, { idempotencyKey: newKey() }), 'contact', 'contact_id');
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const invoiceId = await created(await a.api.post('/invoices', {
+      customer_id: customerId, date: today, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Work', rate: 500 }],
+    }, { idempotencyKey: newKey() }), 'invoice', 'invoice_id');
+    const res = await a.api.post('/payments', {
+      flow: 'INCOMING', contact_id: customerId, date: today, amount: 100, allocations: [{ invoice_id: invoiceId, amount: 50 }],
+    }, { idempotencyKey: newKey() });
+    return created(res, 'payment', 'payment_id');
+  },
   // A DRAFT bill: approve, update, void and delete would all succeed if tenancy leaked.
   bill_id: async (a) => {
     const vendorId = await created(await a.api.post('/contacts', { contact_name: 'Tenant A Supplier', contact_type: 'VENDOR' }, { idempotencyKey: newKey() }), 'contact', 'contact_id');
@@ -224,7 +237,10 @@ const MAKERS: Record<string, Maker> = {
 };
 
 /** Bodies for operations whose minimal schema sample would not pass validation (key: operationId). */
-const BODIES: Record<string, (a: OrgFixture) => unknown> = {};
+const BODIES: Record<string, (a: OrgFixture) => unknown> = {
+  // A valid body, so the payment lookup (404 for org B) is what answers.
+  applyPayment: () => ({ invoice_id: 'inv_any', amount: 1 }),
+};
 
 /** The first string under `key` anywhere in a JSON value. */
 function findId(value: unknown, key: string): string | undefined {

@@ -6,10 +6,12 @@ import { invoices } from './003-invoices';
 import { estimatesAndSalesOrders } from './004-estimates-sales-orders';
 import { purchases } from './005-purchases';
 import { expenses } from './006-expenses';
+import { notes } from './007-notes';
+import { payments } from './008-payments';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
-export const MIGRATIONS: readonly BahiMigration[] = [platform, ledger, invoices, estimatesAndSalesOrders, purchases, expenses];
+export const MIGRATIONS: readonly BahiMigration[] = [platform, ledger, invoices, estimatesAndSalesOrders, purchases, expenses, notes, payments];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {

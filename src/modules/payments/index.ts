@@ -1,0 +1,2 @@
+export { paymentsService, type PaymentsService } from './payments.service';
+export { paymentsRoutes } from './payments.routes';

@@ -1,0 +1,90 @@
+import { toBase } from '../documents/currency.rules';
+import { mirror, type PostingLine } from '../ledger/ledger.posting';
+
+export type Flow = 'INCOMING' | 'OUTGOING';
+
+export interface PaymentForPosting {
+  flow: Flow;
+  contactId: string;
+  amount: number;
+  bankCharges: number;
+  tds: number;
+  exchangeRateMicro: number;
+}
+
+export interface PaymentAccounts {
+  bank: string;
+  /** Advances from Customers (INCOMING) or Advances to Vendors (OUTGOING). */
+  advances: string;
+  bankCharges: string;
+  /** TDS Receivable (INCOMING: the customer withheld it) or TDS Payable (OUTGOING: we withheld it). */
+  tds: string;
+}
+
+/**
+ * The money moving: every payment first lands on the party's advances; allocations then
+ * move it onto the documents (allocationLines). INCOMING: Dr Bank what arrived (amount less
+ * bank charges and TDS), Dr Bank Charges, Dr TDS Receivable, Cr Advances from Customers the
+ * amount. OUTGOING: Dr Advances to Vendors the amount, Dr Bank Charges, Cr TDS Payable what
+ * we withheld, Cr Bank what left. In the base currency; the advances leg is the sum of the
+ * converted other legs, so the entry balances by construction.
+ */
+export function paymentLines(p: PaymentForPosting, accounts: PaymentAccounts): PostingLine[] {
+  const base = (paise: number) => toBase(paise, p.exchangeRateMicro);
+  if (p.flow === 'INCOMING') {
+    const debits: PostingLine[] = [
+      { accountId: accounts.bank, debit: base(p.amount - p.bankCharges - p.tds), credit: 0, description: 'Received' },
+      { accountId: accounts.bankCharges, debit: base(p.bankCharges), credit: 0, description: 'Bank charges' },
+      { accountId: accounts.tds, debit: base(p.tds), credit: 0, description: 'TDS withheld by the customer' },
+    ];
+    const total = debits.reduce((s, l) => s + l.debit, 0);
+    return [...debits, { accountId: accounts.advances, debit: 0, credit: total, contactId: p.contactId, description: 'Advance from customer' }];
+  }
+  const credits: PostingLine[] = [
+    { accountId: accounts.bank, debit: 0, credit: base(p.amount - p.tds + p.bankCharges), description: 'Paid' },
+    { accountId: accounts.tds, debit: 0, credit: base(p.tds), description: 'TDS withheld' },
+  ];
+  const charges: PostingLine = { accountId: accounts.bankCharges, debit: base(p.bankCharges), credit: 0, description: 'Bank charges' };
+  const advance = credits.reduce((s, l) => s + l.credit, 0) - charges.debit;
+  return [{ accountId: accounts.advances, debit: advance, credit: 0, contactId: p.contactId, description: 'Advance to vendor' }, charges, ...credits];
+}
+
+export interface AllocationForPosting {
+  flow: Flow;
+  contactId: string;
+  /** Taken from the payment, in its currency, at its rate. */
+  consumed: number;
+  paymentRateMicro: number;
+  /** Taken off the document's balance, at the document's rate. */
+  documentAmount: number;
+  documentRateMicro: number;
+}
+
+export interface AllocationAccounts {
+  advances: string;
+  /** Accounts Receivable (INCOMING) or Accounts Payable (OUTGOING). */
+  control: string;
+  roundOff: string;
+  exchange: string;
+}
+
+/**
+ * Applying money to a document. INCOMING: Dr Advances from Customers what the payment gives,
+ * Cr Accounts Receivable what the invoice loses; the difference in the document's amount is
+ * a round-off (Round Off), and what remains in the base currency is the exchange difference
+ * between the payment's rate and the invoice's. OUTGOING is the exact mirror on Accounts
+ * Payable and Advances to Vendors. Unapplying posts the mirror of this entry.
+ */
+export function allocationLines(a: AllocationForPosting, accounts: AllocationAccounts): PostingLine[] {
+  const advancesBase = toBase(a.consumed, a.paymentRateMicro);
+  const controlBase = toBase(a.documentAmount, a.documentRateMicro);
+  const roundOffBase = toBase(a.documentAmount - a.consumed, a.documentRateMicro);
+  const exchangeBase = controlBase - advancesBase - roundOffBase;
+  const incoming: PostingLine[] = [
+    { accountId: accounts.advances, debit: advancesBase, credit: 0, contactId: a.contactId, description: 'Advance applied' },
+    { accountId: accounts.roundOff, debit: roundOffBase, credit: 0, description: 'Round off on allocation' },
+    { accountId: accounts.exchange, debit: exchangeBase, credit: 0, description: 'Exchange difference' },
+    { accountId: accounts.control, debit: 0, credit: controlBase, contactId: a.contactId, description: 'Settled' },
+  ];
+  return a.flow === 'INCOMING' ? incoming : mirror(incoming);
+}

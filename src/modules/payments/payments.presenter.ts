@@ -1,0 +1,33 @@
+import { isoTimestamp } from '../../kernel/local-date';
+import { toRupees } from '../../kernel/money';
+import { asDateTime } from '../documents';
+import type { AllocationRow, PaymentRow } from './payments.repository';
+
+/** A payment as the API shows it (spec: Payment, Allocation). There is no unapplied_balance field: callers derive it. */
+export function presentPayment(p: PaymentRow, allocations: readonly AllocationRow[]) {
+  return {
+    payment_id: p.payment_id,
+    flow: p.flow,
+    payment_type: p.payment_type,
+    contact_id: p.contact_id,
+    contact_name: p.contact_name,
+    date: asDateTime(p.payment_date),
+    amount: toRupees(p.amount),
+    mode: p.mode,
+    reference_number: p.reference_number,
+    description: p.description,
+    currency_code: p.currency_code,
+    exchange_rate: p.exchange_rate_micro / 1_000_000,
+    bank_charges: toRupees(p.bank_charges),
+    tds_amount: toRupees(p.tds_amount),
+    bank_account_id: p.bank_account_id,
+    allocations: allocations.map((a) => ({
+      allocation_id: a.allocation_id,
+      invoice_id: a.invoice_id,
+      bill_id: a.bill_id,
+      amount: toRupees(a.amount),
+    })),
+    created_time: isoTimestamp(new Date(p.created_time)),
+    last_modified_time: isoTimestamp(new Date(p.last_modified_time)),
+  };
+}

@@ -1,0 +1,56 @@
+import type { Db, Tx } from '../../db/database';
+import { engineOf } from '../../db/engine';
+import type { PaymentAllocationsTable, PaymentsTable } from '../../db/schema';
+import type { CursorPosition } from '../../kernel/cursor';
+
+export type PaymentRow = PaymentsTable;
+export type AllocationRow = PaymentAllocationsTable;
+
+export const paymentsRepository = {
+  async find(db: Db | Tx, orgId: string, paymentId: string, forUpdate = false) {
+    let q = db.selectFrom('payments').selectAll().where('org_id', '=', orgId).where('payment_id', '=', paymentId).where('deleted', '=', 0);
+    if (forUpdate && engineOf(db) === 'postgres') q = q.forUpdate();
+    return q.executeTakeFirst();
+  },
+
+  /** Live allocations, oldest first. */
+  allocations: (db: Db | Tx, orgId: string, paymentIds: readonly string[]) =>
+    paymentIds.length === 0 ? Promise.resolve([] as AllocationRow[])
+      : db.selectFrom('payment_allocations').selectAll().where('org_id', '=', orgId).where('payment_id', 'in', paymentIds)
+        .where('released', '=', 0).orderBy('allocation_id').execute(),
+
+  list(db: Db, orgId: string, flow: string | undefined, after: CursorPosition | null, limit: number) {
+    let q = db.selectFrom('payments').selectAll().where('org_id', '=', orgId).where('deleted', '=', 0);
+    if (flow) q = q.where('flow', '=', flow);
+    if (after) q = q.where('payment_id', '<', String(after[0]));
+    return q.orderBy('payment_id', 'desc').limit(limit + 1).execute();
+  },
+
+  /** Live payments of a contact with an amount and reference in a date window: the duplicate guard's candidates. */
+  twins: (tx: Tx, orgId: string, contactId: string, amount: number, reference: string, from: string, to: string) =>
+    tx.selectFrom('payments').selectAll().where('org_id', '=', orgId).where('contact_id', '=', contactId).where('amount', '=', amount)
+      .where('reference_number', '=', reference).where('payment_date', '>=', from).where('payment_date', '<=', to)
+      .where('deleted', '=', 0).orderBy('payment_id').executeTakeFirst(),
+
+  async insert(tx: Tx, row: PaymentRow) {
+    await tx.insertInto('payments').values(row).execute();
+  },
+
+  async update(tx: Tx, orgId: string, paymentId: string, changes: Partial<PaymentRow>) {
+    await tx.updateTable('payments').set(changes).where('org_id', '=', orgId).where('payment_id', '=', paymentId).execute();
+  },
+
+  async insertAllocation(tx: Tx, row: AllocationRow) {
+    await tx.insertInto('payment_allocations').values(row).execute();
+  },
+
+  async releaseAllocation(tx: Tx, orgId: string, allocationId: string) {
+    await tx.updateTable('payment_allocations').set({ released: 1 }).where('org_id', '=', orgId).where('allocation_id', '=', allocationId).execute();
+  },
+
+  async countForContact(tx: Tx, orgId: string, contactId: string) {
+    const row = await tx.selectFrom('payments').select(({ fn }) => fn.countAll<number>().as('n'))
+      .where('org_id', '=', orgId).where('contact_id', '=', contactId).executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+};

@@ -1,0 +1,313 @@
+import type { Db, Tx } from '../../db/database';
+import { DomainError, invalidValue, notFound, requiredField } from '../../kernel/errors';
+import { addDays, businessDateOf, istDateOf } from '../../kernel/local-date';
+import { toPaise, toRupees } from '../../kernel/money';
+import { diffFields } from '../../platform/activity/activity.recorder';
+import type { RequestContext } from '../../platform/context';
+import type { PlatformDeps } from '../../platform/deps';
+import { orgSettings } from '../../platform/orgs/org-settings';
+import { cursorPage, readCursor } from '../../platform/pagination';
+import type { BillsService } from '../bills';
+import { catalogRepository } from '../catalog';
+import { contactsRepository } from '../contacts';
+import type { InvoicesService } from '../invoices';
+import type { LedgerService } from '../ledger';
+import { decideAllocation } from './allocation.rules';
+import { allocationLines, paymentLines, type Flow } from './payments.posting';
+import { presentPayment } from './payments.presenter';
+import { paymentsRepository as repo, type AllocationRow, type PaymentRow } from './payments.repository';
+import type { ApplyPaymentBody, CreatePaymentBody, ListPaymentsQuery, UpdatePaymentBody } from './payments.schemas';
+import { documentSide, targetOf, type SettlementTarget } from './settlement-targets';
+
+type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors'> & {
+  ledger: LedgerService;
+  invoices: Pick<InvoicesService, 'lockForSettlement' | 'settleInTx' | 'releaseInTx'>;
+  bills: Pick<BillsService, 'lockForSettlement' | 'settleInTx' | 'releaseInTx'>;
+};
+
+const MICRO = 1_000_000;
+/** The duplicate guard looks 7 days back (spec, Limits). */
+const DUPLICATE_WINDOW_DAYS = 7;
+
+/** Payment use cases. Each is one transaction: payment, allocations, journals, document balances, activity and events. */
+export function paymentsService(deps: Deps) {
+  const db = deps.database.db;
+  const today = () => istDateOf(deps.clock.now());
+  const now = () => deps.clock.now().toISOString();
+  const targets = targetOf(deps);
+
+  async function load(executor: Db | Tx, orgId: string, paymentId: string, forUpdate = false) {
+    const row = await repo.find(executor, orgId, paymentId, forUpdate);
+    if (!row) throw notFound('payment', 'payment_id');
+    return row;
+  }
+
+  const view = async (executor: Db | Tx, p: PaymentRow) => presentPayment(p, await repo.allocations(executor, p.org_id, [p.payment_id]));
+
+  /** A BANK or CASH account of this organisation; without one named, the first of them (right for a single-bank organisation). */
+  async function bankAccount(tx: Tx, orgId: string, accountId: string | undefined): Promise<string> {
+    if (accountId) {
+      const account = await catalogRepository.account(tx, orgId, accountId);
+      if (!account || !['BANK', 'CASH'].includes(account.account_type)) throw notFound('bank or cash account', 'bank_account_id');
+      return account.account_id;
+    }
+    const first = await tx.selectFrom('accounts').select('account_id').where('org_id', '=', orgId).where('account_type', 'in', ['BANK', 'CASH'])
+      .where('is_active', '=', 1).orderBy('account_code').orderBy('account_id').executeTakeFirst();
+    if (!first) throw notFound('bank or cash account', 'bank_account_id');
+    return first.account_id;
+  }
+
+  const systemAccount = (tx: Tx, orgId: string, key: string) => catalogRepository.systemAccountId(tx, orgId, key);
+
+  async function postPayment(tx: Tx, ctx: RequestContext, p: PaymentRow) {
+    const incoming = p.flow === 'INCOMING';
+    await deps.ledger.post(tx, ctx, {
+      date: p.payment_date, source: 'PAYMENT', sourceId: p.payment_id, sourceVersion: p.version, sourceRef: p.reference_number,
+      memo: `${incoming ? 'Receipt from' : 'Payment to'} ${p.contact_name}`, contactId: p.contact_id,
+      lines: paymentLines({ flow: p.flow as Flow, contactId: p.contact_id, amount: p.amount, bankCharges: p.bank_charges, tds: p.tds_amount, exchangeRateMicro: p.exchange_rate_micro }, {
+        bank: p.bank_account_id,
+        advances: await systemAccount(tx, ctx.orgId, incoming ? 'advances_from_customers' : 'advances_to_vendors'),
+        bankCharges: await systemAccount(tx, ctx.orgId, 'bank_charges'),
+        tds: await systemAccount(tx, ctx.orgId, incoming ? 'tds_receivable' : 'tds_payable'),
+      }),
+    });
+  }
+
+  /** Records one allocation: its row, its journal (advance → document), and the document's new balance. */
+  async function allocate(tx: Tx, ctx: RequestContext, p: PaymentRow, target: SettlementTarget, consumed: number, documentAmount: number, field: string) {
+    const allocation: AllocationRow = {
+      org_id: ctx.orgId, allocation_id: deps.ids.next('alc'), payment_id: p.payment_id,
+      invoice_id: target.side === 'invoice' ? target.id : null, bill_id: target.side === 'bill' ? target.id : null,
+      amount: consumed, document_amount: documentAmount, round_off_amount: Math.abs(documentAmount - consumed), released: 0, created_time: now(),
+    };
+    await repo.insertAllocation(tx, allocation);
+    const incoming = p.flow === 'INCOMING';
+    await deps.ledger.post(tx, ctx, {
+      date: p.payment_date > target.date ? p.payment_date : target.date, source: 'ALLOCATION', sourceId: allocation.allocation_id, sourceVersion: 1,
+      sourceRef: target.number, memo: `${p.reference_number ?? p.payment_id} applied to ${target.number}`, contactId: p.contact_id,
+      lines: allocationLines({
+        flow: p.flow as Flow, contactId: p.contact_id, consumed, paymentRateMicro: p.exchange_rate_micro,
+        documentAmount, documentRateMicro: target.exchangeRateMicro,
+      }, {
+        advances: await systemAccount(tx, ctx.orgId, incoming ? 'advances_from_customers' : 'advances_to_vendors'),
+        control: await systemAccount(tx, ctx.orgId, incoming ? 'accounts_receivable' : 'accounts_payable'),
+        roundOff: (await catalogRepository.roundOffAccount(tx, ctx.orgId))?.account_id ?? await systemAccount(tx, ctx.orgId, 'round_off'),
+        exchange: await systemAccount(tx, ctx.orgId, 'exchange_gain_loss'),
+      }),
+    });
+    await target.settle(tx, ctx, documentAmount, field, { payment_id: p.payment_id, allocation_id: allocation.allocation_id });
+    return allocation;
+  }
+
+  /** Unapplies one allocation: the mirror of its journal, and the document's balance and status restored. */
+  async function releaseAllocation(tx: Tx, ctx: RequestContext, p: PaymentRow, allocation: AllocationRow) {
+    const target = await targets.lock(tx, ctx.orgId, documentSide(allocation), 'allocation_id');
+    await deps.ledger.reverseSource(tx, ctx, 'ALLOCATION', allocation.allocation_id, today(), `Unapplied from ${target.number}`);
+    await target.release(tx, ctx, allocation.document_amount, { payment_id: p.payment_id, allocation_id: allocation.allocation_id });
+    await repo.releaseAllocation(tx, ctx.orgId, allocation.allocation_id);
+  }
+
+  async function refuseDuplicate(tx: Tx, orgId: string, p: PaymentRow) {
+    if (!p.reference_number) return;
+    const twin = await repo.twins(tx, orgId, p.contact_id, p.amount, p.reference_number, addDays(p.payment_date, -DUPLICATE_WINDOW_DAYS), p.payment_date);
+    if (twin) {
+      throw new DomainError('validation.duplicate_resource', 'A payment with this contact, amount and reference was recorded in the last 7 days', {
+        details: { existing_payment_id: twin.payment_id, existing_date: twin.payment_date, existing_amount: toRupees(twin.amount), existing_reference: twin.reference_number },
+      });
+    }
+  }
+
+  const eventData = (p: PaymentRow) => ({ id: p.payment_id, number: p.reference_number, contact_id: p.contact_id, amount: toRupees(p.amount), status: 'RECORDED' });
+
+  return {
+    async createPayment(ctx: RequestContext, input: CreatePaymentBody) {
+      const allocations = (input.allocations ?? []).map((a, i) => ({ ...a, index: i, side: sideOf(input.flow, a, `allocations[${i}]`) }));
+      const amount = toPaise(input.amount);
+      const allocated = allocations.reduce((s, a) => s + toPaise(a.amount), 0);
+      if (allocated > amount) throw invalidValue('allocations', 'allocations exceed the payment amount', { details: { amount: input.amount, allocated: toRupees(allocated) } });
+      const charges = toPaise(input.bank_charges ?? 0);
+      const tds = toPaise(input.tds_amount ?? 0);
+      if (input.flow === 'INCOMING' && charges + tds >= amount) throw invalidValue('bank_charges', 'bank_charges and tds_amount must leave something received');
+      if (input.flow === 'OUTGOING' && tds >= amount) throw invalidValue('tds_amount', 'tds_amount must be below the amount');
+      return deps.uow(ctx, async (tx) => {
+        const contact = await contactsRepository.find(tx, ctx.orgId, input.contact_id);
+        if (!contact) throw notFound('contact', 'contact_id');
+        const { prefs, baseCurrency } = await orgSettings(tx, ctx.orgId);
+        const currency = input.currency_code ?? baseCurrency;
+        if (currency !== baseCurrency && input.exchange_rate === undefined) throw requiredField('exchange_rate', `exchange_rate is required when currency_code is not ${baseCurrency}`);
+        const created = now();
+        const payment: PaymentRow = {
+          org_id: ctx.orgId, payment_id: deps.ids.next('pay'), flow: input.flow, payment_type: input.payment_type ?? 'REGULAR',
+          contact_id: contact.contact_id, contact_name: contact.contact_name, payment_date: businessDateOf(input.date), amount,
+          mode: input.mode ?? 'BANK_TRANSFER', reference_number: input.reference_number || null, description: input.description ?? null,
+          currency_code: currency, exchange_rate_micro: Math.round((input.exchange_rate ?? 1) * MICRO), bank_charges: charges, tds_amount: tds,
+          bank_account_id: await bankAccount(tx, ctx.orgId, input.bank_account_id), deleted: 0, version: 1, created_time: created, last_modified_time: created,
+        };
+        // An Idempotency-Key already makes a retry safe, so the guard is for key-less integrations (spec rule 7).
+        if (!ctx.idempotency && prefs.strictPaymentDedupe) await refuseDuplicate(tx, ctx.orgId, payment);
+        await repo.insert(tx, payment);
+        await postPayment(tx, ctx, payment);
+        // Documents are locked in id order, the same order every use case takes them in.
+        for (const a of [...allocations].sort((x, y) => (x.side.id < y.side.id ? -1 : 1))) {
+          const field = `allocations[${a.index}].${a.side.side}_id`;
+          const target = await targets.lock(tx, ctx.orgId, a.side, field);
+          target.assertPayable(payment, field);
+          await allocate(tx, ctx, payment, target, toPaise(a.amount), toPaise(a.amount), `allocations[${a.index}].amount`);
+        }
+        await deps.activity.record(tx, ctx, { entityType: 'PAYMENT', entityId: payment.payment_id, entityRef: payment.reference_number, verb: 'CREATED' });
+        await deps.events.emit(tx, ctx, payment.flow === 'INCOMING' ? 'PAYMENT_RECEIVED' : 'PAYMENT_MADE', eventData(payment));
+        return { payment: await view(tx, payment) };
+      });
+    },
+
+    /** One allocation per call, by the spec's rules in its order (allocation.rules.ts). */
+    async applyPayment(ctx: RequestContext, paymentId: string, input: ApplyPaymentBody) {
+      return deps.uow(ctx, async (tx) => {
+        const payment = await load(tx, ctx.orgId, paymentId, true);
+        const side = sideOf(payment.flow, input, '');
+        const field = `${side.side}_id`;
+        const target = await targets.lock(tx, ctx.orgId, side, field);
+        target.assertPayable(payment, field);
+        const live = await repo.allocations(tx, ctx.orgId, [paymentId]);
+        const { prefs } = await orgSettings(tx, ctx.orgId);
+        const decision = decideAllocation({
+          requested: toPaise(input.amount), paymentAmount: payment.amount, alreadyApplied: live.reduce((s, a) => s + a.amount, 0),
+          balance: target.balance, tolerance: toPaise(prefs.paymentRoundOffTolerance), field: 'amount',
+          existing: live.find((a) => documentSide(a).id === side.id),
+        });
+        const result = { invoice_id: side.side === 'invoice' ? side.id : null, bill_id: side.side === 'bill' ? side.id : null };
+        if (decision.kind === 'already_applied') {
+          return { message: 'This allocation was already recorded; nothing changed.', payment: await view(tx, payment), allocation: { ...result, allocated_amount: input.amount, round_off_amount: 0, already_applied: true } };
+        }
+        await allocate(tx, ctx, payment, target, decision.consumed, decision.documentAmount, 'amount');
+        const touched: PaymentRow = { ...payment, last_modified_time: now() };
+        await repo.update(tx, ctx.orgId, paymentId, { last_modified_time: touched.last_modified_time });
+        await deps.activity.record(tx, ctx, {
+          entityType: 'PAYMENT', entityId: paymentId, entityRef: payment.reference_number, verb: 'UPDATED',
+          metadata: { [`${side.side}_id`]: side.id, allocated_amount: toRupees(decision.allocatedAmount), round_off_amount: toRupees(decision.roundOffAmount) },
+        });
+        const roundedOff = decision.roundOffAmount > 0;
+        return {
+          message: roundedOff
+            ? `The payment has been applied; ${toRupees(decision.roundOffAmount)} within the round-off tolerance was posted to Round Off.`
+            : 'The payment has been applied.',
+          payment: await view(tx, touched),
+          allocation: { ...result, allocated_amount: toRupees(decision.allocatedAmount), round_off_amount: toRupees(decision.roundOffAmount) },
+        };
+      });
+    },
+
+    async unapplyAllocation(ctx: RequestContext, paymentId: string, allocationId: string) {
+      return deps.uow(ctx, async (tx) => {
+        const payment = await load(tx, ctx.orgId, paymentId, true);
+        const allocation = (await repo.allocations(tx, ctx.orgId, [paymentId])).find((a) => a.allocation_id === allocationId);
+        if (!allocation) throw notFound('allocation', 'allocation_id');
+        await releaseAllocation(tx, ctx, payment, allocation);
+        const touched: PaymentRow = { ...payment, last_modified_time: now() };
+        await repo.update(tx, ctx.orgId, paymentId, { last_modified_time: touched.last_modified_time });
+        await deps.activity.record(tx, ctx, {
+          entityType: 'PAYMENT', entityId: paymentId, entityRef: payment.reference_number, verb: 'UPDATED',
+          metadata: { allocation_id: allocationId, unapplied: toRupees(allocation.amount) },
+        });
+        return { payment: await view(tx, touched) };
+      });
+    },
+
+    /** Partial update; the payment's entry is reversed and posted again as the next version. */
+    async updatePayment(ctx: RequestContext, paymentId: string, input: UpdatePaymentBody) {
+      return deps.uow(ctx, async (tx) => {
+        const payment = await load(tx, ctx.orgId, paymentId, true);
+        const live = await repo.allocations(tx, ctx.orgId, [paymentId]);
+        const allocated = live.length > 0;
+        const refuseWhileAllocated = (field: string, changed: boolean) => {
+          if (allocated && changed) throw new DomainError('conflict.allocated', `${field} cannot change while the payment is applied; unapply it first`, { field });
+        };
+        refuseWhileAllocated('amount', input.amount !== undefined && toPaise(input.amount) !== payment.amount);
+        refuseWhileAllocated('contact_id', input.contact_id !== undefined && input.contact_id !== payment.contact_id);
+        refuseWhileAllocated('flow', input.flow !== undefined && input.flow !== payment.flow);
+        refuseWhileAllocated('currency_code', input.currency_code !== undefined && input.currency_code !== payment.currency_code);
+        const next: PaymentRow = { ...payment };
+        if (input.contact_id !== undefined && input.contact_id !== payment.contact_id) {
+          const contact = await contactsRepository.find(tx, ctx.orgId, input.contact_id);
+          if (!contact) throw notFound('contact', 'contact_id');
+          next.contact_id = contact.contact_id;
+          next.contact_name = contact.contact_name;
+          next.currency_code = contact.currency_code;
+        }
+        if (input.flow !== undefined) next.flow = input.flow;
+        if (input.date !== undefined) next.payment_date = businessDateOf(input.date);
+        if (input.amount !== undefined) next.amount = toPaise(input.amount);
+        if (input.mode !== undefined) next.mode = input.mode;
+        if (input.reference_number !== undefined) next.reference_number = input.reference_number || null;
+        if (input.description !== undefined) next.description = input.description;
+        if (input.bank_account_id !== undefined) next.bank_account_id = await bankAccount(tx, ctx.orgId, input.bank_account_id);
+        if (input.currency_code !== undefined) next.currency_code = input.currency_code;
+        if (input.exchange_rate !== undefined) next.exchange_rate_micro = Math.round(input.exchange_rate * MICRO);
+        if (input.bank_charges !== undefined) next.bank_charges = toPaise(input.bank_charges);
+        const { baseCurrency } = await orgSettings(tx, ctx.orgId);
+        if (next.currency_code !== payment.currency_code && next.currency_code !== baseCurrency && input.exchange_rate === undefined) {
+          throw requiredField('exchange_rate', `exchange_rate is required when currency_code is not ${baseCurrency}`);
+        }
+        if (next.flow === 'INCOMING' && next.bank_charges + next.tds_amount >= next.amount) throw invalidValue('bank_charges', 'bank_charges and tds_amount must leave something received');
+        const changes = diffFields(presentPayment(payment, []), presentPayment(next, []));
+        if (!changes || Object.keys(changes).every((k) => k === 'last_modified_time')) return { payment: await view(tx, payment) };
+        next.version = payment.version + 1;
+        next.last_modified_time = now();
+        await repo.update(tx, ctx.orgId, paymentId, next);
+        await deps.ledger.reverseSource(tx, ctx, 'PAYMENT', paymentId, payment.payment_date, `Re-posting payment ${payment.reference_number ?? paymentId}`);
+        await postPayment(tx, ctx, next);
+        await deps.activity.record(tx, ctx, { entityType: 'PAYMENT', entityId: paymentId, entityRef: next.reference_number, verb: 'UPDATED', changes });
+        return { payment: await view(tx, next) };
+      });
+    },
+
+    /** Releases every allocation, reverses the payment's entry, and keeps the row (deleted) for the audit trail. */
+    async deletePayment(ctx: RequestContext, paymentId: string) {
+      return deps.uow(ctx, async (tx) => {
+        const payment = await load(tx, ctx.orgId, paymentId, true);
+        const live = await repo.allocations(tx, ctx.orgId, [paymentId]);
+        for (const allocation of [...live].sort((a, b) => (documentSide(a).id < documentSide(b).id ? -1 : 1))) {
+          await releaseAllocation(tx, ctx, payment, allocation);
+        }
+        await deps.ledger.reverseSource(tx, ctx, 'PAYMENT', paymentId, today(), `Deletion of payment ${payment.reference_number ?? paymentId}`);
+        await repo.update(tx, ctx.orgId, paymentId, { deleted: 1, version: payment.version + 1, last_modified_time: now() });
+        await deps.activity.record(tx, ctx, {
+          entityType: 'PAYMENT', entityId: paymentId, entityRef: payment.reference_number, verb: 'DELETED',
+          metadata: { released_allocations: live.map((a) => a.allocation_id) },
+        });
+        return { payment_id: paymentId };
+      });
+    },
+
+    async getPayment(ctx: RequestContext, paymentId: string) {
+      return { payment: await view(db, await load(db, ctx.orgId, paymentId)) };
+    },
+
+    async listPayments(ctx: RequestContext, query: ListPaymentsQuery) {
+      const { perPage, after } = readCursor(deps.cursors, 'payments', query);
+      const rows = await repo.list(db, ctx.orgId, query.flow, after, perPage);
+      const page = cursorPage(deps.cursors, 'payments', rows, perPage, (r) => [r.payment_id]);
+      const allocations = await repo.allocations(db, ctx.orgId, page.items.map((p) => p.payment_id));
+      return { payments: page.items.map((p) => presentPayment(p, allocations.filter((a) => a.payment_id === p.payment_id))), page_context: page.page_context };
+    },
+
+    exists: async (orgId: string, paymentId: string) => (await repo.find(db, orgId, paymentId)) !== undefined,
+    countForContact: (tx: Tx, orgId: string, contactId: string) => repo.countForContact(tx, orgId, contactId),
+  };
+}
+
+/** Which document an allocation names; INCOMING payments settle invoices and OUTGOING ones bills (spec rule 3). */
+function sideOf(flow: string, a: { invoice_id?: string; bill_id?: string }, at: string) {
+  const prefix = at ? `${at}.` : '';
+  if (a.invoice_id && a.bill_id) throw invalidValue(`${prefix}bill_id`, 'send one of invoice_id or bill_id, not both');
+  if (flow === 'INCOMING') {
+    if (a.bill_id) throw invalidValue(`${prefix}bill_id`, 'an INCOMING payment settles invoices, not bills');
+    if (!a.invoice_id) throw requiredField(`${prefix}invoice_id`);
+    return { side: 'invoice' as const, id: a.invoice_id };
+  }
+  if (a.invoice_id) throw invalidValue(`${prefix}invoice_id`, 'an OUTGOING payment settles bills, not invoices');
+  if (!a.bill_id) throw requiredField(`${prefix}bill_id`);
+  return { side: 'bill' as const, id: a.bill_id };
+}
+
+export type PaymentsService = ReturnType<typeof paymentsService>;
