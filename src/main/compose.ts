@@ -21,9 +21,11 @@ import { activityAliasRoutes, activityRoutes, activityService } from '../modules
 import { adminRoutes } from '../modules/admin/admin.routes';
 import { billsLedgerCheck, billsRoutes, billsService, CreateBillBody } from '../modules/bills';
 import { bulkRoute } from '../modules/bulk';
-import { paymentsRoutes, paymentsService } from '../modules/payments';
+import { paymentsLedgerCheck, paymentsRoutes, paymentsService } from '../modules/payments';
 import { catalogRoutes, catalogService } from '../modules/catalog';
 import { contactsRepository, contactsRoutes, contactsService } from '../modules/contacts';
+import { creditNotesLedgerCheck, creditNotesRoutes, creditNotesService } from '../modules/credit-notes';
+import { debitNotesLedgerCheck, debitNotesRoutes, debitNotesService } from '../modules/debit-notes';
 import { estimatesRoutes, estimatesService } from '../modules/estimates';
 import { expensesLedgerCheck, expensesRoutes, expensesService } from '../modules/expenses';
 import { identityRoutes } from '../modules/identity/identity.routes';
@@ -78,7 +80,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const catalog = catalogService(deps);
   const activity = activityService({ db: database.db });
   const ledger = ledgerService(deps);
-  const reports = ledgerReports(database.db, [expensesLedgerCheck, invoicesLedgerCheck, billsLedgerCheck]);
+  const reports = ledgerReports(database.db, [expensesLedgerCheck, invoicesLedgerCheck, billsLedgerCheck, paymentsLedgerCheck, creditNotesLedgerCheck, debitNotesLedgerCheck]);
   const series = seriesService(deps);
   const invoices = invoicesService({ ...deps, ledger, series });
   const bills = billsService({ ...deps, ledger, series });
@@ -87,9 +89,11 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const salesOrders = salesOrdersService({ ...deps, series, invoices });
   const estimates = estimatesService({ ...deps, series, salesOrders });
   const purchaseOrders = purchaseOrdersService({ ...deps, series, bills });
+  const creditNotes = creditNotesService({ ...deps, ledger, series, invoices, bills });
+  const debitNotes = debitNotesService({ ...deps, ledger, series, bills });
   const contacts = contactsService({
     ...deps, referenceCounters: [invoices.countForContact, bills.countForContact, payments.countForContact, estimates.countForContact, salesOrders.countForContact, expenses.countForContact,
-      purchaseOrders.countForContact],
+      purchaseOrders.countForContact, creditNotes.countForContact, debitNotes.countForContact],
   });
   const jobs: Job[] = [
     { name: 'idempotency_keys_expired', run: () => idempotency.purgeExpired() },
@@ -120,6 +124,8 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
       create: (ctx, row) => bills.createBill(ctx, row),
     }, deps),
     ...purchaseOrdersRoutes(purchaseOrders),
+    ...creditNotesRoutes(creditNotes),
+    ...debitNotesRoutes(debitNotes),
     ...activityRoutes(activity),
     ...activityAliasRoutes(activity, database.db, [
       {
@@ -153,6 +159,14 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
       {
         collection: 'expenses', param: 'expense_id', entityType: 'EXPENSE', operationId: 'listExpenseActivity',
         exists: (_db, orgId, id) => expenses.exists(orgId, id),
+      },
+      {
+        collection: 'credit_notes', param: 'credit_note_id', entityType: 'CREDIT_NOTE', operationId: 'listCreditNoteActivity',
+        exists: (_db, orgId, id) => creditNotes.exists(orgId, id),
+      },
+      {
+        collection: 'debit_notes', param: 'debit_note_id', entityType: 'DEBIT_NOTE', operationId: 'listDebitNoteActivity',
+        exists: (_db, orgId, id) => debitNotes.exists(orgId, id),
       },
     ]),
     ...adminRoutes({ orgs, tokens, clock, jobs }),

@@ -1,16 +1,20 @@
 import type { Db } from '../../db/database';
-import { toBase } from '../documents';
+import { balanceProblem, toBase } from '../documents';
 import { ledgerRepository, type DocumentLedgerCheck } from '../ledger';
 
 /** Every bill agrees with its postings: an approved bill's total sits on payables; a draft or void one nets to nothing. */
 export const billsLedgerCheck: DocumentLedgerCheck = async (db: Db, orgId?: string) => {
-  let query = db.selectFrom('bills').select(['org_id', 'bill_id', 'bill_number', 'status', 'total', 'exchange_rate_micro']);
+  let query = db.selectFrom('bills').select(['org_id', 'bill_id', 'bill_number', 'status', 'total', 'exchange_rate_micro', 'balance', 'payment_made', 'vendor_credits_applied']);
   if (orgId) query = query.where('org_id', '=', orgId);
   const [bills, nets] = await Promise.all([query.execute(), ledgerRepository.netBySource(db, 'BILL', 'ACCOUNTS_PAYABLE', orgId)]);
   const netOf = new Map(nets.map((n) => [`${n.org_id}/${n.source_id}`, Number(n.credit) - Number(n.debit)]));
   return bills.flatMap((bill) => {
     const expected = bill.status === 'DRAFT' || bill.status === 'CANCELLED' ? 0 : toBase(bill.total, bill.exchange_rate_micro);
     const posted = netOf.get(`${bill.org_id}/${bill.bill_id}`) ?? 0;
-    return posted === expected ? [] : [`bill ${bill.bill_number} (${bill.bill_id}, ${bill.status}) puts ${posted} paise on payables; expected ${expected}`];
+    const balance = balanceProblem({ status: bill.status, total: bill.total, balance: bill.balance, paid: bill.payment_made, credited: bill.vendor_credits_applied });
+    return [
+      ...(posted === expected ? [] : [`bill ${bill.bill_number} (${bill.bill_id}, ${bill.status}) puts ${posted} paise on payables; expected ${expected}`]),
+      ...(balance ? [`bill ${bill.bill_number} (${bill.bill_id}) ${balance}`] : []),
+    ];
   });
 };

@@ -65,3 +65,10 @@ export function release(doc: Settleable, kind: SettlementKind, amount: number, s
   const status = paid + credited === 0 ? statuses.unpaid : statuses.partly;
   return { status, balance, paid, credited, cleared: false };
 }
+
+/** What is wrong with a document's balance, if anything: it is never negative and always total − paid − credited (0 once voided). */
+export function balanceProblem(doc: Settleable): string | null {
+  const expected = doc.status === 'CANCELLED' ? 0 : doc.total - doc.paid - doc.credited;
+  if (doc.balance < 0) return `has a negative balance ${doc.balance}`;
+  return doc.balance === expected ? null : `has balance ${doc.balance}; total − paid − credited is ${expected}`;
+}

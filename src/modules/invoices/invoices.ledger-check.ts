@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { toBase } from '../documents';
+import { balanceProblem, toBase } from '../documents';
 import { ledgerRepository, type DocumentLedgerCheck } from '../ledger';
 
 /**
@@ -7,7 +7,7 @@ import { ledgerRepository, type DocumentLedgerCheck } from '../ledger';
  * base currency) on receivables; a draft or a voided one nets to nothing there.
  */
 export const invoicesLedgerCheck: DocumentLedgerCheck = async (db: Db, orgId?: string) => {
-  let query = db.selectFrom('invoices').select(['org_id', 'invoice_id', 'invoice_number', 'status', 'total', 'exchange_rate_micro']);
+  let query = db.selectFrom('invoices').select(['org_id', 'invoice_id', 'invoice_number', 'status', 'total', 'exchange_rate_micro', 'balance', 'payment_made', 'credits_applied']);
   if (orgId) query = query.where('org_id', '=', orgId);
   const [invoices, nets] = await Promise.all([query.execute(), ledgerRepository.netBySource(db, 'INVOICE', 'ACCOUNTS_RECEIVABLE', orgId)]);
   const netOf = new Map(nets.map((n) => [`${n.org_id}/${n.source_id}`, Number(n.debit) - Number(n.credit)]));
@@ -18,6 +18,8 @@ export const invoicesLedgerCheck: DocumentLedgerCheck = async (db: Db, orgId?: s
     if (posted !== expected) {
       problems.push(`invoice ${invoice.invoice_number} (${invoice.invoice_id}, ${invoice.status}) puts ${posted} paise on receivables; expected ${expected}`);
     }
+    const balance = balanceProblem({ status: invoice.status, total: invoice.total, balance: invoice.balance, paid: invoice.payment_made, credited: invoice.credits_applied });
+    if (balance) problems.push(`invoice ${invoice.invoice_number} (${invoice.invoice_id}) ${balance}`);
   }
   return problems;
 };

@@ -1,2 +1,3 @@
 export { paymentsService, type PaymentsService } from './payments.service';
 export { paymentsRoutes } from './payments.routes';
+export { paymentsLedgerCheck } from './payments.ledger-check';

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { assertBalanced, normaliseSides, withoutZeroLines } from '../ledger/ledger.posting';
+import { allocationLines, paymentLines } from './payments.posting';
+
+const ONE = 1_000_000;
+const accounts = { bank: 'bank', advances: 'adv', bankCharges: 'charges', tds: 'tds' };
+const allocationAccounts = { advances: 'adv', control: 'ctl', roundOff: 'round', exchange: 'fx' };
+/** What the ledger stores: zero lines dropped, negative amounts moved to the other side. */
+const posted = (lines: ReturnType<typeof paymentLines>) => {
+  const out = withoutZeroLines(normaliseSides(lines));
+  assertBalanced(out);
+  return out.map((l) => [l.accountId, l.debit, l.credit]);
+};
+
+describe('the spec ledger-effect table, worked by hand (amounts in paise)', () => {
+  it.each([
+    ['receipt recorded, unallocated: Dr Bank, Cr Advances from Customers',
+      paymentLines({ flow: 'INCOMING', contactId: 'c', amount: 100_000, bankCharges: 0, tds: 0, exchangeRateMicro: ONE }, accounts),
+      [['bank', 100_000, 0], ['adv', 0, 100_000]]],
+    ['tds_amount on INCOMING: Dr TDS Receivable for the withheld part; bank_charges: Dr Bank Charges',
+      // 10,000.00 less TDS 1,000.00 less charges 25.00 = 8,975.00 reaches the bank.
+      paymentLines({ flow: 'INCOMING', contactId: 'c', amount: 1_000_000, bankCharges: 2_500, tds: 100_000, exchangeRateMicro: ONE }, accounts),
+      [['bank', 897_500, 0], ['charges', 2_500, 0], ['tds', 100_000, 0], ['adv', 0, 1_000_000]]],
+    ['OUTGOING: Dr Advances to Vendors, Cr Bank; TDS we withhold is Cr TDS Payable; charges are ours on top',
+      // Paying 5,000.00 with 500.00 TDS withheld and 10.00 charges: 4,510.00 leaves the bank.
+      paymentLines({ flow: 'OUTGOING', contactId: 'v', amount: 500_000, bankCharges: 1_000, tds: 50_000, exchangeRateMicro: ONE }, accounts),
+      [['adv', 500_000, 0], ['charges', 1_000, 0], ['bank', 0, 451_000], ['tds', 0, 50_000]]],
+    ['a USD receipt at 83.005: every leg in INR',
+      // $100.00 × 83.005 = ₹8,300.50.
+      paymentLines({ flow: 'INCOMING', contactId: 'c', amount: 10_000, bankCharges: 0, tds: 0, exchangeRateMicro: 83_005_000 }, accounts),
+      [['bank', 830_050, 0], ['adv', 0, 830_050]]],
+  ] as const)('%s', (_name, lines, expected) => {
+    expect(posted(lines)).toEqual(expected);
+  });
+
+  it.each([
+    ['applied to an invoice: Dr Advances from Customers, Cr Accounts Receivable',
+      { flow: 'INCOMING', consumed: 60_000, documentAmount: 60_000, paymentRateMicro: ONE, documentRateMicro: ONE },
+      [['adv', 60_000, 0], ['ctl', 0, 60_000]]],
+    ['round-off cap on the payment: 1,000.00 clears 1,000.50, the 0.50 is written off to Round Off',
+      { flow: 'INCOMING', consumed: 100_000, documentAmount: 100_050, paymentRateMicro: ONE, documentRateMicro: ONE },
+      [['adv', 100_000, 0], ['round', 50, 0], ['ctl', 0, 100_050]]],
+    ['round-off cap on the invoice: 1,000.50 paid against 1,000.00, the 0.50 is income in Round Off',
+      { flow: 'INCOMING', consumed: 100_050, documentAmount: 100_000, paymentRateMicro: ONE, documentRateMicro: ONE },
+      [['adv', 100_050, 0], ['round', 0, 50], ['ctl', 0, 100_000]]],
+    ['payment rate above the invoice rate: an exchange gain',
+      // $100 invoiced at 82.00 (₹8,200.00 on receivables) and received at 83.00 (₹8,300.00 of advance): ₹100.00 gain.
+      { flow: 'INCOMING', consumed: 10_000, documentAmount: 10_000, paymentRateMicro: 83_000_000, documentRateMicro: 82_000_000 },
+      [['adv', 830_000, 0], ['fx', 0, 10_000], ['ctl', 0, 820_000]]],
+    ['OUTGOING is the mirror: Dr Accounts Payable, Cr Advances to Vendors',
+      { flow: 'OUTGOING', consumed: 40_000, documentAmount: 40_000, paymentRateMicro: ONE, documentRateMicro: ONE },
+      [['adv', 0, 40_000], ['ctl', 40_000, 0]]],
+  ] as const)('%s', (_name, allocation, expected) => {
+    expect(posted(allocationLines({ contactId: 'c', ...allocation }, allocationAccounts))).toEqual(expected);
+  });
+});
