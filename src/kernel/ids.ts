@@ -1,3 +1,4 @@
+import { randomFillSync } from 'node:crypto';
 import { monotonicFactory } from 'ulidx';
 import type { Clock } from './clock';
 
@@ -11,9 +12,25 @@ export interface IdGenerator {
   next(prefix: IdPrefix): string;
 }
 
+/**
+ * Random numbers in [0, 1) from the CSPRNG, drawn from a pooled buffer: ulidx's default asks
+ * the CSPRNG for one byte per character (16 calls per id), which showed up in profiles.
+ */
+function pooledRandom(): () => number {
+  const pool = new Uint8Array(4096);
+  let next = pool.length;
+  return () => {
+    if (next === pool.length) {
+      randomFillSync(pool);
+      next = 0;
+    }
+    return pool[next++]! / 256;
+  };
+}
+
 /** ULIDs: time-sortable (48-bit ms timestamp) and monotonic within one millisecond. */
 export function ulidGenerator(clock: Clock): IdGenerator {
-  const ulid = monotonicFactory();
+  const ulid = monotonicFactory(pooledRandom());
   return { next: (prefix) => `${prefix}_${ulid(clock.now().getTime())}` };
 }
 
