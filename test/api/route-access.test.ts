@@ -234,6 +234,21 @@ const MAKERS: Record<string, Maker> = {
     }, { idempotencyKey: newKey() });
     return created(res, 'expense', 'expense_id');
   },
+  // ISSUED notes with nothing applied: an update, void or apply leaking across organisations would succeed.
+  credit_note_id: async (a) => {
+    const customerId = await created(await a.api.post('/contacts', { contact_name: 'Tenant A Returner', contact_type: 'CUSTOMER' }, { idempotencyKey: newKey() }), 'contact', 'contact_id');
+    const res = await a.api.post('/credit_notes', {
+      customer_id: customerId, date: t.clock.now().toISOString().slice(0, 10), line_items: [{ name: 'Returned rods', rate: 100, quantity: 1 }],
+    }, { idempotencyKey: newKey() });
+    return created(res, 'credit_note', 'credit_note_id');
+  },
+  debit_note_id: async (a) => {
+    const vendorId = await created(await a.api.post('/contacts', { contact_name: 'Tenant A Mill Return', contact_type: 'VENDOR' }, { idempotencyKey: newKey() }), 'contact', 'contact_id');
+    const res = await a.api.post('/debit_notes', {
+      vendor_id: vendorId, date: t.clock.now().toISOString().slice(0, 10), line_items: [{ name: 'Returned yarn', rate: 100, quantity: 1 }],
+    }, { idempotencyKey: newKey() });
+    return created(res, 'debit_note', 'debit_note_id');
+  },
 };
 
 /** Bodies for operations whose minimal schema sample would not pass validation (key: operationId). */

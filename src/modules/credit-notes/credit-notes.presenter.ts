@@ -1,0 +1,21 @@
+import { presentNoteColumns, presentNoteLine } from '../documents';
+import type { CreditNoteLineRow, CreditNoteRow } from './credit-notes.repository';
+
+/** A credit note as the API shows it: the create inputs, applied_amount, balance_amount and status (spec). */
+export function presentCreditNote(n: CreditNoteRow, lines: readonly CreditNoteLineRow[]) {
+  return {
+    credit_note_id: n.credit_note_id,
+    credit_note_number: n.credit_note_number,
+    type: n.note_type === 'VENDOR' ? 'vendor' : 'customer',
+    customer_id: n.contact_id,
+    customer_name: n.contact_name,
+    ...presentNoteColumns(n),
+    line_items: lines.map(presentNoteLine),
+  };
+}
+
+/** The note's side of an apply response (spec: credit_note_id, applied_amount, balance_amount, status). */
+export function presentApplied(n: CreditNoteRow) {
+  const { applied_amount, balance_amount, status } = presentNoteColumns(n);
+  return { credit_note_id: n.credit_note_id, applied_amount, balance_amount, status };
+}

@@ -1,0 +1,249 @@
+import type { Db, Tx } from '../../db/database';
+import { invalidValue, notFound } from '../../kernel/errors';
+import { businessDateOf, istDateOf } from '../../kernel/local-date';
+import { toPaise, toRupees } from '../../kernel/money';
+import { diffFields } from '../../platform/activity/activity.recorder';
+import type { RequestContext } from '../../platform/context';
+import type { PlatformDeps } from '../../platform/deps';
+import { cursorPage, readCursor } from '../../platform/pagination';
+import type { BillRow, BillsService } from '../bills';
+import { BILL_OPEN_STATUSES } from '../bills/bills.rules';
+import { contactsRepository } from '../contacts';
+import {
+  applyCredit, assertHeaderEditable, assertVoidable, displayedStatus, formatDocumentNumber, noteJournalLines, noteLineColumnsOf, prepareNote,
+  stockDirectionOf, type CreditTarget, type NoteParent, type UpdateNoteBody,
+} from '../documents';
+import type { InvoiceRow, InvoicesService } from '../invoices';
+import { OPEN_STATUSES } from '../invoices/invoices.rules';
+import type { LedgerService } from '../ledger';
+import { takeCounter, type SeriesService } from '../series';
+import { presentApplied, presentCreditNote } from './credit-notes.presenter';
+import { creditNotesRepository as repo, type CreditNoteLineRow, type CreditNoteRow } from './credit-notes.repository';
+import { CREDIT_NOTE_NUMBERING, creditNoteTypeOf, sideOf } from './credit-notes.rules';
+import type { ApplyToBillBody, ApplyToInvoiceBody, CreateCreditNoteBody, ListCreditNotesQuery } from './credit-notes.schemas';
+
+type Settlement<Row> = {
+  lockForSettlement(tx: Tx, orgId: string, id: string, field: string): Promise<Row>;
+  settleInTx(tx: Tx, ctx: RequestContext, row: Row, kind: 'credit', amount: number, field: string, metadata: Record<string, unknown>): Promise<Row>;
+};
+
+type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors'> & {
+  ledger: LedgerService;
+  series: Pick<SeriesService, 'branchOf'>;
+  invoices: Pick<InvoicesService, 'lockForSettlement' | 'settleInTx'>;
+  bills: Pick<BillsService, 'lockForSettlement' | 'settleInTx'>;
+};
+
+const invoiceParent = (i: InvoiceRow): NoteParent => ({
+  kind: 'invoice', id: i.invoice_id, contactId: i.customer_id, status: i.status, branchId: i.branch_id, placeOfSupply: i.place_of_supply,
+  currencyCode: i.currency_code, exchangeRateMicro: i.exchange_rate_micro,
+});
+const billParent = (b: BillRow): NoteParent => ({
+  kind: 'bill', id: b.bill_id, contactId: b.vendor_id, status: b.status, branchId: b.branch_id, placeOfSupply: b.place_of_supply,
+  currencyCode: b.currency_code, exchangeRateMicro: b.exchange_rate_micro,
+});
+
+/** How each apply endpoint reaches its target: the invoices or bills settlement port, and how the target reads. */
+interface TargetPort<Row> {
+  kind: 'invoice' | 'bill';
+  noteType: 'CUSTOMER' | 'VENDOR';
+  port: Settlement<Row>;
+  asTarget(row: Row): CreditTarget;
+  /** The target's side of the response; paid_amount = payments + credits applied (operator.md's balance rule). */
+  present(row: Row, today: string): Record<string, unknown>;
+}
+
+const INVOICE_TARGET = (port: Settlement<InvoiceRow>): TargetPort<InvoiceRow> => ({
+  kind: 'invoice', noteType: 'CUSTOMER', port,
+  asTarget: (i) => ({
+    kind: 'invoice', contactId: i.customer_id, currencyCode: i.currency_code, exchangeRateMicro: i.exchange_rate_micro,
+    status: i.status, balance: i.balance, open: OPEN_STATUSES,
+  }),
+  present: (i, today) => ({
+    invoice_id: i.invoice_id, balance: toRupees(i.balance), status: displayedStatus(i.status, OPEN_STATUSES, i.balance, i.due_date, today),
+    paid_amount: toRupees(i.payment_made + i.credits_applied),
+  }),
+});
+
+const BILL_TARGET = (port: Settlement<BillRow>): TargetPort<BillRow> => ({
+  kind: 'bill', noteType: 'VENDOR', port,
+  asTarget: (b) => ({
+    kind: 'bill', contactId: b.vendor_id, currencyCode: b.currency_code, exchangeRateMicro: b.exchange_rate_micro,
+    status: b.status, balance: b.balance, open: BILL_OPEN_STATUSES,
+  }),
+  present: (b, today) => ({
+    bill_id: b.bill_id, balance: toRupees(b.balance), status: displayedStatus(b.status, BILL_OPEN_STATUSES, b.balance, b.due_date, today),
+    paid_amount: toRupees(b.payment_made + b.vendor_credits_applied),
+  }),
+});
+
+/** Credit note use cases. Each is one transaction: the note, its journal, the settled document, activity and events together. */
+export function creditNotesService(deps: Deps) {
+  const db = deps.database.db;
+  const today = () => istDateOf(deps.clock.now());
+  const now = () => deps.clock.now().toISOString();
+  const invoiceTarget = INVOICE_TARGET(deps.invoices);
+  const billTarget = BILL_TARGET(deps.bills);
+
+  async function load(executor: Db | Tx, orgId: string, creditNoteId: string, forUpdate = false) {
+    const row = await repo.find(executor, orgId, creditNoteId, forUpdate);
+    if (!row) throw notFound('credit note', 'credit_note_id');
+    return row;
+  }
+
+  const view = async (executor: Db | Tx, row: CreditNoteRow) => presentCreditNote(row, await repo.lines(executor, row.org_id, [row.credit_note_id]));
+
+  /** operator.md: a document event's data is its id, number, contact id, total and status. */
+  const eventData = (n: CreditNoteRow) => ({
+    id: n.credit_note_id, number: n.credit_note_number, customer_id: n.contact_id, total: toRupees(n.total), status: n.status,
+  });
+
+  /** Writes the changed columns with the next version. */
+  async function save(tx: Tx, note: CreditNoteRow, changes: Partial<CreditNoteRow>): Promise<CreditNoteRow> {
+    const saved: CreditNoteRow = { ...note, ...changes, version: note.version + 1, last_modified_time: now() };
+    await repo.update(tx, note.org_id, note.credit_note_id, { ...changes, version: saved.version, last_modified_time: saved.last_modified_time });
+    return saved;
+  }
+
+  /**
+   * Both apply endpoints: the note is locked first, then the target, so two applies of one
+   * note queue on the note and never deadlock. The target's balance moves through its own
+   * settlement port (status, activity, INVOICE_PAID / BILL_PAID); nothing is posted, since
+   * the note's journal already took the amount off the party's receivable or payable.
+   */
+  async function applyTo<Row>(ctx: RequestContext, creditNoteId: string, target: TargetPort<Row>, targetId: string, amountRupees: number) {
+    return deps.uow(ctx, async (tx) => {
+      const note = await load(tx, ctx.orgId, creditNoteId, true);
+      if (note.note_type !== target.noteType) {
+        const right = note.note_type === 'VENDOR' ? 'apply-to-bill' : 'apply-to-invoice';
+        throw invalidValue(`${target.kind}_id`, `a ${note.note_type.toLowerCase()} credit note cannot be applied to a ${target.kind}; use ${right}`);
+      }
+      const field = `${target.kind}_id`;
+      const row = await target.port.lockForSettlement(tx, ctx.orgId, targetId, field);
+      const amount = toPaise(amountRupees);
+      const next = applyCredit(note, target.asTarget(row), amount);
+      const metadata = { credit_note_id: note.credit_note_id, credit_note_number: note.credit_note_number, amount: toRupees(amount) };
+      const settled = await target.port.settleInTx(tx, ctx, row, 'credit', amount, 'amount', metadata);
+      await repo.insertApplication(tx, {
+        org_id: ctx.orgId, application_id: deps.ids.next('alc'), credit_note_id: note.credit_note_id,
+        invoice_id: target.kind === 'invoice' ? targetId : null, bill_id: target.kind === 'bill' ? targetId : null, amount, created_time: now(),
+      });
+      const saved = await save(tx, note, next);
+      await deps.activity.record(tx, ctx, {
+        entityType: 'CREDIT_NOTE', entityId: note.credit_note_id, entityRef: note.credit_note_number, verb: 'APPLIED',
+        changes: diffFields(
+          { status: note.status, applied_amount: toRupees(note.applied_amount), balance_amount: toRupees(note.balance_amount) },
+          { status: saved.status, applied_amount: toRupees(saved.applied_amount), balance_amount: toRupees(saved.balance_amount) },
+        ),
+        metadata: { [field]: targetId, amount: toRupees(amount) },
+      });
+      return { credit_note: presentApplied(saved), [target.kind]: target.present(settled, today()) };
+    });
+  }
+
+  return {
+    /** ISSUED at once with its journal (operator.md); nothing's balance moves until the note is applied. */
+    async createCreditNote(ctx: RequestContext, input: CreateCreditNoteBody) {
+      return deps.uow(ctx, async (tx) => {
+        if (input.invoice_id && input.bill_id) throw invalidValue('bill_id', 'send invoice_id (a customer credit) or bill_id (a vendor credit), not both');
+        const contact = await contactsRepository.find(tx, ctx.orgId, input.customer_id);
+        if (!contact) throw notFound('contact', 'customer_id');
+        const parent = input.invoice_id ? invoiceParent(await deps.invoices.lockForSettlement(tx, ctx.orgId, input.invoice_id, 'invoice_id'))
+          : input.bill_id ? billParent(await deps.bills.lockForSettlement(tx, ctx.orgId, input.bill_id, 'bill_id')) : null;
+        const noteType = creditNoteTypeOf(input, contact.contact_type);
+        const side = sideOf(noteType);
+        const prepared = await prepareNote(tx, ctx.orgId, { ...input, contact_id: input.customer_id, contactField: 'customer_id' }, side, parent, deps.series.branchOf);
+        const number = formatDocumentNumber(CREDIT_NOTE_NUMBERING, await takeCounter(tx, ctx.orgId, CREDIT_NOTE_NUMBERING.counterKey));
+        const { party, priced } = prepared;
+        const total = priced.amounts.subTotal + priced.amounts.taxTotal;
+        const created = now();
+        const note: CreditNoteRow = {
+          org_id: ctx.orgId, credit_note_id: deps.ids.next('cn'), credit_note_number: number, note_type: noteType, branch_id: party.branchId,
+          contact_id: party.contactId, contact_name: party.contactName, invoice_id: input.invoice_id ?? null, bill_id: input.bill_id ?? null,
+          note_date: businessDateOf(input.date), reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply,
+          supply_type: party.supply, stock_direction: stockDirectionOf(side), currency_code: prepared.currencyCode,
+          exchange_rate_micro: prepared.exchangeRateMicro, sub_total: priced.amounts.subTotal, tax_total: priced.amounts.taxTotal,
+          cgst_total: priced.amounts.cgstTotal, sgst_total: priced.amounts.sgstTotal, igst_total: priced.amounts.igstTotal, total,
+          applied_amount: 0, balance_amount: total, status: 'ISSUED', notes: input.notes ?? null, version: 1, created_time: created, last_modified_time: created,
+        };
+        const lines: CreditNoteLineRow[] = noteLineColumnsOf(prepared, input.line_items, () => deps.ids.next('li'))
+          .map((l) => ({ ...l, org_id: ctx.orgId, credit_note_id: note.credit_note_id }));
+        await repo.insert(tx, note, lines);
+        const journal = await deps.ledger.post(tx, ctx, {
+          date: note.note_date, source: 'CREDIT_NOTE', sourceId: note.credit_note_id, sourceVersion: note.version, sourceRef: number,
+          memo: `Credit note ${number} for ${note.contact_name}`, contactId: note.contact_id,
+          lines: await noteJournalLines(tx, ctx.orgId, side, note, lines),
+        });
+        await deps.activity.record(tx, ctx, {
+          entityType: 'CREDIT_NOTE', entityId: note.credit_note_id, entityRef: number, verb: 'CREATED',
+          metadata: { journal_id: journal.journal_id, ...(parent && { [`${parent.kind}_id`]: parent.id }) },
+        });
+        await deps.events.emit(tx, ctx, 'CREDIT_NOTE_CREATED', eventData(note));
+        return { credit_note: presentCreditNote(note, lines) };
+      });
+    },
+
+    /** reference_number and notes, until anything is applied (spec) or the note is voided; a PUT that changes nothing writes nothing. */
+    async updateCreditNote(ctx: RequestContext, creditNoteId: string, input: UpdateNoteBody) {
+      return deps.uow(ctx, async (tx) => {
+        const note = await load(tx, ctx.orgId, creditNoteId, true);
+        assertHeaderEditable('credit note', note);
+        const header = (n: Pick<CreditNoteRow, 'reference_number' | 'notes'>) => ({ reference_number: n.reference_number, notes: n.notes });
+        const after = {
+          reference_number: input.reference_number !== undefined ? input.reference_number : note.reference_number,
+          notes: input.notes !== undefined ? input.notes : note.notes,
+        };
+        const changes = diffFields(header(note), after);
+        if (!changes) return { credit_note: await view(tx, note) };
+        const saved = await save(tx, note, after);
+        await deps.activity.record(tx, ctx, { entityType: 'CREDIT_NOTE', entityId: creditNoteId, entityRef: note.credit_note_number, verb: 'UPDATED', changes });
+        return { credit_note: await view(tx, saved) };
+      });
+    },
+
+    /** ISSUED with nothing applied → CANCELLED; the journal is reversed, dated today (as every void). */
+    async voidCreditNote(ctx: RequestContext, creditNoteId: string) {
+      return deps.uow(ctx, async (tx) => {
+        const note = await load(tx, ctx.orgId, creditNoteId, true);
+        assertVoidable('credit note', note);
+        const [reversal] = await deps.ledger.reverseSource(tx, ctx, 'CREDIT_NOTE', creditNoteId, today(), `Void of credit note ${note.credit_note_number}`);
+        const saved = await save(tx, note, { status: 'CANCELLED', balance_amount: 0 });
+        await deps.activity.record(tx, ctx, {
+          entityType: 'CREDIT_NOTE', entityId: creditNoteId, entityRef: note.credit_note_number, verb: 'VOIDED',
+          changes: { status: { old: note.status, new: saved.status } }, metadata: { reversal_journal_id: reversal?.journal_id ?? null },
+        });
+        await deps.events.emit(tx, ctx, 'CREDIT_NOTE_VOIDED', eventData(saved));
+        return { credit_note: await view(tx, saved) };
+      });
+    },
+
+    applyToInvoice: (ctx: RequestContext, creditNoteId: string, input: ApplyToInvoiceBody) =>
+      applyTo(ctx, creditNoteId, invoiceTarget, input.invoice_id, input.amount),
+
+    applyToBill: (ctx: RequestContext, creditNoteId: string, input: ApplyToBillBody) =>
+      applyTo(ctx, creditNoteId, billTarget, input.bill_id, input.amount),
+
+    async getCreditNote(ctx: RequestContext, creditNoteId: string) {
+      return { credit_note: await view(db, await load(db, ctx.orgId, creditNoteId)) };
+    },
+
+    async listCreditNotes(ctx: RequestContext, query: ListCreditNotesQuery) {
+      const { perPage, after } = readCursor(deps.cursors, 'credit_notes', query);
+      const rows = await repo.list(db, ctx.orgId, {
+        status: query.status, contactId: query.customer_id, invoiceId: query.invoice_id, billId: query.bill_id,
+        noteType: query.type?.toUpperCase(),
+      }, after, perPage);
+      const page = cursorPage(deps.cursors, 'credit_notes', rows, perPage, (r) => [r.credit_note_id]);
+      const lines = await repo.lines(db, ctx.orgId, page.items.map((r) => r.credit_note_id));
+      return {
+        credit_notes: page.items.map((r) => presentCreditNote(r, lines.filter((l) => l.credit_note_id === r.credit_note_id))),
+        page_context: page.page_context,
+      };
+    },
+
+    exists: async (orgId: string, creditNoteId: string) => (await repo.find(db, orgId, creditNoteId)) !== undefined,
+    countForContact: (tx: Tx, orgId: string, contactId: string) => repo.countForContact(tx, orgId, contactId),
+  };
+}
+
+export type CreditNotesService = ReturnType<typeof creditNotesService>;

@@ -1,0 +1,3 @@
+export { creditNotesService, type CreditNotesService } from './credit-notes.service';
+export { creditNotesRoutes } from './credit-notes.routes';
+export { creditNotesLedgerCheck } from './credit-notes.ledger-check';

@@ -1,0 +1,51 @@
+import type { Db, Tx } from '../../db/database';
+import { engineOf } from '../../db/engine';
+import type { DebitNoteLinesTable, DebitNotesTable } from '../../db/schema';
+import type { CursorPosition } from '../../kernel/cursor';
+
+export type DebitNoteRow = DebitNotesTable;
+export type DebitNoteLineRow = DebitNoteLinesTable;
+
+export interface DebitNoteFilter {
+  status?: string;
+  vendorId?: string;
+  billId?: string;
+}
+
+export const debitNotesRepository = {
+  async find(db: Db | Tx, orgId: string, debitNoteId: string, forUpdate = false) {
+    let q = db.selectFrom('debit_notes').selectAll().where('org_id', '=', orgId).where('debit_note_id', '=', debitNoteId);
+    if (forUpdate && engineOf(db) === 'postgres') q = q.forUpdate();
+    return q.executeTakeFirst();
+  },
+
+  lines: (db: Db | Tx, orgId: string, debitNoteIds: readonly string[]) =>
+    debitNoteIds.length === 0 ? Promise.resolve([] as DebitNoteLineRow[])
+      : db.selectFrom('debit_note_lines').selectAll().where('org_id', '=', orgId).where('debit_note_id', 'in', debitNoteIds)
+        .orderBy('debit_note_id').orderBy('position').execute(),
+
+  /** Newest first; keyset on debit_note_id (time-sortable), one row beyond the page. */
+  list(db: Db, orgId: string, filter: DebitNoteFilter, after: CursorPosition | null, limit: number) {
+    let q = db.selectFrom('debit_notes').selectAll().where('org_id', '=', orgId);
+    if (filter.status) q = q.where('status', '=', filter.status);
+    if (filter.vendorId) q = q.where('contact_id', '=', filter.vendorId);
+    if (filter.billId) q = q.where('bill_id', '=', filter.billId);
+    if (after) q = q.where('debit_note_id', '<', String(after[0]));
+    return q.orderBy('debit_note_id', 'desc').limit(limit + 1).execute();
+  },
+
+  async insert(tx: Tx, note: DebitNoteRow, lines: DebitNoteLineRow[]) {
+    await tx.insertInto('debit_notes').values(note).execute();
+    await tx.insertInto('debit_note_lines').values(lines).execute();
+  },
+
+  async update(tx: Tx, orgId: string, debitNoteId: string, changes: Partial<DebitNoteRow>) {
+    await tx.updateTable('debit_notes').set(changes).where('org_id', '=', orgId).where('debit_note_id', '=', debitNoteId).execute();
+  },
+
+  async countForContact(tx: Tx, orgId: string, contactId: string) {
+    const row = await tx.selectFrom('debit_notes').select(({ fn }) => fn.countAll<number>().as('n'))
+      .where('org_id', '=', orgId).where('contact_id', '=', contactId).executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+};

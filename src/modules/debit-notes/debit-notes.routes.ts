@@ -1,0 +1,38 @@
+import { route, type RouteDef } from '../../http/route';
+import { IdParam } from '../../http/schema-kit';
+import { UpdateNoteBody } from '../documents/notes.schemas';
+import { CreateDebitNoteBody, ListDebitNotesQuery } from './debit-notes.schemas';
+import type { DebitNotesService } from './debit-notes.service';
+
+const tags = ['Debit notes'];
+const DebitNoteIdParam = IdParam('debit_note_id');
+
+export function debitNotesRoutes(debitNotes: DebitNotesService): RouteDef[] {
+  return [
+    route({
+      method: 'GET', url: '/debit_notes', operationId: 'listDebitNotes', summary: 'List debit notes, newest first', tags,
+      access: 'Svc.debitnotes.READ', query: ListDebitNotesQuery,
+      handle: ({ ctx, query }) => debitNotes.listDebitNotes(ctx, query),
+    }),
+    route({
+      method: 'GET', url: '/debit_notes/:debit_note_id', operationId: 'getDebitNote', summary: 'Get a debit note', tags,
+      access: 'Svc.debitnotes.READ', params: DebitNoteIdParam,
+      handle: ({ ctx, params }) => debitNotes.getDebitNote(ctx, params.debit_note_id),
+    }),
+    route({
+      method: 'POST', url: '/debit_notes', operationId: 'createDebitNote', summary: 'Issue a debit note to a vendor (ISSUED, journal posted)', tags,
+      access: 'Svc.debitnotes.CREATE', idempotency: 'required', body: CreateDebitNoteBody, status: 201, message: 'The debit note has been created.',
+      handle: ({ ctx, body }) => debitNotes.createDebitNote(ctx, body),
+    }),
+    route({
+      method: 'PUT', url: '/debit_notes/:debit_note_id', operationId: 'updateDebitNote', summary: 'Update reference_number or notes of an ISSUED debit note', tags,
+      access: 'Svc.debitnotes.UPDATE', params: DebitNoteIdParam, body: UpdateNoteBody, message: 'The debit note has been updated.',
+      handle: ({ ctx, params, body }) => debitNotes.updateDebitNote(ctx, params.debit_note_id, body),
+    }),
+    route({
+      method: 'POST', url: '/debit_notes/:debit_note_id/void', operationId: 'voidDebitNote', summary: 'Void an ISSUED debit note: CANCELLED, journal reversed', tags,
+      access: 'Svc.debitnotes.UPDATE', params: DebitNoteIdParam, message: 'The debit note has been voided.',
+      handle: ({ ctx, params }) => debitNotes.voidDebitNote(ctx, params.debit_note_id),
+    }),
+  ];
+}

@@ -1,0 +1,24 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Body, CursorQuery, DateOrDateTime, Id, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { NOTE_STATUSES } from '../documents/notes.rules';
+import { NoteLineItems } from '../documents/notes.schemas';
+
+/** A debit note we raise to a vendor (purchase return, price reduction); place_of_supply inherits from the bill. */
+export const CreateDebitNoteBody = Body({
+  vendor_id: Id('vendor_id'),
+  bill_id: Type.Optional(Id('bill_id')),
+  date: DateOrDateTime,
+  line_items: NoteLineItems,
+  place_of_supply: Type.Optional(Text(60, 1)),
+  reference_number: Type.Optional(Nullable(Text(100))),
+  notes: Type.Optional(Nullable(Text(5000))),
+});
+export type CreateDebitNoteBody = Static<typeof CreateDebitNoteBody>;
+
+export const ListDebitNotesQuery = Query({
+  ...CursorQuery,
+  status: Type.Optional(StringEnum(NOTE_STATUSES)),
+  vendor_id: Type.Optional(Id('vendor_id')),
+  bill_id: Type.Optional(Id('bill_id')),
+});
+export type ListDebitNotesQuery = Static<typeof ListDebitNotesQuery>;

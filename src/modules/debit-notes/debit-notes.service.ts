@@ -1,0 +1,147 @@
+import type { Db, Tx } from '../../db/database';
+import { notFound } from '../../kernel/errors';
+import { businessDateOf, istDateOf } from '../../kernel/local-date';
+import { toRupees } from '../../kernel/money';
+import { diffFields } from '../../platform/activity/activity.recorder';
+import type { RequestContext } from '../../platform/context';
+import type { PlatformDeps } from '../../platform/deps';
+import { cursorPage, readCursor } from '../../platform/pagination';
+import type { BillsService } from '../bills';
+import {
+  assertHeaderEditable, assertVoidable, formatDocumentNumber, noteJournalLines, noteLineColumnsOf, prepareNote, stockDirectionOf, type UpdateNoteBody,
+} from '../documents';
+import type { LedgerService } from '../ledger';
+import { takeCounter, type SeriesService } from '../series';
+import { presentDebitNote } from './debit-notes.presenter';
+import { debitNotesRepository as repo, type DebitNoteLineRow, type DebitNoteRow } from './debit-notes.repository';
+import { DEBIT_NOTE_NUMBERING } from './debit-notes.rules';
+import type { CreateDebitNoteBody, ListDebitNotesQuery } from './debit-notes.schemas';
+
+type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors'> & {
+  ledger: LedgerService;
+  series: Pick<SeriesService, 'branchOf'>;
+  bills: Pick<BillsService, 'lockForSettlement'>;
+};
+
+/**
+ * Debit note use cases: a note we raise to a vendor, always on the purchase side. Issued with
+ * its journal (Dr Accounts Payable, Cr the lines' accounts and GST input); the spec offers no
+ * apply endpoint, so it lowers what the vendor is owed in the ledger and no bill's balance.
+ */
+export function debitNotesService(deps: Deps) {
+  const db = deps.database.db;
+  const today = () => istDateOf(deps.clock.now());
+  const now = () => deps.clock.now().toISOString();
+
+  async function load(executor: Db | Tx, orgId: string, debitNoteId: string, forUpdate = false) {
+    const row = await repo.find(executor, orgId, debitNoteId, forUpdate);
+    if (!row) throw notFound('debit note', 'debit_note_id');
+    return row;
+  }
+
+  const view = async (executor: Db | Tx, row: DebitNoteRow) => presentDebitNote(row, await repo.lines(executor, row.org_id, [row.debit_note_id]));
+
+  /** operator.md: a document event's data is its id, number, contact id, total and status. */
+  const eventData = (n: DebitNoteRow) => ({
+    id: n.debit_note_id, number: n.debit_note_number, vendor_id: n.contact_id, total: toRupees(n.total), status: n.status,
+  });
+
+  async function save(tx: Tx, note: DebitNoteRow, changes: Partial<DebitNoteRow>): Promise<DebitNoteRow> {
+    const saved: DebitNoteRow = { ...note, ...changes, version: note.version + 1, last_modified_time: now() };
+    await repo.update(tx, note.org_id, note.debit_note_id, { ...changes, version: saved.version, last_modified_time: saved.last_modified_time });
+    return saved;
+  }
+
+  return {
+    async createDebitNote(ctx: RequestContext, input: CreateDebitNoteBody) {
+      return deps.uow(ctx, async (tx) => {
+        const bill = input.bill_id ? await deps.bills.lockForSettlement(tx, ctx.orgId, input.bill_id, 'bill_id') : null;
+        const parent = bill && {
+          kind: 'bill' as const, id: bill.bill_id, contactId: bill.vendor_id, status: bill.status, branchId: bill.branch_id,
+          placeOfSupply: bill.place_of_supply, currencyCode: bill.currency_code, exchangeRateMicro: bill.exchange_rate_micro,
+        };
+        const prepared = await prepareNote(tx, ctx.orgId, { ...input, contact_id: input.vendor_id, contactField: 'vendor_id' }, 'purchase', parent, deps.series.branchOf);
+        const number = formatDocumentNumber(DEBIT_NOTE_NUMBERING, await takeCounter(tx, ctx.orgId, DEBIT_NOTE_NUMBERING.counterKey));
+        const { party, priced } = prepared;
+        const total = priced.amounts.subTotal + priced.amounts.taxTotal;
+        const created = now();
+        const note: DebitNoteRow = {
+          org_id: ctx.orgId, debit_note_id: deps.ids.next('dn'), debit_note_number: number, branch_id: party.branchId,
+          contact_id: party.contactId, contact_name: party.contactName, invoice_id: null, bill_id: input.bill_id ?? null,
+          note_date: businessDateOf(input.date), reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply,
+          supply_type: party.supply, stock_direction: stockDirectionOf('purchase'), currency_code: prepared.currencyCode,
+          exchange_rate_micro: prepared.exchangeRateMicro, sub_total: priced.amounts.subTotal, tax_total: priced.amounts.taxTotal,
+          cgst_total: priced.amounts.cgstTotal, sgst_total: priced.amounts.sgstTotal, igst_total: priced.amounts.igstTotal, total,
+          applied_amount: 0, balance_amount: total, status: 'ISSUED', notes: input.notes ?? null, version: 1, created_time: created, last_modified_time: created,
+        };
+        const lines: DebitNoteLineRow[] = noteLineColumnsOf(prepared, input.line_items, () => deps.ids.next('li'))
+          .map((l) => ({ ...l, org_id: ctx.orgId, debit_note_id: note.debit_note_id }));
+        await repo.insert(tx, note, lines);
+        const journal = await deps.ledger.post(tx, ctx, {
+          date: note.note_date, source: 'DEBIT_NOTE', sourceId: note.debit_note_id, sourceVersion: note.version, sourceRef: number,
+          memo: `Debit note ${number} to ${note.contact_name}`, contactId: note.contact_id,
+          lines: await noteJournalLines(tx, ctx.orgId, 'purchase', note, lines),
+        });
+        await deps.activity.record(tx, ctx, {
+          entityType: 'DEBIT_NOTE', entityId: note.debit_note_id, entityRef: number, verb: 'CREATED',
+          metadata: { journal_id: journal.journal_id, ...(note.bill_id && { bill_id: note.bill_id }) },
+        });
+        await deps.events.emit(tx, ctx, 'DEBIT_NOTE_CREATED', eventData(note));
+        return { debit_note: presentDebitNote(note, lines) };
+      });
+    },
+
+    /** reference_number and notes while ISSUED; a PUT that changes nothing writes nothing. */
+    async updateDebitNote(ctx: RequestContext, debitNoteId: string, input: UpdateNoteBody) {
+      return deps.uow(ctx, async (tx) => {
+        const note = await load(tx, ctx.orgId, debitNoteId, true);
+        assertHeaderEditable('debit note', note);
+        const header = (n: Pick<DebitNoteRow, 'reference_number' | 'notes'>) => ({ reference_number: n.reference_number, notes: n.notes });
+        const after = {
+          reference_number: input.reference_number !== undefined ? input.reference_number : note.reference_number,
+          notes: input.notes !== undefined ? input.notes : note.notes,
+        };
+        const changes = diffFields(header(note), after);
+        if (!changes) return { debit_note: await view(tx, note) };
+        const saved = await save(tx, note, after);
+        await deps.activity.record(tx, ctx, { entityType: 'DEBIT_NOTE', entityId: debitNoteId, entityRef: note.debit_note_number, verb: 'UPDATED', changes });
+        return { debit_note: await view(tx, saved) };
+      });
+    },
+
+    /** ISSUED → CANCELLED with the journal reversed, dated today. The catalog has no DEBIT_NOTE_VOIDED: activity only. */
+    async voidDebitNote(ctx: RequestContext, debitNoteId: string) {
+      return deps.uow(ctx, async (tx) => {
+        const note = await load(tx, ctx.orgId, debitNoteId, true);
+        assertVoidable('debit note', note);
+        const [reversal] = await deps.ledger.reverseSource(tx, ctx, 'DEBIT_NOTE', debitNoteId, today(), `Void of debit note ${note.debit_note_number}`);
+        const saved = await save(tx, note, { status: 'CANCELLED', balance_amount: 0 });
+        await deps.activity.record(tx, ctx, {
+          entityType: 'DEBIT_NOTE', entityId: debitNoteId, entityRef: note.debit_note_number, verb: 'VOIDED',
+          changes: { status: { old: note.status, new: saved.status } }, metadata: { reversal_journal_id: reversal?.journal_id ?? null },
+        });
+        return { debit_note: await view(tx, saved) };
+      });
+    },
+
+    async getDebitNote(ctx: RequestContext, debitNoteId: string) {
+      return { debit_note: await view(db, await load(db, ctx.orgId, debitNoteId)) };
+    },
+
+    async listDebitNotes(ctx: RequestContext, query: ListDebitNotesQuery) {
+      const { perPage, after } = readCursor(deps.cursors, 'debit_notes', query);
+      const rows = await repo.list(db, ctx.orgId, { status: query.status, vendorId: query.vendor_id, billId: query.bill_id }, after, perPage);
+      const page = cursorPage(deps.cursors, 'debit_notes', rows, perPage, (r) => [r.debit_note_id]);
+      const lines = await repo.lines(db, ctx.orgId, page.items.map((r) => r.debit_note_id));
+      return {
+        debit_notes: page.items.map((r) => presentDebitNote(r, lines.filter((l) => l.debit_note_id === r.debit_note_id))),
+        page_context: page.page_context,
+      };
+    },
+
+    exists: async (orgId: string, debitNoteId: string) => (await repo.find(db, orgId, debitNoteId)) !== undefined,
+    countForContact: (tx: Tx, orgId: string, contactId: string) => repo.countForContact(tx, orgId, contactId),
+  };
+}
+
+export type DebitNotesService = ReturnType<typeof debitNotesService>;

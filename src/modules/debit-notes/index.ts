@@ -1,0 +1,3 @@
+export { debitNotesService, type DebitNotesService } from './debit-notes.service';
+export { debitNotesRoutes } from './debit-notes.routes';
+export { debitNotesLedgerCheck } from './debit-notes.ledger-check';

@@ -1,0 +1,29 @@
+import type { DocumentLineColumns, NoteColumns } from '../../db/schema';
+import { isoTimestamp } from '../../kernel/local-date';
+import { toRupees } from '../../kernel/money';
+import { asDateTime, presentLine, presentTotals } from './documents.presenter';
+
+/** A note's line: a document line and whether the goods move in or out of stock. */
+export const presentNoteLine = (l: DocumentLineColumns & { restock: number }) => ({ ...presentLine(l), restock: l.restock === 1 });
+
+/** The fields credit and debit notes share, as the API shows them; each module adds its id, number and party. */
+export function presentNoteColumns(n: NoteColumns) {
+  return {
+    invoice_id: n.invoice_id,
+    bill_id: n.bill_id,
+    branch_id: n.branch_id,
+    date: asDateTime(n.note_date),
+    reference_number: n.reference_number,
+    place_of_supply: n.place_of_supply,
+    stock_direction: n.stock_direction,
+    currency_code: n.currency_code,
+    exchange_rate: n.exchange_rate_micro / 1_000_000,
+    ...presentTotals(n),
+    applied_amount: toRupees(n.applied_amount),
+    balance_amount: toRupees(n.balance_amount),
+    status: n.status,
+    notes: n.notes,
+    created_time: isoTimestamp(new Date(n.created_time)),
+    last_modified_time: isoTimestamp(new Date(n.last_modified_time)),
+  };
+}
