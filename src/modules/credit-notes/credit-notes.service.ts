@@ -125,7 +125,7 @@ export function creditNotesService(deps: Deps) {
       const metadata = { credit_note_id: note.credit_note_id, credit_note_number: note.credit_note_number, amount: toRupees(amount) };
       const settled = await target.port.settleInTx(tx, ctx, row, 'credit', amount, 'amount', metadata);
       await repo.insertApplication(tx, {
-        org_id: ctx.orgId, application_id: deps.ids.next('alc'), credit_note_id: note.credit_note_id,
+        org_id: ctx.orgId, application_id: deps.ids.next('cna'), credit_note_id: note.credit_note_id,
         invoice_id: target.kind === 'invoice' ? targetId : null, bill_id: target.kind === 'bill' ? targetId : null, amount, created_time: now(),
       });
       const saved = await save(tx, note, next);
