@@ -162,4 +162,23 @@ describe('POST /payments', () => {
     await t.admin.put(`/orgs/${org.orgId}/preferences`, { requireIdempotencyKey: true, strictPaymentDedupe: true });
     expect((await org.api.post('/payments', body)).body.code).toBe('idempotency.key_required');
   });
+
+  it('lists newest first with the flow filter, defaults the bank account, and needs exchange_rate outside INR', async () => {
+    const customerId = await customer(org.api);
+    const vendorId = await vendor(org.api);
+    const incoming = await pay({ flow: 'INCOMING', contact_id: customerId, amount: 10 });
+    const outgoing = await pay({ flow: 'OUTGOING', contact_id: vendorId, amount: 20 });
+    const bank = (await org.api.get('/accounts?account_type=BANK')).body.accounts[0].account_id;
+    expect(incoming.body.payment.bank_account_id).toBe(bank);
+    const out = (await org.api.get('/payments?flow=OUTGOING&per_page=200')).body.payments.map((p: { payment_id: string; flow: string }) => p.flow);
+    expect(new Set(out)).toEqual(new Set(['OUTGOING']));
+    const all = (await org.api.get('/payments?per_page=2')).body;
+    expect(all.payments[0].payment_id).toBe(outgoing.body.payment.payment_id);
+    expect(all.page_context.has_more_page).toBe(true);
+    const usd = await pay({ flow: 'INCOMING', contact_id: customerId, amount: 10, currency_code: 'USD' });
+    expect(usd.body).toMatchObject({ code: 'validation.required_field', field: 'exchange_rate' });
+    const other = await t.given.org();
+    expect((await other.api.get(`/payments/${incoming.body.payment.payment_id}`)).status).toBe(404);
+    await expectBooksBalanced(org.api);
+  });
 });
