@@ -10,6 +10,8 @@ export interface Config {
   secret?: string;
   fakeClock: boolean;
   workerPollMs: number;
+  /** BAHI_WEBHOOK_ALLOW_PRIVATE=1: webhooks may go to loopback and private addresses (tests, local development). */
+  webhookAllowPrivate: boolean;
   bodyLimitBytes: number;
   logLevel: string;
 }
@@ -26,6 +28,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: env.BAHI_SECRET || undefined,
     fakeClock: env.BAHI_CLOCK === 'fake',
     workerPollMs: Number(env.BAHI_WORKER_POLL_MS ?? 1000),
+    webhookAllowPrivate: env.BAHI_WEBHOOK_ALLOW_PRIVATE === '1',
     bodyLimitBytes: Number(env.BAHI_BODY_LIMIT_BYTES ?? 1_048_576),
     logLevel: env.LOG_LEVEL ?? 'info',
   };

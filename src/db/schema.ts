@@ -619,6 +619,79 @@ export interface CreditNoteApplicationsTable {
   created_time: string;
 }
 
+export interface WebhookEndpointsTable {
+  org_id: string;
+  endpoint_id: string;
+  url: string;
+  /** JSON array of event types. */
+  events: string;
+  /** AES-256-GCM sealed signing secret (src/modules/webhooks/secret-box.ts). */
+  secret_sealed: string;
+  created_time: string;
+  deleted_time: string | null;
+}
+
+export interface WebhookDeliveriesTable {
+  org_id: string;
+  delivery_id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  /** The exact body sent (and signed) on every attempt. */
+  body: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: string | null;
+  last_attempt_at: string | null;
+  last_response_status: number | null;
+  created_time: string;
+}
+
+export interface WebhookAttemptsTable {
+  org_id: string;
+  delivery_id: string;
+  attempt_no: number;
+  attempted_at: string;
+  response_status: number | null;
+  latency_ms: number;
+  response_body: string | null;
+  error: string | null;
+}
+
+/** A recurring schedule; template_payload is the create body every run uses (JSON). */
+export interface RecurringSchedulesTable {
+  org_id: string;
+  recurring_id: string;
+  entity_type: string;
+  name: string;
+  frequency: string;
+  interval_count: number;
+  start_date: string;
+  end_date: string | null;
+  /** 09:00 IST of the next slot; null when the schedule has ended (end_date or max_runs). */
+  next_run_at: string | null;
+  last_run_at: string | null;
+  /** The slot date of the last run. */
+  last_run_date: string | null;
+  is_active: Flag;
+  template_entity_id: string | null;
+  template_payload: string;
+  run_count: number;
+  max_runs: number | null;
+  auto_charge: Flag;
+  created_time: string;
+  last_modified_time: string;
+}
+
+/** One row per (schedule, slot date), inserted with the generated document: never twice. */
+export interface RecurringRunsTable {
+  org_id: string;
+  recurring_id: string;
+  run_date: string;
+  generated_entity_id: string;
+  created_time: string;
+}
+
 export interface Tables {
   system_settings: SystemSettingsTable;
   orgs: OrgsTable;
@@ -658,4 +731,9 @@ export interface Tables {
   credit_note_applications: CreditNoteApplicationsTable;
   payments: PaymentsTable;
   payment_allocations: PaymentAllocationsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  recurring_schedules: RecurringSchedulesTable;
+  recurring_runs: RecurringRunsTable;
 }

@@ -27,13 +27,15 @@ import { contactsRepository, contactsRoutes, contactsService } from '../modules/
 import { creditNotesLedgerCheck, creditNotesRoutes, creditNotesService } from '../modules/credit-notes';
 import { debitNotesLedgerCheck, debitNotesRoutes, debitNotesService } from '../modules/debit-notes';
 import { estimatesRoutes, estimatesService } from '../modules/estimates';
-import { expensesLedgerCheck, expensesRoutes, expensesService } from '../modules/expenses';
+import { CreateExpenseBody, expensesLedgerCheck, expensesRoutes, expensesService } from '../modules/expenses';
 import { identityRoutes } from '../modules/identity/identity.routes';
 import { CreateInvoiceBody, invoicesLedgerCheck, invoicesRoutes, invoicesService } from '../modules/invoices';
-import { ledgerReports, ledgerRoutes, ledgerService, type LedgerReports } from '../modules/ledger';
+import { CreateJournalBody, ledgerReports, ledgerRoutes, ledgerService, type LedgerReports } from '../modules/ledger';
 import { purchaseOrdersRoutes, purchaseOrdersService } from '../modules/purchase-orders';
 import { salesOrdersRoutes, salesOrdersService } from '../modules/sales-orders';
+import { recurringRoutes, recurringService } from '../modules/recurring';
 import { seriesRoutes, seriesService } from '../modules/series';
+import { httpSender, secretBox, webhooksRoutes, webhooksService } from '../modules/webhooks';
 
 export interface Overrides {
   clock?: Clock;
@@ -65,7 +67,8 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   await database.migrate();
 
   const admin = await establishAdminSecret(database, config.adminToken);
-  const cursors = cursorCodec(await establishServerSecret(database, config.secret));
+  const serverSecret = await establishServerSecret(database, config.secret);
+  const cursors = cursorCodec(serverSecret);
   const idempotency = idempotencyStore(database, clock);
   const rateLimiter = config.databaseUrl ? postgresRateLimiter(config.databaseUrl, clock) : memoryRateLimiter(clock);
   const deps: PlatformDeps = {
@@ -95,10 +98,23 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...deps, referenceCounters: [invoices.countForContact, bills.countForContact, payments.countForContact, estimates.countForContact, salesOrders.countForContact, expenses.countForContact,
       purchaseOrders.countForContact, creditNotes.countForContact, debitNotes.countForContact],
   });
+  const webhooks = webhooksService({ ...deps, secrets: secretBox(serverSecret), sender: httpSender, allowPrivate: config.webhookAllowPrivate });
+  const recurring = recurringService({
+    ...deps,
+    generators: {
+      INVOICE: async (tx, ctx, payload) => (await invoices.createInTx(tx, ctx, payload as CreateInvoiceBody)).invoice.invoice_id,
+      BILL: async (tx, ctx, payload) => (await bills.createInTx(tx, ctx, payload as CreateBillBody)).bill.bill_id,
+      EXPENSE: async (tx, ctx, payload) => (await expenses.createInTx(tx, ctx, payload as CreateExpenseBody)).expense.expense_id,
+      JOURNAL: async (tx, ctx, payload) => (await ledger.createJournalInTx(tx, ctx, payload as CreateJournalBody)).journal.journal_id,
+    },
+  });
   const jobs: Job[] = [
     { name: 'idempotency_keys_expired', run: () => idempotency.purgeExpired() },
     { name: 'rate_limit_windows_expired', run: () => rateLimiter.purgeExpired() },
+    recurring.job,
   ];
+  // Last, so one run delivers the events the jobs before it emitted.
+  jobs.push(webhooks.job);
 
   const routes = [
     ...healthRoutes(database),
@@ -169,6 +185,8 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
         exists: (_db, orgId, id) => debitNotes.exists(orgId, id),
       },
     ]),
+    ...webhooksRoutes(webhooks),
+    ...recurringRoutes(recurring),
     ...adminRoutes({ orgs, tokens, clock, jobs }),
   ];
 

@@ -13,7 +13,8 @@ import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/
 
 let t: TestApp;
 const UNLIMITED = 1_000_000;
-beforeAll(async () => { t = await startTestApp(); });
+// Webhook endpoints of the tenancy makers point at a closed loopback port, which the SSRF guard allows only so.
+beforeAll(async () => { t = await startTestApp({ BAHI_WEBHOOK_ALLOW_PRIVATE: '1' }); });
 afterAll(async () => { await t.close(); });
 
 const DUMMY_ID = 'zz_dummy_0000000000';
@@ -248,6 +249,26 @@ const MAKERS: Record<string, Maker> = {
       vendor_id: vendorId, date: t.clock.now().toISOString().slice(0, 10), line_items: [{ name: 'Returned yarn', rate: 100, quantity: 1 }],
     }, { idempotencyKey: newKey() });
     return created(res, 'debit_note', 'debit_note_id');
+  },
+  // A journal schedule: run, pause, resume, update and delete would all succeed if tenancy leaked.
+  schedule_id: async (a) => {
+    const [bank, equity] = [await accountOfA(a, 'Bank'), await accountOfA(a, "Owner's Equity")];
+    const res = await a.api.post('/recurring', {
+      entity_type: 'JOURNAL', name: 'Tenant A monthly', frequency: 'MONTHLY', start_date: t.clock.now().toISOString().slice(0, 10),
+      template_payload: { memo: 'Tenant A capital', lines: [{ account_id: bank, debit: 10 }, { account_id: equity, credit: 10 }] },
+    }, { idempotencyKey: newKey() });
+    return created(res, 'recurring', 'recurring_id');
+  },
+  // An endpoint on a closed loopback port: its deliveries stay PENDING, so a leaked delete or replay would show.
+  endpoint_id: async (a) => created(await a.api.post('/webhooks/endpoints', { url: 'http://127.0.0.1:1/hook', events: ['EXPENSE_CREATED'] }), 'endpoint', 'endpoint_id'),
+  delivery_id: async (a) => {
+    const endpoint = await MAKERS.endpoint_id!(a);
+    await MAKERS.expense_id!(a);
+    await t.admin.post('/jobs/run', {});
+    const res = await a.api.get(`/webhooks/deliveries?endpoint_id=${endpoint}`);
+    const id = res.body?.deliveries?.[0]?.delivery_id;
+    if (typeof id !== 'string') throw new Error(`maker for delivery_id: ${res.status} ${JSON.stringify(res.body)}`);
+    return id;
   },
 };
 

@@ -8,10 +8,12 @@ import { purchases } from './005-purchases';
 import { expenses } from './006-expenses';
 import { notes } from './007-notes';
 import { payments } from './008-payments';
+import { webhooks } from './009-webhooks';
+import { recurring } from './010-recurring';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
-export const MIGRATIONS: readonly BahiMigration[] = [platform, ledger, invoices, estimatesAndSalesOrders, purchases, expenses, notes, payments];
+export const MIGRATIONS: readonly BahiMigration[] = [platform, ledger, invoices, estimatesAndSalesOrders, purchases, expenses, notes, payments, webhooks, recurring];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {

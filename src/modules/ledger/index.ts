@@ -1,5 +1,6 @@
 export { ledgerService, type LedgerService, type Entry, type JournalSource } from './ledger.service';
 export { ledgerReports, type LedgerReports, type DocumentLedgerCheck } from './ledger.reports';
 export { ledgerRoutes } from './ledger.routes';
+export { CreateJournalBody } from './ledger.schemas';
 export type { PostingLine } from './ledger.posting';
 export { ledgerRepository } from './ledger.repository';

@@ -77,7 +77,8 @@ export function ledgerService(deps: Deps) {
       return reversals;
     },
 
-    async createJournal(ctx: RequestContext, input: CreateJournalBody) {
+    /** Posts a manual journal entry inside the caller's transaction (the public create and recurring runs). */
+    async createJournalInTx(tx: Tx, ctx: RequestContext, input: CreateJournalBody) {
       const lines: PostingLine[] = input.lines.map((l, i) => {
         const debit = toPaise(l.debit ?? 0);
         const credit = toPaise(l.credit ?? 0);
@@ -90,28 +91,30 @@ export function ledgerService(deps: Deps) {
       if (debits !== credits) {
         throw invalidValue('lines', 'total debits must equal total credits', { details: { total_debit: debits / 100, total_credit: credits / 100 } });
       }
-      return deps.uow(ctx, async (tx) => {
-        for (const [i, line] of input.lines.entries()) {
-          const account = await tx.selectFrom('accounts').select('account_id').where('org_id', '=', ctx.orgId)
-            .where('account_id', '=', line.account_id).executeTakeFirst();
-          if (!account) throw notFound('account', `lines[${i}].account_id`);
-        }
-        if (input.contact_id) {
-          const contact = await tx.selectFrom('contacts').select('contact_id').where('org_id', '=', ctx.orgId)
-            .where('contact_id', '=', input.contact_id).executeTakeFirst();
-          if (!contact) throw notFound('contact', 'contact_id');
-        }
-        const journalId = deps.ids.next('jnl');
-        const journal = await ledger.post(tx, ctx, {
-          date: businessDateOf(input.date), source: 'MANUAL', sourceId: journalId, sourceVersion: 1,
-          memo: input.memo ?? null, contactId: input.contact_id ?? null, lines,
-        });
-        await deps.activity.record(tx, ctx, { entityType: 'JOURNAL', entityId: journal.journal_id, verb: 'CREATED' });
-        await deps.events.emit(tx, ctx, 'JOURNAL_POSTED', {
-          id: journal.journal_id, source: 'MANUAL', contact_id: journal.contact_id, total: journal.total / 100, status: 'POSTED',
-        });
-        return { journal: presentJournal(journal, await repo.lines(tx, ctx.orgId, [journal.journal_id])) };
+      for (const [i, line] of input.lines.entries()) {
+        const account = await tx.selectFrom('accounts').select('account_id').where('org_id', '=', ctx.orgId)
+          .where('account_id', '=', line.account_id).executeTakeFirst();
+        if (!account) throw notFound('account', `lines[${i}].account_id`);
+      }
+      if (input.contact_id) {
+        const contact = await tx.selectFrom('contacts').select('contact_id').where('org_id', '=', ctx.orgId)
+          .where('contact_id', '=', input.contact_id).executeTakeFirst();
+        if (!contact) throw notFound('contact', 'contact_id');
+      }
+      const journalId = deps.ids.next('jnl');
+      const journal = await ledger.post(tx, ctx, {
+        date: businessDateOf(input.date), source: 'MANUAL', sourceId: journalId, sourceVersion: 1,
+        memo: input.memo ?? null, contactId: input.contact_id ?? null, lines,
       });
+      await deps.activity.record(tx, ctx, { entityType: 'JOURNAL', entityId: journal.journal_id, verb: 'CREATED' });
+      await deps.events.emit(tx, ctx, 'JOURNAL_POSTED', {
+        id: journal.journal_id, source: 'MANUAL', contact_id: journal.contact_id, total: journal.total / 100, status: 'POSTED',
+      });
+      return { journal: presentJournal(journal, await repo.lines(tx, ctx.orgId, [journal.journal_id])) };
+    },
+
+    async createJournal(ctx: RequestContext, input: CreateJournalBody) {
+      return deps.uow(ctx, (tx) => ledger.createJournalInTx(tx, ctx, input));
     },
 
     /** A manual entry is removed by its mirror; auto-posted entries go only by voiding their document. */

@@ -1,0 +1,47 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Body, DateTimeSchema, Id, LocalDateSchema, Nullable, PerPage, Query, StringEnum, Text } from '../../http/schema-kit';
+import { FREQUENCIES } from './recurrence.rules';
+
+export const RECURRING_ENTITY_TYPES = ['INVOICE', 'BILL', 'EXPENSE', 'JOURNAL'] as const;
+export type RecurringEntityType = (typeof RECURRING_ENTITY_TYPES)[number];
+
+const Interval = Type.Integer({ minimum: 1, maximum: 999, description: 'multiplier of the frequency' });
+const MaxRuns = Type.Integer({ minimum: 1, maximum: 100_000 });
+const Payload = Type.Object({}, { additionalProperties: true, description: "the create body of the entity type's resource; date is replaced by each run's date" });
+
+export const CreateRecurringBody = Body({
+  entity_type: StringEnum(RECURRING_ENTITY_TYPES),
+  name: Text(200, 1),
+  frequency: StringEnum(FREQUENCIES),
+  interval: Type.Optional(Interval),
+  start_date: LocalDateSchema,
+  end_date: Type.Optional(Nullable(LocalDateSchema)),
+  template_entity_id: Type.Optional(Id('template_entity_id')),
+  template_payload: Type.Optional(Payload),
+  max_runs: Type.Optional(Nullable(MaxRuns)),
+  auto_charge: Type.Optional(Type.Boolean({ description: 'invoice schedules only; true is refused: online payments are not offered' })),
+  is_active: Type.Optional(Type.Boolean()),
+});
+export type CreateRecurringBody = Static<typeof CreateRecurringBody>;
+
+export const UpdateRecurringBody = Body({
+  name: Type.Optional(Text(200, 1)),
+  frequency: Type.Optional(StringEnum(FREQUENCIES)),
+  interval: Type.Optional(Interval),
+  start_date: Type.Optional(LocalDateSchema),
+  end_date: Type.Optional(Nullable(LocalDateSchema)),
+  template_entity_id: Type.Optional(Id('template_entity_id')),
+  template_payload: Type.Optional(Payload),
+  max_runs: Type.Optional(Nullable(MaxRuns)),
+  auto_charge: Type.Optional(Type.Boolean()),
+  next_run_at: Type.Optional(DateTimeSchema),
+});
+export type UpdateRecurringBody = Static<typeof UpdateRecurringBody>;
+
+export const ListRecurringQuery = Query({
+  per_page: Type.Optional(PerPage),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  entity_type: Type.Optional(StringEnum(RECURRING_ENTITY_TYPES)),
+  is_active: Type.Optional(Type.Boolean()),
+});
+export type ListRecurringQuery = Static<typeof ListRecurringQuery>;

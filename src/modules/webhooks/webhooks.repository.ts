@@ -1,0 +1,103 @@
+import type { Db, Tx } from '../../db/database';
+import { engineOf } from '../../db/engine';
+import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/schema';
+import type { CursorPosition } from '../../kernel/cursor';
+
+export type EndpointRow = WebhookEndpointsTable;
+export type DeliveryRow = WebhookDeliveriesTable;
+export type AttemptRow = WebhookAttemptsTable;
+
+export interface DeliveryFilter {
+  endpointId?: string;
+  status?: string;
+  eventType?: string;
+}
+
+export const webhooksRepository = {
+  insertEndpoint: (tx: Tx, row: EndpointRow) => tx.insertInto('webhook_endpoints').values(row).execute(),
+
+  /** A live (not deleted) endpoint. */
+  findEndpoint: (db: Db | Tx, orgId: string, endpointId: string) =>
+    db.selectFrom('webhook_endpoints').selectAll().where('org_id', '=', orgId).where('endpoint_id', '=', endpointId)
+      .where('deleted_time', 'is', null).executeTakeFirst(),
+
+  listEndpoints: (db: Db, orgId: string) =>
+    db.selectFrom('webhook_endpoints').selectAll().where('org_id', '=', orgId).where('deleted_time', 'is', null)
+      .orderBy('endpoint_id').execute(),
+
+  /** Live endpoints of several organisations, for fanning events out. */
+  endpointsOfOrgs: (tx: Tx, orgIds: readonly string[]) =>
+    orgIds.length === 0 ? Promise.resolve([] as EndpointRow[])
+      : tx.selectFrom('webhook_endpoints').selectAll().where('org_id', 'in', orgIds).where('deleted_time', 'is', null).execute(),
+
+  endpointsByIds: (db: Db | Tx, keys: ReadonlyArray<{ orgId: string; endpointId: string }>) =>
+    keys.length === 0 ? Promise.resolve([] as EndpointRow[])
+      : db.selectFrom('webhook_endpoints').selectAll().where('endpoint_id', 'in', keys.map((k) => k.endpointId)).execute(),
+
+  async deleteEndpoint(tx: Tx, orgId: string, endpointId: string, at: string) {
+    await tx.updateTable('webhook_endpoints').set({ deleted_time: at }).where('org_id', '=', orgId).where('endpoint_id', '=', endpointId).execute();
+    // Nothing more will be sent to it: what was waiting is closed as FAILED (replay needs a live endpoint).
+    await tx.updateTable('webhook_deliveries').set({ status: 'FAILED', next_attempt_at: null })
+      .where('org_id', '=', orgId).where('endpoint_id', '=', endpointId).where('status', '=', 'PENDING').execute();
+  },
+
+  /** The oldest unpublished outbox rows, locked against other workers on PostgreSQL. */
+  unpublishedEvents(tx: Tx, limit: number) {
+    let q = tx.selectFrom('outbox_events').selectAll().where('published_at', 'is', null).orderBy('event_id').limit(limit);
+    if (engineOf(tx) === 'postgres') q = q.forUpdate().skipLocked();
+    return q.execute();
+  },
+
+  async markPublished(tx: Tx, events: ReadonlyArray<{ org_id: string; event_id: string }>, at: string) {
+    for (const e of events) {
+      await tx.updateTable('outbox_events').set({ published_at: at }).where('org_id', '=', e.org_id).where('event_id', '=', e.event_id).execute();
+    }
+  },
+
+  async insertDeliveries(tx: Tx, rows: DeliveryRow[]) {
+    for (let i = 0; i < rows.length; i += 200) {
+      await tx.insertInto('webhook_deliveries').values(rows.slice(i, i + 200))
+        .onConflict((oc) => oc.columns(['org_id', 'endpoint_id', 'event_id']).doNothing()).execute();
+    }
+  },
+
+  /** Due PENDING deliveries, skipping those another worker holds (PostgreSQL). */
+  dueDeliveries(tx: Tx, now: string, limit: number) {
+    let q = tx.selectFrom('webhook_deliveries').selectAll().where('status', '=', 'PENDING').where('next_attempt_at', '<=', now)
+      .orderBy('next_attempt_at').limit(limit);
+    if (engineOf(tx) === 'postgres') q = q.forUpdate().skipLocked();
+    return q.execute();
+  },
+
+  findDelivery(db: Db | Tx, orgId: string, deliveryId: string, forUpdate = false) {
+    let q = db.selectFrom('webhook_deliveries').selectAll().where('org_id', '=', orgId).where('delivery_id', '=', deliveryId);
+    if (forUpdate && engineOf(db) === 'postgres') q = q.forUpdate();
+    return q.executeTakeFirst();
+  },
+
+  async leaseDeliveries(tx: Tx, keys: ReadonlyArray<{ org_id: string; delivery_id: string }>, until: string) {
+    for (let i = 0; i < keys.length; i += 200) {
+      const chunk = keys.slice(i, i + 200);
+      await tx.updateTable('webhook_deliveries').set({ next_attempt_at: until })
+        .where('delivery_id', 'in', chunk.map((k) => k.delivery_id)).execute();
+    }
+  },
+
+  updateDelivery: (tx: Tx, orgId: string, deliveryId: string, changes: Partial<DeliveryRow>) =>
+    tx.updateTable('webhook_deliveries').set(changes).where('org_id', '=', orgId).where('delivery_id', '=', deliveryId).execute(),
+
+  insertAttempt: (tx: Tx, row: AttemptRow) => tx.insertInto('webhook_attempts').values(row).execute(),
+
+  attempts: (db: Db, orgId: string, deliveryId: string) =>
+    db.selectFrom('webhook_attempts').selectAll().where('org_id', '=', orgId).where('delivery_id', '=', deliveryId).orderBy('attempt_no').execute(),
+
+  /** Newest first; keyset on delivery_id (time-sortable), one row beyond the page. */
+  listDeliveries(db: Db, orgId: string, filter: DeliveryFilter, after: CursorPosition | null, limit: number) {
+    let q = db.selectFrom('webhook_deliveries').selectAll().where('org_id', '=', orgId);
+    if (filter.endpointId) q = q.where('endpoint_id', '=', filter.endpointId);
+    if (filter.status) q = q.where('status', '=', filter.status);
+    if (filter.eventType) q = q.where('event_type', '=', filter.eventType);
+    if (after) q = q.where('delivery_id', '<', String(after[0]));
+    return q.orderBy('delivery_id', 'desc').limit(limit + 1).execute();
+  },
+};

@@ -1,0 +1,299 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountId, expectBooksBalanced } from '../support/books';
+import { customer } from '../support/sales';
+import { newKey, startSecondApp, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let org: OrgFixture;
+let other: OrgFixture;
+let buyer: string;
+
+/** 2026-06-15 08:00 IST: before the 09:00 scheduler. */
+const BEFORE_NINE = '2026-06-15T02:30:00.000Z';
+const AT_NINE = '2026-06-15T03:30:00.000Z';
+
+beforeAll(async () => {
+  t = await startTestApp();
+  t.clock.set(new Date(BEFORE_NINE));
+  org = await t.given.org({ state_code: 'IN-KA' });
+  other = await t.given.org({ state_code: 'IN-KA' });
+  buyer = await customer(org.api);
+});
+afterAll(async () => { await t.close(); });
+
+const invoicePayload = () => ({ customer_id: buyer, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Retainer', rate: 1000, quantity: 1 }] });
+
+async function schedule(body: Record<string, unknown>, o: OrgFixture = org) {
+  return o.api.post('/recurring', { entity_type: 'INVOICE', name: 'Retainer', frequency: 'MONTHLY', start_date: '2026-06-15', template_payload: invoicePayload(), ...body }, { idempotencyKey: newKey() });
+}
+
+async function created(body: Record<string, unknown>, o: OrgFixture = org) {
+  const res = await schedule(body, o);
+  if (res.status !== 201) throw new Error(`recurring: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.recurring;
+}
+
+const runJobs = async () => {
+  const res = await t.admin.post('/jobs/run', {});
+  expect(res.status).toBe(200);
+  return res.body.jobs.recurring_scheduler as number;
+};
+async function invoicesOf(scheduleId: string) {
+  const rows = await t.app.database.db.selectFrom('recurring_runs').selectAll().where('recurring_id', '=', scheduleId).orderBy('run_date').execute();
+  return rows;
+}
+
+describe('recurring schedules: create', () => {
+  it('creates with defaults and a first run at 09:00 IST on start_date', async () => {
+    const res = await schedule({});
+    expect(res.status).toBe(201);
+    const r = res.body.recurring;
+    expect(r).toMatchObject({
+      entity_type: 'INVOICE', frequency: 'MONTHLY', interval: 1, start_date: '2026-06-15', end_date: null, is_active: true,
+      run_count: 0, max_runs: null, auto_charge: false, next_run_at: '2026-06-15T03:30:00Z', last_run_at: null, template_entity_id: null,
+    });
+    expect(r.recurring_id).toMatch(/^rec_/);
+    const later = await created({ start_date: '2026-07-31', frequency: 'WEEKLY', interval: 2 });
+    expect(later.next_run_at).toBe('2026-07-31T03:30:00Z');
+  });
+
+  it.each([
+    ['unknown entity_type', { entity_type: 'RECEIPT' }, 'validation.invalid_value'],
+    ['unknown frequency', { frequency: 'HOURLY' }, 'validation.invalid_value'],
+    ['neither template', { template_payload: undefined }, 'validation.required_field'],
+    ['both templates', { template_entity_id: 'inv_x' }, 'validation.invalid_value'],
+    ['payload not a create body', { template_payload: { place_of_supply: 'IN-KA' } }, 'validation.required_field'],
+    ['payload with an invoice number', { template_payload: { ...invoicePayload(), invoice_number: 'X-1' } }, 'validation.invalid_value'],
+    ['auto_charge', { auto_charge: true }, 'validation.invalid_value'],
+    ['auto_charge on a bill schedule', { entity_type: 'BILL', auto_charge: true, template_payload: undefined, template_entity_id: 'bill_x' }, 'validation.invalid_value'],
+    ['end before start', { end_date: '2026-06-01' }, 'validation.invalid_value'],
+    ['interval 0', { interval: 0 }, 'validation.invalid_value'],
+  ])('refuses %s', async (_name, body, code) => {
+    const res = await schedule(body);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(code);
+  });
+
+  it('clones a template document; a voided one is refused, a foreign one is not found', async () => {
+    const inv = await org.api.post('/invoices', { ...invoicePayload(), date: '2026-06-10' }, { idempotencyKey: newKey() });
+    expect(inv.status).toBe(201);
+    const r = await created({ template_payload: undefined, template_entity_id: inv.body.invoice.invoice_id });
+    expect(r.template_entity_id).toBe(inv.body.invoice.invoice_id);
+    expect(r.template_payload).toMatchObject({ customer_id: buyer, auto_approve: true, line_items: [{ name: 'Retainer', rate: 1000, quantity: 1 }] });
+
+    const voided = await org.api.post('/invoices', { ...invoicePayload(), date: '2026-06-10' }, { idempotencyKey: newKey() });
+    expect((await org.api.post(`/invoices/${voided.body.invoice.invoice_id}/void`, {}, { idempotencyKey: newKey() })).status).toBe(200);
+    const refused = await schedule({ template_payload: undefined, template_entity_id: voided.body.invoice.invoice_id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('validation.invalid_value');
+
+    const foreign = await schedule({ template_payload: undefined, template_entity_id: inv.body.invoice.invoice_id }, other);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.code).toBe('not_found.resource');
+  });
+});
+
+describe('recurring schedules: list, read, update, pause, resume, delete', () => {
+  it('lists by next_run_at in page form with filters', async () => {
+    const o = await t.given.org();
+    const bank = await accountId(o.api, 'Bank');
+    const equity = await accountId(o.api, "Owner's Equity");
+    const journal = { memo: 'Capital', lines: [{ account_id: bank, debit: 5 }, { account_id: equity, credit: 5 }] };
+    const mk = (start: string, extra: Record<string, unknown> = {}) => o.api.post('/recurring', {
+      entity_type: 'JOURNAL', name: `J ${start}`, frequency: 'DAILY', start_date: start, template_payload: journal, ...extra,
+    }, { idempotencyKey: newKey() });
+    for (const start of ['2026-09-01', '2026-07-01', '2026-08-01']) expect((await mk(start)).status).toBe(201);
+    expect((await mk('2026-06-20', { is_active: false })).status).toBe(201);
+
+    const all = await o.api.get('/recurring');
+    expect(all.status).toBe(200);
+    expect(all.body.recurring.map((r: { start_date: string }) => r.start_date)).toEqual(['2026-06-20', '2026-07-01', '2026-08-01', '2026-09-01']);
+    expect(all.body.page_context).toEqual({ page: 1, per_page: 50, has_more_page: false });
+
+    const p1 = await o.api.get('/recurring?per_page=3&page=1');
+    expect(p1.body.page_context).toEqual({ page: 1, per_page: 3, has_more_page: true });
+    const p2 = await o.api.get('/recurring?per_page=3&page=2');
+    expect(p2.body.recurring.map((r: { start_date: string }) => r.start_date)).toEqual(['2026-09-01']);
+    expect(p2.body.page_context).toEqual({ page: 2, per_page: 3, has_more_page: false });
+
+    const active = await o.api.get('/recurring?is_active=true&entity_type=JOURNAL');
+    expect(active.body.recurring).toHaveLength(3);
+    expect((await o.api.get('/recurring?entity_type=INVOICE')).body.recurring).toHaveLength(0);
+    expect((await o.api.get('/recurring?entity_type=NOPE')).body.code).toBe('validation.invalid_value');
+    // Another organisation sees none of them.
+    expect((await other.api.get('/recurring')).body.recurring.every((r: { name: string }) => !r.name.startsWith('J '))).toBe(true);
+  });
+
+  it('PUT is partial; frequency changes recompute next_run_at; next_run_at can be set', async () => {
+    const r = await created({ start_date: '2026-06-30' });
+    const renamed = await org.api.put(`/recurring/${r.recurring_id}`, { name: 'Renamed' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.recurring).toMatchObject({ name: 'Renamed', next_run_at: '2026-06-30T03:30:00Z', frequency: 'MONTHLY' });
+    const moved = await org.api.put(`/recurring/${r.recurring_id}`, { start_date: '2026-07-04', frequency: 'WEEKLY' });
+    expect(moved.body.recurring).toMatchObject({ frequency: 'WEEKLY', next_run_at: '2026-07-04T03:30:00Z' });
+    const explicit = await org.api.put(`/recurring/${r.recurring_id}`, { next_run_at: '2026-07-10T03:30:00Z' });
+    expect(explicit.body.recurring.next_run_at).toBe('2026-07-10T03:30:00Z');
+    expect((await org.api.put(`/recurring/${r.recurring_id}`, { is_active: false })).status).toBe(400);
+    expect((await org.api.put(`/recurring/${r.recurring_id}`, { template_payload: { customer_id: buyer } })).status).toBe(400);
+  });
+
+  it('pause keeps next_run_at; resume keeps it when ahead and shifts it when past', async () => {
+    const r = await created({ start_date: '2026-06-20', frequency: 'DAILY' });
+    const paused = await org.api.post(`/recurring/${r.recurring_id}/pause`, {});
+    expect(paused.status).toBe(200);
+    expect(paused.body.recurring).toMatchObject({ is_active: false, next_run_at: '2026-06-20T03:30:00Z' });
+    expect((await org.api.post(`/recurring/${r.recurring_id}/pause`, {})).body.code).toBe('conflict.invalid_state');
+    const resumed = await org.api.post(`/recurring/${r.recurring_id}/resume`, {});
+    expect(resumed.body.recurring).toMatchObject({ is_active: true, next_run_at: '2026-06-20T03:30:00Z' });
+
+    await org.api.post(`/recurring/${r.recurring_id}/pause`, {});
+    t.clock.set(new Date('2026-06-22T05:00:00.000Z')); // 10:30 IST on the 22nd: the 20th, 21st and 22nd are past
+    try {
+      const shifted = await org.api.post(`/recurring/${r.recurring_id}/resume`, {});
+      expect(shifted.body.recurring.next_run_at).toBe('2026-06-23T03:30:00Z');
+      await runJobs();
+      expect(await invoicesOf(r.recurring_id)).toHaveLength(0);
+    } finally {
+      await org.api.delete(`/recurring/${r.recurring_id}`);
+      t.clock.set(new Date(BEFORE_NINE));
+    }
+  });
+});
+
+describe('recurring schedules: runs', () => {
+  it('run now makes an invoice dated today with a new number, INVOICE_CREATED and RECURRING activity', async () => {
+    t.clock.set(new Date('2026-06-16T06:00:00.000Z'));
+    try {
+      const r = await created({ start_date: '2026-07-01' });
+      const res = await org.api.post(`/recurring/${r.recurring_id}/run`, {}, { idempotencyKey: newKey() });
+      expect(res.status).toBe(200);
+      expect(res.body.recurring).toMatchObject({ run_count: 1, next_run_at: '2026-08-01T03:30:00Z', last_run_at: '2026-06-16T06:00:00Z' });
+      const id = res.body.generated_entity_id as string;
+      const again = await org.api.post(`/recurring/${r.recurring_id}/run`, {}, { idempotencyKey: newKey() });
+      expect(again.body.recurring).toMatchObject({ run_count: 2, next_run_at: '2026-09-01T03:30:00Z' });
+      const first = (await org.api.get(`/invoices/${id}`)).body.invoice;
+      const second = (await org.api.get(`/invoices/${again.body.generated_entity_id}`)).body.invoice;
+      expect(first.date.slice(0, 10)).toBe('2026-06-16');
+      expect(first.status).toBe('SENT');
+      expect(first.invoice_number).not.toBe(second.invoice_number);
+      const events = await t.app.database.db.selectFrom('outbox_events').selectAll().where('org_id', '=', org.orgId).where('event_type', '=', 'INVOICE_CREATED').execute();
+      expect(events.some((e) => e.payload.includes(id))).toBe(true);
+      const activity = await org.api.get(`/activity?entity_type=RECURRING&entity_id=${r.recurring_id}`);
+      expect(activity.status).toBe(200);
+      const created_ = await t.app.database.db.selectFrom('activity').selectAll().where('org_id', '=', org.orgId).where('entity_id', '=', id).executeTakeFirstOrThrow();
+      expect(JSON.parse(created_.metadata ?? '{}').source).toBe('RECURRING');
+      await expectBooksBalanced(org.api);
+    } finally {
+      t.clock.set(new Date(BEFORE_NINE));
+    }
+  });
+
+  it('the scheduler runs at 09:00 IST, once per date, and stops at max_runs', async () => {
+    const o = await t.given.org();
+    const c = await customer(o.api);
+    const r = (await o.api.post('/recurring', {
+      entity_type: 'INVOICE', name: 'Daily', frequency: 'DAILY', start_date: '2026-06-15', max_runs: 2,
+      template_payload: { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Milk', rate: 50 }] },
+    }, { idempotencyKey: newKey() })).body.recurring;
+    try {
+      t.clock.set(new Date(BEFORE_NINE));
+      await runJobs();
+      expect((await o.api.get(`/recurring/${r.recurring_id}`)).body.recurring.run_count).toBe(0);
+      t.clock.set(new Date(AT_NINE));
+      await runJobs();
+      await runJobs();
+      let now = (await o.api.get(`/recurring/${r.recurring_id}`)).body.recurring;
+      expect(now).toMatchObject({ run_count: 1, next_run_at: '2026-06-16T03:30:00Z', is_active: true });
+      const invoices = (await o.api.get('/invoices')).body.invoices;
+      expect(invoices).toHaveLength(1);
+      expect(invoices[0].date.slice(0, 10)).toBe('2026-06-15');
+      t.clock.set(new Date('2026-06-16T04:00:00.000Z'));
+      await runJobs();
+      now = (await o.api.get(`/recurring/${r.recurring_id}`)).body.recurring;
+      expect(now).toMatchObject({ run_count: 2, is_active: false, next_run_at: null });
+      t.clock.set(new Date('2026-06-17T04:00:00.000Z'));
+      await runJobs();
+      expect((await o.api.get('/invoices')).body.invoices).toHaveLength(2);
+      expect((await o.api.post(`/recurring/${r.recurring_id}/resume`, {})).body.code).toBe('conflict.invalid_state');
+      await expectBooksBalanced(o.api);
+    } finally {
+      t.clock.set(new Date(BEFORE_NINE));
+    }
+  });
+
+  it('catches up with the latest missed run only, and auto-pauses after end_date', async () => {
+    const o = await t.given.org();
+    const bank = await accountId(o.api, 'Bank');
+    const equity = await accountId(o.api, "Owner's Equity");
+    const r = (await o.api.post('/recurring', {
+      entity_type: 'JOURNAL', name: 'Weekly capital', frequency: 'WEEKLY', start_date: '2026-06-15', end_date: '2026-07-10',
+      template_payload: { memo: 'Capital', lines: [{ account_id: bank, debit: 100 }, { account_id: equity, credit: 100 }] },
+    }, { idempotencyKey: newKey() })).body.recurring;
+    try {
+      // Down from before the first run until 1 July 10:00 IST: slots 15, 22 and 29 June were missed.
+      t.clock.set(new Date('2026-07-01T04:30:00.000Z'));
+      expect(await runJobs()).toBeGreaterThanOrEqual(1);
+      let now = (await o.api.get(`/recurring/${r.recurring_id}`)).body.recurring;
+      expect(now).toMatchObject({ run_count: 1, next_run_at: '2026-07-06T03:30:00Z' });
+      expect((await invoicesOf(r.recurring_id)).map((x) => x.run_date)).toEqual(['2026-06-29']);
+      const journals = (await o.api.get('/journals?source=MANUAL')).body.journals;
+      expect(journals).toHaveLength(1);
+      expect(journals[0].date).toBe('2026-07-01');
+      // The 6 July run is the last before end_date (10 July): the schedule then pauses itself.
+      t.clock.set(new Date('2026-07-06T03:30:00.000Z'));
+      await runJobs();
+      now = (await o.api.get(`/recurring/${r.recurring_id}`)).body.recurring;
+      expect(now).toMatchObject({ run_count: 2, is_active: false, next_run_at: null });
+      await expectBooksBalanced(o.api);
+    } finally {
+      t.clock.set(new Date(BEFORE_NINE));
+    }
+  });
+
+  it('DELETE removes the schedule and keeps its documents; foreign ids are not found', async () => {
+    const r = await created({ start_date: '2026-06-20' });
+    const ran = await org.api.post(`/recurring/${r.recurring_id}/run`, {}, { idempotencyKey: newKey() });
+    expect(ran.status).toBe(200);
+    for (const [method, path] of [['get', ''], ['post', '/run'], ['post', '/pause'], ['put', ''], ['delete', '']] as const) {
+      const res = method === 'get' || method === 'delete' ? await other.api[method](`/recurring/${r.recurring_id}${path}`)
+        : await other.api[method](`/recurring/${r.recurring_id}${path}`, method === 'put' ? { name: 'x' } : {});
+      expect(res.status).toBe(404);
+    }
+    expect((await org.api.delete(`/recurring/${r.recurring_id}`)).status).toBe(200);
+    expect((await org.api.get(`/recurring/${r.recurring_id}`)).status).toBe(404);
+    expect((await org.api.get(`/invoices/${ran.body.generated_entity_id}`)).status).toBe(200);
+    await expectBooksBalanced(org.api);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('recurring schedules on PostgreSQL', () => {
+  it('two apps running jobs at once never run a schedule twice for one date', async () => {
+    const second = await startSecondApp(t);
+    const o = await t.given.org();
+    const c = await customer(o.api);
+    try {
+      t.clock.set(new Date('2026-06-14T00:00:00.000Z'));
+      const ids: string[] = [];
+      for (let i = 0; i < 8; i++) {
+        const res = await o.api.post('/recurring', {
+          entity_type: 'INVOICE', name: `Race ${i}`, frequency: 'DAILY', start_date: '2026-06-15',
+          template_payload: { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Item', rate: 10 + i }] },
+        }, { idempotencyKey: newKey() });
+        ids.push(res.body.recurring.recurring_id);
+      }
+      t.clock.set(new Date(AT_NINE));
+      const results = await Promise.all([t.admin.post('/jobs/run', {}), second.admin.post('/jobs/run', {}), t.admin.post('/jobs/run', {}), second.admin.post('/jobs/run', {})]);
+      for (const res of results) expect(res.status).toBe(200);
+      expect(results.reduce((sum, res) => sum + (res.body.jobs.recurring_scheduler as number), 0)).toBe(8);
+      for (const id of ids) {
+        expect(await invoicesOf(id)).toHaveLength(1);
+        expect((await o.api.get(`/recurring/${id}`)).body.recurring.run_count).toBe(1);
+      }
+      expect((await o.api.get('/invoices?per_page=200')).body.invoices).toHaveLength(8);
+      await expectBooksBalanced(o.api);
+    } finally {
+      await second.close();
+      t.clock.set(new Date(BEFORE_NINE));
+    }
+  });
+});
