@@ -13,11 +13,16 @@ export const paymentsRepository = {
     return q.executeTakeFirst();
   },
 
-  /** Live allocations, oldest first. */
-  allocations: (db: Db | Tx, orgId: string, paymentIds: readonly string[]) =>
-    paymentIds.length === 0 ? Promise.resolve([] as AllocationRow[])
-      : db.selectFrom('payment_allocations').selectAll().where('org_id', '=', orgId).where('payment_id', 'in', paymentIds)
-        .where('released', '=', 0).orderBy('allocation_id').execute(),
+  /**
+   * Live allocations, oldest first. Sorted here, not by ORDER BY: with ORDER BY allocation_id,
+   * SQLite's planner walks the primary key (org_id, allocation_id) through every allocation
+   * of the organisation instead of using payment_allocations_payment, so each read grew with
+   * the organisation's history (0.5 ms at 7,000 allocations).
+   */
+  allocations: async (db: Db | Tx, orgId: string, paymentIds: readonly string[]): Promise<AllocationRow[]> =>
+    paymentIds.length === 0 ? []
+      : (await db.selectFrom('payment_allocations').selectAll().where('org_id', '=', orgId).where('payment_id', 'in', paymentIds)
+        .where('released', '=', 0).execute()).sort((a, b) => (a.allocation_id < b.allocation_id ? -1 : a.allocation_id > b.allocation_id ? 1 : 0)),
 
   list(db: Db, orgId: string, flow: string | undefined, after: CursorPosition | null, limit: number) {
     let q = db.selectFrom('payments').selectAll().where('org_id', '=', orgId).where('deleted', '=', 0);

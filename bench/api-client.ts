@@ -1,0 +1,84 @@
+/** A small fetch client for bootstrapping and seeding (not for the measured load). */
+export interface ApiClient {
+  baseUrl: string;
+  /** The bearer token the measured requests use. */
+  token: string;
+  /** Calls the public API; throws unless the status is 2xx. */
+  call<T = Record<string, unknown>>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T>;
+}
+
+export async function request(
+  url: string,
+  method: string,
+  bearer: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const response = await fetch(url, {
+    method,
+    headers: {
+      authorization: `Bearer ${bearer}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json: Record<string, unknown> = {};
+  try {
+    json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    json = { raw: text };
+  }
+  return { status: response.status, json };
+}
+
+async function expectOk(url: string, method: string, bearer: string, body?: unknown, headers?: Record<string, string>) {
+  const { status, json } = await request(url, method, bearer, body, headers);
+  if (status < 200 || status > 299) throw new Error(`${method} ${url} answered ${status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+export interface Bootstrapped {
+  orgId: string;
+  api: ApiClient;
+}
+
+/** Creates an organisation, a user and a full-access token with a limit the benchmark cannot reach. */
+export async function bootstrapOrg(origin: string, adminToken: string, runId: string): Promise<Bootstrapped> {
+  const admin = `${origin}/api/admin/v1`;
+  const { org } = (await expectOk(`${admin}/orgs`, 'POST', adminToken, { name: `Bench ${runId}` })) as { org: { org_id: string } };
+  const { user } = (await expectOk(`${admin}/orgs/${org.org_id}/users`, 'POST', adminToken, {
+    name: 'Bench User', email: `bench-${runId.toLowerCase()}@example.com`,
+  })) as { user: { user_id: string } };
+  const { token } = (await expectOk(`${admin}/tokens`, 'POST', adminToken, {
+    org_ids: [org.org_id], user_id: user.user_id, scopes: ['Svc.fullaccess.all'],
+    rate_limit_per_minute: 1_000_000, // the schema's maximum; a run stays well below it per minute
+  })) as { token: { access_token: string } };
+  const publicBase = `${origin}/api/public/v1`;
+  const api: ApiClient = {
+    baseUrl: publicBase,
+    token: token.access_token,
+    call: async (method, path, body, headers) =>
+      (await expectOk(`${publicBase}${path}`, method, token.access_token, body, headers)) as never,
+  };
+  return { orgId: org.org_id, api };
+}
+
+/** Creates `count` contacts, `concurrency` at a time; returns their ids in creation order. */
+export async function seedContacts(api: ApiClient, runId: string, count: number, concurrency = 16): Promise<string[]> {
+  const ids: string[] = new Array(count);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < count; i = next++) {
+      const { contact } = await api.call<{ contact: { contact_id: string } }>('POST', '/contacts', {
+        contact_name: `Seed ${runId} ${i}`,
+        email: `seed-${i}@example.com`,
+        billing_address: { address: `${i} MG Road`, city: 'Bengaluru', state_code: 'IN-KA', zip: '560001', country: 'India' },
+      }, { 'idempotency-key': `seed-${runId}-${i}` });
+      ids[i] = contact.contact_id;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return ids;
+}
