@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { systemClock } from './clock';
 
 /**
  * The webhook signature scheme (public-api.md, Events → Webhooks), for the service and for
@@ -49,7 +50,7 @@ export function verify(rawBody: string | Uint8Array, header: string | undefined 
     if (key === 'v1' && /^[0-9a-f]{64}$/i.test(value)) candidates.push(value.toLowerCase());
   }
   if (timestamp === undefined || candidates.length === 0) return { ok: false, reason: 'malformed_header' };
-  const nowSeconds = Math.floor((options.now ?? new Date()).getTime() / 1000);
+  const nowSeconds = Math.floor((options.now ?? systemClock.now()).getTime() / 1000);
   if (Math.abs(nowSeconds - timestamp) > tolerance) return { ok: false, reason: 'timestamp_out_of_tolerance' };
   const expected = Buffer.from(signaturePayloadHmac(secret, timestamp, rawBody), 'hex');
   const matched = candidates.some((c) => timingSafeEqual(expected, Buffer.from(c, 'hex')));
