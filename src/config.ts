@@ -14,15 +14,27 @@ export interface Config {
   webhookAllowPrivate: boolean;
   bodyLimitBytes: number;
   logLevel: string;
+  /** BAHI_PUBLIC_URL: the base of signed download links; unset, the address the server listens on. */
+  publicUrl?: string;
+  /** BAHI_FILES_DIR: where the local file store keeps attachments (default `<data dir>/files`). */
+  filesDir: string;
+  /** Set when BAHI_S3_BUCKET is: attachments go to S3 (or a compatible server) instead of filesDir. */
+  s3?: {
+    bucket: string;
+    region: string;
+    endpoint?: string;
+    credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST ?? '127.0.0.1';
   const port = Number(env.PORT ?? 8080);
+  const dataDir = path.resolve(env.BAHI_DATA_DIR ?? './data');
   return {
     host,
     port,
-    dataDir: path.resolve(env.BAHI_DATA_DIR ?? './data'),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     adminToken: env.BAHI_ADMIN_TOKEN || undefined,
     secret: env.BAHI_SECRET || undefined,
@@ -31,5 +43,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: env.BAHI_WEBHOOK_ALLOW_PRIVATE === '1',
     bodyLimitBytes: Number(env.BAHI_BODY_LIMIT_BYTES ?? 1_048_576),
     logLevel: env.LOG_LEVEL ?? 'info',
+    publicUrl: env.BAHI_PUBLIC_URL ? env.BAHI_PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    filesDir: path.resolve(env.BAHI_FILES_DIR ?? path.join(dataDir, 'files')),
+    s3: s3Config(env),
+  };
+}
+
+/** BAHI_S3_* and the standard AWS variables; without keys in the environment the AWS SDK's own chain finds them. */
+function s3Config(env: NodeJS.ProcessEnv): Config['s3'] {
+  if (!env.BAHI_S3_BUCKET) return undefined;
+  const keys = env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+    ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, ...(env.AWS_SESSION_TOKEN && { sessionToken: env.AWS_SESSION_TOKEN }) }
+    : undefined;
+  return {
+    bucket: env.BAHI_S3_BUCKET,
+    region: env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',
+    endpoint: env.BAHI_S3_ENDPOINT || undefined,
+    credentials: keys,
   };
 }

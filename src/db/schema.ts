@@ -692,6 +692,36 @@ export interface RecurringRunsTable {
   created_time: string;
 }
 
+/** A plain-text comment on a document; only its latest body is kept. */
+export interface CommentsTable {
+  org_id: string;
+  comment_id: string;
+  entity_type: string;
+  entity_id: string;
+  body: string;
+  author_user_id: string;
+  created_time: string;
+  last_modified_time: string;
+}
+
+/** A file's metadata; the bytes live in the blob store under storage_key (generated, never the user's name). */
+export interface AttachmentsTable {
+  org_id: string;
+  attachment_id: string;
+  entity_type: string;
+  entity_id: string;
+  /** The cleaned name shown to users: no path, no control or bidi characters, length-bounded. */
+  filename: string;
+  /** Decided from the bytes, never from the client's claim. */
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  description: string | null;
+  storage_key: string;
+  uploaded_by_user_id: string | null;
+  created_time: string;
+}
+
 export interface Tables {
   system_settings: SystemSettingsTable;
   orgs: OrgsTable;
@@ -736,4 +766,6 @@ export interface Tables {
   webhook_attempts: WebhookAttemptsTable;
   recurring_schedules: RecurringSchedulesTable;
   recurring_runs: RecurringRunsTable;
+  comments: CommentsTable;
+  attachments: AttachmentsTable;
 }

@@ -17,31 +17,54 @@ export function renderSuccess(def: RouteDef, result: Record<string, unknown>) {
  * Runs before body validation on mutating routes: reads Idempotency-Key, enforces the
  * mandatory list, and answers a retry from the stored response without running anything.
  * The unit of work re-checks inside the transaction, which is the real guarantee.
+ * A multipart route's body is not read yet here: its handler binds the key once it has
+ * read the body (bindIdempotency), so only the header's shape and presence are checked now.
  */
 export function idempotencyStepFor(def: RouteDef, database: Database, idempotency: IdempotencyStore) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const ctx = request.ctx;
     if (!ctx || !ctx.tokenId) return;
+    const key = await presentedKey(def, request, database, ctx.orgId);
+    if (key === null || def.multipart) return;
+    await bind(def, request, idempotency, key, hashRequestBody(request.body));
+  };
+}
+
+/** The key named by the request's header: null when absent (and allowed to be), refused when malformed or missing where mandatory. */
+async function presentedKey(def: RouteDef, request: FastifyRequest, database: Database, orgId: string): Promise<string | null> {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) {
+    if (def.idempotency === 'required' && (await keysRequired(database, orgId))) {
+      throw new DomainError('idempotency.key_required', 'This endpoint requires an Idempotency-Key header', { field: 'Idempotency-Key' });
+    }
+    return null;
+  }
+  if (typeof header !== 'string' || !KEY_RE.test(header)) {
+    throw invalidValue('Idempotency-Key', 'Idempotency-Key must be 1-200 letters, digits, "-", "_" or ":"');
+  }
+  return header;
+}
+
+async function bind(def: RouteDef, request: FastifyRequest, idempotency: IdempotencyStore, key: string, requestHash: string) {
+  const ctx = request.ctx!;
+  const idem: IdempotencyRequest = {
+    key,
+    subject: ctx.tokenId!,
+    method: request.method,
+    path: request.url.split('?')[0]!,
+    requestHash,
+    render: (result) => renderSuccess(def, result as Record<string, unknown>),
+  };
+  ctx.idempotency = idem;
+  await idempotency.check(idem);
+}
+
+/** For a multipart route's handler, once it has read the body: binds the key (already checked for shape) to the body's hash. */
+export function streamedBodyBinder(def: RouteDef, request: FastifyRequest, idempotency: IdempotencyStore) {
+  return async (requestHash: string) => {
     const header = request.headers['idempotency-key'];
-    if (header === undefined) {
-      if (def.idempotency === 'required' && (await keysRequired(database, ctx.orgId))) {
-        throw new DomainError('idempotency.key_required', 'This endpoint requires an Idempotency-Key header', { field: 'Idempotency-Key' });
-      }
-      return;
-    }
-    if (typeof header !== 'string' || !KEY_RE.test(header)) {
-      throw invalidValue('Idempotency-Key', 'Idempotency-Key must be 1-200 letters, digits, "-", "_" or ":"');
-    }
-    const idem: IdempotencyRequest = {
-      key: header,
-      subject: ctx.tokenId,
-      method: request.method,
-      path: request.url.split('?')[0]!,
-      requestHash: hashRequestBody(request.body),
-      render: (result) => renderSuccess(def, result as Record<string, unknown>),
-    };
-    ctx.idempotency = idem;
-    await idempotency.check(idem);
+    if (!request.ctx?.tokenId || typeof header !== 'string') return;
+    await bind(def, request, idempotency, header, requestHash);
   };
 }
 

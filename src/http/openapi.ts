@@ -1,3 +1,4 @@
+import type { TSchema } from '@sinclair/typebox';
 import type { SwaggerOptions } from '@fastify/swagger';
 import type { FastifySchema } from 'fastify';
 import { IDEMPOTENCY_KEY_PATTERN } from '../platform/idempotency/idempotency.store';
@@ -28,17 +29,20 @@ export function openApiOptions(): SwaggerOptions {
  * OpenAPI 3.1 allows for any scheme, and as `x-required-scope`).
  */
 export function routeSchema(def: RouteDef): FastifySchema {
-  const scope = def.access === 'open' || def.access === 'admin' || def.access === 'any-token' ? null : def.access;
-  const security = def.access === 'open' ? [] : def.access === 'admin' ? [{ adminAuth: [] }] : [{ bearerAuth: scope ? [scope] : [] }];
+  const tokenless = def.access === 'open' || def.access === 'signed-url';
+  const scope = tokenless || def.access === 'admin' || def.access === 'any-token' ? null : def.access;
+  const security = tokenless ? [] : def.access === 'admin' ? [{ adminAuth: [] }] : [{ bearerAuth: scope ? [scope] : [] }];
   const idempotencyNote = def.idempotency === 'required' ? ' `Idempotency-Key` is mandatory.' : def.method !== 'GET' && def.access !== 'admin' ? ' Accepts `Idempotency-Key`.' : '';
+  const accessNote = scope ? `Required scope: \`${scope}\`.` : def.access === 'any-token' ? 'Any valid token.'
+    : def.access === 'signed-url' ? 'No token: the signed URL (from a `download_url`) is the credential, valid 15 minutes.' : '';
   return {
     operationId: def.operationId,
     summary: def.summary,
-    description: `${scope ? `Required scope: \`${scope}\`.` : def.access === 'any-token' ? 'Any valid token.' : ''}${idempotencyNote}`.trim() || undefined,
+    description: `${accessNote}${idempotencyNote}`.trim() || undefined,
     tags: def.tags,
     security,
     'x-required-scope': def.access,
-    ...(def.method !== 'GET' && def.access !== 'admin' && def.access !== 'open' && {
+    ...(def.method !== 'GET' && def.access !== 'admin' && !tokenless && {
       headers: {
         type: 'object',
         properties: { 'idempotency-key': { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN } },
@@ -48,4 +52,15 @@ export function routeSchema(def: RouteDef): FastifySchema {
     ...(def.query && { querystring: def.query }),
     ...(def.body && { body: def.body }),
   } as FastifySchema;
+}
+
+/**
+ * A multipart route's form, for the OpenAPI document only. It cannot be the route's body
+ * schema: Fastify would validate the (unread, streamed) body against it before the handler runs.
+ */
+export function multipartDocs(form: TSchema) {
+  return ({ schema, url }: { schema: FastifySchema; url: string }) => ({
+    schema: { ...schema, body: { content: { 'multipart/form-data': { schema: form } } } },
+    url,
+  });
 }

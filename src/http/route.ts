@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Scope } from '../platform/auth/scopes';
@@ -7,10 +8,12 @@ import type { RequestContext } from '../platform/context';
  * Who may call a route:
  *  - a Scope: a bearer token holding it (or Svc.fullaccess.all);
  *  - 'any-token': any valid token (e.g. /whoami, whose scope the spec leaves open);
- *  - 'admin': the operator secret; 'open': nobody needs to authenticate (health, docs).
+ *  - 'admin': the operator secret; 'open': nobody needs to authenticate (health, docs);
+ *  - 'signed-url': no bearer token; the URL carries its own credential (an HMAC signature with
+ *    an expiry, e.g. an attachment's download_url), which the handler verifies.
  * There is no default: a route without `access` does not compile, so access is denied by default.
  */
-export type Access = Scope | 'any-token' | 'admin' | 'open';
+export type Access = Scope | 'any-token' | 'admin' | 'open' | 'signed-url';
 
 type In<T extends TSchema | undefined> = T extends TSchema ? Static<T> : undefined;
 
@@ -20,6 +23,17 @@ export interface RouteInput<P extends TSchema | undefined, Q extends TSchema | u
   body: In<B>;
   ctx: RequestContext;
   request: FastifyRequest;
+  /**
+   * For `multipart` routes, which read their body themselves as it streams: once read, the
+   * handler names the body's hash and the Idempotency-Key (if sent) is checked against it,
+   * as the idempotency step does for JSON bodies before the handler runs.
+   */
+  bindIdempotency(requestHash: string): Promise<void>;
+}
+
+/** A response sent as it is, with its own headers, instead of the JSON envelope (file downloads). */
+export class BinaryReply {
+  constructor(readonly body: Readable | Buffer, readonly headers: Record<string, string>) {}
 }
 
 export interface RouteDef<
@@ -41,13 +55,18 @@ export interface RouteDef<
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * The body is multipart/form-data, streamed to the handler rather than parsed first (uploads).
+   * This schema documents the form's parts in OpenAPI; the handler validates them itself.
+   */
+  multipart?: TSchema;
   /** Success status, 200 unless said. */
   status?: number;
   message?: string;
   /** Open routes may answer without the envelope (health). */
   raw?: boolean;
-  /** Returns the envelope's resource keys, e.g. `{ contact }` or `{ contacts, page_context }`. */
-  handle(input: RouteInput<P, Q, B>): Promise<Record<string, unknown>>;
+  /** Returns the envelope's resource keys, e.g. `{ contact }` or `{ contacts, page_context }`, or a BinaryReply. */
+  handle(input: RouteInput<P, Q, B>): Promise<Record<string, unknown> | BinaryReply>;
 }
 
 /** Keeps each route's schemas and handler types tied together, then erases them for the registry. */

@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
@@ -7,10 +8,10 @@ import { DomainError } from '../kernel/errors';
 import type { IdGenerator } from '../kernel/ids';
 import type { IdempotencyStore } from '../platform/idempotency/idempotency.store';
 import { errorBody, errorHandler } from './error-handler';
-import { renderSuccess, idempotencyStepFor } from './idempotency-step';
-import { openApiOptions, routeSchema } from './openapi';
+import { renderSuccess, idempotencyStepFor, streamedBodyBinder } from './idempotency-step';
+import { multipartDocs, openApiOptions, routeSchema } from './openapi';
 import { authenticateFor, type AuthDeps } from './request-context';
-import { fullPath, type RouteDef } from './route';
+import { BinaryReply, fullPath, type RouteDef } from './route';
 import { validatorCompiler } from './validation';
 
 export interface ServerDeps extends AuthDeps {
@@ -69,6 +70,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // every browser), and its "explore" box would load arbitrary URLs into our docs page.
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { layout: 'BaseLayout' } });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Multipart bodies are left unread for the route's handler, which streams them (uploads) under its own limits.
+  await app.register(multipart, { throwFileSizeLimit: false, limits: { files: 1, fields: 20, parts: 25, fieldSize: 16_384, headerPairs: 100 } });
 
   for (const def of deps.routes) {
     const mutating = def.method !== 'GET';
@@ -76,6 +79,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       method: def.method,
       url: fullPath(def),
       schema: routeSchema(def),
+      ...(def.multipart && { config: { swaggerTransform: multipartDocs(def.multipart) } }),
       onRequest: authenticateFor(def, deps),
       ...(mutating && def.access !== 'admin' && { preValidation: idempotencyStepFor(def, deps.database, deps.idempotency) }),
       handler: async (request, reply) => {
@@ -85,7 +89,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
           body: request.body as never,
           ctx: request.ctx!,
           request,
+          bindIdempotency: streamedBodyBinder(def, request, deps.idempotency),
         });
+        if (result instanceof BinaryReply) return reply.code(def.status ?? 200).headers(result.headers).send(result.body);
         const { status, body } = renderSuccess(def, result);
         return reply.code(status).send(body);
       },

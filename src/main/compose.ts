@@ -6,6 +6,7 @@ import { cursorCodec } from '../kernel/cursor';
 import { ulidGenerator, type IdGenerator } from '../kernel/ids';
 import { buildServer } from '../http/server';
 import { activityRecorder } from '../platform/activity/activity.recorder';
+import { dependents } from '../platform/dependents';
 import { establishAdminSecret, establishServerSecret } from '../platform/auth/admin-secret';
 import { tokensService } from '../platform/auth/tokens.service';
 import type { PlatformDeps } from '../platform/deps';
@@ -18,6 +19,8 @@ import { unitOfWork } from '../platform/unit-of-work';
 import { healthRoutes } from '../http/health.routes';
 import type { RouteDef } from '../http/route';
 import { activityAliasRoutes, activityRoutes, activityService } from '../modules/activity';
+import { attachmentsRoutes, attachmentsService, downloadLinkSigner, localBlobStore, s3BlobStore } from '../modules/attachments';
+import { commentsRepository, commentsRoutes, commentsService } from '../modules/comments';
 import { adminRoutes } from '../modules/admin/admin.routes';
 import { billsLedgerCheck, billsRoutes, billsService, CreateBillBody } from '../modules/bills';
 import { bulkRoute } from '../modules/bulk';
@@ -76,6 +79,8 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     uow: unitOfWork(database, idempotency),
     activity: activityRecorder(clock, ids),
     events: outboxEmitter(clock, ids),
+    // A deleted document takes its comments with it.
+    dependents: dependents([commentsRepository.deleteForEntity]),
   };
 
   const orgs = orgsService(deps);
@@ -97,6 +102,23 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const contacts = contactsService({
     ...deps, referenceCounters: [invoices.countForContact, bills.countForContact, payments.countForContact, estimates.countForContact, salesOrders.countForContact, expenses.countForContact,
       purchaseOrders.countForContact, creditNotes.countForContact, debitNotes.countForContact],
+  });
+  const comments = commentsService({
+    ...deps,
+    parents: {
+      INVOICE: invoices.lockLive, BILL: bills.lockLive, ESTIMATE: estimates.lockLive, CREDIT_NOTE: creditNotes.lockLive,
+      DEBIT_NOTE: debitNotes.lockLive, SALES_ORDER: salesOrders.lockLive, PURCHASE_ORDER: purchaseOrders.lockLive,
+      PAYMENT: payments.lockLive, RECEIPT: (tx, orgId, id) => payments.lockLive(tx, orgId, id, 'INCOMING'),
+      EXPENSE: expenses.lockLive, JOURNAL: ledger.lockLive,
+    },
+  });
+  // Set once the server listens: without BAHI_PUBLIC_URL, download links use the address it bound.
+  let listening: FastifyInstance | null = null;
+  const attachments = attachmentsService({
+    ...deps,
+    store: config.s3 ? s3BlobStore(config.s3) : localBlobStore(config.filesDir),
+    links: downloadLinkSigner(serverSecret),
+    publicUrl: () => config.publicUrl ?? boundUrl(listening, config),
   });
   const webhooks = webhooksService({ ...deps, secrets: secretBox(serverSecret), sender: httpSender, allowPrivate: config.webhookAllowPrivate });
   const recurring = recurringService({
@@ -187,6 +209,8 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ]),
     ...webhooksRoutes(webhooks),
     ...recurringRoutes(recurring),
+    ...commentsRoutes(comments),
+    ...attachmentsRoutes(attachments),
     ...adminRoutes({ orgs, tokens, clock, jobs }),
   ];
 
@@ -201,6 +225,8 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     },
   });
 
+  listening = server;
+
   return {
     server, deps, database, orgs, tokens, jobs, routes, reports,
     mintedAdminToken: admin.minted,
@@ -210,4 +236,11 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
       await database.close();
     },
   };
+}
+
+/** http://HOST:PORT as the server actually bound it (PORT 0 picks a free port, as the tests do). */
+function boundUrl(server: FastifyInstance | null, config: Config): string {
+  const address = server?.server.address();
+  const port = address && typeof address === 'object' ? address.port : config.port;
+  return `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
 }

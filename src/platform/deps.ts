@@ -3,6 +3,7 @@ import type { Clock } from '../kernel/clock';
 import type { CursorCodec } from '../kernel/cursor';
 import type { IdGenerator } from '../kernel/ids';
 import type { ActivityRecorder } from './activity/activity.recorder';
+import type { Dependents } from './dependents';
 import type { IdempotencyStore } from './idempotency/idempotency.store';
 import type { EventEmitter } from './outbox/outbox';
 import type { RateLimiter } from './rate-limit/rate-limiter';
@@ -19,4 +20,6 @@ export interface PlatformDeps {
   idempotency: IdempotencyStore;
   cursors: CursorCodec;
   rateLimiter: RateLimiter;
+  /** What goes with a deleted document (its comments): called by every delete use case. */
+  dependents: Dependents;
 }

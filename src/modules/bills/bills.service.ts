@@ -17,7 +17,7 @@ import { billsRepository as repo, type BillLineRow, type BillRow } from './bills
 import { BILL_OPEN_STATUSES, duplicateOf, hasMoneyApplied } from './bills.rules';
 import type { CreateBillBody, ListBillsQuery, UpdateBillBody } from './bills.schemas';
 
-type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors'> & {
+type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors' | 'dependents'> & {
   ledger: LedgerService;
   series: Pick<SeriesService, 'branchOf'>;
 };
@@ -233,6 +233,7 @@ export function billsService(deps: Deps) {
         const bill = await load(tx, ctx.orgId, billId, true);
         if (bill.status !== 'DRAFT') throw invalidState('only a DRAFT bill can be deleted; void it instead', { status: bill.status });
         await repo.delete(tx, ctx.orgId, billId);
+        await deps.dependents.removeFor(tx, ctx.orgId, billId);
         await deps.activity.record(tx, ctx, { entityType: 'BILL', entityId: billId, entityRef: bill.bill_number, verb: 'DELETED' });
         return { bill_id: billId };
       });
@@ -252,6 +253,8 @@ export function billsService(deps: Deps) {
     },
 
     exists: async (orgId: string, billId: string) => (await repo.find(db, orgId, billId)) !== undefined,
+    /** Locks a live document of this organisation for the rest of the caller's transaction (comments hang off it); false when there is none. */
+    lockLive: async (tx: Tx, orgId: string, billId: string) => (await repo.find(tx, orgId, billId, true)) !== undefined,
     countForContact: (tx: Tx, orgId: string, contactId: string) => repo.countForContact(tx, orgId, contactId),
   };
 }

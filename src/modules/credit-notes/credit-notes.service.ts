@@ -242,6 +242,8 @@ export function creditNotesService(deps: Deps) {
     },
 
     exists: async (orgId: string, creditNoteId: string) => (await repo.find(db, orgId, creditNoteId)) !== undefined,
+    /** Locks a live document of this organisation for the rest of the caller's transaction (comments hang off it); false when there is none. */
+    lockLive: async (tx: Tx, orgId: string, creditNoteId: string) => (await repo.find(tx, orgId, creditNoteId, true)) !== undefined,
     countForContact: (tx: Tx, orgId: string, contactId: string) => repo.countForContact(tx, orgId, contactId),
   };
 }

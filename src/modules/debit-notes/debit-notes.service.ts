@@ -140,6 +140,8 @@ export function debitNotesService(deps: Deps) {
     },
 
     exists: async (orgId: string, debitNoteId: string) => (await repo.find(db, orgId, debitNoteId)) !== undefined,
+    /** Locks a live document of this organisation for the rest of the caller's transaction (comments hang off it); false when there is none. */
+    lockLive: async (tx: Tx, orgId: string, debitNoteId: string) => (await repo.find(tx, orgId, debitNoteId, true)) !== undefined,
     countForContact: (tx: Tx, orgId: string, contactId: string) => repo.countForContact(tx, orgId, contactId),
   };
 }

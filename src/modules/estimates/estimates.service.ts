@@ -16,7 +16,7 @@ import { estimatesRepository as repo, type EstimateLineRow, type EstimateRow } f
 import { ACCEPTABLE, CONVERTIBLE, DELETABLE, ESTIMATE_MOVES, ESTIMATE_NUMBERING, HEADER_EDITABLE, type EstimateStatus } from './estimates.rules';
 import type { CreateEstimateBody, ListEstimatesQuery, UpdateEstimateBody } from './estimates.schemas';
 
-type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors'> & {
+type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors' | 'dependents'> & {
   series: Pick<SeriesService, 'branchOf'>;
   salesOrders: Pick<SalesOrdersService, 'createInTx'>;
 };
@@ -144,6 +144,7 @@ export function estimatesService(deps: Deps) {
         const estimate = await load(tx, ctx.orgId, estimateId, true);
         assertStatusIn('estimate', 'deleted', DELETABLE, estimate.status as EstimateStatus);
         await repo.delete(tx, ctx.orgId, estimateId);
+        await deps.dependents.removeFor(tx, ctx.orgId, estimateId);
         await deps.activity.record(tx, ctx, { entityType: 'ESTIMATE', entityId: estimateId, entityRef: estimate.estimate_number, verb: 'DELETED' });
         return { estimate_id: estimateId };
       });
@@ -165,6 +166,8 @@ export function estimatesService(deps: Deps) {
     },
 
     exists: async (orgId: string, estimateId: string) => (await repo.find(db, orgId, estimateId)) !== undefined,
+    /** Locks a live document of this organisation for the rest of the caller's transaction (comments hang off it); false when there is none. */
+    lockLive: async (tx: Tx, orgId: string, estimateId: string) => (await repo.find(tx, orgId, estimateId, true)) !== undefined,
     countForContact: (tx: Tx, orgId: string, contactId: string) => repo.countForContact(tx, orgId, contactId),
   };
 }

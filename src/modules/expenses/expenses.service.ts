@@ -17,7 +17,7 @@ import { presentExpense } from './expenses.presenter';
 import { expensesRepository as repo, type ExpenseLineRow, type ExpenseRow } from './expenses.repository';
 import type { CreateExpenseBody, ListExpensesQuery, UpdateExpenseBody } from './expenses.schemas';
 
-type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors'> & {
+type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors' | 'dependents'> & {
   ledger: Pick<LedgerService, 'post' | 'reverseSource'>;
   series: Pick<SeriesService, 'branchOf'>;
 };
@@ -162,6 +162,7 @@ export function expensesService(deps: Deps) {
         const day = today() > expense.expense_date ? today() : expense.expense_date;
         const [reversal] = await deps.ledger.reverseSource(tx, ctx, 'EXPENSE', expenseId, day, `Deletion of ${memoOf(expense)}`);
         await repo.update(tx, ctx.orgId, expenseId, { status: 'DELETED', version: expense.version + 1, last_modified_time: now() });
+        await deps.dependents.removeFor(tx, ctx.orgId, expenseId);
         await deps.activity.record(tx, ctx, {
           entityType: 'EXPENSE', entityId: expenseId, entityRef: expense.reference_number, verb: 'DELETED',
           metadata: { reversal_journal_id: reversal?.journal_id ?? null },
@@ -191,6 +192,11 @@ export function expensesService(deps: Deps) {
 
     /** Deleted ones too: their timeline (who recorded, changed and deleted them) stays readable. */
     exists: async (orgId: string, expenseId: string) => (await repo.find(db, orgId, expenseId)) !== undefined,
+    /** Locks a live document of this organisation for the rest of the caller's transaction (comments hang off it); false when there is none. */
+    lockLive: async (tx: Tx, orgId: string, expenseId: string) => {
+      const row = await repo.find(tx, orgId, expenseId, true);
+      return row !== undefined && row.status !== 'DELETED';
+    },
     countForContact: (tx: Tx, orgId: string, contactId: string) => repo.countForContact(tx, orgId, contactId),
   };
 }

@@ -20,7 +20,7 @@ import { hasMoneyApplied } from './invoices.rules';
 import { invoiceSettlement } from './invoices.settlement';
 import type { CreateInvoiceBody, ListInvoicesQuery, UpdateInvoiceBody } from './invoices.schemas';
 
-type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors'> & {
+type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors' | 'dependents'> & {
   ledger: LedgerService;
   series: SeriesService;
 };
@@ -211,6 +211,7 @@ export function invoicesService(deps: Deps) {
         const invoice = await load(tx, ctx.orgId, invoiceId, true);
         if (invoice.status !== 'DRAFT') throw invalidState('only a DRAFT invoice can be deleted; void it instead', { status: invoice.status });
         await repo.delete(tx, ctx.orgId, invoiceId);
+        await deps.dependents.removeFor(tx, ctx.orgId, invoiceId);
         await deps.activity.record(tx, ctx, { entityType: 'INVOICE', entityId: invoiceId, entityRef: invoice.invoice_number, verb: 'DELETED' });
         return { invoice_id: invoiceId };
       });
@@ -235,6 +236,8 @@ export function invoicesService(deps: Deps) {
     },
 
     exists: async (orgId: string, invoiceId: string) => (await repo.find(db, orgId, invoiceId)) !== undefined,
+    /** Locks a live document of this organisation for the rest of the caller's transaction (comments hang off it); false when there is none. */
+    lockLive: async (tx: Tx, orgId: string, invoiceId: string) => (await repo.find(tx, orgId, invoiceId, true)) !== undefined,
     countForContact: (tx: Tx, orgId: string, contactId: string) => repo.countForContact(tx, orgId, contactId),
   };
 }

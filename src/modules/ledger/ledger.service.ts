@@ -26,7 +26,7 @@ export interface Entry {
   lines: PostingLine[];
 }
 
-type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors'>;
+type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors' | 'dependents'>;
 
 /**
  * The ledger. `post` and `reverse` are the only ways any module writes journal entries;
@@ -125,12 +125,16 @@ export function ledgerService(deps: Deps) {
         if (journal.source !== 'MANUAL') throw invalidState(`a ${journal.source} entry is removed by voiding its source document`, { source: journal.source, source_id: journal.source_id });
         if (journal.kind !== 'POSTING' || journal.reversed_by_journal_id) throw invalidState('this journal entry is already reversed');
         const [reversal] = await ledger.reverseSource(tx, ctx, 'MANUAL', journal.source_id, journal.entry_date, `Deletion of ${journal.journal_id}`);
+        await deps.dependents.removeFor(tx, ctx.orgId, journalId);
         await deps.activity.record(tx, ctx, {
           entityType: 'JOURNAL', entityId: journalId, verb: 'DELETED', metadata: { reversal_journal_id: reversal?.journal_id },
         });
         return { journal_id: journalId, reversal_journal_id: reversal?.journal_id ?? null };
       });
     },
+
+    /** Locks a journal entry of this organisation for the rest of the caller's transaction (comments hang off it); false when there is none. */
+    lockLive: async (tx: Tx, orgId: string, journalId: string) => (await repo.findJournal(tx, orgId, journalId, true)) !== undefined,
 
     async getJournal(ctx: RequestContext, journalId: string) {
       const journal = await repo.findJournal(db, ctx.orgId, journalId);

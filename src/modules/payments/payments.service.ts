@@ -19,7 +19,7 @@ import { paymentsRepository as repo, type AllocationRow, type PaymentRow } from 
 import type { ApplyPaymentBody, CreatePaymentBody, ListPaymentsQuery, UpdatePaymentBody } from './payments.schemas';
 import { documentSide, targetOf, type SettlementTarget } from './settlement-targets';
 
-type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors'> & {
+type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors' | 'dependents'> & {
   ledger: LedgerService;
   invoices: Pick<InvoicesService, 'lockForSettlement' | 'settleInTx' | 'releaseInTx'>;
   bills: Pick<BillsService, 'lockForSettlement' | 'settleInTx' | 'releaseInTx'>;
@@ -271,6 +271,7 @@ export function paymentsService(deps: Deps) {
         }
         await deps.ledger.reverseSource(tx, ctx, 'PAYMENT', paymentId, today(), `Deletion of payment ${payment.reference_number ?? paymentId}`);
         await repo.update(tx, ctx.orgId, paymentId, { deleted: 1, version: payment.version + 1, last_modified_time: now() });
+        await deps.dependents.removeFor(tx, ctx.orgId, paymentId);
         await deps.activity.record(tx, ctx, {
           entityType: 'PAYMENT', entityId: paymentId, entityRef: payment.reference_number, verb: 'DELETED',
           metadata: { released_allocations: live.map((a) => a.allocation_id) },
@@ -292,6 +293,11 @@ export function paymentsService(deps: Deps) {
     },
 
     exists: async (orgId: string, paymentId: string) => (await repo.find(db, orgId, paymentId)) !== undefined,
+    /** Locks a live document of this organisation for the rest of the caller's transaction (comments hang off it); false when there is none. */
+    lockLive: async (tx: Tx, orgId: string, paymentId: string, flow?: 'INCOMING' | 'OUTGOING') => {
+      const row = await repo.find(tx, orgId, paymentId, true);
+      return row !== undefined && (flow === undefined || row.flow === flow);
+    },
     countForContact: (tx: Tx, orgId: string, contactId: string) => repo.countForContact(tx, orgId, contactId),
   };
 }

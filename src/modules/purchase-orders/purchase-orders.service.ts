@@ -18,7 +18,7 @@ import {
 } from './purchase-orders.rules';
 import type { CreatePurchaseOrderBody, ListPurchaseOrdersQuery, UpdatePurchaseOrderBody } from './purchase-orders.schemas';
 
-type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors'> & {
+type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors' | 'dependents'> & {
   series: Pick<SeriesService, 'branchOf'>;
   bills: Pick<BillsService, 'createInTx'>;
 };
@@ -131,6 +131,7 @@ export function purchaseOrdersService(deps: Deps) {
         const order = await load(tx, ctx.orgId, purchaseOrderId, true);
         assertStatusIn('purchase order', 'deleted', DELETABLE, order.status as PurchaseOrderStatus);
         await repo.delete(tx, ctx.orgId, purchaseOrderId);
+        await deps.dependents.removeFor(tx, ctx.orgId, purchaseOrderId);
         await deps.activity.record(tx, ctx, {
           entityType: 'PURCHASE_ORDER', entityId: purchaseOrderId, entityRef: order.purchase_order_number, verb: 'DELETED',
         });
@@ -154,6 +155,8 @@ export function purchaseOrdersService(deps: Deps) {
     },
 
     exists: async (orgId: string, purchaseOrderId: string) => (await repo.find(db, orgId, purchaseOrderId)) !== undefined,
+    /** Locks a live document of this organisation for the rest of the caller's transaction (comments hang off it); false when there is none. */
+    lockLive: async (tx: Tx, orgId: string, purchaseOrderId: string) => (await repo.find(tx, orgId, purchaseOrderId, true)) !== undefined,
     countForContact: (tx: Tx, orgId: string, contactId: string) => repo.countForContact(tx, orgId, contactId),
   };
 }

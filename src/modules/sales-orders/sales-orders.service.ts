@@ -146,6 +146,8 @@ export function salesOrdersService(deps: Deps) {
     },
 
     exists: async (orgId: string, salesOrderId: string) => (await repo.find(db, orgId, salesOrderId)) !== undefined,
+    /** Locks a live document of this organisation for the rest of the caller's transaction (comments hang off it); false when there is none. */
+    lockLive: async (tx: Tx, orgId: string, salesOrderId: string) => (await repo.find(tx, orgId, salesOrderId, true)) !== undefined,
     countForContact: (tx: Tx, orgId: string, contactId: string) => repo.countForContact(tx, orgId, contactId),
   };
 }

@@ -19,6 +19,11 @@ export interface ActivityEntry {
   entityRef?: string | null;
   /** The verb; the stored action is `${entityType}_${verb}` (e.g. CONTACT_UPDATED). */
   verb: string;
+  /**
+   * What the action is about when it is not the entity whose timeline it joins: a comment
+   * posted on an invoice is action COMMENT_ADDED on the invoice (subject COMMENT, verb ADDED).
+   */
+  subject?: string;
   changes?: FieldChanges | null;
   metadata?: Record<string, unknown>;
 }
@@ -34,7 +39,7 @@ export function activityRecorder(clock: Clock, ids: IdGenerator): ActivityRecord
       await tx.insertInto('activity').values({
         org_id: ctx.orgId,
         event_id: ids.next('act'),
-        action: `${entry.entityType}_${entry.verb}`,
+        action: `${entry.subject ?? entry.entityType}_${entry.verb}`,
         entity_type: entry.entityType,
         entity_id: entry.entityId,
         entity_ref: entry.entityRef ?? null,

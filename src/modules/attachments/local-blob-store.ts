@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { once } from 'node:events';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { assertGeneratedKey, type BlobStore, type BlobWrite } from './blob-store';
+
+/**
+ * Files under one directory (default `<data dir>/files`): `<org_id>/<attachment_id>`. A write
+ * goes to `.staging/` and is renamed into place on commit (atomic on one file system), so a
+ * half-written or refused upload is never visible under its key. Downloads are served by
+ * the service behind its own signed links.
+ */
+export function localBlobStore(root: string): BlobStore {
+  const staging = path.join(root, '.staging');
+  const pathOf = (key: string) => {
+    assertGeneratedKey(key);
+    return path.join(root, ...key.split('/'));
+  };
+
+  return {
+    async begin(key) {
+      const target = pathOf(key);
+      await fs.promises.mkdir(staging, { recursive: true });
+      const temp = path.join(staging, `${randomUUID()}.part`);
+      const out = fs.createWriteStream(temp, { flags: 'wx', mode: 0o600 });
+      await once(out, 'open');
+      let failure: Error | null = null;
+      out.on('error', (error) => { failure = error; });
+      const closed = () => new Promise<void>((resolve) => (out.closed ? resolve() : out.once('close', () => resolve())));
+
+      const write: BlobWrite = {
+        async write(chunk) {
+          if (failure) throw failure;
+          if (!out.write(chunk)) await Promise.race([once(out, 'drain'), once(out, 'error')]);
+          if (failure) throw failure;
+        },
+        async commit() {
+          await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+          if (failure) throw failure;
+          await fs.promises.mkdir(path.dirname(target), { recursive: true });
+          await fs.promises.rename(temp, target);
+        },
+        async abort() {
+          out.destroy();
+          await closed();
+          await fs.promises.rm(temp, { force: true });
+        },
+      };
+      return write;
+    },
+
+    async open(key): Promise<Readable | null> {
+      const stream = fs.createReadStream(pathOf(key));
+      try {
+        await once(stream, 'open');
+        return stream;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+
+    async remove(key) {
+      await fs.promises.rm(pathOf(key), { force: true });
+    },
+
+    async directUrl() {
+      return null;
+    },
+  };
+}
