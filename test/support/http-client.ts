@@ -39,6 +39,17 @@ export class HttpClient {
     return { status: response.status, headers: response.headers, body: parsed as T };
   }
 
+  /** A multipart/form-data POST (uploads); fetch writes the boundary itself. */
+  async postForm<T = any>(path: string, form: FormData, options: RequestOptions = {}): Promise<ApiResponse<T>> { // eslint-disable-line @typescript-eslint/no-explicit-any
+    const headers: Record<string, string> = { ...options.headers };
+    const token = options.token === undefined ? this.token : options.token;
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+    const response = await fetch(this.baseUrl + path, { method: 'POST', headers, body: form });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as T };
+  }
+
   get<T = any>(path: string, options?: RequestOptions) { return this.request<T>('GET', path, undefined, options); } // eslint-disable-line @typescript-eslint/no-explicit-any
   post<T = any>(path: string, body?: unknown, options?: RequestOptions) { return this.request<T>('POST', path, body, options); } // eslint-disable-line @typescript-eslint/no-explicit-any
   put<T = any>(path: string, body?: unknown, options?: RequestOptions) { return this.request<T>('PUT', path, body, options); } // eslint-disable-line @typescript-eslint/no-explicit-any
