@@ -45,3 +45,17 @@ export function attachmentDisposition(filename: string): string {
   const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
+
+/**
+ * The multipart parser reads header bytes as Latin-1, while browsers and fetch send a
+ * filename="…" parameter as raw UTF-8: such a name comes back as UTF-8 when its bytes are
+ * valid UTF-8. A name that cannot be Latin-1 bytes (decoded from filename*=UTF-8'') is kept.
+ */
+export function filenameFromHeader(raw: string): string {
+  if (!/[\u0080-\u00FF]/.test(raw) || /[^\u0000-\u00FF]/.test(raw)) return raw;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(raw, 'latin1'));
+  } catch {
+    return raw;
+  }
+}

@@ -4,6 +4,7 @@ import { hashRequestBody } from '../../platform/idempotency/idempotency.store';
 import { validateBody } from '../../http/validation';
 import { MAX_ATTACHMENT_BYTES } from './attachment-intake';
 import { UploadFields } from './attachments.schemas';
+import { filenameFromHeader } from './filename.rules';
 import type { AttachmentsService, ReceivedFile } from './attachments.service';
 
 /**
@@ -49,7 +50,7 @@ export async function receiveUpload(attachments: AttachmentsService, { request, 
           refusal ??= invalidValue(part.fieldname, 'Only the form field `file` may carry a file');
         } else if (part.type === 'file') {
           try {
-            file = await attachments.receiveFile(ctx, part.file, part.filename);
+            file = await attachments.receiveFile(ctx, part.file, filenameFromHeader(part.filename));
           } catch (error) {
             refusal ??= formError(error);
           }
