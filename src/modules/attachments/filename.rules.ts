@@ -17,6 +17,8 @@ const RESERVED = /[<>:"|?*]/g;
 export function cleanFilename(raw: string | undefined): string {
   const lastComponent = (raw ?? '').replace(LONE_SURROGATE, '').normalize('NFC').split(/[/\\]/).pop() ?? '';
   const cleaned = lastComponent
+    // Tabs and line breaks separate words: spaces, not nothing.
+    .replace(/[\t\n\v\f\r]/g, ' ')
     .replace(INVISIBLE_OR_CONTROL, '')
     .replace(RESERVED, '_')
     .replace(/\s+/g, ' ')
