@@ -358,7 +358,7 @@ describe('signed download links', () => {
     ]) {
       const res = await fetch(tampered);
       expect(res.status, tampered).toBe(401);
-      expect((await res.json()).code).toBe('authn.token_invalid');
+      expect(((await res.json()) as { code: string }).code).toBe('authn.token_invalid');
     }
     const missing = new URL(url);
     missing.searchParams.delete('signature');
