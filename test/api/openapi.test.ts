@@ -115,6 +115,11 @@ describe('GET /openapi.json', () => {
       const def = byKey.get(`${o.method} ${o.path}`)!;
       const scope = o.op['x-required-scope'];
       expect(scope, `${where(o)} has no x-required-scope`).toBe(def.access);
+      // A signed download link is its own credential: no token at all.
+      if (def.access === 'signed-url') {
+        expect(o.op.security, `${where(o)} security`).toEqual([]);
+        continue;
+      }
       const bearer = o.op.security?.find((s) => 'bearerAuth' in s)?.bearerAuth;
       expect(bearer, `${where(o)} has no bearerAuth security requirement`).toBeDefined();
       // 'any-token' (e.g. /whoami) needs a valid token and no particular scope.
@@ -150,6 +155,7 @@ describe('GET /openapi.json', () => {
       const declared = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name).sort();
       expect(declared, `${label} query parameters`).toEqual(queryNames);
       if (def.body) expect(op.requestBody?.content?.['application/json']?.schema, `${label} request body`).toBeTypeOf('object');
+      else if (def.multipart) expect(op.requestBody?.content?.['multipart/form-data']?.schema, `${label} form`).toBeTypeOf('object');
       else expect(op.requestBody, `${label} has a request body it does not take`).toBeUndefined();
     }
   });

@@ -20,7 +20,8 @@ afterAll(async () => { await t.close(); });
 const DUMMY_ID = 'zz_dummy_0000000000';
 const withDummyIds = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, DUMMY_ID);
 const describeRoute = (r: RouteDef) => `${r.method} ${fullPath(r)} (${r.operationId})`;
-const publicRoutes = () => t.app.routes.filter((r) => r.access !== 'open' && r.access !== 'admin');
+// Bearer-token routes: not open, not admin, and not those whose URL carries its own signature.
+const publicRoutes = () => t.app.routes.filter((r) => r.access !== 'open' && r.access !== 'admin' && r.access !== 'signed-url');
 const scopedRoutes = () => publicRoutes().filter((r) => r.access !== 'any-token');
 
 function call(client: HttpClient, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -38,8 +39,8 @@ async function openApi(): Promise<OpenApiDoc> {
 }
 
 describe('(a) access rules', () => {
-  it('every route declares an access rule: a known scope, any-token, admin or open', () => {
-    const valid = new Set<string>(['open', 'admin', 'any-token', ...ALL_SCOPES.filter((s) => s !== FULL_ACCESS)]);
+  it('every route declares an access rule: a known scope, any-token, admin, open or signed-url', () => {
+    const valid = new Set<string>(['open', 'admin', 'any-token', 'signed-url', ...ALL_SCOPES.filter((s) => s !== FULL_ACCESS)]);
     const missing = t.app.routes.filter((r) => typeof r.access !== 'string' || !valid.has(r.access)).map(describeRoute);
     expect(missing, 'routes without a valid `access`').toEqual([]);
     expect(t.app.routes.length).toBeGreaterThan(10);
@@ -59,14 +60,18 @@ describe('(a) access rules', () => {
   it('every route but the open ones refuses a request without credentials with 401', async () => {
     const failures: string[] = [];
     const root = new HttpClient(t.baseUrl);
+    // A signed-url route needs no token, but without its signature it serves nothing: 400 (the signature is required).
+    const refusedStatus = (r: RouteDef) => (r.access === 'signed-url' ? 400 : 401);
     for (const r of t.app.routes) {
       const res = await root.request(r.method, withDummyIds(fullPath(r)));
-      const ok = r.access === 'open' ? res.status < 400 : res.status === 401 && res.body?.code === 'authn.token_invalid';
+      const ok = r.access === 'open' ? res.status < 400
+        : r.access === 'signed-url' ? res.status === 400 && res.body?.code === 'validation.required_field'
+          : res.status === 401 && res.body?.code === 'authn.token_invalid';
       if (!ok) failures.push(`${describeRoute(r)}: ${res.status} ${JSON.stringify(res.body)}`);
       // Fastify answers HEAD for every GET route: it must go through the same gate.
       if (r.method === 'GET' && r.access !== 'open') {
         const head = await root.request('HEAD', withDummyIds(fullPath(r)));
-        if (head.status !== 401) failures.push(`HEAD ${fullPath(r)} (${r.operationId}): ${head.status}`);
+        if (head.status !== refusedStatus(r)) failures.push(`HEAD ${fullPath(r)} (${r.operationId}): ${head.status}`);
       }
     }
     expect(failures).toEqual([]);
@@ -258,6 +263,17 @@ const MAKERS: Record<string, Maker> = {
       template_payload: { memo: 'Tenant A capital', lines: [{ account_id: bank, debit: 10 }, { account_id: equity, credit: 10 }] },
     }, { idempotencyKey: newKey() });
     return created(res, 'recurring', 'recurring_id');
+  },
+  comment_id: async (a) => {
+    const invoiceId = await MAKERS.invoice_id!(a);
+    return created(await a.api.post('/comments', { entity_type: 'INVOICE', entity_id: invoiceId, body: 'Tenant A note' }, { idempotencyKey: newKey() }), 'comment', 'comment_id');
+  },
+  attachment_id: async (a) => {
+    const form = new FormData();
+    form.set('entity_type', 'INVOICE');
+    form.set('entity_id', 'inv_tenant_a');
+    form.set('file', new Blob(['Tenant A statement\n']), 'statement.txt');
+    return created(await a.api.postForm('/attachments', form, { idempotencyKey: newKey() }), 'attachment', 'attachment_id');
   },
   // An endpoint on a closed loopback port: its deliveries stay PENDING, so a leaked delete or replay would show.
   endpoint_id: async (a) => created(await a.api.post('/webhooks/endpoints', { url: 'http://127.0.0.1:1/hook', events: ['EXPENSE_CREATED'] }), 'endpoint', 'endpoint_id'),
