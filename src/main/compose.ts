@@ -17,6 +17,7 @@ import { outboxEmitter } from '../platform/outbox/outbox';
 import { memoryRateLimiter, postgresRateLimiter } from '../platform/rate-limit/rate-limiter';
 import { unitOfWork } from '../platform/unit-of-work';
 import { healthRoutes } from '../http/health.routes';
+import { requestLogSerializer } from '../http/log-redaction';
 import type { RouteDef } from '../http/route';
 import { activityAliasRoutes, activityRoutes, activityService } from '../modules/activity';
 import { attachmentsRoutes, attachmentsService, downloadLinkSigner, localBlobStore, s3BlobStore } from '../modules/attachments';
@@ -218,11 +219,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     database, ids, idempotency, routes, tokens, rateLimiter,
     verifyAdmin: admin.verify,
     bodyLimitBytes: config.bodyLimitBytes,
-    logger: overrides.logger ?? {
-      level: config.logLevel,
-      // Credentials never reach the log.
-      redact: ['req.headers.authorization', 'req.headers["idempotency-key"]'],
-    },
+    logger: loggerOptions(config, overrides.logger),
   });
 
   listening = server;
@@ -243,4 +240,14 @@ function boundUrl(server: FastifyInstance | null, config: Config): string {
   const address = server?.server.address();
   const port = address && typeof address === 'object' ? address.port : config.port;
   return `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
+}
+
+/** Credentials never reach the log, whoever chose the log's level and destination (a test may bring its own). */
+function loggerOptions(config: Config, override: Overrides['logger']): FastifyServerOptions['logger'] {
+  const safety = {
+    redact: ['req.headers.authorization', 'req.headers["idempotency-key"]'],
+    serializers: { req: requestLogSerializer },
+  };
+  if (override === undefined) return { level: config.logLevel, ...safety };
+  return typeof override === 'object' && override !== null ? { ...safety, ...override } : override;
 }

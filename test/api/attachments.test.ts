@@ -14,11 +14,13 @@ let org: OrgFixture;
 let other: OrgFixture;
 let invoiceId: string;
 let filesDir: string;
+/** What the server logged, one JSON line each. */
+const logLines: string[] = [];
 
 const MAX = 26_214_400;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({}, { logger: { level: 'info', stream: { write: (line: string) => { logLines.push(line); } } } });
   t.clock.set(new Date('2026-06-15T04:30:00.000Z'));
   org = await t.given.org();
   other = await t.given.org();
@@ -262,6 +264,21 @@ describe('the 25 MB limit, enforced while streaming', () => {
   });
 });
 
+describe('an upload cut short', () => {
+  it('leaves nothing staged or recorded when the client goes away mid-file', async () => {
+    const before = await snapshot();
+    const { body, contentType } = multipartBody(fileFields('cut.pdf', Buffer.concat([SAMPLES.pdf, Buffer.alloc(4 * 1024 * 1024, 0x20)])));
+    const req = http.request(`${t.baseUrl}/api/public/v1/attachments`, { method: 'POST', headers: { authorization: `Bearer ${org.token}`, 'content-type': contentType } });
+    req.on('error', () => { /* the socket is destroyed on purpose */ });
+    req.write(body.subarray(0, 3 * 1024 * 1024));
+    for (let i = 0; i < 100 && storeContents().staged.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(storeContents().staged).toHaveLength(1);
+    req.destroy();
+    for (let i = 0; i < 100 && storeContents().staged.length > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await expectNothingKept(before);
+  });
+});
+
 describe('GET /attachments and /attachments/{id}', () => {
   let fresh: OrgFixture;
   const names: string[] = [];
@@ -325,6 +342,16 @@ describe('signed download links', () => {
     const head = await fetch(a.download_url, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('keep their signature out of the log', async () => {
+    const a = await uploaded('logged.pdf', SAMPLES.pdf);
+    const signature = new URL(a.download_url).searchParams.get('signature')!;
+    expect((await fetch(a.download_url)).status).toBe(200);
+    const logged = logLines.filter((l) => l.includes('attachment_downloads'));
+    expect(logged.length).toBeGreaterThan(0);
+    expect(logged.every((l) => l.includes('signature=[redacted]'))).toBe(true);
+    expect(logLines.some((l) => l.includes(signature))).toBe(false);
   });
 
   it('expire after 15 minutes by the service clock', async () => {
@@ -405,6 +432,8 @@ describe('DELETE /attachments/{id}', () => {
     expect(res.status).toBe(200);
     expectError(await org.api.get(`/attachments/${a.attachment_id}`), 404, 'not_found.resource');
     expect(fs.existsSync(objectPath)).toBe(true);
+    const warning = logLines.map((l) => JSON.parse(l)).find((l) => l.attachment_id === a.attachment_id);
+    expect(warning).toMatchObject({ level: 40, storage_key: `${org.orgId}/${a.attachment_id}`, msg: expect.stringMatching(/could not be removed/) });
     fs.rmSync(objectPath, { recursive: true });
   });
 });

@@ -33,7 +33,13 @@ const tooLarge = (received: number) =>
  */
 export async function intakeFile(source: AsyncIterable<Buffer>, store: BlobStore, key: string, filename: string): Promise<StoredFile> {
   const intake = new Intake(store, key, filename);
-  for await (const chunk of source) await intake.take(chunk);
+  try {
+    for await (const chunk of source) await intake.take(chunk);
+  } catch (error) {
+    // The client went away or the form broke off mid-file: nothing of it may stay staged.
+    await intake.abandon();
+    throw error;
+  }
   return intake.finish();
 }
 
@@ -71,6 +77,10 @@ class Intake {
     // The size is reported whole, counted past the point where storing stopped.
     if (this.refusal) throw this.refusal.status === 413 ? tooLarge(this.received) : this.refusal;
     return { key: this.key, contentType: this.contentType, size: this.received, sha256: this.hash.digest('hex') };
+  }
+
+  async abandon() {
+    if (this.write) await this.refuse(invalidValue('file', 'The upload was interrupted'));
   }
 
   /** Decides the type from the head and opens the staged write with it; the head is written first. */
