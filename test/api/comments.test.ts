@@ -255,6 +255,19 @@ describe('deleting a document removes its comments', () => {
     await expectBooksBalanced(org.api);
   });
 
+  it('never leaves a comment behind when it races the document\'s deletion', async () => {
+    const docs = await Promise.all(Array.from({ length: 12 }, () => makeDocument(org.api, 'INVOICE')));
+    await Promise.all(docs.flatMap((doc) => [
+      comment({ entity_type: 'INVOICE', entity_id: doc.id, body: 'racing' }),
+      org.api.delete(doc.deletePath!, { idempotencyKey: newKey() }),
+      comment({ entity_type: 'INVOICE', entity_id: doc.id, body: 'racing too' }),
+    ]));
+    for (const doc of docs) {
+      expect((await org.api.get(`/invoices/${doc.id}`)).status).toBe(404);
+      expect((await org.api.get(`/comments?entity_id=${doc.id}`)).body.comments).toEqual([]);
+    }
+  });
+
   it('keeps the comments when the delete is refused', async () => {
     const invoice = await org.api.post('/invoices', {
       customer_id: (await org.api.get(`/invoices/${invoiceId}`)).body.invoice.customer_id, date: '2026-06-15', place_of_supply: 'IN-KA',
