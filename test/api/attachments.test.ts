@@ -421,6 +421,14 @@ describe('DELETE /attachments/{id}', () => {
     expect(events[0]).toMatchObject({ action: 'ATTACHMENT_DELETED', metadata: { attachment_id: a.attachment_id } });
   });
 
+  it('answers 404 to a valid link whose file is no longer in the store', async () => {
+    const a = await uploaded('vanished.pdf', SAMPLES.pdf);
+    fs.rmSync(path.join(filesDir, org.orgId, a.attachment_id));
+    const res = await fetch(a.download_url);
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { code: string }).code).toBe('not_found.resource');
+  });
+
   it('removes the metadata even when the store cannot delete the object', async () => {
     const a = await uploaded('stuck.pdf', SAMPLES.pdf);
     const objectPath = path.join(filesDir, org.orgId, a.attachment_id);

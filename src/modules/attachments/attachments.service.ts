@@ -40,13 +40,15 @@ export function attachmentsService(deps: Deps) {
     return row;
   }
 
-  /** A fresh URL on every read: the store's presigned URL, or the service's own signed link. */
+  /** A fresh URL on every read: the store's presigned URL, or the service's own signed link to bytes it serves. */
   async function downloadUrlOf(row: AttachmentRow): Promise<string> {
     const now = deps.clock.now();
-    const direct = await deps.store.directUrl(row.storage_key, {
-      contentType: row.content_type, contentDisposition: attachmentDisposition(row.filename), now, ttlSeconds: DOWNLOAD_LINK_TTL_SECONDS,
-    });
-    if (direct !== null) return direct;
+    const { downloads } = deps.store;
+    if (downloads.kind === 'presigned') {
+      return downloads.url(row.storage_key, {
+        contentType: row.content_type, contentDisposition: attachmentDisposition(row.filename), now, ttlSeconds: DOWNLOAD_LINK_TTL_SECONDS,
+      });
+    }
     const link = deps.links.sign(row.org_id, row.attachment_id, now);
     const query = new URLSearchParams({ org_id: link.org_id, attachment_id: link.attachment_id, expires: String(link.expires), signature: link.signature });
     return `${deps.publicUrl()}/api/public/v1/attachment_downloads?${query}`;
@@ -129,7 +131,9 @@ export function attachmentsService(deps: Deps) {
       if (verdict === 'tampered') throw downloadRefused('This download link is not valid');
       if (verdict === 'expired') throw downloadRefused('This download link has expired: read the attachment again for a fresh download_url');
       const row = await load(link.org_id, link.attachment_id);
-      const body = await deps.store.open(row.storage_key);
+      // Links are minted only for a store the service serves; one from before a switch to S3 finds nothing here.
+      const { downloads } = deps.store;
+      const body = downloads.kind === 'served' ? await downloads.open(row.storage_key) : null;
       if (!body) throw notFound('attachment file', 'attachment_id');
       return { row, body };
     },

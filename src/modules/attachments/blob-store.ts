@@ -8,14 +8,23 @@ import type { Readable } from 'node:stream';
  */
 export interface BlobStore {
   begin(key: string, contentType: string): Promise<BlobWrite>;
-  /** The committed object's bytes, for downloads the service serves itself; null when there is none. */
-  open(key: string): Promise<Readable | null>;
   remove(key: string): Promise<void>;
   /**
-   * A URL the store serves the object from directly (an S3 presigned URL), valid until
-   * `expiresAt`; null when the store has none and the service serves the bytes behind its own signed link.
+   * How clients download: from the store itself through its presigned URLs (S3), or from the
+   * service, which streams the bytes behind its own signed links (local files).
    */
-  directUrl(key: string, download: { contentType: string; contentDisposition: string; now: Date; ttlSeconds: number }): Promise<string | null>;
+  readonly downloads: PresignedDownloads | ServedDownloads;
+}
+
+export interface PresignedDownloads {
+  kind: 'presigned';
+  url(key: string, download: { contentType: string; contentDisposition: string; now: Date; ttlSeconds: number }): Promise<string>;
+}
+
+export interface ServedDownloads {
+  kind: 'served';
+  /** The committed object's bytes; null when there is none. */
+  open(key: string): Promise<Readable | null>;
 }
 
 export interface BlobWrite {

@@ -38,8 +38,11 @@ export function localBlobStore(root: string): BlobStore {
         async commit() {
           await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
           if (failure) throw failure;
+          // On disk before the row that points at it commits (the database is synchronous=FULL too).
+          await syncPath(temp);
           await fs.promises.mkdir(path.dirname(target), { recursive: true });
           await fs.promises.rename(temp, target);
+          await syncPath(path.dirname(target));
         },
         async abort() {
           out.destroy();
@@ -50,23 +53,32 @@ export function localBlobStore(root: string): BlobStore {
       return write;
     },
 
-    async open(key): Promise<Readable | null> {
-      const stream = fs.createReadStream(pathOf(key));
-      try {
-        await once(stream, 'open');
-        return stream;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
-    },
-
     async remove(key) {
       await fs.promises.rm(pathOf(key), { force: true });
     },
 
-    async directUrl() {
-      return null;
+    downloads: {
+      kind: 'served',
+      async open(key): Promise<Readable | null> {
+        const stream = fs.createReadStream(pathOf(key));
+        try {
+          await once(stream, 'open');
+          return stream;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+          throw error;
+        }
+      },
     },
   };
+}
+
+/** fsync of a file or a directory (a rename is durable once its directory is synced). */
+async function syncPath(target: string) {
+  const handle = await fs.promises.open(target, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }

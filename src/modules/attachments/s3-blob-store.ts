@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, DeleteObjectCommand,
   GetObjectCommand, PutObjectCommand, S3Client, UploadPartCommand, type CompletedPart,
@@ -72,31 +71,23 @@ export function s3BlobStore(options: S3StoreOptions): BlobStore {
       return write;
     },
 
-    async open(key) {
-      assertGeneratedKey(key);
-      try {
-        const { Body } = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-        return (Body as Readable | undefined) ?? null;
-      } catch (error) {
-        if ((error as { name?: string }).name === 'NoSuchKey') return null;
-        throw error;
-      }
-    },
-
     async remove(key) {
       assertGeneratedKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
 
-    async directUrl(key, download) {
-      assertGeneratedKey(key);
-      const command = new GetObjectCommand({
-        Bucket, Key: key,
-        ResponseContentType: download.contentType,
-        ResponseContentDisposition: download.contentDisposition,
-        ResponseCacheControl: 'private, no-store',
-      });
-      return getSignedUrl(client, command, { expiresIn: download.ttlSeconds, signingDate: download.now });
+    downloads: {
+      kind: 'presigned',
+      async url(key, download) {
+        assertGeneratedKey(key);
+        const command = new GetObjectCommand({
+          Bucket, Key: key,
+          ResponseContentType: download.contentType,
+          ResponseContentDisposition: download.contentDisposition,
+          ResponseCacheControl: 'private, no-store',
+        });
+        return getSignedUrl(client, command, { expiresIn: download.ttlSeconds, signingDate: download.now });
+      },
     },
   };
 }
