@@ -35,10 +35,11 @@ export function routeSchema(def: RouteDef): FastifySchema {
   const idempotencyNote = def.idempotency === 'required' ? ' `Idempotency-Key` is mandatory.' : def.method !== 'GET' && def.access !== 'admin' ? ' Accepts `Idempotency-Key`.' : '';
   const accessNote = scope ? `Required scope: \`${scope}\`.` : def.access === 'any-token' ? 'Any valid token.'
     : def.access === 'signed-url' ? 'No token: the signed URL (from a `download_url`) is the credential, valid 15 minutes.' : '';
+  const producesNote = def.produces ? ` Answers \`${def.produces}\` on success, JSON errors otherwise.` : '';
   return {
     operationId: def.operationId,
     summary: def.summary,
-    description: `${accessNote}${idempotencyNote}`.trim() || undefined,
+    description: `${accessNote}${idempotencyNote}${producesNote}`.trim() || undefined,
     tags: def.tags,
     security,
     'x-required-scope': def.access,

@@ -31,9 +31,9 @@ export interface RouteInput<P extends TSchema | undefined, Q extends TSchema | u
   bindIdempotency(requestHash: string): Promise<void>;
 }
 
-/** A response sent as it is, with its own headers, instead of the JSON envelope (file downloads). */
-export class BinaryReply {
-  constructor(readonly body: Readable | Buffer, readonly headers: Record<string, string>) {}
+/** A success answered with raw bytes and their headers (a download, streamed) instead of the JSON envelope. */
+export class FileReply {
+  constructor(readonly bytes: Buffer | Readable, readonly headers: Readonly<Record<string, string>>) {}
 }
 
 export interface RouteDef<
@@ -65,8 +65,13 @@ export interface RouteDef<
   message?: string;
   /** Open routes may answer without the envelope (health). */
   raw?: boolean;
-  /** Returns the envelope's resource keys, e.g. `{ contact }` or `{ contacts, page_context }`, or a BinaryReply. */
-  handle(input: RouteInput<P, Q, B>): Promise<Record<string, unknown> | BinaryReply>;
+  /** What the route answers on success, when not JSON: documented in OpenAPI. */
+  produces?: string;
+  /**
+   * Returns the envelope's resource keys, e.g. `{ contact }` or `{ contacts, page_context }`,
+   * or a FileReply for a route that answers with bytes (`produces`).
+   */
+  handle(input: RouteInput<P, Q, B>): Promise<Record<string, unknown> | FileReply>;
 }
 
 /** Keeps each route's schemas and handler types tied together, then erases them for the registry. */

@@ -11,7 +11,7 @@ import { errorBody, errorHandler } from './error-handler';
 import { renderSuccess, idempotencyStepFor, streamedBodyBinder } from './idempotency-step';
 import { multipartDocs, openApiOptions, routeSchema } from './openapi';
 import { authenticateFor, type AuthDeps } from './request-context';
-import { BinaryReply, fullPath, type RouteDef } from './route';
+import { FileReply, fullPath, type RouteDef } from './route';
 import { validatorCompiler } from './validation';
 
 export interface ServerDeps extends AuthDeps {
@@ -91,7 +91,11 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
           request,
           bindIdempotency: streamedBodyBinder(def, request, deps.idempotency),
         });
-        if (result instanceof BinaryReply) return reply.code(def.status ?? 200).headers(result.headers).send(result.body);
+        if (result instanceof FileReply) {
+          // A stream's length is known to its route (it sets Content-Length); a buffer's is its own.
+          const length = Buffer.isBuffer(result.bytes) ? { 'Content-Length': String(result.bytes.length) } : {};
+          return reply.code(def.status ?? 200).headers({ ...result.headers, ...length }).send(result.bytes);
+        }
         const { status, body } = renderSuccess(def, result);
         return reply.code(status).send(body);
       },

@@ -1,4 +1,4 @@
-import { BinaryReply, route, type RouteDef } from '../../http/route';
+import { FileReply, route, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
 import { DownloadQuery, ListAttachmentsQuery, UploadForm } from './attachments.schemas';
 import type { AttachmentsService } from './attachments.service';
@@ -32,11 +32,11 @@ export function attachmentsRoutes(attachments: AttachmentsService): RouteDef[] {
     }),
     route({
       method: 'GET', url: '/attachment_downloads', operationId: 'downloadAttachment', summary: "An attachment's bytes, through the signed link in its download_url", tags,
-      access: 'signed-url', query: DownloadQuery,
+      access: 'signed-url', query: DownloadQuery, produces: 'the attachment\'s own type (its content_type), as a download',
       handle: async ({ query }) => {
         const { row, body } = await attachments.download(query);
         // Always a download, of the type the bytes showed, which browsers must not second-guess.
-        return new BinaryReply(body, {
+        return new FileReply(body, {
           'content-type': row.content_type,
           'content-length': String(row.size_bytes),
           'content-disposition': attachmentDisposition(row.filename),

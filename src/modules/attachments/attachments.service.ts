@@ -83,7 +83,7 @@ export function attachmentsService(deps: Deps) {
         };
         await repo.insert(tx, row);
         await deps.activity.record(tx, ctx, {
-          entityType: row.entity_type as AttachmentEntityType, entityId: row.entity_id, subject: 'ATTACHMENT', verb: 'ADDED',
+          entityType: row.entity_type as AttachmentEntityType, entityId: row.entity_id, action: 'ATTACHMENT_ADDED',
           metadata: { attachment_id: row.attachment_id, filename: row.filename, content_type: row.content_type, size_bytes: row.size_bytes },
         });
         return { attachment: await view(row) };
@@ -111,7 +111,7 @@ export function attachmentsService(deps: Deps) {
         if (!found) throw notFound('attachment', 'attachment_id');
         await repo.delete(tx, ctx.orgId, attachmentId);
         await deps.activity.record(tx, ctx, {
-          entityType: found.entity_type as AttachmentEntityType, entityId: found.entity_id, subject: 'ATTACHMENT', verb: 'DELETED',
+          entityType: found.entity_type as AttachmentEntityType, entityId: found.entity_id, action: 'ATTACHMENT_DELETED',
           metadata: { attachment_id: found.attachment_id, filename: found.filename },
         });
         return found;

@@ -28,7 +28,7 @@ export function commentsService(deps: Deps) {
   /** Comment events join the document's own timeline (action COMMENT_ADDED on the invoice, …). */
   const recordOnParent = (tx: Tx, ctx: RequestContext, c: CommentRow, verb: 'ADDED' | 'UPDATED' | 'DELETED') =>
     deps.activity.record(tx, ctx, {
-      entityType: c.entity_type as CommentEntityType, entityId: c.entity_id, subject: 'COMMENT', verb, metadata: { comment_id: c.comment_id },
+      entityType: c.entity_type as CommentEntityType, entityId: c.entity_id, action: `COMMENT_${verb}`, metadata: { comment_id: c.comment_id },
     });
 
   return {
