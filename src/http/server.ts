@@ -70,12 +70,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // every browser), and its "explore" box would load arbitrary URLs into our docs page.
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { layout: 'BaseLayout' } });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  // Multipart bodies are left unread for the route's handler, which streams them (uploads) under its own limits.
-  await app.register(multipart, { throwFileSizeLimit: false, limits: { files: 1, fields: 20, parts: 25, fieldSize: 16_384, headerPairs: 100 } });
-
-  for (const def of deps.routes) {
+  const addRoute = (instance: FastifyInstance, def: RouteDef) => {
     const mutating = def.method !== 'GET';
-    app.route({
+    instance.route({
       method: def.method,
       url: fullPath(def),
       schema: routeSchema(def),
@@ -100,6 +97,14 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
         return reply.code(status).send(body);
       },
     });
-  }
+  };
+
+  for (const def of deps.routes.filter((d) => !d.multipart)) addRoute(app, def);
+  // Multipart bodies are left unread for the route's handler, which streams them (uploads) under its own
+  // limits. The parser is registered for those routes only: every other route still answers multipart with 415.
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, { throwFileSizeLimit: false, limits: { files: 1, fields: 20, parts: 25, fieldSize: 16_384, headerPairs: 100 } });
+    for (const def of deps.routes.filter((d) => d.multipart)) addRoute(uploads, def);
+  });
   return app;
 }

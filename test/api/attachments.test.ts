@@ -129,6 +129,13 @@ describe('POST /attachments', () => {
     await expectNothingKept(before);
   });
 
+  it('is the only route that takes multipart: others still answer it with 415', async () => {
+    const { body, contentType } = multipartBody([{ name: 'entity_type', value: 'INVOICE' }, { name: 'entity_id', value: invoiceId }, { name: 'body', value: 'hi' }]);
+    const res = await fetch(`${t.baseUrl}/api/public/v1/comments`, { method: 'POST', headers: { authorization: `Bearer ${org.token}`, 'content-type': contentType }, body });
+    expect(res.status).toBe(415);
+    expect(((await res.json()) as { code: string }).code).toBe('validation.invalid_value');
+  });
+
   it('needs Svc.attachments.CREATE', async () => {
     const { token } = await t.given.token([org.orgId], { user_id: org.userId, scopes: ['Svc.attachments.READ'] });
     expectError(await send(fileFields('a.pdf', SAMPLES.pdf), { token }), 403, 'authz.scope_missing');
