@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -15,15 +16,22 @@ import {
  * the service needs what Kysely's own driver does not do:
  *  - write transactions begin with BEGIN IMMEDIATE, so the write lock is taken at the
  *    start and a transaction never fails half-way with SQLITE_BUSY on upgrade;
- *  - group commit: with synchronous=FULL every COMMIT waits for an fsync, and better-sqlite3
- *    waits on the event loop, so one fsync per transaction caps the writes per second at
- *    the disk's fsync rate. Transactions that finish within the same turn of the event
- *    loop share one COMMIT: each runs in its own SAVEPOINT inside one BEGIN IMMEDIATE, and
- *    its commit (or rollback) returns only after the shared COMMIT has been made durable.
- *    Nothing is acknowledged before its fsync, and a transaction that fails is undone
- *    alone (ROLLBACK TO its savepoint);
- *  - reads outside a transaction run on a second, query-only connection, so they see only
- *    what is committed and durable, never a group that is still waiting for its fsync;
+ *  - group commit: one fsync per transaction would cap the writes per second at the disk's
+ *    fsync rate. Transactions that finish within the same turn of the event loop share one
+ *    COMMIT: each runs in its own SAVEPOINT inside one BEGIN IMMEDIATE, and its commit (or
+ *    rollback) returns only after the shared COMMIT has been made durable. Nothing is
+ *    acknowledged before its fsync, and a transaction that fails is undone alone (ROLLBACK
+ *    TO its savepoint);
+ *  - the fsync happens off the event loop: SQLite runs with synchronous=NORMAL, which in WAL
+ *    mode skips only the fsync of the WAL at COMMIT (checkpoints still sync), and the driver
+ *    makes that fsync itself on libuv's thread pool (`WalSync`). better-sqlite3 would block
+ *    the one JavaScript thread for the whole fsync; now the next group is built meanwhile.
+ *    The guarantee is synchronous=FULL's: a group is acknowledged after its WAL frames are on
+ *    disk. If an fsync fails, the driver refuses all further work (as PostgreSQL panics):
+ *    after a failed fsync the kernel may have dropped the dirty pages, so nothing written
+ *    since can be trusted to be on disk;
+ *  - reads outside a transaction run on a second, query-only connection, and wait for the
+ *    fsync in flight, so they see only what is committed and durable;
  *  - prepared statements are cached by SQL text (preparing dominates small queries).
  * Transactions run one at a time on the writing connection, under a mutex: SQLite has one
  * writer anyway.
@@ -85,6 +93,28 @@ class Group {
   }
 }
 
+/**
+ * fsync of the WAL file on libuv's thread pool. An fsync through any descriptor of a file
+ * flushes all of its dirty pages, so our own read-only descriptor covers SQLite's writes.
+ */
+class WalSync {
+  private fd: number | null = null;
+
+  constructor(private readonly walPath: string, private readonly fsync: Fsync) {}
+
+  sync(): Promise<void> {
+    // The WAL file exists from the first COMMIT on and stays while our connections are open.
+    this.fd ??= fs.openSync(this.walPath, 'r');
+    const fd = this.fd;
+    return new Promise((resolve, reject) => this.fsync(fd, (error) => (error ? reject(error) : resolve())));
+  }
+
+  close(): void {
+    if (this.fd !== null) fs.closeSync(this.fd);
+    this.fd = null;
+  }
+}
+
 /** One acquisition by Kysely: a plain query, or one transaction on the writing connection. */
 class Lease implements DatabaseConnection {
   release: (() => void) | null = null;
@@ -111,14 +141,22 @@ class GroupCommitSqliteDriver implements Driver {
   private readonly mutex = new Mutex();
   private group: Group | null = null;
   private flushScheduled = false;
+  private walSync: WalSync | null = null;
+  /** The latest WAL fsync in flight: it covers every group committed before it began. */
+  private syncing: Promise<void> | null = null;
+  /** Set when an fsync failed: nothing may be written or read after it. */
+  private failure: Error | null = null;
 
-  constructor(database: BetterSqlite3.Database) {
+  constructor(database: BetterSqlite3.Database, private readonly fsync: Fsync) {
     this.writer = new StatementCache(database);
   }
 
   async init(): Promise<void> {
     const file = this.writer.db;
     if (file.memory) return; // a second connection would be a second, empty database
+    if (file.pragma('journal_mode', { simple: true }) === 'wal' && file.pragma('synchronous', { simple: true }) === 1) {
+      this.walSync = new WalSync(`${file.name}-wal`, this.fsync);
+    }
     const reader = new BetterSqlite3(file.name, { fileMustExist: true });
     reader.pragma('busy_timeout = 5000');
     reader.pragma('query_only = ON');
@@ -133,7 +171,10 @@ class GroupCommitSqliteDriver implements Driver {
     const parameters = query.parameters as unknown[];
     if (lease.group) return this.writer.run<R>(this.writer.prepare(query.sql), parameters);
     const read = this.readStatement(query.sql);
-    if (read) return this.reader!.run<R>(read, parameters);
+    if (read) {
+      await this.durable();
+      return this.reader!.run<R>(read, parameters);
+    }
     // A write outside a transaction (migration bookkeeping): after the pending group, on its own.
     const release = await this.mutex.lock();
     try {
@@ -148,6 +189,7 @@ class GroupCommitSqliteDriver implements Driver {
     const parameters = query.parameters as unknown[];
     const read = lease.group ? undefined : this.readStatement(query.sql);
     if (read || lease.group) {
+      if (read) await this.durable();
       const statement = read ?? this.writer.prepare(query.sql);
       for (const row of statement.iterate(parameters)) yield { rows: [row as R] };
       return;
@@ -166,6 +208,7 @@ class GroupCommitSqliteDriver implements Driver {
     const release = await this.mutex.lock();
     const opens = !this.group;
     try {
+      if (this.failure) throw this.failure;
       if (opens) {
         this.writer.exec('BEGIN IMMEDIATE');
         this.group = new Group();
@@ -224,11 +267,19 @@ class GroupCommitSqliteDriver implements Driver {
     const release = await this.mutex.lock();
     try {
       this.flush();
+      await this.durable().catch(() => {}); // the failure was reported to the group's members
     } finally {
       release();
+      this.walSync?.close();
       this.reader?.db.close();
       this.writer.db.close();
     }
+  }
+
+  /** Settles once everything committed so far is on disk. */
+  private async durable(): Promise<void> {
+    if (this.failure) throw this.failure;
+    if (this.syncing) await this.syncing;
   }
 
   /** The statement on the query-only connection when it is a read there; else undefined. */
@@ -278,7 +329,19 @@ class GroupCommitSqliteDriver implements Driver {
       group.settle(error);
       return;
     }
-    group.settle();
+    if (!this.walSync) return group.settle();
+    const synced = this.walSync.sync();
+    this.syncing = synced;
+    synced.then(
+      () => {
+        if (this.syncing === synced) this.syncing = null;
+        group.settle();
+      },
+      (error: Error) => {
+        this.failure = new Error(`fsync of the SQLite WAL failed; restart the service (${error.message})`, { cause: error });
+        group.settle(this.failure);
+      },
+    );
   }
 
   private abandon(error: unknown): void {
@@ -297,10 +360,13 @@ class GroupCommitSqliteDriver implements Driver {
   }
 }
 
-export function immediateSqliteDialect(database: BetterSqlite3.Database): Dialect {
+/** How the WAL reaches the disk; tests pass one that fails or waits. */
+export type Fsync = (fd: number, done: (error: NodeJS.ErrnoException | null) => void) => void;
+
+export function immediateSqliteDialect(database: BetterSqlite3.Database, fsync: Fsync = fs.fsync): Dialect {
   return {
     createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new GroupCommitSqliteDriver(database),
+    createDriver: () => new GroupCommitSqliteDriver(database, fsync),
     createIntrospector: (db) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };

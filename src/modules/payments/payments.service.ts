@@ -91,7 +91,7 @@ export function paymentsService(deps: Deps) {
       }, {
         advances: await systemAccount(tx, ctx.orgId, incoming ? 'advances_from_customers' : 'advances_to_vendors'),
         control: await systemAccount(tx, ctx.orgId, incoming ? 'accounts_receivable' : 'accounts_payable'),
-        roundOff: (await catalogRepository.roundOffAccount(tx, ctx.orgId))?.account_id ?? await systemAccount(tx, ctx.orgId, 'round_off'),
+        roundOff: (await catalogRepository.roundOffAccountId(tx, ctx.orgId)) ?? await systemAccount(tx, ctx.orgId, 'round_off'),
         exchange: await systemAccount(tx, ctx.orgId, 'exchange_gain_loss'),
       }),
     });

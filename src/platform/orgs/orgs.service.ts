@@ -7,6 +7,7 @@ import { validateGstin } from '../../kernel/gst/gstin';
 import { addDays, addYears, financialYearLabel, financialYearStart, istDateOf, isoTimestamp } from '../../kernel/local-date';
 import type { PlatformDeps } from '../deps';
 import { SEED_ACCOUNTS, SEED_TAX_RATES_CENTI, formatPercent, type AccountType } from './chart-of-accounts';
+import { forgetFixedChart } from './fixed-chart';
 import { DEFAULT_PREFERENCES, readPreferences, type Preferences } from './preferences';
 
 export interface CreateOrgInput {
@@ -121,7 +122,7 @@ export function orgsService(deps: Pick<PlatformDeps, 'database' | 'clock' | 'ids
     },
 
     async createAccount(orgId: string, input: { account_name: string; account_type: AccountType; account_code?: string | null }) {
-      return deps.database.transaction(async (tx) => {
+      const created = await deps.database.transaction(async (tx) => {
         await getOrgRow(tx, orgId);
         const account = {
           org_id: orgId, account_id: deps.ids.next('acc'), account_name: input.account_name,
@@ -131,6 +132,8 @@ export function orgsService(deps: Pick<PlatformDeps, 'database' | 'clock' | 'ids
         await tx.insertInto('accounts').values(account).execute();
         return { account_id: account.account_id, account_name: account.account_name, account_code: account.account_code, account_type: account.account_type, is_active: true };
       });
+      forgetFixedChart(deps.database.db, orgId); // a new "Round Off" could matter to round-offs (fixed-chart.ts)
+      return created;
     },
 
     async createPeriod(orgId: string, input: { name: string; start_date: string; end_date: string }) {
