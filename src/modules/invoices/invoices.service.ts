@@ -40,7 +40,7 @@ export function invoicesService(deps: Deps) {
   }
 
   async function view(executor: Tx | typeof db, row: InvoiceRow) {
-    return presentInvoice(row, await repo.lines(executor, row.org_id, [row.invoice_id]), today());
+    return presentInvoice(row, (await repo.lines(executor, row.org_id, [row.invoice_id])).get(row.invoice_id) ?? [], today());
   }
 
   async function postingAccounts(tx: Tx, orgId: string): Promise<InvoiceAccounts> {
@@ -148,7 +148,7 @@ export function invoicesService(deps: Deps) {
       return deps.uow(ctx, async (tx) => {
         const invoice = await load(tx, ctx.orgId, invoiceId, true);
         if (invoice.status !== 'DRAFT') throw invalidState(`only a DRAFT invoice can be approved; this one is ${invoice.status}`, { status: invoice.status });
-        const lines = await repo.lines(tx, ctx.orgId, [invoiceId]);
+        const lines = (await repo.lines(tx, ctx.orgId, [invoiceId])).get(invoiceId) ?? [];
         const approved = await approveInTx(tx, ctx, { ...invoice, version: invoice.version + 1 }, lines);
         await repo.update(tx, ctx.orgId, invoiceId, { status: approved.status, version: approved.version, last_modified_time: approved.last_modified_time });
         await deps.events.emit(tx, ctx, 'INVOICE_UPDATED', eventData(approved));
@@ -230,7 +230,7 @@ export function invoicesService(deps: Deps) {
       const lines = await repo.lines(db, ctx.orgId, page.items.map((r) => r.invoice_id));
       const day = today();
       return {
-        invoices: page.items.map((r) => presentInvoice(r, lines.filter((l) => l.invoice_id === r.invoice_id), day)),
+        invoices: page.items.map((r) => presentInvoice(r, lines.get(r.invoice_id) ?? [], day)),
         page_context: page.page_context,
       };
     },

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database';
+import { perDatabase } from '../../db/per-database';
 import type { TaxesTable } from '../../db/schema';
+import { BoundedCache } from '../../kernel/bounded-cache';
 
 /**
  * The parts of an organisation's books that every posting reads and that never change once
@@ -13,9 +15,6 @@ import type { TaxesTable } from '../../db/schema';
  * measure). So one read per organisation serves every later document, in every process.
  * Should accounts ever become editable, the edit must call `forgetFixedChart` and the cache
  * must be shared across processes or dropped.
- *
- * The cache belongs to the database (keyed by its adapter, which a transaction shares with
- * its root), so two databases in one process, as in tests, never see each other's entries.
  */
 export interface FixedChart {
   systemAccounts: ReadonlyMap<string, string>;
@@ -23,15 +22,7 @@ export interface FixedChart {
   taxes: ReadonlyMap<string, TaxesTable>;
 }
 
-const MAX_ORGS_PER_DATABASE = 10_000;
-const charts = new WeakMap<object, Map<string, FixedChart>>();
-
-function cacheOf(db: Db | Tx): Map<string, FixedChart> {
-  const key = db.getExecutor().adapter;
-  let cache = charts.get(key);
-  if (!cache) charts.set(key, (cache = new Map()));
-  return cache;
-}
+const chartsOf = perDatabase(() => new BoundedCache<string, FixedChart>(10_000));
 
 async function readChart(db: Db | Tx, orgId: string): Promise<FixedChart> {
   const [accounts, taxes] = await Promise.all([
@@ -50,17 +41,15 @@ async function readChart(db: Db | Tx, orgId: string): Promise<FixedChart> {
 }
 
 export async function fixedChart(db: Db | Tx, orgId: string): Promise<FixedChart> {
-  const cache = cacheOf(db);
+  const cache = chartsOf(db);
   const cached = cache.get(orgId);
   if (cached) return cached;
   const chart = await readChart(db, orgId);
   // An organisation that does not exist (yet) has no accounts: never remember that.
-  if (chart.systemAccounts.size === 0) return chart;
-  if (cache.size >= MAX_ORGS_PER_DATABASE) cache.delete(cache.keys().next().value!);
-  cache.set(orgId, chart);
+  if (chart.systemAccounts.size > 0) cache.set(orgId, chart);
   return chart;
 }
 
 export function forgetFixedChart(db: Db | Tx, orgId: string): void {
-  cacheOf(db).delete(orgId);
+  chartsOf(db).delete(orgId);
 }
