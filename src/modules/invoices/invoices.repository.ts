@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/database';
+import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
 import { perDatabase } from '../../db/per-database';
 import type { InvoiceLinesTable, InvoicesTable } from '../../db/schema';
@@ -6,6 +7,17 @@ import { BoundedCache } from '../../kernel/bounded-cache';
 import type { CursorPosition } from '../../kernel/cursor';
 import type { LocalDate } from '../../kernel/local-date';
 import { OPEN_STATUSES } from './invoices.rules';
+import { preparedQuery } from '../../db/prepared';
+
+type InvoiceKey = { orgId: string; invoiceId: string };
+const invoiceById = preparedQuery((db, a: InvoiceKey) =>
+  db.selectFrom('invoices').selectAll().where('org_id', '=', a.orgId).where('invoice_id', '=', a.invoiceId));
+const invoiceForUpdate = preparedQuery((db, a: InvoiceKey) => {
+  const query = db.selectFrom('invoices').selectAll().where('org_id', '=', a.orgId).where('invoice_id', '=', a.invoiceId);
+  return engineOf(db) === 'postgres' ? query.forUpdate() : query;
+});
+const invoiceByNumber = preparedQuery((db, a: { orgId: string; branchId: string; number: string }) =>
+  db.selectFrom('invoices').select('invoice_id').where('org_id', '=', a.orgId).where('branch_id', '=', a.branchId).where('invoice_number', '=', a.number));
 
 export type InvoiceRow = InvoicesTable;
 export type InvoiceLineRow = InvoiceLinesTable;
@@ -27,9 +39,8 @@ const linesOf = perDatabase(() => new BoundedCache<string, InvoiceLineRow[]>(20_
 
 export const invoicesRepository = {
   async find(db: Db | Tx, orgId: string, invoiceId: string, forUpdate = false) {
-    let q = db.selectFrom('invoices').selectAll().where('org_id', '=', orgId).where('invoice_id', '=', invoiceId);
-    if (forUpdate && engineOf(db) === 'postgres') q = q.forUpdate();
-    return q.executeTakeFirst();
+    const [row] = await (forUpdate ? invoiceForUpdate : invoiceById)(db, { orgId, invoiceId });
+    return row;
   },
 
   /** The lines of each invoice, in position order, keyed by invoice id. */
@@ -56,9 +67,7 @@ export const invoicesRepository = {
   },
 
   async numberTaken(db: Db | Tx, orgId: string, branchId: string, number: string) {
-    const row = await db.selectFrom('invoices').select('invoice_id').where('org_id', '=', orgId)
-      .where('branch_id', '=', branchId).where('invoice_number', '=', number).executeTakeFirst();
-    return row !== undefined;
+    return (await invoiceByNumber(db, { orgId, branchId, number })).length > 0;
   },
 
   /** Newest first. A status filter reads OVERDUE as derived: open, owing, due before today. */
@@ -79,8 +88,8 @@ export const invoicesRepository = {
   },
 
   async insert(tx: Tx, invoice: InvoiceRow, lines: InvoiceLineRow[]) {
-    await tx.insertInto('invoices').values(invoice).execute();
-    await tx.insertInto('invoice_lines').values(lines).execute();
+    await insertRows(tx, 'invoices', [invoice]);
+    await insertRows(tx, 'invoice_lines', lines);
   },
 
   async update(tx: Tx, orgId: string, invoiceId: string, changes: Partial<InvoiceRow>) {

@@ -3,6 +3,7 @@ import { toJson } from '../../db/json';
 import type { Clock } from '../../kernel/clock';
 import type { IdGenerator } from '../../kernel/ids';
 import type { RequestContext } from '../context';
+import { insertRows } from '../../db/prepared';
 
 /** Entity types the activity log knows; unknown ones are refused by GET /activity. */
 export const ACTIVITY_ENTITY_TYPES = [
@@ -31,7 +32,7 @@ export interface ActivityRecorder {
 export function activityRecorder(clock: Clock, ids: IdGenerator): ActivityRecorder {
   return {
     async record(tx, ctx, entry) {
-      await tx.insertInto('activity').values({
+      await insertRows(tx, 'activity', [{
         org_id: ctx.orgId,
         event_id: ids.next('act'),
         action: `${entry.entityType}_${entry.verb}`,
@@ -48,7 +49,7 @@ export function activityRecorder(clock: Clock, ids: IdGenerator): ActivityRecord
           ...entry.metadata,
         }),
         occurred_at: clock.now().toISOString(),
-      }).execute();
+      }]);
     },
   };
 }
