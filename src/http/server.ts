@@ -76,6 +76,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       method: def.method,
       url: fullPath(def),
       schema: routeSchema(def),
+      config: { invalidBody: def.invalidBody },
       onRequest: authenticateFor(def, deps),
       ...(mutating && def.access !== 'admin' && { preValidation: idempotencyStepFor(def, deps.database, deps.idempotency) }),
       handler: async (request, reply) => {
