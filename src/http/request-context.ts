@@ -30,15 +30,27 @@ function baseContext(request: FastifyRequest) {
   };
 }
 
-/** A token bound to several organisations names one with X-Svc-Org; one bound to one needs nothing. */
-function selectOrg(principal: Principal, request: FastifyRequest): string {
+/** The organisation a request names: X-Svc-Org, or on routes that accept it a query parameter (PDFs). */
+function requestedOrg(request: FastifyRequest, queryParam: string | undefined): { orgId: string; field: string } | undefined {
   const header = request.headers['x-svc-org'];
-  const requested = typeof header === 'string' && header.length > 0 ? header : undefined;
+  const fromHeader = typeof header === 'string' && header.length > 0 ? header : undefined;
+  const query = queryParam ? (request.query as Record<string, unknown> | undefined)?.[queryParam] : undefined;
+  const fromQuery = typeof query === 'string' && query.length > 0 ? query : undefined;
+  if (fromHeader !== undefined && fromQuery !== undefined && fromHeader !== fromQuery) {
+    throw new DomainError('validation.invalid_value', `X-Svc-Org and ${queryParam} name different organisations`, { field: queryParam });
+  }
+  if (fromHeader !== undefined) return { orgId: fromHeader, field: 'X-Svc-Org' };
+  return fromQuery !== undefined && queryParam ? { orgId: fromQuery, field: queryParam } : undefined;
+}
+
+/** A token bound to several organisations names one with X-Svc-Org; one bound to one needs nothing. */
+function selectOrg(principal: Principal, request: FastifyRequest, queryParam: string | undefined): string {
+  const requested = requestedOrg(request, queryParam);
   if (requested !== undefined) {
-    if (!principal.orgIds.includes(requested)) {
-      throw new DomainError('authz.scope_missing', 'This token is not bound to the organisation named by X-Svc-Org', { field: 'X-Svc-Org' });
+    if (!principal.orgIds.includes(requested.orgId)) {
+      throw new DomainError('authz.scope_missing', `This token is not bound to the organisation named by ${requested.field}`, { field: requested.field });
     }
-    return requested;
+    return requested.orgId;
   }
   if (principal.orgIds.length === 1) return principal.orgIds[0]!;
   throw new DomainError('validation.required_field', 'This token is bound to several organisations: send X-Svc-Org', { field: 'X-Svc-Org' });
@@ -75,7 +87,7 @@ export function authenticateFor(def: RouteDef, deps: AuthDeps) {
       });
     }
 
-    const orgId = selectOrg(principal, request);
+    const orgId = selectOrg(principal, request, def.orgQueryParam);
     if (def.access !== 'any-token' && !grants(principal.scopes, def.access)) {
       throw new DomainError(def.scopeErrorCode ?? 'authz.scope_missing', `This token lacks the scope ${def.access}`, {
         details: { required_scope: def.access },

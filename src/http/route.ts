@@ -54,8 +54,20 @@ export interface RouteDef<
   message?: string;
   /** Open routes may answer without the envelope (health). */
   raw?: boolean;
-  /** Returns the envelope's resource keys, e.g. `{ contact }` or `{ contacts, page_context }`. */
-  handle(input: RouteInput<P, Q, B>): Promise<Record<string, unknown>>;
+  /** Tokens bound to several organisations may name one in this query parameter as well as in X-Svc-Org (PDFs). */
+  orgQueryParam?: string;
+  /** What the route answers on success, when not JSON: documented in OpenAPI. */
+  produces?: string;
+  /**
+   * Returns the envelope's resource keys, e.g. `{ contact }` or `{ contacts, page_context }`,
+   * or a FileReply for a route that answers with bytes (`produces`).
+   */
+  handle(input: RouteInput<P, Q, B>): Promise<Record<string, unknown> | FileReply>;
+}
+
+/** A success answered with raw bytes and their headers (a PDF) instead of the JSON envelope. */
+export class FileReply {
+  constructor(readonly bytes: Buffer, readonly headers: Readonly<Record<string, string>>) {}
 }
 
 /** Keeps each route's schemas and handler types tied together, then erases them for the registry. */

@@ -10,7 +10,7 @@ import { errorBody, errorHandler } from './error-handler';
 import { renderSuccess, idempotencyStepFor } from './idempotency-step';
 import { openApiOptions, routeSchema } from './openapi';
 import { authenticateFor, type AuthDeps } from './request-context';
-import { fullPath, type RouteDef } from './route';
+import { FileReply, fullPath, type RouteDef } from './route';
 import { validatorCompiler } from './validation';
 
 export interface ServerDeps extends AuthDeps {
@@ -87,6 +87,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
           ctx: request.ctx!,
           request,
         });
+        if (result instanceof FileReply) {
+          return reply.code(def.status ?? 200).headers({ ...result.headers, 'Content-Length': String(result.bytes.length) }).send(result.bytes);
+        }
         const { status, body } = renderSuccess(def, result);
         return reply.code(status).send(body);
       },

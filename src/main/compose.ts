@@ -31,11 +31,15 @@ import { CreateExpenseBody, expensesLedgerCheck, expensesRoutes, expensesService
 import { identityRoutes } from '../modules/identity/identity.routes';
 import { CreateInvoiceBody, invoicesLedgerCheck, invoicesRoutes, invoicesService } from '../modules/invoices';
 import { CreateJournalBody, ledgerReports, ledgerRoutes, ledgerService, type LedgerReports } from '../modules/ledger';
+import { lruPdfCache, pdfsRoutes, pdfsService } from '../modules/pdfs';
 import { purchaseOrdersRoutes, purchaseOrdersService } from '../modules/purchase-orders';
 import { salesOrdersRoutes, salesOrdersService } from '../modules/sales-orders';
 import { recurringRoutes, recurringService } from '../modules/recurring';
 import { seriesRoutes, seriesService } from '../modules/series';
 import { httpSender, secretBox, webhooksRoutes, webhooksService } from '../modules/webhooks';
+
+/** Rendered PDFs kept per process (docs/decisions.md "PDFs"): a few hundred invoices' worth. */
+const PDF_CACHE_BYTES = 64 * 1024 * 1024;
 
 export interface Overrides {
   clock?: Clock;
@@ -98,6 +102,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...deps, referenceCounters: [invoices.countForContact, bills.countForContact, payments.countForContact, estimates.countForContact, salesOrders.countForContact, expenses.countForContact,
       purchaseOrders.countForContact, creditNotes.countForContact, debitNotes.countForContact],
   });
+  const pdfs = pdfsService({ ...deps, cache: lruPdfCache(PDF_CACHE_BYTES) });
   const webhooks = webhooksService({ ...deps, secrets: secretBox(serverSecret), sender: httpSender, allowPrivate: config.webhookAllowPrivate });
   const recurring = recurringService({
     ...deps,
@@ -185,6 +190,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
         exists: (_db, orgId, id) => debitNotes.exists(orgId, id),
       },
     ]),
+    ...pdfsRoutes(pdfs),
     ...webhooksRoutes(webhooks),
     ...recurringRoutes(recurring),
     ...adminRoutes({ orgs, tokens, clock, jobs }),
