@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/database';
@@ -26,6 +27,7 @@ import { catalogRoutes, catalogService } from '../modules/catalog';
 import { contactsRepository, contactsRoutes, contactsService } from '../modules/contacts';
 import { creditNotesLedgerCheck, creditNotesRoutes, creditNotesService } from '../modules/credit-notes';
 import { debitNotesLedgerCheck, debitNotesRoutes, debitNotesService } from '../modules/debit-notes';
+import { documentLoaders, emailRoutes, emailService, emlFileMailer, smtpMailer } from '../modules/email';
 import { estimatesRoutes, estimatesService } from '../modules/estimates';
 import { CreateExpenseBody, expensesLedgerCheck, expensesRoutes, expensesService } from '../modules/expenses';
 import { identityRoutes } from '../modules/identity/identity.routes';
@@ -103,6 +105,9 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
       purchaseOrders.countForContact, creditNotes.countForContact, debitNotes.countForContact],
   });
   const pdfs = pdfsService({ ...deps, cache: lruPdfCache(PDF_CACHE_BYTES) });
+  // BAHI_SMTP_URL holds credentials: it goes to the transport and nowhere else (never logged).
+  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl) : emlFileMailer(path.join(config.dataDir, 'mail'));
+  const email = emailService({ ...deps, documents: documentLoaders({ invoices, estimates, creditNotes }), pdfs, mailer });
   const webhooks = webhooksService({ ...deps, secrets: secretBox(serverSecret), sender: httpSender, allowPrivate: config.webhookAllowPrivate });
   const recurring = recurringService({
     ...deps,
@@ -191,6 +196,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
       },
     ]),
     ...pdfsRoutes(pdfs),
+    ...emailRoutes(email),
     ...webhooksRoutes(webhooks),
     ...recurringRoutes(recurring),
     ...adminRoutes({ orgs, tokens, clock, jobs }),
@@ -212,6 +218,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     mintedAdminToken: admin.minted,
     async close() {
       await server.close();
+      mailer.close();
       await rateLimiter.close();
       await database.close();
     },
