@@ -115,7 +115,9 @@ describe('emailing an invoice with the defaults', () => {
     expect(addresses(mail.parsed.cc)).toEqual(['accounts@raman.example']);
     expect(mail.parsed.headers.has('bcc')).toBe(false);
     expect(mail.raw.toString('latin1')).not.toContain('audit@acme.example');
-    expect(mail.parsed.date?.toISOString()).toBe('2026-06-15T06:00:00.000Z');
+    // Date comes from the service's clock (set above; it keeps flowing), written before sent_at.
+    expect(mail.parsed.date!.getTime()).toBeGreaterThanOrEqual(Date.parse('2026-06-15T06:00:00Z'));
+    expect(mail.parsed.date!.getTime()).toBeLessThanOrEqual(Date.parse(delivery.sent_at));
 
     // The default body greets the customer, names the number, the organisation and the total (1,00,000 + 18% GST).
     const html = String(mail.parsed.html);
@@ -355,6 +357,25 @@ describe('idempotency, scopes and organisations', () => {
     expect(second.body).toEqual(first.body);
     expect(sink.received.filter((m) => m.parsed.messageId === first.body.delivery.message_id)).toHaveLength(1);
     expect(await emailsSent('invoices', invoice.invoice_id)).toHaveLength(1);
+  });
+
+  it('a twin with the same key while the first is still being sent gets 409 idempotency.in_progress, and only one message goes', async () => {
+    const invoice = await postedInvoice(api, await customer(api), 1300);
+    const key = newKey();
+    const before = sink.received.length;
+    const hold = sink.hold();
+    const first = email('invoices', invoice.invoice_id, { to: ['twin@example.com'] }, api, key);
+    await hold.reached;
+    const twin = await email('invoices', invoice.invoice_id, { to: ['twin@example.com'] }, api, key);
+    expect(twin.status).toBe(409);
+    expect(twin.body.code).toBe('idempotency.in_progress');
+    hold.release();
+    expect((await first).status).toBe(200);
+    expect(sink.received.length).toBe(before + 1);
+    expect(await emailsSent('invoices', invoice.invoice_id)).toHaveLength(1);
+    const replay = await email('invoices', invoice.invoice_id, { to: ['twin@example.com'] }, api, key);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toEqual((await first).body);
   });
 
   it("needs the document's UPDATE scope; without it 403 auth.insufficient_scope", async () => {

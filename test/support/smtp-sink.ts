@@ -15,6 +15,8 @@ export interface SmtpSink {
   received: ReceivedMail[];
   /** Users that logged in, in order. */
   logins: string[];
+  /** Holds the next message's DATA unanswered until released; `reached` resolves when it arrives. */
+  hold(): { reached: Promise<void>; release(): void };
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
   const received: ReceivedMail[] = [];
   const logins: string[] = [];
   const refused = new Set((options.reject ?? []).map((a) => a.toLowerCase()));
+  let held: { arrived: () => void; released: Promise<void> } | null = null;
   const server = new SMTPServer({
     disabledCommands: options.auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
     authOptional: !options.auth,
@@ -57,8 +60,14 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      stream.on('end', async () => {
         const raw = Buffer.concat(chunks);
+        const gate = held;
+        held = null;
+        if (gate) {
+          gate.arrived();
+          await gate.released;
+        }
         simpleParser(raw).then((parsed) => {
           received.push({
             envelope: {
@@ -82,6 +91,13 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     url: `smtp://${credentials}127.0.0.1:${port}`,
     received,
     logins,
+    hold() {
+      let arrived!: () => void;
+      let release!: () => void;
+      const reached = new Promise<void>((r) => (arrived = r));
+      held = { arrived, released: new Promise<void>((r) => (release = r)) };
+      return { reached, release };
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
