@@ -27,7 +27,7 @@ import { catalogRoutes, catalogService } from '../modules/catalog';
 import { contactsRepository, contactsRoutes, contactsService } from '../modules/contacts';
 import { creditNotesLedgerCheck, creditNotesRoutes, creditNotesService } from '../modules/credit-notes';
 import { debitNotesLedgerCheck, debitNotesRoutes, debitNotesService } from '../modules/debit-notes';
-import { documentLoaders, emailRoutes, emailService, emlFileMailer, smtpMailer } from '../modules/email';
+import { documentLoaders, emailAdminRoutes, emailRoutes, emailService, emlFileMailer, smtpMailer } from '../modules/email';
 import { estimatesRoutes, estimatesService } from '../modules/estimates';
 import { CreateExpenseBody, expensesLedgerCheck, expensesRoutes, expensesService } from '../modules/expenses';
 import { identityRoutes } from '../modules/identity/identity.routes';
@@ -200,6 +200,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...webhooksRoutes(webhooks),
     ...recurringRoutes(recurring),
     ...adminRoutes({ orgs, tokens, clock, jobs }),
+    ...emailAdminRoutes(database),
   ];
 
   const server = await buildServer({

@@ -5,11 +5,13 @@
  * part, the PDF attachment; a refused recipient (502, nothing recorded); body rules; scopes and
  * organisations; the .eml fallback; the 10 MB limit; credentials kept out of the log.
  */
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { promisify } from 'node:util';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
@@ -61,13 +63,14 @@ afterAll(async () => {
 const email = (collection: string, id: string, body: unknown, client = api, key?: string) =>
   client.post(`/${collection}/${id}/email`, body, key ? { idempotencyKey: key } : {});
 
-async function activityOf(collection: string, id: string) {
-  const res = await api.get(`/${collection}/${id}/activity`);
+async function activityOf(collection: string, id: string, client = api) {
+  const res = await client.get(`/${collection}/${id}/activity`);
   expect(res.status).toBe(200);
   return res.body.activity as { action: string; entity_type: string; entity_ref: string; metadata: Record<string, unknown> }[];
 }
 
-const emailsSent = async (collection: string, id: string) => (await activityOf(collection, id)).filter((a) => a.action === 'EMAIL_SENT');
+const emailsSent = async (collection: string, id: string, client = api) =>
+  (await activityOf(collection, id, client)).filter((a) => a.action === 'EMAIL_SENT');
 
 /** The message the sink received with this Message-ID. */
 function receivedWith(messageId: string): ReceivedMail {
@@ -403,6 +406,53 @@ describe('idempotency, scopes and organisations', () => {
     }
     expect(sink.received.length).toBe(before);
     await expectBooksBalanced(other.api);
+  });
+});
+
+describe("the organisation's sender", () => {
+  it('is the verified address the operator sets (admin API or `bahi org sender`); the default is not deliverable', async () => {
+    const created = await t.admin.post('/orgs', { name: 'Late Verifier' });
+    const id: string = created.body.org.org_id;
+    const client = api.withToken((await t.given.token([id])).token);
+    const invoice = await postedInvoice(client, await customer(client), 100);
+    const post = () => email('invoices', invoice.invoice_id, { to: ['x@example.com'], attach_pdf: false }, client);
+    const send = async () => {
+      const res = await post();
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.delivery;
+    };
+
+    // no-reply@<org id>.invalid: the mail server refuses it as a sender, so nothing goes out before the operator sets one.
+    const unset = await post();
+    expect(unset.status).toBe(502);
+    expect(unset.body).toMatchObject({ code: 'email.send_failed', details: { provider_response: expect.stringContaining('sender') } });
+    expect(await emailsSent('invoices', invoice.invoice_id, client)).toEqual([]);
+
+    const set = await t.admin.put(`/orgs/${id}/sender`, { email_from: 'accounts@verified.example' });
+    expect(set.status).toBe(200);
+    expect(set.body.sender).toEqual({ org_id: id, email_from: 'accounts@verified.example' });
+    const second = await send();
+    expect(second.from).toBe('accounts@verified.example');
+    expect(second.message_id).toMatch(/@verified\.example>$/);
+    expect(addresses(receivedWith(second.message_id).parsed.from)).toEqual(['accounts@verified.example']);
+
+    const { stdout } = await promisify(execFile)('node', ['bin/bahi.js', 'org', 'sender', '--org', id, '--email-from', 'billing@verified.example'], {
+      env: { ...process.env, BAHI_URL: t.baseUrl, BAHI_ADMIN_TOKEN: ADMIN_TOKEN },
+    });
+    expect(JSON.parse(stdout).sender.email_from).toBe('billing@verified.example');
+    expect((await send()).from).toBe('billing@verified.example');
+  });
+
+  it('refuses a malformed address (400) and an unknown organisation (404); a public token cannot set it', async () => {
+    const bad = await t.admin.put(`/orgs/${orgId}/sender`, { email_from: 'not an address' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'validation.invalid_value', field: 'email_from' });
+    const missing = await t.admin.put('/orgs/org_missing/sender', { email_from: 'a@example.com' });
+    expect(missing.status).toBe(404);
+    const publicToken = await t.admin.withToken(api.token).put(`/orgs/${orgId}/sender`, { email_from: 'a@example.com' });
+    expect(publicToken.status).toBe(401);
+    const invoice = await postedInvoice(api, await customer(api), 100);
+    expect((await email('invoices', invoice.invoice_id, { to: ['x@example.com'], attach_pdf: false })).body.delivery.from).toBe(SENDER);
   });
 });
 
