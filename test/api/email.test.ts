@@ -468,7 +468,8 @@ describe('without BAHI_SMTP_URL: .eml files under <data dir>/mail', () => {
       const dir = path.join(local.db.dataDir, 'mail');
       const files = fs.readdirSync(dir);
       expect(files).toHaveLength(1);
-      expect(files[0]).toMatch(/^_msg_[0-9A-Z]+_local\.example_\.eml$/);
+      expect(files[0]).toBe(`${res.body.delivery.message_id.slice(1, -1)}.eml`);
+      expect(files[0]).toMatch(/^msg_[0-9A-Z]+@local\.example\.eml$/);
       const raw = fs.readFileSync(path.join(dir, files[0]!));
       const parsed = await simpleParser(raw);
       expect(parsed.messageId).toBe(res.body.delivery.message_id);

@@ -47,6 +47,8 @@ const short = (text: string | undefined) => (text ? text.slice(0, 500) : null);
  * credentials, so the transport never logs and errors are rebuilt from codes and server replies.
  */
 export function smtpMailer(url: string): Mailer {
+  // Refused at start rather than at the first send; the message never repeats the URL (it holds the password).
+  if (!/^smtps?:\/\/[^/]/i.test(url)) throw new Error('BAHI_SMTP_URL must be an smtp:// or smtps:// URL');
   const transport = nodemailer.createTransport({
     url, logger: false, debug: false,
     connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 60_000,
@@ -59,7 +61,7 @@ export function smtpMailer(url: string): Mailer {
         info = await transport.sendMail({ envelope: { from: mail.from, to: mail.recipients }, raw: mail.raw });
       } catch (error) {
         const e = error as SmtpError;
-        throw new MailRejected(`the mail server refused the message (${e.code ?? 'error'})`, (e.rejected ?? []).map(String), short(e.response));
+        throw new MailRejected(`the mail server did not take the message (${e.code ?? 'error'})`, (e.rejected ?? []).map(String), short(e.response));
       }
       if (info.rejected.length > 0) {
         throw new MailRejected('the mail server refused some recipients', info.rejected, short(info.rejectedErrors?.map((x) => x.response).join('; ')));
@@ -77,7 +79,8 @@ export function smtpMailer(url: string): Mailer {
 export function emlFileMailer(dir: string): Mailer {
   return {
     async send(mail) {
-      const stem = mail.messageId.replace(/[^A-Za-z0-9._-]/g, '_');
+      // Our own <msg_…@domain> ids; anything outside a safe file-name alphabet would still become "_".
+      const stem = mail.messageId.replace(/^<|>$/g, '').replace(/[^A-Za-z0-9._@-]/g, '_');
       const target = path.join(dir, `${stem}.eml`);
       const temporary = path.join(dir, `.${stem}.${randomBytes(6).toString('hex')}.tmp`);
       try {
@@ -85,7 +88,8 @@ export function emlFileMailer(dir: string): Mailer {
         await fs.writeFile(temporary, mail.raw, { flag: 'wx' });
         await fs.rename(temporary, target);
       } catch (error) {
-        await fs.rm(temporary, { force: true });
+        // Best effort: when the directory itself is the problem there is nothing to remove.
+        await fs.rm(temporary, { force: true }).catch(() => undefined);
         throw new MailRejected(`the message could not be written (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
       }
     },
