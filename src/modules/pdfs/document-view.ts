@@ -121,6 +121,9 @@ function partiesOf(source: DocumentSource, head: Letterhead): { from: PartyView;
   return { from: ourParty('Supplier', head), to: theirParty('Recipient', source.contactName, head) };
 }
 
+/** Statuses a reader must not miss: named in the facts as well as stamped across the page. */
+export const NOT_IN_FORCE = new Set(['DRAFT', 'CANCELLED', 'VOID']);
+
 const ITEM_COLUMNS: Column[] = [
   { header: '#', weight: 3, align: 'center' },
   { header: 'Item', weight: 21, align: 'left' },
@@ -210,6 +213,7 @@ function documentView(source: DocumentSource, head: Letterhead): GstDocumentView
     { label: 'Place of supply', value: stateLabel(source.placeOfSupply) ?? source.placeOfSupply },
     ...(source.against ? [{ label: source.against.label, value: source.against.number }] : []),
     ...(source.reference ? [{ label: 'Reference', value: source.reference }] : []),
+    ...(NOT_IN_FORCE.has(source.status) ? [{ label: 'Status', value: source.status }] : []),
   ];
   return {
     title: TITLES[source.kind], number: source.number, status: source.status, facts, ...partiesOf(source, head),
