@@ -125,8 +125,8 @@ function partiesOf(source: DocumentSource, head: Letterhead): { from: PartyView;
 export const NOT_IN_FORCE = new Set(['DRAFT', 'CANCELLED', 'VOID']);
 
 const ITEM_COLUMNS: Column[] = [
-  { header: '#', weight: 3, align: 'center' },
-  { header: 'Item', weight: 21, align: 'left' },
+  { header: '#', weight: 4.5, align: 'center' },
+  { header: 'Item', weight: 19.5, align: 'left' },
   { header: 'HSN/SAC', weight: 9, align: 'center' },
   { header: 'Qty', weight: 6, align: 'right' },
   { header: 'Unit', weight: 6, align: 'center' },

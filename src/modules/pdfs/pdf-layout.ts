@@ -40,7 +40,8 @@ class Canvas {
     doc.font(options.font ?? this.style.fonts.regular).fontSize(options.size ?? 8.5).fillColor(options.color ?? INK);
     const textOptions = { width: options.width, align: options.align ?? 'left', lineGap: 1 } as const;
     doc.text(content, x, y, textOptions);
-    return doc.heightOfString(content, textOptions);
+    // pdfkit leaves doc.y below what it drew: the height, without measuring the text twice.
+    return doc.y - y;
   }
 
   heightOf(value: string, width: number, font: string, size: number): number {
