@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { INVOICE_TEMPLATES } from '../src/modules/pdfs';
-import { gstCustomer, gstInvoice, SUPPLIER_GSTIN } from '../test/support/gst-documents';
+import { gstCustomer, gstInvoice, gstOrg } from '../test/support/gst-documents';
 import { startTestApp } from '../test/support/test-app';
 
 const out = path.resolve(import.meta.dirname, '../docs/pdf-templates');
@@ -17,10 +17,9 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bahi-pdf-samples-'));
 
 const t = await startTestApp();
 try {
-  const org = await t.given.org({ name: 'Bahi Demo Traders Pvt. Ltd.' });
-  const created = await t.admin.put(`/orgs/${org.orgId}/preferences`, { roundInvoiceTotals: true });
-  if (created.status !== 200) throw new Error(`preferences: ${created.status}`);
-  await t.app.database.db.updateTable('orgs').set({ gstin: SUPPLIER_GSTIN }).where('org_id', '=', org.orgId).execute();
+  const org = await gstOrg(t);
+  const prefs = await t.admin.put(`/orgs/${org.orgId}/preferences`, { roundInvoiceTotals: true });
+  if (prefs.status !== 200) throw new Error(`preferences: ${prefs.status}`);
   const customerId = await gstCustomer(org.api);
   const invoice = await gstInvoice(org.api, customerId, { auto_approve: true });
   for (const template of INVOICE_TEMPLATES) {

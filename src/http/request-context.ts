@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../kernel/errors';
 import { grants } from '../platform/auth/scopes';
-import type { Principal, TokensService } from '../platform/auth/tokens.service';
+import type { TokensService } from '../platform/auth/tokens.service';
 import type { RequestContext } from '../platform/context';
 import type { RateLimiter } from '../platform/rate-limit/rate-limiter';
 import type { RouteDef } from './route';
@@ -30,30 +30,44 @@ function baseContext(request: FastifyRequest) {
   };
 }
 
-/** The organisation a request names: X-Svc-Org, or on routes that accept it a query parameter (PDFs). */
-function requestedOrg(request: FastifyRequest, queryParam: string | undefined): { orgId: string; field: string } | undefined {
+/** A token bound to several organisations names one with X-Svc-Org; one bound to one needs nothing. */
+function selectOrg(orgIds: readonly string[], request: FastifyRequest): string {
   const header = request.headers['x-svc-org'];
-  const fromHeader = typeof header === 'string' && header.length > 0 ? header : undefined;
-  const query = queryParam ? (request.query as Record<string, unknown> | undefined)?.[queryParam] : undefined;
-  const fromQuery = typeof query === 'string' && query.length > 0 ? query : undefined;
-  if (fromHeader !== undefined && fromQuery !== undefined && fromHeader !== fromQuery) {
-    throw new DomainError('validation.invalid_value', `X-Svc-Org and ${queryParam} name different organisations`, { field: queryParam });
+  const requested = typeof header === 'string' && header.length > 0 ? header : undefined;
+  if (requested !== undefined) {
+    if (!orgIds.includes(requested)) {
+      throw new DomainError('authz.scope_missing', 'This token is not bound to the organisation named by X-Svc-Org', { field: 'X-Svc-Org' });
+    }
+    return requested;
   }
-  if (fromHeader !== undefined) return { orgId: fromHeader, field: 'X-Svc-Org' };
-  return fromQuery !== undefined && queryParam ? { orgId: fromQuery, field: queryParam } : undefined;
+  if (orgIds.length === 1) return orgIds[0]!;
+  throw new DomainError('validation.required_field', 'This token is bound to several organisations: send X-Svc-Org', { field: 'X-Svc-Org' });
 }
 
-/** A token bound to several organisations names one with X-Svc-Org; one bound to one needs nothing. */
-function selectOrg(principal: Principal, request: FastifyRequest, queryParam: string | undefined): string {
-  const requested = requestedOrg(request, queryParam);
-  if (requested !== undefined) {
-    if (!principal.orgIds.includes(requested.orgId)) {
-      throw new DomainError('authz.scope_missing', `This token is not bound to the organisation named by ${requested.field}`, { field: requested.field });
+/**
+ * Requests that name their organisation in a query parameter (routes with `orgQueryParam`, the
+ * PDFs) choose it after validation, so a malformed request is a 400 whatever it names: the
+ * token's organisations wait here until then.
+ */
+const orgChoiceAfterValidation = new WeakMap<FastifyRequest, readonly string[]>();
+
+const queryValue = (request: FastifyRequest, name: string): unknown => (request.query as Record<string, unknown> | undefined)?.[name];
+
+/** The preHandler of routes with `orgQueryParam`: the validated parameter (or X-Svc-Org, which must agree) picks the organisation. */
+export function orgFromQueryFor(def: RouteDef) {
+  return async (request: FastifyRequest) => {
+    const orgIds = orgChoiceAfterValidation.get(request);
+    if (!orgIds || !request.ctx || !def.orgQueryParam) return;
+    const named = String(queryValue(request, def.orgQueryParam));
+    const header = request.headers['x-svc-org'];
+    if (typeof header === 'string' && header.length > 0 && header !== named) {
+      throw new DomainError('validation.invalid_value', `X-Svc-Org and ${def.orgQueryParam} name different organisations`, { field: def.orgQueryParam });
     }
-    return requested.orgId;
-  }
-  if (principal.orgIds.length === 1) return principal.orgIds[0]!;
-  throw new DomainError('validation.required_field', 'This token is bound to several organisations: send X-Svc-Org', { field: 'X-Svc-Org' });
+    if (!orgIds.includes(named)) {
+      throw new DomainError('authz.scope_missing', `This token is not bound to the organisation named by ${def.orgQueryParam}`, { field: def.orgQueryParam });
+    }
+    request.ctx.orgId = named;
+  };
 }
 
 export interface AuthDeps {
@@ -87,7 +101,9 @@ export function authenticateFor(def: RouteDef, deps: AuthDeps) {
       });
     }
 
-    const orgId = selectOrg(principal, request, def.orgQueryParam);
+    const namedInQuery = def.orgQueryParam !== undefined && queryValue(request, def.orgQueryParam) !== undefined;
+    if (namedInQuery) orgChoiceAfterValidation.set(request, principal.orgIds);
+    const orgId = namedInQuery ? '' : selectOrg(principal.orgIds, request);
     if (def.access !== 'any-token' && !grants(principal.scopes, def.access)) {
       throw new DomainError(def.scopeErrorCode ?? 'authz.scope_missing', `This token lacks the scope ${def.access}`, {
         details: { required_scope: def.access },

@@ -9,7 +9,7 @@ import type { IdempotencyStore } from '../platform/idempotency/idempotency.store
 import { errorBody, errorHandler } from './error-handler';
 import { renderSuccess, idempotencyStepFor } from './idempotency-step';
 import { openApiOptions, routeSchema } from './openapi';
-import { authenticateFor, type AuthDeps } from './request-context';
+import { authenticateFor, orgFromQueryFor, type AuthDeps } from './request-context';
 import { FileReply, fullPath, type RouteDef } from './route';
 import { validatorCompiler } from './validation';
 
@@ -79,6 +79,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       config: { invalidBody: def.invalidBody },
       onRequest: authenticateFor(def, deps),
       ...(mutating && def.access !== 'admin' && { preValidation: idempotencyStepFor(def, deps.database, deps.idempotency) }),
+      ...(def.orgQueryParam && { preHandler: orgFromQueryFor(def) }),
       handler: async (request, reply) => {
         const result = await def.handle({
           params: request.params as never,

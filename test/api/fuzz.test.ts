@@ -173,8 +173,11 @@ const changedTables = (a: Map<string, string>, b: Map<string, string>) =>
   [...b.keys()].filter((k) => a.get(k) !== b.get(k)).map((k) => `${k} (${a.get(k)?.split(':')[0]} → ${b.get(k)?.split(':')[0]} rows)`);
 
 /** The table and column holding ids called `name`: contact_id → contacts.contact_id, purchase_account_id → accounts.account_id. */
+/** Parameters whose ids live in a column of another name: the PDFs' organization_id is an org_id. */
+const ID_ALIASES: Record<string, string> = { organization_id: 'org_id' };
+
 function idSource(name: string): { table: string; column: string } | null {
-  const candidates = [name];
+  const candidates = [ID_ALIASES[name] ?? name];
   for (let parts = name.split('_'); parts.length > 2; parts = parts.slice(1)) candidates.push(parts.slice(1).join('_'));
   for (const column of candidates) {
     const stem = column.replace(/_id$/, '');

@@ -1,6 +1,6 @@
 import type { HttpClient } from './http-client';
 import { taxId } from './sales';
-import { newKey } from './test-app';
+import { newKey, type OrgFixture, type TestApp } from './test-app';
 
 /**
  * A GST-complete sales setup for PDF tests, samples and benchmarks: a customer with address
@@ -50,4 +50,14 @@ export async function gstInvoice(api: HttpClient, customerId: string, extra: Rec
   }, { idempotencyKey: newKey() });
   if (res.status !== 201) throw new Error(`gstInvoice: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.invoice;
+}
+
+/** An organisation registered for GST (its GSTIN set at creation), its owner and a full-access client. */
+export async function gstOrg(t: TestApp, options: { name?: string; scopes?: string[] } = {}): Promise<OrgFixture> {
+  const created = await t.admin.post('/orgs', { name: options.name ?? 'Bahi Demo Traders Pvt. Ltd.', state_code: 'IN-KA', gstin: SUPPLIER_GSTIN });
+  if (created.status !== 201) throw new Error(`gstOrg: ${created.status} ${JSON.stringify(created.body)}`);
+  const orgId: string = created.body.org.org_id;
+  const user = await t.admin.post(`/orgs/${orgId}/users`, { name: 'Owner', email: 'owner@example.com' });
+  const { token, tokenId } = await t.given.token([orgId], { scopes: options.scopes, user_id: user.body.user.user_id });
+  return { orgId, userId: user.body.user.user_id, token, tokenId, defaultBranchId: created.body.org.default_branch_id, api: t.api.withToken(token) };
 }

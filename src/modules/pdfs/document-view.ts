@@ -121,9 +121,12 @@ function partiesOf(source: DocumentSource, head: Letterhead): { from: PartyView;
   return { from: ourParty('Supplier', head), to: theirParty('Recipient', source.contactName, head) };
 }
 
+/** Statuses a reader must not miss: named in the facts as well as stamped across the page. */
+export const NOT_IN_FORCE = new Set(['DRAFT', 'CANCELLED', 'VOID']);
+
 const ITEM_COLUMNS: Column[] = [
-  { header: '#', weight: 3, align: 'center' },
-  { header: 'Item', weight: 21, align: 'left' },
+  { header: '#', weight: 4.5, align: 'center' },
+  { header: 'Item', weight: 19.5, align: 'left' },
   { header: 'HSN/SAC', weight: 9, align: 'center' },
   { header: 'Qty', weight: 6, align: 'right' },
   { header: 'Unit', weight: 6, align: 'center' },
@@ -210,6 +213,7 @@ function documentView(source: DocumentSource, head: Letterhead): GstDocumentView
     { label: 'Place of supply', value: stateLabel(source.placeOfSupply) ?? source.placeOfSupply },
     ...(source.against ? [{ label: source.against.label, value: source.against.number }] : []),
     ...(source.reference ? [{ label: 'Reference', value: source.reference }] : []),
+    ...(NOT_IN_FORCE.has(source.status) ? [{ label: 'Status', value: source.status }] : []),
   ];
   return {
     title: TITLES[source.kind], number: source.number, status: source.status, facts, ...partiesOf(source, head),

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { Column, GstDocumentView, PartyView, Table } from './document-view';
+import { NOT_IN_FORCE, type Column, type GstDocumentView, type PartyView, type Table } from './document-view';
 import { printable } from './pdf-text.rules';
 import type { TemplateStyle } from './templates';
 
@@ -40,7 +40,8 @@ class Canvas {
     doc.font(options.font ?? this.style.fonts.regular).fontSize(options.size ?? 8.5).fillColor(options.color ?? INK);
     const textOptions = { width: options.width, align: options.align ?? 'left', lineGap: 1 } as const;
     doc.text(content, x, y, textOptions);
-    return doc.heightOfString(content, textOptions);
+    // pdfkit leaves doc.y below what it drew: the height, without measuring the text twice.
+    return doc.y - y;
   }
 
   heightOf(value: string, width: number, font: string, size: number): number {
@@ -76,8 +77,8 @@ class Canvas {
   /** What every page carries: the frame, and the status stamp for drafts and void documents. */
   decoratePage() {
     if (this.style.frame) this.box(PAGE.margin - 6, PAGE.margin - 6, CONTENT_WIDTH + 12, PAGE.height - 2 * PAGE.margin + 12, '#000000');
-    const stamp = STAMPS[this.view.status];
-    if (stamp) {
+    const stamp = this.view.status;
+    if (NOT_IN_FORCE.has(stamp)) {
       const { doc } = this;
       doc.save().rotate(-35, { origin: [PAGE.width / 2, PAGE.height / 2] }).fillOpacity(0.08);
       this.text(stamp, 0, PAGE.height / 2 - 50, { font: this.style.fonts.bold, size: 96, color: '#dc2626', align: 'center', width: PAGE.width });
@@ -86,8 +87,6 @@ class Canvas {
   }
 }
 
-/** Documents that are not (or no longer) in force say so across every page. */
-const STAMPS: Record<string, string> = { DRAFT: 'DRAFT', CANCELLED: 'CANCELLED', VOID: 'VOID', VOIDED: 'VOID' };
 
 function partyBlock(c: Canvas, party: PartyView, x: number, y: number, width: number, nameSize: number): number {
   const { fonts } = c.style;
@@ -184,7 +183,7 @@ interface FactsBlock {
 /** Label and value side by side, one fact a line. */
 function factList(c: Canvas, view: GstDocumentView, x: number, width: number, inset: number): FactsBlock {
   const { style } = c;
-  const labelWidth = width * 0.45;
+  const labelWidth = width * 0.4;
   const valueWidth = width - labelWidth - 2 * inset;
   const heights = view.facts.map((f) => Math.max(c.heightOf(f.value, valueWidth, style.fonts.bold, 8.5), 11) + 2);
   return {

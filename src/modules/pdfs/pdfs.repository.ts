@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { BranchesTable, ContactsTable, DocumentLineColumns, OrgsTable } from '../../db/schema';
 import type { PdfDocumentKind } from './pdfs.types';
@@ -188,8 +189,31 @@ const LOADERS: Record<PdfDocumentKind, (db: Db, orgId: string, id: string) => Pr
   invoice, bill, estimate, purchase_order: purchaseOrder, credit_note: creditNote, debit_note: debitNote, payment,
 };
 
+/** Each kind's header table, its id column and the column of the number its PDF is named after. */
+const HEADERS: Record<PdfDocumentKind, { table: string; id: string; number: string }> = {
+  invoice: { table: 'invoices', id: 'invoice_id', number: 'invoice_number' },
+  bill: { table: 'bills', id: 'bill_id', number: 'bill_number' },
+  estimate: { table: 'estimates', id: 'estimate_id', number: 'estimate_number' },
+  purchase_order: { table: 'purchase_orders', id: 'purchase_order_id', number: 'purchase_order_number' },
+  credit_note: { table: 'credit_notes', id: 'credit_note_id', number: 'credit_note_number' },
+  debit_note: { table: 'debit_notes', id: 'debit_note_id', number: 'debit_note_number' },
+  // A payment has no number of its own: its voucher is named after its id.
+  payment: { table: 'payments', id: 'payment_id', number: 'payment_id' },
+};
+
 export const pdfsRepository = {
+  /** Everything a PDF of the document draws, or undefined when the organisation has no such document. */
   source: (db: Db, orgId: string, kind: PdfDocumentKind, id: string) => LOADERS[kind](db, orgId, id),
+
+  /** The version and number alone: one indexed row, enough to answer from the cache. */
+  async stamp(db: Db, orgId: string, kind: PdfDocumentKind, id: string): Promise<{ version: number; number: string } | undefined> {
+    const h = HEADERS[kind];
+    const live = kind === 'payment' ? sql` and deleted = 0` : sql``;
+    const { rows } = await sql<{ version: number; number: string }>`select version, ${sql.ref(h.number)} as number from ${sql.table(h.table)}
+      where org_id = ${orgId} and ${sql.ref(h.id)} = ${id}${live}`.execute(db);
+    const row = rows[0];
+    return row ? { version: Number(row.version), number: row.number } : undefined;
+  },
 
   async letterhead(db: Db, orgId: string, branchId: string | null, contactId: string): Promise<Letterhead> {
     const [org, branch, contact] = await Promise.all([

@@ -27,7 +27,8 @@ const NOT_FOUND: Record<PdfDocumentKind, [string, string]> = {
 /**
  * Renders any document of the organisation, in any status, from the stored version; the bytes
  * of a (document, version, template) are kept in the cache, so a fetch after the first costs
- * the two reads that tell the version. Reads only: no transaction, no row lock.
+ * one read of the version (and, for invoices, of the default template). Reads only: no
+ * transaction, no row lock.
  */
 export function pdfsService(deps: PdfsDeps): PdfsService {
   const db = deps.database.db;
@@ -39,18 +40,21 @@ export function pdfsService(deps: PdfsDeps): PdfsService {
 
   return {
     async renderDocumentPdf({ orgId, kind, id, template }: RenderPdfRequest): Promise<RenderedPdf> {
-      const [source, chosen] = await Promise.all([repo.source(db, orgId, kind, id), templateFor(orgId, kind, template)]);
-      if (!source) throw notFound(...NOT_FOUND[kind]);
-      const number = source.kind === 'payment' ? source.id : source.number;
-      const filename = pdfFilename(number);
-      const key = `${orgId}/${kind}/${id}/${source.version}/${chosen ?? '-'}`;
-      const cached = deps.cache.get(key);
-      if (cached) return { filename, bytes: cached, version: source.version, cached: true };
+      const [stamp, chosen] = await Promise.all([repo.stamp(db, orgId, kind, id), templateFor(orgId, kind, template)]);
+      if (!stamp) throw notFound(...NOT_FOUND[kind]);
+      const filename = pdfFilename(stamp.number);
+      const keyOf = (version: number) => `${orgId}/${kind}/${id}/${version}/${chosen ?? '-'}`;
+      const cached = deps.cache.get(keyOf(stamp.version));
+      if (cached) return { filename, bytes: cached, version: stamp.version, cached: true };
 
+      // Read again in full: an edit between the two reads is drawn, and cached, as its own version.
+      const source = await repo.source(db, orgId, kind, id);
+      if (!source) throw notFound(...NOT_FOUND[kind]);
       const head = await repo.letterhead(db, orgId, source.kind === 'payment' ? null : source.branchId, source.contactId);
       const bytes = await drawPdf(buildView(source, head), chosen ? TEMPLATE_STYLES[chosen] : DEFAULT_STYLE, { createdAt: deps.clock.now() });
-      deps.cache.set(key, bytes);
-      return { filename, bytes, version: source.version, cached: false };
+      deps.cache.set(keyOf(source.version), bytes);
+      const number = source.kind === 'payment' ? source.id : source.number;
+      return { filename: pdfFilename(number), bytes, version: source.version, cached: false };
     },
   };
 }
