@@ -14,6 +14,11 @@ export interface Config {
   webhookAllowPrivate: boolean;
   bodyLimitBytes: number;
   logLevel: string;
+  /**
+   * BAHI_SMTP_URL (smtp://user:pass@host:port, smtps://… for TLS): where email goes. Unset, messages
+   * are written as .eml files under <dataDir>/mail. Holds credentials: never log it.
+   */
+  smtpUrl?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -31,5 +36,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: env.BAHI_WEBHOOK_ALLOW_PRIVATE === '1',
     bodyLimitBytes: Number(env.BAHI_BODY_LIMIT_BYTES ?? 1_048_576),
     logLevel: env.LOG_LEVEL ?? 'info',
+    smtpUrl: env.BAHI_SMTP_URL || undefined,
   };
 }

@@ -31,10 +31,11 @@ export function routeSchema(def: RouteDef): FastifySchema {
   const scope = def.access === 'open' || def.access === 'admin' || def.access === 'any-token' ? null : def.access;
   const security = def.access === 'open' ? [] : def.access === 'admin' ? [{ adminAuth: [] }] : [{ bearerAuth: scope ? [scope] : [] }];
   const idempotencyNote = def.idempotency === 'required' ? ' `Idempotency-Key` is mandatory.' : def.method !== 'GET' && def.access !== 'admin' ? ' Accepts `Idempotency-Key`.' : '';
+  const producesNote = def.produces ? ` Answers \`${def.produces}\` on success, JSON errors otherwise.` : '';
   return {
     operationId: def.operationId,
     summary: def.summary,
-    description: `${scope ? `Required scope: \`${scope}\`.` : def.access === 'any-token' ? 'Any valid token.' : ''}${idempotencyNote}`.trim() || undefined,
+    description: `${scope ? `Required scope: \`${scope}\`.` : def.access === 'any-token' ? 'Any valid token.' : ''}${idempotencyNote}${producesNote}`.trim() || undefined,
     tags: def.tags,
     security,
     'x-required-scope': def.access,

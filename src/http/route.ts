@@ -1,5 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
+import type { ErrorCode, StatusOverride } from '../kernel/errors';
 import type { Scope } from '../platform/auth/scopes';
 import type { RequestContext } from '../platform/context';
 
@@ -13,6 +14,11 @@ import type { RequestContext } from '../platform/context';
 export type Access = Scope | 'any-token' | 'admin' | 'open';
 
 type In<T extends TSchema | undefined> = T extends TSchema ? Static<T> : undefined;
+
+export interface InvalidBodyRule {
+  code: ErrorCode;
+  status: StatusOverride;
+}
 
 export interface RouteInput<P extends TSchema | undefined, Q extends TSchema | undefined, B extends TSchema | undefined> {
   params: In<P>;
@@ -36,6 +42,8 @@ export interface RouteDef<
   access: Access;
   /** The spec answers some routes' missing scope with auth.insufficient_scope (email, PDF). */
   scopeErrorCode?: 'authz.scope_missing' | 'auth.insufficient_scope';
+  /** The spec answers some routes' schema-invalid bodies with its own code and status (email: 422 validation.failed). */
+  invalidBody?: InvalidBodyRule;
   /** Mutations accept Idempotency-Key; 'required' puts the route on the mandatory list. */
   idempotency?: 'required' | 'optional';
   params?: P;
@@ -46,8 +54,20 @@ export interface RouteDef<
   message?: string;
   /** Open routes may answer without the envelope (health). */
   raw?: boolean;
-  /** Returns the envelope's resource keys, e.g. `{ contact }` or `{ contacts, page_context }`. */
-  handle(input: RouteInput<P, Q, B>): Promise<Record<string, unknown>>;
+  /** Tokens bound to several organisations may name one in this query parameter as well as in X-Svc-Org (PDFs). */
+  orgQueryParam?: string;
+  /** What the route answers on success, when not JSON: documented in OpenAPI. */
+  produces?: string;
+  /**
+   * Returns the envelope's resource keys, e.g. `{ contact }` or `{ contacts, page_context }`,
+   * or a FileReply for a route that answers with bytes (`produces`).
+   */
+  handle(input: RouteInput<P, Q, B>): Promise<Record<string, unknown> | FileReply>;
+}
+
+/** A success answered with raw bytes and their headers (a PDF) instead of the JSON envelope. */
+export class FileReply {
+  constructor(readonly bytes: Buffer, readonly headers: Readonly<Record<string, string>>) {}
 }
 
 /** Keeps each route's schemas and handler types tied together, then erases them for the registry. */

@@ -9,8 +9,8 @@ import type { IdempotencyStore } from '../platform/idempotency/idempotency.store
 import { errorBody, errorHandler } from './error-handler';
 import { renderSuccess, idempotencyStepFor } from './idempotency-step';
 import { openApiOptions, routeSchema } from './openapi';
-import { authenticateFor, type AuthDeps } from './request-context';
-import { fullPath, type RouteDef } from './route';
+import { authenticateFor, orgFromQueryFor, type AuthDeps } from './request-context';
+import { FileReply, fullPath, type RouteDef } from './route';
 import { validatorCompiler } from './validation';
 
 export interface ServerDeps extends AuthDeps {
@@ -76,8 +76,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       method: def.method,
       url: fullPath(def),
       schema: routeSchema(def),
+      config: { invalidBody: def.invalidBody },
       onRequest: authenticateFor(def, deps),
       ...(mutating && def.access !== 'admin' && { preValidation: idempotencyStepFor(def, deps.database, deps.idempotency) }),
+      ...(def.orgQueryParam && { preHandler: orgFromQueryFor(def) }),
       handler: async (request, reply) => {
         const result = await def.handle({
           params: request.params as never,
@@ -86,6 +88,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
           ctx: request.ctx!,
           request,
         });
+        if (result instanceof FileReply) {
+          return reply.code(def.status ?? 200).headers({ ...result.headers, 'Content-Length': String(result.bytes.length) }).send(result.bytes);
+        }
         const { status, body } = renderSuccess(def, result);
         return reply.code(status).send(body);
       },

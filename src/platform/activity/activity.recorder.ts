@@ -14,15 +14,18 @@ export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
 
 export type FieldChanges = Record<string, { old: unknown; new: unknown }>;
 
-export interface ActivityEntry {
+export type ActivityEntry = {
   entityType: ActivityEntityType;
   entityId: string;
   entityRef?: string | null;
-  /** The verb; the stored action is `${entityType}_${verb}` (e.g. CONTACT_UPDATED). */
-  verb: string;
   changes?: FieldChanges | null;
   metadata?: Record<string, unknown>;
-}
+} & (
+  /** The entity's own verb; the stored action is `${entityType}_${verb}` (e.g. CONTACT_UPDATED). */
+  | { verb: string }
+  /** An action named by the spec as is, written to the entity's timeline (EMAIL_SENT on an invoice). */
+  | { action: string }
+);
 
 /** Appends to the audit trail inside the caller's transaction. There is no update or delete. */
 export interface ActivityRecorder {
@@ -35,7 +38,7 @@ export function activityRecorder(clock: Clock, ids: IdGenerator): ActivityRecord
       await insertRows(tx, 'activity', [{
         org_id: ctx.orgId,
         event_id: ids.next('act'),
-        action: `${entry.entityType}_${entry.verb}`,
+        action: 'action' in entry ? entry.action : `${entry.entityType}_${entry.verb}`,
         entity_type: entry.entityType,
         entity_id: entry.entityId,
         entity_ref: entry.entityRef ?? null,
