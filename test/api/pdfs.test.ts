@@ -328,6 +328,18 @@ describe('every document kind renders', () => {
   });
 });
 
+describe('long documents', () => {
+  it('60 lines and 5,000 characters of notes run over pages, each with the table header and a page number', async () => {
+    const invoice = await gstInvoice(org.api, customerId, { notes: 'Terms apply. '.repeat(400).slice(0, 5000) }, 60);
+    const { text } = await renderedText(`/invoices/${invoice.invoice_id}/pdf?template=boxed`);
+    const pages = Number(/Page 1 of (\d+)/.exec(text)?.[1]);
+    expect(pages).toBeGreaterThan(1);
+    expect(text).toContain(`Page ${pages} of ${pages}`);
+    expect(text.match(/Taxable value GST %/g)?.length).toBeGreaterThan(1);
+    expect(text).toMatch(/60 Printed user manuals 4901 10 nos/);
+  });
+});
+
 describe('any status renders', () => {
   it('a DRAFT invoice says DRAFT (and is stamped so); a voided one CANCELLED', async () => {
     const invoice = await gstInvoice(org.api, customerId);
