@@ -9,6 +9,7 @@ import { newKey, type OrgFixture, type TestApp } from './test-app';
 export const SUPPLIER_GSTIN = '29AABCB1234F1Z4';
 export const CUSTOMER_GSTIN = '29AAACR5055K1Z3';
 export const OTHER_STATE_GSTIN = '27AAPFU0939F1ZV';
+export const SUPPLIER_ADDRESS = '42, 1st Main Road, Koramangala\nBengaluru - 560034';
 
 export async function gstCustomer(api: HttpClient, fields: Record<string, unknown> = {}): Promise<string> {
   const res = await api.post('/contacts', {
@@ -52,9 +53,11 @@ export async function gstInvoice(api: HttpClient, customerId: string, extra: Rec
   return res.body.invoice;
 }
 
-/** An organisation registered for GST (its GSTIN set at creation), its owner and a full-access client. */
+/** An organisation registered for GST (its GSTIN and head-office address set at creation), its owner and a full-access client. */
 export async function gstOrg(t: TestApp, options: { name?: string; scopes?: string[] } = {}): Promise<OrgFixture> {
-  const created = await t.admin.post('/orgs', { name: options.name ?? 'Bahi Demo Traders Pvt. Ltd.', state_code: 'IN-KA', gstin: SUPPLIER_GSTIN });
+  const created = await t.admin.post('/orgs', {
+    name: options.name ?? 'Bahi Demo Traders Pvt. Ltd.', state_code: 'IN-KA', gstin: SUPPLIER_GSTIN, address: SUPPLIER_ADDRESS,
+  });
   if (created.status !== 201) throw new Error(`gstOrg: ${created.status} ${JSON.stringify(created.body)}`);
   const orgId: string = created.body.org.org_id;
   const user = await t.admin.post(`/orgs/${orgId}/users`, { name: 'Owner', email: 'owner@example.com' });

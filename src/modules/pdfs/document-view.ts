@@ -86,12 +86,15 @@ function addressLines(json: string | null): string[] {
   return [a.address, cityLine, stateLabel(a.state_code), a.country].filter((l): l is string => !!l && l.trim().length > 0);
 }
 
+/** Us: the organisation, with the branch the document belongs to (its address, state and GSTIN). */
 function ourParty(label: string, head: Letterhead): PartyView {
   const state = stateLabel(head.branch?.state_code ?? head.org.state_code);
+  const address = (head.branch?.address ?? '').split('\n').map((l) => l.trim()).filter((l) => l.length > 0);
+  const branchName = head.branch && head.branch.name !== head.org.name && address.length === 0 ? head.branch.name : null;
   return {
     label,
     name: head.org.name,
-    lines: [head.branch && head.branch.name !== head.org.name ? head.branch.name : null, state ? `State: ${state}` : null].filter((l): l is string => l !== null),
+    lines: [...(branchName ? [branchName] : []), ...address, ...(state ? [`State: ${state}`] : [])],
     gstin: head.branch?.gstin ?? head.org.gstin,
   };
 }

@@ -21,12 +21,14 @@ describe('integerInWords (Indian numbering)', () => {
     [10_000_001, 'One Crore One'],
     [123_456_789, 'Twelve Crore Thirty-Four Lakh Fifty-Six Thousand Seven Hundred Eighty-Nine'],
     [1_000_000_000_000, 'One Lakh Crore'],
+    [10n ** 19n, 'One Lakh Crore Crore'],
   ])('%d → %s', (n, words) => {
     expect(integerInWords(n)).toBe(words);
   });
 
   it('refuses what is not a non-negative whole number', () => {
     expect(() => integerInWords(-1)).toThrow(RangeError);
+    expect(() => integerInWords(-1n)).toThrow(RangeError);
     expect(() => integerInWords(1.5)).toThrow(RangeError);
   });
 });
@@ -55,6 +57,8 @@ describe('formatIndianAmount', () => {
     [12_345_678, '1,23,456.78'],
     [1_234_567_890, '1,23,45,678.90'],
     [-1_000_000, '-10,000.00'],
+    // Beyond 2^53 a stored amount still prints (its double's exact integer value).
+    [2 ** 60, '11,52,92,15,04,60,68,469.76'],
   ])('%d → %s', (paise, text) => {
     expect(formatIndianAmount(paise)).toBe(text);
   });

@@ -31,13 +31,15 @@ function belowThousand(n: number): string {
  * A non-negative whole number in the Indian system: crore (10^7), lakh (10^5), thousand, hundred.
  * Above 99 crore the crore count is itself spelt the Indian way ("One Lakh Crore").
  */
-export function integerInWords(n: number): string {
-  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`not a non-negative whole number: ${n}`);
-  if (n === 0) return 'Zero';
+export function integerInWords(n: number | bigint): string {
+  if (typeof n === 'number' && !Number.isInteger(n)) throw new RangeError(`not a whole number: ${n}`);
+  const value = BigInt(n);
+  if (value < 0n) throw new RangeError(`not a non-negative whole number: ${n}`);
+  if (value === 0n) return 'Zero';
   const parts: string[] = [];
-  const crore = Math.floor(n / 10_000_000);
-  let rest = n % 10_000_000;
-  if (crore > 0) parts.push(`${integerInWords(crore)} Crore`);
+  const crore = value / 10_000_000n;
+  let rest = Number(value % 10_000_000n);
+  if (crore > 0n) parts.push(`${integerInWords(crore)} Crore`);
   const lakh = Math.floor(rest / 100_000);
   rest %= 100_000;
   if (lakh > 0) parts.push(`${belowHundred(lakh)} Lakh`);
@@ -48,6 +50,15 @@ export function integerInWords(n: number): string {
   return parts.join(' ');
 }
 
+/**
+ * Whole paise as an exact BigInt. Stored amounts are integers; beyond 2^53 a double is still an
+ * integer (if no longer exact), and a document must print rather than fail.
+ */
+function wholePaise(paise: number): bigint {
+  if (!Number.isInteger(paise)) throw new RangeError(`not a whole number of paise: ${paise}`);
+  return BigInt(paise);
+}
+
 /** The currency's major and minor unit names; INR is the case a GST invoice needs. */
 function unitNames(currencyCode: string): { major: string; minor: string } {
   return currencyCode === 'INR' ? { major: 'Rupees', minor: 'Paise' } : { major: currencyCode, minor: 'Cents' };
@@ -55,20 +66,20 @@ function unitNames(currencyCode: string): { major: string; minor: string } {
 
 /** "Rupees Twelve Thousand Three Hundred Forty-Five and Sixty-Seven Paise Only". */
 export function amountInWords(paise: number, currencyCode = 'INR'): string {
-  if (!Number.isSafeInteger(paise)) throw new RangeError(`not a whole number of paise: ${paise}`);
   const { major, minor } = unitNames(currencyCode);
-  const sign = paise < 0 ? 'Minus ' : '';
-  const abs = Math.abs(paise);
-  const rupees = Math.floor(abs / 100);
-  const cents = abs % 100;
-  if (rupees === 0 && cents > 0) return `${sign}${integerInWords(cents)} ${minor} Only`;
+  const value = wholePaise(paise);
+  const sign = value < 0n ? 'Minus ' : '';
+  const abs = value < 0n ? -value : value;
+  const rupees = abs / 100n;
+  const cents = abs % 100n;
+  if (rupees === 0n && cents > 0n) return `${sign}${integerInWords(cents)} ${minor} Only`;
   const whole = `${sign}${major} ${integerInWords(rupees)}`;
-  return cents === 0 ? `${whole} Only` : `${whole} and ${integerInWords(cents)} ${minor} Only`;
+  return cents === 0n ? `${whole} Only` : `${whole} and ${integerInWords(cents)} ${minor} Only`;
 }
 
 /** Groups whole rupees the Indian way: 1234567 → "12,34,567". */
-function groupIndian(whole: number): string {
-  const digits = String(whole);
+function groupIndian(whole: bigint): string {
+  const digits = whole.toString();
   if (digits.length <= 3) return digits;
   const last3 = digits.slice(-3);
   const head = digits.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
@@ -77,10 +88,10 @@ function groupIndian(whole: number): string {
 
 /** Paise → "12,34,567.80" (always two decimals; a leading minus for negatives). */
 export function formatIndianAmount(paise: number): string {
-  if (!Number.isSafeInteger(paise)) throw new RangeError(`not a whole number of paise: ${paise}`);
-  const abs = Math.abs(paise);
-  const text = `${groupIndian(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
-  return paise < 0 ? `-${text}` : text;
+  const value = wholePaise(paise);
+  const abs = value < 0n ? -value : value;
+  const text = `${groupIndian(abs / 100n)}.${(abs % 100n).toString().padStart(2, '0')}`;
+  return value < 0n ? `-${text}` : text;
 }
 
 /** Quantity × 1000 → "2", "1.5", "0.125": no trailing zeros. */

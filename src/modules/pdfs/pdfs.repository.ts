@@ -61,7 +61,7 @@ export type Source = DocumentSource | PaymentSource;
 
 export interface Letterhead {
   org: Pick<OrgsTable, 'name' | 'gstin' | 'state_code'>;
-  branch: Pick<BranchesTable, 'name' | 'state_code' | 'gstin'> | undefined;
+  branch: Pick<BranchesTable, 'name' | 'state_code' | 'gstin' | 'address'> | undefined;
   contact: Pick<ContactsTable, 'contact_name' | 'legal_name' | 'company_name' | 'gst_no' | 'billing_address' | 'place_of_contact' | 'email' | 'phone'> | undefined;
 }
 
@@ -219,8 +219,8 @@ export const pdfsRepository = {
     const [org, branch, contact] = await Promise.all([
       db.selectFrom('orgs').select(['name', 'gstin', 'state_code']).where('org_id', '=', orgId).executeTakeFirstOrThrow(),
       branchId
-        ? db.selectFrom('branches').select(['name', 'state_code', 'gstin']).where('org_id', '=', orgId).where('branch_id', '=', branchId).executeTakeFirst()
-        : db.selectFrom('branches').select(['name', 'state_code', 'gstin']).where('org_id', '=', orgId).where('is_default', '=', 1).executeTakeFirst(),
+        ? db.selectFrom('branches').select(['name', 'state_code', 'gstin', 'address']).where('org_id', '=', orgId).where('branch_id', '=', branchId).executeTakeFirst()
+        : db.selectFrom('branches').select(['name', 'state_code', 'gstin', 'address']).where('org_id', '=', orgId).where('is_default', '=', 1).executeTakeFirst(),
       db.selectFrom('contacts').select(['contact_name', 'legal_name', 'company_name', 'gst_no', 'billing_address', 'place_of_contact', 'email', 'phone'])
         .where('org_id', '=', orgId).where('contact_id', '=', contactId).executeTakeFirst(),
     ]);

@@ -8,7 +8,7 @@ import type { InvoiceTemplate, PdfDocumentKind, PdfsService, RenderedPdf } from 
 const CACHE_CONTROL = 'private, max-age=900';
 
 /** The spec's response headers: the filename is already reduced to safe characters (pdfFilename). */
-export function pdfHeaders(pdf: RenderedPdf, download: boolean): Record<string, string> {
+function pdfHeaders(pdf: RenderedPdf, download: boolean): Record<string, string> {
   return {
     'Content-Type': 'application/pdf',
     'Content-Disposition': `${download ? 'attachment' : 'inline'}; filename="${pdf.filename}"`,

@@ -14,6 +14,8 @@ export interface CreateOrgInput {
   name: string;
   state_code?: string;
   gstin?: string | null;
+  /** The postal address of the head office (the default branch). */
+  address?: string | null;
   currency_code?: string;
   email_from?: string;
   books_start_date?: string;
@@ -69,7 +71,7 @@ export function orgsService(deps: Pick<PlatformDeps, 'database' | 'clock' | 'ids
           default_branch_id: branchId, preferences: toJson(DEFAULT_PREFERENCES), created_time: created,
         }).execute();
         await tx.insertInto('branches').values({
-          org_id: orgId, branch_id: branchId, name: 'Head Office', state_code: state, gstin, is_default: 1, created_time: created,
+          org_id: orgId, branch_id: branchId, name: 'Head Office', state_code: state, gstin, address: input.address ?? null, is_default: 1, created_time: created,
         }).execute();
         await insertPeriods(tx, orgId, booksStart);
         for (const a of SEED_ACCOUNTS) {
@@ -110,12 +112,12 @@ export function orgsService(deps: Pick<PlatformDeps, 'database' | 'clock' | 'ids
       });
     },
 
-    async createBranch(orgId: string, input: { name: string; state_code: string; gstin?: string | null }) {
+    async createBranch(orgId: string, input: { name: string; state_code: string; gstin?: string | null; address?: string | null }) {
       const state = canonicalState(input.state_code);
       const gstin = checkedGstin(input.gstin, 'gstin');
       return deps.database.transaction(async (tx) => {
         await getOrgRow(tx, orgId);
-        const branch = { branch_id: deps.ids.next('br'), name: input.name, state_code: state, gstin };
+        const branch = { branch_id: deps.ids.next('br'), name: input.name, state_code: state, gstin, address: input.address ?? null };
         await tx.insertInto('branches').values({ org_id: orgId, ...branch, is_default: 0, created_time: now() }).execute();
         return branch;
       });
