@@ -32,15 +32,15 @@ const PAYMENTS = {
 
 /** Today in India (the API's business date), and a date some days later. */
 const IST_OFFSET_MS = 330 * 60_000;
-const istDay = (plusDays = 0) => new Date(Date.now() + IST_OFFSET_MS + plusDays * 86_400_000).toISOString().slice(0, 10);
+export const istDay = (plusDays = 0) => new Date(Date.now() + IST_OFFSET_MS + plusDays * 86_400_000).toISOString().slice(0, 10);
 
-interface Shared {
+export interface Shared {
   taxes: Record<number, string>;
   customerId: string;
 }
 
 /** The GST rates' tax ids and one customer in Karnataka, made once per engine. */
-async function shared(ctx: BenchContext): Promise<Shared> {
+export async function shared(ctx: BenchContext): Promise<Shared> {
   if (ctx.state.docs) return ctx.state.docs as Shared;
   const { taxes } = await ctx.api.call<{ taxes: { tax_id: string; tax_percentage: number }[] }>('GET', '/taxes');
   const byRate: Record<number, string> = {};
@@ -61,7 +61,7 @@ async function contact(ctx: BenchContext, type: 'CUSTOMER' | 'VENDOR', name: str
 }
 
 /** Four lines at 5, 12, 18 and 28% GST; `n` moves the rates so documents differ. */
-const fourLines = (s: Shared, n: number) => [
+export const fourLines = (s: Shared, n: number) => [
   { name: 'Tea, 1 kg', hsn_or_sac: '0902', quantity: 2, rate: 450 + (n % 50), tax_id: s.taxes[5] },
   { name: 'Packing', hsn_or_sac: '4819', quantity: 1.5, rate: 120, discount: 10, tax_id: s.taxes[12] },
   { name: 'Delivery', hsn_or_sac: '9965', quantity: 1, rate: 250, tax_id: s.taxes[18] },
@@ -79,7 +79,7 @@ interface BulkResult {
 }
 
 /** POST /bulk/invoices in batches of 50, `concurrency` batches in flight; returns the ids in order. Throws on any failed row. */
-async function bulkInvoices(ctx: BenchContext, count: number, row: (i: number) => unknown, concurrency = 8): Promise<string[]> {
+export async function bulkInvoices(ctx: BenchContext, count: number, row: (i: number) => unknown, concurrency = 8): Promise<string[]> {
   const ids: string[] = new Array(count);
   let next = 0;
   const worker = async () => {

@@ -1,5 +1,6 @@
 import type { ApiClient } from './api-client';
 import { documentScenarios } from './document-scenarios';
+import { pdfScenarios } from './pdf-scenarios';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -113,4 +114,6 @@ export const scenarios: Scenario[] = [
   },
   // Issues 3, 4 and 5: invoices, bulk invoices, bills, payments (bench/document-scenarios.ts).
   ...documentScenarios,
+  // Issue 7: PDFs (bench/pdf-scenarios.ts).
+  ...pdfScenarios,
 ];

@@ -25,6 +25,11 @@ export interface Config {
     endpoint?: string;
     credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
   };
+  /**
+   * BAHI_SMTP_URL (smtp://user:pass@host:port, smtps://… for TLS): where email goes. Unset, messages
+   * are written as .eml files under <dataDir>/mail. Holds credentials: never log it.
+   */
+  smtpUrl?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -46,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.BAHI_PUBLIC_URL ? env.BAHI_PUBLIC_URL.replace(/\/+$/, '') : undefined,
     filesDir: path.resolve(env.BAHI_FILES_DIR ?? path.join(dataDir, 'files')),
     s3: s3Config(env),
+    smtpUrl: env.BAHI_SMTP_URL || undefined,
   };
 }
 

@@ -45,6 +45,10 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
       email_from: one(o, 'email-from'), books_start_date: one(o, 'books-start'),
     })),
   },
+  'org sender': {
+    usage: '--org ORG --email-from E   (a sender address verified with your email provider)',
+    run: (api, o) => api.call('PUT', `/orgs/${need(o, 'org')}/sender`, { email_from: need(o, 'email-from') }),
+  },
   'user create': {
     usage: '--org ORG --name N --email E',
     run: (api, o) => api.call('POST', `/orgs/${need(o, 'org')}/users`, { name: need(o, 'name'), email: need(o, 'email') }),

@@ -51,6 +51,8 @@ export interface BranchesTable {
   name: string;
   state_code: string;
   gstin: string | null;
+  /** Postal address, lines separated by newlines: the supplier address on GST documents. */
+  address: string | null;
   is_default: Flag;
   created_time: string;
 }

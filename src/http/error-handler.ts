@@ -3,6 +3,14 @@ import { DomainError } from '../kernel/errors';
 import type { IdempotencyStore } from '../platform/idempotency/idempotency.store';
 import { IdempotentReplay } from '../platform/idempotency/idempotency.types';
 import { ERROR_STATUS } from './error-status';
+import type { InvalidBodyRule } from './route';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's InvalidBodyRule, set by the server for the error handler. */
+    invalidBody?: InvalidBodyRule;
+  }
+}
 import { toValidationError } from './validation';
 
 const unsupportedMediaType = () =>
@@ -21,7 +29,11 @@ function asDomainError(error: unknown, request: FastifyRequest): DomainError {
   if (fastifyError.validation) {
     // Fastify parses text/plain itself, so such a body reaches validation as a string: the fault is the media type.
     if (fastifyError.validationContext === 'body' && sentNonJson(request)) return unsupportedMediaType();
-    return toValidationError(fastifyError.validation as never, fastifyError.validationContext ?? 'body');
+    const invalid = toValidationError(fastifyError.validation as never, fastifyError.validationContext ?? 'body');
+    const rule = request.routeOptions.config.invalidBody;
+    if (fastifyError.validationContext !== 'body' || !rule) return invalid;
+    // The per-field codes stay in errors[]; the answer as a whole takes the route's code and status.
+    return new DomainError(rule.code, invalid.message, { field: invalid.field, errors: invalid.errors, status: rule.status });
   }
   const status = fastifyError.statusCode;
   if (status === 413) {

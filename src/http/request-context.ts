@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../kernel/errors';
 import { grants } from '../platform/auth/scopes';
-import type { Principal, TokensService } from '../platform/auth/tokens.service';
+import type { TokensService } from '../platform/auth/tokens.service';
 import type { RequestContext } from '../platform/context';
 import type { RateLimiter } from '../platform/rate-limit/rate-limiter';
 import type { RouteDef } from './route';
@@ -31,17 +31,43 @@ function baseContext(request: FastifyRequest) {
 }
 
 /** A token bound to several organisations names one with X-Svc-Org; one bound to one needs nothing. */
-function selectOrg(principal: Principal, request: FastifyRequest): string {
+function selectOrg(orgIds: readonly string[], request: FastifyRequest): string {
   const header = request.headers['x-svc-org'];
   const requested = typeof header === 'string' && header.length > 0 ? header : undefined;
   if (requested !== undefined) {
-    if (!principal.orgIds.includes(requested)) {
+    if (!orgIds.includes(requested)) {
       throw new DomainError('authz.scope_missing', 'This token is not bound to the organisation named by X-Svc-Org', { field: 'X-Svc-Org' });
     }
     return requested;
   }
-  if (principal.orgIds.length === 1) return principal.orgIds[0]!;
+  if (orgIds.length === 1) return orgIds[0]!;
   throw new DomainError('validation.required_field', 'This token is bound to several organisations: send X-Svc-Org', { field: 'X-Svc-Org' });
+}
+
+/**
+ * Requests that name their organisation in a query parameter (routes with `orgQueryParam`, the
+ * PDFs) choose it after validation, so a malformed request is a 400 whatever it names: the
+ * token's organisations wait here until then.
+ */
+const orgChoiceAfterValidation = new WeakMap<FastifyRequest, readonly string[]>();
+
+const queryValue = (request: FastifyRequest, name: string): unknown => (request.query as Record<string, unknown> | undefined)?.[name];
+
+/** The preHandler of routes with `orgQueryParam`: the validated parameter (or X-Svc-Org, which must agree) picks the organisation. */
+export function orgFromQueryFor(def: RouteDef) {
+  return async (request: FastifyRequest) => {
+    const orgIds = orgChoiceAfterValidation.get(request);
+    if (!orgIds || !request.ctx || !def.orgQueryParam) return;
+    const named = String(queryValue(request, def.orgQueryParam));
+    const header = request.headers['x-svc-org'];
+    if (typeof header === 'string' && header.length > 0 && header !== named) {
+      throw new DomainError('validation.invalid_value', `X-Svc-Org and ${def.orgQueryParam} name different organisations`, { field: def.orgQueryParam });
+    }
+    if (!orgIds.includes(named)) {
+      throw new DomainError('authz.scope_missing', `This token is not bound to the organisation named by ${def.orgQueryParam}`, { field: def.orgQueryParam });
+    }
+    request.ctx.orgId = named;
+  };
 }
 
 export interface AuthDeps {
@@ -76,7 +102,9 @@ export function authenticateFor(def: RouteDef, deps: AuthDeps) {
       });
     }
 
-    const orgId = selectOrg(principal, request);
+    const namedInQuery = def.orgQueryParam !== undefined && queryValue(request, def.orgQueryParam) !== undefined;
+    if (namedInQuery) orgChoiceAfterValidation.set(request, principal.orgIds);
+    const orgId = namedInQuery ? '' : selectOrg(principal.orgIds, request);
     if (def.access !== 'any-token' && !grants(principal.scopes, def.access)) {
       throw new DomainError(def.scopeErrorCode ?? 'authz.scope_missing', `This token lacks the scope ${def.access}`, {
         details: { required_scope: def.access },

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
+import type { ErrorCode, StatusOverride } from '../kernel/errors';
 import type { Scope } from '../platform/auth/scopes';
 import type { RequestContext } from '../platform/context';
 
@@ -16,6 +17,11 @@ import type { RequestContext } from '../platform/context';
 export type Access = Scope | 'any-token' | 'admin' | 'open' | 'signed-url';
 
 type In<T extends TSchema | undefined> = T extends TSchema ? Static<T> : undefined;
+
+export interface InvalidBodyRule {
+  code: ErrorCode;
+  status: StatusOverride;
+}
 
 export interface RouteInput<P extends TSchema | undefined, Q extends TSchema | undefined, B extends TSchema | undefined> {
   params: In<P>;
@@ -50,6 +56,8 @@ export interface RouteDef<
   access: Access;
   /** The spec answers some routes' missing scope with auth.insufficient_scope (email, PDF). */
   scopeErrorCode?: 'authz.scope_missing' | 'auth.insufficient_scope';
+  /** The spec answers some routes' schema-invalid bodies with its own code and status (email: 422 validation.failed). */
+  invalidBody?: InvalidBodyRule;
   /** Mutations accept Idempotency-Key; 'required' puts the route on the mandatory list. */
   idempotency?: 'required' | 'optional';
   params?: P;
@@ -65,6 +73,8 @@ export interface RouteDef<
   message?: string;
   /** Open routes may answer without the envelope (health). */
   raw?: boolean;
+  /** Tokens bound to several organisations may name one in this query parameter as well as in X-Svc-Org (PDFs). */
+  orgQueryParam?: string;
   /** What the route answers on success, when not JSON: documented in OpenAPI. */
   produces?: string;
   /**

@@ -10,7 +10,7 @@ import type { IdempotencyStore } from '../platform/idempotency/idempotency.store
 import { errorBody, errorHandler } from './error-handler';
 import { renderSuccess, idempotencyStepFor, streamedBodyBinder } from './idempotency-step';
 import { multipartDocs, openApiOptions, routeSchema } from './openapi';
-import { authenticateFor, type AuthDeps } from './request-context';
+import { authenticateFor, orgFromQueryFor, type AuthDeps } from './request-context';
 import { FileReply, fullPath, type RouteDef } from './route';
 import { validatorCompiler } from './validation';
 
@@ -76,9 +76,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       method: def.method,
       url: fullPath(def),
       schema: routeSchema(def),
-      ...(def.multipart && { config: { swaggerTransform: multipartDocs(def.multipart) } }),
+      config: { invalidBody: def.invalidBody, ...(def.multipart && { swaggerTransform: multipartDocs(def.multipart) }) },
       onRequest: authenticateFor(def, deps),
       ...(mutating && def.access !== 'admin' && { preValidation: idempotencyStepFor(def, deps.database, deps.idempotency) }),
+      ...(def.orgQueryParam && { preHandler: orgFromQueryFor(def) }),
       handler: async (request, reply) => {
         const result = await def.handle({
           params: request.params as never,

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/database';
@@ -30,16 +31,21 @@ import { catalogRoutes, catalogService } from '../modules/catalog';
 import { contactsRepository, contactsRoutes, contactsService } from '../modules/contacts';
 import { creditNotesLedgerCheck, creditNotesRoutes, creditNotesService } from '../modules/credit-notes';
 import { debitNotesLedgerCheck, debitNotesRoutes, debitNotesService } from '../modules/debit-notes';
+import { documentLoaders, emailAdminRoutes, emailRoutes, emailService, emlFileMailer, smtpMailer } from '../modules/email';
 import { estimatesRoutes, estimatesService } from '../modules/estimates';
 import { CreateExpenseBody, expensesLedgerCheck, expensesRoutes, expensesService } from '../modules/expenses';
 import { identityRoutes } from '../modules/identity/identity.routes';
 import { CreateInvoiceBody, invoicesLedgerCheck, invoicesRoutes, invoicesService } from '../modules/invoices';
 import { CreateJournalBody, ledgerReports, ledgerRoutes, ledgerService, type LedgerReports } from '../modules/ledger';
+import { lruPdfCache, pdfsRoutes, pdfsService } from '../modules/pdfs';
 import { purchaseOrdersRoutes, purchaseOrdersService } from '../modules/purchase-orders';
 import { salesOrdersRoutes, salesOrdersService } from '../modules/sales-orders';
 import { recurringRoutes, recurringService } from '../modules/recurring';
 import { seriesRoutes, seriesService } from '../modules/series';
 import { httpSender, secretBox, webhooksRoutes, webhooksService } from '../modules/webhooks';
+
+/** Rendered PDFs kept per process (docs/decisions.md "PDFs"): a few hundred invoices' worth. */
+const PDF_CACHE_BYTES = 64 * 1024 * 1024;
 
 export interface Overrides {
   clock?: Clock;
@@ -121,6 +127,10 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     links: downloadLinkSigner(serverSecret),
     publicUrl: () => config.publicUrl ?? boundUrl(listening, config),
   });
+  const pdfs = pdfsService({ ...deps, cache: lruPdfCache(PDF_CACHE_BYTES) });
+  // BAHI_SMTP_URL holds credentials: it goes to the transport and nowhere else (never logged).
+  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl) : emlFileMailer(path.join(config.dataDir, 'mail'));
+  const email = emailService({ ...deps, documents: documentLoaders({ invoices, estimates, creditNotes }), pdfs, mailer });
   const webhooks = webhooksService({ ...deps, secrets: secretBox(serverSecret), sender: httpSender, allowPrivate: config.webhookAllowPrivate });
   const recurring = recurringService({
     ...deps,
@@ -208,11 +218,14 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
         exists: (_db, orgId, id) => debitNotes.exists(orgId, id),
       },
     ]),
+    ...pdfsRoutes(pdfs),
+    ...emailRoutes(email),
     ...webhooksRoutes(webhooks),
     ...recurringRoutes(recurring),
     ...commentsRoutes(comments),
     ...attachmentsRoutes(attachments),
     ...adminRoutes({ orgs, tokens, clock, jobs }),
+    ...emailAdminRoutes(database),
   ];
 
   const server = await buildServer({
@@ -229,6 +242,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     mintedAdminToken: admin.minted,
     async close() {
       await server.close();
+      mailer.close();
       await rateLimiter.close();
       await database.close();
     },

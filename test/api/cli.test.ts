@@ -15,7 +15,8 @@ async function bahi(...args: string[]) {
   return JSON.parse(stdout);
 }
 
-describe('the bahi CLI', () => {
+// Each command starts a Node process that loads TypeScript through tsx (2-5 s on a busy 2-core machine).
+describe('the bahi CLI', { timeout: 120_000 }, () => {
   it('creates an organisation, a user and a scoped token whose holder can create and list contacts', async () => {
     const org = (await bahi('org', 'create', '--name', 'CLI Traders', '--state', '27', '--books-start', '2024-04-01')).org;
     expect(org).toMatchObject({ name: 'CLI Traders', state_code: 'IN-MH' });

@@ -173,8 +173,11 @@ const changedTables = (a: Map<string, string>, b: Map<string, string>) =>
   [...b.keys()].filter((k) => a.get(k) !== b.get(k)).map((k) => `${k} (${a.get(k)?.split(':')[0]} → ${b.get(k)?.split(':')[0]} rows)`);
 
 /** The table and column holding ids called `name`: contact_id → contacts.contact_id, purchase_account_id → accounts.account_id. */
+/** Parameters whose ids live in a column of another name: the PDFs' organization_id is an org_id. */
+const ID_ALIASES: Record<string, string> = { organization_id: 'org_id' };
+
 function idSource(name: string): { table: string; column: string } | null {
-  const candidates = [name];
+  const candidates = [ID_ALIASES[name] ?? name];
   for (let parts = name.split('_'); parts.length > 2; parts = parts.slice(1)) candidates.push(parts.slice(1).join('_'));
   for (const column of candidates) {
     const stem = column.replace(/_id$/, '');
@@ -228,8 +231,8 @@ type Expectation =
   | { kind: 'any' }
   /** Unparsable, poisoned or oversized body, or a refused Idempotency-Key: 400/413, validation.invalid_value on `field`. */
   | { kind: 'refused'; field: string; status: number[] }
-  /** Fails the route's schema: 400, one of these codes, naming one of these fields. */
-  | { kind: 'schema'; codes: Set<ErrorCode>; fields: Set<string> }
+  /** Fails the route's schema: `status` (400 unless the route says otherwise), one of these codes, naming one of these fields. */
+  | { kind: 'schema'; codes: Set<ErrorCode>; fields: Set<string>; status: number }
   /** A well-formed id of another organisation, or of nothing: never success, and 404 unless validation spoke first. */
   | { kind: 'absent'; param: string };
 
@@ -261,14 +264,17 @@ function schemaExpectation(schema: object | undefined, httpPart: 'body' | 'query
     codes.add(e.keyword === 'required' ? 'validation.required_field' : 'validation.invalid_value');
   }
   if (codes.size === 0) codes.add('validation.invalid_value');
-  return { kind: 'schema', codes, fields };
+  return { kind: 'schema', codes, fields, status: 400 };
 }
 
 function bodyExpectation(route: RouteDef, text: string): Expectation {
   if (Buffer.byteLength(text) > BODY_LIMIT) return { kind: 'refused', field: 'body', status: [413] };
   const parsed = parseLikeServer(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   if (parsed.kind !== 'json') return { kind: 'refused', field: 'body', status: [400] };
-  return schemaExpectation(route.body, 'body', parsed.value);
+  const expectation = schemaExpectation(route.body, 'body', parsed.value);
+  // A route with its own answer to a schema-invalid body (email: 422 validation.failed) still names the field.
+  if (expectation.kind !== 'schema' || !route.invalidBody) return expectation;
+  return { ...expectation, codes: new Set([route.invalidBody.code]), status: route.invalidBody.status };
 }
 
 const ERROR_CODE_SET = new Set<string>(ERROR_CODES);
@@ -316,7 +322,7 @@ function check(req: Sent, res: Received, expectation: Expectation, changed: stri
         .toEqual({ status: true, code: 'validation.invalid_value', field: expectation.field });
       break;
     case 'schema':
-      expect(res.status, `schema-invalid input not refused with 400 for\n  ${where}`).toBe(400);
+      expect(res.status, `schema-invalid input not refused with ${expectation.status} for\n  ${where}`).toBe(expectation.status);
       expect(expectation.codes.has(code as ErrorCode), `code ${code} is not one of ${[...expectation.codes].join(', ')} for\n  ${where}`).toBe(true);
       expect(expectation.fields.has(field!), `field ${field} is not one of ${[...expectation.fields].join(', ')} for\n  ${where}`).toBe(true);
       break;

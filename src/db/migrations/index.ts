@@ -11,10 +11,11 @@ import { payments } from './008-payments';
 import { webhooks } from './009-webhooks';
 import { recurring } from './010-recurring';
 import { attachmentsAndComments } from './011-attachments-comments';
+import { pdfs } from './013-pdfs';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
-export const MIGRATIONS: readonly BahiMigration[] = [platform, ledger, invoices, estimatesAndSalesOrders, purchases, expenses, notes, payments, webhooks, recurring, attachmentsAndComments];
+export const MIGRATIONS: readonly BahiMigration[] = [platform, ledger, invoices, estimatesAndSalesOrders, purchases, expenses, notes, payments, webhooks, recurring, attachmentsAndComments, pdfs];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {

@@ -6,6 +6,7 @@ export const CreateOrgBody = Body({
   name: Text(200, 1),
   state_code: Type.Optional(Text(60, 1)),
   gstin: Type.Optional(Nullable(Text(15))),
+  address: Type.Optional(Nullable(Text(500))),
   currency_code: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
   email_from: Type.Optional(Email),
   books_start_date: Type.Optional(LocalDateSchema),
@@ -35,7 +36,8 @@ export const PreferencesBody = Type.Partial(Body({
 }), { additionalProperties: false });
 export type PreferencesBody = Static<typeof PreferencesBody>;
 
-export const CreateBranchBody = Body({ name: Text(200, 1), state_code: Text(60, 1), gstin: Type.Optional(Nullable(Text(15))) });
+/** `address`: the branch's postal address (lines separated by newlines), printed as the supplier address on PDFs. */
+export const CreateBranchBody = Body({ name: Text(200, 1), state_code: Text(60, 1), gstin: Type.Optional(Nullable(Text(15))), address: Type.Optional(Nullable(Text(500))) });
 
 export const CreateAccountBody = Body({
   account_name: Text(200, 1),

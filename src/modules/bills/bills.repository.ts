@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/database';
+import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
 import type { BillLinesTable, BillsTable } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
@@ -51,8 +52,8 @@ export const billsRepository = {
   },
 
   async insert(tx: Tx, bill: BillRow, lines: BillLineRow[]) {
-    await tx.insertInto('bills').values(bill).execute();
-    await tx.insertInto('bill_lines').values(lines).execute();
+    await insertRows(tx, 'bills', [bill]);
+    await insertRows(tx, 'bill_lines', lines);
   },
 
   async update(tx: Tx, orgId: string, billId: string, changes: Partial<BillRow>) {

@@ -60,10 +60,11 @@ export function billsService(deps: Deps) {
     }
   }
 
-  /** Posts the approval entry and moves the bill to OPEN. */
-  async function approveInTx(tx: Tx, ctx: RequestContext, bill: BillRow): Promise<BillRow> {
-    await refuseDuplicate(tx, bill);
-    const lines = await repo.lines(tx, ctx.orgId, [bill.bill_id]);
+  /**
+   * Posts the approval entry of a DRAFT bill and records the approval; returns the bill as
+   * OPEN, which the caller stores (a create inserts it so, an approval updates it).
+   */
+  async function approveInTx(tx: Tx, ctx: RequestContext, bill: BillRow, lines: readonly BillLineRow[]): Promise<BillRow> {
     const key = (k: string) => catalogRepository.systemAccountId(tx, ctx.orgId, k);
     const journal = await deps.ledger.post(tx, ctx, {
       date: bill.bill_date, source: 'BILL', sourceId: bill.bill_id, sourceVersion: bill.version, sourceRef: bill.bill_number,
@@ -73,16 +74,14 @@ export function billsService(deps: Deps) {
         lines: lines.map((l) => ({ accountId: l.account_id, itemTotal: l.item_total, cgst: l.cgst, sgst: l.sgst, igst: l.igst, name: l.name })),
       }, {
         payable: await key('accounts_payable'), cgstInput: await key('cgst_input'), sgstInput: await key('sgst_input'), igstInput: await key('igst_input'),
-        roundOff: (await catalogRepository.roundOffAccount(tx, ctx.orgId))?.account_id ?? null,
+        roundOff: await catalogRepository.roundOffAccountId(tx, ctx.orgId),
       }),
     });
-    const approved: BillRow = { ...bill, status: 'OPEN', last_modified_time: now() };
-    await repo.update(tx, ctx.orgId, bill.bill_id, { status: approved.status, version: approved.version, last_modified_time: approved.last_modified_time });
     await deps.activity.record(tx, ctx, {
       entityType: 'BILL', entityId: bill.bill_id, entityRef: bill.bill_number, verb: 'APPROVED',
       changes: { status: { old: 'DRAFT', new: 'OPEN' } }, metadata: { journal_id: journal.journal_id },
     });
-    return approved;
+    return { ...bill, status: 'OPEN', last_modified_time: now() };
   }
 
   /** Creates a bill inside the caller's transaction: the public create, and a purchase order's conversion. */
@@ -96,7 +95,7 @@ export function billsService(deps: Deps) {
     if (dueDate < date) throw invalidValue('due_date', 'due_date is before the bill date');
     const priced = await priceLines(tx, ctx.orgId, input.line_items, party.supply, 'purchase');
     // Bills take a manual round-off only, and only where a Round Off ledger can carry it.
-    const ledgerForRoundOff = await catalogRepository.roundOffAccount(tx, ctx.orgId);
+    const ledgerForRoundOff = await catalogRepository.roundOffAccountId(tx, ctx.orgId);
     const roundOff = input.round_off && ledgerForRoundOff ? toPaise(input.round_off) : 0;
     const totals = totalColumnsOf(priced);
     const number = input.bill_number ?? formatDocumentNumber(BILL_NUMBERING, await takeCounter(tx, ctx.orgId, BILL_NUMBERING.counterKey));
@@ -113,12 +112,12 @@ export function billsService(deps: Deps) {
     await refuseDuplicate(tx, bill);
     const lines: BillLineRow[] = lineColumnsOf(priced, () => deps.ids.next('li'))
       .map((l, position) => ({ ...l, org_id: ctx.orgId, bill_id: bill.bill_id, position }));
-    await repo.insert(tx, bill, lines);
+    await repo.insert(tx, input.auto_approve ? { ...bill, status: 'OPEN' } : bill, lines);
     await deps.activity.record(tx, ctx, {
       entityType: 'BILL', entityId: bill.bill_id, entityRef: number, verb: 'CREATED',
       ...(origin.purchaseOrderId && { metadata: { purchase_order_id: origin.purchaseOrderId } }),
     });
-    const final = input.auto_approve ? await approveInTx(tx, ctx, bill) : bill;
+    const final = input.auto_approve ? await approveInTx(tx, ctx, bill, lines) : bill;
     await deps.events.emit(tx, ctx, 'BILL_CREATED', eventData(final));
     return { bill: presentBill(final, lines, today()) };
   }
@@ -175,9 +174,12 @@ export function billsService(deps: Deps) {
       return deps.uow(ctx, async (tx) => {
         const bill = await load(tx, ctx.orgId, billId, true);
         if (bill.status !== 'DRAFT') throw invalidState(`only a DRAFT bill can be approved; this one is ${bill.status}`, { status: bill.status });
-        const approved = await approveInTx(tx, ctx, { ...bill, version: bill.version + 1 });
+        await refuseDuplicate(tx, bill);
+        const lines = await repo.lines(tx, ctx.orgId, [billId]);
+        const approved = await approveInTx(tx, ctx, { ...bill, version: bill.version + 1 }, lines);
+        await repo.update(tx, ctx.orgId, billId, { status: approved.status, version: approved.version, last_modified_time: approved.last_modified_time });
         await deps.events.emit(tx, ctx, 'BILL_UPDATED', eventData(approved));
-        return { bill: await view(tx, approved) };
+        return { bill: presentBill(approved, lines, today()) };
       });
     },
 
@@ -187,7 +189,7 @@ export function billsService(deps: Deps) {
         if (bill.status !== 'DRAFT') throw invalidState('a bill can be edited only while DRAFT; void and recreate it', { status: bill.status });
         const dueDate = input.due_date !== undefined ? businessDateOf(input.due_date) : bill.due_date;
         if (dueDate < bill.bill_date) throw invalidValue('due_date', 'due_date is before the bill date');
-        const ledgerForRoundOff = await catalogRepository.roundOffAccount(tx, ctx.orgId);
+        const ledgerForRoundOff = await catalogRepository.roundOffAccountId(tx, ctx.orgId);
         const roundOff = input.round_off === undefined ? bill.round_off : input.round_off && ledgerForRoundOff ? toPaise(input.round_off) : 0;
         const pre = bill.total - bill.round_off;
         const next: BillRow = {

@@ -1,15 +1,12 @@
-import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import type { ItemsTable } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
+import { fixedChart } from '../../platform/orgs/fixed-chart';
 
 /** Reads of the organisation's catalog: accounts, taxes, branches, items. Other modules use these finders. */
 export const catalogRepository = {
   account: (db: Db | Tx, orgId: string, accountId: string) =>
     db.selectFrom('accounts').selectAll().where('org_id', '=', orgId).where('account_id', '=', accountId).executeTakeFirst(),
-
-  accountByKey: (db: Db | Tx, orgId: string, systemKey: string) =>
-    db.selectFrom('accounts').selectAll().where('org_id', '=', orgId).where('system_key', '=', systemKey).executeTakeFirst(),
 
   listAccounts(db: Db, orgId: string, types: readonly string[] | null, after: CursorPosition | null, limit: number) {
     let query = db.selectFrom('accounts').selectAll().where('org_id', '=', orgId).where('is_active', '=', 1);
@@ -20,18 +17,15 @@ export const catalogRepository = {
 
   /** A system account every organisation is bootstrapped with; its absence is a broken organisation, not bad input. */
   async systemAccountId(db: Db | Tx, orgId: string, systemKey: string): Promise<string> {
-    const account = await catalogRepository.accountByKey(db, orgId, systemKey);
-    if (!account) throw new Error(`organisation ${orgId} lacks its ${systemKey} account`);
-    return account.account_id;
+    const accountId = (await fixedChart(db, orgId)).systemAccounts.get(systemKey);
+    if (!accountId) throw new Error(`organisation ${orgId} lacks its ${systemKey} account`);
+    return accountId;
   },
 
   /** The spec posts round-offs to a ledger named Round Off or Rounding; without one, nothing is rounded. */
-  roundOffAccount: (db: Db | Tx, orgId: string) =>
-    db.selectFrom('accounts').selectAll().where('org_id', '=', orgId).where('is_active', '=', 1)
-      .where(sql<boolean>`lower(account_name) in ('round off', 'rounding')`).orderBy('account_id').executeTakeFirst(),
+  roundOffAccountId: async (db: Db | Tx, orgId: string) => (await fixedChart(db, orgId)).roundOffAccountId,
 
-  tax: (db: Db | Tx, orgId: string, taxId: string) =>
-    db.selectFrom('taxes').selectAll().where('org_id', '=', orgId).where('tax_id', '=', taxId).executeTakeFirst(),
+  tax: async (db: Db | Tx, orgId: string, taxId: string) => (await fixedChart(db, orgId)).taxes.get(taxId),
 
   listTaxes: (db: Db, orgId: string) => db.selectFrom('taxes').selectAll().where('org_id', '=', orgId).orderBy('rate_centi').execute(),
 

@@ -1,8 +1,18 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database';
+import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
 import type { ContactPersonsTable, ContactsTable } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
+import { preparedQuery } from '../../db/prepared';
+
+type ContactKey = { orgId: string; contactId: string };
+const contactById = preparedQuery((db, a: ContactKey) =>
+  db.selectFrom('contacts').selectAll().where('org_id', '=', a.orgId).where('contact_id', '=', a.contactId));
+const contactForUpdate = preparedQuery((db, a: ContactKey) => {
+  const query = db.selectFrom('contacts').selectAll().where('org_id', '=', a.orgId).where('contact_id', '=', a.contactId);
+  return engineOf(db) === 'postgres' ? query.forUpdate() : query;
+});
 
 export type ContactRow = ContactsTable;
 export type ContactPersonRow = ContactPersonsTable;
@@ -18,9 +28,8 @@ const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, 
 
 export const contactsRepository = {
   async find(db: Db | Tx, orgId: string, contactId: string, options: { forUpdate?: boolean } = {}): Promise<ContactRow | undefined> {
-    let query = db.selectFrom('contacts').selectAll().where('org_id', '=', orgId).where('contact_id', '=', contactId);
-    if (options.forUpdate && engineOf(db) === 'postgres') query = query.forUpdate();
-    return query.executeTakeFirst();
+    const [row] = await (options.forUpdate ? contactForUpdate : contactById)(db, { orgId, contactId });
+    return row;
   },
 
   /** What a contact inherits from its organisation when the caller leaves it out. */
@@ -45,7 +54,7 @@ export const contactsRepository = {
   },
 
   async insert(tx: Tx, row: ContactRow): Promise<void> {
-    await tx.insertInto('contacts').values(row).execute();
+    await insertRows(tx, 'contacts', [row]);
   },
 
   async update(tx: Tx, orgId: string, contactId: string, changes: Partial<ContactRow>): Promise<void> {
@@ -54,7 +63,7 @@ export const contactsRepository = {
 
   async replacePersons(tx: Tx, orgId: string, contactId: string, persons: ContactPersonRow[]): Promise<void> {
     await tx.deleteFrom('contact_persons').where('org_id', '=', orgId).where('contact_id', '=', contactId).execute();
-    if (persons.length > 0) await tx.insertInto('contact_persons').values(persons).execute();
+    if (persons.length > 0) await insertRows(tx, 'contact_persons', persons);
   },
 
   async delete(tx: Tx, orgId: string, contactId: string): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/database';
+import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
 import type { CreditNoteApplicationsTable, CreditNoteLinesTable, CreditNotesTable } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
@@ -39,8 +40,8 @@ export const creditNotesRepository = {
   },
 
   async insert(tx: Tx, note: CreditNoteRow, lines: CreditNoteLineRow[]) {
-    await tx.insertInto('credit_notes').values(note).execute();
-    await tx.insertInto('credit_note_lines').values(lines).execute();
+    await insertRows(tx, 'credit_notes', [note]);
+    await insertRows(tx, 'credit_note_lines', lines);
   },
 
   async update(tx: Tx, orgId: string, creditNoteId: string, changes: Partial<CreditNoteRow>) {
@@ -48,7 +49,7 @@ export const creditNotesRepository = {
   },
 
   async insertApplication(tx: Tx, application: CreditNoteApplicationsTable) {
-    await tx.insertInto('credit_note_applications').values(application).execute();
+    await insertRows(tx, 'credit_note_applications', [application]);
   },
 
   async countForContact(tx: Tx, orgId: string, contactId: string) {

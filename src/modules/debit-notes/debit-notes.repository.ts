@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/database';
+import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
 import type { DebitNoteLinesTable, DebitNotesTable } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
@@ -35,8 +36,8 @@ export const debitNotesRepository = {
   },
 
   async insert(tx: Tx, note: DebitNoteRow, lines: DebitNoteLineRow[]) {
-    await tx.insertInto('debit_notes').values(note).execute();
-    await tx.insertInto('debit_note_lines').values(lines).execute();
+    await insertRows(tx, 'debit_notes', [note]);
+    await insertRows(tx, 'debit_note_lines', lines);
   },
 
   async update(tx: Tx, orgId: string, debitNoteId: string, changes: Partial<DebitNoteRow>) {

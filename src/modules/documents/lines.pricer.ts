@@ -19,9 +19,8 @@ const FALLBACK_ACCOUNT = { sales: 'sales', purchase: 'purchases' } as const;
  * the caller's input error (400 on the line's field).
  */
 export async function priceLines(tx: Tx, orgId: string, inputs: readonly LineItemInput[], supply: SupplyType, side: 'sales' | 'purchase'): Promise<PricedLines> {
-  const fallback = await catalogRepository.accountByKey(tx, orgId, FALLBACK_ACCOUNT[side]);
-  if (!fallback) throw new Error(`organisation ${orgId} lacks its ${FALLBACK_ACCOUNT[side]} account`);
-  const lines = await resolveLines(tx, orgId, inputs, { side, fallbackAccountId: fallback.account_id });
+  const fallbackAccountId = await catalogRepository.systemAccountId(tx, orgId, FALLBACK_ACCOUNT[side]);
+  const lines = await resolveLines(tx, orgId, inputs, { side, fallbackAccountId });
   try {
     return { lines, amounts: computeDocument(lines, supply) };
   } catch (error) {

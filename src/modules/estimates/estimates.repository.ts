@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/database';
+import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
 import type { EstimateLinesTable, EstimatesTable } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
@@ -33,8 +34,8 @@ export const estimatesRepository = {
   },
 
   async insert(tx: Tx, estimate: EstimateRow, lines: EstimateLineRow[]) {
-    await tx.insertInto('estimates').values(estimate).execute();
-    await tx.insertInto('estimate_lines').values(lines).execute();
+    await insertRows(tx, 'estimates', [estimate]);
+    await insertRows(tx, 'estimate_lines', lines);
   },
 
   async update(tx: Tx, orgId: string, estimateId: string, changes: Partial<EstimateRow>) {

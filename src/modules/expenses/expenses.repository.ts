@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/database';
+import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
 import type { ExpenseLinesTable, ExpensesTable } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
@@ -44,8 +45,8 @@ export const expensesRepository = {
   },
 
   async insert(tx: Tx, expense: ExpenseRow, lines: ExpenseLineRow[]) {
-    await tx.insertInto('expenses').values(expense).execute();
-    await tx.insertInto('expense_lines').values(lines).execute();
+    await insertRows(tx, 'expenses', [expense]);
+    await insertRows(tx, 'expense_lines', lines);
   },
 
   async update(tx: Tx, orgId: string, expenseId: string, changes: Partial<ExpenseRow>) {
@@ -55,7 +56,7 @@ export const expensesRepository = {
   /** Lines are the expense's current shape; the journal, not the lines, keeps the history. */
   async replaceLines(tx: Tx, orgId: string, expenseId: string, lines: ExpenseLineRow[]) {
     await tx.deleteFrom('expense_lines').where('org_id', '=', orgId).where('expense_id', '=', expenseId).execute();
-    await tx.insertInto('expense_lines').values(lines).execute();
+    await insertRows(tx, 'expense_lines', lines);
   },
 
   /** Deleted expenses count too: their entries (posting and reversal) still name the vendor. */

@@ -87,9 +87,7 @@ export function expensesService(deps: Deps) {
     const heads = e.supply_type === 'INTRA' ? ['cgst', 'sgst'] : ['igst'];
     const sides = [...(e.itc_blocked_reason === null ? ['input'] : []), ...(e.is_rcm === 1 ? ['output'] : [])];
     for (const key of e.tax_total === 0 ? [] : heads.flatMap((h) => sides.map((s) => `${h}_${s}`))) {
-      const account = await catalogRepository.accountByKey(tx, orgId, key);
-      if (!account) throw new Error(`organisation ${orgId} lacks its ${key} account`);
-      found.set(key, account.account_id);
+      found.set(key, await catalogRepository.systemAccountId(tx, orgId, key));
     }
     const id = (key: string) => found.get(key) ?? '';
     return {

@@ -1,9 +1,23 @@
 import type { Db, Tx } from '../../db/database';
+import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
+import { perDatabase } from '../../db/per-database';
 import type { InvoiceLinesTable, InvoicesTable } from '../../db/schema';
+import { BoundedCache } from '../../kernel/bounded-cache';
 import type { CursorPosition } from '../../kernel/cursor';
 import type { LocalDate } from '../../kernel/local-date';
 import { OPEN_STATUSES } from './invoices.rules';
+import { preparedQuery } from '../../db/prepared';
+
+type InvoiceKey = { orgId: string; invoiceId: string };
+const invoiceById = preparedQuery((db, a: InvoiceKey) =>
+  db.selectFrom('invoices').selectAll().where('org_id', '=', a.orgId).where('invoice_id', '=', a.invoiceId));
+const invoiceForUpdate = preparedQuery((db, a: InvoiceKey) => {
+  const query = db.selectFrom('invoices').selectAll().where('org_id', '=', a.orgId).where('invoice_id', '=', a.invoiceId);
+  return engineOf(db) === 'postgres' ? query.forUpdate() : query;
+});
+const invoiceByNumber = preparedQuery((db, a: { orgId: string; branchId: string; number: string }) =>
+  db.selectFrom('invoices').select('invoice_id').where('org_id', '=', a.orgId).where('branch_id', '=', a.branchId).where('invoice_number', '=', a.number));
 
 export type InvoiceRow = InvoicesTable;
 export type InvoiceLineRow = InvoiceLinesTable;
@@ -15,22 +29,45 @@ export interface InvoiceFilter {
   dateTo?: string;
 }
 
+/**
+ * An invoice's lines are written once, with the invoice, and never change (edits touch only
+ * header fields; a DRAFT's delete removes them with it, and ids are never reused), so reads
+ * of lines are cached: a list page or a get then reads only the invoice rows. A cached entry
+ * of a deleted invoice is never asked for again, in this process or another.
+ */
+const linesOf = perDatabase(() => new BoundedCache<string, InvoiceLineRow[]>(20_000));
+
 export const invoicesRepository = {
   async find(db: Db | Tx, orgId: string, invoiceId: string, forUpdate = false) {
-    let q = db.selectFrom('invoices').selectAll().where('org_id', '=', orgId).where('invoice_id', '=', invoiceId);
-    if (forUpdate && engineOf(db) === 'postgres') q = q.forUpdate();
-    return q.executeTakeFirst();
+    const [row] = await (forUpdate ? invoiceForUpdate : invoiceById)(db, { orgId, invoiceId });
+    return row;
   },
 
-  lines: (db: Db | Tx, orgId: string, invoiceIds: readonly string[]) =>
-    invoiceIds.length === 0 ? Promise.resolve([] as InvoiceLineRow[])
-      : db.selectFrom('invoice_lines').selectAll().where('org_id', '=', orgId).where('invoice_id', 'in', invoiceIds)
-        .orderBy('invoice_id').orderBy('position').execute(),
+  /** The lines of each invoice, in position order, keyed by invoice id. */
+  async lines(db: Db | Tx, orgId: string, invoiceIds: readonly string[]): Promise<Map<string, InvoiceLineRow[]>> {
+    const cache = linesOf(db);
+    const found = new Map<string, InvoiceLineRow[]>();
+    const missing: string[] = [];
+    for (const id of invoiceIds) {
+      const cached = cache.get(id);
+      if (cached && cached[0]!.org_id === orgId) found.set(id, cached);
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      const rows = await db.selectFrom('invoice_lines').selectAll().where('org_id', '=', orgId).where('invoice_id', 'in', missing)
+        .orderBy('invoice_id').orderBy('position').execute();
+      for (const row of rows) {
+        const lines = found.get(row.invoice_id);
+        if (lines) lines.push(row);
+        else found.set(row.invoice_id, [row]);
+      }
+      for (const id of missing) if (found.has(id)) cache.set(id, found.get(id)!);
+    }
+    return found;
+  },
 
   async numberTaken(db: Db | Tx, orgId: string, branchId: string, number: string) {
-    const row = await db.selectFrom('invoices').select('invoice_id').where('org_id', '=', orgId)
-      .where('branch_id', '=', branchId).where('invoice_number', '=', number).executeTakeFirst();
-    return row !== undefined;
+    return (await invoiceByNumber(db, { orgId, branchId, number })).length > 0;
   },
 
   /** Newest first. A status filter reads OVERDUE as derived: open, owing, due before today. */
@@ -51,8 +88,8 @@ export const invoicesRepository = {
   },
 
   async insert(tx: Tx, invoice: InvoiceRow, lines: InvoiceLineRow[]) {
-    await tx.insertInto('invoices').values(invoice).execute();
-    await tx.insertInto('invoice_lines').values(lines).execute();
+    await insertRows(tx, 'invoices', [invoice]);
+    await insertRows(tx, 'invoice_lines', lines);
   },
 
   async update(tx: Tx, orgId: string, invoiceId: string, changes: Partial<InvoiceRow>) {
@@ -60,6 +97,7 @@ export const invoicesRepository = {
   },
 
   async delete(tx: Tx, orgId: string, invoiceId: string) {
+    linesOf(tx).delete(invoiceId);
     await tx.deleteFrom('invoice_lines').where('org_id', '=', orgId).where('invoice_id', '=', invoiceId).execute();
     await tx.deleteFrom('invoices').where('org_id', '=', orgId).where('invoice_id', '=', invoiceId).execute();
   },

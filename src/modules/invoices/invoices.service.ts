@@ -40,7 +40,7 @@ export function invoicesService(deps: Deps) {
   }
 
   async function view(executor: Tx | typeof db, row: InvoiceRow) {
-    return presentInvoice(row, await repo.lines(executor, row.org_id, [row.invoice_id]), today());
+    return presentInvoice(row, (await repo.lines(executor, row.org_id, [row.invoice_id])).get(row.invoice_id) ?? [], today());
   }
 
   async function postingAccounts(tx: Tx, orgId: string): Promise<InvoiceAccounts> {
@@ -49,13 +49,15 @@ export function invoicesService(deps: Deps) {
       cgstOutput: await catalogRepository.systemAccountId(tx, orgId, 'cgst_output'),
       sgstOutput: await catalogRepository.systemAccountId(tx, orgId, 'sgst_output'),
       igstOutput: await catalogRepository.systemAccountId(tx, orgId, 'igst_output'),
-      roundOff: (await catalogRepository.roundOffAccount(tx, orgId))?.account_id ?? null,
+      roundOff: await catalogRepository.roundOffAccountId(tx, orgId),
     };
   }
 
-  /** Posts the approval entry and moves the invoice to SENT. */
-  async function approveInTx(tx: Tx, ctx: RequestContext, invoice: InvoiceRow): Promise<InvoiceRow> {
-    const lines = await repo.lines(tx, ctx.orgId, [invoice.invoice_id]);
+  /**
+   * Posts the approval entry of a DRAFT invoice and records the approval; returns the invoice
+   * as SENT, which the caller stores (a create inserts it so, an approval updates it).
+   */
+  async function approveInTx(tx: Tx, ctx: RequestContext, invoice: InvoiceRow, lines: readonly InvoiceLineRow[]): Promise<InvoiceRow> {
     const journal = await deps.ledger.post(tx, ctx, {
       date: invoice.invoice_date, source: 'INVOICE', sourceId: invoice.invoice_id, sourceVersion: invoice.version, sourceRef: invoice.invoice_number,
       memo: `Invoice ${invoice.invoice_number}`, contactId: invoice.customer_id,
@@ -64,13 +66,11 @@ export function invoicesService(deps: Deps) {
         lines: lines.map((l) => ({ accountId: l.account_id, itemTotal: l.item_total, cgst: l.cgst, sgst: l.sgst, igst: l.igst, name: l.name })),
       }, await postingAccounts(tx, ctx.orgId)),
     });
-    const approved: InvoiceRow = { ...invoice, status: 'SENT', last_modified_time: now() };
-    await repo.update(tx, ctx.orgId, invoice.invoice_id, { status: approved.status, last_modified_time: approved.last_modified_time });
     await deps.activity.record(tx, ctx, {
       entityType: 'INVOICE', entityId: invoice.invoice_id, entityRef: invoice.invoice_number, verb: 'APPROVED',
       changes: { status: { old: invoice.status, new: 'SENT' } }, metadata: { journal_id: journal.journal_id },
     });
-    return approved;
+    return { ...invoice, status: 'SENT', last_modified_time: now() };
   }
 
   const eventData = (i: InvoiceRow) => invoiceEventData(i, today());
@@ -91,11 +91,11 @@ export function invoicesService(deps: Deps) {
 
     const priced = await priceLines(tx, ctx.orgId, input.line_items, party.supply, 'sales');
     const amounts = priced.amounts;
-    const roundOffLedger = await catalogRepository.roundOffAccount(tx, ctx.orgId);
+    const roundOffLedger = await catalogRepository.roundOffAccountId(tx, ctx.orgId);
     const pre = amounts.subTotal + amounts.taxTotal;
     const roundOff = decideRoundOff({
       pre, explicitRoundOffPaise: input.round_off === undefined || input.round_off === null ? null : toPaise(input.round_off),
-      roundInvoiceTotals: prefs.roundInvoiceTotals, method: prefs.roundingMethod, roundOffLedgerExists: roundOffLedger !== undefined,
+      roundInvoiceTotals: prefs.roundInvoiceTotals, method: prefs.roundingMethod, roundOffLedgerExists: roundOffLedger !== null,
     });
 
     const isTaken = (number: string) => repo.numberTaken(tx, ctx.orgId, branchId, number);
@@ -122,13 +122,13 @@ export function invoicesService(deps: Deps) {
     const lineRows: InvoiceLineRow[] = lineColumnsOf(priced, () => deps.ids.next('li'))
       .map((l, position) => ({ ...l, org_id: ctx.orgId, invoice_id: invoice.invoice_id, position }));
     try {
-      await repo.insert(tx, invoice, lineRows);
+      await repo.insert(tx, input.auto_approve ? { ...invoice, status: 'SENT' } : invoice, lineRows);
     } catch (error) {
       if (isUniqueViolation(error)) throw invalidValue('invoice_number', `invoice_number ${invoiceNumber} is already used in this branch`);
       throw error;
     }
     await deps.activity.record(tx, ctx, { entityType: 'INVOICE', entityId: invoice.invoice_id, entityRef: invoiceNumber, verb: 'CREATED' });
-    const final = input.auto_approve ? await approveInTx(tx, ctx, invoice) : invoice;
+    const final = input.auto_approve ? await approveInTx(tx, ctx, invoice, lineRows) : invoice;
     await deps.events.emit(tx, ctx, 'INVOICE_CREATED', eventData(final));
     return { invoice: presentInvoice(final, lineRows, today()) };
   }
@@ -148,10 +148,11 @@ export function invoicesService(deps: Deps) {
       return deps.uow(ctx, async (tx) => {
         const invoice = await load(tx, ctx.orgId, invoiceId, true);
         if (invoice.status !== 'DRAFT') throw invalidState(`only a DRAFT invoice can be approved; this one is ${invoice.status}`, { status: invoice.status });
-        const approved = await approveInTx(tx, ctx, { ...invoice, version: invoice.version + 1 });
-        await repo.update(tx, ctx.orgId, invoiceId, { version: approved.version });
+        const lines = (await repo.lines(tx, ctx.orgId, [invoiceId])).get(invoiceId) ?? [];
+        const approved = await approveInTx(tx, ctx, { ...invoice, version: invoice.version + 1 }, lines);
+        await repo.update(tx, ctx.orgId, invoiceId, { status: approved.status, version: approved.version, last_modified_time: approved.last_modified_time });
         await deps.events.emit(tx, ctx, 'INVOICE_UPDATED', eventData(approved));
-        return { invoice: await view(tx, approved) };
+        return { invoice: presentInvoice(approved, lines, today()) };
       });
     },
 
@@ -165,7 +166,7 @@ export function invoicesService(deps: Deps) {
         const pre = invoice.sub_total + invoice.tax_total;
         const roundOff = recomputeOnDraftEdit(invoice.round_off, pre, {
           roundInvoiceTotals: prefs.roundInvoiceTotals, method: prefs.roundingMethod,
-          roundOffLedgerExists: (await catalogRepository.roundOffAccount(tx, ctx.orgId)) !== undefined,
+          roundOffLedgerExists: (await catalogRepository.roundOffAccountId(tx, ctx.orgId)) !== null,
         });
         const next: InvoiceRow = {
           ...invoice,
@@ -230,7 +231,7 @@ export function invoicesService(deps: Deps) {
       const lines = await repo.lines(db, ctx.orgId, page.items.map((r) => r.invoice_id));
       const day = today();
       return {
-        invoices: page.items.map((r) => presentInvoice(r, lines.filter((l) => l.invoice_id === r.invoice_id), day)),
+        invoices: page.items.map((r) => presentInvoice(r, lines.get(r.invoice_id) ?? [], day)),
         page_context: page.page_context,
       };
     },

@@ -1,7 +1,13 @@
 import type { Db, Tx } from '../../db/database';
+import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
 import type { JournalLinesTable, JournalsTable } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
+import { preparedQuery } from '../../db/prepared';
+
+const journalBySource = preparedQuery((db, a: { orgId: string; source: string; sourceId: string; version: number; kind: string }) =>
+  db.selectFrom('journals').selectAll().where('org_id', '=', a.orgId).where('source', '=', a.source)
+    .where('source_id', '=', a.sourceId).where('source_version', '=', a.version).where('kind', '=', a.kind));
 
 export type JournalRow = JournalsTable;
 export type JournalLineRow = JournalLinesTable;
@@ -21,9 +27,8 @@ export const ledgerRepository = {
     return q.executeTakeFirst();
   },
 
-  findBySource: (db: Db | Tx, orgId: string, source: string, sourceId: string, version: number, kind: string) =>
-    db.selectFrom('journals').selectAll().where('org_id', '=', orgId).where('source', '=', source)
-      .where('source_id', '=', sourceId).where('source_version', '=', version).where('kind', '=', kind).executeTakeFirst(),
+  findBySource: async (db: Db | Tx, orgId: string, source: string, sourceId: string, version: number, kind: string) =>
+    (await journalBySource(db, { orgId, source, sourceId, version, kind }))[0],
 
   /** The entries of a source still in force: postings not yet reversed. */
   livePostings: (db: Db | Tx, orgId: string, source: string, sourceId: string) =>
@@ -37,8 +42,8 @@ export const ledgerRepository = {
         .orderBy('journal_id').orderBy('position').execute(),
 
   async insert(tx: Tx, journal: JournalRow, lines: JournalLineRow[]) {
-    await tx.insertInto('journals').values(journal).execute();
-    await tx.insertInto('journal_lines').values(lines).execute();
+    await insertRows(tx, 'journals', [journal]);
+    await insertRows(tx, 'journal_lines', lines);
   },
 
   async markReversed(tx: Tx, orgId: string, journalId: string, reversalId: string) {

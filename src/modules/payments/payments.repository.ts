@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/database';
+import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
 import type { PaymentAllocationsTable, PaymentsTable } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
@@ -38,7 +39,7 @@ export const paymentsRepository = {
       .where('deleted', '=', 0).orderBy('payment_id').executeTakeFirst(),
 
   async insert(tx: Tx, row: PaymentRow) {
-    await tx.insertInto('payments').values(row).execute();
+    await insertRows(tx, 'payments', [row]);
   },
 
   async update(tx: Tx, orgId: string, paymentId: string, changes: Partial<PaymentRow>) {
@@ -46,7 +47,7 @@ export const paymentsRepository = {
   },
 
   async insertAllocation(tx: Tx, row: AllocationRow) {
-    await tx.insertInto('payment_allocations').values(row).execute();
+    await insertRows(tx, 'payment_allocations', [row]);
   },
 
   async releaseAllocation(tx: Tx, orgId: string, allocationId: string) {

@@ -91,7 +91,7 @@ export function paymentsService(deps: Deps) {
       }, {
         advances: await systemAccount(tx, ctx.orgId, incoming ? 'advances_from_customers' : 'advances_to_vendors'),
         control: await systemAccount(tx, ctx.orgId, incoming ? 'accounts_receivable' : 'accounts_payable'),
-        roundOff: (await catalogRepository.roundOffAccount(tx, ctx.orgId))?.account_id ?? await systemAccount(tx, ctx.orgId, 'round_off'),
+        roundOff: (await catalogRepository.roundOffAccountId(tx, ctx.orgId)) ?? await systemAccount(tx, ctx.orgId, 'round_off'),
         exchange: await systemAccount(tx, ctx.orgId, 'exchange_gain_loss'),
       }),
     });
@@ -180,8 +180,9 @@ export function paymentsService(deps: Deps) {
           return { message: 'This allocation was already recorded; nothing changed.', payment: await view(tx, payment), allocation: { ...result, allocated_amount: input.amount, round_off_amount: 0, already_applied: true } };
         }
         await allocate(tx, ctx, payment, target, decision.consumed, decision.documentAmount, 'amount');
-        const touched: PaymentRow = { ...payment, last_modified_time: now() };
-        await repo.update(tx, ctx.orgId, paymentId, { last_modified_time: touched.last_modified_time });
+        // The allocations are part of the payment (its voucher lists them): a new version.
+        const touched: PaymentRow = { ...payment, version: payment.version + 1, last_modified_time: now() };
+        await repo.update(tx, ctx.orgId, paymentId, { version: touched.version, last_modified_time: touched.last_modified_time });
         await deps.activity.record(tx, ctx, {
           entityType: 'PAYMENT', entityId: paymentId, entityRef: payment.reference_number, verb: 'UPDATED',
           metadata: { [`${side.side}_id`]: side.id, allocated_amount: toRupees(decision.allocatedAmount), round_off_amount: toRupees(decision.roundOffAmount) },
@@ -203,8 +204,9 @@ export function paymentsService(deps: Deps) {
         const allocation = (await repo.allocations(tx, ctx.orgId, [paymentId])).find((a) => a.allocation_id === allocationId);
         if (!allocation) throw notFound('allocation', 'allocation_id');
         await releaseAllocation(tx, ctx, payment, allocation);
-        const touched: PaymentRow = { ...payment, last_modified_time: now() };
-        await repo.update(tx, ctx.orgId, paymentId, { last_modified_time: touched.last_modified_time });
+        // The allocations are part of the payment (its voucher lists them): a new version.
+        const touched: PaymentRow = { ...payment, version: payment.version + 1, last_modified_time: now() };
+        await repo.update(tx, ctx.orgId, paymentId, { version: touched.version, last_modified_time: touched.last_modified_time });
         await deps.activity.record(tx, ctx, {
           entityType: 'PAYMENT', entityId: paymentId, entityRef: payment.reference_number, verb: 'UPDATED',
           metadata: { allocation_id: allocationId, unapplied: toRupees(allocation.amount) },

@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/database';
+import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
 import type { PurchaseOrderLinesTable, PurchaseOrdersTable } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
@@ -33,8 +34,8 @@ export const purchaseOrdersRepository = {
   },
 
   async insert(tx: Tx, order: PurchaseOrderRow, lines: PurchaseOrderLineRow[]) {
-    await tx.insertInto('purchase_orders').values(order).execute();
-    await tx.insertInto('purchase_order_lines').values(lines).execute();
+    await insertRows(tx, 'purchase_orders', [order]);
+    await insertRows(tx, 'purchase_order_lines', lines);
   },
 
   async update(tx: Tx, orgId: string, purchaseOrderId: string, changes: Partial<PurchaseOrderRow>) {

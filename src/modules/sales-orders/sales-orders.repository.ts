@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/database';
+import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
 import type { SalesOrderLinesTable, SalesOrdersTable } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
@@ -33,8 +34,8 @@ export const salesOrdersRepository = {
   },
 
   async insert(tx: Tx, order: SalesOrderRow, lines: SalesOrderLineRow[]) {
-    await tx.insertInto('sales_orders').values(order).execute();
-    await tx.insertInto('sales_order_lines').values(lines).execute();
+    await insertRows(tx, 'sales_orders', [order]);
+    await insertRows(tx, 'sales_order_lines', lines);
   },
 
   async update(tx: Tx, orgId: string, salesOrderId: string, changes: Partial<SalesOrderRow>) {

@@ -1,25 +1,31 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import type { InvoiceSeriesTable } from '../../db/schema';
+import { preparedQuery } from '../../db/prepared';
+
+const applicableSeries = preparedQuery((db, a: { orgId: string; branchId: string; date: string }) =>
+  db.selectFrom('invoice_series as s')
+    .leftJoin('periods as p', (join) => join.onRef('p.org_id', '=', 's.org_id').onRef('p.period_id', '=', 's.period_id'))
+    .selectAll('s')
+    .select(['p.start_date as period_start'])
+    .where('s.org_id', '=', a.orgId).where('s.branch_id', '=', a.branchId)
+    .where((eb) => eb.or([
+      eb('s.period_id', 'is', null),
+      eb.and([eb('p.start_date', '<=', a.date), eb('p.end_date', '>=', a.date)]),
+    ]))
+    // A period-bound series is more specific than an unbound one of the same name.
+    .orderBy(sql`CASE WHEN s.period_id IS NULL THEN 1 ELSE 0 END`).orderBy('s.series_id'));
+
+const takeCounter = preparedQuery((db, a: { orgId: string; key: string }) =>
+  db.insertInto('document_counters').values({ org_id: a.orgId, counter_key: a.key, next_value: 2 })
+    .onConflict((oc) => oc.columns(['org_id', 'counter_key']).doUpdateSet({ next_value: sql`document_counters.next_value + 1` }))
+    .returning('next_value'));
 
 export type SeriesRow = InvoiceSeriesTable;
 
 export const seriesRepository = {
   /** The series of a branch that apply on a date: those bound to the period covering it, and unbound ones. */
-  applicable(db: Db | Tx, orgId: string, branchId: string, date: string) {
-    return db.selectFrom('invoice_series as s')
-      .leftJoin('periods as p', (join) => join.onRef('p.org_id', '=', 's.org_id').onRef('p.period_id', '=', 's.period_id'))
-      .selectAll('s')
-      .select(['p.start_date as period_start'])
-      .where('s.org_id', '=', orgId).where('s.branch_id', '=', branchId)
-      .where((eb) => eb.or([
-        eb('s.period_id', 'is', null),
-        eb.and([eb('p.start_date', '<=', date), eb('p.end_date', '>=', date)]),
-      ]))
-      // A period-bound series is more specific than an unbound one of the same name.
-      .orderBy(sql`CASE WHEN s.period_id IS NULL THEN 1 ELSE 0 END`).orderBy('s.series_id')
-      .execute();
-  },
+  applicable: (db: Db | Tx, orgId: string, branchId: string, date: string) => applicableSeries(db, { orgId, branchId, date }),
 
   coveringPeriod: (db: Db | Tx, orgId: string, date: string) =>
     db.selectFrom('periods').selectAll().where('org_id', '=', orgId)
@@ -34,10 +40,8 @@ export const seriesRepository = {
    * transaction ends, so numbers are consecutive and a rollback gives the number back.
    */
   async take(tx: Tx, orgId: string, key: string): Promise<number> {
-    const row = await tx.insertInto('document_counters').values({ org_id: orgId, counter_key: key, next_value: 2 })
-      .onConflict((oc) => oc.columns(['org_id', 'counter_key']).doUpdateSet({ next_value: sql`document_counters.next_value + 1` }))
-      .returning('next_value').executeTakeFirstOrThrow();
-    return Number(row.next_value) - 1;
+    const [row] = await takeCounter(tx, { orgId, key });
+    return Number(row!.next_value) - 1;
   },
 
   async peek(db: Db | Tx, orgId: string, key: string): Promise<number> {

@@ -3,6 +3,7 @@ import { toJson } from '../../db/json';
 import type { Clock } from '../../kernel/clock';
 import type { IdGenerator } from '../../kernel/ids';
 import type { RequestContext } from '../context';
+import { insertRows } from '../../db/prepared';
 
 /** Entity types the activity log knows; unknown ones are refused by GET /activity. */
 export const ACTIVITY_ENTITY_TYPES = [
@@ -22,7 +23,7 @@ export type ActivityEntry = {
 } & (
   /** The entity's own verb; the stored action is `${entityType}_${verb}` (e.g. CONTACT_UPDATED). */
   | { verb: string }
-  /** An action named by the spec as is, written to the entity's timeline (COMMENT_ADDED on an invoice). */
+  /** An action named by the spec as is, written to the entity's timeline (EMAIL_SENT on an invoice). */
   | { action: string }
 );
 
@@ -34,7 +35,7 @@ export interface ActivityRecorder {
 export function activityRecorder(clock: Clock, ids: IdGenerator): ActivityRecorder {
   return {
     async record(tx, ctx, entry) {
-      await tx.insertInto('activity').values({
+      await insertRows(tx, 'activity', [{
         org_id: ctx.orgId,
         event_id: ids.next('act'),
         action: 'action' in entry ? entry.action : `${entry.entityType}_${entry.verb}`,
@@ -51,7 +52,7 @@ export function activityRecorder(clock: Clock, ids: IdGenerator): ActivityRecord
           ...entry.metadata,
         }),
         occurred_at: clock.now().toISOString(),
-      }).execute();
+      }]);
     },
   };
 }

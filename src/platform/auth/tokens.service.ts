@@ -6,6 +6,9 @@ import type { IdGenerator } from '../../kernel/ids';
 import { isoTimestamp } from '../../kernel/local-date';
 import { isKnownScope } from './scopes';
 import { hashSecret, mintSecret } from './token-secrets';
+import { preparedQuery } from '../../db/prepared';
+
+const tokenByHash = preparedQuery((db, a: { hash: string }) => db.selectFrom('api_tokens').selectAll().where('token_hash', '=', a.hash));
 
 export type TokenKind = 'PAT' | 'OAUTH';
 
@@ -94,8 +97,7 @@ export function tokensService(deps: { database: Database; clock: Clock; ids: IdG
 
     /** Bearer secret → principal, or 401 authn.token_invalid. */
     async authenticate(secret: string): Promise<Principal> {
-      const row = await database.db.selectFrom('api_tokens').selectAll()
-        .where('token_hash', '=', hashSecret(secret)).executeTakeFirst();
+      const [row] = await tokenByHash(database.db, { hash: hashSecret(secret) });
       const now = clock.now().toISOString();
       if (!row || row.revoked_at !== null || (row.expires_at !== null && row.expires_at <= now)) throw tokenInvalid();
       return {

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database, Db, Tx } from '../../db/database';
 import { engineOf } from '../../db/engine';
+import { preparedQuery } from '../../db/prepared';
+import type { IdempotencyKeysTable } from '../../db/schema';
 import type { Clock } from '../../kernel/clock';
 import { DomainError } from '../../kernel/errors';
 import { IdempotentReplay, type IdempotencyRequest, type StoredResponse } from './idempotency.types';
@@ -58,6 +60,21 @@ export interface IdempotencyStore {
   purgeExpired(): Promise<number>;
 }
 
+type StoredKey = Pick<IdempotencyKeysTable, 'subject' | 'idem_key' | 'method' | 'path'>;
+
+const findAnswer = preparedQuery((db, k: StoredKey) =>
+  db.selectFrom('idempotency_keys').select(['request_hash', 'status_code', 'response_body', 'created_at'])
+    .where('subject', '=', k.subject).where('idem_key', '=', k.idem_key).where('method', '=', k.method).where('path', '=', k.path));
+
+// A twin with another body may have stored its refusal while this request ran; the key
+// belongs to the request that did the work, so its answer replaces the refusal.
+const storeAnswer = preparedQuery((db, row: IdempotencyKeysTable) =>
+  db.insertInto('idempotency_keys').values({
+    subject: row.subject, idem_key: row.idem_key, method: row.method, path: row.path, org_id: row.org_id,
+    request_hash: row.request_hash, status_code: row.status_code, response_body: row.response_body, created_at: row.created_at,
+  }).onConflict((oc) => oc.columns(['subject', 'idem_key', 'method', 'path'])
+    .doUpdateSet({ request_hash: row.request_hash, status_code: row.status_code, response_body: row.response_body, created_at: row.created_at })));
+
 export function idempotencyStore(database: Database, clock: Clock): IdempotencyStore {
   const inFlight = new Set<string>();
   const flightKey = (r: IdempotencyRequest) => `${r.subject}\u0000${r.key}\u0000${r.method}\u0000${r.path}`;
@@ -71,11 +88,7 @@ export function idempotencyStore(database: Database, clock: Clock): IdempotencyS
 
   /** Replays or refuses when the key was answered within the retention; says whether an expired record lingers. */
   async function judge(executor: Db | Tx, request: IdempotencyRequest): Promise<'fresh' | 'expired'> {
-    const k = keyOf(request);
-    const existing = await executor.selectFrom('idempotency_keys').select(['request_hash', 'status_code', 'response_body', 'created_at'])
-      .where('subject', '=', k.subject).where('idem_key', '=', k.idem_key)
-      .where('method', '=', k.method).where('path', '=', k.path)
-      .executeTakeFirst();
+    const [existing] = await findAnswer(executor, keyOf(request));
     if (!existing) return 'fresh';
     if (existing.created_at <= cutoff()) return 'expired';
     if (existing.request_hash !== request.requestHash) {
@@ -86,12 +99,11 @@ export function idempotencyStore(database: Database, clock: Clock): IdempotencyS
     throw new IdempotentReplay({ status: existing.status_code, body: JSON.parse(existing.response_body) });
   }
 
-  const insert = (tx: Tx, orgId: string, r: IdempotencyRequest, response: StoredResponse) =>
-    tx.insertInto('idempotency_keys').values({
-      subject: r.subject, idem_key: r.key, method: r.method, path: r.path, org_id: orgId,
-      request_hash: r.requestHash, status_code: response.status,
-      response_body: JSON.stringify(response.body), created_at: clock.now().toISOString(),
-    });
+  const rowOf = (orgId: string, r: IdempotencyRequest, response: StoredResponse): IdempotencyKeysTable => ({
+    subject: r.subject, idem_key: r.key, method: r.method, path: r.path, org_id: orgId,
+    request_hash: r.requestHash, status_code: response.status,
+    response_body: JSON.stringify(response.body), created_at: clock.now().toISOString(),
+  });
 
   return {
     enter(request) {
@@ -120,17 +132,12 @@ export function idempotencyStore(database: Database, clock: Clock): IdempotencyS
     },
 
     async complete(tx, orgId, request, response) {
-      // A twin with another body may have stored its refusal while this request ran; the
-      // key belongs to the request that did the work, so its answer replaces the refusal.
-      await insert(tx, orgId, request, response).onConflict((oc) => oc
-        .columns(['subject', 'idem_key', 'method', 'path'])
-        .doUpdateSet({ request_hash: request.requestHash, status_code: response.status, response_body: JSON.stringify(response.body), created_at: clock.now().toISOString() }))
-        .execute();
+      await storeAnswer(tx, rowOf(orgId, request, response));
     },
 
     async recordRefusal(orgId, request, response) {
       await database.transaction((tx) =>
-        insert(tx, orgId, request, response).onConflict((oc) => oc.doNothing()).execute());
+        tx.insertInto('idempotency_keys').values(rowOf(orgId, request, response)).onConflict((oc) => oc.doNothing()).execute());
     },
 
     async purgeExpired() {

@@ -7,12 +7,15 @@ import { validateGstin } from '../../kernel/gst/gstin';
 import { addDays, addYears, financialYearLabel, financialYearStart, istDateOf, isoTimestamp } from '../../kernel/local-date';
 import type { PlatformDeps } from '../deps';
 import { SEED_ACCOUNTS, SEED_TAX_RATES_CENTI, formatPercent, type AccountType } from './chart-of-accounts';
+import { forgetFixedChart } from './fixed-chart';
 import { DEFAULT_PREFERENCES, readPreferences, type Preferences } from './preferences';
 
 export interface CreateOrgInput {
   name: string;
   state_code?: string;
   gstin?: string | null;
+  /** The postal address of the head office (the default branch). */
+  address?: string | null;
   currency_code?: string;
   email_from?: string;
   books_start_date?: string;
@@ -68,7 +71,7 @@ export function orgsService(deps: Pick<PlatformDeps, 'database' | 'clock' | 'ids
           default_branch_id: branchId, preferences: toJson(DEFAULT_PREFERENCES), created_time: created,
         }).execute();
         await tx.insertInto('branches').values({
-          org_id: orgId, branch_id: branchId, name: 'Head Office', state_code: state, gstin, is_default: 1, created_time: created,
+          org_id: orgId, branch_id: branchId, name: 'Head Office', state_code: state, gstin, address: input.address ?? null, is_default: 1, created_time: created,
         }).execute();
         await insertPeriods(tx, orgId, booksStart);
         for (const a of SEED_ACCOUNTS) {
@@ -109,19 +112,19 @@ export function orgsService(deps: Pick<PlatformDeps, 'database' | 'clock' | 'ids
       });
     },
 
-    async createBranch(orgId: string, input: { name: string; state_code: string; gstin?: string | null }) {
+    async createBranch(orgId: string, input: { name: string; state_code: string; gstin?: string | null; address?: string | null }) {
       const state = canonicalState(input.state_code);
       const gstin = checkedGstin(input.gstin, 'gstin');
       return deps.database.transaction(async (tx) => {
         await getOrgRow(tx, orgId);
-        const branch = { branch_id: deps.ids.next('br'), name: input.name, state_code: state, gstin };
+        const branch = { branch_id: deps.ids.next('br'), name: input.name, state_code: state, gstin, address: input.address ?? null };
         await tx.insertInto('branches').values({ org_id: orgId, ...branch, is_default: 0, created_time: now() }).execute();
         return branch;
       });
     },
 
     async createAccount(orgId: string, input: { account_name: string; account_type: AccountType; account_code?: string | null }) {
-      return deps.database.transaction(async (tx) => {
+      const created = await deps.database.transaction(async (tx) => {
         await getOrgRow(tx, orgId);
         const account = {
           org_id: orgId, account_id: deps.ids.next('acc'), account_name: input.account_name,
@@ -131,6 +134,8 @@ export function orgsService(deps: Pick<PlatformDeps, 'database' | 'clock' | 'ids
         await tx.insertInto('accounts').values(account).execute();
         return { account_id: account.account_id, account_name: account.account_name, account_code: account.account_code, account_type: account.account_type, is_active: true };
       });
+      forgetFixedChart(deps.database.db, orgId); // a new "Round Off" could matter to round-offs (fixed-chart.ts)
+      return created;
     },
 
     async createPeriod(orgId: string, input: { name: string; start_date: string; end_date: string }) {

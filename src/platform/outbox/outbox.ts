@@ -4,6 +4,7 @@ import type { Clock } from '../../kernel/clock';
 import type { IdGenerator } from '../../kernel/ids';
 import { isoTimestamp } from '../../kernel/local-date';
 import type { RequestContext } from '../context';
+import { insertRows } from '../../db/prepared';
 
 /** The spec's event catalog. */
 export const EVENT_TYPES = [
@@ -48,14 +49,14 @@ export function outboxEmitter(clock: Clock, ids: IdGenerator): EventEmitter {
         org_id: ctx.orgId,
         data,
       };
-      await tx.insertInto('outbox_events').values({
+      await insertRows(tx, 'outbox_events', [{
         org_id: ctx.orgId,
         event_id: event.event_id,
         event_type: type,
         payload: toJson(event),
         occurred_at: now.toISOString(),
         published_at: null,
-      }).execute();
+      }]);
     },
   };
 }

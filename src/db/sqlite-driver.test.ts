@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { immediateSqliteDialect, type Fsync } from './sqlite-driver';
+
+interface Tables { notes: { id: number; body: string } }
+
+const opened: Kysely<Tables>[] = [];
+
+/** A database as the service opens it (WAL, synchronous=NORMAL), with the driver's fsync replaced. */
+async function open(fsync: Fsync): Promise<Kysely<Tables>> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bahi-driver-'));
+  const file = new BetterSqlite3(path.join(dir, 'test.sqlite'));
+  file.pragma('journal_mode = WAL');
+  file.pragma('synchronous = NORMAL');
+  const db = new Kysely<Tables>({ dialect: immediateSqliteDialect(file, fsync) });
+  opened.push(db);
+  await db.schema.createTable('notes').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('body', 'text', (c) => c.notNull()).execute();
+  return db;
+}
+
+const held: Array<() => void> = [];
+
+/** An fsync that completes only when the test says so, counting the calls. */
+function heldFsync() {
+  const waiting: Array<() => void> = [];
+  const fsync: Fsync = (fd, done) => waiting.push(() => fs.fsync(fd, done));
+  const releaseAll = () => waiting.splice(0).forEach((go) => go());
+  held.push(releaseAll);
+  return { fsync, waiting, releaseAll };
+}
+
+async function until(condition: () => boolean) {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 1));
+}
+
+const settled = async (promise: Promise<unknown>) => {
+  let done = false;
+  void promise.then(() => (done = true), () => (done = true));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return done;
+};
+
+afterEach(async () => {
+  held.splice(0).forEach((releaseAll) => releaseAll()); // a failed test must not leave destroy() waiting
+  await Promise.all(opened.splice(0).map((db) => db.destroy().catch(() => {})));
+});
+
+describe('group-committing SQLite driver', () => {
+  it('commits transactions of one event-loop turn together, each undone alone when it fails', async () => {
+    const db = await open(fs.fsync);
+    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, (_, id) => db.transaction().execute(async (tx) => {
+      await tx.insertInto('notes').values({ id, body: `note ${id}` }).execute();
+      if (id % 5 === 0) throw new Error(`refused ${id}`);
+    })));
+    expect(outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason.message))
+      .toEqual(['refused 0', 'refused 5', 'refused 10', 'refused 15']);
+    const ids = (await db.selectFrom('notes').select('id').orderBy('id').execute()).map((r) => r.id);
+    expect(ids).toEqual(Array.from({ length: 20 }, (_, id) => id).filter((id) => id % 5 !== 0));
+  });
+
+  it('acknowledges a commit, and answers reads outside transactions, only after the WAL fsync', async () => {
+    const disk = heldFsync();
+    const db = await open(disk.fsync);
+    disk.releaseAll(); // the table's creation
+
+    const commit = db.transaction().execute((tx) => tx.insertInto('notes').values({ id: 1, body: 'durable?' }).execute());
+    expect(await settled(commit)).toBe(false);
+    expect(disk.waiting).toHaveLength(1);
+
+    const read = db.selectFrom('notes').selectAll().execute();
+    expect(await settled(read)).toBe(false);
+
+    disk.releaseAll();
+    await commit;
+    expect(await read).toEqual([{ id: 1, body: 'durable?' }]);
+  });
+
+  it('lets the next group run while the previous one waits for its fsync', async () => {
+    const disk = heldFsync();
+    const db = await open(disk.fsync);
+    disk.releaseAll();
+
+    const first = db.transaction().execute((tx) => tx.insertInto('notes').values({ id: 1, body: 'first' }).execute());
+    await until(() => disk.waiting.length === 1); // the first group has committed and waits for the disk
+    const second = db.transaction().execute((tx) => tx.insertInto('notes').values({ id: 2, body: 'second' }).execute());
+    await until(() => disk.waiting.length === 2); // so has the second, built meanwhile
+    expect(await settled(first)).toBe(false);
+    disk.releaseAll();
+    await Promise.all([first, second]);
+  });
+
+  it('refuses all further work once an fsync failed', async () => {
+    let fail = false;
+    const db = await open((fd, done) => (fail ? done(Object.assign(new Error('EIO: i/o error'), { code: 'EIO' })) : fs.fsync(fd, done)));
+    fail = true;
+
+    await expect(db.transaction().execute((tx) => tx.insertInto('notes').values({ id: 1, body: 'lost' }).execute()))
+      .rejects.toThrow(/fsync of the SQLite WAL failed; restart the service \(EIO/);
+    fail = false;
+    await expect(db.transaction().execute((tx) => tx.insertInto('notes').values({ id: 2, body: 'after' }).execute()))
+      .rejects.toThrow(/fsync of the SQLite WAL failed/);
+    await expect(sql`select 1`.execute(db)).rejects.toThrow(/fsync of the SQLite WAL failed/);
+  });
+});

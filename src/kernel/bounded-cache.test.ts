@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { BoundedCache } from './bounded-cache';
+
+describe('BoundedCache', () => {
+  it('drops the least recently used entry when full', () => {
+    const cache = new BoundedCache<string, number>(2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    expect(cache.get('a')).toBe(1); // a is now the most recent
+    cache.set('c', 3);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe(1);
+    expect(cache.get('c')).toBe(3);
+  });
+
+  it('replaces a key without growing, and forgets a deleted one', () => {
+    const cache = new BoundedCache<string, number>(2);
+    cache.set('a', 1);
+    cache.set('a', 2);
+    cache.set('b', 3);
+    expect(cache.get('a')).toBe(2);
+    cache.delete('a');
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBe(3);
+  });
+});
