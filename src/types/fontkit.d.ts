@@ -4,7 +4,6 @@
  */
 declare module 'fontkit' {
   export interface Font {
-    readonly postscriptName: string;
     hasGlyphForCodePoint(codePoint: number): boolean;
     /** What pdfkit's font factory checks to accept a parsed font instead of bytes. */
     layout(text: string): unknown;

@@ -10,7 +10,7 @@ import { create, type Font } from 'fontkit';
  * every render (pdfkit subsets and embeds it per document, so sharing is safe).
  */
 
-export const DEJAVU_FACES = {
+const DEJAVU_FACES = {
   'DejaVuSans': 'DejaVuSans.ttf',
   'DejaVuSans-Bold': 'DejaVuSans-Bold.ttf',
   'DejaVuSans-Oblique': 'DejaVuSans-Oblique.ttf',
@@ -32,7 +32,7 @@ const FONT_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('
 const loaded = new Map<FontFace, Font>();
 
 /** The parsed face; the file is read the first time it is asked for and never again. */
-export function fontFace(face: FontFace): Font {
+function fontFace(face: FontFace): Font {
   let font = loaded.get(face);
   if (!font) {
     font = create(fs.readFileSync(path.join(FONT_DIR, DEJAVU_FACES[face])));
