@@ -7,7 +7,12 @@ export type Paise = number & { readonly __unit?: 'paise' };
 
 /** Largest magnitude we accept: keeps every product in BigInt-free safe range for sums. */
 export const MAX_RUPEES = 1_000_000_000_000; // ₹1 lakh crore
-const MAX_PAISE = MAX_RUPEES * 100;
+export const MAX_PAISE = MAX_RUPEES * 100;
+
+/** Whether an amount computed from bounded inputs (quantity × rate, a sum, tax) still fits the bound. */
+export function exceedsMoneyBound(paise: Paise): boolean {
+  return Math.abs(paise) > MAX_PAISE;
+}
 
 /**
  * Rupees (a JSON number, already schema-checked to two decimals) → paise.

@@ -111,6 +111,20 @@ describe('bills', () => {
     expect((await other.api.post('/bills', bill(vendorId))).status).toBe(404);
     expect((await other.api.get(`/bills?vendor_id=${vendorId}`)).body.bills).toEqual([]);
   });
+
+  it('refuses computed amounts above the money bound with 400 on the line or total, writing nothing', async () => {
+    const vendorId = await vendor(org.api);
+    const before = (await org.api.get('/bills?per_page=200')).body.bills.length;
+    const huge = await org.api.post('/bills', bill(vendorId, { line_items: [line(99_999_999.99, { quantity: 123_456.789 })] }));
+    expect(huge.status).toBe(400);
+    expect(huge.body).toMatchObject({ code: 'validation.invalid_value', field: 'line_items[0].quantity' });
+    const taxed = await org.api.post('/bills', bill(vendorId, { line_items: [line(1000), line(1_000_000_000_000)] }));
+    expect(taxed.body).toMatchObject({ code: 'validation.invalid_value', field: 'line_items[1].rate' });
+    const summed = await org.api.post('/bills', bill(vendorId, { line_items: [line(700_000_000_000), line(700_000_000_000)] }));
+    expect(summed.body).toMatchObject({ code: 'validation.invalid_value', field: 'total' });
+    expect((await org.api.get('/bills?per_page=200')).body.bills.length).toBe(before);
+    await expectBooksBalanced(org.api);
+  });
 });
 
 describe('POST /bulk/bills', () => {

@@ -96,6 +96,21 @@ describe('POST /credit_notes', () => {
     await expectBooksBalanced(org.api);
   });
 
+  it('refuses lines and totals above the money bound, for customers and vendors alike, posting nothing', async () => {
+    const customerId = await customer(org.api);
+    const vendorId = await vendor(org.api);
+    const listed = await org.api.get('/credit_notes?per_page=200');
+    expect(listed.status).toBe(200);
+    const before = listed.body;
+    const huge = await createCreditNote(org.api, note(customerId, { line_items: [line(99_999_999.99, { quantity: 123_456.789 })] }));
+    expect(huge.status).toBe(400);
+    expect(huge.body).toMatchObject({ code: 'validation.invalid_value', field: 'line_items[0].quantity' });
+    const summed = await createCreditNote(org.api, note(vendorId, { place_of_supply: 'IN-KA', line_items: [line(600_000_000_000), line(600_000_000_000)] }));
+    expect(summed.body).toMatchObject({ code: 'validation.invalid_value', field: 'total' });
+    expect((await org.api.get('/credit_notes?per_page=200')).body).toEqual(before);
+    await expectBooksBalanced(org.api);
+  });
+
   it('refuses: no Idempotency-Key, both parents, a parent of another contact, an unposted parent, foreign ids', async () => {
     const customerId = await customer(org.api);
     const otherCustomer = await customer(org.api);

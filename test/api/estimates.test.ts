@@ -105,6 +105,10 @@ describe('creating estimates', () => {
     expect(adhoc.body).toMatchObject({ code: 'validation.required_field', field: 'line_items[0].rate' });
     const discount = await post({ line_items: [line(10, { discount: 11 })] });
     expect(discount.body).toMatchObject({ code: 'validation.invalid_value', field: 'line_items[0].discount' });
+    const huge = await post({ line_items: [line(99_999_999.99, { quantity: 123_456.789 })] });
+    expect(huge.body).toMatchObject({ code: 'validation.invalid_value', field: 'line_items[0].quantity' });
+    const summed = await post({ line_items: [line(600_000_000_000), line(600_000_000_000)] });
+    expect(summed.body).toMatchObject({ code: 'validation.invalid_value', field: 'total' });
     const empty = await post({ line_items: [] });
     expect(empty.status).toBe(400);
     const vendor = await customer(org.api, { contact_type: 'VENDOR' });

@@ -248,6 +248,10 @@ describe('refusals write nothing', () => {
       [{ ...base, line_items: [] }, 400, 'validation.invalid_value', 'line_items'],
       [{ ...base, line_items: [{ amount: -1 }] }, 400, 'validation.invalid_value', 'line_items[0].amount'],
       [{ ...base, surprise: 1 }, 400, 'validation.invalid_value', 'surprise'],
+      // Amounts within ₹1 lakh crore each, but not with their tax or summed: the money bound.
+      [{ ...base, amount: 1_000_000_000_000, tax_id: gst18 }, 400, 'validation.invalid_value', 'amount'],
+      [{ ...base, line_items: [{ amount: 10 }, { amount: 1_000_000_000_000, tax_id: gst18 }] }, 400, 'validation.invalid_value', 'line_items[1].amount'],
+      [{ ...base, line_items: [{ amount: 700_000_000_000 }, { amount: 700_000_000_000 }] }, 400, 'validation.invalid_value', 'total'],
       [{ ...base, place_of_supply: 'IN-IN' }, 422, 'validation.invalid_value', 'place_of_supply'],
       [{ ...base, vendor_id: 'con_nope', place_of_supply: 'Atlantis' }, 422, 'validation.invalid_value', 'place_of_supply'],
     ];

@@ -147,6 +147,32 @@ describe('invoices', () => {
     expect(foreign.body.field).toBe('customer_id');
   });
 
+  it('refuses computed amounts above the money bound (₹1 lakh crore) with 400 on the field, writing nothing', async () => {
+    const customerId = await customer(org.api);
+    const base = { customer_id: customerId, date: '2026-06-15', place_of_supply: 'IN-KA', auto_approve: true };
+    const before = (await org.api.get('/invoices?per_page=200')).body.invoices.length;
+    const refused = async (body: Record<string, unknown>, field: string) => {
+      const res = await createInvoice(org.api, { ...base, ...body });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body).toMatchObject({ code: 'validation.invalid_value', field });
+      expect(res.body.message).toMatch(/exceeds the largest amount, 1000000000000/);
+    };
+    // The reported case: 99,999,999.99 × 123,456.789 stored a total of about ₹1.2 × 10^13.
+    await refused({ line_items: [line(10), line(99_999_999.99, { quantity: 123_456.789 })] }, 'line_items[1].quantity');
+    // One unit at the largest rate is within the bound; its 18% GST is not.
+    await refused({ line_items: [line(1_000_000_000_000)] }, 'line_items[0].rate');
+    // Every line within the bound, their sum not.
+    await refused({ line_items: [line(600_000_000_000, { tax_id: null }), line(600_000_000_000, { tax_id: null })] }, 'total');
+    // An explicit round_off that takes the total past it.
+    await refused({ round_off: 1, line_items: [line(1_000_000_000_000, { tax_id: null })] }, 'round_off');
+    expect((await org.api.get('/invoices?per_page=200')).body.invoices.length).toBe(before);
+    // At the bound exactly, it is accepted and posts.
+    const atBound = await createInvoice(org.api, { ...base, line_items: [line(500_000_000_000, { tax_id: null, quantity: 2 })] });
+    expect(atBound.status, JSON.stringify(atBound.body)).toBe(201);
+    expect(atBound.body.invoice).toMatchObject({ sub_total: 1_000_000_000_000, total: 1_000_000_000_000 });
+    await expectBooksBalanced(org.api);
+  });
+
   it('fills lines from the item master at its selling price, with overrides', async () => {
     const item = await org.api.post('/items', { name: 'Widget', rate: 250, purchase_rate: 150, tax_id: gst18, hsn_sac: '8471' });
     const customerId = await customer(org.api);

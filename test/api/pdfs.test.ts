@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectBooksBalanced } from '../support/books';
+import { INVOICE_TEMPLATES } from '../../src/modules/pdfs';
 import { CUSTOMER_GSTIN, gstCustomer, gstInvoice, gstLines, gstOrg, gstVendor, OTHER_STATE_GSTIN, SUPPLIER_GSTIN } from '../support/gst-documents';
 import { newKey, PUBLIC, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
@@ -105,8 +106,8 @@ describe('GET /invoices/{id}/pdf: a GST tax invoice', () => {
     expect(text).toMatch(/Due date\s+10 Jul 2026/);
     expect(text).toMatch(/Place of supply\s+Karnataka \(29\)/);
     // A line: name, HSN, quantity, unit, rate, discount, taxable value, GST rate, amount.
-    expect(text).toMatch(/1\s+Laptop stand, aluminium\s+8473\s+2\s+pcs\s+1,499\.50\s+100\.00\s+2,899\.00\s+18%\s+3,420\.82/);
-    expect(text).toContain('Adjustable height, silver finish');
+    expect(text).toMatch(/1\s+Laptop stand,\s+aluminium\s+8473\s+2\s+pcs\s+1,499\.50\s+100\.00\s+2,899\.00\s+18%\s+3,420\.82/);
+    expect(flat).toContain('Adjustable height, silver finish');
     expect(text).toMatch(/Installation service\s+998713\s+3\s+hrs\s+1,200\.00\s+0\.00\s+3,600\.00\s+12%/);
     // CGST/SGST per rate, and their totals.
     expect(text).toMatch(/5%\s+1,502\.50\s+37\.56 @2\.5%\s+37\.57 @2\.5%\s+75\.13/);
@@ -115,8 +116,8 @@ describe('GET /invoices/{id}/pdf: a GST tax invoice', () => {
     expect(text).toMatch(/Total\s+11,996\.50\s+874\.02\s+874\.03\s+1,748\.05/);
     expect(text).not.toContain('IGST');
     // Round-off, total, words, notes.
-    expect(text).toMatch(/Round off\s+0\.45/);
-    expect(text).toMatch(/Total \(INR\)\s+13,745\.00/);
+    expect(text).toMatch(/Round off\s+₹0\.45/);
+    expect(text).toMatch(/Total\s+₹13,745\.00/);
     expect(flat).toContain('Rupees Thirteen Thousand Seven Hundred Forty-Five Only');
     expect(text).toContain('Goods once sold will not be taken back.');
     await expectBooksBalanced(org.api);
@@ -132,7 +133,7 @@ describe('GET /invoices/{id}/pdf: a GST tax invoice', () => {
     const { text, flat } = await renderedText(`/invoices/${invoice.invoice_id}/pdf`);
     expect(text).toMatch(/Place of supply\s+Maharashtra \(27\)/);
     expect(text).toMatch(/18%\s+6,894\.00\s+1,240\.92 @18%\s+1,240\.92/);
-    expect(text).toMatch(/IGST\s+1,748\.05/);
+    expect(text).toMatch(/IGST\s+₹1,748\.05/);
     expect(text).not.toContain('CGST');
     expect(flat).toContain('Rupees Thirteen Thousand Seven Hundred Forty-Four and Fifty-Five Paise Only');
   });
@@ -217,6 +218,20 @@ describe('invoice templates', () => {
     expect(readPdf(renders.get('tally')!)).toContain('Amount chargeable (in words)');
   });
 
+  it('every template draws ₹ and accented names (DejaVu faces), read back by pdftotext', async () => {
+    const cafe = await gstCustomer(org.api, { contact_name: 'Café Müller', gst_no: null, billing_address: { address: 'Straße 5, Ørestad', city: 'Pune', state_code: 'IN-MH' } });
+    const invoice = await gstInvoice(org.api, cafe, { place_of_supply: 'IN-MH', round_off: 0, notes: 'Zahlung an Ñandú — नमस्ते' });
+    for (const template of INVOICE_TEMPLATES) {
+      const { text, flat } = await renderedText(`/invoices/${invoice.invoice_id}/pdf?template=${template}`);
+      expect(text, template).toContain('Café Müller');
+      expect(text, template).toContain('Straße 5, Ørestad');
+      expect(text, template).toMatch(/Total\s+₹13,744\.55/);
+      expect(text, template).toMatch(/IGST\s+₹1,748\.05/);
+      // Devanagari is in no DejaVu face: a visible "?" a character, not a crash or a silent gap.
+      expect(flat, template).toContain('Zahlung an Ñandú — ??????');
+    }
+  });
+
   it('the organisation default comes from the preference invoicePdfTemplate', async () => {
     const invoice = await gstInvoice(org.api, customerId);
     expect((await t.admin.put(`/orgs/${org.orgId}/preferences`, { invoicePdfTemplate: 'boxed' })).status).toBe(200);
@@ -259,8 +274,8 @@ describe('every document kind renders', () => {
     expect(text).toContain(`GSTIN: ${SUPPLIER_GSTIN}`);
     expect(text).toMatch(/Bill no\.\s+UDY\/2026\/311/);
     expect(text).toMatch(/18%\s+6,894\.00\s+620\.46 @9%\s+620\.46 @9%\s+1,240\.92/);
-    expect(text).toMatch(/Round off\s+0\.00/);
-    expect(text).toMatch(/Total \(INR\)\s+13,744\.55/);
+    expect(text).toMatch(/Round off\s+₹0\.00/);
+    expect(text).toMatch(/Total\s+₹13,744\.55/);
     expect(flat).toContain('Rupees Thirteen Thousand Seven Hundred Forty-Four and Fifty-Five Paise Only');
     expect(text).toContain('Delivered to Bengaluru warehouse');
     await expectBooksBalanced(org.api);
@@ -321,7 +336,7 @@ describe('every document kind renders', () => {
     expect(text).toMatch(/Mode\s+CHEQUE/);
     expect(text).toMatch(/Reference\s+CHQ-004512/);
     expect(text).toMatch(new RegExp(`1\\s+${bill.bill_number}\\s+10 Jun 2026\\s+13,744\\.55\\s+10,000\\.00`));
-    expect(text).toMatch(/Amount \(INR\)\s+10,000\.00/);
+    expect(text).toMatch(/Amount\s+₹10,000\.00/);
     expect(flat).toContain('Rupees Ten Thousand Only');
     expect(text).toContain('Part payment against June supplies');
     await expectBooksBalanced(org.api);
@@ -360,11 +375,12 @@ describe('text a user typed is drawn as text', () => {
     const hostileName = 'Evil (Corp) \\) Tj ET BT /F1 99 Tf (pwned) Tj <> endobj';
     const evil = await gstCustomer(org.api, { contact_name: hostileName, gst_no: null, billing_address: { address: 'Line\u202Eexe.txt\u202C (end)', city: '%%EOF', state_code: 'IN-KA' } });
     const invoice = await gstInvoice(org.api, evil, { notes: 'stream\nendstream\n%%EOF ) ( \\ ₹500 नमस्ते' });
-    const { text } = await renderedText(`/invoices/${invoice.invoice_id}/pdf`);
-    expect(text).toContain(hostileName);
+    const { text, flat } = await renderedText(`/invoices/${invoice.invoice_id}/pdf`);
+    expect(flat).toContain(hostileName);
     expect(text).toContain('Lineexe.txt (end)');
     expect(text).not.toContain('\u202E');
-    expect(text).toContain('%%EOF ) ( \\ Rs. 500 ??????');
+    // The DejaVu face draws ₹; it has no Devanagari, which shows as "?" rather than nothing.
+    expect(text).toContain('%%EOF ) ( \\ ₹500 ??????');
     expect(text).toContain('GSTIN: Unregistered');
   });
 });

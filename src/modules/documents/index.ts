@@ -1,7 +1,9 @@
 export {
   computeDocument,
   computeLine,
+  AmountOutOfRangeError,
   InvalidDiscountError,
+  PricingInputError,
   supplyTypeOf,
   type DocumentAmounts,
   type LineAmounts,

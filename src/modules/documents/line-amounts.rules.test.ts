@@ -1,6 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
+import { MAX_PAISE, MAX_RUPEES } from '../../kernel/money';
 import {
+  AmountOutOfRangeError,
   computeDocument,
   computeLine,
   InvalidDiscountError,
@@ -104,6 +106,46 @@ describe('computeLine: discount errors', () => {
     const bad = { ...line(1, 10, 0, 18), quantityMilli: 1.5 };
     expect(() => computeLine(bad, 'INTRA')).toThrow(RangeError);
     expect(() => computeLine(bad, 'INTRA')).not.toThrow(InvalidDiscountError);
+  });
+});
+
+describe('the money bound (MAX_RUPEES) on computed amounts', () => {
+  const refusal = (run: () => unknown) => {
+    try {
+      run();
+    } catch (err) {
+      expect(err).toBeInstanceOf(AmountOutOfRangeError);
+      expect(err).toBeInstanceOf(RangeError);
+      return err as AmountOutOfRangeError;
+    }
+    return expect.unreachable('no AmountOutOfRangeError');
+  };
+
+  it('refuses quantity × rate above the bound, on the quantity', () => {
+    // 123,456.789 × ₹99,999,999.99 ≈ ₹1.23 × 10^13, above ₹10^12.
+    const err = refusal(() => computeDocument([line(1, 10, 0, 18), line(123_456.789, 99_999_999.99, 0, 18)], 'INTRA'));
+    expect(err).toMatchObject({ field: 'line_items[1].quantity', lineIndex: 1 });
+    expect(err.message).toMatch(/quantity × rate .* exceeds the largest amount, 1000000000000/);
+    expect(refusal(() => computeLine(line(2, MAX_RUPEES, 0, 0), 'INTER')).field).toBe('quantity');
+  });
+
+  it('refuses a line whose tax takes it above the bound, on the rate of a single unit', () => {
+    const err = refusal(() => computeDocument([line(1, MAX_RUPEES, 0, 18)], 'INTER'));
+    expect(err).toMatchObject({ field: 'line_items[0].rate', amountPaise: MAX_PAISE + MAX_PAISE * 0.18 });
+    expect(refusal(() => computeDocument([line(0.6, MAX_RUPEES, 0, 100)], 'INTRA')).field).toBe('line_items[0].rate');
+  });
+
+  it('refuses a document total above the bound though every line is within it, on total', () => {
+    const half = MAX_RUPEES / 2;
+    const err = refusal(() => computeDocument([line(1, half, 0, 0), line(1, half, 0, 0), line(1, 0.01, 0, 0)], 'INTRA'));
+    expect(err).toMatchObject({ field: 'total', amountPaise: MAX_PAISE + 1, lineIndex: null });
+  });
+
+  it('accepts amounts exactly at the bound', () => {
+    expect(computeDocument([line(1, MAX_RUPEES, 0, 0)], 'INTRA')).toMatchObject({ subTotal: MAX_PAISE, taxTotal: 0 });
+    const taxed = computeDocument([line(4, 200_000_000_000, 0, 25)], 'INTER');
+    expect(taxed).toMatchObject({ subTotal: 80_000_000_000_000, taxTotal: 20_000_000_000_000 });
+    expect(taxed.subTotal + taxed.taxTotal).toBe(MAX_PAISE);
   });
 });
 

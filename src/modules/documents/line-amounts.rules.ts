@@ -1,5 +1,5 @@
 import { isIntraState } from '../../kernel/gst/place-of-supply';
-import { roundDiv, splitInHalves, sum, toRupees, type Paise } from '../../kernel/money';
+import { exceedsMoneyBound, MAX_RUPEES, roundDiv, splitInHalves, sum, toRupees, type Paise } from '../../kernel/money';
 
 /**
  * Line and document amounts of invoices, bills and notes (operator.md, "Decisions on what
@@ -55,14 +55,26 @@ const MILLI = 1000n;
 const PERCENT_CENTI = 10_000n;
 
 /**
- * A caller's input error on a line's discount: negative, or more than quantity × rate.
- * A RangeError so that it is never mistaken for a DomainError; the service maps it with
- * `invalidValue(err.field, err.message)`. `field` is `line_items[i].discount` when the
- * line's index is known (computeDocument), else `discount`.
+ * A caller's input error found while pricing, on `field`. A RangeError so that it is never
+ * mistaken for a DomainError; the pricer maps it with `invalidValue(err.field, err.message)`.
  */
-export class InvalidDiscountError extends RangeError {
-  readonly field: string;
+export class PricingInputError extends RangeError {
+  constructor(message: string, readonly field: string) {
+    super(message);
+    this.name = 'PricingInputError';
+  }
+}
 
+/** `line_items[i].<name>` when the line's index is known (computeDocument), else `<name>`. */
+function lineField(lineIndex: number | null, name: string): string {
+  return lineIndex === null ? name : `line_items[${lineIndex}].${name}`;
+}
+
+/**
+ * A bad discount: negative, or more than quantity × rate. `field` is
+ * `line_items[i].discount` when the line's index is known, else `discount`.
+ */
+export class InvalidDiscountError extends PricingInputError {
   constructor(
     readonly reason: 'negative' | 'exceeds_gross',
     readonly grossPaise: Paise,
@@ -73,10 +85,29 @@ export class InvalidDiscountError extends RangeError {
       reason === 'negative'
         ? `discount must not be negative (got ${toRupees(discountPaise)})`
         : `discount ${toRupees(discountPaise)} exceeds the line amount ${toRupees(grossPaise)} (quantity × rate)`,
+      lineField(lineIndex, 'discount'),
     );
     this.name = 'InvalidDiscountError';
-    this.field = lineIndex === null ? 'discount' : `line_items[${lineIndex}].discount`;
   }
+}
+
+/**
+ * A computed amount above the money bound (MAX_RUPEES), which every stored amount keeps to:
+ * quantity × rate, a line's amount with its tax, or the document's total. Each input is
+ * within the bound on its own; their product or sum is not. On a line the field is the
+ * quantity (the multiplier), or the rate when the line is a single unit or less; on the
+ * document it is `total`.
+ */
+export class AmountOutOfRangeError extends PricingInputError {
+  constructor(readonly what: string, readonly amountPaise: Paise, field: string, readonly lineIndex: number | null) {
+    super(`${what} ${toRupees(amountPaise)} exceeds the largest amount, ${MAX_RUPEES}`, field);
+    this.name = 'AmountOutOfRangeError';
+  }
+}
+
+function assertLineWithinBound(what: string, paise: Paise, line: LineInput, lineIndex: number | null): void {
+  if (!exceedsMoneyBound(paise)) return;
+  throw new AmountOutOfRangeError(what, paise, lineField(lineIndex, line.quantityMilli > 1000 ? 'quantity' : 'rate'), lineIndex);
 }
 
 /** Routing of a document's tax from the branch's state and the place of supply. */
@@ -84,21 +115,29 @@ export function supplyTypeOf(branchState: string, placeOfSupply: string): Supply
   return isIntraState(branchState, placeOfSupply) ? 'INTRA' : 'INTER';
 }
 
-/** Computes one line; throws InvalidDiscountError (field `discount`) on a bad discount. */
+/**
+ * Computes one line; throws InvalidDiscountError (field `discount`) on a bad discount and
+ * AmountOutOfRangeError (field `quantity` or `rate`) when its amount exceeds the bound.
+ */
 export function computeLine(line: LineInput, supply: SupplyType): LineAmounts {
   return computeLineAt(line, supply, null);
 }
 
 /**
  * Computes every line and the document's totals. A bad discount throws
- * InvalidDiscountError with field `line_items[i].discount` for the first offending line.
+ * InvalidDiscountError with field `line_items[i].discount` for the first offending line; an
+ * amount above the bound AmountOutOfRangeError on the line, or on `total` for the sum.
  */
 export function computeDocument(lines: readonly LineInput[], supply: SupplyType): DocumentAmounts {
   const amounts = lines.map((line, i) => computeLineAt(line, supply, i));
+  const subTotal = sum(amounts.map((a) => a.itemTotal));
+  const taxTotal = sum(amounts.map((a) => a.tax));
+  // Item totals and taxes are never negative, so a total within the bound keeps both parts within it.
+  assertTotalWithinBound(subTotal + taxTotal);
   return {
     lines: amounts,
-    subTotal: sum(amounts.map((a) => a.itemTotal)),
-    taxTotal: sum(amounts.map((a) => a.tax)),
+    subTotal,
+    taxTotal,
     cgstTotal: sum(amounts.map((a) => a.cgst)),
     sgstTotal: sum(amounts.map((a) => a.sgst)),
     igstTotal: sum(amounts.map((a) => a.igst)),
@@ -115,15 +154,21 @@ function computeLineAt(line: LineInput, supply: SupplyType, lineIndex: number | 
 
   // Rounded before the discount is taken, so item_total = round(quantity × rate) − discount.
   const gross = roundDiv(BigInt(line.quantityMilli) * BigInt(line.ratePaise), MILLI, 'half_up');
-  assertWhole(gross, 'quantity × rate');
+  assertLineWithinBound('quantity × rate', gross, line, lineIndex);
   if (line.discountPaise < 0) throw new InvalidDiscountError('negative', gross, line.discountPaise, lineIndex);
   const itemTotal = gross - line.discountPaise;
   if (itemTotal < 0) throw new InvalidDiscountError('exceeds_gross', gross, line.discountPaise, lineIndex);
 
   const tax = roundDiv(BigInt(itemTotal) * BigInt(line.taxRateCenti), PERCENT_CENTI, 'half_up');
+  assertLineWithinBound('the line amount with tax', itemTotal + tax, line, lineIndex);
   if (supply === 'INTER') return { itemTotal, tax, cgst: 0, sgst: 0, igst: tax };
   const [cgst, sgst] = splitInHalves(tax);
   return { itemTotal, tax, cgst, sgst, igst: 0 };
+}
+
+/** A document's total (taxable value plus tax) within the bound; the field is `total`. */
+export function assertTotalWithinBound(totalPaise: Paise): void {
+  if (exceedsMoneyBound(totalPaise)) throw new AmountOutOfRangeError('the total', totalPaise, 'total', null);
 }
 
 /** Sums of the per-line figures, grouped by rate: the summary adds back to the totals. */

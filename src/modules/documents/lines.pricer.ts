@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/database';
 import { invalidValue } from '../../kernel/errors';
 import { catalogRepository } from '../catalog';
-import { computeDocument, InvalidDiscountError, type DocumentAmounts, type SupplyType } from './line-amounts.rules';
+import { computeDocument, PricingInputError, type DocumentAmounts, type SupplyType } from './line-amounts.rules';
 import { resolveLines, type ResolvedLine } from './line-items.resolver';
 import type { LineItemInput } from './line-items.schemas';
 
@@ -15,8 +15,8 @@ const FALLBACK_ACCOUNT = { sales: 'sales', purchase: 'purchases' } as const;
 
 /**
  * The lines of a document filled from the item master (selling price for sales, purchase
- * price for purchases) and priced by the GST engine. A discount above the line amount is
- * the caller's input error (400 on the line's field).
+ * price for purchases) and priced by the GST engine. A discount above the line amount, or an
+ * amount above the money bound, is the caller's input error (400 on the line's field, or `total`).
  */
 export async function priceLines(tx: Tx, orgId: string, inputs: readonly LineItemInput[], supply: SupplyType, side: 'sales' | 'purchase'): Promise<PricedLines> {
   const fallbackAccountId = await catalogRepository.systemAccountId(tx, orgId, FALLBACK_ACCOUNT[side]);
@@ -24,7 +24,7 @@ export async function priceLines(tx: Tx, orgId: string, inputs: readonly LineIte
   try {
     return { lines, amounts: computeDocument(lines, supply) };
   } catch (error) {
-    if (error instanceof InvalidDiscountError) throw invalidValue(error.field, error.message);
+    if (error instanceof PricingInputError) throw invalidValue(error.field, error.message);
     throw error;
   }
 }

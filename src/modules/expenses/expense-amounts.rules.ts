@@ -1,5 +1,5 @@
 import { roundDiv, splitInHalves, sum, type Paise } from '../../kernel/money';
-import { computeLine, type SupplyType } from '../documents/line-amounts.rules';
+import { AmountOutOfRangeError, assertTotalWithinBound, computeLine, type SupplyType } from '../documents/line-amounts.rules';
 
 /**
  * Amounts of an expense's lines, in integer paise. Exclusive amounts go through the
@@ -46,10 +46,28 @@ export interface ExpenseAmounts {
 
 const PERCENT_CENTI = 10_000n;
 
-export function computeExpense(lines: readonly ExpenseLineForAmounts[], mode: ExpenseTaxMode): ExpenseAmounts {
+/**
+ * An amount above the money bound (a line's amount with tax, or the total) throws
+ * AmountOutOfRangeError on `amountFieldOf(i)` (the line's amount: `line_items[i].amount`, or
+ * the header's `amount` for an expense that is not itemized) or on `total`.
+ */
+export function computeExpense(
+  lines: readonly ExpenseLineForAmounts[],
+  mode: ExpenseTaxMode,
+  amountFieldOf: (lineIndex: number) => string = (i) => `line_items[${i}].amount`,
+): ExpenseAmounts {
   // The service refuses this combination as input; reaching here is a caller bug.
   if (mode.inclusive && mode.reverseCharge) throw new RangeError('a reverse-charge amount cannot include tax');
-  const amounts = lines.map((line) => computeExpenseLine(line, mode));
+  const amounts = lines.map((line, i) => {
+    try {
+      return computeExpenseLine(line, mode);
+    } catch (error) {
+      // The engine names a line's `rate`; an expense line's input is its amount.
+      if (error instanceof AmountOutOfRangeError) throw new AmountOutOfRangeError(error.what, error.amountPaise, amountFieldOf(i), i);
+      throw error;
+    }
+  });
+  assertTotalWithinBound(sum(amounts.map((a) => a.paid)));
   return {
     lines: amounts,
     amount: sum(lines.map((l) => l.amountPaise)),

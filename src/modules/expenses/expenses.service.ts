@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/database';
-import { notFound } from '../../kernel/errors';
+import { invalidValue, notFound } from '../../kernel/errors';
 import { istDateOf } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
 import { diffFields } from '../../platform/activity/activity.recorder';
@@ -7,6 +7,7 @@ import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { catalogRepository } from '../catalog';
+import { PricingInputError } from '../documents';
 import type { LedgerService } from '../ledger';
 import type { SeriesService } from '../series';
 import { computeExpense } from './expense-amounts.rules';
@@ -39,6 +40,16 @@ const eventData = (e: ExpenseRow) => ({
 
 const memoOf = (e: ExpenseRow) => `Expense ${e.reference_number ?? e.expense_id}${e.vendor_name ? ` (${e.vendor_name})` : ''}`;
 
+/** The expense's amounts; an amount above the money bound is 400 on the line's amount, the header's, or `total`. */
+function priceExpense(lines: Parameters<typeof computeExpense>[0], mode: Parameters<typeof computeExpense>[1], itemized: boolean) {
+  try {
+    return computeExpense(lines, mode, itemized ? undefined : () => 'amount');
+  } catch (error) {
+    if (error instanceof PricingInputError) throw invalidValue(error.field, error.message);
+    throw error;
+  }
+}
+
 /** Expense use cases. Each is one transaction: the expense, its journal, activity and event together. */
 export function expensesService(deps: Deps) {
   const db = deps.database.db;
@@ -55,7 +66,7 @@ export function expensesService(deps: Deps) {
   /** The stored rows of an expense from a draft: every reference checked, every amount computed. */
   async function build(tx: Tx, ctx: RequestContext, draft: ExpenseDraft, identity: Pick<ExpenseRow, 'expense_id' | 'version' | 'created_time'>) {
     const resolved = await resolveExpense(tx, ctx.orgId, draft, deps.series.branchOf);
-    const amounts = computeExpense(resolved.lines, { supply: resolved.supply, inclusive: draft.isInclusiveTax, reverseCharge: draft.isRcm });
+    const amounts = priceExpense(resolved.lines, { supply: resolved.supply, inclusive: draft.isInclusiveTax, reverseCharge: draft.isRcm }, draft.itemized);
     const row: ExpenseRow = {
       org_id: ctx.orgId, ...identity, branch_id: resolved.branchId, expense_date: draft.date, account_id: draft.accountId,
       paid_through_account_id: draft.paidThroughAccountId, mode: draft.mode, reference_number: draft.referenceNumber,

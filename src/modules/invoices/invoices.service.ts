@@ -2,7 +2,7 @@ import type { Tx } from '../../db/database';
 import { isUniqueViolation } from '../../db/driver-errors';
 import { invalidState, invalidValue, notFound, requiredField } from '../../kernel/errors';
 import { addDays, businessDateOf, istDateOf } from '../../kernel/local-date';
-import { toPaise } from '../../kernel/money';
+import { exceedsMoneyBound, MAX_RUPEES, toPaise, toRupees } from '../../kernel/money';
 import { diffFields } from '../../platform/activity/activity.recorder';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
@@ -109,6 +109,8 @@ export function invoicesService(deps: Deps) {
 
     const created = now();
     const total = pre + roundOff;
+    // priceLines bounds pre; an explicit round_off, itself within the bound, can still take the sum past it.
+    if (exceedsMoneyBound(total)) throw invalidValue('round_off', `the total with round_off, ${toRupees(total)}, exceeds the largest amount, ${MAX_RUPEES}`);
     const invoice: InvoiceRow = {
       org_id: ctx.orgId, invoice_id: deps.ids.next('inv'), invoice_number: invoiceNumber, branch_id: branchId, series_id: seriesId,
       customer_id: party.contactId, customer_name: party.contactName, invoice_date: date, due_date: dueDate,

@@ -2,7 +2,7 @@ import { fromJson } from '../../db/json';
 import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
 import { gstStateByCode } from '../../kernel/gst/states';
 import type { Address } from '../contacts/contacts.rules';
-import { amountInWords, formatIndianAmount, formatQuantity, formatRate } from './indian-numbers.rules';
+import { amountInWords, formatIndianAmount, formatMoney, formatQuantity, formatRate } from './indian-numbers.rules';
 import type { DocumentSource, Letterhead, PaymentSource, Source } from './pdfs.repository';
 
 /**
@@ -191,19 +191,21 @@ function taxSummary(source: DocumentSource): Table {
   return { columns, rows };
 }
 
+/** The totals block: every amount with its currency (₹ for rupees); the item tables carry bare figures. */
 function documentAmounts(source: DocumentSource): AmountLine[] {
-  const lines: AmountLine[] = [{ label: 'Taxable value', value: money(source.subTotal) }];
-  if (source.cgst !== 0) lines.push({ label: 'CGST', value: money(source.cgst) });
-  if (source.sgst !== 0) lines.push({ label: 'SGST', value: money(source.sgst) });
-  if (source.igst !== 0) lines.push({ label: 'IGST', value: money(source.igst) });
-  if (source.roundOff !== null) lines.push({ label: 'Round off', value: money(source.roundOff) });
-  lines.push({ label: `Total (${source.currency})`, value: money(source.total), grand: true });
+  const cash = (paise: number) => formatMoney(paise, source.currency);
+  const lines: AmountLine[] = [{ label: 'Taxable value', value: cash(source.subTotal) }];
+  if (source.cgst !== 0) lines.push({ label: 'CGST', value: cash(source.cgst) });
+  if (source.sgst !== 0) lines.push({ label: 'SGST', value: cash(source.sgst) });
+  if (source.igst !== 0) lines.push({ label: 'IGST', value: cash(source.igst) });
+  if (source.roundOff !== null) lines.push({ label: 'Round off', value: cash(source.roundOff) });
+  lines.push({ label: 'Total', value: cash(source.total), grand: true });
   if (source.settled && source.kind !== 'credit_note' && source.kind !== 'debit_note') {
-    if (source.settled.paid !== 0) lines.push({ label: 'Payments made', value: money(-source.settled.paid) });
-    if (source.settled.credited !== 0) lines.push({ label: 'Credits applied', value: money(-source.settled.credited) });
-    lines.push({ label: 'Balance due', value: money(source.settled.balance) });
+    if (source.settled.paid !== 0) lines.push({ label: 'Payments made', value: cash(-source.settled.paid) });
+    if (source.settled.credited !== 0) lines.push({ label: 'Credits applied', value: cash(-source.settled.credited) });
+    lines.push({ label: 'Balance due', value: cash(source.settled.balance) });
   } else if (source.settled) {
-    lines.push({ label: 'Applied', value: money(source.settled.credited) }, { label: 'Remaining credit', value: money(source.settled.balance) });
+    lines.push({ label: 'Applied', value: cash(source.settled.credited) }, { label: 'Remaining credit', value: cash(source.settled.balance) });
   }
   return lines;
 }
@@ -231,10 +233,11 @@ function paymentView(source: PaymentSource, head: Letterhead): GstDocumentView {
   const us = ourParty(incoming ? 'Received by' : 'Paid by', head);
   const them = theirParty(incoming ? 'Received from' : 'Paid to', source.contactName, head);
   const applied = source.allocations.reduce((s, a) => s + a.applied, 0);
-  const amounts: AmountLine[] = [{ label: `Amount (${source.currency})`, value: money(source.amount), grand: true }];
-  if (source.bankCharges !== 0) amounts.push({ label: 'Bank charges', value: money(source.bankCharges) });
-  if (source.tdsAmount !== 0) amounts.push({ label: 'TDS deducted', value: money(source.tdsAmount) });
-  amounts.push({ label: 'Applied to documents', value: money(applied) }, { label: 'Unapplied', value: money(source.amount - applied) });
+  const cash = (paise: number) => formatMoney(paise, source.currency);
+  const amounts: AmountLine[] = [{ label: 'Amount', value: cash(source.amount), grand: true }];
+  if (source.bankCharges !== 0) amounts.push({ label: 'Bank charges', value: cash(source.bankCharges) });
+  if (source.tdsAmount !== 0) amounts.push({ label: 'TDS deducted', value: cash(source.tdsAmount) });
+  amounts.push({ label: 'Applied to documents', value: cash(applied) }, { label: 'Unapplied', value: cash(source.amount - applied) });
   return {
     title: incoming ? 'Payment Receipt' : 'Payment Voucher',
     number: source.id,

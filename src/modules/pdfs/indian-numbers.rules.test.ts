@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountInWords, formatIndianAmount, formatQuantity, formatRate, integerInWords } from './indian-numbers.rules';
+import { amountInWords, formatIndianAmount, formatMoney, formatQuantity, formatRate, integerInWords } from './indian-numbers.rules';
 
 describe('integerInWords (Indian numbering)', () => {
   it.each([
@@ -61,6 +61,17 @@ describe('formatIndianAmount', () => {
     [2 ** 60, '11,52,92,15,04,60,68,469.76'],
   ])('%d → %s', (paise, text) => {
     expect(formatIndianAmount(paise)).toBe(text);
+  });
+});
+
+describe('formatMoney', () => {
+  it.each([
+    [12_345_678, 'INR', '₹1,23,456.78'],
+    [0, 'INR', '₹0.00'],
+    [-45, 'INR', '-₹0.45'],
+    [100_000, 'USD', 'USD 1,000.00'],
+  ])('%d %s → %s', (paise, currency, text) => {
+    expect(formatMoney(paise, currency)).toBe(text);
   });
 });
 

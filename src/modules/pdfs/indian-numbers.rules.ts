@@ -94,6 +94,13 @@ export function formatIndianAmount(paise: number): string {
   return value < 0n ? `-${text}` : text;
 }
 
+/** Paise with the currency: INR "₹12,34,567.80" (minus before the sign), others "USD 1,000.00". */
+export function formatMoney(paise: number, currencyCode: string): string {
+  const text = formatIndianAmount(paise);
+  if (currencyCode !== 'INR') return `${currencyCode} ${text}`;
+  return text.startsWith('-') ? `-₹${text.slice(1)}` : `₹${text}`;
+}
+
 /** Quantity × 1000 → "2", "1.5", "0.125": no trailing zeros. */
 export function formatQuantity(quantityMilli: number): string {
   const sign = quantityMilli < 0 ? '-' : '';

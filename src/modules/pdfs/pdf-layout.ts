@@ -1,12 +1,14 @@
 import PDFDocument from 'pdfkit';
 import { NOT_IN_FORCE, type Column, type GstDocumentView, type PartyView, type Table } from './document-view';
+import { canDraw, registerFaces, type FontFace } from './pdf-fonts';
 import { printable } from './pdf-text.rules';
 import type { TemplateStyle } from './templates';
 
 /**
- * Draws a GST document view in a template's style with pdfkit (no browser). Every string goes
- * through `printable` on its way to the page: pdfkit writes it as a hex glyph string, so what a
- * user typed is only ever text.
+ * Draws a GST document view in a template's style with pdfkit (no browser) and the DejaVu faces
+ * (pdf-fonts.ts). Every string goes through `printable` with the font it is drawn in: pdfkit
+ * writes it as a hex glyph string, so what a user typed is only ever text, and a character the
+ * face lacks shows as "?".
  */
 
 const PAGE = { width: 595.28, height: 841.89, margin: 36 };
@@ -21,7 +23,7 @@ type Doc = PDFKit.PDFDocument;
 type Align = 'left' | 'right' | 'center';
 
 interface TextOptions {
-  font?: string;
+  font?: FontFace;
   size?: number;
   color?: string;
   align?: Align;
@@ -36,17 +38,25 @@ class Canvas {
   /** Draws user or template text at (x, y); returns its height. */
   text(value: string, x: number, y: number, options: TextOptions = {}): number {
     const { doc } = this;
-    const content = printable(value);
-    doc.font(options.font ?? this.style.fonts.regular).fontSize(options.size ?? 8.5).fillColor(options.color ?? INK);
+    const font = options.font ?? this.style.fonts.regular;
+    const content = printable(value, canDraw(font));
+    doc.font(font).fontSize(options.size ?? 8.5).fillColor(options.color ?? INK);
     const textOptions = { width: options.width, align: options.align ?? 'left', lineGap: 1 } as const;
     doc.text(content, x, y, textOptions);
     // pdfkit leaves doc.y below what it drew: the height, without measuring the text twice.
     return doc.y - y;
   }
 
-  heightOf(value: string, width: number, font: string, size: number): number {
+  heightOf(value: string, width: number, font: FontFace, size: number): number {
     this.doc.font(font).fontSize(size);
-    return this.doc.heightOfString(printable(value), { width, lineGap: 1 });
+    return this.doc.heightOfString(printable(value, canDraw(font)), { width, lineGap: 1 });
+  }
+
+  /** The size, at most `size`, at which one line of text fits `width`: titles never wrap. */
+  fittedSize(value: string, width: number, font: FontFace, size: number): number {
+    this.doc.font(font).fontSize(size);
+    const natural = this.doc.widthOfString(printable(value, canDraw(font)));
+    return natural <= width ? size : Math.floor((size * width) / natural * 10) / 10;
   }
 
   box(x: number, y: number, w: number, h: number, color = RULE, fill?: string) {
@@ -113,7 +123,8 @@ function drawHeader(c: Canvas, view: GstDocumentView) {
     case 'letterhead': {
       const left = CONTENT_WIDTH * 0.62;
       const h = partyBlock(c, { ...view.from, label: view.from.label }, x, c.y, left, 16);
-      c.text(titleText, x + left, c.y, { font: fonts.bold, size: 18, color: style.accent, align: 'right', width: CONTENT_WIDTH - left });
+      const size = c.fittedSize(titleText, CONTENT_WIDTH - left, fonts.bold, 18);
+      c.text(titleText, x + left, c.y, { font: fonts.bold, size, color: style.accent, align: 'right', width: CONTENT_WIDTH - left });
       c.text(view.number, x + left, c.y + 24, { size: 10, color: MUTED, align: 'right', width: CONTENT_WIDTH - left });
       c.y += Math.max(h, 40) + 6;
       c.rule(c.y, style.accent, 1.5);
@@ -123,7 +134,7 @@ function drawHeader(c: Canvas, view: GstDocumentView) {
     }
     case 'band': {
       c.fill(0, 0, PAGE.width, 64, style.accent);
-      c.text(titleText, x, 20, { font: fonts.bold, size: 20, color: '#ffffff', width: CONTENT_WIDTH / 2 });
+      c.text(titleText, x, 20, { font: fonts.bold, size: c.fittedSize(titleText, CONTENT_WIDTH / 2, fonts.bold, 20), color: '#ffffff', width: CONTENT_WIDTH / 2 });
       c.text(view.number, x + CONTENT_WIDTH / 2, 18, { font: fonts.bold, size: 12, color: '#ffffff', align: 'right', width: CONTENT_WIDTH / 2 });
       c.text(view.facts.find((f) => f.label === 'Date')?.value ?? '', x + CONTENT_WIDTH / 2, 36, { size: 9, color: '#ccfbf1', align: 'right', width: CONTENT_WIDTH / 2 });
       c.y = 64 + 16;
@@ -136,7 +147,8 @@ function drawHeader(c: Canvas, view: GstDocumentView) {
       c.box(x, c.y, left, h, style.accent);
       partyBlock(c, view.from, x + PAD + 2, c.y + PAD + 2, left - 2 * PAD - 4, 14);
       c.box(x + left, c.y, CONTENT_WIDTH - left, h, style.accent, style.headerFill);
-      c.text(titleText, x + left, c.y + h / 2 - 16, { font: fonts.bold, size: 16, color: style.accent, align: 'center', width: CONTENT_WIDTH - left });
+      const size = c.fittedSize(titleText, CONTENT_WIDTH - left - 2 * PAD, fonts.bold, 16);
+      c.text(titleText, x + left, c.y + h / 2 - 16, { font: fonts.bold, size, color: style.accent, align: 'center', width: CONTENT_WIDTH - left });
       c.text(view.number, x + left, c.y + h / 2 + 4, { size: 10, color: INK, align: 'center', width: CONTENT_WIDTH - left });
       c.y += h + 8;
       return;
@@ -364,7 +376,8 @@ export async function drawPdf(view: GstDocumentView, style: TemplateStyle, optio
   const doc = new PDFDocument({
     // The layout pages itself (Canvas.ensure); a small bottom margin keeps pdfkit from adding pages of its own.
     size: 'A4', margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: 8 }, bufferPages: true, autoFirstPage: true,
-    info: { Title: printable(`${view.title} ${view.number}`), Producer: 'Bahi', Creator: 'Bahi', CreationDate: options.createdAt },
+    // Metadata is a Unicode string, not glyphs: every character can be stored.
+    info: { Title: printable(`${view.title} ${view.number}`, () => true), Producer: 'Bahi', Creator: 'Bahi', CreationDate: options.createdAt },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -373,6 +386,7 @@ export async function drawPdf(view: GstDocumentView, style: TemplateStyle, optio
     doc.on('error', reject);
   });
 
+  registerFaces(doc, new Set(Object.values(style.fonts)));
   const c = new Canvas(doc, style, view);
   c.decoratePage();
   c.y = PAGE.margin + (style.frame ? 6 : 0);

@@ -1,3 +1,4 @@
+import type { FontFace } from './pdf-fonts';
 import type { InvoiceTemplate } from './pdfs.types';
 
 /**
@@ -5,7 +6,8 @@ import type { InvoiceTemplate } from './pdfs.types';
  * a template only chooses among its variants, so every layout carries the same content.
  */
 export interface TemplateStyle {
-  fonts: { regular: string; bold: string; italic: string };
+  /** DejaVu faces (pdf-fonts.ts): the family gives a template much of its look. */
+  fonts: { regular: FontFace; bold: FontFace; italic: FontFace };
   /** Headings, rules and fills. */
   accent: string;
   /** Table header fill and the tint of zebra rows. */
@@ -35,26 +37,29 @@ export interface TemplateStyle {
   eoe?: boolean;
 }
 
-const HELVETICA = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique' };
+const SERIF = { regular: 'DejaVuSerif', bold: 'DejaVuSerif-Bold', italic: 'DejaVuSerif-Italic' } as const;
+const SANS = { regular: 'DejaVuSans', bold: 'DejaVuSans-Bold', italic: 'DejaVuSans-Oblique' } as const;
+const CONDENSED = { regular: 'DejaVuSansCondensed', bold: 'DejaVuSansCondensed-Bold', italic: 'DejaVuSansCondensed-Oblique' } as const;
+const MONO = { regular: 'DejaVuSansMono', bold: 'DejaVuSansMono-Bold', italic: 'DejaVuSansMono-Oblique' } as const;
 
 export const TEMPLATE_STYLES: Record<InvoiceTemplate, TemplateStyle> = {
   classic: {
-    fonts: { regular: 'Times-Roman', bold: 'Times-Bold', italic: 'Times-Italic' },
+    fonts: SERIF,
     accent: '#1f2937', headerFill: '#e5e7eb', headerText: '#111827', zebra: null,
     header: 'letterhead', table: 'rules', boxes: false, frame: false, totalBar: false, facts: 'list', wordsCaption: 'Amount in words',
   },
   modern: {
-    fonts: HELVETICA,
+    fonts: SANS,
     accent: '#0f766e', headerFill: '#0f766e', headerText: '#ffffff', zebra: '#f0fdfa',
     header: 'band', table: 'rules', boxes: false, frame: false, totalBar: true, facts: 'list', wordsCaption: 'Amount in words',
   },
   boxed: {
-    fonts: HELVETICA,
+    fonts: CONDENSED,
     accent: '#1e3a8a', headerFill: '#dbeafe', headerText: '#1e3a8a', zebra: null,
     header: 'framed', table: 'grid', boxes: true, frame: false, totalBar: false, facts: 'list', wordsCaption: 'Amount in words',
   },
   tally: {
-    fonts: HELVETICA,
+    fonts: MONO,
     accent: '#000000', headerFill: '#ffffff', headerText: '#000000', zebra: null,
     header: 'centered', table: 'grid', boxes: true, frame: true, totalBar: false, facts: 'cells', wordsCaption: 'Amount chargeable (in words)', eoe: true,
   },
