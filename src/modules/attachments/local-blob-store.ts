@@ -5,6 +5,19 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { assertGeneratedKey, type BlobStore, type BlobWrite } from './blob-store';
 
+/** Waits for a write stream to drain or fail, leaving no listener behind either way. */
+function drainedOrFailed(out: fs.WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    const settle = () => {
+      out.off('drain', settle);
+      out.off('error', settle);
+      resolve();
+    };
+    out.once('drain', settle);
+    out.once('error', settle);
+  });
+}
+
 /**
  * Files under one directory (default `<data dir>/files`): `<org_id>/<attachment_id>`. A write
  * goes to `.staging/` and is renamed into place on commit (atomic on one file system), so a
@@ -32,13 +45,13 @@ export function localBlobStore(root: string): BlobStore {
       const write: BlobWrite = {
         async write(chunk) {
           if (failure) throw failure;
-          if (!out.write(chunk)) await Promise.race([once(out, 'drain'), once(out, 'error')]);
+          if (!out.write(chunk)) await drainedOrFailed(out);
           if (failure) throw failure;
         },
         async commit() {
           await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
           if (failure) throw failure;
-          // On disk before the row that points at it commits (the database is synchronous=FULL too).
+          // On disk before the row that points at it commits (as that commit will be).
           await syncPath(temp);
           await fs.promises.mkdir(path.dirname(target), { recursive: true });
           await fs.promises.rename(temp, target);
