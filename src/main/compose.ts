@@ -102,7 +102,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const recurring = recurringService({
     ...deps,
     generators: {
-      INVOICE: async (tx, ctx, payload) => (await invoices.createInTx(tx, ctx, payload as CreateInvoiceBody)).invoice.invoice_id,
+      INVOICE: async (tx, ctx, payload, { autoCharge }) => (await invoices.createInTx(tx, ctx, payload as CreateInvoiceBody, { withPaymentLink: autoCharge })).invoice.invoice_id,
       BILL: async (tx, ctx, payload) => (await bills.createInTx(tx, ctx, payload as CreateBillBody)).bill.bill_id,
       EXPENSE: async (tx, ctx, payload) => (await expenses.createInTx(tx, ctx, payload as CreateExpenseBody)).expense.expense_id,
       JOURNAL: async (tx, ctx, payload) => (await ledger.createJournalInTx(tx, ctx, payload as CreateJournalBody)).journal.journal_id,

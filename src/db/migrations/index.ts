@@ -10,10 +10,11 @@ import { notes } from './007-notes';
 import { payments } from './008-payments';
 import { webhooks } from './009-webhooks';
 import { recurring } from './010-recurring';
+import { invoicePaymentLink } from './014-invoice-payment-link';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
-export const MIGRATIONS: readonly BahiMigration[] = [platform, ledger, invoices, estimatesAndSalesOrders, purchases, expenses, notes, payments, webhooks, recurring];
+export const MIGRATIONS: readonly BahiMigration[] = [platform, ledger, invoices, estimatesAndSalesOrders, purchases, expenses, notes, payments, webhooks, recurring, invoicePaymentLink];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {
