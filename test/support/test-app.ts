@@ -56,6 +56,19 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const admin = new HttpClient(`${baseUrl}/api/admin/v1`, ADMIN_TOKEN);
   const api = new HttpClient(`${baseUrl}${PUBLIC}`);
 
+  const given = givenThrough(admin, api);
+
+  return {
+    app, db, clock, baseUrl, admin, api, given,
+    async close() {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
+
+/** The factories over an admin client and a public client of one server (in-process or a child process). */
+export function givenThrough(admin: HttpClient, api: HttpClient): Given {
   const given: Given = {
     async token(orgIds, options = {}) {
       const res = await admin.post('/tokens', {
@@ -79,14 +92,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       return { orgId, userId: user.body.user.user_id, token, tokenId, defaultBranchId: org.body.org.default_branch_id, api: api.withToken(token) };
     },
   };
-
-  return {
-    app, db, clock, baseUrl, admin, api, given,
-    async close() {
-      await app.close();
-      await db.drop();
-    },
-  };
+  return given;
 }
 
 /** A second server on the same database as `t`: what another API process looks like. */
