@@ -32,7 +32,7 @@ const PAYMENTS = {
 
 /** Today in India (the API's business date), and a date some days later. */
 const IST_OFFSET_MS = 330 * 60_000;
-const istDay = (plusDays = 0) => new Date(Date.now() + IST_OFFSET_MS + plusDays * 86_400_000).toISOString().slice(0, 10);
+export const istDay = (plusDays = 0) => new Date(Date.now() + IST_OFFSET_MS + plusDays * 86_400_000).toISOString().slice(0, 10);
 
 interface Shared {
   taxes: Record<number, string>;
@@ -52,7 +52,7 @@ async function shared(ctx: BenchContext): Promise<Shared> {
   return docs;
 }
 
-async function contact(ctx: BenchContext, type: 'CUSTOMER' | 'VENDOR', name: string): Promise<string> {
+export async function contact(ctx: BenchContext, type: 'CUSTOMER' | 'VENDOR', name: string): Promise<string> {
   const { contact: c } = await ctx.api.call<{ contact: { contact_id: string } }>('POST', '/contacts', {
     contact_name: name, contact_type: type,
     billing_address: { address: '1 MG Road', city: 'Bengaluru', state_code: 'IN-KA', zip: '560001', country: 'India' },
@@ -79,7 +79,7 @@ interface BulkResult {
 }
 
 /** POST /bulk/invoices in batches of 50, `concurrency` batches in flight; returns the ids in order. Throws on any failed row. */
-async function bulkInvoices(ctx: BenchContext, count: number, row: (i: number) => unknown, concurrency = 8): Promise<string[]> {
+export async function bulkInvoices(ctx: BenchContext, count: number, row: (i: number) => unknown, concurrency = 8): Promise<string[]> {
   const ids: string[] = new Array(count);
   let next = 0;
   const worker = async () => {

@@ -9,6 +9,7 @@ import { activityRecorder } from '../platform/activity/activity.recorder';
 import { establishAdminSecret, establishServerSecret } from '../platform/auth/admin-secret';
 import { tokensService } from '../platform/auth/tokens.service';
 import type { PlatformDeps } from '../platform/deps';
+import { ForegroundGate } from '../platform/foreground';
 import { idempotencyStore } from '../platform/idempotency/idempotency.store';
 import type { Job } from '../platform/jobs/jobs';
 import { orgsService } from '../platform/orgs/orgs.service';
@@ -98,7 +99,8 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...deps, referenceCounters: [invoices.countForContact, bills.countForContact, payments.countForContact, estimates.countForContact, salesOrders.countForContact, expenses.countForContact,
       purchaseOrders.countForContact, creditNotes.countForContact, debitNotes.countForContact],
   });
-  const webhooks = webhooksService({ ...deps, secrets: secretBox(serverSecret), sender: httpSender, allowPrivate: config.webhookAllowPrivate });
+  const foreground = new ForegroundGate();
+  const webhooks = webhooksService({ ...deps, secrets: secretBox(serverSecret), sender: httpSender, allowPrivate: config.webhookAllowPrivate, foreground });
   const recurring = recurringService({
     ...deps,
     generators: {
@@ -191,7 +193,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   ];
 
   const server = await buildServer({
-    database, ids, idempotency, routes, tokens, rateLimiter,
+    database, ids, idempotency, routes, tokens, rateLimiter, foreground,
     verifyAdmin: admin.verify,
     bodyLimitBytes: config.bodyLimitBytes,
     logger: overrides.logger ?? {
