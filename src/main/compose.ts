@@ -36,12 +36,14 @@ import { purchaseOrdersRoutes, purchaseOrdersService } from '../modules/purchase
 import { salesOrdersRoutes, salesOrdersService } from '../modules/sales-orders';
 import { recurringRoutes, recurringService } from '../modules/recurring';
 import { seriesRoutes, seriesService } from '../modules/series';
-import { httpSender, secretBox, webhooksRoutes, webhooksService } from '../modules/webhooks';
+import { httpSender, secretBox, webhooksRoutes, webhooksService, type Resolver } from '../modules/webhooks';
 
 export interface Overrides {
   clock?: Clock;
   ids?: IdGenerator;
   logger?: FastifyServerOptions['logger'];
+  /** How webhook hosts resolve (tests: a name whose answer changes between registration and send). */
+  webhookResolver?: Resolver;
 }
 
 export interface App {
@@ -100,7 +102,9 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
       purchaseOrders.countForContact, creditNotes.countForContact, debitNotes.countForContact],
   });
   const foreground = new ForegroundGate();
-  const webhooks = webhooksService({ ...deps, secrets: secretBox(serverSecret), sender: httpSender, allowPrivate: config.webhookAllowPrivate, foreground });
+  const webhooks = webhooksService({ ...deps, secrets: secretBox(serverSecret), sender: httpSender, allowPrivate: config.webhookAllowPrivate, foreground,
+    resolver: overrides.webhookResolver,
+  });
   const recurring = recurringService({
     ...deps,
     generators: {

@@ -236,6 +236,48 @@ describe('delivery', () => {
     }
   });
 
+  it('a receiver that does not answer within 10 s: a failed attempt, retried', async () => {
+    const org = await t.given.org();
+    await register(org, ['INVOICE_CREATED']);
+    receiver.respond = (_i, r) => (r.body.org_id === org.orgId ? 'hang' : 200);
+    try {
+      await postedInvoice(org.api, await customer(org.api), 100);
+      const started = Date.now();
+      await runJobs();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(9_900);
+      const [d] = await deliveriesOf(org);
+      expect(d).toMatchObject({ status: 'PENDING', attempts: 1, last_response_status: null });
+      const [logged] = (await org.api.get(`/webhooks/deliveries/${d!.delivery_id}`)).body.delivery.attempt_log;
+      expect(logged).toMatchObject({ response_status: null, error: 'timed out after 10000 ms' });
+      expect(logged.latency_ms).toBeGreaterThanOrEqual(9_900);
+    } finally {
+      receiver.respond = () => 200;
+    }
+  }, 30_000);
+
+  it('the SSRF guard runs again before each send: a name that now resolves to loopback is not contacted', async () => {
+    // Public when registered, loopback afterwards (DNS rebinding); the app allows no private addresses.
+    let lookups = 0;
+    const rebinding = async () => [{ address: lookups++ === 0 ? '93.184.216.34' : '127.0.0.1', family: 4 }];
+    const strict = await startTestApp({}, { webhookResolver: rebinding });
+    try {
+      const org = await strict.given.org();
+      const port = new URL(receiver.url).port;
+      const res = await org.api.post('/webhooks/endpoints', { url: `http://hooks.rebinding.test:${port}/hooks`, events: ['INVOICE_CREATED'] });
+      expect(res.status).toBe(201);
+      await postedInvoice(org.api, await customer(org.api), 100);
+      expect((await strict.admin.post('/jobs/run', {})).status).toBe(200);
+      expect(receiver.ofOrg(org.orgId)).toHaveLength(0);
+      const [d] = (await org.api.get('/webhooks/deliveries')).body.deliveries;
+      expect(d).toMatchObject({ status: 'PENDING', attempts: 1, last_response_status: null });
+      const [logged] = (await org.api.get(`/webhooks/deliveries/${d.delivery_id}`)).body.delivery.attempt_log;
+      expect(logged.error).toMatch(/^refused by the SSRF guard: /);
+      expect(lookups).toBe(2);
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('a rolled-back use case emits nothing', async () => {
     const org = await t.given.org();
     await register(org, ['INVOICE_CREATED']);

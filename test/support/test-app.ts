@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../src/config';
 import { SettableClock } from '../../src/kernel/clock';
-import { composeApp, type App } from '../../src/main/compose';
+import { composeApp, type App, type Overrides } from '../../src/main/compose';
 import { HttpClient } from './http-client';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -38,7 +38,7 @@ export interface Given {
 }
 
 /** Starts the real server on a loopback port over a fresh database (SQLite, or PostgreSQL in CI). */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, overrides: Omit<Overrides, 'clock' | 'logger'> = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const clock = new SettableClock();
   const config = loadConfig({
@@ -48,7 +48,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     BAHI_CLOCK: 'fake',
     ...env,
   });
-  const app = await composeApp(config, { clock, logger: false });
+  const app = await composeApp(config, { ...overrides, clock, logger: false });
   await app.server.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not bind a TCP port');
