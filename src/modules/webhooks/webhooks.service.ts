@@ -157,7 +157,8 @@ export function webhooksService(deps: Deps) {
   /**
    * Claims due deliveries by pushing their next_attempt_at a lease ahead (committed before any
    * send: a crash between claim and send leaves them to be retried when the lease runs out),
-   * then sends them and records each result.
+   * then sends them, SEND_CONCURRENCY at once and each after any API request in flight, and
+   * records the results in groups.
    */
   async function sendDue(): Promise<number> {
     let sent = 0;
