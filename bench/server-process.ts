@@ -58,6 +58,27 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
+/**
+ * Starts `node --import tsx src/main/worker.ts` (background jobs only, no HTTP) on a
+ * PostgreSQL database; `stop` ends it (SIGTERM).
+ */
+export function startWorkerProcess(databaseUrl: string, env: Record<string, string>): { stop(): Promise<void> } {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bahi-worker-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/worker.ts'], {
+    cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl, BAHI_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return {
+    async stop() {
+      child.kill('SIGTERM');
+      await exited(child);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** Starts `node --import tsx src/main/api.ts` as a child process and waits until /healthz answers. */
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
   const port = await freePort();

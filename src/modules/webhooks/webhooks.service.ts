@@ -26,7 +26,7 @@ type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'cursors'>
 };
 
 const FANOUT_BATCH = 500;
-const CLAIM_BATCH = 100;
+const CLAIM_BATCH = 200;
 const SEND_CONCURRENCY = 32;
 const RECORD_BATCH = 25;
 
@@ -179,13 +179,12 @@ export function webhooksService(deps: Deps) {
       if (claimed.length === 0) return sent;
       const endpoints = new Map((await repo.endpointsByIds(db, claimed.map((d) => ({ orgId: d.org_id, endpointId: d.endpoint_id }))))
         .map((e) => [`${e.org_id}/${e.endpoint_id}`, e]));
-      // Outcomes are recorded RECORD_BATCH at a time, one recording after another, while the lanes go on sending.
+      // Outcomes are recorded RECORD_BATCH at a time, while the other lanes go on sending. Recordings
+      // may overlap: they touch disjoint deliveries (on SQLite they share a commit, on PostgreSQL connections).
       const done: Outcome[] = [];
-      let recording: Promise<unknown> = Promise.resolve();
-      const flush = () => {
+      const flush = async () => {
         const batch = done.splice(0);
-        if (batch.length > 0) recording = recording.then(() => record(batch));
-        return recording;
+        if (batch.length > 0) await record(batch);
       };
       let next = 0;
       const lane = async () => {
