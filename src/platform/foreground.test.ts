@@ -24,6 +24,17 @@ describe('ForegroundGate', () => {
     expect(resolved).toBe(true);
   });
 
+  it('a lull is a stretch of windowMs with no request in flight', async () => {
+    const gate = new ForegroundGate();
+    const started = performance.now();
+    await gate.lull(50);
+    expect(performance.now() - started).toBeLessThan(40); // nothing happened recently
+    const leave = gate.enter();
+    setTimeout(leave, 30);
+    await gate.lull(50);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(75); // the request, then 50 ms of quiet
+  });
+
   it('never waits longer than maxWaitMs under continuous traffic', async () => {
     const gate = new ForegroundGate();
     gate.enter();

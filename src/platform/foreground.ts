@@ -7,7 +7,23 @@
  */
 export class ForegroundGate {
   private inFlight = 0;
+  private lastBusy = 0;
   private waiters = new Set<() => void>();
+
+  private recentlyBusy(windowMs: number): boolean {
+    return this.inFlight > 0 || performance.now() - this.lastBusy < windowMs;
+  }
+
+  /**
+   * Resolves once no request has been in flight for `windowMs`: for background work that may
+   * wait as long as requests keep coming (other work keeps going meanwhile).
+   */
+  async lull(windowMs = 100): Promise<void> {
+    while (this.recentlyBusy(windowMs)) {
+      if (this.inFlight > 0) await this.idle(windowMs);
+      else await new Promise((resolve) => setTimeout(resolve, Math.max(1, windowMs - (performance.now() - this.lastBusy))));
+    }
+  }
 
   /** A request started; call the returned function once when it ends (answered or aborted). */
   enter(): () => void {
@@ -17,6 +33,7 @@ export class ForegroundGate {
       if (left) return;
       left = true;
       this.inFlight--;
+      this.lastBusy = performance.now();
       if (this.inFlight === 0) for (const wake of [...this.waiters]) wake();
     };
   }

@@ -25,9 +25,11 @@ type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'cursors'>
   resolver?: Resolver;
 };
 
-const FANOUT_BATCH = 500;
+const FANOUT_BATCH = 100;
 const CLAIM_BATCH = 200;
 const SEND_CONCURRENCY = 32;
+/** Lanes that go on sending while API requests are coming in (the others wait for a lull). */
+const BUSY_LANES = 8;
 const RECORD_BATCH = 25;
 
 /** One attempt's result, waiting to be recorded. */
@@ -126,6 +128,7 @@ export function webhooksService(deps: Deps) {
   async function fanOut(): Promise<number> {
     let made = 0;
     for (;;) {
+      await deps.foreground.idle();
       const { events, created } = await deps.database.transaction(async (tx) => {
         const rows = await repo.unpublishedEvents(tx, FANOUT_BATCH);
         if (rows.length === 0) return { events: 0, created: 0 };
@@ -187,8 +190,10 @@ export function webhooksService(deps: Deps) {
         if (batch.length > 0) await record(batch);
       };
       let next = 0;
-      const lane = async () => {
+      const lane = async (index: number) => {
         for (;;) {
+          // While API requests come in, only the first few lanes send, each after the requests in flight.
+          if (index >= BUSY_LANES) await deps.foreground.lull();
           await deps.foreground.idle();
           if (next >= claimed.length) return;
           const delivery = claimed[next++]!;
@@ -197,7 +202,7 @@ export function webhooksService(deps: Deps) {
           if (done.length >= RECORD_BATCH) await flush();
         }
       };
-      await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, claimed.length) }, lane));
+      await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, claimed.length) }, (_, index) => lane(index)));
       await flush();
       if (claimed.length < CLAIM_BATCH) return sent;
     }
