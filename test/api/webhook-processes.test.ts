@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type ServerProcess } from '../../bench/server-process';
+import { startServer, startWorkerProcess, type ServerProcess } from '../../bench/server-process';
 import { HttpClient } from '../support/http-client';
 import { customer, postedInvoice } from '../support/sales';
 import { ADMIN_TOKEN, givenThrough, newKey, PUBLIC, type Given } from '../support/test-app';
@@ -101,6 +101,23 @@ describe('kill -9', () => {
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one PostgreSQL database', () => {
+  it('BAHI_WORKER_POLL_MS=0: the API process does no background work; a bahi worker process delivers', async () => {
+    const api = await server(0);
+    const { org, secret } = await subscribedOrg(api.given, ['INVOICE_CREATED']);
+    const invoice = await postedInvoice(org.api, await customer(org.api), 321);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(receiver.ofOrg(org.orgId)).toHaveLength(0);
+    const worker = startWorkerProcess(db.databaseUrl!, { BAHI_WEBHOOK_ALLOW_PRIVATE: '1', BAHI_WORKER_POLL_MS: '100' });
+    try {
+      await receiver.until((got) => got.some((r) => r.body.org_id === org.orgId));
+      const [got] = receiver.ofOrg(org.orgId);
+      expect(got!.body.data.id).toBe(invoice.invoice_id);
+      expectValidDelivery(got!, secret, org.orgId);
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it('send no delivery twice and run no schedule twice for one date', async () => {
     // Both processes' workers poll every 20 ms: every delivery and every due schedule is raced for.
     const [a, b] = [await server(20, { BAHI_CLOCK: 'fake' }), await server(20, { BAHI_CLOCK: 'fake' })];
