@@ -52,7 +52,7 @@ export async function shared(ctx: BenchContext): Promise<Shared> {
   return docs;
 }
 
-async function contact(ctx: BenchContext, type: 'CUSTOMER' | 'VENDOR', name: string): Promise<string> {
+export async function contact(ctx: BenchContext, type: 'CUSTOMER' | 'VENDOR', name: string): Promise<string> {
   const { contact: c } = await ctx.api.call<{ contact: { contact_id: string } }>('POST', '/contacts', {
     contact_name: name, contact_type: type,
     billing_address: { address: '1 MG Road', city: 'Bengaluru', state_code: 'IN-KA', zip: '560001', country: 'India' },

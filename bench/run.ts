@@ -23,6 +23,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { bootstrapOrg, seedContacts } from './api-client';
+import { backgroundBenchmarks, type BackgroundResult } from './background-bench';
 import { cpuBetween, postgresProcesses, snapshot, waitForIdle, type CpuUse, type Roles } from './cpu';
 import { describeMachine } from './machine';
 import { scenarios, type BenchContext, type Engine, type Scenario } from './scenarios';
@@ -171,6 +172,8 @@ async function databaseProcesses(databaseUrl: string | undefined): Promise<(() =
 }
 
 async function benchEngine(engine: Engine, settings: Settings, databaseUrl: string | undefined): Promise<ScenarioResult[]> {
+  const selected = scenarios.filter((scenario) => settings.only.length === 0 || settings.only.some((s) => scenario.name.includes(s)));
+  if (selected.length === 0) return [];
   const adminToken = `bench-admin-${randomBytes(12).toString('hex')}`;
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   if (settings.cpuProfDir) fs.mkdirSync(settings.cpuProfDir, { recursive: true });
@@ -184,8 +187,7 @@ async function benchEngine(engine: Engine, settings: Settings, databaseUrl: stri
     const ctx: BenchContext = { engine, api, orgId, contactIds, runId, state: {} };
     const roles: Roles = { server: server.pid, generator: process.pid, database: await databaseProcesses(databaseUrl) };
     const results: ScenarioResult[] = [];
-    for (const scenario of scenarios) {
-      if (settings.only.length > 0 && !settings.only.some((s) => scenario.name.includes(s))) continue;
+    for (const scenario of selected) {
       process.stdout.write(`[${engine}] ${scenario.name}: ${settings.warmupS} s warm-up, ${settings.durationS} s measured … `);
       const result = await runScenario(ctx, scenario, settings, roles);
       const cpu = result.cpu;
@@ -200,7 +202,19 @@ async function benchEngine(engine: Engine, settings: Settings, databaseUrl: stri
 }
 
 /** PostgreSQL without a URL: run this script again, for PostgreSQL only, under scripts/with-postgres.sh. */
-async function benchPostgresUnderWrapper(): Promise<ScenarioResult[]> {
+interface EngineResults {
+  results: ScenarioResult[];
+  background: BackgroundResult[];
+}
+
+/** The autocannon scenarios, then issue 6's background benchmarks (bench/background-bench.ts), on one engine. */
+async function benchAll(engine: Engine, settings: Settings, databaseUrl: string | undefined): Promise<EngineResults> {
+  const results = await benchEngine(engine, settings, databaseUrl);
+  const background = await backgroundBenchmarks(engine, databaseUrl, settings.only, settings.cpuProfDir);
+  return { results, background };
+}
+
+async function benchPostgresUnderWrapper(): Promise<EngineResults> {
   const partial = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bahi-bench-pg-')), 'results.json');
   const child = spawn('bash', [path.join(ROOT, 'scripts/with-postgres.sh'), process.execPath, '--import', 'tsx', 'bench/run.ts'], {
     cwd: ROOT,
@@ -210,7 +224,7 @@ async function benchPostgresUnderWrapper(): Promise<ScenarioResult[]> {
   const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
   try {
     if (code !== 0) throw new Error(`PostgreSQL benchmark under scripts/with-postgres.sh exited with ${code}`);
-    return (JSON.parse(fs.readFileSync(partial, 'utf8')) as { results: ScenarioResult[] }).results;
+    return JSON.parse(fs.readFileSync(partial, 'utf8')) as EngineResults;
   } finally {
     fs.rmSync(path.dirname(partial), { recursive: true, force: true });
   }
@@ -235,18 +249,25 @@ function printTable(results: ScenarioResult[]) {
   for (const row of rows.slice(1)) console.log(line(row));
 }
 
+function printBackground(results: BackgroundResult[]) {
+  for (const r of results) {
+    const figures = Object.entries(r.figures).map(([k, v]) => `${k} ${Number.isInteger(v) ? fmt(v) : v.toFixed(2)}`).join(', ');
+    console.log(`${r.benchmark} [${r.engine}]: ${figures} — ${r.target.source}: ${r.target.met ? 'met' : 'MISSED'}`);
+  }
+}
+
 async function main() {
   const settings = readSettings();
   const results: ScenarioResult[] = [];
+  const background: BackgroundResult[] = [];
   let failed = false;
   for (const engine of settings.engines) {
     try {
-      if (engine === 'sqlite') {
-        results.push(...(await benchEngine('sqlite', settings, undefined)));
-      } else {
-        const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-        results.push(...(url ? await benchEngine('postgres', settings, url) : await benchPostgresUnderWrapper()));
-      }
+      const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+      const got = engine === 'sqlite' ? await benchAll('sqlite', settings, undefined)
+        : url ? await benchAll('postgres', settings, url) : await benchPostgresUnderWrapper();
+      results.push(...got.results);
+      background.push(...got.background);
     } catch (error) {
       failed = true;
       console.error(`\n[${engine}] benchmark failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
@@ -259,12 +280,14 @@ async function main() {
     machine: describeMachine(),
     settings: { ...settings, cpuProfDir: undefined },
     results,
+    background,
   };
   const partialOut = process.env.BENCH_PARTIAL_OUT;
   if (partialOut) {
     fs.writeFileSync(partialOut, JSON.stringify(report, null, 2));
   } else {
     printTable(results);
+    printBackground(background);
     const out = process.env.BENCH_OUT ? path.resolve(process.env.BENCH_OUT) : path.join(ROOT, 'bench/results/latest.json');
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);

@@ -13,6 +13,10 @@ export interface ServerOptions {
   adminToken: string;
   /** Directory for a V8 CPU profile of the server (written when it exits on SIGTERM). */
   cpuProfDir?: string;
+  /** The SQLite data directory to use (kept on stop, e.g. to restart on it); default a fresh temp directory, removed on stop. */
+  dataDir?: string;
+  /** More environment for the server (BAHI_WORKER_POLL_MS, BAHI_CLOCK, ...). */
+  env?: Record<string, string>;
 }
 
 export interface ServerProcess {
@@ -21,6 +25,8 @@ export interface ServerProcess {
   dataDir: string;
   /** Stops the server (SIGTERM, then SIGKILL after a grace period) and removes its temp directory. */
   stop(): Promise<void>;
+  /** `kill -9`: the process dies at once, with no shutdown of any kind; the data directory stays. */
+  kill(): Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -52,10 +58,32 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
+/**
+ * Starts `node --import tsx src/main/worker.ts` (background jobs only, no HTTP) on a
+ * PostgreSQL database; `stop` ends it (SIGTERM).
+ */
+export function startWorkerProcess(databaseUrl: string, env: Record<string, string>): { stop(): Promise<void> } {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bahi-worker-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/worker.ts'], {
+    cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl, BAHI_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return {
+    async stop() {
+      child.kill('SIGTERM');
+      await exited(child);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** Starts `node --import tsx src/main/api.ts` as a child process and waits until /healthz answers. */
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bahi-bench-'));
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bahi-bench-'));
   const env: NodeJS.ProcessEnv = {};
   // Only what the server needs: a stray DATABASE_URL or BAHI_* from the caller must not leak in.
   for (const [key, value] of Object.entries(process.env)) {
@@ -68,6 +96,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     BAHI_ADMIN_TOKEN: options.adminToken,
     LOG_LEVEL: 'warn',
     ...(options.databaseUrl && { DATABASE_URL: options.databaseUrl }),
+    ...options.env,
   });
   const nodeArgs = ['--import', 'tsx'];
   if (options.cpuProfDir) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', options.cpuProfDir);
@@ -96,7 +125,11 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
       await exited(child);
       clearTimeout(timer);
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const kill = async () => {
+    child.kill('SIGKILL');
+    await exited(child);
   };
 
   const deadline = Date.now() + 60_000;
@@ -117,5 +150,5 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { origin, pid: child.pid!, dataDir, stop };
+  return { origin, pid: child.pid!, dataDir, stop, kill };
 }

@@ -9,6 +9,7 @@ export interface Config {
   adminToken?: string;
   secret?: string;
   fakeClock: boolean;
+  /** How often background jobs run; 0 in `npm start`: none in this process (they run in `bahi worker` processes). */
   workerPollMs: number;
   /** BAHI_WEBHOOK_ALLOW_PRIVATE=1: webhooks may go to loopback and private addresses (tests, local development). */
   webhookAllowPrivate: boolean;

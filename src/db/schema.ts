@@ -273,6 +273,9 @@ export interface InvoicesTable {
   version: number;
   created_time: string;
   last_modified_time: string;
+  /** UPI VPA and payee name of the payment link (recurring auto_charge; migration 014); null without one. */
+  payment_vpa: string | null;
+  payment_payee: string | null;
 }
 
 export interface InvoiceLinesTable {

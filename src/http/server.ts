@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import type { Database } from '../db/database';
 import { DomainError } from '../kernel/errors';
 import type { IdGenerator } from '../kernel/ids';
+import type { ForegroundGate } from '../platform/foreground';
 import type { IdempotencyStore } from '../platform/idempotency/idempotency.store';
 import { errorBody, errorHandler } from './error-handler';
 import { renderSuccess, idempotencyStepFor, streamedBodyBinder } from './idempotency-step';
@@ -21,6 +22,8 @@ export interface ServerDeps extends AuthDeps {
   routes: readonly RouteDef[];
   bodyLimitBytes: number;
   logger: FastifyServerOptions['logger'];
+  /** Told of every public API request, so background work in this process gives way to them. */
+  foreground: ForegroundGate;
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -58,6 +61,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   app.decorateRequest('ctx', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    // 'close' comes once the response is sent or the client went away, so no request is counted forever.
+    if (request.url.startsWith('/api/public/')) reply.raw.once('close', deps.foreground.enter());
   });
   app.setErrorHandler(errorHandler(deps.idempotency));
   app.setNotFoundHandler((request, reply) => {

@@ -14,7 +14,8 @@ if (demo) banner.push(`Demo organisation ${demo.orgId}; full-access token (shown
 if (banner.length > 0) process.stdout.write(`\n${banner.map((l) => `  ${l}`).join('\n')}\n\n`);
 
 await app.server.listen({ host: config.host, port: config.port });
-const stopWorker = startWorkerLoop(app.jobs, config.workerPollMs, app.server.log);
+// BAHI_WORKER_POLL_MS=0: this process only serves the API; `bahi worker` processes do the background work.
+const stopWorker = config.workerPollMs > 0 ? startWorkerLoop(app.jobs, config.workerPollMs, app.server.log) : () => {};
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

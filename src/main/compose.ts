@@ -11,6 +11,7 @@ import { dependents } from '../platform/dependents';
 import { establishAdminSecret, establishServerSecret } from '../platform/auth/admin-secret';
 import { tokensService } from '../platform/auth/tokens.service';
 import type { PlatformDeps } from '../platform/deps';
+import { ForegroundGate } from '../platform/foreground';
 import { idempotencyStore } from '../platform/idempotency/idempotency.store';
 import type { Job } from '../platform/jobs/jobs';
 import { orgsService } from '../platform/orgs/orgs.service';
@@ -42,7 +43,7 @@ import { purchaseOrdersRoutes, purchaseOrdersService } from '../modules/purchase
 import { salesOrdersRoutes, salesOrdersService } from '../modules/sales-orders';
 import { recurringRoutes, recurringService } from '../modules/recurring';
 import { seriesRoutes, seriesService } from '../modules/series';
-import { httpSender, secretBox, webhooksRoutes, webhooksService } from '../modules/webhooks';
+import { httpSender, secretBox, webhooksRoutes, webhooksService, type Resolver } from '../modules/webhooks';
 
 /** Rendered PDFs kept per process (docs/decisions.md "PDFs"): a few hundred invoices' worth. */
 const PDF_CACHE_BYTES = 64 * 1024 * 1024;
@@ -51,6 +52,8 @@ export interface Overrides {
   clock?: Clock;
   ids?: IdGenerator;
   logger?: FastifyServerOptions['logger'];
+  /** How webhook hosts resolve (tests: a name whose answer changes between registration and send). */
+  webhookResolver?: Resolver;
 }
 
 export interface App {
@@ -131,11 +134,14 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   // BAHI_SMTP_URL holds credentials: it goes to the transport and nowhere else (never logged).
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl) : emlFileMailer(path.join(config.dataDir, 'mail'));
   const email = emailService({ ...deps, documents: documentLoaders({ invoices, estimates, creditNotes }), pdfs, mailer });
-  const webhooks = webhooksService({ ...deps, secrets: secretBox(serverSecret), sender: httpSender, allowPrivate: config.webhookAllowPrivate });
+  const foreground = new ForegroundGate();
+  const webhooks = webhooksService({ ...deps, secrets: secretBox(serverSecret), sender: httpSender, allowPrivate: config.webhookAllowPrivate, foreground,
+    resolver: overrides.webhookResolver,
+  });
   const recurring = recurringService({
     ...deps,
     generators: {
-      INVOICE: async (tx, ctx, payload) => (await invoices.createInTx(tx, ctx, payload as CreateInvoiceBody)).invoice.invoice_id,
+      INVOICE: async (tx, ctx, payload, { autoCharge }) => (await invoices.createInTx(tx, ctx, payload as CreateInvoiceBody, { withPaymentLink: autoCharge })).invoice.invoice_id,
       BILL: async (tx, ctx, payload) => (await bills.createInTx(tx, ctx, payload as CreateBillBody)).bill.bill_id,
       EXPENSE: async (tx, ctx, payload) => (await expenses.createInTx(tx, ctx, payload as CreateExpenseBody)).expense.expense_id,
       JOURNAL: async (tx, ctx, payload) => (await ledger.createJournalInTx(tx, ctx, payload as CreateJournalBody)).journal.journal_id,
@@ -229,7 +235,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   ];
 
   const server = await buildServer({
-    database, ids, idempotency, routes, tokens, rateLimiter,
+    database, ids, idempotency, routes, tokens, rateLimiter, foreground,
     verifyAdmin: admin.verify,
     bodyLimitBytes: config.bodyLimitBytes,
     logger: loggerOptions(config, overrides.logger),

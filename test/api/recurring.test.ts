@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountId, expectBooksBalanced } from '../support/books';
-import { customer } from '../support/sales';
+import { customer, postedBill, vendor } from '../support/sales';
 import { newKey, startSecondApp, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -64,7 +64,7 @@ describe('recurring schedules: create', () => {
     ['both templates', { template_entity_id: 'inv_x' }, 'validation.invalid_value'],
     ['payload not a create body', { template_payload: { place_of_supply: 'IN-KA' } }, 'validation.required_field'],
     ['payload with an invoice number', { template_payload: { ...invoicePayload(), invoice_number: 'X-1' } }, 'validation.invalid_value'],
-    ['auto_charge', { auto_charge: true }, 'validation.invalid_value'],
+    ['auto_charge without a UPI VPA', { auto_charge: true }, 'validation.invalid_value'],
     ['auto_charge on a bill schedule', { entity_type: 'BILL', auto_charge: true, template_payload: undefined, template_entity_id: 'bill_x' }, 'validation.invalid_value'],
     ['end before start', { end_date: '2026-06-01' }, 'validation.invalid_value'],
     ['interval 0', { interval: 0 }, 'validation.invalid_value'],
@@ -263,6 +263,213 @@ describe('recurring schedules: runs', () => {
     expect((await org.api.get(`/recurring/${r.recurring_id}`)).status).toBe(404);
     expect((await org.api.get(`/invoices/${ran.body.generated_entity_id}`)).status).toBe(200);
     await expectBooksBalanced(org.api);
+  });
+});
+
+describe('recurring schedules: bills and expenses through the scheduler', () => {
+  const at = (iso: string) => t.clock.set(new Date(iso));
+  const eventsOf = async (orgId: string, type: string) => (await t.app.database.db.selectFrom('outbox_events').selectAll()
+    .where('org_id', '=', orgId).where('event_type', '=', type).execute()).map((e) => JSON.parse(e.payload).data);
+
+  it('a BILL schedule cloned from a bill: each run is an OPEN bill dated that day with BILL_CREATED; catch-up runs only the latest missed slot', async () => {
+    const o = await t.given.org();
+    const v = await vendor(o.api);
+    try {
+      at(BEFORE_NINE);
+      const template = await postedBill(o.api, v, 2500);
+      const r = (await o.api.post('/recurring', {
+        entity_type: 'BILL', name: 'Rent', frequency: 'MONTHLY', start_date: '2026-06-30', end_date: '2026-10-15', template_entity_id: template.bill_id,
+      }, { idempotencyKey: newKey() })).body.recurring;
+      expect(r).toMatchObject({ template_entity_id: template.bill_id, next_run_at: '2026-06-30T03:30:00Z' });
+      expect(r.template_payload).toMatchObject({ vendor_id: v, auto_approve: true, line_items: [{ name: 'Supplies', rate: 2500, quantity: 1 }] });
+
+      at('2026-06-30T03:30:00.000Z');
+      await runJobs();
+      let now = (await o.api.get(`/recurring/${r.recurring_id}`)).body.recurring;
+      expect(now).toMatchObject({ run_count: 1, next_run_at: '2026-07-30T03:30:00Z' });
+      const first = (await o.api.get(`/bills/${(await invoicesOf(r.recurring_id))[0]!.generated_entity_id}`)).body.bill;
+      expect(first).toMatchObject({ vendor_id: v, status: 'OPEN', total: template.total });
+      expect(first.date.slice(0, 10)).toBe('2026-06-30');
+      expect(first.bill_id).not.toBe(template.bill_id);
+
+      // Down from 30 July to 2 October 10:00 IST: the 30 July and 30 August slots were missed; only 30 September runs, dated today.
+      at('2026-10-02T04:30:00.000Z');
+      await runJobs();
+      await runJobs();
+      expect((await invoicesOf(r.recurring_id)).map((x) => x.run_date)).toEqual(['2026-06-30', '2026-09-30']);
+      now = (await o.api.get(`/recurring/${r.recurring_id}`)).body.recurring;
+      // The next slot (30 October) is past end_date: the schedule paused itself.
+      expect(now).toMatchObject({ run_count: 2, is_active: false, next_run_at: null });
+      const caughtUp = (await o.api.get(`/bills/${(await invoicesOf(r.recurring_id))[1]!.generated_entity_id}`)).body.bill;
+      expect(caughtUp.date.slice(0, 10)).toBe('2026-10-02');
+      const created = await eventsOf(o.orgId, 'BILL_CREATED');
+      expect(created.map((d) => d.id)).toEqual(expect.arrayContaining([first.bill_id, caughtUp.bill_id]));
+      await expectBooksBalanced(o.api);
+    } finally {
+      at(BEFORE_NINE);
+    }
+  });
+
+  it('an EXPENSE schedule on the 31st: month ends clamp (31 Jan → 28 Feb → 31 Mar → 30 Apr) and max_runs ends it', async () => {
+    const o = await t.given.org();
+    const bank = await accountId(o.api, 'Bank');
+    const expenseAccount = await accountId(o.api, 'General Expenses');
+    try {
+      at('2027-01-20T06:00:00.000Z');
+      const r = (await o.api.post('/recurring', {
+        entity_type: 'EXPENSE', name: 'Internet', frequency: 'MONTHLY', start_date: '2027-01-31', max_runs: 4,
+        template_payload: { paid_through_account_id: bank, account_id: expenseAccount, amount: 1180, reference_number: 'ISP' },
+      }, { idempotencyKey: newKey() })).body.recurring;
+      const seen: string[] = [];
+      for (const day of ['2027-01-31', '2027-02-28', '2027-03-31', '2027-04-30']) {
+        expect((await o.api.get(`/recurring/${r.recurring_id}`)).body.recurring.next_run_at).toBe(`${day}T03:30:00Z`);
+        at(`${day}T03:29:00.000Z`);
+        await runJobs();
+        expect((await invoicesOf(r.recurring_id))).toHaveLength(seen.length);
+        at(`${day}T03:30:00.000Z`);
+        await runJobs();
+        seen.push(day);
+        expect((await invoicesOf(r.recurring_id)).map((x) => x.run_date)).toEqual(seen);
+      }
+      expect((await o.api.get(`/recurring/${r.recurring_id}`)).body.recurring).toMatchObject({ run_count: 4, is_active: false, next_run_at: null });
+      const expenses = await Promise.all((await invoicesOf(r.recurring_id)).map(async (x) => (await o.api.get(`/expenses/${x.generated_entity_id}`)).body.expense));
+      expect(expenses.map((e) => e.date.slice(0, 10))).toEqual(seen);
+      expect(expenses.every((e) => e.total === 1180 && e.reference_number === 'ISP')).toBe(true);
+      expect((await eventsOf(o.orgId, 'EXPENSE_CREATED')).map((d) => d.id).sort()).toEqual(expenses.map((e) => e.expense_id).sort());
+      await expectBooksBalanced(o.api);
+    } finally {
+      at(BEFORE_NINE);
+    }
+  });
+
+  it('a template that no longer makes a document pauses its schedule, keeps next_run_at and says why', async () => {
+    const o = await t.given.org();
+    const c = await customer(o.api);
+    try {
+      at(BEFORE_NINE);
+      const r = (await o.api.post('/recurring', {
+        entity_type: 'INVOICE', name: 'Orphan', frequency: 'WEEKLY', start_date: '2026-06-15',
+        template_payload: { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'X', rate: 10 }] },
+      }, { idempotencyKey: newKey() })).body.recurring;
+      expect((await o.api.delete(`/contacts/${c}`)).status).toBe(200);
+      at(AT_NINE);
+      await runJobs();
+      const now = (await o.api.get(`/recurring/${r.recurring_id}`)).body.recurring;
+      expect(now).toMatchObject({ is_active: false, run_count: 0, next_run_at: '2026-06-15T03:30:00Z' });
+      const paused = await t.app.database.db.selectFrom('activity').selectAll().where('org_id', '=', o.orgId).where('entity_id', '=', r.recurring_id)
+        .where('action', 'like', '%PAUSED').executeTakeFirstOrThrow();
+      expect(JSON.parse(paused.metadata ?? '{}').reason).toMatch(/^not_found\.resource: /);
+      expect((await o.api.get('/invoices')).body.invoices).toHaveLength(0);
+    } finally {
+      at(BEFORE_NINE);
+    }
+  });
+});
+
+describe('recurring schedules: auto_charge payment links', () => {
+  const vpa = 'asha.traders@okhdfc';
+
+  it('needs the organisation\'s UPI VPA; the preference is format-checked', async () => {
+    const o = await t.given.org({ name: 'Asha & Sons' });
+    const c = await customer(o.api);
+    const body = { entity_type: 'INVOICE', name: 'Charged', frequency: 'MONTHLY', start_date: '2026-07-01', auto_charge: true,
+      template_payload: { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Plan', rate: 499 }] } };
+    const refused = await o.api.post('/recurring', body, { idempotencyKey: newKey() });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'validation.invalid_value', field: 'auto_charge' });
+    expect(refused.body.message).toContain('upiVpa');
+    expect((await o.api.get('/recurring')).body.recurring).toHaveLength(0);
+
+    for (const bad of ['asha', 'asha@', 'asha@ok hdfc', 'asha@okhdfc&am=1', 42]) {
+      const res = await t.admin.put(`/orgs/${o.orgId}/preferences`, { upiVpa: bad });
+      expect(res.status, String(bad)).toBe(400);
+      expect(res.body, String(bad)).toMatchObject({ code: 'validation.invalid_value', field: 'upiVpa' });
+    }
+    const set = await t.admin.put(`/orgs/${o.orgId}/preferences`, { upiVpa: vpa });
+    expect(set.status).toBe(200);
+    expect(set.body.preferences.upiVpa).toBe(vpa);
+
+    // UPI moves rupees only: a USD template is refused, on create and when PUT switches auto_charge on.
+    const usd = await o.api.post('/recurring', { ...body, template_payload: { ...body.template_payload, currency_code: 'USD', exchange_rate: 83 } }, { idempotencyKey: newKey() });
+    expect(usd.body).toMatchObject({ code: 'validation.invalid_value', field: 'auto_charge' });
+    const plainUsd = (await o.api.post('/recurring', { ...body, auto_charge: false, template_payload: { ...body.template_payload, currency_code: 'USD', exchange_rate: 83 } }, { idempotencyKey: newKey() })).body.recurring;
+    expect((await o.api.put(`/recurring/${plainUsd.recurring_id}`, { auto_charge: true })).body).toMatchObject({ code: 'validation.invalid_value', field: 'auto_charge' });
+
+    const ok = await o.api.post('/recurring', body, { idempotencyKey: newKey() });
+    expect(ok.status).toBe(201);
+    expect(ok.body.recurring.auto_charge).toBe(true);
+    // Not on other entity types, with or without a VPA.
+    const bank = await accountId(o.api, 'Bank');
+    const equity = await accountId(o.api, "Owner's Equity");
+    const journal = await o.api.post('/recurring', {
+      entity_type: 'JOURNAL', name: 'J', frequency: 'DAILY', start_date: '2026-07-01', auto_charge: true,
+      template_payload: { memo: 'x', lines: [{ account_id: bank, debit: 1 }, { account_id: equity, credit: 1 }] },
+    }, { idempotencyKey: newKey() });
+    expect(journal.body).toMatchObject({ code: 'validation.invalid_value', field: 'auto_charge' });
+  });
+
+  it('each generated invoice carries a UPI link for its balance; it follows payments and goes when paid', async () => {
+    const o = await t.given.org({ name: 'Asha & Sons, Pune' });
+    expect((await t.admin.put(`/orgs/${o.orgId}/preferences`, { upiVpa: vpa })).status).toBe(200);
+    const c = await customer(o.api);
+    const template = { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Plan', rate: 1000.5 }] };
+    const charged = (await o.api.post('/recurring', {
+      entity_type: 'INVOICE', name: 'Charged', frequency: 'MONTHLY', start_date: '2026-07-01', auto_charge: true, template_payload: template,
+    }, { idempotencyKey: newKey() })).body.recurring;
+    const plain = (await o.api.post('/recurring', {
+      entity_type: 'INVOICE', name: 'Plain', frequency: 'MONTHLY', start_date: '2026-07-01', template_payload: template,
+    }, { idempotencyKey: newKey() })).body.recurring;
+
+    const run = await o.api.post(`/recurring/${charged.recurring_id}/run`, {}, { idempotencyKey: newKey() });
+    expect(run.status).toBe(200);
+    const invoice = (await o.api.get(`/invoices/${run.body.generated_entity_id}`)).body.invoice;
+    expect(invoice.balance).toBe(1000.5);
+    expect(invoice.payment_link).toBe(`upi://pay?pa=${vpa}&pn=Asha%20%26%20Sons%2C%20Pune&am=1000.50&cu=INR&tn=${encodeURIComponent(invoice.invoice_number)}`);
+    const link = new URL(invoice.payment_link);
+    expect(Object.fromEntries(link.searchParams)).toEqual({ pa: vpa, pn: 'Asha & Sons, Pune', am: '1000.50', cu: 'INR', tn: invoice.invoice_number });
+    // In lists too; a schedule without auto_charge (and any other invoice) has none.
+    const plainRun = await o.api.post(`/recurring/${plain.recurring_id}/run`, {}, { idempotencyKey: newKey() });
+    expect((await o.api.get(`/invoices/${plainRun.body.generated_entity_id}`)).body.invoice.payment_link).toBeNull();
+    const listed = (await o.api.get('/invoices')).body.invoices as Array<{ invoice_id: string; payment_link: string | null }>;
+    expect(listed.find((i) => i.invoice_id === invoice.invoice_id)!.payment_link).toBe(invoice.payment_link);
+
+    // A later VPA change leaves the link the customer already has alone.
+    expect((await t.admin.put(`/orgs/${o.orgId}/preferences`, { upiVpa: 'other@ybl' })).status).toBe(200);
+    const pay = (amount: number) => o.api.post('/payments', {
+      flow: 'INCOMING', contact_id: c, date: '2026-06-16', amount, allocations: [{ invoice_id: invoice.invoice_id, amount }],
+    }, { idempotencyKey: newKey() });
+    expect((await pay(400)).status).toBe(201);
+    const partly = (await o.api.get(`/invoices/${invoice.invoice_id}`)).body.invoice;
+    expect(Object.fromEntries(new URL(partly.payment_link).searchParams)).toMatchObject({ pa: vpa, am: '600.50' });
+    expect((await pay(600.5)).status).toBe(201);
+    const paid = (await o.api.get(`/invoices/${invoice.invoice_id}`)).body.invoice;
+    expect(paid).toMatchObject({ status: 'PAID', balance: 0, payment_link: null });
+    await expectBooksBalanced(o.api);
+  });
+
+  it('a scheduled run without a VPA pauses the schedule and says why; run now refuses', async () => {
+    const o = await t.given.org();
+    expect((await t.admin.put(`/orgs/${o.orgId}/preferences`, { upiVpa: vpa })).status).toBe(200);
+    const c = await customer(o.api);
+    const r = (await o.api.post('/recurring', {
+      entity_type: 'INVOICE', name: 'Charged', frequency: 'DAILY', start_date: '2026-06-15', auto_charge: true,
+      template_payload: { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Milk', rate: 50 }] },
+    }, { idempotencyKey: newKey() })).body.recurring;
+    expect((await t.admin.put(`/orgs/${o.orgId}/preferences`, { upiVpa: null })).status).toBe(200);
+    const now = await o.api.post(`/recurring/${r.recurring_id}/run`, {}, { idempotencyKey: newKey() });
+    expect(now.body).toMatchObject({ code: 'validation.invalid_value', field: 'auto_charge' });
+    try {
+      t.clock.set(new Date(AT_NINE));
+      await runJobs();
+      const after = (await o.api.get(`/recurring/${r.recurring_id}`)).body.recurring;
+      expect(after).toMatchObject({ is_active: false, run_count: 0, next_run_at: '2026-06-15T03:30:00Z' });
+      expect((await o.api.get('/invoices')).body.invoices).toHaveLength(0);
+      const paused = await t.app.database.db.selectFrom('activity').selectAll().where('org_id', '=', o.orgId).where('entity_id', '=', r.recurring_id)
+        .where('action', 'like', '%PAUSED').executeTakeFirstOrThrow();
+      expect(JSON.parse(paused.metadata ?? '{}').reason).toContain('upiVpa');
+    } finally {
+      t.clock.set(new Date(BEFORE_NINE));
+    }
   });
 });
 

@@ -1,48 +1,16 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verify } from '../../src/kernel/webhook-signature';
 import { systemContext } from '../../src/platform/context';
 import { customer, postedInvoice } from '../support/sales';
 import { startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
+import { Receiver, type Received } from '../support/webhook-receiver';
 
 /*
  * Webhooks end to end (public-api.md Events → Webhooks; operator.md): a real HTTP receiver on
  * 127.0.0.1, the worker driven by POST /api/admin/v1/jobs/run, time moved by the fake clock.
  * The app runs with BAHI_WEBHOOK_ALLOW_PRIVATE=1, since the receiver is on loopback.
  */
-
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  raw: string;
-  body: { event_type: string; delivery_id: string; occurred_at: string; org_id: string; data: Record<string, unknown> };
-}
-
-/** A receiver whose answer is chosen per request by `respond` (status code; default 200). */
-class Receiver {
-  readonly received: Received[] = [];
-  respond: (n: number, req: Received) => number = () => 200;
-  private server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      const got: Received = { headers: req.headers, raw, body: JSON.parse(raw) };
-      this.received.push(got);
-      const status = this.respond(this.received.length, got);
-      if (status >= 300 && status < 400) res.setHeader('Location', 'http://127.0.0.1:1/elsewhere');
-      res.writeHead(status, { 'Content-Type': 'text/plain' }).end(`answer ${status} ${'x'.repeat(5000)}`);
-    });
-  });
-  url = '';
-  async start() {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
-  }
-  stop() { return new Promise<void>((resolve) => this.server.close(() => resolve())); }
-  of(type: string) { return this.received.filter((r) => r.body.event_type === type); }
-}
 
 let t: TestApp;
 const receiver = new Receiver();
@@ -209,7 +177,7 @@ describe('delivery', () => {
       }
       const got = receiver.received.filter((r) => r.body.org_id === org.orgId);
       expect(new Set(got.map((r) => r.headers['x-svc-delivery'])).size).toBe(1);
-      expect(new Set(got.map((r) => r.raw)).size).toBe(1); // the same bytes every time; only the signature's t changes
+      expect(new Set(got.map((r) => r.raw.toString('utf8'))).size).toBe(1); // the same bytes every time; only the signature's t changes
       for (const r of got) expect(verify(r.raw, r.headers['x-svc-signature'] as string, endpoint.secret, { now: new Date(Number(r.headers['x-svc-timestamp']) * 1000) }).ok).toBe(true);
 
       const [d] = await deliveriesOf(org);
@@ -265,6 +233,48 @@ describe('delivery', () => {
       expect((await other.api.get(`/webhooks/deliveries/${failed!.delivery_id}`)).status).toBe(404);
     } finally {
       receiver.respond = () => 200;
+    }
+  });
+
+  it('a receiver that does not answer within 10 s: a failed attempt, retried', async () => {
+    const org = await t.given.org();
+    await register(org, ['INVOICE_CREATED']);
+    receiver.respond = (_i, r) => (r.body.org_id === org.orgId ? 'hang' : 200);
+    try {
+      await postedInvoice(org.api, await customer(org.api), 100);
+      const started = Date.now();
+      await runJobs();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(9_900);
+      const [d] = await deliveriesOf(org);
+      expect(d).toMatchObject({ status: 'PENDING', attempts: 1, last_response_status: null });
+      const [logged] = (await org.api.get(`/webhooks/deliveries/${d!.delivery_id}`)).body.delivery.attempt_log;
+      expect(logged).toMatchObject({ response_status: null, error: 'timed out after 10000 ms' });
+      expect(logged.latency_ms).toBeGreaterThanOrEqual(9_900);
+    } finally {
+      receiver.respond = () => 200;
+    }
+  }, 30_000);
+
+  it('the SSRF guard runs again before each send: a name that now resolves to loopback is not contacted', async () => {
+    // Public when registered, loopback afterwards (DNS rebinding); the app allows no private addresses.
+    let lookups = 0;
+    const rebinding = async () => [{ address: lookups++ === 0 ? '93.184.216.34' : '127.0.0.1', family: 4 }];
+    const strict = await startTestApp({}, { webhookResolver: rebinding });
+    try {
+      const org = await strict.given.org();
+      const port = new URL(receiver.url).port;
+      const res = await org.api.post('/webhooks/endpoints', { url: `http://hooks.rebinding.test:${port}/hooks`, events: ['INVOICE_CREATED'] });
+      expect(res.status).toBe(201);
+      await postedInvoice(org.api, await customer(org.api), 100);
+      expect((await strict.admin.post('/jobs/run', {})).status).toBe(200);
+      expect(receiver.ofOrg(org.orgId)).toHaveLength(0);
+      const [d] = (await org.api.get('/webhooks/deliveries')).body.deliveries;
+      expect(d).toMatchObject({ status: 'PENDING', attempts: 1, last_response_status: null });
+      const [logged] = (await org.api.get(`/webhooks/deliveries/${d.delivery_id}`)).body.delivery.attempt_log;
+      expect(logged.error).toMatch(/^refused by the SSRF guard: /);
+      expect(lookups).toBe(2);
+    } finally {
+      await strict.close();
     }
   });
 

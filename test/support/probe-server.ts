@@ -6,6 +6,7 @@ import { DomainError } from '../../src/kernel/errors';
 import type { App } from '../../src/main/compose';
 import { contactsService } from '../../src/modules/contacts';
 import { CreateContactBody } from '../../src/modules/contacts/contacts.schemas';
+import { ForegroundGate } from '../../src/platform/foreground';
 import { unitOfWork, type UnitOfWork } from '../../src/platform/unit-of-work';
 import { HttpClient } from './http-client';
 import { PUBLIC } from './test-app';
@@ -122,6 +123,7 @@ export async function startProbe(app: App): Promise<Probe> {
     routes: [probeRoute('contacts', plain), probeRoute('flaky', flaky), probeRoute('refuse', refuse)],
     bodyLimitBytes: 1_048_576,
     logger: false,
+    foreground: new ForegroundGate(),
   });
   await server.listen({ host: '127.0.0.1', port: 0 });
   const address = server.server.address();

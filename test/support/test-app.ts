@@ -38,7 +38,7 @@ export interface Given {
 }
 
 /** Starts the real server on a loopback port over a fresh database (SQLite, or PostgreSQL in CI). */
-export async function startTestApp(env: Record<string, string> = {}, options: Pick<Overrides, 'logger'> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, overrides: Omit<Overrides, 'clock'> = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const clock = new SettableClock();
   const config = loadConfig({
@@ -48,7 +48,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Pi
     BAHI_CLOCK: 'fake',
     ...env,
   });
-  const app = await composeApp(config, { clock, logger: options.logger ?? false });
+  const app = await composeApp(config, { ...overrides, clock, logger: overrides.logger ?? false });
   await app.server.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not bind a TCP port');
@@ -56,6 +56,19 @@ export async function startTestApp(env: Record<string, string> = {}, options: Pi
   const admin = new HttpClient(`${baseUrl}/api/admin/v1`, ADMIN_TOKEN);
   const api = new HttpClient(`${baseUrl}${PUBLIC}`);
 
+  const given = givenThrough(admin, api);
+
+  return {
+    app, db, clock, baseUrl, admin, api, given,
+    async close() {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
+
+/** The factories over an admin client and a public client of one server (in-process or a child process). */
+export function givenThrough(admin: HttpClient, api: HttpClient): Given {
   const given: Given = {
     async token(orgIds, options = {}) {
       const res = await admin.post('/tokens', {
@@ -79,14 +92,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Pi
       return { orgId, userId: user.body.user.user_id, token, tokenId, defaultBranchId: org.body.org.default_branch_id, api: api.withToken(token) };
     },
   };
-
-  return {
-    app, db, clock, baseUrl, admin, api, given,
-    async close() {
-      await app.close();
-      await db.drop();
-    },
-  };
+  return given;
 }
 
 /** A second server on the same database as `t`: what another API process looks like. */

@@ -12,10 +12,14 @@ import { webhooks } from './009-webhooks';
 import { recurring } from './010-recurring';
 import { attachmentsAndComments } from './011-attachments-comments';
 import { pdfs } from './013-pdfs';
+import { invoicePaymentLink } from './014-invoice-payment-link';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
-export const MIGRATIONS: readonly BahiMigration[] = [platform, ledger, invoices, estimatesAndSalesOrders, purchases, expenses, notes, payments, webhooks, recurring, attachmentsAndComments, pdfs];
+export const MIGRATIONS: readonly BahiMigration[] = [
+  platform, ledger, invoices, estimatesAndSalesOrders, purchases, expenses, notes, payments, webhooks, recurring,
+  attachmentsAndComments, pdfs, invoicePaymentLink,
+];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Body, DateTimeSchema, Email, Id, LocalDateSchema, Money, Nullable, StringEnum, Text } from '../../http/schema-kit';
 import { ACCOUNT_TYPES } from '../../platform/orgs/chart-of-accounts';
+import { UPI_VPA_PATTERN } from '../../kernel/upi';
 
 export const CreateOrgBody = Body({
   name: Text(200, 1),
@@ -33,6 +34,7 @@ export const PreferencesBody = Type.Partial(Body({
   strictPaymentDedupe: Type.Boolean(),
   requireIdempotencyKey: Type.Boolean(),
   invoicePdfTemplate: StringEnum(['classic', 'modern', 'boxed', 'tally'] as const),
+  upiVpa: Nullable(Type.String({ maxLength: 321, pattern: UPI_VPA_PATTERN, description: 'UPI VPA (name@psp) for the payment links of auto_charge invoices; null removes it' })),
 }), { additionalProperties: false });
 export type PreferencesBody = Static<typeof PreferencesBody>;
 

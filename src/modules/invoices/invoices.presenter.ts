@@ -2,6 +2,7 @@ import { isoTimestamp, type LocalDate } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
 import { asDateTime, displayedStatus, presentLine } from '../documents';
 import { OPEN_STATUSES } from './invoices.rules';
+import { paymentLinkOf } from './payment-link.rules';
 import type { InvoiceLineRow, InvoiceRow } from './invoices.repository';
 
 /** An invoice as the API shows it (spec: Invoice). */
@@ -33,6 +34,8 @@ export function presentInvoice(i: InvoiceRow, lines: readonly InvoiceLineRow[], 
     salesperson_id: i.salesperson_id,
     sales_order_id: i.sales_order_id,
     notes: i.notes,
+    /** A UPI payment link for the balance (invoices of auto_charge schedules only); null otherwise. */
+    payment_link: paymentLinkOf(i, OPEN_STATUSES),
     created_time: isoTimestamp(new Date(i.created_time)),
     last_modified_time: isoTimestamp(new Date(i.last_modified_time)),
   };

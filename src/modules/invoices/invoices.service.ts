@@ -18,6 +18,7 @@ import { invoicesRepository as repo, type InvoiceLineRow, type InvoiceRow } from
 import { invoiceEventData } from './invoices.events';
 import { hasMoneyApplied } from './invoices.rules';
 import { invoiceSettlement } from './invoices.settlement';
+import { paymentLinkPayee } from './payment-link.rules';
 import type { CreateInvoiceBody, ListInvoicesQuery, UpdateInvoiceBody } from './invoices.schemas';
 
 type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors' | 'dependents'> & {
@@ -28,6 +29,14 @@ type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity'
 const MICRO = 1_000_000;
 
 /** Invoice use cases. Each is one transaction: document, journal, number, activity and events together. */
+/** Where an invoice comes from, when not from POST /invoices. */
+export interface InvoiceOrigin {
+  /** The sales order it converts. */
+  salesOrderId?: string;
+  /** Made by an auto_charge schedule: it carries a UPI payment link (payment-link.rules.ts). */
+  withPaymentLink?: boolean;
+}
+
 export function invoicesService(deps: Deps) {
   const db = deps.database.db;
   const today = () => istDateOf(deps.clock.now());
@@ -79,13 +88,14 @@ export function invoicesService(deps: Deps) {
    * Creates an invoice inside the caller's transaction: the public create, and conversions
    * (a sales order becoming an invoice) share it.
    */
-  async function createInTx(tx: Tx, ctx: RequestContext, input: CreateInvoiceBody, origin: { salesOrderId?: string } = {}) {
+  async function createInTx(tx: Tx, ctx: RequestContext, input: CreateInvoiceBody, origin: InvoiceOrigin = {}) {
     const date = businessDateOf(input.date);
     const party = await resolveParty(tx, ctx.orgId, 'customer', { ...input, contact_id: input.customer_id }, deps.series.branchOf);
     const branchId = party.branchId;
-    const { prefs, baseCurrency } = await orgSettings(tx, ctx.orgId);
+    const { name: orgName, prefs, baseCurrency } = await orgSettings(tx, ctx.orgId);
     const currency = input.currency_code ?? baseCurrency;
     if (currency !== baseCurrency && input.exchange_rate === undefined) throw requiredField('exchange_rate', `exchange_rate is required when currency_code is not ${baseCurrency}`);
+    const payee = origin.withPaymentLink ? paymentLinkPayee(prefs.upiVpa, orgName, currency) : null;
     const dueDate = input.due_date ? businessDateOf(input.due_date) : addDays(date, party.paymentTerms);
     if (dueDate < date) throw invalidValue('due_date', 'due_date is before the invoice date');
 
@@ -119,7 +129,7 @@ export function invoicesService(deps: Deps) {
       sub_total: amounts.subTotal, tax_total: amounts.taxTotal, cgst_total: amounts.cgstTotal, sgst_total: amounts.sgstTotal,
       igst_total: amounts.igstTotal, round_off: roundOff, total, payment_made: 0, credits_applied: 0, balance: total,
       status: 'DRAFT', salesperson_id: input.salesperson_id ?? null, notes: input.notes ?? null, sales_order_id: origin.salesOrderId ?? null,
-      version: 1, created_time: created, last_modified_time: created,
+      version: 1, created_time: created, last_modified_time: created, payment_vpa: payee?.vpa ?? null, payment_payee: payee?.name ?? null,
     };
     const lineRows: InvoiceLineRow[] = lineColumnsOf(priced, () => deps.ids.next('li'))
       .map((l, position) => ({ ...l, org_id: ctx.orgId, invoice_id: invoice.invoice_id, position }));

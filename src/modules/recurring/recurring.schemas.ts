@@ -19,7 +19,7 @@ export const CreateRecurringBody = Body({
   template_entity_id: Type.Optional(Id('template_entity_id')),
   template_payload: Type.Optional(Payload),
   max_runs: Type.Optional(Nullable(MaxRuns)),
-  auto_charge: Type.Optional(Type.Boolean({ description: 'invoice schedules only; true is refused: online payments are not offered' })),
+  auto_charge: Type.Optional(Type.Boolean({ description: "invoice schedules only: each generated invoice carries payment_link, a UPI link to the organisation's VPA (preference upiVpa) for its balance" })),
   is_active: Type.Optional(Type.Boolean()),
 });
 export type CreateRecurringBody = Static<typeof CreateRecurringBody>;

@@ -6,7 +6,9 @@ import { addDays, istDateOf, type LocalDate } from '../../kernel/local-date';
 import { systemContext, type RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import type { Job } from '../../platform/jobs/jobs';
+import { orgSettings } from '../../platform/orgs/org-settings';
 import { pagedContext, pageWindow } from '../../platform/pagination';
+import { paymentLinkPayee } from '../invoices/payment-link.rules';
 import {
   firstSlotAfter, firstSlotOnOrAfter, lastSlotOnOrBefore, latestRunnableDate, runInstant, slotAllowed, type Frequency,
 } from './recurrence.rules';
@@ -15,8 +17,11 @@ import { recurringRepository as repo, type ScheduleRow } from './recurring.repos
 import type { CreateRecurringBody, ListRecurringQuery, RecurringEntityType, UpdateRecurringBody } from './recurring.schemas';
 import { snapshotTemplate, type TemplatePayload } from './recurring.templates';
 
-/** Creates one document from a template body inside the caller's transaction; returns its id. */
-export type Generator = (tx: Tx, ctx: RequestContext, payload: TemplatePayload) => Promise<string>;
+/**
+ * Creates one document from a template body inside the caller's transaction; returns its id.
+ * `autoCharge` (invoice schedules): the invoice carries a payment link.
+ */
+export type Generator = (tx: Tx, ctx: RequestContext, payload: TemplatePayload, options: { autoCharge: boolean }) => Promise<string>;
 
 type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity'> & {
   generators: Record<RecurringEntityType, Generator>;
@@ -24,6 +29,7 @@ type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity'
 
 /** At most this many schedules per scheduler tick; the rest wait for the next poll. */
 const TICK_LIMIT = 10_000;
+const TICK_LANES = 8;
 
 export function recurringService(deps: Deps) {
   const db = deps.database.db;
@@ -49,11 +55,15 @@ export function recurringService(deps: Deps) {
   }
 
   function checkRules(entityType: string, autoCharge: boolean | undefined, start: LocalDate, end: LocalDate | null | undefined) {
-    if (autoCharge === true) {
-      if (entityType !== 'INVOICE') throw invalidValue('auto_charge', 'auto_charge applies to invoice schedules only');
-      throw invalidValue('auto_charge', 'auto_charge is not offered: Bahi takes no online payments, so there is no payment link or stored card to charge');
-    }
+    if (autoCharge === true && entityType !== 'INVOICE') throw invalidValue('auto_charge', 'auto_charge applies to invoice schedules only');
     if (end !== null && end !== undefined && end < start) throw invalidValue('end_date', 'end_date is before start_date');
+  }
+
+  /** An auto_charge schedule's invoices must be able to carry a UPI link: the organisation has a VPA, the template is in INR. */
+  async function checkPaymentLink(tx: Tx, orgId: string, template: TemplatePayload) {
+    const { name, prefs, baseCurrency } = await orgSettings(tx, orgId);
+    const currency = typeof template.currency_code === 'string' ? template.currency_code : baseCurrency;
+    paymentLinkPayee(prefs.upiVpa, name, currency);
   }
 
   /** The template body: the inline payload (already schema-checked by the route), or a snapshot of the document. */
@@ -76,7 +86,7 @@ export function recurringService(deps: Deps) {
   async function runInTx(tx: Tx, ctx: RequestContext, s: ScheduleRow, runDate: LocalDate) {
     const runCtx: RequestContext = { ...ctx, source: 'RECURRING' };
     const payload = JSON.parse(s.template_payload) as TemplatePayload;
-    const generatedId = await deps.generators[s.entity_type as RecurringEntityType](tx, runCtx, { ...payload, date: today() });
+    const generatedId = await deps.generators[s.entity_type as RecurringEntityType](tx, runCtx, { ...payload, date: today() }, { autoCharge: s.auto_charge === 1 });
     const at = nowIso();
     await repo.insertRun(tx, { org_id: s.org_id, recurring_id: s.recurring_id, run_date: runDate, generated_entity_id: generatedId, created_time: at });
     const runCount = s.run_count + 1;
@@ -140,13 +150,24 @@ export function recurringService(deps: Deps) {
     }
   }
 
+  /**
+   * A tick runs TICK_LANES schedules at a time, each in its own transaction (each is locked and
+   * keyed, so running them side by side changes nothing about exactly-once): commits that
+   * overlap share an fsync on SQLite (group commit) and use several connections on PostgreSQL.
+   */
   const job: Job = {
     name: 'recurring_scheduler',
     async run() {
+      const due = await repo.due(db, nowIso(), TICK_LIMIT);
       let count = 0;
-      for (const { org_id, recurring_id } of await repo.due(db, nowIso(), TICK_LIMIT)) {
-        if (await tick(org_id, recurring_id)) count++;
-      }
+      let next = 0;
+      const lane = async () => {
+        while (next < due.length) {
+          const { org_id, recurring_id } = due[next++]!;
+          if (await tick(org_id, recurring_id)) count++;
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(TICK_LANES, due.length) }, lane));
       return count;
     },
   };
@@ -162,6 +183,7 @@ export function recurringService(deps: Deps) {
       return deps.uow(ctx, async (tx) => {
         const template = await templateOf(tx, ctx.orgId, input.entity_type, input);
         if (template === null) throw requiredField('template_entity_id', 'send one of template_entity_id or template_payload');
+        if (input.auto_charge === true) await checkPaymentLink(tx, ctx.orgId, template);
         const at = nowIso();
         const base = {
           start_date: input.start_date, frequency: input.frequency, interval_count: input.interval ?? 1, last_run_date: null,
@@ -170,7 +192,7 @@ export function recurringService(deps: Deps) {
         const row: ScheduleRow = {
           ...base, org_id: ctx.orgId, recurring_id: deps.ids.next('rec'), entity_type: input.entity_type, name: input.name,
           next_run_at: nextRun(base, today()), last_run_at: null, is_active: input.is_active === false ? 0 : 1,
-          template_entity_id: input.template_entity_id ?? null, template_payload: toJson(template), auto_charge: 0,
+          template_entity_id: input.template_entity_id ?? null, template_payload: toJson(template), auto_charge: input.auto_charge === true ? 1 : 0,
           created_time: at, last_modified_time: at,
         };
         await repo.insert(tx, row);
@@ -203,8 +225,12 @@ export function recurringService(deps: Deps) {
           name: input.name ?? s.name, frequency: input.frequency ?? s.frequency, interval_count: input.interval ?? s.interval_count,
           start_date: start, end_date: end, max_runs: input.max_runs === undefined ? s.max_runs : input.max_runs,
           ...(template !== null && { template_payload: toJson(template), template_entity_id: input.template_entity_id ?? null }),
+          ...(input.auto_charge !== undefined && { auto_charge: (input.auto_charge ? 1 : 0) as 0 | 1 }),
           last_modified_time: nowIso(),
         };
+        if (next.auto_charge === 1 && (input.auto_charge === true || template !== null)) {
+          await checkPaymentLink(tx, ctx.orgId, JSON.parse(next.template_payload) as TemplatePayload);
+        }
         if (input.next_run_at !== undefined) {
           next.next_run_at = new Date(input.next_run_at).toISOString();
         } else if (['frequency', 'interval', 'start_date', 'end_date', 'max_runs'].some((k) => k in input)) {
@@ -213,7 +239,7 @@ export function recurringService(deps: Deps) {
         if (next.max_runs !== null && next.max_runs < next.run_count) throw invalidValue('max_runs', `max_runs is below run_count (${next.run_count})`);
         await repo.update(tx, ctx.orgId, id, next);
         const changes: Record<string, { old: unknown; new: unknown }> = {};
-        for (const k of ['name', 'frequency', 'interval_count', 'start_date', 'end_date', 'max_runs', 'next_run_at', 'template_payload'] as const) {
+        for (const k of ['name', 'frequency', 'interval_count', 'start_date', 'end_date', 'max_runs', 'next_run_at', 'template_payload', 'auto_charge'] as const) {
           if (s[k] !== next[k]) changes[k] = { old: s[k], new: next[k] };
         }
         await deps.activity.record(tx, ctx, { entityType: 'RECURRING', entityId: id, entityRef: next.name, verb: 'UPDATED', changes });

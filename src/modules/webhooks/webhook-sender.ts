@@ -17,9 +17,40 @@ export interface SendResult {
 
 export type WebhookSender = (target: ResolvedTarget, headers: Record<string, string>, body: string) => Promise<SendResult>;
 
+/** Idle keep-alive connections are closed after this; at most this many per address. */
+const IDLE_SOCKET_MS = 15_000;
+const SOCKETS_PER_ADDRESS = 16;
+const MAX_AGENTS = 256;
+
 /**
- * POSTs once. The connection goes to the address the guard checked (a fixed `lookup`), while
- * the URL's host stays in the Host header and in TLS SNI and certificate checks. Redirects
+ * Keep-alive agents, one per checked address (and port, scheme and TLS name). A pooled
+ * connection is only ever reused for the very address it was opened to, which the guard
+ * checked then and checks again (by resolving the URL) before each attempt picks an agent: a
+ * DNS answer that changes cannot send a request down a connection to an address it did not
+ * check. Saves a TCP (and TLS) handshake per delivery when one receiver gets many.
+ */
+const agents = new Map<string, http.Agent>();
+
+function agentFor(target: ResolvedTarget): http.Agent {
+  const key = `${target.url.protocol}//${target.address}:${target.url.port}/${target.url.hostname}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    if (agents.size >= MAX_AGENTS) {
+      const [oldestKey, oldest] = agents.entries().next().value as [string, http.Agent];
+      oldest.destroy();
+      agents.delete(oldestKey);
+    }
+    const options = { keepAlive: true, maxSockets: SOCKETS_PER_ADDRESS, maxFreeSockets: SOCKETS_PER_ADDRESS, timeout: IDLE_SOCKET_MS };
+    agent = target.url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
+/**
+ * POSTs once. The connection goes to the address the guard checked (a fixed `lookup`, and a
+ * keep-alive pool of that address only), while the URL's host stays in the Host header and in
+ * TLS SNI and certificate checks. Redirects
  * are not followed (a 3xx is a failed attempt); the whole exchange is bounded by 10 s.
  */
 export const httpSender: WebhookSender = (target, headers, body) => new Promise((resolve) => {
@@ -38,7 +69,7 @@ export const httpSender: WebhookSender = (target, headers, body) => new Promise(
   };
   const transport = target.url.protocol === 'https:' ? https : http;
   const request = transport.request(target.url, {
-    method: 'POST', lookup: pinned, agent: false,
+    method: 'POST', lookup: pinned, agent: agentFor(target),
     headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)), 'User-Agent': 'Bahi-Webhooks/1' },
   }, (response) => {
     const chunks: Buffer[] = [];

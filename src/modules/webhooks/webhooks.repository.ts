@@ -13,6 +13,9 @@ export interface DeliveryFilter {
   eventType?: string;
 }
 
+/** The distinct organisations of some rows: with their ids, an IN on both primary-key columns, so lookups use the key. */
+const orgsOf = (keys: ReadonlyArray<{ org_id: string }>) => [...new Set(keys.map((k) => k.org_id))];
+
 export const webhooksRepository = {
   insertEndpoint: (tx: Tx, row: EndpointRow) => tx.insertInto('webhook_endpoints').values(row).execute(),
 
@@ -32,7 +35,8 @@ export const webhooksRepository = {
 
   endpointsByIds: (db: Db | Tx, keys: ReadonlyArray<{ orgId: string; endpointId: string }>) =>
     keys.length === 0 ? Promise.resolve([] as EndpointRow[])
-      : db.selectFrom('webhook_endpoints').selectAll().where('endpoint_id', 'in', keys.map((k) => k.endpointId)).execute(),
+      : db.selectFrom('webhook_endpoints').selectAll().where('org_id', 'in', [...new Set(keys.map((k) => k.orgId))])
+        .where('endpoint_id', 'in', [...new Set(keys.map((k) => k.endpointId))]).execute(),
 
   async deleteEndpoint(tx: Tx, orgId: string, endpointId: string, at: string) {
     await tx.updateTable('webhook_endpoints').set({ deleted_time: at }).where('org_id', '=', orgId).where('endpoint_id', '=', endpointId).execute();
@@ -48,9 +52,12 @@ export const webhooksRepository = {
     return q.execute();
   },
 
+  /** Event ids are unique across organisations (ULIDs), so one statement per chunk of ids marks them. */
   async markPublished(tx: Tx, events: ReadonlyArray<{ org_id: string; event_id: string }>, at: string) {
-    for (const e of events) {
-      await tx.updateTable('outbox_events').set({ published_at: at }).where('org_id', '=', e.org_id).where('event_id', '=', e.event_id).execute();
+    for (let i = 0; i < events.length; i += 500) {
+      const chunk = events.slice(i, i + 500);
+      await tx.updateTable('outbox_events').set({ published_at: at })
+        .where('org_id', 'in', orgsOf(chunk)).where('event_id', 'in', chunk.map((e) => e.event_id)).execute();
     }
   },
 
@@ -69,24 +76,31 @@ export const webhooksRepository = {
     return q.execute();
   },
 
-  findDelivery(db: Db | Tx, orgId: string, deliveryId: string, forUpdate = false) {
-    let q = db.selectFrom('webhook_deliveries').selectAll().where('org_id', '=', orgId).where('delivery_id', '=', deliveryId);
-    if (forUpdate && engineOf(db) === 'postgres') q = q.forUpdate();
-    return q.executeTakeFirst();
-  },
+  findDelivery: (db: Db | Tx, orgId: string, deliveryId: string) =>
+    db.selectFrom('webhook_deliveries').selectAll().where('org_id', '=', orgId).where('delivery_id', '=', deliveryId).executeTakeFirst(),
 
   async leaseDeliveries(tx: Tx, keys: ReadonlyArray<{ org_id: string; delivery_id: string }>, until: string) {
     for (let i = 0; i < keys.length; i += 200) {
       const chunk = keys.slice(i, i + 200);
       await tx.updateTable('webhook_deliveries').set({ next_attempt_at: until })
-        .where('delivery_id', 'in', chunk.map((k) => k.delivery_id)).execute();
+        .where('org_id', 'in', orgsOf(chunk)).where('delivery_id', 'in', chunk.map((k) => k.delivery_id)).execute();
     }
   },
 
   updateDelivery: (tx: Tx, orgId: string, deliveryId: string, changes: Partial<DeliveryRow>) =>
     tx.updateTable('webhook_deliveries').set(changes).where('org_id', '=', orgId).where('delivery_id', '=', deliveryId).execute(),
 
-  insertAttempt: (tx: Tx, row: AttemptRow) => tx.insertInto('webhook_attempts').values(row).execute(),
+  async insertAttempts(tx: Tx, rows: AttemptRow[]) {
+    for (let i = 0; i < rows.length; i += 100) await tx.insertInto('webhook_attempts').values(rows.slice(i, i + 100)).execute();
+  },
+
+  /** The current rows of deliveries about to be recorded, locked against a concurrent replay (PostgreSQL). */
+  findDeliveries(tx: Tx, keys: ReadonlyArray<{ org_id: string; delivery_id: string }>) {
+    let q = tx.selectFrom('webhook_deliveries').selectAll()
+      .where('org_id', 'in', orgsOf(keys)).where('delivery_id', 'in', keys.map((k) => k.delivery_id)).orderBy('delivery_id');
+    if (engineOf(tx) === 'postgres') q = q.forUpdate();
+    return q.execute();
+  },
 
   attempts: (db: Db, orgId: string, deliveryId: string) =>
     db.selectFrom('webhook_attempts').selectAll().where('org_id', '=', orgId).where('delivery_id', '=', deliveryId).orderBy('attempt_no').execute(),

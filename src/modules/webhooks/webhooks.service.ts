@@ -4,6 +4,7 @@ import { isoTimestamp } from '../../kernel/local-date';
 import { sign } from '../../kernel/webhook-signature';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
+import type { ForegroundGate } from '../../platform/foreground';
 import type { Job } from '../../platform/jobs/jobs';
 import type { OutboxEvent } from '../../platform/outbox/outbox';
 import { cursorPage, readCursor } from '../../platform/pagination';
@@ -19,12 +20,24 @@ type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'cursors'>
   sender: WebhookSender;
   /** BAHI_WEBHOOK_ALLOW_PRIVATE=1: the SSRF guard's address rules are lifted. */
   allowPrivate: boolean;
+  /** API requests of this process, which sends wait for (ForegroundGate). */
+  foreground: ForegroundGate;
   resolver?: Resolver;
 };
 
-const FANOUT_BATCH = 500;
-const CLAIM_BATCH = 100;
+const FANOUT_BATCH = 100;
+const CLAIM_BATCH = 200;
 const SEND_CONCURRENCY = 32;
+/** Lanes that go on sending while API requests are coming in (the others wait for a lull). */
+const BUSY_LANES = 8;
+const RECORD_BATCH = 25;
+
+/** One attempt's result, waiting to be recorded. */
+interface Outcome {
+  delivery: DeliveryRow;
+  result: SendResult;
+  attemptedAt: Date;
+}
 
 const presentEndpoint = (e: EndpointRow) => ({
   endpoint_id: e.endpoint_id, url: e.url, events: JSON.parse(e.events) as string[], created_time: e.created_time,
@@ -73,25 +86,36 @@ export function webhooksService(deps: Deps) {
     }, delivery.body);
   }
 
-  /** Logs the attempt and moves the delivery on: SUCCEEDED, the next retry, or FAILED. */
-  async function record(delivery: DeliveryRow, result: SendResult, attemptedAt: Date): Promise<DeliveryRow> {
+  /**
+   * Logs attempts and moves each delivery on (SUCCEEDED, the next retry, or FAILED), several
+   * in one transaction: the worker records its sends in groups, not one commit per send.
+   * Attempt numbers count from the row as it is now (a replay may have run meanwhile).
+   */
+  async function record(outcomes: readonly Outcome[]): Promise<DeliveryRow[]> {
     return deps.database.transaction(async (tx) => {
-      const current = (await repo.findDelivery(tx, delivery.org_id, delivery.delivery_id, true)) ?? delivery;
-      const attempts = current.attempts + 1;
+      const current = new Map((await repo.findDeliveries(tx, outcomes.map((o) => o.delivery))).map((d) => [d.delivery_id, d]));
       const finishedAt = now();
-      await repo.insertAttempt(tx, {
-        org_id: delivery.org_id, delivery_id: delivery.delivery_id, attempt_no: attempts, attempted_at: attemptedAt.toISOString(),
-        response_status: result.status, latency_ms: result.latencyMs, response_body: result.body, error: result.error,
-      });
-      const ok = acknowledged(result.status);
-      const next = ok ? null : nextAttemptAfterFailure(delivery.delivery_id, attempts, finishedAt);
-      const changes: Partial<DeliveryRow> = {
-        attempts, last_attempt_at: attemptedAt.toISOString(), last_response_status: result.status,
-        status: ok ? 'SUCCEEDED' : next ? 'PENDING' : 'FAILED',
-        next_attempt_at: next ? next.toISOString() : null,
-      };
-      await repo.updateDelivery(tx, delivery.org_id, delivery.delivery_id, changes);
-      return { ...current, ...changes };
+      const attempts: AttemptRow[] = [];
+      const updated: DeliveryRow[] = [];
+      for (const { delivery, result, attemptedAt } of outcomes) {
+        const row = current.get(delivery.delivery_id) ?? delivery;
+        const attemptNo = row.attempts + 1;
+        attempts.push({
+          org_id: delivery.org_id, delivery_id: delivery.delivery_id, attempt_no: attemptNo, attempted_at: attemptedAt.toISOString(),
+          response_status: result.status, latency_ms: result.latencyMs, response_body: result.body, error: result.error,
+        });
+        const ok = acknowledged(result.status);
+        const next = ok ? null : nextAttemptAfterFailure(delivery.delivery_id, attemptNo, finishedAt);
+        const changes: Partial<DeliveryRow> = {
+          attempts: attemptNo, last_attempt_at: attemptedAt.toISOString(), last_response_status: result.status,
+          status: ok ? 'SUCCEEDED' : next ? 'PENDING' : 'FAILED',
+          next_attempt_at: next ? next.toISOString() : null,
+        };
+        await repo.updateDelivery(tx, delivery.org_id, delivery.delivery_id, changes);
+        updated.push({ ...row, ...changes });
+      }
+      await repo.insertAttempts(tx, attempts);
+      return updated;
     });
   }
 
@@ -104,6 +128,7 @@ export function webhooksService(deps: Deps) {
   async function fanOut(): Promise<number> {
     let made = 0;
     for (;;) {
+      await deps.foreground.idle();
       const { events, created } = await deps.database.transaction(async (tx) => {
         const rows = await repo.unpublishedEvents(tx, FANOUT_BATCH);
         if (rows.length === 0) return { events: 0, created: 0 };
@@ -135,10 +160,18 @@ export function webhooksService(deps: Deps) {
   /**
    * Claims due deliveries by pushing their next_attempt_at a lease ahead (committed before any
    * send: a crash between claim and send leaves them to be retried when the lease runs out),
-   * then sends them and records each result.
+   * then sends them, SEND_CONCURRENCY at once and each after any API request in flight, and
+   * records the results in groups.
    */
   async function sendDue(): Promise<number> {
     let sent = 0;
+    const send = async (delivery: DeliveryRow, endpoint: EndpointRow | undefined): Promise<Outcome> => {
+      const attemptedAt = now();
+      const result: SendResult = endpoint && endpoint.deleted_time === null
+        ? await attempt(delivery, endpoint)
+        : { status: null, latencyMs: 0, body: null, error: 'endpoint deleted' };
+      return { delivery, result, attemptedAt };
+    };
     for (;;) {
       const claimed = await deps.database.transaction(async (tx) => {
         const at = now();
@@ -149,20 +182,28 @@ export function webhooksService(deps: Deps) {
       if (claimed.length === 0) return sent;
       const endpoints = new Map((await repo.endpointsByIds(db, claimed.map((d) => ({ orgId: d.org_id, endpointId: d.endpoint_id }))))
         .map((e) => [`${e.org_id}/${e.endpoint_id}`, e]));
+      // Outcomes are recorded RECORD_BATCH at a time, while the other lanes go on sending. Recordings
+      // may overlap: they touch disjoint deliveries (on SQLite they share a commit, on PostgreSQL connections).
+      const done: Outcome[] = [];
+      const flush = async () => {
+        const batch = done.splice(0);
+        if (batch.length > 0) await record(batch);
+      };
       let next = 0;
-      const lane = async () => {
-        while (next < claimed.length) {
+      const lane = async (index: number) => {
+        for (;;) {
+          // While API requests come in, only the first few lanes send, each after the requests in flight.
+          if (index >= BUSY_LANES) await deps.foreground.lull();
+          await deps.foreground.idle();
+          if (next >= claimed.length) return;
           const delivery = claimed[next++]!;
-          const endpoint = endpoints.get(`${delivery.org_id}/${delivery.endpoint_id}`);
-          const attemptedAt = now();
-          const result: SendResult = endpoint && endpoint.deleted_time === null
-            ? await attempt(delivery, endpoint)
-            : { status: null, latencyMs: 0, body: null, error: 'endpoint deleted' };
-          await record(delivery, result, attemptedAt);
+          done.push(await send(delivery, endpoints.get(`${delivery.org_id}/${delivery.endpoint_id}`)));
           sent++;
+          if (done.length >= RECORD_BATCH) await flush();
         }
       };
-      await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, claimed.length) }, lane));
+      await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, claimed.length) }, (_, index) => lane(index)));
+      await flush();
       if (claimed.length < CLAIM_BATCH) return sent;
     }
   }
@@ -234,8 +275,8 @@ export function webhooksService(deps: Deps) {
         status: 'PENDING', next_attempt_at: new Date(now().getTime() + LEASE_MS).toISOString(),
       }));
       const attemptedAt = now();
-      const updated = await record(delivery, await attempt(delivery, endpoint), attemptedAt);
-      return { delivery: presentDelivery(updated) };
+      const [updated] = await record([{ delivery, result: await attempt(delivery, endpoint), attemptedAt }]);
+      return { delivery: presentDelivery(updated!) };
     },
   };
 }

@@ -7,6 +7,8 @@ export interface Preferences {
   strictPaymentDedupe: boolean;
   requireIdempotencyKey: boolean;
   invoicePdfTemplate: 'classic' | 'modern' | 'boxed' | 'tally';
+  /** The organisation's UPI VPA (`name@psp`): payee of the payment links of auto_charge invoices; null: none. */
+  upiVpa: string | null;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -16,6 +18,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   strictPaymentDedupe: true,
   requireIdempotencyKey: true,
   invoicePdfTemplate: 'classic',
+  upiVpa: null,
 };
 
 export function readPreferences(json: string): Preferences {
