@@ -27,7 +27,7 @@ export function parseAssignments(pairs: readonly string[]): Record<string, unkno
     const at = pair.indexOf('=');
     if (at < 1) throw new Error(`expected key=value, got ${pair}`);
     const raw = pair.slice(at + 1);
-    const value = raw === 'true' ? true : raw === 'false' ? false : /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
+    const value = raw === 'null' ? null : raw === 'true' ? true : raw === 'false' ? false : /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
     return [pair.slice(0, at), value];
   }));
 }
