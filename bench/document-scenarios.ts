@@ -187,7 +187,9 @@ export const documentScenarios: Scenario[] = [
     name: 'GET /invoices/{id}',
     method: 'GET',
     setup: async (ctx) => {
-      if (!ctx.state.invoiceIds) ctx.state.invoiceIds = await bulkInvoices(ctx, 5000, (i) => invoiceBody(ctx.state.docs as Shared, i), 16);
+      if (ctx.state.invoiceIds) return; // the list scenario seeded them
+      const s = await shared(ctx);
+      ctx.state.invoiceIds = await bulkInvoices(ctx, 5000, (i) => invoiceBody(s, i), 16);
     },
     // Walks through the seeded invoices (a stride, so neighbours are not read in order).
     path: (ctx, n) => {
