@@ -49,6 +49,9 @@ export function openDatabase(options: DatabaseOptions): Database {
   file.pragma('synchronous = NORMAL');
   file.pragma('busy_timeout = 5000');
   file.pragma('foreign_keys = ON');
+  // A transaction's savepoint journal (every group member runs in a SAVEPOINT) and sorts stay
+  // in memory: in a temporary file each journaled page cost two write system calls.
+  file.pragma('temp_store = MEMORY');
   return wrap('sqlite', new Kysely<Tables>({ dialect: immediateSqliteDialect(file) }));
 }
 
