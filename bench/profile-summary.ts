@@ -3,7 +3,10 @@
  * by `BENCH_CPU_PROF=dir npm run bench`): top functions by self time, time by package or
  * source folder, and the inclusive time of this project's own functions.
  *
- *   node --import tsx bench/profile-summary.ts <file.cpuprofile> [top=25]
+ *   node --import tsx bench/profile-summary.ts <file.cpuprofile> [top=25] [last-seconds]
+ *
+ * With last-seconds, only the samples of that many seconds before the profile's end count:
+ * the measured run of the last scenario, without the seeding and warm-up before it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,10 +37,14 @@ const label = (f: CallFrame) => {
   return `${f.functionName || '(anonymous)'} ${file ? `${file}:${f.lineNumber + 1}` : ''}`.trim();
 };
 
-function summarise(profile: Profile, top: number) {
+function summarise(profile: Profile, top: number, lastSeconds: number | undefined) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
+  const from = lastSeconds === undefined ? -Infinity : profile.endTime - lastSeconds * 1e6;
+  let at = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at < from) continue;
     const id = profile.samples[i]!;
     self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   }
@@ -84,9 +91,9 @@ function summarise(profile: Profile, top: number) {
   for (const [name, us] of sorted(inclusive).slice(0, top)) console.log(`  ${pct(us)} ${ms(us)}  ${name}`);
 }
 
-const [file, topArg] = process.argv.slice(2);
+const [file, topArg, lastArg] = process.argv.slice(2);
 if (!file) {
-  console.error('usage: node --import tsx bench/profile-summary.ts <file.cpuprofile> [top]');
+  console.error('usage: node --import tsx bench/profile-summary.ts <file.cpuprofile> [top] [last-seconds]');
   process.exit(2);
 }
-summarise(JSON.parse(fs.readFileSync(file, 'utf8')) as Profile, Number(topArg ?? 25));
+summarise(JSON.parse(fs.readFileSync(file, 'utf8')) as Profile, Number(topArg ?? 25), lastArg === undefined ? undefined : Number(lastArg));
