@@ -23,4 +23,15 @@ describe('BoundedCache', () => {
     expect(cache.get('a')).toBeUndefined();
     expect(cache.get('b')).toBe(3);
   });
+
+  it('never holds more than its capacity, and keeps what is in use', () => {
+    const cache = new BoundedCache<number, number>(100);
+    for (let i = 0; i < 1000; i++) {
+      cache.set(i, i);
+      expect(cache.get(0)).toBe(0); // read all along: never dropped
+    }
+    const kept = Array.from({ length: 1000 }, (_, i) => cache.get(i)).filter((v) => v !== undefined);
+    expect(kept.length).toBeLessThanOrEqual(100);
+    expect(kept).toContain(999);
+  });
 });
