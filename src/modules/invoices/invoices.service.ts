@@ -7,6 +7,7 @@ import { diffFields } from '../../platform/activity/activity.recorder';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { orgSettings } from '../../platform/orgs/org-settings';
+import { viewCache } from '../../platform/view-cache';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { catalogRepository } from '../catalog';
 import { decideRoundOff, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty } from '../documents';
@@ -27,6 +28,13 @@ type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity'
 };
 
 const MICRO = 1_000_000;
+
+/**
+ * A list page answers with each invoice's serialised view, made again only when its row, lines
+ * or day differ: clients page through the newest invoices again and again. (A get reads one
+ * invoice, often once: it presents it afresh.)
+ */
+const invoiceView = viewCache(20_000, presentInvoice);
 
 /** Invoice use cases. Each is one transaction: document, journal, number, activity and events together. */
 /** Where an invoice comes from, when not from POST /invoices. */
@@ -243,7 +251,7 @@ export function invoicesService(deps: Deps) {
       const lines = await repo.lines(db, ctx.orgId, page.items.map((r) => r.invoice_id));
       const day = today();
       return {
-        invoices: page.items.map((r) => presentInvoice(r, lines.get(r.invoice_id) ?? [], day)),
+        invoices: page.items.map((r) => invoiceView(db, r.invoice_id, r, lines.get(r.invoice_id) ?? [], day)),
         page_context: page.page_context,
       };
     },
