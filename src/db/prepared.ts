@@ -59,9 +59,20 @@ const insertsOf = perDatabase(() => new BoundedCache<string, string>(500));
 export async function insertRows<T extends keyof Tables & string>(db: Executor, table: T, rows: readonly Insertable<Tables[T]>[]): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!);
-  const values = rows.flatMap((row) => columns.map((c) => (row as Record<string, unknown>)[c]));
-  const sameShape = values.length === rows.length * columns.length && !values.includes(undefined)
-    && rows.every((row) => Object.keys(row).length === columns.length);
+  // One pass: the values in column order, and whether every row has exactly these keys, none undefined.
+  const values = new Array<unknown>(rows.length * columns.length);
+  let sameShape = true;
+  let at = 0;
+  for (const row of rows as readonly Record<string, unknown>[]) {
+    let keys = 0;
+    for (const _ in row) keys++;
+    if (keys !== columns.length) sameShape = false;
+    for (const column of columns) {
+      const value = row[column];
+      if (value === undefined) sameShape = false;
+      values[at++] = value;
+    }
+  }
   const key = `${table}(${columns.join(',')})x${rows.length}`;
   const cache = insertsOf(db);
   const sql = sameShape ? cache.get(key) : undefined;
