@@ -19,7 +19,7 @@ type Pending = { value: unknown } | string;
  * An explicit stack, not recursion: a hostile body may nest tens of thousands deep, which
  * JSON.parse accepts but a recursive walk would answer with a stack overflow (a 500).
  */
-function canonical(root: unknown): string {
+function canonicalByStack(root: unknown): string {
   const out: string[] = [];
   const stack: Pending[] = [{ value: root }];
   const pushInOrder = (parts: Pending[]) => {
@@ -42,6 +42,34 @@ function canonical(root: unknown): string {
     }
   }
   return out.join('');
+}
+
+// JavaScript lists integer-like keys ("2", "10") first and in numeric order whatever order they
+// were set in, so an object holding one cannot be rebuilt in sorted order.
+const INDEX_KEY = /^(?:0|[1-9]\d*)$/;
+const UNSORTABLE = new Error('an object key that JavaScript orders by itself');
+
+function sortedKeys(_key: string, value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const sorted = Object.create(null) as Record<string, unknown>; // no prototype: a "__proto__" key stays a key
+  for (const key of Object.keys(value).sort()) {
+    if (INDEX_KEY.test(key)) throw UNSORTABLE;
+    sorted[key] = (value as Record<string, unknown>)[key];
+  }
+  return sorted;
+}
+
+/**
+ * The same canonical JSON by JSON.stringify (several times faster), except for the bodies it
+ * cannot write that way: nested deeper than the call stack, or with integer-like keys.
+ */
+function canonical(root: unknown): string {
+  try {
+    return JSON.stringify(root, sortedKeys) ?? 'null';
+  } catch (error) {
+    if (error === UNSORTABLE || error instanceof RangeError) return canonicalByStack(root);
+    throw error;
+  }
 }
 
 export const hashRequestBody = (body: unknown): string => createHash('sha256').update(canonical(body ?? null)).digest('hex');
