@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { DomainError, invalidValue } from '../kernel/errors';
+import { JsonText, stringifyBody } from '../kernel/json-text';
 import { IDEMPOTENCY_KEY_PATTERN, hashRequestBody, type IdempotencyStore } from '../platform/idempotency/idempotency.store';
 import type { IdempotencyRequest } from '../platform/idempotency/idempotency.types';
 import { readPreferences } from '../platform/orgs/preferences';
@@ -8,9 +9,19 @@ import { envelope, type RouteDef } from './route';
 
 const KEY_RE = new RegExp(IDEMPOTENCY_KEY_PATTERN);
 
-/** The success response a route gives for a use case's result: used live and stored with the key. */
+const rendered = new WeakMap<object, { status: number; body: JsonText }>();
+
+/**
+ * The success response a route gives for a use case's result, serialised once: the unit of
+ * work stores it with the Idempotency-Key, and the handler sends the same text.
+ */
 export function renderSuccess(def: RouteDef, result: Record<string, unknown>) {
-  return { status: def.status ?? 200, body: def.raw ? result : envelope(def.message ?? 'success', result) };
+  let response = rendered.get(result);
+  if (!response) {
+    response = { status: def.status ?? 200, body: new JsonText(stringifyBody(def.raw ? result : envelope(def.message ?? 'success', result))) };
+    rendered.set(result, response);
+  }
+  return response;
 }
 
 /**

@@ -5,7 +5,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Database } from '../db/database';
 import { DomainError } from '../kernel/errors';
-import { stringifyBody } from '../kernel/json-text';
 import type { IdGenerator } from '../kernel/ids';
 import type { ForegroundGate } from '../platform/foreground';
 import type { IdempotencyStore } from '../platform/idempotency/idempotency.store';
@@ -101,7 +100,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
           return reply.code(def.status ?? 200).headers({ ...result.headers, ...length }).send(result.bytes);
         }
         const { status, body } = renderSuccess(def, result);
-        return reply.code(status).type('application/json; charset=utf-8').send(stringifyBody(body));
+        return reply.code(status).type('application/json; charset=utf-8').send(body.text);
       },
     });
   };

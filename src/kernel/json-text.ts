@@ -16,8 +16,11 @@ export class JsonText {
   }
 }
 
-/** Undefined where JSON.stringify gives undefined (undefined, a function): left out of objects, null in arrays. */
-const textOf = (value: unknown): string | undefined => (value instanceof JsonText ? value.text : JSON.stringify(value));
+/**
+ * JSON.stringify that takes a JsonText's text as it is. Undefined where JSON.stringify gives
+ * undefined (undefined, a function): left out of objects, null in arrays.
+ */
+export const jsonTextOf = (value: unknown): string | undefined => (value instanceof JsonText ? value.text : JSON.stringify(value));
 
 /**
  * JSON.stringify of a response body (a plain object) whose values, or the items of whose
@@ -28,8 +31,8 @@ export function stringifyBody(body: Record<string, unknown>): string {
   let out = '';
   for (const [key, value] of Object.entries(body)) {
     const text = Array.isArray(value) && value.some((item) => item instanceof JsonText)
-      ? `[${value.map((item) => textOf(item) ?? 'null').join(',')}]`
-      : textOf(value);
+      ? `[${value.map((item) => jsonTextOf(item) ?? 'null').join(',')}]`
+      : jsonTextOf(value);
     if (text === undefined) continue;
     out += `${out ? ',' : ''}${JSON.stringify(key)}:${text}`;
   }

@@ -6,6 +6,7 @@ import { preparedQuery } from '../../db/prepared';
 import type { IdempotencyKeysTable } from '../../db/schema';
 import type { Clock } from '../../kernel/clock';
 import { DomainError } from '../../kernel/errors';
+import { jsonTextOf } from '../../kernel/json-text';
 import { IdempotentReplay, type IdempotencyRequest, type StoredResponse } from './idempotency.types';
 
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -130,7 +131,7 @@ export function idempotencyStore(database: Database, clock: Clock): IdempotencyS
   const rowOf = (orgId: string, r: IdempotencyRequest, response: StoredResponse): IdempotencyKeysTable => ({
     subject: r.subject, idem_key: r.key, method: r.method, path: r.path, org_id: orgId,
     request_hash: r.requestHash, status_code: response.status,
-    response_body: JSON.stringify(response.body), created_at: clock.now().toISOString(),
+    response_body: jsonTextOf(response.body) ?? 'null', created_at: clock.now().toISOString(),
   });
 
   return {
