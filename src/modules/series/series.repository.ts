@@ -21,9 +21,20 @@ const takeCounter = preparedQuery((db, a: { orgId: string; key: string }) =>
     .onConflict((oc) => oc.columns(['org_id', 'counter_key']).doUpdateSet({ next_value: sql`document_counters.next_value + 1` }))
     .returning('next_value'));
 
+const namedBranch = preparedQuery((db, a: { orgId: string; branchId: string }) =>
+  db.selectFrom('branches').select('branch_id').where('org_id', '=', a.orgId).where('branch_id', '=', a.branchId));
+const defaultBranch = preparedQuery((db, a: { orgId: string }) =>
+  db.selectFrom('branches').select('branch_id').where('org_id', '=', a.orgId).where('is_default', '=', 1));
+
 export type SeriesRow = InvoiceSeriesTable;
 
 export const seriesRepository = {
+  /** The named branch of this organisation, or its default one without a name; undefined when there is none. */
+  async branchId(db: Db | Tx, orgId: string, branchId: string | undefined): Promise<string | undefined> {
+    const [branch] = await (branchId ? namedBranch(db, { orgId, branchId }) : defaultBranch(db, { orgId }));
+    return branch?.branch_id;
+  },
+
   /** The series of a branch that apply on a date: those bound to the period covering it, and unbound ones. */
   applicable: (db: Db | Tx, orgId: string, branchId: string, date: string) => applicableSeries(db, { orgId, branchId, date }),
 

@@ -1,6 +1,5 @@
 import type { Db, Tx } from '../../db/database';
 import { isUniqueViolation } from '../../db/driver-errors';
-import { preparedQuery } from '../../db/prepared';
 import { invalidValue, notFound } from '../../kernel/errors';
 import { istDateOf, type LocalDate } from '../../kernel/local-date';
 import type { RequestContext } from '../../platform/context';
@@ -10,11 +9,6 @@ import { DEFAULT_SERIES, formatLegacyNumber, formatNumber, fyOf, legacyCounterKe
 import type { CreateSeriesBody, NextNumberQuery, SeriesListQuery } from './series.schemas';
 
 type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids'>;
-
-const namedBranch = preparedQuery((db, a: { orgId: string; branchId: string }) =>
-  db.selectFrom('branches').select('branch_id').where('org_id', '=', a.orgId).where('branch_id', '=', a.branchId));
-const defaultBranch = preparedQuery((db, a: { orgId: string }) =>
-  db.selectFrom('branches').select('branch_id').where('org_id', '=', a.orgId).where('is_default', '=', 1));
 
 export interface NumberRequest {
   branchId: string;
@@ -30,9 +24,9 @@ export function seriesService(deps: Deps) {
   const today = () => istDateOf(deps.clock.now());
 
   async function branchOf(executor: Db | Tx, orgId: string, branchId: string | undefined) {
-    const [branch] = await (branchId ? namedBranch(executor, { orgId, branchId }) : defaultBranch(executor, { orgId }));
-    if (!branch) throw notFound('branch', 'branch_id');
-    return branch.branch_id;
+    const found = await repo.branchId(executor, orgId, branchId);
+    if (!found) throw notFound('branch', 'branch_id');
+    return found;
   }
 
   async function pick(executor: Db | Tx, orgId: string, branchId: string, name: string, date: LocalDate) {
