@@ -122,6 +122,29 @@ describe('invoices', () => {
     t.clock.set(new Date('2026-06-15T06:00:00Z'));
   });
 
+  it('a list page already served shows a payment, a void and a new day at once (list views are cached)', async () => {
+    const customerId = await customer(org.api);
+    const create = (due: string) => createInvoice(org.api, { customer_id: customerId, date: '2026-06-15', due_date: due, place_of_supply: 'IN-KA', line_items: [line(100)], auto_approve: true });
+    const paid = (await create('2026-07-15')).body.invoice;
+    const voided = (await create('2026-07-15')).body.invoice;
+    const late = (await create('2026-06-16')).body.invoice;
+    const page = async () => Object.fromEntries(((await org.api.get(`/invoices?customer_id=${customerId}`)).body.invoices as { invoice_id: string; status: string; balance: number }[])
+      .map((i) => [i.invoice_id, { status: i.status, balance: i.balance }]));
+    expect(await page()).toEqual({
+      [paid.invoice_id]: { status: 'SENT', balance: 118 }, [voided.invoice_id]: { status: 'SENT', balance: 118 }, [late.invoice_id]: { status: 'SENT', balance: 118 },
+    });
+    const payment = await org.api.post('/payments', {
+      flow: 'INCOMING', contact_id: customerId, date: '2026-06-15', amount: 18, allocations: [{ invoice_id: paid.invoice_id, amount: 18 }],
+    }, { idempotencyKey: newKey() });
+    expect(payment.status, JSON.stringify(payment.body)).toBe(201);
+    expect((await org.api.post(`/invoices/${voided.invoice_id}/void`)).status).toBe(200);
+    expect(await page()).toMatchObject({ [paid.invoice_id]: { status: 'PARTIALLY_PAID', balance: 100 }, [voided.invoice_id]: { status: 'CANCELLED' }, [late.invoice_id]: { status: 'SENT' } });
+    t.clock.set(new Date('2026-06-16T18:31:00Z')); // 00:01 IST on 17 June: the third is past due
+    expect((await page())[late.invoice_id]).toEqual({ status: 'OVERDUE', balance: 118 });
+    t.clock.set(new Date('2026-06-15T06:00:00Z'));
+    await expectBooksBalanced(org.api);
+  });
+
   it('validates: place_of_supply 422, unknown item and tax 404 with line paths, vendor as customer 400, missing key 400', async () => {
     const customerId = await customer(org.api);
     const base = { customer_id: customerId, date: '2026-06-15', place_of_supply: 'IN-KA', line_items: [line(10)] };
