@@ -13,6 +13,11 @@ export interface Config {
   workerPollMs: number;
   /** BAHI_WEBHOOK_ALLOW_PRIVATE=1: webhooks may go to loopback and private addresses (tests, local development). */
   webhookAllowPrivate: boolean;
+  /**
+   * BAHI_WEBHOOK_BUSY_RATE (default 1000): webhook sends per second in a process while it is
+   * serving API requests, so a backlog does not slow them; a process serving none sends at full speed.
+   */
+  webhookBusySendsPerSecond: number;
   bodyLimitBytes: number;
   logLevel: string;
   /** BAHI_PUBLIC_URL: the base of signed download links; unset, the address the server listens on. */
@@ -47,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fakeClock: env.BAHI_CLOCK === 'fake',
     workerPollMs: Number(env.BAHI_WORKER_POLL_MS ?? 1000),
     webhookAllowPrivate: env.BAHI_WEBHOOK_ALLOW_PRIVATE === '1',
+    webhookBusySendsPerSecond: positiveNumber(env, 'BAHI_WEBHOOK_BUSY_RATE', 1000),
     bodyLimitBytes: Number(env.BAHI_BODY_LIMIT_BYTES ?? 1_048_576),
     logLevel: env.LOG_LEVEL ?? 'info',
     publicUrl: env.BAHI_PUBLIC_URL ? env.BAHI_PUBLIC_URL.replace(/\/+$/, '') : undefined,
@@ -54,6 +60,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: s3Config(env),
     smtpUrl: env.BAHI_SMTP_URL || undefined,
   };
+}
+
+function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not ${JSON.stringify(raw)}`);
+  return value;
 }
 
 /** BAHI_S3_* and the standard AWS variables; without keys in the environment the AWS SDK's own chain finds them. */

@@ -136,6 +136,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const email = emailService({ ...deps, documents: documentLoaders({ invoices, estimates, creditNotes }), pdfs, mailer });
   const foreground = new ForegroundGate();
   const webhooks = webhooksService({ ...deps, secrets: secretBox(serverSecret), sender: httpSender, allowPrivate: config.webhookAllowPrivate, foreground,
+    busySendsPerSecond: config.webhookBusySendsPerSecond,
     resolver: overrides.webhookResolver,
   });
   const recurring = recurringService({

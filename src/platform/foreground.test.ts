@@ -24,15 +24,36 @@ describe('ForegroundGate', () => {
     expect(resolved).toBe(true);
   });
 
-  it('a lull is a stretch of windowMs with no request in flight', async () => {
+  it('is busy while a request is in flight and for the window after it', async () => {
+    const gate = new ForegroundGate();
+    expect(gate.busy()).toBe(false);
+    const leave = gate.enter();
+    expect(gate.busy(0)).toBe(true);
+    leave();
+    expect(gate.busy(10_000)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(gate.busy(20)).toBe(false);
+  });
+
+  it('paces steps while busy: every caller shares the rate', async () => {
+    const gate = new ForegroundGate();
+    gate.enter(); // a request stays in flight: busy throughout
+    const started = performance.now();
+    // Two callers, three steps each, at 50 steps/s: the sixth step starts 5 slots (100 ms) after the first.
+    const caller = async () => { for (let i = 0; i < 3; i++) await gate.pace(50); };
+    await Promise.all([caller(), caller()]);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(95);
+  });
+
+  it('does not pace while the API is quiet, nor save up slots for later', async () => {
     const gate = new ForegroundGate();
     const started = performance.now();
-    await gate.lull(50);
-    expect(performance.now() - started).toBeLessThan(40); // nothing happened recently
-    const leave = gate.enter();
-    setTimeout(leave, 30);
-    await gate.lull(50);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(75); // the request, then 50 ms of quiet
+    for (let i = 0; i < 5; i++) await gate.pace(1); // one a second, if it paced
+    expect(performance.now() - started).toBeLessThan(500);
+    gate.enter();
+    const busyFrom = performance.now();
+    await gate.pace(1); // the first busy step starts at once: the quiet steps took no slots
+    expect(performance.now() - busyFrom).toBeLessThan(500);
   });
 
   it('never waits longer than maxWaitMs under continuous traffic', async () => {

@@ -1,28 +1,37 @@
+/** A request served less than this long ago still counts as the API being busy. */
+const BUSY_WINDOW_MS = 1000;
+
 /**
  * Public API requests in flight, so background work running in the same process can step
- * aside for them: the webhook worker waits for a moment with no request in flight before it
- * starts each send. A request then waits behind at most the steps already under way, not a
- * whole backlog's worth of sends (the issue-6 target: API requests at most 20% slower during
- * a drain). Never a starvation: a wait ends after `maxWaitMs` even under continuous traffic.
+ * aside for them (the issue-6 target: API requests at most 20% slower during a webhook drain).
+ * Background work waits for the requests in flight before each step, and while the API is
+ * busy it takes small steps at a paced rate: a request then waits behind at most one short
+ * step, not a backlog's worth of sends. Never a starvation: a wait for in-flight requests ends
+ * after `maxWaitMs` even under continuous traffic, and paced work still moves at its rate.
  */
 export class ForegroundGate {
   private inFlight = 0;
-  private lastBusy = 0;
+  private lastBusy = -Infinity;
   private waiters = new Set<() => void>();
+  /** When the next paced step may start (performance.now() time). */
+  private nextSlot = 0;
 
-  private recentlyBusy(windowMs: number): boolean {
+  /** Whether a request is in flight, or one ended less than `windowMs` ago. */
+  busy(windowMs = BUSY_WINDOW_MS): boolean {
     return this.inFlight > 0 || performance.now() - this.lastBusy < windowMs;
   }
 
   /**
-   * Resolves once no request has been in flight for `windowMs`: for background work that may
-   * wait as long as requests keep coming (other work keeps going meanwhile).
+   * While the API is busy, resolves at the next of `perSecond` evenly spaced slots, which all
+   * callers share (so their steps together keep to the rate); at once when it is quiet. A slot
+   * not used while the API was quiet is not saved up for a burst later.
    */
-  async lull(windowMs = 100): Promise<void> {
-    while (this.recentlyBusy(windowMs)) {
-      if (this.inFlight > 0) await this.idle(windowMs);
-      else await new Promise((resolve) => setTimeout(resolve, Math.max(1, windowMs - (performance.now() - this.lastBusy))));
-    }
+  async pace(perSecond: number): Promise<void> {
+    if (!this.busy()) return;
+    const now = performance.now();
+    const slot = Math.max(now, this.nextSlot);
+    this.nextSlot = slot + 1000 / perSecond;
+    if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
   }
 
   /** A request started; call the returned function once when it ends (answered or aborted). */

@@ -22,15 +22,19 @@ type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'cursors'>
   allowPrivate: boolean;
   /** API requests of this process, which sends wait for (ForegroundGate). */
   foreground: ForegroundGate;
+  /** BAHI_WEBHOOK_BUSY_RATE: sends per second while this process is serving API requests (full speed otherwise). */
+  busySendsPerSecond: number;
   resolver?: Resolver;
 };
 
-const FANOUT_BATCH = 100;
-const CLAIM_BATCH = 200;
+/**
+ * Rows per step of the worker: large while the API is quiet, small while it is busy, so that
+ * no step (one transaction, on SQLite run on the event loop) keeps a request waiting long.
+ */
+const FANOUT_BATCH = { quiet: 100, busy: 25 };
+const CLAIM_BATCH = { quiet: 200, busy: 25 };
+const RECORD_BATCH = { quiet: 25, busy: 5 };
 const SEND_CONCURRENCY = 32;
-/** Lanes that go on sending while API requests are coming in (the others wait for a lull). */
-const BUSY_LANES = 8;
-const RECORD_BATCH = 25;
 
 /** One attempt's result, waiting to be recorded. */
 interface Outcome {
@@ -66,6 +70,7 @@ export function webhooksService(deps: Deps) {
   const db = deps.database.db;
   const resolver = deps.resolver ?? systemResolver;
   const now = () => deps.clock.now();
+  const batchSize = (sizes: { quiet: number; busy: number }) => (deps.foreground.busy() ? sizes.busy : sizes.quiet);
 
   /** One attempt: guard the URL again (DNS may have changed), sign with this attempt's timestamp, POST. */
   async function attempt(delivery: DeliveryRow, endpoint: EndpointRow): Promise<SendResult> {
@@ -129,8 +134,9 @@ export function webhooksService(deps: Deps) {
     let made = 0;
     for (;;) {
       await deps.foreground.idle();
+      const batch = batchSize(FANOUT_BATCH);
       const { events, created } = await deps.database.transaction(async (tx) => {
-        const rows = await repo.unpublishedEvents(tx, FANOUT_BATCH);
+        const rows = await repo.unpublishedEvents(tx, batch);
         if (rows.length === 0) return { events: 0, created: 0 };
         const endpoints = await repo.endpointsOfOrgs(tx, [...new Set(rows.map((r) => r.org_id))]);
         const at = now().toISOString();
@@ -153,7 +159,7 @@ export function webhooksService(deps: Deps) {
         return { events: rows.length, created: deliveries.length };
       });
       made += created;
-      if (events < FANOUT_BATCH) return made;
+      if (events < batch) return made;
     }
   }
 
@@ -173,16 +179,17 @@ export function webhooksService(deps: Deps) {
       return { delivery, result, attemptedAt };
     };
     for (;;) {
+      const batch = batchSize(CLAIM_BATCH);
       const claimed = await deps.database.transaction(async (tx) => {
         const at = now();
-        const due = await repo.dueDeliveries(tx, at.toISOString(), CLAIM_BATCH);
+        const due = await repo.dueDeliveries(tx, at.toISOString(), batch);
         await repo.leaseDeliveries(tx, due, new Date(at.getTime() + LEASE_MS).toISOString());
         return due;
       });
       if (claimed.length === 0) return sent;
       const endpoints = new Map((await repo.endpointsByIds(db, claimed.map((d) => ({ orgId: d.org_id, endpointId: d.endpoint_id }))))
         .map((e) => [`${e.org_id}/${e.endpoint_id}`, e]));
-      // Outcomes are recorded RECORD_BATCH at a time, while the other lanes go on sending. Recordings
+      // Outcomes are recorded in groups (RECORD_BATCH), while the other lanes go on sending. Recordings
       // may overlap: they touch disjoint deliveries (on SQLite they share a commit, on PostgreSQL connections).
       const done: Outcome[] = [];
       const flush = async () => {
@@ -190,21 +197,21 @@ export function webhooksService(deps: Deps) {
         if (batch.length > 0) await record(batch);
       };
       let next = 0;
-      const lane = async (index: number) => {
+      const lane = async () => {
         for (;;) {
-          // While API requests come in, only the first few lanes send, each after the requests in flight.
-          if (index >= BUSY_LANES) await deps.foreground.lull();
-          await deps.foreground.idle();
           if (next >= claimed.length) return;
           const delivery = claimed[next++]!;
+          // Each send after the requests in flight, and while API requests come in, at the busy rate.
+          await deps.foreground.idle();
+          await deps.foreground.pace(deps.busySendsPerSecond);
           done.push(await send(delivery, endpoints.get(`${delivery.org_id}/${delivery.endpoint_id}`)));
           sent++;
-          if (done.length >= RECORD_BATCH) await flush();
+          if (done.length >= batchSize(RECORD_BATCH)) await flush();
         }
       };
-      await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, claimed.length) }, (_, index) => lane(index)));
+      await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, claimed.length) }, lane));
       await flush();
-      if (claimed.length < CLAIM_BATCH) return sent;
+      if (claimed.length < batch) return sent;
     }
   }
 
