@@ -4,9 +4,9 @@
  * the worker's own code, timed from outside):
  *  - webhook drain: a backlog of BENCH_WEBHOOK_EVENTS (10,000) INVOICE_CREATED events, one
  *    endpoint on a local receiver (bench/receiver-process.ts, its own process; answers 204).
- *    Drained once alone, then BENCH_DRAIN_REPEATS (3) times while autocannon reads
+ *    Drained once alone, then BENCH_DRAIN_REPEATS (5) times while autocannon reads
  *    GET /contacts/{id} at a fixed BENCH_DRAIN_API_RATE (200 req/s), each time compared with
- *    the same reads just before without a drain (medians reported). Targets: >= 500
+ *    the same reads just before without a drain, after the backlog is written (medians reported). Targets: >= 500
  *    deliveries/s; the reads' mean latency no more than 20% higher. BENCH_QUIET=1 waits for an
  *    idle machine before each measurement.
  *  - scheduler tick: BENCH_SCHEDULES (10,000) INVOICE schedules due at 09:00 IST (fake clock),
@@ -80,12 +80,14 @@ const context = (engine: Engine, api: ApiClient, orgId: string, runId: string): 
 async function webhookDrain(engine: Engine, databaseUrl: string | undefined, cpuProfDir?: string): Promise<BackgroundResult[]> {
   const events = num(process.env.BENCH_WEBHOOK_EVENTS, 10_000);
   const rate = num(process.env.BENCH_DRAIN_API_RATE, 200);
-  const repeats = num(process.env.BENCH_DRAIN_REPEATS, 3);
+  const repeats = num(process.env.BENCH_DRAIN_REPEATS, 5);
   const quiet = process.env.BENCH_QUIET === '1';
   const adminToken = `bench-admin-${randomBytes(12).toString('hex')}`;
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const receiver = await countingReceiver();
-  const server = await startServer({ databaseUrl, adminToken, cpuProfDir, env: { ...IDLE_WORKER, BAHI_WEBHOOK_ALLOW_PRIVATE: '1' } });
+  // BAHI_WEBHOOK_BUSY_RATE is handed on (the server's environment leaves out the bench's BAHI_* variables).
+  const busyRate = process.env.BAHI_WEBHOOK_BUSY_RATE ? { BAHI_WEBHOOK_BUSY_RATE: process.env.BAHI_WEBHOOK_BUSY_RATE } : {};
+  const server = await startServer({ databaseUrl, adminToken, cpuProfDir, env: { ...IDLE_WORKER, BAHI_WEBHOOK_ALLOW_PRIVATE: '1', ...busyRate } });
   try {
     const { orgId, api } = await bootstrapOrg(server.origin, adminToken, runId);
     const ctx = context(engine, api, orgId, runId);
@@ -103,22 +105,30 @@ async function webhookDrain(engine: Engine, databaseUrl: string | undefined, cpu
       console.log(`[${engine}]   backlog of ${events} INVOICE_CREATED (${label}) written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     };
 
+    // Reads during a drain, with the deliveries the receiver counted while they ran (per second).
+    const readsDuringDrain = async (readSeconds: number): Promise<Reads & { deliveredPerSecond: number }> => {
+      const before = (await receiver.stats()).distinct;
+      const started = performance.now();
+      const reads = await readLoad(api, readIds, rate, readSeconds);
+      const delivered = (await receiver.stats()).distinct - before;
+      return { ...reads, deliveredPerSecond: delivered / ((performance.now() - started) / 1000) };
+    };
     // The in-process worker's code, run by POST /jobs/run (as the worker loop would), timed from outside.
     const inProcess = async (readSeconds: number) => {
       const mark = (await receiver.stats()).distinct;
       const drain = runJobs(server.origin, adminToken);
-      const reads = readSeconds > 0 ? await readLoad(api, readIds, rate, readSeconds) : undefined;
+      const reads = readSeconds > 0 ? await readsDuringDrain(readSeconds) : undefined;
       const { seconds } = await drain;
       return { seconds, reads, delivered: (await receiver.stats()).distinct - mark };
     };
     // PostgreSQL: a `bahi worker` process drains while the API process (whose own loop is idle) serves the reads.
     const separateWorker = async (readSeconds: number) => {
       const mark = (await receiver.stats()).distinct;
-      const worker = startWorkerProcess(databaseUrl!, { BAHI_WEBHOOK_ALLOW_PRIVATE: '1', BAHI_WORKER_POLL_MS: '50' });
+      const worker = startWorkerProcess(databaseUrl!, { BAHI_WEBHOOK_ALLOW_PRIVATE: '1', BAHI_WORKER_POLL_MS: '50', ...busyRate });
       try {
         while ((await receiver.stats()).distinct === mark) await new Promise((resolve) => setTimeout(resolve, 20));
         const started = performance.now();
-        const readsDone = readLoad(api, readIds, rate, readSeconds);
+        const readsDone = readsDuringDrain(readSeconds);
         while ((await receiver.stats()).distinct < mark + events) await new Promise((resolve) => setTimeout(resolve, 20));
         const seconds = (performance.now() - started) / 1000;
         return { seconds, reads: await readsDone, delivered: (await receiver.stats()).distinct - mark };
@@ -129,27 +139,30 @@ async function webhookDrain(engine: Engine, databaseUrl: string | undefined, cpu
     type Drainer = typeof inProcess;
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const drainOnce = async (label: string, drainer: Drainer, readSeconds: number) => {
-      await backlog(label);
-      if (quiet) await waitForIdle(85, 300_000);
       const { seconds, reads, delivered } = await drainer(readSeconds);
       if (delivered !== events) throw new Error(`drain (${label}) delivered ${delivered} of ${events}`);
       return { perSecond: events / seconds, seconds, reads };
     };
 
+    await backlog('alone');
+    if (quiet) await waitForIdle(85, 300_000);
     const alone = await drainOnce('alone', inProcess, 0);
     const aloneRate = alone.perSecond;
     console.log(`[${engine}] webhook drain alone: ${events} deliveries in ${alone.seconds.toFixed(2)} s = ${Math.round(aloneRate)}/s`);
     // Pairs of (reads without a drain, reads during a drain), the reads about as long as the drain; medians over the pairs.
+    // Both reads of a pair come after its backlog is written, on the same database: only the drain differs.
     const readSeconds = Math.max(3, Math.round(events / aloneRate));
     const compare = async (mode: string, drainer: Drainer) => {
-      const pairs: Array<{ quiet: Reads; busy: Reads; drainPerSecond: number }> = [];
+      const pairs: Array<{ quiet: Reads; busy: Reads & { deliveredPerSecond: number }; drainPerSecond: number }> = [];
       for (let i = 0; i < repeats; i++) {
+        await backlog(`${mode}-${i}`);
         if (quiet) await waitForIdle(85, 300_000);
         const calm = await readLoad(api, readIds, rate, readSeconds);
         const loaded = await drainOnce(`${mode}-${i}`, drainer, readSeconds);
-        pairs.push({ quiet: calm, busy: loaded.reads!, drainPerSecond: loaded.perSecond });
+        const busy = loaded.reads!;
+        pairs.push({ quiet: calm, busy, drainPerSecond: loaded.perSecond });
         console.log(`[${engine}]   ${mode}: GET /contacts/{id} at ${rate}/s: mean ${calm.mean.toFixed(2)} ms (p50 ${calm.p50}, p99 ${calm.p99}) without a drain, `
-          + `${loaded.reads!.mean.toFixed(2)} ms (p50 ${loaded.reads!.p50}, p99 ${loaded.reads!.p99}) during one at ${Math.round(loaded.perSecond)}/s`);
+          + `${busy.mean.toFixed(2)} ms (p50 ${busy.p50}, p99 ${busy.p99}) during one (${Math.round(busy.deliveredPerSecond)} deliveries/s while reading, ${Math.round(loaded.perSecond)}/s overall)`);
       }
       const result = {
         quietMean: median(pairs.map((p) => p.quiet.mean)), busyMean: median(pairs.map((p) => p.busy.mean)),
@@ -157,17 +170,21 @@ async function webhookDrain(engine: Engine, databaseUrl: string | undefined, cpu
         quietP99: median(pairs.map((p) => p.quiet.p99)), busyP99: median(pairs.map((p) => p.busy.p99)),
         slowdownPct: median(pairs.map((p) => ((p.busy.mean - p.quiet.mean) / p.quiet.mean) * 100)),
         drainPerSecond: median(pairs.map((p) => p.drainPerSecond)),
+        whileReadingPerSecond: median(pairs.map((p) => p.busy.deliveredPerSecond)),
       };
-      console.log(`[${engine}] ${mode}: drain ${Math.round(result.drainPerSecond)}/s with reads; reads ${result.slowdownPct >= 0 ? '+' : ''}${result.slowdownPct.toFixed(0)}% (median of ${repeats})`);
+      console.log(`[${engine}] ${mode}: drain ${Math.round(result.whileReadingPerSecond)}/s while reading, ${Math.round(result.drainPerSecond)}/s overall; reads ${result.slowdownPct >= 0 ? '+' : ''}${result.slowdownPct.toFixed(0)}% (median of ${repeats})`);
       return result;
     };
     const readResult = (mode: string, r: Awaited<ReturnType<typeof compare>>): BackgroundResult => ({
       benchmark: `GET /contacts/{id} at ${rate}/s during a drain (${mode})`, engine,
       figures: {
-        pairs: repeats, drain_per_second: r.drainPerSecond, quiet_mean_ms: r.quietMean, drain_mean_ms: r.busyMean, mean_slowdown_pct: r.slowdownPct,
+        pairs: repeats, drain_per_second: r.drainPerSecond, drain_per_second_while_reading: r.whileReadingPerSecond, quiet_mean_ms: r.quietMean, drain_mean_ms: r.busyMean, mean_slowdown_pct: r.slowdownPct,
         quiet_p50_ms: r.quietP50, drain_p50_ms: r.busyP50, quiet_p99_ms: r.quietP99, drain_p99_ms: r.busyP99,
       },
-      target: { source: 'issue 6: API requests slow by at most 20% during the drain (mean latency), the drain >= 500/s', met: r.slowdownPct <= 20 && r.drainPerSecond >= 500 },
+      target: {
+        source: 'issue 6: API requests slow by at most 20% during the drain (mean latency), the drain >= 500/s while they are served',
+        met: r.slowdownPct <= 20 && r.whileReadingPerSecond >= 500,
+      },
     });
     const sameProcess = await compare('worker in the API process', inProcess);
     const own = databaseUrl ? await compare('separate bahi worker process', separateWorker) : undefined;
