@@ -86,7 +86,7 @@ async function webhookDrain(engine: Engine, databaseUrl: string | undefined, cpu
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const receiver = await countingReceiver();
   // BAHI_WEBHOOK_BUSY_RATE is handed on (the server's environment leaves out the bench's BAHI_* variables).
-  const busyRate = process.env.BAHI_WEBHOOK_BUSY_RATE ? { BAHI_WEBHOOK_BUSY_RATE: process.env.BAHI_WEBHOOK_BUSY_RATE } : {};
+  const busyRate: Record<string, string> = process.env.BAHI_WEBHOOK_BUSY_RATE ? { BAHI_WEBHOOK_BUSY_RATE: process.env.BAHI_WEBHOOK_BUSY_RATE } : {};
   const server = await startServer({ databaseUrl, adminToken, cpuProfDir, env: { ...IDLE_WORKER, BAHI_WEBHOOK_ALLOW_PRIVATE: '1', ...busyRate } });
   try {
     const { orgId, api } = await bootstrapOrg(server.origin, adminToken, runId);
