@@ -28,8 +28,10 @@ type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'cursors'>
 };
 
 /**
- * Rows per step of the worker: large while the API is quiet, small while it is busy, so that
- * no step (one transaction, on SQLite run on the event loop) keeps a request waiting long.
+ * Rows per step of the worker: large, but small while the API is busy on SQLite, where a
+ * step's whole transaction runs on the event loop, so that none keeps a request waiting long.
+ * On PostgreSQL the loop only builds a step's rows and waits; smaller steps there would only
+ * mean more transactions competing with the requests' own queries.
  */
 const FANOUT_BATCH = { quiet: 100, busy: 25 };
 const CLAIM_BATCH = { quiet: 200, busy: 25 };
@@ -70,7 +72,8 @@ export function webhooksService(deps: Deps) {
   const db = deps.database.db;
   const resolver = deps.resolver ?? systemResolver;
   const now = () => deps.clock.now();
-  const batchSize = (sizes: { quiet: number; busy: number }) => (deps.foreground.busy() ? sizes.busy : sizes.quiet);
+  const stepsRunOnTheLoop = deps.database.engine === 'sqlite';
+  const batchSize = (sizes: { quiet: number; busy: number }) => (stepsRunOnTheLoop && deps.foreground.busy() ? sizes.busy : sizes.quiet);
 
   /** One attempt: guard the URL again (DNS may have changed), sign with this attempt's timestamp, POST. */
   async function attempt(delivery: DeliveryRow, endpoint: EndpointRow): Promise<SendResult> {
