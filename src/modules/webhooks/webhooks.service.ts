@@ -182,10 +182,10 @@ export function webhooksService(deps: Deps) {
       return { delivery, result, attemptedAt };
     };
     for (;;) {
-      const batch = batchSize(CLAIM_BATCH);
+      const claimSize = batchSize(CLAIM_BATCH);
       const claimed = await deps.database.transaction(async (tx) => {
         const at = now();
-        const due = await repo.dueDeliveries(tx, at.toISOString(), batch);
+        const due = await repo.dueDeliveries(tx, at.toISOString(), claimSize);
         await repo.leaseDeliveries(tx, due, new Date(at.getTime() + LEASE_MS).toISOString());
         return due;
       });
@@ -214,7 +214,7 @@ export function webhooksService(deps: Deps) {
       };
       await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, claimed.length) }, lane));
       await flush();
-      if (claimed.length < batch) return sent;
+      if (claimed.length < claimSize) return sent;
     }
   }
 
