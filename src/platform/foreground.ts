@@ -5,9 +5,11 @@ const BUSY_WINDOW_MS = 1000;
  * Public API requests in flight, so background work running in the same process can step
  * aside for them (the issue-6 target: API requests at most 20% slower during a webhook drain).
  * Background work waits for the requests in flight before each step, and while the API is
- * busy it takes small steps at a paced rate: a request then waits behind at most one short
- * step, not a backlog's worth of sends. Never a starvation: a wait for in-flight requests ends
- * after `maxWaitMs` even under continuous traffic, and paced work still moves at its rate.
+ * busy it goes at a paced rate (the webhook worker also takes smaller steps on SQLite), so a
+ * request queues behind a few callbacks rather than a backlog's worth of sends; it still
+ * queues behind those (docs/benchmarks.md, issue 6). Never a starvation: a wait for in-flight
+ * requests ends after `maxWaitMs` even under continuous traffic, and paced work still moves
+ * at its rate.
  */
 export class ForegroundGate {
   private inFlight = 0;
