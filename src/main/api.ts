@@ -3,9 +3,12 @@ import { composeApp } from './compose';
 import { createDemoOrgIfEmpty } from './demo-org';
 import { startWorkerLoop } from '../workers/worker-loop';
 
-/** `npm start`: migrate, serve the API, and run background jobs in the same process. */
+/**
+ * `npm start`: migrate, serve the API, and run background jobs in the same process, the webhook
+ * deliveries on a thread of their own (docs/decisions.md "Webhook deliveries on their own thread").
+ */
 const config = loadConfig();
-const app = await composeApp(config);
+const app = await composeApp(config, { deliveriesOnThread: true });
 const demo = await createDemoOrgIfEmpty(app);
 
 const banner: string[] = [];

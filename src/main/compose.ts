@@ -44,6 +44,7 @@ import { salesOrdersRoutes, salesOrdersService } from '../modules/sales-orders';
 import { recurringRoutes, recurringService } from '../modules/recurring';
 import { seriesRoutes, seriesService } from '../modules/series';
 import { httpSender, secretBox, webhooksRoutes, webhooksService, type Resolver } from '../modules/webhooks';
+import { composeDeliveryWorker, deliveryThreadJob } from './webhook-deliveries';
 
 /** Rendered PDFs kept per process (docs/decisions.md "PDFs"): a few hundred invoices' worth. */
 const PDF_CACHE_BYTES = 64 * 1024 * 1024;
@@ -54,6 +55,8 @@ export interface Overrides {
   logger?: FastifyServerOptions['logger'];
   /** How webhook hosts resolve (tests: a name whose answer changes between registration and send). */
   webhookResolver?: Resolver;
+  /** `npm start`: webhook deliveries are sent from a worker thread, off the API's event loop (webhook-deliveries.ts). */
+  deliveriesOnThread?: boolean;
 }
 
 export interface App {
@@ -134,11 +137,15 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   // BAHI_SMTP_URL holds credentials: it goes to the transport and nowhere else (never logged).
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl) : emlFileMailer(path.join(config.dataDir, 'mail'));
   const email = emailService({ ...deps, documents: documentLoaders({ invoices, estimates, creditNotes }), pdfs, mailer });
+  const webhooks = webhooksService({ ...deps, secrets: secretBox(serverSecret), sender: httpSender, allowPrivate: config.webhookAllowPrivate, resolver: overrides.webhookResolver });
   const foreground = new ForegroundGate();
-  const webhooks = webhooksService({ ...deps, secrets: secretBox(serverSecret), sender: httpSender, allowPrivate: config.webhookAllowPrivate, foreground,
-    busySendsPerSecond: config.webhookBusySendsPerSecond,
-    resolver: overrides.webhookResolver,
-  });
+  const delivery = {
+    database, clock, ids, serverSecret, foreground, allowPrivate: config.webhookAllowPrivate,
+    busySendsPerSecond: config.webhookBusySendsPerSecond, resolver: overrides.webhookResolver,
+  };
+  const deliveries: Job & { close?(): Promise<void> } = overrides.deliveriesOnThread
+    ? deliveryThreadJob({ ...delivery, databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+    : composeDeliveryWorker(delivery);
   const recurring = recurringService({
     ...deps,
     generators: {
@@ -154,7 +161,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     recurring.job,
   ];
   // Last, so one run delivers the events the jobs before it emitted.
-  jobs.push(webhooks.job);
+  jobs.push(deliveries);
 
   const routes = [
     ...healthRoutes(database),
@@ -249,6 +256,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     mintedAdminToken: admin.minted,
     async close() {
       await server.close();
+      await deliveries.close?.();
       mailer.close();
       await rateLimiter.close();
       await database.close();

@@ -63,4 +63,19 @@ describe('ForegroundGate', () => {
     await gate.idle(30);
     expect(performance.now() - started).toBeGreaterThanOrEqual(25);
   });
+
+  it('shares its state with a gate made on the same memory (a worker thread\'s)', async () => {
+    const api = new ForegroundGate();
+    const worker = new ForegroundGate(api.memory);
+    expect(worker.busy()).toBe(false);
+    const leave = api.enter();
+    expect(worker.busy(0)).toBe(true);
+    let idle = false;
+    const waiting = worker.idle(10_000).then(() => { idle = true; });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(idle).toBe(false);
+    leave();
+    await waiting; // woken by the other gate's request ending, long before 10 s
+    expect(worker.busy(10_000)).toBe(true); // and the end counts as recent there too
+  });
 });

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../bench/server-process';
+import { HttpClient } from '../support/http-client';
 import { customer, postedInvoice } from '../support/sales';
-import { startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
+import { ADMIN_TOKEN, givenThrough, PUBLIC, startTestApp, type Given, type OrgFixture } from '../support/test-app';
+import { createTestDatabase } from '../support/test-database';
 import { Receiver } from '../support/webhook-receiver';
 
 /*
@@ -8,38 +11,65 @@ import { Receiver } from '../support/webhook-receiver';
  * API requests, the worker paces its sends to BAHI_WEBHOOK_BUSY_RATE; once the API has been
  * quiet for a second, it sends at full speed. The rate here is 2 sends/s, so that pacing shows
  * as whole seconds, far beyond any scheduling noise. The worker is driven by POST /jobs/run
- * (BAHI_WORKER_POLL_MS=0: no loop of its own).
+ * (BAHI_WORKER_POLL_MS=0: no loop of its own), in both places it runs: in the API's process
+ * (as in `bahi worker` and the tests' apps), and on the delivery thread of `npm start`, which
+ * sees the API thread's requests through shared memory.
  */
 
 const BUSY_RATE = 2;
-let t: TestApp;
-const receiver = new Receiver();
-beforeAll(async () => {
-  t = await startTestApp({ BAHI_WEBHOOK_ALLOW_PRIVATE: '1', BAHI_WORKER_POLL_MS: '0', BAHI_WEBHOOK_BUSY_RATE: String(BUSY_RATE) });
-  await receiver.start();
-});
-afterAll(async () => {
-  await receiver.stop();
-  await t.close();
-});
+const ENV = { BAHI_WEBHOOK_ALLOW_PRIVATE: '1', BAHI_WORKER_POLL_MS: '0', BAHI_WEBHOOK_BUSY_RATE: String(BUSY_RATE) };
 
-/** An organisation subscribed to INVOICE_CREATED with `count` invoices waiting to be delivered. */
-async function backlog(count: number): Promise<OrgFixture> {
-  const org = await t.given.org();
-  const res = await org.api.post('/webhooks/endpoints', { url: receiver.url, events: ['INVOICE_CREATED'] });
-  expect(res.status).toBe(201);
-  const customerId = await customer(org.api);
-  for (let i = 0; i < count; i++) await postedInvoice(org.api, customerId, 100 + i);
-  return org;
-}
+interface Running { given: Given; admin: HttpClient; close(): Promise<void> }
 
-const runJobs = async () => expect((await t.admin.post('/jobs/run', {})).status).toBe(200);
-const spanMs = (orgId: string) => {
-  const times = receiver.ofOrg(orgId).map((r) => r.at.getTime());
-  return Math.max(...times) - Math.min(...times);
+const inTheApiProcess = async (): Promise<Running> => {
+  const t = await startTestApp(ENV);
+  return { given: t.given, admin: t.admin, close: () => t.close() };
 };
 
-describe('webhook sends while the API is busy', () => {
+const onTheDeliveryThread = async (): Promise<Running> => {
+  const db = await createTestDatabase();
+  const server = await startServer({ databaseUrl: db.databaseUrl, dataDir: db.dataDir, adminToken: ADMIN_TOKEN, env: ENV });
+  const admin = new HttpClient(`${server.origin}/api/admin/v1`, ADMIN_TOKEN);
+  return {
+    given: givenThrough(admin, new HttpClient(`${server.origin}${PUBLIC}`)), admin,
+    async close() {
+      await server.stop();
+      await db.drop();
+    },
+  };
+};
+
+describe.each([
+  ['in the API\'s process', inTheApiProcess],
+  ['on the delivery thread of npm start', onTheDeliveryThread],
+])('webhook sends %s', (_where, start) => {
+  let t: Running;
+  const receiver = new Receiver();
+  beforeAll(async () => {
+    t = await start();
+    await receiver.start();
+  });
+  afterAll(async () => {
+    await receiver.stop();
+    await t.close();
+  });
+
+  /** An organisation subscribed to INVOICE_CREATED with `count` invoices waiting to be delivered. */
+  async function backlog(count: number): Promise<OrgFixture> {
+    const org = await t.given.org();
+    const res = await org.api.post('/webhooks/endpoints', { url: receiver.url, events: ['INVOICE_CREATED'] });
+    expect(res.status).toBe(201);
+    const customerId = await customer(org.api);
+    for (let i = 0; i < count; i++) await postedInvoice(org.api, customerId, 100 + i);
+    return org;
+  }
+
+  const runJobs = async () => expect((await t.admin.post('/jobs/run', {})).status).toBe(200);
+  const spanMs = (orgId: string) => {
+    const times = receiver.ofOrg(orgId).map((r) => r.at.getTime());
+    return Math.max(...times) - Math.min(...times);
+  };
+
   it('are paced to BAHI_WEBHOOK_BUSY_RATE while public requests keep coming', async () => {
     const org = await backlog(4);
     let serving = true;

@@ -1,4 +1,5 @@
 export { webhooksService, type WebhooksService } from './webhooks.service';
+export { deliveryWorker, type DeliveryWorkerDeps } from './delivery-worker';
 export { webhooksRoutes } from './webhooks.routes';
 export { secretBox } from './secret-box';
 export { httpSender } from './webhook-sender';

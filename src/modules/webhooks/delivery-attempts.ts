@@ -1,0 +1,84 @@
+import { sign } from '../../kernel/webhook-signature';
+import type { PlatformDeps } from '../../platform/deps';
+import type { SecretBox } from './secret-box';
+import { resolveWebhookTarget, type Resolver, systemResolver } from './ssrf-guard';
+import type { SendResult, WebhookSender } from './webhook-sender';
+import { acknowledged, nextAttemptAfterFailure } from './webhooks.rules';
+import { webhooksRepository as repo, type AttemptRow, type DeliveryRow, type EndpointRow } from './webhooks.repository';
+
+export type AttemptDeps = Pick<PlatformDeps, 'database' | 'clock'> & {
+  secrets: SecretBox;
+  sender: WebhookSender;
+  /** BAHI_WEBHOOK_ALLOW_PRIVATE=1: the SSRF guard's address rules are lifted. */
+  allowPrivate: boolean;
+  resolver?: Resolver;
+};
+
+/** One attempt's result, waiting to be recorded. */
+export interface Outcome {
+  delivery: DeliveryRow;
+  result: SendResult;
+  attemptedAt: Date;
+}
+
+/** Sending a delivery once and recording how it went: the worker's sends and a replay's. */
+export function deliveryAttempts(deps: AttemptDeps) {
+  const resolver = deps.resolver ?? systemResolver;
+  const now = () => deps.clock.now();
+
+  return {
+    /** One attempt: guard the URL again (DNS may have changed), sign with this attempt's timestamp, POST. */
+    async attempt(delivery: DeliveryRow, endpoint: EndpointRow): Promise<SendResult> {
+      let target;
+      try {
+        target = await resolveWebhookTarget(endpoint.url, deps.allowPrivate, resolver);
+      } catch (err) {
+        return { status: null, latencyMs: 0, body: null, error: `refused by the SSRF guard: ${(err as Error).message}` };
+      }
+      const timestamp = Math.floor(now().getTime() / 1000);
+      const secret = deps.secrets.open(endpoint.secret_sealed, endpoint.endpoint_id);
+      return deps.sender(target, {
+        'Content-Type': 'application/json',
+        'X-Svc-Event': delivery.event_type,
+        'X-Svc-Delivery': delivery.delivery_id,
+        'X-Svc-Timestamp': String(timestamp),
+        'X-Svc-Signature': sign(delivery.body, secret, timestamp),
+      }, delivery.body);
+    },
+
+    /**
+     * Logs attempts and moves each delivery on (SUCCEEDED, the next retry, or FAILED), several
+     * in one transaction: the worker records its sends in groups, not one commit per send.
+     * Attempt numbers count from the row as it is now (a replay may have run meanwhile).
+     */
+    async record(outcomes: readonly Outcome[]): Promise<DeliveryRow[]> {
+      return deps.database.transaction(async (tx) => {
+        const current = new Map((await repo.findDeliveries(tx, outcomes.map((o) => o.delivery))).map((d) => [d.delivery_id, d]));
+        const finishedAt = now();
+        const attempts: AttemptRow[] = [];
+        const updated: DeliveryRow[] = [];
+        for (const { delivery, result, attemptedAt } of outcomes) {
+          const row = current.get(delivery.delivery_id) ?? delivery;
+          const attemptNo = row.attempts + 1;
+          attempts.push({
+            org_id: delivery.org_id, delivery_id: delivery.delivery_id, attempt_no: attemptNo, attempted_at: attemptedAt.toISOString(),
+            response_status: result.status, latency_ms: result.latencyMs, response_body: result.body, error: result.error,
+          });
+          const ok = acknowledged(result.status);
+          const next = ok ? null : nextAttemptAfterFailure(delivery.delivery_id, attemptNo, finishedAt);
+          const changes: Partial<DeliveryRow> = {
+            attempts: attemptNo, last_attempt_at: attemptedAt.toISOString(), last_response_status: result.status,
+            status: ok ? 'SUCCEEDED' : next ? 'PENDING' : 'FAILED',
+            next_attempt_at: next ? next.toISOString() : null,
+          };
+          await repo.updateDelivery(tx, delivery.org_id, delivery.delivery_id, changes);
+          updated.push({ ...row, ...changes });
+        }
+        await repo.insertAttempts(tx, attempts);
+        return updated;
+      });
+    },
+  };
+}
+
+export type DeliveryAttempts = ReturnType<typeof deliveryAttempts>;
