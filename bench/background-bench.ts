@@ -8,7 +8,8 @@
  *    GET /contacts/{id} at a fixed BENCH_DRAIN_API_RATE (200 req/s), each time compared with
  *    the same reads just before without a drain, after the backlog is written (medians reported). Targets: >= 500
  *    deliveries/s; the reads' mean latency no more than 20% higher. BENCH_QUIET=1 waits for an
- *    idle machine before each measurement.
+ *    idle machine before each measurement. On PostgreSQL the pairs are repeated with a separate
+ *    `bahi worker` process draining (BENCH_DRAIN_SEPARATE=0 leaves that out).
  *  - scheduler tick: BENCH_SCHEDULES (10,000) INVOICE schedules due at 09:00 IST (fake clock),
  *    run by one tick. Target (SQLite): within 60 s.
  */
@@ -193,7 +194,7 @@ async function webhookDrain(engine: Engine, databaseUrl: string | undefined, cpu
       },
     });
     const deliveryThread = await compare('npm start: the delivery thread', onDeliveryThread);
-    const own = databaseUrl ? await compare('separate bahi worker process', separateWorker) : undefined;
+    const own = databaseUrl && process.env.BENCH_DRAIN_SEPARATE !== '0' ? await compare('separate bahi worker process', separateWorker) : undefined;
     const loadedRate = deliveryThread.drainPerSecond;
     const stats = await receiver.stats();
     const duplicates = stats.requests - stats.distinct;
