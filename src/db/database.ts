@@ -47,7 +47,6 @@ export function openDatabase(options: DatabaseOptions): Database {
   // committed write survives a power cut, not only a crash (sqlite-driver.ts).
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
-  file.pragma('busy_timeout = 5000');
   file.pragma('foreign_keys = ON');
   // A transaction's savepoint journal (every group member runs in a SAVEPOINT) and sorts stay
   // in memory: in a temporary file each journaled page cost two write system calls.

@@ -10,15 +10,21 @@ interface Tables { notes: { id: number; body: string } }
 
 const opened: Kysely<Tables>[] = [];
 
-/** A database as the service opens it (WAL, synchronous=NORMAL), with the driver's fsync replaced. */
-async function open(fsync: Fsync): Promise<Kysely<Tables>> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bahi-driver-'));
-  const file = new BetterSqlite3(path.join(dir, 'test.sqlite'));
+const fileOf = new Map<Kysely<Tables>, string>();
+
+/**
+ * A database as the service opens it (WAL, synchronous=NORMAL), with the driver's fsync
+ * replaced: a new file with the notes table, or a second connection to `existing`.
+ */
+async function open(fsync: Fsync, existing?: string): Promise<Kysely<Tables>> {
+  const filePath = existing ?? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bahi-driver-')), 'test.sqlite');
+  const file = new BetterSqlite3(filePath);
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
   const db = new Kysely<Tables>({ dialect: immediateSqliteDialect(file, fsync) });
   opened.push(db);
-  await db.schema.createTable('notes').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('body', 'text', (c) => c.notNull()).execute();
+  fileOf.set(db, filePath);
+  if (!existing) await db.schema.createTable('notes').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('body', 'text', (c) => c.notNull()).execute();
   return db;
 }
 
@@ -104,5 +110,29 @@ describe('group-committing SQLite driver', () => {
     await expect(db.transaction().execute((tx) => tx.insertInto('notes').values({ id: 2, body: 'after' }).execute()))
       .rejects.toThrow(/fsync of the SQLite WAL failed/);
     await expect(sql`select 1`.execute(db)).rejects.toThrow(/fsync of the SQLite WAL failed/);
+  });
+
+  it('waits for another connection\'s write lock without blocking the event loop', async () => {
+    const first = await open(fs.fsync);
+    const second = await open(fs.fsync, fileOf.get(first)); // the same file, as the webhook delivery thread opens it
+    let releaseFirst: (() => void) | undefined;
+    const holding = first.transaction().execute(async (tx) => {
+      await tx.insertInto('notes').values({ id: 1, body: 'first' }).execute();
+      await new Promise<void>((resolve) => (releaseFirst = resolve)); // holds the write lock across turns of the loop
+    });
+    await until(() => releaseFirst !== undefined);
+    const waiting = second.transaction().execute((tx) => tx.insertInto('notes').values({ id: 2, body: 'second' }).execute());
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 1);
+    try {
+      expect(await settled(waiting)).toBe(false);
+      expect(ticks).toBeGreaterThan(5); // the loop kept turning while the second connection waited
+      releaseFirst!();
+      await holding;
+      await waiting;
+    } finally {
+      clearInterval(ticker);
+    }
+    expect((await second.selectFrom('notes').select('id').orderBy('id').execute()).map((r) => r.id)).toEqual([1, 2]);
   });
 });

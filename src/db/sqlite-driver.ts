@@ -32,7 +32,9 @@ import {
  *    since can be trusted to be on disk;
  *  - reads outside a transaction run on a second, query-only connection, and wait for the
  *    fsync in flight, so they see only what is committed and durable;
- *  - prepared statements are cached by SQL text (preparing dominates small queries).
+ *  - prepared statements are cached by SQL text (preparing dominates small queries);
+ *  - a transaction waits for another connection's write lock (the webhook delivery thread's)
+ *    on timers, not in SQLite's busy handler, which would sleep on the event loop.
  * Transactions run one at a time on the writing connection, under a mutex: SQLite has one
  * writer anyway.
  */
@@ -161,6 +163,8 @@ const SAVEPOINT = 'bahi_tx';
 const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
 /** A group commits at the latest when this many transactions joined it. */
 const MAX_GROUP = 64;
+/** How long a transaction waits for another connection's write lock before it fails with SQLITE_BUSY. */
+const WRITE_LOCK_WAIT_MS = 5000;
 
 class GroupCommitSqliteDriver implements Driver {
   private readonly writer: StatementCache;
@@ -180,6 +184,7 @@ class GroupCommitSqliteDriver implements Driver {
 
   async init(): Promise<void> {
     const file = this.writer.db;
+    file.pragma('busy_timeout = 0'); // waits for the write lock are beginImmediate's, off the event loop
     if (file.memory) return; // a second connection would be a second, empty database
     if (file.pragma('journal_mode', { simple: true }) === 'wal' && file.pragma('synchronous', { simple: true }) === 1) {
       this.walSync = new WalSync(`${file.name}-wal`, this.fsync);
@@ -237,7 +242,7 @@ class GroupCommitSqliteDriver implements Driver {
     try {
       if (this.failure) throw this.failure;
       if (opens) {
-        this.writer.exec('BEGIN IMMEDIATE');
+        await this.beginImmediate();
         this.group = new Group();
       }
       this.writer.exec(`SAVEPOINT ${SAVEPOINT}`);
@@ -300,6 +305,25 @@ class GroupCommitSqliteDriver implements Driver {
       this.walSync?.close();
       this.reader?.db.close();
       this.writer.db.close();
+    }
+  }
+
+  /**
+   * BEGIN IMMEDIATE, waiting for another connection's write lock (the webhook delivery thread's,
+   * a `bahi migrate`) without blocking the event loop: the writer runs with busy_timeout=0, and a
+   * refusal is retried after a short pause, longer each time, for up to WRITE_LOCK_WAIT_MS.
+   * SQLite's own busy handler would sleep on this thread, and requests with it.
+   */
+  private async beginImmediate(): Promise<void> {
+    const deadline = performance.now() + WRITE_LOCK_WAIT_MS;
+    for (let pauseMs = 0.2; ; pauseMs = Math.min(pauseMs * 2, 10)) {
+      try {
+        this.writer.exec('BEGIN IMMEDIATE');
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_BUSY' || performance.now() >= deadline) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
     }
   }
 
