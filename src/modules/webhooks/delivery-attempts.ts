@@ -66,14 +66,14 @@ export function deliveryAttempts(deps: AttemptDeps) {
           });
           const ok = acknowledged(result.status);
           const next = ok ? null : nextAttemptAfterFailure(delivery.delivery_id, attemptNo, finishedAt);
-          const changes: Partial<DeliveryRow> = {
+          const changes = {
             attempts: attemptNo, last_attempt_at: attemptedAt.toISOString(), last_response_status: result.status,
             status: ok ? 'SUCCEEDED' : next ? 'PENDING' : 'FAILED',
             next_attempt_at: next ? next.toISOString() : null,
           };
-          await repo.updateDelivery(tx, delivery.org_id, delivery.delivery_id, changes);
           updated.push({ ...row, ...changes });
         }
+        await repo.recordOutcomes(tx, updated);
         await repo.insertAttempts(tx, attempts);
         return updated;
       });

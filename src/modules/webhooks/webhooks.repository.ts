@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import { engineOf } from '../../db/engine';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/schema';
@@ -89,6 +90,26 @@ export const webhooksRepository = {
 
   updateDelivery: (tx: Tx, orgId: string, deliveryId: string, changes: Partial<DeliveryRow>) =>
     tx.updateTable('webhook_deliveries').set(changes).where('org_id', '=', orgId).where('delivery_id', '=', deliveryId).execute(),
+
+  /**
+   * Each delivery's outcome in one statement (UPDATE … FROM a VALUES list), not one UPDATE per
+   * delivery: a recording of 25 was 25 statements, each parsed and planned by PostgreSQL.
+   * VALUES columns are column1, column2, … on both engines; the casts give PostgreSQL the types
+   * its untyped parameters lack.
+   */
+  async recordOutcomes(tx: Tx, outcomes: ReadonlyArray<Pick<DeliveryRow, 'org_id' | 'delivery_id' | 'attempts' | 'last_attempt_at' | 'last_response_status' | 'status' | 'next_attempt_at'>>) {
+    for (let i = 0; i < outcomes.length; i += 100) {
+      const rows = outcomes.slice(i, i + 100).map((o) =>
+        sql`(${o.org_id}, ${o.delivery_id}, ${o.attempts}, ${o.last_attempt_at}, ${o.last_response_status}, ${o.status}, ${o.next_attempt_at})`);
+      await sql`UPDATE webhook_deliveries SET attempts = v.attempts, last_attempt_at = v.last_attempt_at,
+          last_response_status = v.last_response_status, status = v.status, next_attempt_at = v.next_attempt_at
+        FROM (SELECT CAST(column1 AS text) AS org_id, CAST(column2 AS text) AS delivery_id, CAST(column3 AS integer) AS attempts,
+            CAST(column4 AS text) AS last_attempt_at, CAST(column5 AS integer) AS last_response_status,
+            CAST(column6 AS text) AS status, CAST(column7 AS text) AS next_attempt_at
+          FROM (VALUES ${sql.join(rows)}) AS t) AS v
+        WHERE webhook_deliveries.org_id = v.org_id AND webhook_deliveries.delivery_id = v.delivery_id`.execute(tx);
+    }
+  },
 
   async insertAttempts(tx: Tx, rows: AttemptRow[]) {
     for (let i = 0; i < rows.length; i += 100) await tx.insertInto('webhook_attempts').values(rows.slice(i, i + 100)).execute();
