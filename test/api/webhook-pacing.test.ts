@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../bench/server-process';
 import { HttpClient } from '../support/http-client';
 import { customer, postedInvoice } from '../support/sales';
-import { ADMIN_TOKEN, givenThrough, PUBLIC, startTestApp, type Given, type OrgFixture } from '../support/test-app';
+import { startServerApp } from '../support/server-app';
+import { startTestApp, type Given, type OrgFixture } from '../support/test-app';
 import { createTestDatabase } from '../support/test-database';
 import { Receiver } from '../support/webhook-receiver';
 
@@ -28,12 +28,11 @@ const inTheApiProcess = async (): Promise<Running> => {
 
 const onTheDeliveryThread = async (): Promise<Running> => {
   const db = await createTestDatabase();
-  const server = await startServer({ databaseUrl: db.databaseUrl, dataDir: db.dataDir, adminToken: ADMIN_TOKEN, env: ENV });
-  const admin = new HttpClient(`${server.origin}/api/admin/v1`, ADMIN_TOKEN);
+  const server = await startServerApp(db, ENV);
   return {
-    given: givenThrough(admin, new HttpClient(`${server.origin}${PUBLIC}`)), admin,
+    given: server.given, admin: server.admin,
     async close() {
-      await server.stop();
+      await server.process.stop();
       await db.drop();
     },
   };

@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, startWorkerProcess, type ServerProcess } from '../../bench/server-process';
+import { startWorkerProcess, type ServerProcess } from '../../bench/server-process';
 import { HttpClient } from '../support/http-client';
 import { customer, postedInvoice } from '../support/sales';
-import { ADMIN_TOKEN, givenThrough, newKey, PUBLIC, type Given } from '../support/test-app';
+import { startServerApp } from '../support/server-app';
+import { newKey, PUBLIC, type Given } from '../support/test-app';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { expectValidDelivery, Receiver } from '../support/webhook-receiver';
 
@@ -32,13 +33,9 @@ afterAll(async () => {
 
 /** A server process on the test database; the worker ticks every `pollMs`. */
 async function server(pollMs: number, env: Record<string, string> = {}) {
-  const s = await startServer({
-    databaseUrl: db.databaseUrl, dataDir: db.dataDir, adminToken: ADMIN_TOKEN,
-    env: { BAHI_WEBHOOK_ALLOW_PRIVATE: '1', BAHI_WORKER_POLL_MS: String(pollMs), ...env },
-  });
-  servers.push(s);
-  const admin = new HttpClient(`${s.origin}/api/admin/v1`, ADMIN_TOKEN);
-  return { process: s, admin, given: givenThrough(admin, new HttpClient(`${s.origin}${PUBLIC}`)) };
+  const s = await startServerApp(db, { BAHI_WEBHOOK_ALLOW_PRIVATE: '1', BAHI_WORKER_POLL_MS: String(pollMs), ...env });
+  servers.push(s.process);
+  return s;
 }
 
 async function subscribedOrg(given: Given, events: string[]) {
