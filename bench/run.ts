@@ -7,7 +7,8 @@
  * re-invokes itself under it). BENCH_ENGINES=sqlite skips PostgreSQL.
  *
  * Knobs (env): BENCH_DURATION (s, default 10), BENCH_WARMUP (s, 3), BENCH_CONNECTIONS (16),
- * BENCH_SEED (contacts, 1000), BENCH_SCENARIOS (comma-separated substrings of names),
+ * BENCH_SEED (contacts, 1000), BENCH_SCENARIOS (comma-separated substrings of names; '=name' for
+ * exactly that name),
  * BENCH_CPU_PROF (directory: the server writes a V8 CPU profile there on exit),
  * BENCH_OUT (results file instead of bench/results/latest.json), BENCH_INVOICES (invoices
  * seeded for the invoice list scenario, default 100,000, 20,000 on PostgreSQL;
@@ -172,7 +173,7 @@ async function databaseProcesses(databaseUrl: string | undefined): Promise<(() =
 }
 
 async function benchEngine(engine: Engine, settings: Settings, databaseUrl: string | undefined): Promise<ScenarioResult[]> {
-  const selected = scenarios.filter((scenario) => settings.only.length === 0 || settings.only.some((s) => scenario.name.includes(s)));
+  const selected = scenarios.filter((scenario) => settings.only.length === 0 || settings.only.some((s) => (s.startsWith('=') ? scenario.name === s.slice(1) : scenario.name.includes(s))));
   if (selected.length === 0) return [];
   const adminToken = `bench-admin-${randomBytes(12).toString('hex')}`;
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;

@@ -13,4 +13,14 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ BAHI_WEBHOOK_BUSY_RATE: bad })).toThrow(/BAHI_WEBHOOK_BUSY_RATE must be a positive number/);
     }
   });
+
+  it('leaves the PostgreSQL pool size to its default unless BAHI_PG_POOL_SIZE names a whole number above 0', () => {
+    expect(loadConfig({}).pgPoolSize).toBeUndefined();
+    expect(loadConfig({ BAHI_PG_POOL_SIZE: '' }).pgPoolSize).toBeUndefined();
+    expect(loadConfig({ BAHI_PG_POOL_SIZE: '24' }).pgPoolSize).toBe(24);
+    for (const bad of ['0', '-1', 'many']) {
+      expect(() => loadConfig({ BAHI_PG_POOL_SIZE: bad })).toThrow(/BAHI_PG_POOL_SIZE must be a positive number/);
+    }
+    expect(() => loadConfig({ BAHI_PG_POOL_SIZE: '2.5' })).toThrow(/BAHI_PG_POOL_SIZE must be a whole number/);
+  });
 });

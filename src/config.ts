@@ -6,6 +6,8 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl?: string;
+  /** BAHI_PG_POOL_SIZE: connections this process keeps to PostgreSQL; unset, DEFAULT_PG_POOL_SIZE (db/database.ts). */
+  pgPoolSize?: number;
   adminToken?: string;
   secret?: string;
   fakeClock: boolean;
@@ -47,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    pgPoolSize: positiveInteger(env, 'BAHI_PG_POOL_SIZE'),
     adminToken: env.BAHI_ADMIN_TOKEN || undefined,
     secret: env.BAHI_SECRET || undefined,
     fakeClock: env.BAHI_CLOCK === 'fake',
@@ -67,6 +70,14 @@ function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number):
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not ${JSON.stringify(raw)}`);
+  return value;
+}
+
+/** A whole number above 0, or undefined when unset: the caller's default applies. */
+function positiveInteger(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  if (env[name] === undefined || env[name] === '') return undefined;
+  const value = positiveNumber(env, name, 0);
+  if (!Number.isInteger(value)) throw new Error(`${name} must be a whole number, not ${JSON.stringify(env[name])}`);
   return value;
 }
 

@@ -79,7 +79,7 @@ export interface App {
 export async function composeApp(config: Config, overrides: Overrides = {}): Promise<App> {
   const clock = overrides.clock ?? (config.fakeClock ? new SettableClock(systemClock) : systemClock);
   const ids = overrides.ids ?? ulidGenerator(clock);
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.pgPoolSize });
   await database.migrate();
 
   const admin = await establishAdminSecret(database, config.adminToken);

@@ -72,7 +72,7 @@ export function memoryRateLimiter(clock: Clock): RateLimiter {
  * synchronous_commit off: a counter lost in a crash costs nothing, an fsync per request would.
  */
 export function postgresRateLimiter(databaseUrl: string, clock: Clock): RateLimiter {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, options: '-c synchronous_commit=off' });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, options: '-c synchronous_commit=off', application_name: 'bahi-rate-limiter' });
   // An idle connection the server drops (restart, failover, idle timeout) is reported here; without
   // a listener Node treats it as unhandled and kills the process. The pool has already discarded
   // it and the next hit opens a fresh one, so there is nothing else to do.
