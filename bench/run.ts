@@ -13,6 +13,8 @@
  * BENCH_OUT (results file instead of bench/results/latest.json), BENCH_INVOICES (invoices
  * seeded for the invoice list scenario, default 100,000, 20,000 on PostgreSQL;
  * bench/document-scenarios.ts),
+ * BENCH_SERVER_ENV (KEY=VALUE pairs, comma-separated: settings for the server under test, e.g.
+ * 'BAHI_PG_POOL_SIZE=16' to compare with the default; the caller's own BAHI_* never reach it),
  * BENCH_QUIET=1 (for a shared machine: wait until it is idle before each scenario, and
  * measure again, up to 3 times, a run during which other processes used > 20% of a core).
  */
@@ -39,6 +41,7 @@ interface Settings {
   only: string[];
   cpuProfDir?: string;
   quiet: boolean;
+  serverEnv: Record<string, string>;
 }
 
 export interface ScenarioResult {
@@ -64,6 +67,15 @@ export interface ScenarioResult {
 
 const num = (value: string | undefined, fallback: number) => (value ? Number(value) : fallback);
 
+function serverEnvOf(pairs: string): Record<string, string> {
+  const entries = pairs.split(',').map((p) => p.trim()).filter(Boolean).map((pair) => {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new Error(`BENCH_SERVER_ENV: expected KEY=VALUE, not ${JSON.stringify(pair)}`);
+    return [pair.slice(0, at), pair.slice(at + 1)] as const;
+  });
+  return Object.fromEntries(entries);
+}
+
 function readSettings(env = process.env): Settings {
   const engines = (env.BENCH_ENGINES ?? 'sqlite,postgres').split(',').map((e) => e.trim()).filter(Boolean);
   for (const e of engines) if (e !== 'sqlite' && e !== 'postgres') throw new Error(`BENCH_ENGINES: unknown engine ${e}`);
@@ -76,6 +88,7 @@ function readSettings(env = process.env): Settings {
     only: (env.BENCH_SCENARIOS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     cpuProfDir: env.BENCH_CPU_PROF ? path.resolve(env.BENCH_CPU_PROF) : undefined,
     quiet: env.BENCH_QUIET === '1',
+    serverEnv: serverEnvOf(env.BENCH_SERVER_ENV ?? ''),
   };
 }
 
@@ -179,7 +192,7 @@ async function benchEngine(engine: Engine, settings: Settings, databaseUrl: stri
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   if (settings.cpuProfDir) fs.mkdirSync(settings.cpuProfDir, { recursive: true });
   console.log(`\n[${engine}] starting server${databaseUrl ? ` on ${databaseUrl.replace(/\/\/[^@]*@/, '//…@')}` : ''}`);
-  const server = await startServer({ databaseUrl, adminToken, cpuProfDir: settings.cpuProfDir });
+  const server = await startServer({ databaseUrl, adminToken, cpuProfDir: settings.cpuProfDir, env: settings.serverEnv });
   try {
     const { orgId, api } = await bootstrapOrg(server.origin, adminToken, runId);
     const started = Date.now();
