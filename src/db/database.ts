@@ -34,7 +34,8 @@ export interface DatabaseOptions {
  * database core, more connections only move the queue into PostgreSQL: transactions compete
  * for its CPU, and one that holds a row lock (a document number's counter) waits its turn for
  * a core while the others wait for the lock. With fewer, requests queue here, in arrival order,
- * holding nothing (docs/benchmarks.md: 8 against 16 on two cores).
+ * holding nothing. On two cores that cut the p99 of invoice creates by a third or more, not
+ * their rate (docs/benchmarks.md, "Issues 3–5, fourth pass").
  */
 export const DEFAULT_PG_POOL_SIZE = 8;
 
