@@ -2,7 +2,7 @@ import type { Db, Tx } from '../../db/database';
 import { invalidState, invalidValue, notFound, requiredField } from '../../kernel/errors';
 import { addDays, businessDateOf, istDateOf } from '../../kernel/local-date';
 import { toPaise, toRupees } from '../../kernel/money';
-import { diffFields } from '../../platform/activity/activity.recorder';
+import { diffFields, type ActivityEntry } from '../../platform/activity/activity.recorder';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { orgSettings } from '../../platform/orgs/org-settings';
@@ -63,8 +63,9 @@ export function billsService(deps: Deps) {
   /**
    * Posts the approval entry of a DRAFT bill and records the approval; returns the bill as
    * OPEN, which the caller stores (a create inserts it so, an approval updates it).
+   * `createdNow`: as for invoices (invoices.service.ts approveInTx).
    */
-  async function approveInTx(tx: Tx, ctx: RequestContext, bill: BillRow, lines: readonly BillLineRow[]): Promise<BillRow> {
+  async function approveInTx(tx: Tx, ctx: RequestContext, bill: BillRow, lines: readonly BillLineRow[], createdNow?: ActivityEntry): Promise<BillRow> {
     const key = (k: string) => catalogRepository.systemAccountId(tx, ctx.orgId, k);
     const journal = await deps.ledger.post(tx, ctx, {
       date: bill.bill_date, source: 'BILL', sourceId: bill.bill_id, sourceVersion: bill.version, sourceRef: bill.bill_number,
@@ -76,11 +77,12 @@ export function billsService(deps: Deps) {
         payable: await key('accounts_payable'), cgstInput: await key('cgst_input'), sgstInput: await key('sgst_input'), igstInput: await key('igst_input'),
         roundOff: await catalogRepository.roundOffAccountId(tx, ctx.orgId),
       }),
-    });
-    await deps.activity.record(tx, ctx, {
+    }, { newSource: createdNow !== undefined });
+    const approval: ActivityEntry = {
       entityType: 'BILL', entityId: bill.bill_id, entityRef: bill.bill_number, verb: 'APPROVED',
       changes: { status: { old: 'DRAFT', new: 'OPEN' } }, metadata: { journal_id: journal.journal_id },
-    });
+    };
+    await deps.activity.record(tx, ctx, ...(createdNow ? [createdNow] : []), approval);
     return { ...bill, status: 'OPEN', last_modified_time: now() };
   }
 
@@ -113,11 +115,12 @@ export function billsService(deps: Deps) {
     const lines: BillLineRow[] = lineColumnsOf(priced, () => deps.ids.next('li'))
       .map((l, position) => ({ ...l, org_id: ctx.orgId, bill_id: bill.bill_id, position }));
     await repo.insert(tx, input.auto_approve ? { ...bill, status: 'OPEN' } : bill, lines);
-    await deps.activity.record(tx, ctx, {
+    const creation: ActivityEntry = {
       entityType: 'BILL', entityId: bill.bill_id, entityRef: number, verb: 'CREATED',
       ...(origin.purchaseOrderId && { metadata: { purchase_order_id: origin.purchaseOrderId } }),
-    });
-    const final = input.auto_approve ? await approveInTx(tx, ctx, bill, lines) : bill;
+    };
+    const final = input.auto_approve ? await approveInTx(tx, ctx, bill, lines, creation) : bill;
+    if (!input.auto_approve) await deps.activity.record(tx, ctx, creation);
     await deps.events.emit(tx, ctx, 'BILL_CREATED', eventData(final));
     return { bill: presentBill(final, lines, today()) };
   }

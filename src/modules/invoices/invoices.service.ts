@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../../db/driver-errors';
 import { invalidState, invalidValue, notFound, requiredField } from '../../kernel/errors';
 import { addDays, businessDateOf, istDateOf } from '../../kernel/local-date';
 import { exceedsMoneyBound, MAX_RUPEES, toPaise, toRupees } from '../../kernel/money';
-import { diffFields } from '../../platform/activity/activity.recorder';
+import { diffFields, type ActivityEntry } from '../../platform/activity/activity.recorder';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { orgSettings } from '../../platform/orgs/org-settings';
@@ -73,8 +73,11 @@ export function invoicesService(deps: Deps) {
   /**
    * Posts the approval entry of a DRAFT invoice and records the approval; returns the invoice
    * as SENT, which the caller stores (a create inserts it so, an approval updates it).
+   * `createdNow` is the CREATED entry of an invoice made in this transaction (auto_approve): it
+   * is recorded with the approval, in one statement, and there is no earlier posting to look for.
+   * On PostgreSQL both run while the create holds its series counter's lock.
    */
-  async function approveInTx(tx: Tx, ctx: RequestContext, invoice: InvoiceRow, lines: readonly InvoiceLineRow[]): Promise<InvoiceRow> {
+  async function approveInTx(tx: Tx, ctx: RequestContext, invoice: InvoiceRow, lines: readonly InvoiceLineRow[], createdNow?: ActivityEntry): Promise<InvoiceRow> {
     const journal = await deps.ledger.post(tx, ctx, {
       date: invoice.invoice_date, source: 'INVOICE', sourceId: invoice.invoice_id, sourceVersion: invoice.version, sourceRef: invoice.invoice_number,
       memo: `Invoice ${invoice.invoice_number}`, contactId: invoice.customer_id,
@@ -82,11 +85,12 @@ export function invoicesService(deps: Deps) {
         customerId: invoice.customer_id, exchangeRateMicro: invoice.exchange_rate_micro, roundOff: invoice.round_off,
         lines: lines.map((l) => ({ accountId: l.account_id, itemTotal: l.item_total, cgst: l.cgst, sgst: l.sgst, igst: l.igst, name: l.name })),
       }, await postingAccounts(tx, ctx.orgId)),
-    });
-    await deps.activity.record(tx, ctx, {
+    }, { newSource: createdNow !== undefined });
+    const approval: ActivityEntry = {
       entityType: 'INVOICE', entityId: invoice.invoice_id, entityRef: invoice.invoice_number, verb: 'APPROVED',
       changes: { status: { old: invoice.status, new: 'SENT' } }, metadata: { journal_id: journal.journal_id },
-    });
+    };
+    await deps.activity.record(tx, ctx, ...(createdNow ? [createdNow] : []), approval);
     return { ...invoice, status: 'SENT', last_modified_time: now() };
   }
 
@@ -147,8 +151,9 @@ export function invoicesService(deps: Deps) {
       if (isUniqueViolation(error)) throw invalidValue('invoice_number', `invoice_number ${invoiceNumber} is already used in this branch`);
       throw error;
     }
-    await deps.activity.record(tx, ctx, { entityType: 'INVOICE', entityId: invoice.invoice_id, entityRef: invoiceNumber, verb: 'CREATED' });
-    const final = input.auto_approve ? await approveInTx(tx, ctx, invoice, lineRows) : invoice;
+    const creation: ActivityEntry = { entityType: 'INVOICE', entityId: invoice.invoice_id, entityRef: invoiceNumber, verb: 'CREATED' };
+    const final = input.auto_approve ? await approveInTx(tx, ctx, invoice, lineRows, creation) : invoice;
+    if (!input.auto_approve) await deps.activity.record(tx, ctx, creation);
     await deps.events.emit(tx, ctx, 'INVOICE_CREATED', eventData(final));
     return { invoice: presentInvoice(final, lineRows, today()) };
   }

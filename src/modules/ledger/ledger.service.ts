@@ -53,10 +53,16 @@ export function ledgerService(deps: Deps) {
   }
 
   const ledger = {
-    /** Posts a balanced entry for a source document version; the same version again returns the first. */
-    async post(tx: Tx, ctx: RequestContext, entry: Entry): Promise<JournalRow> {
-      const existing = await repo.findBySource(tx, ctx.orgId, entry.source, entry.sourceId, entry.sourceVersion, 'POSTING');
-      if (existing) return existing;
+    /**
+     * Posts a balanced entry for a source document version; the same version again returns the first.
+     * `newSource`: the source was created in this transaction, so it has no posting to look for
+     * (that look-up would be one more statement inside a create's document-number lock).
+     */
+    async post(tx: Tx, ctx: RequestContext, entry: Entry, { newSource = false } = {}): Promise<JournalRow> {
+      if (!newSource) {
+        const existing = await repo.findBySource(tx, ctx.orgId, entry.source, entry.sourceId, entry.sourceVersion, 'POSTING');
+        if (existing) return existing;
+      }
       return insertEntry(tx, ctx, entry, 'POSTING', null);
     },
 

@@ -27,15 +27,18 @@ export type ActivityEntry = {
   | { action: string }
 );
 
-/** Appends to the audit trail inside the caller's transaction. There is no update or delete. */
+/**
+ * Appends to the audit trail inside the caller's transaction. There is no update or delete.
+ * Several entries of one use case (a create that also approves) go in one statement, in order.
+ */
 export interface ActivityRecorder {
-  record(tx: Tx, ctx: RequestContext, entry: ActivityEntry): Promise<void>;
+  record(tx: Tx, ctx: RequestContext, ...entries: ActivityEntry[]): Promise<void>;
 }
 
 export function activityRecorder(clock: Clock, ids: IdGenerator): ActivityRecorder {
   return {
-    async record(tx, ctx, entry) {
-      await insertRows(tx, 'activity', [{
+    async record(tx, ctx, ...entries) {
+      await insertRows(tx, 'activity', entries.map((entry) => ({
         org_id: ctx.orgId,
         event_id: ids.next('act'),
         action: 'action' in entry ? entry.action : `${entry.entityType}_${entry.verb}`,
@@ -52,7 +55,7 @@ export function activityRecorder(clock: Clock, ids: IdGenerator): ActivityRecord
           ...entry.metadata,
         }),
         occurred_at: clock.now().toISOString(),
-      }]);
+      })));
     },
   };
 }
