@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely';
+import { Kysely, Migrator, type Transaction } from 'kysely';
 import pg from 'pg';
+import { BatchingPostgresDialect } from './batched-inserts';
 import type { Engine } from './engine';
 import { migrationProvider } from './migrations';
 import type { Tables } from './schema';
@@ -50,7 +51,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? DEFAULT_PG_POOL_SIZE, application_name: 'bahi' });
     // An idle connection dropped by the server (restart, failover) is discarded; without a listener it would crash the process.
     pool.on('error', () => {});
-    return wrap('postgres', new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }));
+    return wrap('postgres', new Kysely<Tables>({ dialect: new BatchingPostgresDialect({ pool }) }));
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = new BetterSqlite3(path.join(options.dataDir, 'bahi.sqlite'));

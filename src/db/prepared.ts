@@ -1,5 +1,6 @@
 import { CompiledQuery, type Insertable, type Kysely } from 'kysely';
 import { BoundedCache } from '../kernel/bounded-cache';
+import { asBatchable } from './batched-inserts';
 import { perDatabase } from './per-database';
 import type { Tables } from './schema';
 
@@ -11,6 +12,12 @@ import type { Tables } from './schema';
  */
 
 type Executor = Kysely<Tables>;
+
+/**
+ * `batchable`: an insert whose rows nothing later in the transaction expects an error from;
+ * on PostgreSQL it may go with the transaction's next statement (batched-inserts.ts).
+ */
+interface Batching { batchable?: boolean }
 
 const SLOT = Symbol('prepared query parameter');
 interface Slot { [SLOT]: string }
@@ -29,6 +36,7 @@ interface Template { sql: string; bindings: Binding[] }
  */
 export function preparedQuery<A extends object, R>(
   build: (db: Executor, args: A) => { compile(): CompiledQuery<R> },
+  { batchable = false }: Batching = {},
 ): (db: Executor, args: A) => Promise<R[]> {
   const templateOf = perDatabase((): { template?: Template } => ({}));
   const placeholders = new Proxy({}, { get: (_, name) => ({ [SLOT]: String(name) }) }) as A;
@@ -43,7 +51,8 @@ export function preparedQuery<A extends object, R>(
     }
     const { sql, bindings } = state.template;
     const parameters = bindings.map((b) => ('name' in b ? (args as Record<string, unknown>)[b.name] : b.constant));
-    const result = await db.executeQuery<R>(CompiledQuery.raw(sql, parameters));
+    const query = CompiledQuery.raw(sql, parameters);
+    const result = await db.executeQuery<R>(batchable ? asBatchable(query) : query);
     return result.rows;
   };
 }
@@ -56,8 +65,11 @@ const insertsOf = perDatabase(() => new BoundedCache<string, string>(500));
  * values, row by row in column order, so a shape Kysely would compile differently (an
  * undefined value it leaves out, rows with other keys) simply is not cached.
  */
-export async function insertRows<T extends keyof Tables & string>(db: Executor, table: T, rows: readonly Insertable<Tables[T]>[]): Promise<void> {
+export async function insertRows<T extends keyof Tables & string>(
+  db: Executor, table: T, rows: readonly Insertable<Tables[T]>[], { batchable = false }: Batching = {},
+): Promise<void> {
   if (rows.length === 0) return;
+  const send = (query: CompiledQuery) => db.executeQuery(batchable ? asBatchable(query) : query);
   const columns = Object.keys(rows[0]!);
   // One pass: the values in column order, and whether every row has exactly these keys, none undefined.
   const values = new Array<unknown>(rows.length * columns.length);
@@ -77,12 +89,12 @@ export async function insertRows<T extends keyof Tables & string>(db: Executor, 
   const cache = insertsOf(db);
   const sql = sameShape ? cache.get(key) : undefined;
   if (sql) {
-    await db.executeQuery(CompiledQuery.raw(sql, values));
+    await send(CompiledQuery.raw(sql, values));
     return;
   }
   const compiled = db.insertInto(table).values(rows as never).compile();
   if (sameShape && compiled.parameters.length === values.length && compiled.parameters.every((p, i) => p === values[i])) {
     cache.set(key, compiled.sql);
   }
-  await db.executeQuery(compiled);
+  await send(compiled);
 }

@@ -51,9 +51,10 @@ export const billsRepository = {
     return q.orderBy('bill_id', 'desc').limit(limit + 1).execute();
   },
 
+  /** Batchable: a new bill's id is minted here, and the anti-duplicate guard is a look-up under lock, not an index. */
   async insert(tx: Tx, bill: BillRow, lines: BillLineRow[]) {
-    await insertRows(tx, 'bills', [bill]);
-    await insertRows(tx, 'bill_lines', lines);
+    await insertRows(tx, 'bills', [bill], { batchable: true });
+    await insertRows(tx, 'bill_lines', lines, { batchable: true });
   },
 
   async update(tx: Tx, orgId: string, billId: string, changes: Partial<BillRow>) {

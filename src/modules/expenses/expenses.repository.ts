@@ -44,9 +44,10 @@ export const expensesRepository = {
     return q.orderBy('expense_id', 'desc').limit(limit + 1).execute();
   },
 
+  /** Batchable: a new expense's id is minted here and nothing in it is unique to the organisation. */
   async insert(tx: Tx, expense: ExpenseRow, lines: ExpenseLineRow[]) {
-    await insertRows(tx, 'expenses', [expense]);
-    await insertRows(tx, 'expense_lines', lines);
+    await insertRows(tx, 'expenses', [expense], { batchable: true });
+    await insertRows(tx, 'expense_lines', lines, { batchable: true });
   },
 
   async update(tx: Tx, orgId: string, expenseId: string, changes: Partial<ExpenseRow>) {

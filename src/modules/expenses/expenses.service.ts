@@ -115,7 +115,7 @@ export function expensesService(deps: Deps) {
         paidThroughAccountId: e.paid_through_account_id, reverseCharge: e.is_rcm === 1, itcBlocked: e.itc_blocked_reason !== null,
         lines: lines.map((l) => ({ accountId: l.account_id, note: l.note, net: l.item_total, tax: l.tax, cgst: l.cgst, sgst: l.sgst, igst: l.igst })),
       }, await gstAccounts(tx, ctx.orgId, e)),
-    });
+    }, { newSource: true }); // each call follows the making of this version (a create, or an update's new version)
   }
 
   /** Creates an expense inside the caller's transaction (the public create; later, schedules). */

@@ -87,9 +87,10 @@ export const invoicesRepository = {
     return q.orderBy('invoice_id', 'desc').limit(limit + 1).execute();
   },
 
+  /** The invoice at once: its caller answers a number taken meanwhile (the unique index) with a 400. Its lines may batch. */
   async insert(tx: Tx, invoice: InvoiceRow, lines: InvoiceLineRow[]) {
     await insertRows(tx, 'invoices', [invoice]);
-    await insertRows(tx, 'invoice_lines', lines);
+    await insertRows(tx, 'invoice_lines', lines, { batchable: true });
   },
 
   async update(tx: Tx, orgId: string, invoiceId: string, changes: Partial<InvoiceRow>) {

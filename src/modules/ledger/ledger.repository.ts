@@ -42,8 +42,8 @@ export const ledgerRepository = {
         .orderBy('journal_id').orderBy('position').execute(),
 
   async insert(tx: Tx, journal: JournalRow, lines: JournalLineRow[]) {
-    await insertRows(tx, 'journals', [journal]);
-    await insertRows(tx, 'journal_lines', lines);
+    await insertRows(tx, 'journals', [journal], { batchable: true });
+    await insertRows(tx, 'journal_lines', lines, { batchable: true });
   },
 
   async markReversed(tx: Tx, orgId: string, journalId: string, reversalId: string) {

@@ -55,8 +55,8 @@ export function ledgerService(deps: Deps) {
   const ledger = {
     /**
      * Posts a balanced entry for a source document version; the same version again returns the first.
-     * `newSource`: the source was created in this transaction, so it has no posting to look for
-     * (that look-up would be one more statement inside a create's document-number lock).
+     * `newSource`: this version of the source was made in this transaction, so it has no posting
+     * to look for (that look-up would be one more statement, inside a create's number lock).
      */
     async post(tx: Tx, ctx: RequestContext, entry: Entry, { newSource = false } = {}): Promise<JournalRow> {
       if (!newSource) {

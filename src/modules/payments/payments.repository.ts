@@ -39,7 +39,7 @@ export const paymentsRepository = {
       .where('deleted', '=', 0).orderBy('payment_id').executeTakeFirst(),
 
   async insert(tx: Tx, row: PaymentRow) {
-    await insertRows(tx, 'payments', [row]);
+    await insertRows(tx, 'payments', [row], { batchable: true });
   },
 
   async update(tx: Tx, orgId: string, paymentId: string, changes: Partial<PaymentRow>) {
@@ -47,7 +47,7 @@ export const paymentsRepository = {
   },
 
   async insertAllocation(tx: Tx, row: AllocationRow) {
-    await insertRows(tx, 'payment_allocations', [row]);
+    await insertRows(tx, 'payment_allocations', [row], { batchable: true });
   },
 
   async releaseAllocation(tx: Tx, orgId: string, allocationId: string) {

@@ -70,7 +70,7 @@ export function paymentsService(deps: Deps) {
         bankCharges: await systemAccount(tx, ctx.orgId, 'bank_charges'),
         tds: await systemAccount(tx, ctx.orgId, incoming ? 'tds_receivable' : 'tds_payable'),
       }),
-    });
+    }, { newSource: true }); // each call follows the making of this version (a create, or an update's new version)
   }
 
   /** Records one allocation: its row, its journal (advance → document), and the document's new balance. */
@@ -94,7 +94,7 @@ export function paymentsService(deps: Deps) {
         roundOff: (await catalogRepository.roundOffAccountId(tx, ctx.orgId)) ?? await systemAccount(tx, ctx.orgId, 'round_off'),
         exchange: await systemAccount(tx, ctx.orgId, 'exchange_gain_loss'),
       }),
-    });
+    }, { newSource: true }); // the allocation was made just above
     await target.settle(tx, ctx, documentAmount, field, { payment_id: p.payment_id, allocation_id: allocation.allocation_id });
     return allocation;
   }

@@ -55,7 +55,7 @@ export function activityRecorder(clock: Clock, ids: IdGenerator): ActivityRecord
           ...entry.metadata,
         }),
         occurred_at: clock.now().toISOString(),
-      })));
+      })), { batchable: true });
     },
   };
 }

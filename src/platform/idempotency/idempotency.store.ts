@@ -102,7 +102,8 @@ const storeAnswer = preparedQuery((db, row: IdempotencyKeysTable) =>
     subject: row.subject, idem_key: row.idem_key, method: row.method, path: row.path, org_id: row.org_id,
     request_hash: row.request_hash, status_code: row.status_code, response_body: row.response_body, created_at: row.created_at,
   }).onConflict((oc) => oc.columns(['subject', 'idem_key', 'method', 'path'])
-    .doUpdateSet({ request_hash: row.request_hash, status_code: row.status_code, response_body: row.response_body, created_at: row.created_at })));
+    .doUpdateSet({ request_hash: row.request_hash, status_code: row.status_code, response_body: row.response_body, created_at: row.created_at })),
+  { batchable: true });
 
 export function idempotencyStore(database: Database, clock: Clock): IdempotencyStore {
   const inFlight = new Set<string>();

@@ -56,7 +56,7 @@ export function outboxEmitter(clock: Clock, ids: IdGenerator): EventEmitter {
         payload: toJson(event),
         occurred_at: now.toISOString(),
         published_at: null,
-      }]);
+      }], { batchable: true });
     },
   };
 }
