@@ -1,11 +1,7 @@
 import type { Db, Tx } from '../../db/database';
-import { preparedQuery } from '../../db/prepared';
 import type { ItemsTable } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
 import { fixedChart } from '../../platform/orgs/fixed-chart';
-
-const branchById = preparedQuery((db, a: { orgId: string; branchId: string }) =>
-  db.selectFrom('branches').selectAll().where('org_id', '=', a.orgId).where('branch_id', '=', a.branchId));
 
 /** Reads of the organisation's catalog: accounts, taxes, branches, items. Other modules use these finders. */
 export const catalogRepository = {
@@ -32,8 +28,6 @@ export const catalogRepository = {
   tax: async (db: Db | Tx, orgId: string, taxId: string) => (await fixedChart(db, orgId)).taxes.get(taxId),
 
   listTaxes: (db: Db, orgId: string) => db.selectFrom('taxes').selectAll().where('org_id', '=', orgId).orderBy('rate_centi').execute(),
-
-  branch: async (db: Db | Tx, orgId: string, branchId: string) => (await branchById(db, { orgId, branchId }))[0],
 
   listBranches: (db: Db, orgId: string) =>
     db.selectFrom('branches').selectAll().where('org_id', '=', orgId).orderBy('is_default', 'desc').orderBy('branch_id').execute(),

@@ -1,7 +1,6 @@
 import type { Tx } from '../../db/database';
 import { invalidValue, notFound, requiredField } from '../../kernel/errors';
 import { resolvePlaceOfSupply } from '../../kernel/gst/place-of-supply';
-import { catalogRepository } from '../catalog';
 import { contactsRepository } from '../contacts';
 import { supplyTypeOf, type SupplyType } from './line-amounts.rules';
 
@@ -23,7 +22,7 @@ export interface SalesParty extends DocumentParty {
 }
 
 /** The series module's branch lookup: the named branch of this organisation, or its default one (404 otherwise). */
-export type BranchOf = (tx: Tx, orgId: string, branchId: string | undefined) => Promise<string>;
+export type BranchOf = (tx: Tx, orgId: string, branchId: string | undefined) => Promise<{ branch_id: string; state_code: string }>;
 
 /**
  * Resolves the party of a document. Without a place_of_supply the contact's
@@ -48,10 +47,9 @@ export async function resolveParty(
   const wrongSide = role === 'customer' ? 'VENDOR' : 'CUSTOMER';
   if (contact.contact_type === wrongSide) throw invalidValue(field, `this contact is a ${wrongSide.toLowerCase()}, not a ${role}`);
   const placeOfSupply = explicit ?? defaultPlaceOfSupply(contact.place_of_contact, role);
-  const branchId = await branchOf(tx, orgId, input.branch_id);
-  const branch = (await catalogRepository.branch(tx, orgId, branchId))!;
+  const branch = await branchOf(tx, orgId, input.branch_id);
   return {
-    contactId: contact.contact_id, contactName: contact.contact_name, paymentTerms: contact.payment_terms, branchId, placeOfSupply,
+    contactId: contact.contact_id, contactName: contact.contact_name, paymentTerms: contact.payment_terms, branchId: branch.branch_id, placeOfSupply,
     supply: supplyTypeOf(branch.state_code, placeOfSupply),
   };
 }

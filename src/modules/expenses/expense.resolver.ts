@@ -59,10 +59,9 @@ async function partyOf(tx: Tx, orgId: string, draft: ExpenseDraft, branchOf: Bra
   }
   const sent = placeOfSupply === undefined ? undefined : resolvePlaceOfSupply(placeOfSupply);
   if (sent === null) throw invalidValue('place_of_supply', 'place_of_supply is not a recognised Indian state or union territory', { status: 422 });
-  const branchId = await branchOf(tx, orgId, draft.branchId);
-  const branch = (await catalogRepository.branch(tx, orgId, branchId))!;
+  const branch = await branchOf(tx, orgId, draft.branchId);
   const place = sent ?? branch.state_code;
-  return { branchId, placeOfSupply: place, supply: supplyTypeOf(branch.state_code, place), vendor: null };
+  return { branchId: branch.branch_id, placeOfSupply: place, supply: supplyTypeOf(branch.state_code, place), vendor: null };
 }
 
 async function expenseAccount(tx: Tx, orgId: string, accountId: string, field: string) {

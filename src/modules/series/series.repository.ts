@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database';
-import type { InvoiceSeriesTable } from '../../db/schema';
+import type { BranchesTable, InvoiceSeriesTable } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared';
 
 const applicableSeries = preparedQuery((db, a: { orgId: string; branchId: string; date: string }) =>
@@ -22,17 +22,20 @@ const takeCounter = preparedQuery((db, a: { orgId: string; key: string }) =>
     .returning('next_value'));
 
 const namedBranch = preparedQuery((db, a: { orgId: string; branchId: string }) =>
-  db.selectFrom('branches').select('branch_id').where('org_id', '=', a.orgId).where('branch_id', '=', a.branchId));
+  db.selectFrom('branches').select(['branch_id', 'state_code']).where('org_id', '=', a.orgId).where('branch_id', '=', a.branchId));
 const defaultBranch = preparedQuery((db, a: { orgId: string }) =>
-  db.selectFrom('branches').select('branch_id').where('org_id', '=', a.orgId).where('is_default', '=', 1));
+  db.selectFrom('branches').select(['branch_id', 'state_code']).where('org_id', '=', a.orgId).where('is_default', '=', 1));
+
+/** A branch as documents need it: which one, and the state its supplies are judged from. */
+export type DocumentBranch = Pick<BranchesTable, 'branch_id' | 'state_code'>;
 
 export type SeriesRow = InvoiceSeriesTable;
 
 export const seriesRepository = {
   /** The named branch of this organisation, or its default one without a name; undefined when there is none. */
-  async branchId(db: Db | Tx, orgId: string, branchId: string | undefined): Promise<string | undefined> {
+  async branch(db: Db | Tx, orgId: string, branchId: string | undefined): Promise<DocumentBranch | undefined> {
     const [branch] = await (branchId ? namedBranch(db, { orgId, branchId }) : defaultBranch(db, { orgId }));
-    return branch?.branch_id;
+    return branch;
   },
 
   /** The series of a branch that apply on a date: those bound to the period covering it, and unbound ones. */

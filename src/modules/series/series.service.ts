@@ -24,7 +24,7 @@ export function seriesService(deps: Deps) {
   const today = () => istDateOf(deps.clock.now());
 
   async function branchOf(executor: Db | Tx, orgId: string, branchId: string | undefined) {
-    const found = await repo.branchId(executor, orgId, branchId);
+    const found = await repo.branch(executor, orgId, branchId);
     if (!found) throw notFound('branch', 'branch_id');
     return found;
   }
@@ -70,7 +70,7 @@ export function seriesService(deps: Deps) {
 
     async listSeries(ctx: RequestContext, query: SeriesListQuery) {
       const date = query.transactionDate ?? today();
-      const branchId = await branchOf(db, ctx.orgId, query.branchId);
+      const { branch_id: branchId } = await branchOf(db, ctx.orgId, query.branchId);
       const [rows, period] = await Promise.all([repo.applicable(db, ctx.orgId, branchId, date), repo.coveringPeriod(db, ctx.orgId, date)]);
       const seen = new Set<string>();
       const series = rows.filter((r) => !seen.has(r.series_name) && seen.add(r.series_name)).map((r) => ({
@@ -87,7 +87,7 @@ export function seriesService(deps: Deps) {
     async nextNumber(ctx: RequestContext, query: NextNumberQuery) {
       const date = query.transactionDate ?? today();
       const name = query.series ?? DEFAULT_SERIES.series_name;
-      const branchId = await branchOf(db, ctx.orgId, query.branchId);
+      const { branch_id: branchId } = await branchOf(db, ctx.orgId, query.branchId);
       const series = await pick(db, ctx.orgId, branchId, name, date);
       if (!series && name !== DEFAULT_SERIES.series_name) {
         return { next_number: formatLegacyNumber(date, await repo.peek(db, ctx.orgId, legacyCounterKey(date))), series: name, branch_id: branchId };
@@ -103,7 +103,7 @@ export function seriesService(deps: Deps) {
       if (!input.format_template.includes('{num}')) throw invalidValue('format_template', 'format_template must contain {num}');
       const date = input.transaction_date ?? today();
       return deps.uow(ctx, async (tx) => {
-        const branchId = await branchOf(tx, ctx.orgId, input.branch_id);
+        const { branch_id: branchId } = await branchOf(tx, ctx.orgId, input.branch_id);
         const period = await repo.coveringPeriod(tx, ctx.orgId, date);
         if (!period) throw invalidValue('transaction_date', `no accounting period covers ${date}; create one first`);
         const row: SeriesRow = {
