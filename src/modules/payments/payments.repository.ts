@@ -7,6 +7,9 @@ import type { CursorPosition } from '../../kernel/cursor';
 export type PaymentRow = PaymentsTable;
 export type AllocationRow = PaymentAllocationsTable;
 
+/** Allocations in the order they were made (their ids are time-ordered). */
+export const oldestFirst = (a: AllocationRow, b: AllocationRow) => (a.allocation_id < b.allocation_id ? -1 : a.allocation_id > b.allocation_id ? 1 : 0);
+
 export const paymentsRepository = {
   async find(db: Db | Tx, orgId: string, paymentId: string, forUpdate = false) {
     let q = db.selectFrom('payments').selectAll().where('org_id', '=', orgId).where('payment_id', '=', paymentId).where('deleted', '=', 0);
@@ -23,7 +26,7 @@ export const paymentsRepository = {
   allocations: async (db: Db | Tx, orgId: string, paymentIds: readonly string[]): Promise<AllocationRow[]> =>
     paymentIds.length === 0 ? []
       : (await db.selectFrom('payment_allocations').selectAll().where('org_id', '=', orgId).where('payment_id', 'in', paymentIds)
-        .where('released', '=', 0).execute()).sort((a, b) => (a.allocation_id < b.allocation_id ? -1 : a.allocation_id > b.allocation_id ? 1 : 0)),
+        .where('released', '=', 0).execute()).sort(oldestFirst),
 
   list(db: Db, orgId: string, flow: string | undefined, after: CursorPosition | null, limit: number) {
     let q = db.selectFrom('payments').selectAll().where('org_id', '=', orgId).where('deleted', '=', 0);

@@ -15,7 +15,7 @@ import type { LedgerService } from '../ledger';
 import { decideAllocation } from './allocation.rules';
 import { allocationLines, paymentLines, type Flow } from './payments.posting';
 import { presentPayment } from './payments.presenter';
-import { paymentsRepository as repo, type AllocationRow, type PaymentRow } from './payments.repository';
+import { oldestFirst, paymentsRepository as repo, type AllocationRow, type PaymentRow } from './payments.repository';
 import type { ApplyPaymentBody, CreatePaymentBody, ListPaymentsQuery, UpdatePaymentBody } from './payments.schemas';
 import { documentSide, targetOf, type SettlementTarget } from './settlement-targets';
 
@@ -148,15 +148,17 @@ export function paymentsService(deps: Deps) {
         await repo.insert(tx, payment);
         await postPayment(tx, ctx, payment);
         // Documents are locked in id order, the same order every use case takes them in.
+        const made: AllocationRow[] = [];
         for (const a of [...allocations].sort((x, y) => (x.side.id < y.side.id ? -1 : 1))) {
           const field = `allocations[${a.index}].${a.side.side}_id`;
           const target = await targets.lock(tx, ctx.orgId, a.side, field);
           target.assertPayable(payment, field);
-          await allocate(tx, ctx, payment, target, toPaise(a.amount), toPaise(a.amount), `allocations[${a.index}].amount`);
+          made.push(await allocate(tx, ctx, payment, target, toPaise(a.amount), toPaise(a.amount), `allocations[${a.index}].amount`));
         }
         await deps.activity.record(tx, ctx, { entityType: 'PAYMENT', entityId: payment.payment_id, entityRef: payment.reference_number, verb: 'CREATED' });
         await deps.events.emit(tx, ctx, payment.flow === 'INCOMING' ? 'PAYMENT_RECEIVED' : 'PAYMENT_MADE', eventData(payment));
-        return { payment: await view(tx, payment) };
+        // A new payment's allocations are the ones just made: no read back.
+        return { payment: presentPayment(payment, made.sort(oldestFirst)) };
       });
     },
 
