@@ -51,7 +51,7 @@ export const billsRepository = {
     return q.orderBy('bill_id', 'desc').limit(limit + 1).execute();
   },
 
-  /** Batchable: a new bill's id is minted here, and the anti-duplicate guard is a look-up under lock, not an index. */
+  /** Batchable: a new bill's id is minted here, and no unique index covers a bill (the anti-duplicate guard is a look-up). */
   async insert(tx: Tx, bill: BillRow, lines: BillLineRow[]) {
     await insertRows(tx, 'bills', [bill], { batchable: true });
     await insertRows(tx, 'bill_lines', lines, { batchable: true });
