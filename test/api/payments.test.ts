@@ -22,6 +22,18 @@ async function sentInvoice(customerId: string, rate: number) {
 const invoiceOf = async (id: string) => (await org.api.get(`/invoices/${id}`)).body.invoice;
 
 describe('POST /payments', () => {
+  it('answers a create with every allocation it made, as a later GET shows them', async () => {
+    const customerId = await customer(org.api);
+    const [first, second] = [await sentInvoice(customerId, 300), await sentInvoice(customerId, 200)];
+    const created = await pay({ flow: 'INCOMING', contact_id: customerId, amount: 500, allocations: [{ invoice_id: second, amount: 200 }, { invoice_id: first, amount: 300 }] });
+    expect(created.status).toBe(201);
+    const allocations = created.body.payment.allocations;
+    expect(allocations).toHaveLength(2);
+    expect(allocations.map((a: { invoice_id: string; amount: number }) => [a.invoice_id, a.amount]).sort()).toEqual([[first, 300], [second, 200]].sort());
+    expect((await org.api.get(`/payments/${created.body.payment.payment_id}`)).body.payment.allocations).toEqual(allocations);
+    await expectBooksBalanced(org.api);
+  });
+
   it('records an advance: Dr Bank, Cr Advances from Customers; applying it later moves it to receivables', async () => {
     const customerId = await customer(org.api);
     const invoiceId = await sentInvoice(customerId, 1000);
