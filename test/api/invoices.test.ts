@@ -139,10 +139,21 @@ describe('invoices', () => {
     expect(payment.status, JSON.stringify(payment.body)).toBe(201);
     expect((await org.api.post(`/invoices/${voided.invoice_id}/void`)).status).toBe(200);
     expect(await page()).toMatchObject({ [paid.invoice_id]: { status: 'PARTIALLY_PAID', balance: 100 }, [voided.invoice_id]: { status: 'CANCELLED' }, [late.invoice_id]: { status: 'SENT' } });
+    const partly = (await org.api.get(`/invoices?status=PARTIALLY_PAID&customer_id=${customerId}`)).body.invoices;
+    expect(partly).toMatchObject([{ invoice_id: paid.invoice_id, balance: 100, payment_made: 18 }]);
     t.clock.set(new Date('2026-06-16T18:31:00Z')); // 00:01 IST on 17 June: the third is past due
     expect((await page())[late.invoice_id]).toEqual({ status: 'OVERDUE', balance: 118 });
     t.clock.set(new Date('2026-06-15T06:00:00Z'));
     await expectBooksBalanced(org.api);
+  });
+
+  it('a page by status, read from its index, shows a DRAFT edit at once', async () => {
+    const customerId = await customer(org.api);
+    const draft = (await createInvoice(org.api, { customer_id: customerId, date: '2026-06-15', place_of_supply: 'IN-KA', line_items: [line(10)] })).body.invoice;
+    const drafts = async () => (await org.api.get('/invoices?status=DRAFT&per_page=200')).body.invoices.find((i: { invoice_id: string }) => i.invoice_id === draft.invoice_id);
+    expect(await drafts()).toMatchObject({ notes: null, line_items: [{ rate: 10 }] });
+    expect((await org.api.put(`/invoices/${draft.invoice_id}`, { notes: 'Deliver by Friday' })).status).toBe(200);
+    expect(await drafts()).toMatchObject({ notes: 'Deliver by Friday', line_items: [{ rate: 10 }] });
   });
 
   it('validates: place_of_supply 422, unknown item and tax 404 with line paths, vendor as customer 400, missing key 400', async () => {

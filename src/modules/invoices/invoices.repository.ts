@@ -70,9 +70,14 @@ export const invoicesRepository = {
     return (await invoiceByNumber(db, { orgId, branchId, number })).length > 0;
   },
 
-  /** Newest first. A status filter reads OVERDUE as derived: open, owing, due before today. */
-  list(db: Db, orgId: string, filter: InvoiceFilter, today: LocalDate, after: CursorPosition | null, limit: number) {
-    let q = db.selectFrom('invoices').selectAll().where('org_id', '=', orgId);
+  /**
+   * Which invoices a list page shows, newest first, and at which version (a page takes each
+   * one's view from the cache while its version holds). A status filter reads OVERDUE as
+   * derived: open, owing, due before today. The status index covers these columns, so a
+   * filtered page is read from the index alone.
+   */
+  listVersions(db: Db, orgId: string, filter: InvoiceFilter, today: LocalDate, after: CursorPosition | null, limit: number) {
+    let q = db.selectFrom('invoices').select(['invoice_id', 'version']).where('org_id', '=', orgId);
     if (filter.status === 'OVERDUE') {
       q = q.where('status', 'in', OPEN_STATUSES).where('balance', '>', 0).where('due_date', '<', today);
     } else if (filter.status && (OPEN_STATUSES as readonly string[]).includes(filter.status)) {
@@ -87,13 +92,21 @@ export const invoicesRepository = {
     return q.orderBy('invoice_id', 'desc').limit(limit + 1).execute();
   },
 
+  /** These invoices of the organisation, keyed by id; one deleted meanwhile is absent. */
+  async findMany(db: Db, orgId: string, invoiceIds: readonly string[]): Promise<Map<string, InvoiceRow>> {
+    if (invoiceIds.length === 0) return new Map();
+    const rows = await db.selectFrom('invoices').selectAll().where('org_id', '=', orgId).where('invoice_id', 'in', invoiceIds).execute();
+    return new Map(rows.map((row) => [row.invoice_id, row]));
+  },
+
   /** The invoice at once: its caller answers a number taken meanwhile (the unique index) with a 400. Its lines may batch. */
   async insert(tx: Tx, invoice: InvoiceRow, lines: InvoiceLineRow[]) {
     await insertRows(tx, 'invoices', [invoice]);
     await insertRows(tx, 'invoice_lines', lines, { batchable: true });
   },
 
-  async update(tx: Tx, orgId: string, invoiceId: string, changes: Partial<InvoiceRow>) {
+  /** Every change raises the version: a cached list view holds exactly while its version does. */
+  async update(tx: Tx, orgId: string, invoiceId: string, changes: Partial<InvoiceRow> & Pick<InvoiceRow, 'version'>) {
     await tx.updateTable('invoices').set(changes).where('org_id', '=', orgId).where('invoice_id', '=', invoiceId).execute();
   },
 

@@ -1,7 +1,8 @@
 import type { Tx } from '../../db/database';
 import { isUniqueViolation } from '../../db/driver-errors';
 import { invalidState, invalidValue, notFound, requiredField } from '../../kernel/errors';
-import { addDays, businessDateOf, istDateOf } from '../../kernel/local-date';
+import { addDays, businessDateOf, istDateOf, type LocalDate } from '../../kernel/local-date';
+import { JsonText } from '../../kernel/json-text';
 import { exceedsMoneyBound, MAX_RUPEES, toPaise, toRupees } from '../../kernel/money';
 import { diffFields, type ActivityEntry } from '../../platform/activity/activity.recorder';
 import type { RequestContext } from '../../platform/context';
@@ -30,11 +31,11 @@ type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity'
 const MICRO = 1_000_000;
 
 /**
- * A list page answers with each invoice's serialised view, made again only when its row, lines
- * or day differ: clients page through the newest invoices again and again. (A get reads one
+ * A list page answers with each invoice's serialised view, made again only when its version or
+ * the day differ: clients page through the newest invoices again and again. (A get reads one
  * invoice, often once: it presents it afresh.)
  */
-const invoiceView = viewCache(20_000, presentInvoice);
+const listedViews = viewCache<[day: LocalDate]>(20_000);
 
 /** Invoice use cases. Each is one transaction: document, journal, number, activity and events together. */
 /** Where an invoice comes from, when not from POST /invoices. */
@@ -249,16 +250,23 @@ export function invoicesService(deps: Deps) {
 
     async listInvoices(ctx: RequestContext, query: ListInvoicesQuery) {
       const { perPage, after } = readCursor(deps.cursors, 'invoices', query);
-      const rows = await repo.list(db, ctx.orgId, {
-        status: query.status, customerId: query.customer_id, dateFrom: query.date_from, dateTo: query.date_to,
-      }, today(), after, perPage);
-      const page = cursorPage(deps.cursors, 'invoices', rows, perPage, (r) => [r.invoice_id]);
-      const lines = await repo.lines(db, ctx.orgId, page.items.map((r) => r.invoice_id));
       const day = today();
-      return {
-        invoices: page.items.map((r) => invoiceView(db, r.invoice_id, r, lines.get(r.invoice_id) ?? [], day)),
-        page_context: page.page_context,
-      };
+      const found = await repo.listVersions(db, ctx.orgId, {
+        status: query.status, customerId: query.customer_id, dateFrom: query.date_from, dateTo: query.date_to,
+      }, day, after, perPage);
+      const page = cursorPage(deps.cursors, 'invoices', found, perPage, (r) => [r.invoice_id]);
+      const views = page.items.map((r) => listedViews.get(db, r.invoice_id, r.version, day));
+      const stale = page.items.filter((_, i) => views[i] === undefined).map((r) => r.invoice_id);
+      if (stale.length > 0) {
+        const [rows, lines] = await Promise.all([repo.findMany(db, ctx.orgId, stale), repo.lines(db, ctx.orgId, stale)]);
+        page.items.forEach((r, i) => {
+          const row = rows.get(r.invoice_id);
+          if (views[i] !== undefined || !row) return;
+          views[i] = JsonText.of(presentInvoice(row, lines.get(row.invoice_id) ?? [], day));
+          listedViews.set(db, row.invoice_id, row.version, views[i], day);
+        });
+      }
+      return { invoices: views.filter((view) => view !== undefined), page_context: page.page_context };
     },
 
     exists: async (orgId: string, invoiceId: string) => (await repo.find(db, orgId, invoiceId)) !== undefined,
