@@ -82,3 +82,11 @@ export async function seedContacts(api: ApiClient, runId: string, count: number,
   await Promise.all(Array.from({ length: concurrency }, worker));
   return ids;
 }
+
+/** POST /api/admin/v1/jobs/run: everything due in the background, run to the end (the outbox published, deliveries sent). */
+export async function runJobs(origin: string, adminToken: string): Promise<{ seconds: number; jobs: Record<string, number> }> {
+  const started = performance.now();
+  const { status, json } = await request(`${origin}/api/admin/v1/jobs/run`, 'POST', adminToken, {});
+  if (status !== 200) throw new Error(`jobs/run answered ${status}: ${JSON.stringify(json)}`);
+  return { seconds: (performance.now() - started) / 1000, jobs: json.jobs as Record<string, number> };
+}

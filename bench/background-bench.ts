@@ -16,7 +16,7 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { bootstrapOrg, request, type ApiClient } from './api-client';
+import { bootstrapOrg, request, runJobs, type ApiClient } from './api-client';
 import { bulkInvoices, contact, istDay } from './document-scenarios';
 import type { BenchContext, Engine } from './scenarios';
 import { waitForIdle } from './cpu';
@@ -50,13 +50,6 @@ async function countingReceiver() {
       await new Promise((resolve) => child.once('exit', resolve));
     },
   };
-}
-
-async function runJobs(origin: string, adminToken: string): Promise<{ seconds: number; jobs: Record<string, number> }> {
-  const started = performance.now();
-  const { status, json } = await request(`${origin}/api/admin/v1/jobs/run`, 'POST', adminToken, {});
-  if (status !== 200) throw new Error(`jobs/run answered ${status}: ${JSON.stringify(json)}`);
-  return { seconds: (performance.now() - started) / 1000, jobs: json.jobs as Record<string, number> };
 }
 
 interface Reads { rps: number; p50: number; mean: number; p99: number }
@@ -104,7 +97,8 @@ async function readLoad(api: ApiClient, contactIds: string[], rate: number, dura
   };
 }
 
-const context = (engine: Engine, api: ApiClient, orgId: string, runId: string): BenchContext => ({ engine, api, orgId, contactIds: [], runId, state: {} });
+const context = (engine: Engine, api: ApiClient, orgId: string, runId: string, settle: () => Promise<unknown>): BenchContext =>
+  ({ engine, api, orgId, contactIds: [], runId, state: {}, settle: async () => { await settle(); } });
 
 async function webhookDrain(engine: Engine, databaseUrl: string | undefined, cpuProfDir?: string): Promise<BackgroundResult[]> {
   const events = num(process.env.BENCH_WEBHOOK_EVENTS, 10_000);
@@ -119,7 +113,7 @@ async function webhookDrain(engine: Engine, databaseUrl: string | undefined, cpu
   const server = await startServer({ databaseUrl, adminToken, cpuProfDir, env: { ...IDLE_WORKER, BAHI_WEBHOOK_ALLOW_PRIVATE: '1', ...busyRate } });
   try {
     const { orgId, api } = await bootstrapOrg(server.origin, adminToken, runId);
-    const ctx = context(engine, api, orgId, runId);
+    const ctx = context(engine, api, orgId, runId, () => runJobs(server.origin, adminToken));
     await api.call('POST', '/webhooks/endpoints', { url: receiver.url, events: ['INVOICE_CREATED'] });
     const customerId = await contact(ctx, 'CUSTOMER', `Drain customer ${runId}`);
     const readIds = await Promise.all(Array.from({ length: 50 }, (_, i) => contact(ctx, 'CUSTOMER', `Reader ${runId} ${i}`)));
@@ -245,7 +239,7 @@ async function schedulerTick(engine: Engine, databaseUrl: string | undefined, cp
   const server = await startServer({ databaseUrl, adminToken, cpuProfDir, env: { ...IDLE_WORKER, BAHI_CLOCK: 'fake' } });
   try {
     const { orgId, api } = await bootstrapOrg(server.origin, adminToken, runId);
-    const ctx = context(engine, api, orgId, runId);
+    const ctx = context(engine, api, orgId, runId, () => runJobs(server.origin, adminToken));
     const customerId = await contact(ctx, 'CUSTOMER', `Scheduled customer ${runId}`);
     const day = istDay(1);
     const started = performance.now();

@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { bootstrapOrg, seedContacts } from './api-client';
+import { bootstrapOrg, runJobs, seedContacts } from './api-client';
 import { backgroundBenchmarks, type BackgroundResult } from './background-bench';
 import { cpuBetween, postgresProcesses, snapshot, waitForIdle, type CpuUse, type Roles } from './cpu';
 import { describeMachine } from './machine';
@@ -127,6 +127,7 @@ function load(ctx: BenchContext, scenario: Scenario, connections: number, durati
 async function runScenario(ctx: BenchContext, scenario: Scenario, settings: Settings, roles: Roles): Promise<ScenarioResult> {
   const setupStarted = performance.now();
   await scenario.setup?.(ctx);
+  await ctx.settle();
   const setupS = Math.round((performance.now() - setupStarted) / 100) / 10;
   const connections = scenario.connections ?? settings.connections;
   if (settings.quiet && !(await waitForIdle(85, 600_000))) console.log(`\n[${ctx.engine}]   the machine stayed busy for 10 minutes; measuring anyway`);
@@ -198,7 +199,7 @@ async function benchEngine(engine: Engine, settings: Settings, databaseUrl: stri
     const started = Date.now();
     const contactIds = await seedContacts(api, runId, settings.seed);
     console.log(`[${engine}] server pid ${server.pid}; seeded ${contactIds.length} contacts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const ctx: BenchContext = { engine, api, orgId, contactIds, runId, state: {} };
+    const ctx: BenchContext = { engine, api, orgId, contactIds, runId, state: {}, settle: async () => { await runJobs(server.origin, adminToken); } };
     const roles: Roles = { server: server.pid, generator: process.pid, database: await databaseProcesses(databaseUrl) };
     const results: ScenarioResult[] = [];
     for (const scenario of selected) {

@@ -15,6 +15,12 @@ export interface BenchContext {
   runId: string;
   /** Free-form state a scenario's setup leaves for its path/body factories. */
   state: Record<string, unknown>;
+  /**
+   * Runs the background work a setup left due to the end (its seeding's outbox events are
+   * published), so that a scenario measures its requests, not the drain of its own seeding
+   * on the server's other thread.
+   */
+  settle(): Promise<void>;
 }
 
 export interface Target {

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { DomainError, invalidValue } from '../kernel/errors';
-import { JsonText, stringifyBody } from '../kernel/json-text';
+import { serializeBody, type JsonText } from '../kernel/json-text';
 import { IDEMPOTENCY_KEY_PATTERN, hashRequestBody, type IdempotencyStore } from '../platform/idempotency/idempotency.store';
 import type { IdempotencyRequest } from '../platform/idempotency/idempotency.types';
 import { readPreferences } from '../platform/orgs/preferences';
@@ -18,7 +18,7 @@ const rendered = new WeakMap<object, { status: number; body: JsonText }>();
 export function renderSuccess(def: RouteDef, result: Record<string, unknown>) {
   let response = rendered.get(result);
   if (!response) {
-    response = { status: def.status ?? 200, body: new JsonText(stringifyBody(def.raw ? result : envelope(def.message ?? 'success', result))) };
+    response = { status: def.status ?? 200, body: serializeBody(def.raw ? result : envelope(def.message ?? 'success', result)) };
     rendered.set(result, response);
   }
   return response;

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonText, stringifyBody } from './json-text';
+import { JsonText, serializeBody } from './json-text';
 
-describe('stringifyBody', () => {
+const stringifyBody = (body: Record<string, unknown>) => serializeBody(body).text;
+
+describe('serializeBody', () => {
   it('splices JsonText values and array items in verbatim', () => {
     const body = { code: 0, message: 'ok', invoice: JsonText.of({ a: 1 }), invoices: [JsonText.of({ b: 'x"y' }), JsonText.of(null)], page: { n: 1 } };
     expect(stringifyBody(body)).toBe('{"code":0,"message":"ok","invoice":{"a":1},"invoices":[{"b":"x\\"y"},null],"page":{"n":1}}');
@@ -10,6 +12,14 @@ describe('stringifyBody', () => {
 
   it('leaves out what JSON.stringify leaves out, and writes null for it in arrays', () => {
     expect(stringifyBody({ a: undefined, b: () => 1, c: [JsonText.of(1), undefined] })).toBe('{"c":[1,null]}');
+  });
+
+  it('splices views held as bytes into one buffer, multi-byte characters intact', () => {
+    const body = { invoices: [JsonText.encoded({ name: 'Rāma ₹' }), JsonText.of({ n: 2 })], page: 1 };
+    const json = serializeBody(body);
+    expect(json.bytes.toString('utf8')).toBe('{"invoices":[{"name":"Rāma ₹"},{"n":2}],"page":1}');
+    expect(json.text).toBe(JSON.stringify({ invoices: [{ name: 'Rāma ₹' }, { n: 2 }], page: 1 }));
+    expect(serializeBody({ empty: [], n: null }).text).toBe('{"empty":[],"n":null}');
   });
 
   it('JsonText nested deeper serialises through toJSON to the value it stands for', () => {
@@ -23,6 +33,8 @@ describe('stringifyBody', () => {
       expect(stringifyBody(body)).toBe(expected);
       const preserialised = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, Array.isArray(v) ? v.map((item) => JsonText.of(item)) : JsonText.of(v)]));
       expect(stringifyBody(preserialised)).toBe(expected);
+      const encoded = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, Array.isArray(v) ? v.map((item) => JsonText.encoded(item)) : JsonText.encoded(v)]));
+      expect(serializeBody(encoded).bytes.toString('utf8')).toBe(expected);
     }));
   });
 });

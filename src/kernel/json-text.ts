@@ -1,14 +1,43 @@
 /**
  * A value already serialised to JSON, so a response can splice it in instead of building
  * and stringifying it again (a list page of 50 invoices with their lines is ~125 KB of JSON).
+ * It is held as text or as UTF-8 bytes, whichever it was made from, and turned into the other
+ * only when asked: a view kept for list pages is bytes, which a page copies into its response
+ * without encoding, and which live outside the JavaScript heap (a page built as one string
+ * was 125 KB of garbage, copied by every young-generation collection it survived).
  * Anything that does not know about it still gets the right answer: JSON.stringify calls
  * `toJSON`, which parses the text back into the value it stands for.
  */
 export class JsonText {
-  constructor(readonly text: string) {}
+  #text: string | undefined;
+  #bytes: Buffer | undefined;
+
+  constructor(text: string) {
+    this.#text = text;
+  }
 
   static of(value: unknown): JsonText {
     return new JsonText(JSON.stringify(value));
+  }
+
+  /** A value serialised straight to UTF-8 bytes, for a view that is spliced into responses. */
+  static encoded(value: unknown): JsonText {
+    return JsonText.fromBytes(Buffer.from(JSON.stringify(value)));
+  }
+
+  static fromBytes(bytes: Buffer): JsonText {
+    const json = new JsonText('');
+    json.#text = undefined;
+    json.#bytes = bytes;
+    return json;
+  }
+
+  get text(): string {
+    return (this.#text ??= this.#bytes!.toString('utf8'));
+  }
+
+  get bytes(): Buffer {
+    return (this.#bytes ??= Buffer.from(this.#text!));
   }
 
   toJSON(): unknown {
@@ -22,19 +51,48 @@ export class JsonText {
  */
 export const jsonTextOf = (value: unknown): string | undefined => (value instanceof JsonText ? value.text : JSON.stringify(value));
 
+type Piece = string | JsonText;
+
 /**
- * JSON.stringify of a response body (a plain object) whose values, or the items of whose
- * array values, may be JsonText: those are spliced in as they are. Everything else is left
- * to JSON.stringify, which stays correct for JsonText nested deeper (through toJSON).
+ * JSON of a response body (a plain object) whose values, or the items of whose array values,
+ * may be JsonText: those are spliced in as they are, as bytes when they are held so (the
+ * response is then one buffer, copied from its pieces). Everything else is left to
+ * JSON.stringify, which stays correct for JsonText nested deeper (through toJSON).
  */
-export function stringifyBody(body: Record<string, unknown>): string {
-  let out = '';
+export function serializeBody(body: Record<string, unknown>): JsonText {
+  const pieces: Piece[] = [];
+  let spliced = false;
+  let text = '';
+  const add = (piece: Piece) => {
+    if (typeof piece === 'string') {
+      text += piece;
+      return;
+    }
+    spliced = true;
+    pieces.push(text, piece);
+    text = '';
+  };
+  const addValue = (value: unknown) => (value instanceof JsonText ? add(value) : add(JSON.stringify(value) ?? 'null'));
+  let first = true;
   for (const [key, value] of Object.entries(body)) {
-    const text = Array.isArray(value) && value.some((item) => item instanceof JsonText)
-      ? `[${value.map((item) => jsonTextOf(item) ?? 'null').join(',')}]`
-      : jsonTextOf(value);
-    if (text === undefined) continue;
-    out += `${out ? ',' : ''}${JSON.stringify(key)}:${text}`;
+    const splices = value instanceof JsonText || (Array.isArray(value) && value.some((item) => item instanceof JsonText));
+    const plain = splices ? undefined : JSON.stringify(value);
+    if (!splices && plain === undefined) continue;
+    add(`${first ? '{' : ','}${JSON.stringify(key)}:`);
+    first = false;
+    if (!splices) add(plain!);
+    else if (value instanceof JsonText) add(value);
+    else {
+      add('[');
+      (value as unknown[]).forEach((item, i) => {
+        if (i > 0) add(',');
+        addValue(item);
+      });
+      add(']');
+    }
   }
-  return `{${out}}`;
+  add(first ? '{}' : '}');
+  if (!spliced) return new JsonText(text);
+  pieces.push(text);
+  return JsonText.fromBytes(Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece.bytes))));
 }

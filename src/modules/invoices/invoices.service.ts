@@ -262,7 +262,7 @@ export function invoicesService(deps: Deps) {
         page.items.forEach((r, i) => {
           const row = rows.get(r.invoice_id);
           if (views[i] !== undefined || !row) return;
-          views[i] = JsonText.of(presentInvoice(row, lines.get(row.invoice_id) ?? [], day));
+          views[i] = JsonText.encoded(presentInvoice(row, lines.get(row.invoice_id) ?? [], day));
           listedViews.set(db, row.invoice_id, row.version, views[i], day);
         });
       }
