@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './database';
-import { insertRows, preparedQuery } from './prepared';
+import { insertRows, preparedQuery, preparedShapes } from './prepared';
 
 let database: Database;
 let other: Database;
@@ -40,6 +40,21 @@ describe('preparedQuery', () => {
       expect(await settingsBetween(tx, { from: 'q.a', to: 'q.z' })).toEqual([setting('q.a', 'in tx')]);
     });
     expect(await settingsBetween(other.db, { from: 'q.a', to: 'q.z' })).toEqual([]);
+  });
+});
+
+const settingsFrom = preparedShapes((db, a: { from: string; value: string }, shape: { onlyValue: boolean }) => {
+  const q = db.selectFrom('system_settings').select(['key', 'value']).where('key', '>=', a.from).where('key', '<', 's.z');
+  return (shape.onlyValue ? q.where('value', '=', a.value) : q).orderBy('key');
+});
+
+describe('preparedShapes', () => {
+  it('keeps one query per shape, each binding its own arguments', async () => {
+    await database.transaction((tx) => insertRows(tx, 'system_settings', [setting('s.a', '1'), setting('s.b', '2'), setting('s.c', '1')]));
+    expect(await settingsFrom(database.db, { onlyValue: false }, { from: 's.b', value: '' })).toEqual([setting('s.b', '2'), setting('s.c', '1')]);
+    expect(await settingsFrom(database.db, { onlyValue: true }, { from: 's.a', value: '1' })).toEqual([setting('s.a', '1'), setting('s.c', '1')]);
+    expect(await settingsFrom(database.db, { onlyValue: false }, { from: 's.c', value: '1' })).toEqual([setting('s.c', '1')]);
+    expect(await settingsFrom(database.db, { onlyValue: true }, { from: 's.a', value: '2' })).toEqual([setting('s.b', '2')]);
   });
 });
 

@@ -57,6 +57,26 @@ export function preparedQuery<A extends object, R>(
   };
 }
 
+/**
+ * A preparedQuery whose shape varies with a few choices made before its values are known
+ * (which of a list's filters are set): one template per shape. `build` follows
+ * preparedQuery's rules, and may branch on `shape` alone.
+ */
+export function preparedShapes<S extends Record<string, string | boolean>, A extends object, R>(
+  build: (db: Executor, args: A, shape: S) => { compile(): CompiledQuery<R> },
+): (db: Executor, shape: S, args: A) => Promise<R[]> {
+  const byShape = new Map<string, (db: Executor, args: A) => Promise<R[]>>();
+  return (db, shape, args) => {
+    const key = Object.entries(shape).map(([name, choice]) => `${name}=${String(choice)}`).join('&');
+    let query = byShape.get(key);
+    if (!query) {
+      query = preparedQuery((d, a: A) => build(d, a, shape));
+      byShape.set(key, query);
+    }
+    return query(db, args);
+  };
+}
+
 const insertsOf = perDatabase(() => new BoundedCache<string, string>(500));
 
 /**

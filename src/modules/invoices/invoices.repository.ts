@@ -7,7 +7,7 @@ import { BoundedCache } from '../../kernel/bounded-cache';
 import type { CursorPosition } from '../../kernel/cursor';
 import type { LocalDate } from '../../kernel/local-date';
 import { OPEN_STATUSES } from './invoices.rules';
-import { preparedQuery } from '../../db/prepared';
+import { preparedQuery, preparedShapes } from '../../db/prepared';
 
 type InvoiceKey = { orgId: string; invoiceId: string };
 const invoiceById = preparedQuery((db, a: InvoiceKey) =>
@@ -18,6 +18,27 @@ const invoiceForUpdate = preparedQuery((db, a: InvoiceKey) => {
 });
 const invoiceByNumber = preparedQuery((db, a: { orgId: string; branchId: string; number: string }) =>
   db.selectFrom('invoices').select('invoice_id').where('org_id', '=', a.orgId).where('branch_id', '=', a.branchId).where('invoice_number', '=', a.number));
+
+interface PageShape extends Record<string, string | boolean> {
+  /** A status filter: none, the derived OVERDUE, an open status (not yet overdue), or any other stored status. */
+  status: 'any' | 'overdue' | 'open' | 'stored';
+  customer: boolean;
+  from: boolean;
+  to: boolean;
+  after: boolean;
+}
+interface PageArgs { orgId: string; status: string; customerId: string; dateFrom: string; dateTo: string; after: string; today: string; limit: number }
+const versionsPage = preparedShapes((db, a: PageArgs, shape: PageShape) => {
+  let q = db.selectFrom('invoices').select(['invoice_id', 'version']).where('org_id', '=', a.orgId);
+  if (shape.status === 'overdue') q = q.where('status', 'in', OPEN_STATUSES).where('balance', '>', 0).where('due_date', '<', a.today);
+  if (shape.status === 'open') q = q.where('status', '=', a.status).where((eb) => eb.or([eb('balance', '<=', 0), eb('due_date', '>=', a.today)]));
+  if (shape.status === 'stored') q = q.where('status', '=', a.status);
+  if (shape.customer) q = q.where('customer_id', '=', a.customerId);
+  if (shape.from) q = q.where('invoice_date', '>=', a.dateFrom);
+  if (shape.to) q = q.where('invoice_date', '<=', a.dateTo);
+  if (shape.after) q = q.where('invoice_id', '<', a.after);
+  return q.orderBy('invoice_id', 'desc').limit(a.limit);
+});
 
 export type InvoiceRow = InvoicesTable;
 export type InvoiceLineRow = InvoiceLinesTable;
@@ -77,19 +98,12 @@ export const invoicesRepository = {
    * filtered page is read from the index alone.
    */
   listVersions(db: Db, orgId: string, filter: InvoiceFilter, today: LocalDate, after: CursorPosition | null, limit: number) {
-    let q = db.selectFrom('invoices').select(['invoice_id', 'version']).where('org_id', '=', orgId);
-    if (filter.status === 'OVERDUE') {
-      q = q.where('status', 'in', OPEN_STATUSES).where('balance', '>', 0).where('due_date', '<', today);
-    } else if (filter.status && (OPEN_STATUSES as readonly string[]).includes(filter.status)) {
-      q = q.where('status', '=', filter.status).where((eb) => eb.or([eb('balance', '<=', 0), eb('due_date', '>=', today)]));
-    } else if (filter.status) {
-      q = q.where('status', '=', filter.status);
-    }
-    if (filter.customerId) q = q.where('customer_id', '=', filter.customerId);
-    if (filter.dateFrom) q = q.where('invoice_date', '>=', filter.dateFrom);
-    if (filter.dateTo) q = q.where('invoice_date', '<=', filter.dateTo);
-    if (after) q = q.where('invoice_id', '<', String(after[0]));
-    return q.orderBy('invoice_id', 'desc').limit(limit + 1).execute();
+    const status = !filter.status ? 'any' : filter.status === 'OVERDUE' ? 'overdue' : (OPEN_STATUSES as readonly string[]).includes(filter.status) ? 'open' : 'stored';
+    const shape = { status, customer: !!filter.customerId, from: !!filter.dateFrom, to: !!filter.dateTo, after: !!after } as const;
+    return versionsPage(db, shape, {
+      orgId, status: filter.status ?? '', customerId: filter.customerId ?? '', dateFrom: filter.dateFrom ?? '', dateTo: filter.dateTo ?? '',
+      after: after ? String(after[0]) : '', today, limit: limit + 1,
+    });
   },
 
   /** These invoices of the organisation, keyed by id; one deleted meanwhile is absent. */
