@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './database';
-import { insertRows, preparedQuery, preparedShapes } from './prepared';
+import { insertRows, insertUnlessConflicting, preparedQuery, preparedShapes } from './prepared';
 
 let database: Database;
 let other: Database;
@@ -70,5 +70,15 @@ describe('insertRows', () => {
       .rejects.toThrow(/NOT NULL/);
     await database.transaction((tx) => insertRows(tx, 'system_settings', [setting('u.b', 'set')]));
     expect(await settingsBetween(database.db, { from: 'u.a', to: 'u.z' })).toEqual([setting('u.b', 'set')]);
+  });
+});
+
+describe('insertUnlessConflicting', () => {
+  it('inserts a row whose unique key is free, and skips one whose key is taken, saying which', async () => {
+    const claim = (value: string) => database.transaction((tx) => insertUnlessConflicting(tx, 'system_settings', setting('c.key', value)));
+    expect(await claim('first')).toBe(true);
+    expect(await claim('second')).toBe(false);
+    expect(await claim('third')).toBe(false); // the cached statement skips as well
+    expect(await settingsBetween(database.db, { from: 'c.key', to: 'c.key' })).toEqual([setting('c.key', 'first')]);
   });
 });

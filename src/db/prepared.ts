@@ -79,6 +79,9 @@ export function preparedShapes<S extends Record<string, string | boolean>, A ext
 
 const insertsOf = perDatabase(() => new BoundedCache<string, string>(500));
 
+/** How an insert goes: at once, held for the transaction's next statement, or skipping a row that breaks a unique index. */
+type InsertMode = 'now' | 'batchable' | 'unlessConflicting';
+
 /**
  * Inserts rows, compiling the statement once per table, column list and row count. Kysely
  * compiles the first call; its SQL is kept only if its parameters are exactly the rows'
@@ -88,8 +91,20 @@ const insertsOf = perDatabase(() => new BoundedCache<string, string>(500));
 export async function insertRows<T extends keyof Tables & string>(
   db: Executor, table: T, rows: readonly Insertable<Tables[T]>[], { batchable = false }: Batching = {},
 ): Promise<void> {
-  if (rows.length === 0) return;
-  const send = (query: CompiledQuery) => db.executeQuery(batchable ? asBatchable(query) : query);
+  if (rows.length > 0) await insert(db, table, rows, batchable ? 'batchable' : 'now');
+}
+
+/**
+ * Inserts one row unless it would break a unique index (ON CONFLICT DO NOTHING): whether it
+ * was inserted. A claim on a unique value (a document number) in one statement, where
+ * checking first and inserting after would take two, and the check could go stale between.
+ */
+export async function insertUnlessConflicting<T extends keyof Tables & string>(db: Executor, table: T, row: Insertable<Tables[T]>): Promise<boolean> {
+  return (await insert(db, table, [row], 'unlessConflicting')).numAffectedRows === 1n;
+}
+
+async function insert<T extends keyof Tables & string>(db: Executor, table: T, rows: readonly Insertable<Tables[T]>[], mode: InsertMode) {
+  const send = (query: CompiledQuery) => db.executeQuery(mode === 'batchable' ? asBatchable(query) : query);
   const columns = Object.keys(rows[0]!);
   // One pass: the values in column order, and whether every row has exactly these keys, none undefined.
   const values = new Array<unknown>(rows.length * columns.length);
@@ -105,16 +120,14 @@ export async function insertRows<T extends keyof Tables & string>(
       values[at++] = value;
     }
   }
-  const key = `${table}(${columns.join(',')})x${rows.length}`;
+  const key = `${table}(${columns.join(',')})x${rows.length}${mode === 'unlessConflicting' ? ' unless conflicting' : ''}`;
   const cache = insertsOf(db);
   const sql = sameShape ? cache.get(key) : undefined;
-  if (sql) {
-    await send(CompiledQuery.raw(sql, values));
-    return;
-  }
-  const compiled = db.insertInto(table).values(rows as never).compile();
+  if (sql) return send(CompiledQuery.raw(sql, values));
+  const query = db.insertInto(table).values(rows as never);
+  const compiled = (mode === 'unlessConflicting' ? query.onConflict((conflict) => conflict.doNothing()) : query).compile();
   if (sameShape && compiled.parameters.length === values.length && compiled.parameters.every((p, i) => p === values[i])) {
     cache.set(key, compiled.sql);
   }
-  await send(compiled);
+  return send(compiled);
 }

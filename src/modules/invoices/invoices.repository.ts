@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/database';
-import { insertRows } from '../../db/prepared';
+import { insertRows, insertUnlessConflicting } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
 import { perDatabase } from '../../db/per-database';
 import type { InvoiceLinesTable, InvoicesTable } from '../../db/schema';
@@ -16,8 +16,6 @@ const invoiceForUpdate = preparedQuery((db, a: InvoiceKey) => {
   const query = db.selectFrom('invoices').selectAll().where('org_id', '=', a.orgId).where('invoice_id', '=', a.invoiceId);
   return engineOf(db) === 'postgres' ? query.forUpdate() : query;
 });
-const invoiceByNumber = preparedQuery((db, a: { orgId: string; branchId: string; number: string }) =>
-  db.selectFrom('invoices').select('invoice_id').where('org_id', '=', a.orgId).where('branch_id', '=', a.branchId).where('invoice_number', '=', a.number));
 
 interface PageShape extends Record<string, string | boolean> {
   /** A status filter: none, the derived OVERDUE, an open status (not yet overdue), or any other stored status. */
@@ -87,10 +85,6 @@ export const invoicesRepository = {
     return found;
   },
 
-  async numberTaken(db: Db | Tx, orgId: string, branchId: string, number: string) {
-    return (await invoiceByNumber(db, { orgId, branchId, number })).length > 0;
-  },
-
   /**
    * Which invoices a list page shows, newest first, and at which version (a page takes each
    * one's view from the cache while its version holds). A status filter reads OVERDUE as
@@ -113,11 +107,14 @@ export const invoicesRepository = {
     return new Map(rows.map((row) => [row.invoice_id, row]));
   },
 
-  /** The invoice at once: its caller answers a number taken meanwhile (the unique index) with a 400. Its lines may batch. */
-  async insert(tx: Tx, invoice: InvoiceRow, lines: InvoiceLineRow[]) {
-    await insertRows(tx, 'invoices', [invoice]);
-    await insertRows(tx, 'invoice_lines', lines, { batchable: true });
-  },
+  /**
+   * The invoice, unless its number is already used in its branch (false then, and nothing is
+   * written): one statement claims the number and records the invoice.
+   */
+  insertUnlessNumberTaken: (tx: Tx, invoice: InvoiceRow) => insertUnlessConflicting(tx, 'invoices', invoice),
+
+  /** The lines of an invoice just inserted; they may go with the transaction's next statement. */
+  insertLines: (tx: Tx, lines: InvoiceLineRow[]) => insertRows(tx, 'invoice_lines', lines, { batchable: true }),
 
   /** Every change raises the version: a cached list view holds exactly while its version does. */
   async update(tx: Tx, orgId: string, invoiceId: string, changes: Partial<InvoiceRow> & Pick<InvoiceRow, 'version'>) {

@@ -1,5 +1,4 @@
 import type { Tx } from '../../db/database';
-import { isUniqueViolation } from '../../db/driver-errors';
 import { invalidState, invalidValue, notFound, requiredField } from '../../kernel/errors';
 import { addDays, businessDateOf, istDateOf, type LocalDate } from '../../kernel/local-date';
 import { JsonText } from '../../kernel/json-text';
@@ -121,21 +120,12 @@ export function invoicesService(deps: Deps) {
       roundInvoiceTotals: prefs.roundInvoiceTotals, method: prefs.roundingMethod, roundOffLedgerExists: roundOffLedger !== null,
     });
 
-    const isTaken = (number: string) => repo.numberTaken(tx, ctx.orgId, branchId, number);
-    let invoiceNumber = input.invoice_number;
-    let seriesId: string | null = null;
-    if (invoiceNumber !== undefined) {
-      if (await isTaken(invoiceNumber)) throw invalidValue('invoice_number', `invoice_number ${invoiceNumber} is already used in this branch`);
-    } else {
-      ({ number: invoiceNumber, seriesId } = await deps.series.takeNumber(tx, ctx.orgId, { branchId, seriesName: input.series_name ?? 'default', date, isTaken }));
-    }
-
     const created = now();
     const total = pre + roundOff;
     // priceLines bounds pre; an explicit round_off, itself within the bound, can still take the sum past it.
     if (exceedsMoneyBound(total)) throw invalidValue('round_off', `the total with round_off, ${toRupees(total)}, exceeds the largest amount, ${MAX_RUPEES}`);
-    const invoice: InvoiceRow = {
-      org_id: ctx.orgId, invoice_id: deps.ids.next('inv'), invoice_number: invoiceNumber, branch_id: branchId, series_id: seriesId,
+    const unnumbered: Omit<InvoiceRow, 'invoice_number' | 'series_id'> = {
+      org_id: ctx.orgId, invoice_id: deps.ids.next('inv'), branch_id: branchId,
       customer_id: party.contactId, customer_name: party.contactName, invoice_date: date, due_date: dueDate,
       reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply, supply_type: party.supply,
       currency_code: currency, exchange_rate_micro: Math.round((input.exchange_rate ?? 1) * MICRO),
@@ -144,14 +134,24 @@ export function invoicesService(deps: Deps) {
       status: 'DRAFT', salesperson_id: input.salesperson_id ?? null, notes: input.notes ?? null, sales_order_id: origin.salesOrderId ?? null,
       version: 1, created_time: created, last_modified_time: created, payment_vpa: payee?.vpa ?? null, payment_payee: payee?.name ?? null,
     };
+    // Everything is ready before the number is taken: on PostgreSQL the series counter stays
+    // locked from then until COMMIT. Claiming a number inserts the invoice (stored SENT when
+    // auto-approved), or finds the number used in the branch.
+    const claim = (invoiceNumber: string, seriesId: string | null) => repo.insertUnlessNumberTaken(tx, {
+      ...unnumbered, invoice_number: invoiceNumber, series_id: seriesId, ...(input.auto_approve && { status: 'SENT' }),
+    });
+    let numbered: { number: string; seriesId: string | null };
+    if (input.invoice_number !== undefined) {
+      if (!(await claim(input.invoice_number, null))) throw invalidValue('invoice_number', `invoice_number ${input.invoice_number} is already used in this branch`);
+      numbered = { number: input.invoice_number, seriesId: null };
+    } else {
+      numbered = await deps.series.takeNumber(tx, ctx.orgId, { branchId, seriesName: input.series_name ?? 'default', date, claim });
+    }
+    const invoice: InvoiceRow = { ...unnumbered, invoice_number: numbered.number, series_id: numbered.seriesId };
+    const invoiceNumber = invoice.invoice_number;
     const lineRows: InvoiceLineRow[] = lineColumnsOf(priced, () => deps.ids.next('li'))
       .map((l, position) => ({ ...l, org_id: ctx.orgId, invoice_id: invoice.invoice_id, position }));
-    try {
-      await repo.insert(tx, input.auto_approve ? { ...invoice, status: 'SENT' } : invoice, lineRows);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw invalidValue('invoice_number', `invoice_number ${invoiceNumber} is already used in this branch`);
-      throw error;
-    }
+    await repo.insertLines(tx, lineRows);
     const creation: ActivityEntry = { entityType: 'INVOICE', entityId: invoice.invoice_id, entityRef: invoiceNumber, verb: 'CREATED' };
     const final = input.auto_approve ? await approveInTx(tx, ctx, invoice, lineRows, creation) : invoice;
     if (!input.auto_approve) await deps.activity.record(tx, ctx, creation);

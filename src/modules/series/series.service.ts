@@ -14,8 +14,11 @@ export interface NumberRequest {
   branchId: string;
   seriesName: string;
   date: LocalDate;
-  /** Whether a number is already used in the branch (an explicit invoice_number may have taken it). */
-  isTaken(number: string): Promise<boolean>;
+  /**
+   * Records the document under this number unless the number is already used in the branch
+   * (an explicit invoice_number may have taken it): whether it did.
+   */
+  claim(number: string, seriesId: string | null): Promise<boolean>;
 }
 
 /** Branch-scoped invoice number series tied to financial-year periods. */
@@ -49,9 +52,11 @@ export function seriesService(deps: Deps) {
     branchOf,
 
     /**
-     * The next number for a document, inside the caller's transaction: the named series of the
-     * branch, or legacy date-based numbering when the name is unknown. Numbers an explicit
-     * invoice_number already took are skipped.
+     * Numbers a document inside the caller's transaction, with the next number of the named
+     * series of the branch, or legacy date-based numbering when the name is unknown: the
+     * request claims it (records the document). Numbers an explicit invoice_number already
+     * took are skipped. On PostgreSQL the counter's row stays locked until the caller commits,
+     * so the fewer statements after this, the more documents a second.
      */
     async takeNumber(tx: Tx, orgId: string, request: NumberRequest): Promise<{ number: string; seriesId: string | null }> {
       let series = await pick(tx, orgId, request.branchId, request.seriesName, request.date);
@@ -64,7 +69,8 @@ export function seriesService(deps: Deps) {
         } else {
           number = formatLegacyNumber(request.date, await repo.take(tx, orgId, legacyCounterKey(request.date)));
         }
-        if (!(await request.isTaken(number))) return { number, seriesId: series?.series_id ?? null };
+        const seriesId = series?.series_id ?? null;
+        if (await request.claim(number, seriesId)) return { number, seriesId };
       }
     },
 
