@@ -9,15 +9,13 @@
  * `toJSON`, which parses the text back into the value it stands for.
  */
 export class JsonText {
-  #text: string | undefined;
-  #bytes: Buffer | undefined;
-
-  constructor(text: string) {
-    this.#text = text;
-  }
+  private constructor(
+    private textForm: string | undefined,
+    private bytesForm: Buffer | undefined,
+  ) {}
 
   static of(value: unknown): JsonText {
-    return new JsonText(JSON.stringify(value));
+    return JsonText.fromText(JSON.stringify(value));
   }
 
   /** A value serialised straight to UTF-8 bytes, for a view that is spliced into responses. */
@@ -25,19 +23,20 @@ export class JsonText {
     return JsonText.fromBytes(Buffer.from(JSON.stringify(value)));
   }
 
+  static fromText(text: string): JsonText {
+    return new JsonText(text, undefined);
+  }
+
   static fromBytes(bytes: Buffer): JsonText {
-    const json = new JsonText('');
-    json.#text = undefined;
-    json.#bytes = bytes;
-    return json;
+    return new JsonText(undefined, bytes);
   }
 
   get text(): string {
-    return (this.#text ??= this.#bytes!.toString('utf8'));
+    return (this.textForm ??= this.bytesForm!.toString('utf8'));
   }
 
   get bytes(): Buffer {
-    return (this.#bytes ??= Buffer.from(this.#text!));
+    return (this.bytesForm ??= Buffer.from(this.textForm!));
   }
 
   toJSON(): unknown {
@@ -92,7 +91,7 @@ export function serializeBody(body: Record<string, unknown>): JsonText {
     }
   }
   add(first ? '{}' : '}');
-  if (!spliced) return new JsonText(text);
+  if (!spliced) return JsonText.fromText(text);
   pieces.push(text);
   return JsonText.fromBytes(Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece.bytes))));
 }

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/database';
-import { insertRows, insertUnlessConflicting } from '../../db/prepared';
+import { insertRows, insertUnlessConflicting, preparedQuery, preparedShapes } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
 import { perDatabase } from '../../db/per-database';
 import type { InvoiceLinesTable, InvoicesTable } from '../../db/schema';
@@ -7,7 +7,6 @@ import { BoundedCache } from '../../kernel/bounded-cache';
 import type { CursorPosition } from '../../kernel/cursor';
 import type { LocalDate } from '../../kernel/local-date';
 import { OPEN_STATUSES } from './invoices.rules';
-import { preparedQuery, preparedShapes } from '../../db/prepared';
 
 type InvoiceKey = { orgId: string; invoiceId: string };
 const invoiceById = preparedQuery((db, a: InvoiceKey) =>
