@@ -15,6 +15,8 @@ const invoiceForUpdate = preparedQuery((db, a: InvoiceKey) => {
   const query = db.selectFrom('invoices').selectAll().where('org_id', '=', a.orgId).where('invoice_id', '=', a.invoiceId);
   return engineOf(db) === 'postgres' ? query.forUpdate() : query;
 });
+const linesOfOne = preparedQuery((db, a: InvoiceKey) =>
+  db.selectFrom('invoice_lines').selectAll().where('org_id', '=', a.orgId).where('invoice_id', '=', a.invoiceId).orderBy('position'));
 
 interface PageShape extends Record<string, string | boolean> {
   /** A status filter: none, the derived OVERDUE, an open status (not yet overdue), or any other stored status. */
@@ -72,8 +74,11 @@ export const invoicesRepository = {
       else missing.push(id);
     }
     if (missing.length > 0) {
-      const rows = await db.selectFrom('invoice_lines').selectAll().where('org_id', '=', orgId).where('invoice_id', 'in', missing)
-        .orderBy('invoice_id').orderBy('position').execute();
+      // One invoice (a get, an approval) is the common case: its statement is compiled once.
+      const rows = missing.length === 1
+        ? await linesOfOne(db, { orgId, invoiceId: missing[0]! })
+        : await db.selectFrom('invoice_lines').selectAll().where('org_id', '=', orgId).where('invoice_id', 'in', missing)
+          .orderBy('invoice_id').orderBy('position').execute();
       for (const row of rows) {
         const lines = found.get(row.invoice_id);
         if (lines) lines.push(row);
