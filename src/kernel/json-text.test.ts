@@ -2,16 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JsonText, serializeBody } from './json-text';
 
-const stringifyBody = (body: Record<string, unknown>) => serializeBody(body).text;
+const serializedText = (body: Record<string, unknown>) => serializeBody(body).text;
 
 describe('serializeBody', () => {
   it('splices JsonText values and array items in verbatim', () => {
     const body = { code: 0, message: 'ok', invoice: JsonText.of({ a: 1 }), invoices: [JsonText.of({ b: 'x"y' }), JsonText.of(null)], page: { n: 1 } };
-    expect(stringifyBody(body)).toBe('{"code":0,"message":"ok","invoice":{"a":1},"invoices":[{"b":"x\\"y"},null],"page":{"n":1}}');
+    expect(serializedText(body)).toBe('{"code":0,"message":"ok","invoice":{"a":1},"invoices":[{"b":"x\\"y"},null],"page":{"n":1}}');
   });
 
   it('leaves out what JSON.stringify leaves out, and writes null for it in arrays', () => {
-    expect(stringifyBody({ a: undefined, b: () => 1, c: [JsonText.of(1), undefined] })).toBe('{"c":[1,null]}');
+    expect(serializedText({ a: undefined, b: () => 1, c: [JsonText.of(1), undefined] })).toBe('{"c":[1,null]}');
   });
 
   it('splices views held as bytes into one buffer, multi-byte characters intact', () => {
@@ -24,15 +24,15 @@ describe('serializeBody', () => {
 
   it('JsonText nested deeper serialises through toJSON to the value it stands for', () => {
     const body = { results: [{ ok: true, invoice: JsonText.of({ id: 'inv_1' }) }] };
-    expect(JSON.parse(stringifyBody(body))).toEqual({ results: [{ ok: true, invoice: { id: 'inv_1' } }] });
+    expect(JSON.parse(serializedText(body))).toEqual({ results: [{ ok: true, invoice: { id: 'inv_1' } }] });
   });
 
   it('equals JSON.stringify for any body without JsonText, and for the same body with its values pre-serialised', () => {
     fc.assert(fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (body) => {
       const expected = JSON.stringify(body);
-      expect(stringifyBody(body)).toBe(expected);
+      expect(serializedText(body)).toBe(expected);
       const preserialised = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, Array.isArray(v) ? v.map((item) => JsonText.of(item)) : JsonText.of(v)]));
-      expect(stringifyBody(preserialised)).toBe(expected);
+      expect(serializedText(preserialised)).toBe(expected);
       const encoded = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, Array.isArray(v) ? v.map((item) => JsonText.encoded(item)) : JsonText.encoded(v)]));
       expect(serializeBody(encoded).bytes.toString('utf8')).toBe(expected);
     }));
