@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountBalance, expectBooksBalanced } from '../support/books';
 import { createInvoice, customer, taxId } from '../support/sales';
-import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
+import { HttpClient } from '../support/http-client';
+import { newKey, startSecondApp, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let org: OrgFixture;
@@ -284,5 +285,27 @@ describe('invoice numbering', () => {
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(201));
     const numbers = results.map((r) => r.body.invoice.invoice_number as string).sort();
     expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => `INV-2026-27-${String(i + 1).padStart(3, '0')}`));
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('invoice list pages on PostgreSQL', () => {
+  it('a page one process has served shows a payment made through another process at once', async () => {
+    const second = await startSecondApp(t);
+    try {
+      const throughSecond = new HttpClient(second.api.baseUrl, org.token);
+      const customerId = await customer(org.api);
+      const sent = (await createInvoice(org.api, { customer_id: customerId, date: '2026-06-15', due_date: '2026-07-15', place_of_supply: 'IN-KA', line_items: [line(100)], auto_approve: true })).body.invoice;
+      const listed = async (status: string) => (await org.api.get(`/invoices?status=${status}&customer_id=${customerId}`)).body.invoices as { invoice_id: string; balance: number }[];
+      expect(await listed('SENT')).toMatchObject([{ invoice_id: sent.invoice_id, balance: 118 }]);
+      const payment = await throughSecond.post('/payments', {
+        flow: 'INCOMING', contact_id: customerId, date: '2026-06-15', amount: 18, allocations: [{ invoice_id: sent.invoice_id, amount: 18 }],
+      }, { idempotencyKey: newKey() });
+      expect(payment.status, JSON.stringify(payment.body)).toBe(201);
+      expect(await listed('SENT')).toEqual([]);
+      expect(await listed('PARTIALLY_PAID')).toMatchObject([{ invoice_id: sent.invoice_id, balance: 100, payment_made: 18 }]);
+      await expectBooksBalanced(org.api);
+    } finally {
+      await second.close();
+    }
   });
 });
