@@ -50,8 +50,6 @@ export class JsonText {
  */
 export const jsonTextOf = (value: unknown): string | undefined => (value instanceof JsonText ? value.text : JSON.stringify(value));
 
-type Piece = string | JsonText;
-
 /**
  * JSON of a response body (a plain object) whose values, or the items of whose array values,
  * may be JsonText: those are spliced in as they are, as bytes when they are held so (the
@@ -59,39 +57,34 @@ type Piece = string | JsonText;
  * JSON.stringify, which stays correct for JsonText nested deeper (through toJSON).
  */
 export function serializeBody(body: Record<string, unknown>): JsonText {
-  const pieces: Piece[] = [];
-  let spliced = false;
-  let text = '';
-  const add = (piece: Piece) => {
-    if (typeof piece === 'string') {
-      text += piece;
-      return;
-    }
-    spliced = true;
-    pieces.push(text, piece);
+  // Text between spliced values is gathered as one string; each JsonText ends a piece.
+  const pieces: (string | JsonText)[] = [];
+  let text = '{';
+  const splice = (json: JsonText) => {
+    pieces.push(text, json);
     text = '';
   };
-  const addValue = (value: unknown) => (value instanceof JsonText ? add(value) : add(JSON.stringify(value) ?? 'null'));
-  let first = true;
+  let separator = '';
   for (const [key, value] of Object.entries(body)) {
-    const splices = value instanceof JsonText || (Array.isArray(value) && value.some((item) => item instanceof JsonText));
-    const plain = splices ? undefined : JSON.stringify(value);
-    if (!splices && plain === undefined) continue;
-    add(`${first ? '{' : ','}${JSON.stringify(key)}:`);
-    first = false;
-    if (!splices) add(plain!);
-    else if (value instanceof JsonText) add(value);
+    const hasViews = value instanceof JsonText || (Array.isArray(value) && value.some((item) => item instanceof JsonText));
+    const plain = hasViews ? undefined : JSON.stringify(value);
+    if (!hasViews && plain === undefined) continue; // left out, as JSON.stringify does
+    text += `${separator}${JSON.stringify(key)}:`;
+    separator = ',';
+    if (plain !== undefined) text += plain;
+    else if (value instanceof JsonText) splice(value);
     else {
-      add('[');
+      text += '[';
       (value as unknown[]).forEach((item, i) => {
-        if (i > 0) add(',');
-        addValue(item);
+        if (i > 0) text += ',';
+        if (item instanceof JsonText) splice(item);
+        else text += JSON.stringify(item) ?? 'null';
       });
-      add(']');
+      text += ']';
     }
   }
-  add(first ? '{}' : '}');
-  if (!spliced) return JsonText.fromText(text);
+  text += '}';
+  if (pieces.length === 0) return JsonText.fromText(text);
   pieces.push(text);
   return JsonText.fromBytes(Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece.bytes))));
 }

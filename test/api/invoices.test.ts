@@ -148,6 +148,25 @@ describe('invoices', () => {
     await expectBooksBalanced(org.api);
   });
 
+  it('lists by customer and date range, newest first, and pages through a filter with cursors', async () => {
+    const customerId = await customer(org.api);
+    const ids: string[] = [];
+    for (const date of ['2026-06-01', '2026-06-10', '2026-06-15']) {
+      ids.push((await createInvoice(org.api, { customer_id: customerId, date, due_date: '2026-07-31', place_of_supply: 'IN-KA', line_items: [line(10)], auto_approve: true })).body.invoice.invoice_id);
+    }
+    const idsOf = (res: { body: { invoices: { invoice_id: string }[] } }) => res.body.invoices.map((i) => i.invoice_id);
+    expect(idsOf(await org.api.get(`/invoices?customer_id=${customerId}&date_from=2026-06-05&date_to=2026-06-12`))).toEqual([ids[1]]);
+    expect(idsOf(await org.api.get(`/invoices?customer_id=${customerId}&date_from=2026-06-10`))).toEqual([ids[2], ids[1]]);
+    expect(idsOf(await org.api.get(`/invoices?customer_id=${customerId}&date_to=2026-06-10`))).toEqual([ids[1], ids[0]]);
+
+    const first = await org.api.get(`/invoices?status=SENT&customer_id=${customerId}&per_page=2`);
+    expect(idsOf(first)).toEqual([ids[2], ids[1]]);
+    expect(first.body.page_context).toMatchObject({ per_page: 2, has_more_page: true, next_cursor: expect.any(String) });
+    const second = await org.api.get(`/invoices?status=SENT&customer_id=${customerId}&per_page=2&cursor=${encodeURIComponent(first.body.page_context.next_cursor)}`);
+    expect(idsOf(second)).toEqual([ids[0]]);
+    expect(second.body.page_context).toMatchObject({ has_more_page: false, next_cursor: null });
+  });
+
   it('a page by status, read from its index, shows a DRAFT edit at once', async () => {
     const customerId = await customer(org.api);
     const draft = (await createInvoice(org.api, { customer_id: customerId, date: '2026-06-15', place_of_supply: 'IN-KA', line_items: [line(10)] })).body.invoice;
