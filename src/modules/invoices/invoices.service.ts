@@ -148,11 +148,10 @@ export function invoicesService(deps: Deps) {
       numbered = await deps.series.takeNumber(tx, ctx.orgId, { branchId, seriesName: input.series_name ?? 'default', date, claim });
     }
     const invoice: InvoiceRow = { ...unnumbered, invoice_number: numbered.number, series_id: numbered.seriesId };
-    const invoiceNumber = invoice.invoice_number;
     const lineRows: InvoiceLineRow[] = lineColumnsOf(priced, () => deps.ids.next('li'))
       .map((l, position) => ({ ...l, org_id: ctx.orgId, invoice_id: invoice.invoice_id, position }));
     await repo.insertLines(tx, lineRows);
-    const creation: ActivityEntry = { entityType: 'INVOICE', entityId: invoice.invoice_id, entityRef: invoiceNumber, verb: 'CREATED' };
+    const creation: ActivityEntry = { entityType: 'INVOICE', entityId: invoice.invoice_id, entityRef: invoice.invoice_number, verb: 'CREATED' };
     const final = input.auto_approve ? await approveInTx(tx, ctx, invoice, lineRows, creation) : invoice;
     if (!input.auto_approve) await deps.activity.record(tx, ctx, creation);
     await deps.events.emit(tx, ctx, 'INVOICE_CREATED', eventData(final));
