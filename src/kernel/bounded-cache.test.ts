@@ -34,4 +34,23 @@ describe('BoundedCache', () => {
     expect(kept.length).toBeLessThanOrEqual(100);
     expect(kept).toContain(999);
   });
+
+  it('bounds the weights of its entries when given a weigh function', () => {
+    const cache = new BoundedCache<number, string>(100, (value) => value.length);
+    for (let i = 0; i < 50; i++) cache.set(i, 'x'.repeat(10));
+    const kept = Array.from({ length: 50 }, (_, i) => cache.get(i)).filter((v) => v !== undefined);
+    expect(kept.length * 10).toBeLessThanOrEqual(100 + 10); // a generation may pass half the capacity by its last entry
+    expect(cache.get(49)).toBe('x'.repeat(10));
+
+    // Capacity 100: generations of 50. Had the replacement kept a's first weight (1), a would
+    // have shared a generation with b and c and outlived the roll that d causes.
+    const replaced = new BoundedCache<string, string>(100, (value) => value.length);
+    replaced.set('a', 'x');
+    replaced.set('a', 'x'.repeat(60));
+    replaced.set('b', 'y'); // a's 60 filled the generation: b starts the next
+    replaced.set('c', 'x'.repeat(60));
+    replaced.set('d', 'z'); // b and c filled that one: a's generation is dropped
+    expect(replaced.get('a')).toBeUndefined();
+    expect([replaced.get('b'), replaced.get('d')]).toEqual(['y', 'z']);
+  });
 });

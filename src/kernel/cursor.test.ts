@@ -116,4 +116,18 @@ describe('cursorCodec', () => {
   it('accepts a correctly signed payload of the right shape (the signing above matches the codec)', () => {
     expect(codec.decode('contacts', signed('{"l":"contacts","p":["con_1",2]}'))).toEqual(['con_1', 2]);
   });
+
+  it('answers an issued cursor, remembered, exactly as a codec that checks its tag does (property)', () => {
+    const remembering = cursorCodec(SECRET);
+    fc.assert(fc.property(
+      fc.constantFrom('contacts', 'invoices'),
+      fc.constantFrom('contacts', 'invoices'),
+      fc.array(fc.oneof(fc.string(), fc.integer(), fc.double())),
+      (list, askedFor, position) => {
+        const cursor = remembering.encode(list, position);
+        expect(remembering.encode(list, position)).toBe(cursor);
+        expect(remembering.decode(askedFor, cursor)).toEqual(cursorCodec(SECRET).decode(askedFor, cursor));
+      },
+    ));
+  });
 });

@@ -37,4 +37,17 @@ describe('serializeBody', () => {
       expect(serializeBody(encoded).bytes.toString('utf8')).toBe(expected);
     }));
   });
+
+  it('answers a body spliced from the same views and text with the same bytes, and anything else afresh', () => {
+    const views = [JsonText.encoded({ id: 'inv_1' }), JsonText.encoded({ id: 'inv_2' })];
+    const first = serializeBody({ invoices: views, page_context: { has_more: true } });
+    expect(serializeBody({ invoices: [...views], page_context: { has_more: true } }).bytes).toBe(first.bytes);
+
+    const changed = [views[0]!, JsonText.encoded({ id: 'inv_2' })]; // same text, another view: a document that changed and back
+    expect(serializeBody({ invoices: changed, page_context: { has_more: true } }).bytes).not.toBe(first.bytes);
+    const moreBelow = serializeBody({ invoices: views, page_context: { has_more: false } });
+    expect(moreBelow.text).toBe('{"invoices":[{"id":"inv_1"},{"id":"inv_2"}],"page_context":{"has_more":false}}');
+    const reordered = serializeBody({ invoices: [views[1]!, views[0]!], page_context: { has_more: true } });
+    expect(reordered.text).toBe('{"invoices":[{"id":"inv_2"},{"id":"inv_1"}],"page_context":{"has_more":true}}');
+  });
 });

@@ -1,3 +1,8 @@
+import { BoundedCache } from './bounded-cache';
+
+/** The most bytes of spliced responses that serializeBody keeps for reuse. */
+const SPLICED_BODY_BYTES = 32 * 1024 * 1024;
+
 /**
  * A value already serialised to JSON, so a response can splice it in instead of building
  * and stringifying it again (a list page of 50 invoices with their lines is ~125 KB of JSON).
@@ -9,6 +14,10 @@
  * `toJSON`, which parses the text back into the value it stands for.
  */
 export class JsonText {
+  private static made = 0;
+  /** Unique within the process, so a response spliced from the same JsonTexts is known to be the same bytes (serializeBody). */
+  readonly serial = JsonText.made++;
+
   private constructor(
     private textForm: string | undefined,
     private bytesForm: Buffer | undefined,
@@ -86,5 +95,19 @@ export function serializeBody(body: Record<string, unknown>): JsonText {
   text += '}';
   if (pieces.length === 0) return JsonText.fromText(text);
   pieces.push(text);
-  return JsonText.fromBytes(Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece.bytes))));
+  // JSON text never holds a raw NUL (JSON.stringify escapes it), so the key names each piece unambiguously.
+  const key = pieces.map((piece) => (typeof piece === 'string' ? piece : `\0${piece.serial}\0`)).join('');
+  let spliced = splicedBodies.get(key);
+  if (!spliced) {
+    spliced = JsonText.fromBytes(Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece.bytes))));
+    splicedBodies.set(key, spliced);
+  }
+  return spliced;
 }
+
+/**
+ * Spliced responses kept by their pieces: a list page asked for again, with the same views
+ * (none of its documents changed) and the same cursor, is sent as the same bytes, without
+ * copying its ~125 KB together again (a tenth of a page's time, with the allocation).
+ */
+const splicedBodies = new BoundedCache<string, JsonText>(SPLICED_BODY_BYTES, (body) => body.bytes.length);
