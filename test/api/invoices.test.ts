@@ -167,6 +167,24 @@ describe('invoices', () => {
     expect(second.body.page_context).toMatchObject({ has_more_page: false, next_cursor: null });
   });
 
+  it('a page asked for again is the same, and shows at once that the invoice below it left the filter (has_more_page)', async () => {
+    const customerId = await customer(org.api);
+    const create = async () => (await createInvoice(org.api, { customer_id: customerId, date: '2026-06-15', due_date: '2026-07-31', place_of_supply: 'IN-KA', line_items: [line(10)], auto_approve: true })).body.invoice;
+    const below = await create();
+    await create();
+    await create();
+    const firstPage = async () => (await org.api.get(`/invoices?status=SENT&customer_id=${customerId}&per_page=2`)).body;
+    const before = await firstPage();
+    expect(before.page_context).toMatchObject({ has_more_page: true, next_cursor: expect.any(String) });
+    expect(await firstPage()).toEqual(before); // served again, from the same bytes
+
+    expect((await org.api.post(`/invoices/${below.invoice_id}/void`)).status).toBe(200); // the same two on top; none below them now
+    const after = await firstPage();
+    expect(after.invoices).toEqual(before.invoices);
+    expect(after.page_context).toMatchObject({ has_more_page: false, next_cursor: null });
+    await expectBooksBalanced(org.api);
+  });
+
   it('a page by status, read from its index, shows a DRAFT edit at once', async () => {
     const customerId = await customer(org.api);
     const draft = (await createInvoice(org.api, { customer_id: customerId, date: '2026-06-15', place_of_supply: 'IN-KA', line_items: [line(10)] })).body.invoice;
