@@ -53,4 +53,18 @@ describe('BoundedCache', () => {
     expect(replaced.get('a')).toBeUndefined();
     expect([replaced.get('b'), replaced.get('d')]).toEqual(['y', 'z']);
   });
+
+  it('gives back the weight of a deleted entry to its generation', () => {
+    // Capacity 100: generations of 50. Had b's 40 stayed counted, c would have rolled a into the
+    // older generation, and w's roll would have dropped it.
+    const cache = new BoundedCache<string, string>(100, (value) => value.length);
+    cache.set('a', 'x'.repeat(40));
+    cache.set('b', 'x'.repeat(40));
+    cache.delete('b'); // the generation holds 40 again, not 80
+    cache.set('c', 'y'); // 41: no roll
+    cache.set('z', 'x'.repeat(60)); // 101: full
+    cache.set('w', 'v'); // rolls once: a, c and z are the older generation
+    expect(cache.get('a')).toBe('x'.repeat(40));
+    expect(cache.get('b')).toBeUndefined();
+  });
 });

@@ -41,6 +41,8 @@ export class BoundedCache<K, V> {
   }
 
   delete(key: K): void {
+    const dropped = this.recent.get(key);
+    if (dropped !== undefined) this.recentWeight -= this.weigh(dropped);
     this.recent.delete(key);
     this.older.delete(key);
   }
