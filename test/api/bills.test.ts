@@ -71,6 +71,25 @@ describe('bills', () => {
     expect(distinct.status).toBe(201);
     const otherDay = await org.api.post('/bills', bill(vendorId, { date: '2026-06-12' }));
     expect(otherDay.status).toBe(201);
+    // An empty reference number is none: still the first bill's twin.
+    const emptyReference = await org.api.post('/bills', bill(vendorId, { reference_number: '' }));
+    expect(emptyReference.body).toMatchObject({ code: 'validation.invalid_value', details: { existing_bill_id: first.body.bill.bill_id } });
+    await expectBooksBalanced(org.api);
+  });
+
+  it('finds the twin among a day of legitimate repeats by its reference number', async () => {
+    const vendorId = await vendor(org.api);
+    const delivered: string[] = [];
+    for (const reference of ['MILK-1', 'MILK-2', 'MILK-3', 'MILK-4']) {
+      const repeat = await org.api.post('/bills', bill(vendorId, { date: '2026-06-09', reference_number: reference, auto_approve: true }));
+      expect(repeat.status).toBe(201);
+      delivered.push(repeat.body.bill.bill_id);
+    }
+    const twin = await org.api.post('/bills', bill(vendorId, { date: '2026-06-09', reference_number: 'MILK-3', auto_approve: true }));
+    expect(twin.body).toMatchObject({ code: 'validation.invalid_value', field: 'reference_number', details: { existing_bill_id: delivered[2], existing_reference: 'MILK-3' } });
+    // A bill without a reference has no twin among the referenced repeats.
+    const unreferenced = await org.api.post('/bills', bill(vendorId, { date: '2026-06-09', auto_approve: true }));
+    expect(unreferenced.status).toBe(201);
     await expectBooksBalanced(org.api);
   });
 

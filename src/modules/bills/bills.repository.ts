@@ -4,7 +4,7 @@ import { engineOf } from '../../db/engine';
 import type { BillLinesTable, BillsTable } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
 import type { LocalDate } from '../../kernel/local-date';
-import { BILL_OPEN_STATUSES, POSTED_BILL_STATUSES } from './bills.rules';
+import { BILL_OPEN_STATUSES, POSTED_BILL_STATUSES, type BillFingerprint } from './bills.rules';
 
 export type BillRow = BillsTable;
 export type BillLineRow = BillLinesTable;
@@ -28,10 +28,17 @@ export const billsRepository = {
       : db.selectFrom('bill_lines').selectAll().where('org_id', '=', orgId).where('bill_id', 'in', billIds)
         .orderBy('bill_id').orderBy('position').execute(),
 
-  /** Posted bills of a vendor on a date with a total: the anti-duplicate guard's candidates. */
-  postedTwins: (tx: Tx, orgId: string, vendorId: string, date: string, total: number) =>
+  /**
+   * Posted bills of a vendor on a date with a total and reference number (none and an empty one
+   * alike): the anti-duplicate guard's candidates, found in its index without reading the
+   * vendor's same-day repeats that carry other references.
+   */
+  postedTwins: (tx: Tx, twin: BillFingerprint & { org_id: string }) =>
     tx.selectFrom('bills').select(['bill_id', 'bill_number', 'vendor_id', 'bill_date', 'total', 'reference_number'])
-      .where('org_id', '=', orgId).where('vendor_id', '=', vendorId).where('bill_date', '=', date).where('total', '=', total)
+      .where('org_id', '=', twin.org_id).where('vendor_id', '=', twin.vendor_id).where('bill_date', '=', twin.bill_date)
+      .where('total', '=', twin.total)
+      .where((eb) => (twin.reference_number ? eb('reference_number', '=', twin.reference_number)
+        : eb.or([eb('reference_number', 'is', null), eb('reference_number', '=', '')])))
       .where('status', 'in', POSTED_BILL_STATUSES).execute(),
 
   /** Newest first. OVERDUE is derived: open, owing, due before today. */

@@ -52,7 +52,7 @@ export function billsService(deps: Deps) {
 
   /** Refuses the same bill entered twice (spec's anti-duplicate guard), before anything is posted. */
   async function refuseDuplicate(tx: Tx, bill: BillRow) {
-    const twin = duplicateOf(bill, await repo.postedTwins(tx, bill.org_id, bill.vendor_id, bill.bill_date, bill.total));
+    const twin = duplicateOf(bill, await repo.postedTwins(tx, bill));
     if (twin) {
       throw invalidValue('reference_number', 'a posted bill of this vendor has the same date and total; send a distinct reference_number if this is a separate bill', {
         details: { existing_bill_id: twin.bill_id, existing_reference: twin.reference_number },
