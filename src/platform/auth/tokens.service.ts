@@ -6,6 +6,7 @@ import type { IdGenerator } from '../../kernel/ids';
 import { isoTimestamp } from '../../kernel/local-date';
 import { isKnownScope } from './scopes';
 import { hashSecret, mintSecret } from './token-secrets';
+import { VerifiedTokens } from './verified-tokens';
 import { preparedQuery } from '../../db/prepared';
 
 const tokenByHash = preparedQuery((db, a: { hash: string }) => db.selectFrom('api_tokens').selectAll().where('token_hash', '=', a.hash));
@@ -56,6 +57,7 @@ function present(row: TokenRow) {
 
 export function tokensService(deps: { database: Database; clock: Clock; ids: IdGenerator }) {
   const { database, clock, ids } = deps;
+  const verified = new VerifiedTokens<Principal>();
   return {
     /** Mints a token; the secret is returned here and never again. */
     async createToken(input: CreateTokenInput) {
@@ -86,29 +88,37 @@ export function tokensService(deps: { database: Database; clock: Clock; ids: IdG
     },
 
     async revokeToken(tokenId: string) {
-      return database.transaction(async (tx) => {
+      const revoked = await database.transaction(async (tx) => {
         const row = await tx.selectFrom('api_tokens').selectAll().where('token_id', '=', tokenId).executeTakeFirst();
         if (!row) throw notFound('token');
         const revokedAt = row.revoked_at ?? clock.now().toISOString();
         await tx.updateTable('api_tokens').set({ revoked_at: revokedAt }).where('token_id', '=', tokenId).execute();
         return present({ ...row, revoked_at: revokedAt });
       });
+      verified.forgetAll();
+      return revoked;
     },
 
     /** Bearer secret → principal, or 401 authn.token_invalid. */
     async authenticate(secret: string): Promise<Principal> {
-      const [row] = await tokenByHash(database.db, { hash: hashSecret(secret) });
-      const now = clock.now().toISOString();
-      if (!row || row.revoked_at !== null || (row.expires_at !== null && row.expires_at <= now)) throw tokenInvalid();
-      return {
+      const hash = hashSecret(secret);
+      const known = verified.find(hash, clock.now().toISOString());
+      if (known) return known;
+      const readStartedAt = verified.beginRead();
+      const [row] = await tokenByHash(database.db, { hash });
+      if (!row || row.revoked_at !== null || (row.expires_at !== null && row.expires_at <= clock.now().toISOString())) throw tokenInvalid();
+      const principal: Principal = {
         tokenId: row.token_id,
         userId: row.user_id,
-        orgIds: JSON.parse(row.org_ids) as string[],
-        scopes: JSON.parse(row.scopes) as string[],
+        // Frozen: the one principal serves every request with this token until it is read again.
+        orgIds: Object.freeze(JSON.parse(row.org_ids) as string[]),
+        scopes: Object.freeze(JSON.parse(row.scopes) as string[]),
         tier: row.tier,
         kind: row.kind as TokenKind,
         rateLimitPerMinute: row.rate_limit_per_minute,
       };
+      verified.remember(hash, principal, row.expires_at, readStartedAt);
+      return principal;
     },
   };
 }
