@@ -100,7 +100,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
           return reply.code(def.status ?? 200).headers({ ...result.headers, ...length }).send(result.bytes);
         }
         const { status, body } = renderSuccess(def, result);
-        return reply.code(status).type('application/json; charset=utf-8').send(body.bytes);
+        return reply.code(status).type('application/json; charset=utf-8').send(body.payload);
       },
     });
   };

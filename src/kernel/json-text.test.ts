@@ -4,6 +4,15 @@ import { JsonText, serializeBody } from './json-text';
 
 const serializedText = (body: Record<string, unknown>) => serializeBody(body).text;
 
+describe('JsonText', () => {
+  it('hands a response the form it holds, converting nothing', () => {
+    expect(JsonText.fromText('{"a":"₹"}').payload).toBe('{"a":"₹"}');
+    const bytes = Buffer.from('{"a":"₹"}');
+    expect(JsonText.fromBytes(bytes).payload).toBe(bytes);
+    expect(serializeBody({ code: 0, invoice: { a: 1 } }).payload).toBe('{"code":0,"invoice":{"a":1}}');
+  });
+});
+
 describe('serializeBody', () => {
   it('splices JsonText values and array items in verbatim', () => {
     const body = { code: 0, message: 'ok', invoice: JsonText.of({ a: 1 }), invoices: [JsonText.of({ b: 'x"y' }), JsonText.of(null)], page: { n: 1 } };

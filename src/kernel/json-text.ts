@@ -48,6 +48,11 @@ export class JsonText {
     return (this.bytesForm ??= Buffer.from(this.textForm!));
   }
 
+  /** For a response: the form it holds, so sending it converts nothing (Node writes a string with the headers, in one go). */
+  get payload(): string | Buffer {
+    return this.bytesForm ?? this.textForm!;
+  }
+
   toJSON(): unknown {
     return JSON.parse(this.text);
   }
