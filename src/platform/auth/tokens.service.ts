@@ -6,7 +6,7 @@ import type { IdGenerator } from '../../kernel/ids';
 import { isoTimestamp } from '../../kernel/local-date';
 import { isKnownScope } from './scopes';
 import { hashSecret, mintSecret } from './token-secrets';
-import { VerifiedTokens } from './verified-tokens';
+import { hasExpired, VerifiedTokens } from './verified-tokens';
 import { preparedQuery } from '../../db/prepared';
 
 const tokenByHash = preparedQuery((db, a: { hash: string }) => db.selectFrom('api_tokens').selectAll().where('token_hash', '=', a.hash));
@@ -106,7 +106,7 @@ export function tokensService(deps: { database: Database; clock: Clock; ids: IdG
       if (known) return known;
       const readStartedAt = verified.beginRead();
       const [row] = await tokenByHash(database.db, { hash });
-      if (!row || row.revoked_at !== null || (row.expires_at !== null && row.expires_at <= clock.now().toISOString())) throw tokenInvalid();
+      if (!row || row.revoked_at !== null || hasExpired(row.expires_at, clock.now().toISOString())) throw tokenInvalid();
       const principal: Principal = {
         tokenId: row.token_id,
         userId: row.user_id,

@@ -4,6 +4,9 @@ import { BoundedCache } from '../../kernel/bounded-cache';
 export const TOKEN_RECHECK_MS = 1000;
 const CAPACITY = 10_000;
 
+/** A token is refused from its expiry on (ISO times, so they compare as strings); one without expiry never expires. */
+export const hasExpired = (expiresAt: string | null, nowIso: string) => expiresAt !== null && expiresAt <= nowIso;
+
 interface Verified<P> {
   principal: P;
   /** ISO time after which the token is refused, or null. */
@@ -33,7 +36,7 @@ export class VerifiedTokens<P> {
   find(hash: string, nowIso: string): P | undefined {
     const entry = this.verified.get(hash);
     if (!entry || entry.generation !== this.generation || this.monotonicMs() - entry.readAt >= TOKEN_RECHECK_MS) return undefined;
-    if (entry.expiresAt !== null && entry.expiresAt <= nowIso) return undefined;
+    if (hasExpired(entry.expiresAt, nowIso)) return undefined;
     return entry.principal;
   }
 
