@@ -15,12 +15,13 @@ import { pdfs } from './013-pdfs';
 import { invoicePaymentLink } from './014-invoice-payment-link';
 import { invoiceListIndex } from './015-invoice-list-index';
 import { billGuardReference } from './016-bill-guard-reference';
+import { deliveryQueueIndexes } from './017-delivery-queue-indexes';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
 export const MIGRATIONS: readonly BahiMigration[] = [
   platform, ledger, invoices, estimatesAndSalesOrders, purchases, expenses, notes, payments, webhooks, recurring,
-  attachmentsAndComments, pdfs, invoicePaymentLink, invoiceListIndex, billGuardReference,
+  attachmentsAndComments, pdfs, invoicePaymentLink, invoiceListIndex, billGuardReference, deliveryQueueIndexes,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -40,8 +40,8 @@ export function deliveryWorker(deps: DeliveryWorkerDeps): Job {
 
   /**
    * Turns unpublished outbox rows into deliveries, one per live endpoint of the event's
-   * organisation subscribed to its type (registered by the time it occurred), and marks the
-   * rows published, all in one transaction. Only committed events are in the outbox, so a
+   * organisation subscribed to its type (registered by the time it occurred), marking the rows
+   * published, all in one transaction. Only committed events are in the outbox, so a
    * rolled-back use case never reaches a receiver.
    */
   async function fanOut(): Promise<number> {
@@ -50,10 +50,10 @@ export function deliveryWorker(deps: DeliveryWorkerDeps): Job {
       await deps.foreground.idle();
       const batch = batchSize(FANOUT_BATCH);
       const { events, created } = await deps.database.transaction(async (tx) => {
-        const rows = await repo.unpublishedEvents(tx, batch);
+        const at = now().toISOString();
+        const rows = await repo.takeUnpublishedEvents(tx, at, batch);
         if (rows.length === 0) return { events: 0, created: 0 };
         const endpoints = await repo.endpointsOfOrgs(tx, [...new Set(rows.map((r) => r.org_id))]);
-        const at = now().toISOString();
         const deliveries: DeliveryRow[] = [];
         for (const row of rows) {
           const event = JSON.parse(row.payload) as OutboxEvent;
@@ -69,7 +69,6 @@ export function deliveryWorker(deps: DeliveryWorkerDeps): Job {
           }
         }
         await repo.insertDeliveries(tx, deliveries);
-        await repo.markPublished(tx, rows, at);
         return { events: rows.length, created: deliveries.length };
       });
       made += created;
@@ -94,11 +93,9 @@ export function deliveryWorker(deps: DeliveryWorkerDeps): Job {
     };
     for (;;) {
       const claimSize = batchSize(CLAIM_BATCH);
-      const claimed = await deps.database.transaction(async (tx) => {
+      const claimed = await deps.database.transaction((tx) => {
         const at = now();
-        const due = await repo.dueDeliveries(tx, at.toISOString(), claimSize);
-        await repo.leaseDeliveries(tx, due, new Date(at.getTime() + LEASE_MS).toISOString());
-        return due;
+        return repo.claimDueDeliveries(tx, at.toISOString(), new Date(at.getTime() + LEASE_MS).toISOString(), claimSize);
       });
       if (claimed.length === 0) return sent;
       const endpoints = new Map((await repo.endpointsByIds(db, claimed.map((d) => ({ orgId: d.org_id, endpointId: d.endpoint_id }))))
