@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verify } from '../../src/kernel/webhook-signature';
 import { systemContext } from '../../src/platform/context';
+import { expectBooksBalanced } from '../support/books';
 import { customer, postedInvoice } from '../support/sales';
 import { startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 import { Receiver, type Received } from '../support/webhook-receiver';
@@ -146,6 +147,29 @@ describe('delivery', () => {
     await runJobs();
     expect(receiver.received.filter((r) => r.body.org_id === org.orgId || r.body.org_id === bystander.orgId)).toHaveLength(0);
     expect(await deliveriesOf(org)).toEqual([]);
+  });
+
+  it('a backlog larger than one fan-out batch and one claim: every event delivered once, every outbox row published', async () => {
+    const org = await t.given.org();
+    await register(org, ['INVOICE_CREATED']);
+    const c = await customer(org.api);
+    const row = { customer_id: c, date: '2026-06-10', place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Milk', rate: 20 }] };
+    const made: string[] = [];
+    for (let batch = 0; batch < 5; batch++) { // 250 events: fan-out takes 100 at a time, a claim 200
+      const res = await org.api.post('/bulk/invoices', { invoices: Array.from({ length: 50 }, () => row) });
+      expect(res.body.summary, JSON.stringify(res.body.results[0])).toEqual({ total: 50, succeeded: 50, failed: 0 });
+      made.push(...res.body.results.map((r: { invoice: { invoice_id: string } }) => r.invoice.invoice_id));
+    }
+    await runJobs();
+    const got = receiver.ofOrg(org.orgId).filter((r) => r.body.event_type === 'INVOICE_CREATED');
+    expect(got).toHaveLength(250);
+    expect(new Set(got.map((r) => r.body.delivery_id)).size).toBe(250);
+    expect(new Set(got.map((r) => r.body.data.id))).toEqual(new Set(made));
+    const unpublished = await t.app.database.db.selectFrom('outbox_events').select('event_id')
+      .where('org_id', '=', org.orgId).where('published_at', 'is', null).execute();
+    expect(unpublished).toEqual([]);
+    expect((await deliveriesOf(org, '?status=SUCCEEDED&per_page=200')).length).toBe(200);
+    await expectBooksBalanced(org.api);
   });
 
   it('a receiver failing N times then succeeding: one acknowledged delivery, N+1 attempts, same id, retries as scheduled', async () => {
