@@ -34,18 +34,20 @@ function stat(pid: number): { ppid: number; ticks: number } | undefined {
   }
 }
 
+/** A process and its children. */
+function withChildren(parent: number): number[] {
+  const pids = [parent];
+  for (const entry of fs.readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (Number.isInteger(pid) && stat(pid)?.ppid === parent) pids.push(pid);
+  }
+  return pids;
+}
+
 /** The postmaster and its children (backends, WAL writer, checkpointer, ...), given one backend's pid. */
 export function postgresProcesses(backendPid: number): () => number[] {
   const postmaster = stat(backendPid)?.ppid;
-  return () => {
-    if (postmaster === undefined) return [];
-    const pids = [postmaster];
-    for (const entry of fs.readdirSync('/proc')) {
-      const pid = Number(entry);
-      if (Number.isInteger(pid) && stat(pid)?.ppid === postmaster) pids.push(pid);
-    }
-    return pids;
-  };
+  return () => (postmaster === undefined ? [] : withChildren(postmaster));
 }
 
 function machine(): { busy: number; idle: number } {
@@ -61,7 +63,8 @@ export function snapshot(roles: Roles): Snapshot | undefined {
     return {
       at: Date.now(),
       ...machine(),
-      ticks: { server: ticksOf([roles.server]), database: ticksOf(roles.database?.() ?? []), generator: ticksOf([roles.generator]) },
+      // The server's children: its serving processes under BAHI_PROCESSES (and tsx's esbuild).
+      ticks: { server: ticksOf(withChildren(roles.server)), database: ticksOf(roles.database?.() ?? []), generator: ticksOf([roles.generator]) },
     };
   } catch {
     return undefined;

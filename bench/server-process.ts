@@ -79,7 +79,7 @@ export function startWorkerProcess(databaseUrl: string, env: Record<string, stri
   };
 }
 
-/** Starts `node --import tsx src/main/api.ts` as a child process and waits until /healthz answers. */
+/** Starts `node --import tsx src/main/api.ts` as a child process and waits until /healthz answers (and, with BAHI_PROCESSES, every process listens). */
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
   const port = await freePort();
   const ownDataDir = options.dataDir === undefined;
@@ -106,9 +106,12 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
 
   // The last lines of output, shown if the server fails; warnings are passed through.
   const tail: string[] = [];
+  // With BAHI_PROCESSES above 1, /healthz answers once the first listens; the supervisor says when all do.
+  let allListening = Number(env.BAHI_PROCESSES ?? 1) <= 1;
   const collect = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) {
       if (!line.trim()) continue;
+      if (/^Serving from \d+ processes/.test(line)) allListening = true;
       tail.push(line);
       if (tail.length > 40) tail.shift();
       if (/"level":(40|50|60)/.test(line)) process.stderr.write(`  [server] ${line.slice(0, 400)}\n`);
@@ -140,7 +143,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     }
     try {
       const response = await fetch(`${origin}/healthz`);
-      if (response.ok) break;
+      if (response.ok && allListening) break;
     } catch {
       // not listening yet
     }

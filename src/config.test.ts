@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
@@ -22,5 +23,17 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ BAHI_PG_POOL_SIZE: bad })).toThrow(/BAHI_PG_POOL_SIZE must be a positive number/);
     }
     expect(() => loadConfig({ BAHI_PG_POOL_SIZE: '2.5' })).toThrow(/BAHI_PG_POOL_SIZE must be a whole number/);
+  });
+
+  it('serves from one process unless BAHI_PROCESSES names a whole number above 0 or auto (one per core)', () => {
+    expect(loadConfig({}).processes).toBe(1);
+    expect(loadConfig({ BAHI_PROCESSES: '3' }).processes).toBe(3);
+    expect(loadConfig({ BAHI_PROCESSES: 'auto' }).processes).toBe(os.availableParallelism());
+    for (const bad of ['0', 'many', '1.5']) expect(() => loadConfig({ BAHI_PROCESSES: bad })).toThrow(/BAHI_PROCESSES must be a/);
+  });
+
+  it('refuses a settable clock in more than one process: each would keep its own', () => {
+    expect(loadConfig({ BAHI_CLOCK: 'fake', BAHI_PROCESSES: '1' }).fakeClock).toBe(true);
+    expect(() => loadConfig({ BAHI_CLOCK: 'fake', BAHI_PROCESSES: '2' })).toThrow(/BAHI_CLOCK=fake needs one process/);
   });
 });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /** Every environment variable the service reads, typed once. Nothing else reads process.env. */
@@ -11,6 +12,17 @@ export interface Config {
   adminToken?: string;
   secret?: string;
   fakeClock: boolean;
+  /**
+   * BAHI_PROCESSES (default 1; `auto`: one per core): how many processes serve the API on the one
+   * port (docs/decisions.md "Serving from several processes").
+   */
+  processes: number;
+  /**
+   * Set by the supervisor for each process it starts (BAHI_PROCESS_ROLE, not for operators): the
+   * lead runs the background work and, on the embedded engine, every write; a peer serves only
+   * requests. A single process is its own lead.
+   */
+  processRole: 'lead' | 'peer';
   /** How often background jobs run; 0 in `npm start`: none in this process (they run in `bahi worker` processes). */
   workerPollMs: number;
   /** BAHI_WEBHOOK_ALLOW_PRIVATE=1: webhooks may go to loopback and private addresses (tests, local development). */
@@ -44,6 +56,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST ?? '127.0.0.1';
   const port = Number(env.PORT ?? 8080);
   const dataDir = path.resolve(env.BAHI_DATA_DIR ?? './data');
+  const fakeClock = env.BAHI_CLOCK === 'fake';
+  const processes = env.BAHI_PROCESSES === 'auto' ? os.availableParallelism() : positiveInteger(env, 'BAHI_PROCESSES') ?? 1;
+  // The admin API sets the clock of the process that answers it; the others would keep theirs.
+  if (fakeClock && processes > 1) throw new Error('BAHI_CLOCK=fake needs one process: unset BAHI_PROCESSES or set it to 1');
   return {
     host,
     port,
@@ -52,7 +68,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgPoolSize: positiveInteger(env, 'BAHI_PG_POOL_SIZE'),
     adminToken: env.BAHI_ADMIN_TOKEN || undefined,
     secret: env.BAHI_SECRET || undefined,
-    fakeClock: env.BAHI_CLOCK === 'fake',
+    fakeClock,
+    processes,
+    processRole: env.BAHI_PROCESS_ROLE === 'peer' ? 'peer' : 'lead',
     workerPollMs: Number(env.BAHI_WORKER_POLL_MS ?? 1000),
     webhookAllowPrivate: env.BAHI_WEBHOOK_ALLOW_PRIVATE === '1',
     webhookBusySendsPerSecond: positiveNumber(env, 'BAHI_WEBHOOK_BUSY_RATE', 1000),

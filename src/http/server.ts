@@ -1,8 +1,8 @@
-import { STATUS_CODES } from 'node:http';
+import http, { STATUS_CODES, type RequestListener } from 'node:http';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerFactory, type FastifyServerOptions } from 'fastify';
 import type { Database } from '../db/database';
 import { DomainError } from '../kernel/errors';
 import type { IdGenerator } from '../kernel/ids';
@@ -24,13 +24,32 @@ export interface ServerDeps extends AuthDeps {
   logger: FastifyServerOptions['logger'];
   /** Told of every public API request, so background work in this process gives way to them. */
   foreground: ForegroundGate;
+  /**
+   * Given Fastify's request handler, the listener the HTTP server calls instead: lets a serving
+   * process pass some requests elsewhere (main/write-forwarding.ts). Unset, Fastify answers all.
+   */
+  routeRequests?: (handler: RequestListener) => RequestListener;
+}
+
+/** The server Fastify would make itself (its timeouts included), with `routeRequests` in front of its handler. */
+function routedServer(routeRequests: NonNullable<ServerDeps['routeRequests']>): FastifyServerFactory<http.Server> {
+  return (handler, options) => {
+    const server = http.createServer(routeRequests(handler as RequestListener));
+    server.keepAliveTimeout = options.keepAliveTimeout as number;
+    server.requestTimeout = options.requestTimeout as number;
+    server.setTimeout(options.connectionTimeout as number);
+    return server;
+  };
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
+  const { routeRequests } = deps;
   const app = Fastify({
     logger: deps.logger,
+    // The server Fastify would make itself, with the routing in front of its handler.
+    ...(routeRequests && { serverFactory: routedServer(routeRequests) }),
     bodyLimit: deps.bodyLimitBytes,
     // A caller's own X-Request-Id is kept when it is sane, so traces join up; otherwise we mint one.
     genReqId: (req) => {

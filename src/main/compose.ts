@@ -5,7 +5,7 @@ import { openDatabase, type Database } from '../db/database';
 import { SettableClock, systemClock, type Clock } from '../kernel/clock';
 import { cursorCodec } from '../kernel/cursor';
 import { ulidGenerator, type IdGenerator } from '../kernel/ids';
-import { buildServer } from '../http/server';
+import { buildServer, type ServerDeps } from '../http/server';
 import { activityRecorder } from '../platform/activity/activity.recorder';
 import { dependents } from '../platform/dependents';
 import { establishAdminSecret, establishServerSecret } from '../platform/auth/admin-secret';
@@ -17,6 +17,7 @@ import type { Job } from '../platform/jobs/jobs';
 import { orgsService } from '../platform/orgs/orgs.service';
 import { outboxEmitter } from '../platform/outbox/outbox';
 import { memoryRateLimiter, postgresRateLimiter } from '../platform/rate-limit/rate-limiter';
+import { sharedRateLimiter } from '../platform/rate-limit/shared-rate-limiter';
 import { unitOfWork } from '../platform/unit-of-work';
 import { healthRoutes } from '../http/health.routes';
 import { requestLogSerializer } from '../http/log-redaction';
@@ -44,6 +45,7 @@ import { salesOrdersRoutes, salesOrdersService } from '../modules/sales-orders';
 import { recurringRoutes, recurringService } from '../modules/recurring';
 import { seriesRoutes, seriesService } from '../modules/series';
 import { httpSender, secretBox, webhooksRoutes, webhooksService, type Resolver } from '../modules/webhooks';
+import { supervisorChannel } from './server-processes';
 import { composeDeliveryWorker, deliveryThreadJob } from './webhook-deliveries';
 
 /** Rendered PDFs kept per process (docs/decisions.md "PDFs"): a few hundred invoices' worth. */
@@ -57,6 +59,8 @@ export interface Overrides {
   webhookResolver?: Resolver;
   /** `npm start`: webhook deliveries are sent from a worker thread, off the API's event loop (webhook-deliveries.ts). */
   deliveriesOnThread?: boolean;
+  /** Passes some requests elsewhere before Fastify sees them (a peer's writes to the lead: write-forwarding.ts). */
+  routeRequests?: ServerDeps['routeRequests'];
 }
 
 export interface App {
@@ -79,14 +83,15 @@ export interface App {
 export async function composeApp(config: Config, overrides: Overrides = {}): Promise<App> {
   const clock = overrides.clock ?? (config.fakeClock ? new SettableClock(systemClock) : systemClock);
   const ids = overrides.ids ?? ulidGenerator(clock);
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.pgPoolSize });
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.pgPoolSize, sharedFile: config.processes > 1 });
   await database.migrate();
 
   const admin = await establishAdminSecret(database, config.adminToken);
   const serverSecret = await establishServerSecret(database, config.secret);
   const cursors = cursorCodec(serverSecret);
   const idempotency = idempotencyStore(database, clock);
-  const rateLimiter = config.databaseUrl ? postgresRateLimiter(config.databaseUrl, clock) : memoryRateLimiter(clock);
+  const rateLimiter = config.databaseUrl ? postgresRateLimiter(config.databaseUrl, clock)
+    : config.processes > 1 ? sharedRateLimiter(clock, supervisorChannel()) : memoryRateLimiter(clock);
   const deps: PlatformDeps = {
     database, clock, ids, cursors, idempotency, rateLimiter,
     uow: unitOfWork(database, idempotency),
@@ -247,6 +252,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     verifyAdmin: admin.verify,
     bodyLimitBytes: config.bodyLimitBytes,
     logger: loggerOptions(config, overrides.logger),
+    routeRequests: overrides.routeRequests,
   });
 
   listening = server;

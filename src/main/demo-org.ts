@@ -12,3 +12,12 @@ export async function createDemoOrgIfEmpty(app: App): Promise<{ orgId: string; t
   const token = await app.tokens.createToken({ org_ids: [org.org_id], user_id: user.user_id, scopes: ['Svc.fullaccess.all'] });
   return { orgId: org.org_id, token: token.access_token };
 }
+
+/** A first start's secrets, printed once: the generated admin token and the demo organisation's token. */
+export async function announceFirstStart(app: App): Promise<void> {
+  const demo = await createDemoOrgIfEmpty(app);
+  const banner: string[] = [];
+  if (app.mintedAdminToken) banner.push(`Admin token (shown once; set BAHI_ADMIN_TOKEN to choose your own): ${app.mintedAdminToken}`);
+  if (demo) banner.push(`Demo organisation ${demo.orgId}; full-access token (shown once): ${demo.token}`);
+  if (banner.length > 0) process.stdout.write(`\n${banner.map((l) => `  ${l}`).join('\n')}\n\n`);
+}

@@ -21,7 +21,7 @@ export interface RateLimiter {
 
 const WINDOW_SECONDS = 60;
 
-function decide(nowSeconds: number, windowStart: number, hits: number, limit: number): RateDecision {
+export function decide(nowSeconds: number, windowStart: number, hits: number, limit: number): RateDecision {
   return {
     limit,
     remaining: Math.max(0, limit - hits),
@@ -31,7 +31,19 @@ function decide(nowSeconds: number, windowStart: number, hits: number, limit: nu
   };
 }
 
-const windowOf = (seconds: number) => seconds - (seconds % WINDOW_SECONDS);
+export const windowOf = (seconds: number) => seconds - (seconds % WINDOW_SECONDS);
+
+/** Forgets each token's count of a minute before `current`; returns how many. */
+export function dropEndedWindows(windows: Map<string, { start: number }>, current: number): number {
+  let dropped = 0;
+  for (const [tokenId, window] of windows) {
+    if (window.start < current) {
+      windows.delete(tokenId);
+      dropped += 1;
+    }
+  }
+  return dropped;
+}
 
 /**
  * For the embedded engine: one process serves the database file, so counting in memory
@@ -51,17 +63,7 @@ export function memoryRateLimiter(clock: Clock): RateLimiter {
       window.hits += 1;
       return decide(seconds, start, window.hits, limit);
     },
-    async purgeExpired() {
-      const current = windowOf(Math.floor(clock.now().getTime() / 1000));
-      let dropped = 0;
-      for (const [tokenId, window] of windows) {
-        if (window.start < current) {
-          windows.delete(tokenId);
-          dropped += 1;
-        }
-      }
-      return dropped;
-    },
+    purgeExpired: async () => dropEndedWindows(windows, windowOf(Math.floor(clock.now().getTime() / 1000))),
     async close() {},
   };
 }

@@ -1,0 +1,47 @@
+import cluster from 'node:cluster';
+import type { Config } from '../config';
+import { systemClock } from '../kernel/clock';
+import { ulidGenerator } from '../kernel/ids';
+import { startWorkerLoop } from '../workers/worker-loop';
+import { composeApp } from './compose';
+import { announceFirstStart } from './demo-org';
+import { reportListening } from './server-processes';
+import { acceptForwardedWrites, forwardWritesTo, leadSocketPath } from './write-forwarding';
+
+/**
+ * One serving process: migrate, serve the API, and, in the lead, run the background jobs, the
+ * webhook deliveries on a thread of their own (docs/decisions.md "Webhook deliveries on their own
+ * thread"). Alone, or as one of several under a supervisor (server-processes.ts).
+ */
+export async function serve(config: Config): Promise<void> {
+  const lead = config.processRole === 'lead';
+  const supervised = cluster.isWorker;
+  // On the embedded engine one process makes every write; the others pass theirs to it.
+  const forwarding = supervised && !config.databaseUrl;
+  const socketPath = leadSocketPath(process.ppid);
+  const acceptor = forwarding && lead ? acceptForwardedWrites(socketPath) : null;
+  // Several processes never run on a settable clock (config.ts).
+  const routeRequests = !forwarding ? undefined : acceptor ? acceptor.route : forwardWritesTo(socketPath, ulidGenerator(systemClock));
+
+  const app = await composeApp(config, { deliveriesOnThread: lead, routeRequests });
+  if (!supervised) await announceFirstStart(app); // under a supervisor, it announced before starting any process
+  await app.server.listen({ host: config.host, port: config.port });
+  await acceptor?.listen();
+  // BAHI_WORKER_POLL_MS=0: this process only serves the API; `bahi worker` processes do the background work.
+  const stopWorker = lead && config.workerPollMs > 0 ? startWorkerLoop(app.jobs, config.workerPollMs, app.server.log) : () => {};
+  reportListening();
+
+  let closing: Promise<void> | null = null;
+  const shutDown = () => {
+    closing ??= (async () => {
+      stopWorker();
+      await acceptor?.close();
+      await app.close();
+      process.exit(0);
+    })();
+  };
+  // Every signal, not only the first: a second SIGTERM (from the supervisor, after the operator's) must not cut the shutdown short.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, shutDown);
+  // A supervisor that is gone leaves no process serving on its own.
+  if (supervised) process.once('disconnect', shutDown);
+}

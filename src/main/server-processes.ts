@@ -1,0 +1,82 @@
+import cluster, { type Worker } from 'node:cluster';
+import pino from 'pino';
+import type { Config } from '../config';
+import { isHitsReport, RateTally, type SupervisorChannel } from '../platform/rate-limit/shared-rate-limiter';
+
+/*
+ * BAHI_PROCESSES > 1 (docs/decisions.md "Serving from several processes"): this process, the
+ * supervisor, serves nothing itself. It starts the serving processes on the one port (Node's
+ * cluster hands each new connection to one of them in turn), keeps the rate-limit counts they
+ * share on the embedded engine, starts again any that dies, and stops them all on SIGINT or
+ * SIGTERM. The first, the lead, runs the background work, and on the embedded engine makes
+ * every write; it starts alone, and the peers once it listens.
+ */
+
+/** How long a process that died waits before it is started again, so a crash at start does not spin. */
+const RESTART_DELAY_MS = 1000;
+
+type Role = Config['processRole'];
+
+/** A serving process's side of the rate-limit counts: messages to and from its supervisor. */
+export function supervisorChannel(): SupervisorChannel {
+  return {
+    send: (report) => process.send?.(report),
+    onMessage: (listener) => process.on('message', listener),
+  };
+}
+
+/** Tells the supervisor this process is ready for requests. */
+export function reportListening(): void {
+  process.send?.({ type: 'bahi.listening' });
+}
+
+const isListening = (message: unknown) => (message as { type?: string } | null)?.type === 'bahi.listening';
+
+export function superviseServers(config: Config): void {
+  const log = pino({ level: config.logLevel, name: 'supervisor' });
+  const tally = new RateTally();
+  const roles = new Map<Worker, Role>();
+  let stopping = false;
+
+  function start(role: Role): void {
+    const worker = cluster.fork({ BAHI_PROCESS_ROLE: role });
+    roles.set(worker, role);
+    worker.on('message', (message: unknown) => {
+      if (isHitsReport(message)) tally.receive(message, worker, roles.keys());
+    });
+  }
+
+  // The lead first: the peers pass their writes to it. Once every process listens, one line says so.
+  let listening = 0;
+  start('lead');
+  cluster.on('message', function whenListening(_worker, message: unknown) {
+    if (!isListening(message)) return;
+    listening += 1;
+    if (listening === 1) for (let i = 1; i < config.processes; i++) start('peer');
+    if (listening < config.processes) return;
+    cluster.off('message', whenListening);
+    process.stdout.write(`Serving from ${config.processes} processes at http://${config.host}:${config.port}\n`);
+  });
+
+  cluster.on('exit', (worker, code, signal) => {
+    const role = roles.get(worker) ?? 'peer';
+    roles.delete(worker);
+    if (stopping) {
+      if (roles.size === 0) process.exit(0);
+      return;
+    }
+    log.error({ role, code, signal }, 'a serving process ended; starting another');
+    setTimeout(() => {
+      if (!stopping) start(role);
+    }, RESTART_DELAY_MS);
+  });
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      if (roles.size === 0) process.exit(0);
+      for (const worker of roles.keys()) worker.process.kill('SIGTERM');
+    });
+  }
+}

@@ -1,0 +1,170 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectBooksBalanced } from '../support/books';
+import { customer, postedInvoice } from '../support/sales';
+import { startServerApp, type ServerApp } from '../support/server-app';
+import { newKey, PUBLIC } from '../support/test-app';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { expectValidDelivery, Receiver } from '../support/webhook-receiver';
+
+/*
+ * BAHI_PROCESSES=2 (docs/decisions.md "Serving from several processes"): `npm start`'s entry as
+ * a real supervisor with two serving processes on one port. Node's cluster gives each new
+ * connection to the next process in turn, so every request here goes over a connection of its
+ * own, and consecutive requests reach both processes.
+ */
+
+let db: TestDatabase;
+let server: ServerApp;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  receiver = new Receiver();
+  await receiver.start();
+  server = await startServerApp(db, { BAHI_PROCESSES: '2', BAHI_WEBHOOK_ALLOW_PRIVATE: '1', BAHI_WORKER_POLL_MS: '100' });
+}, 90_000);
+afterAll(async () => {
+  await server?.process.stop();
+  await receiver.stop();
+  await db.drop();
+});
+
+interface Answer { status: number; headers: http.IncomingHttpHeaders; body: any } // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * One request on a connection of its own (no keep-alive pool), so the cluster picks a process for
+ * it. Fails after `timeoutMs` without an answer.
+ */
+function alone(method: string, path: string, token: string, body?: unknown, timeoutMs = 10_000): Promise<Answer> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${server.process.origin}${PUBLIC}${path}`, {
+      method, agent: false,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(payload !== undefined && { 'content-type': 'application/json', 'idempotency-key': newKey() }),
+      },
+    }, (response) => {
+      let text = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => {
+        resolve({ status: response.statusCode!, headers: response.headers, body: text ? JSON.parse(text) : undefined });
+      });
+    });
+    request.once('error', reject);
+    request.setTimeout(timeoutMs, () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    request.end(payload);
+  });
+}
+
+/** The serving processes' pids: the supervisor's children running the entry (not tsx's esbuild) (Linux /proc). */
+function servingProcesses(): number[] {
+  const supervisor = server.process.pid;
+  return fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e)).map(Number).filter((pid) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      return parent === supervisor && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('src/main/api.ts');
+    } catch {
+      return false; // exited meanwhile
+    }
+  });
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('BAHI_PROCESSES=2', () => {
+  it('serves from two processes under one supervisor', () => {
+    expect(servingProcesses()).toHaveLength(2);
+  });
+
+  it('reads what was written through any connection back through every other, and the books balance', async () => {
+    const org = await server.given.org();
+    const contactIds: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await alone('POST', '/contacts', org.token, { contact_name: `Across ${i}`, contact_type: 'CUSTOMER' });
+      expect(res.status).toBe(201);
+      contactIds.push(res.body.contact.contact_id);
+    }
+    for (const [i, id] of contactIds.entries()) {
+      for (let read = 0; read < 4; read++) {
+        const res = await alone('GET', `/contacts/${id}`, org.token);
+        expect(res.status).toBe(200);
+        expect(res.body.contact.contact_name).toBe(`Across ${i}`);
+      }
+    }
+    const invoice = await alone('POST', '/invoices', org.token, {
+      customer_id: contactIds[0], date: '2026-11-20', place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Service', rate: 1180, quantity: 1 }],
+    });
+    expect(invoice.status).toBe(201);
+    for (let read = 0; read < 4; read++) {
+      const res = await alone('GET', `/invoices/${invoice.body.invoice.invoice_id}`, org.token);
+      expect(res.body.invoice).toMatchObject({ invoice_number: invoice.body.invoice.invoice_number, total: 1180, balance: 1180 });
+    }
+    await expectBooksBalanced(org.api);
+  });
+
+  it('holds a token to its rate limit across both processes', async () => {
+    const org = await server.given.org({ rate_limit_per_minute: 12 });
+    const answers: Answer[] = [];
+    // Further apart than the processes report their counts (SYNC_MS), so each knows the other's.
+    for (let i = 0; i < 20; i++) {
+      answers.push(await alone('GET', '/contacts', org.token));
+      await pause(30);
+    }
+    const allowed = answers.filter((a) => a.status === 200);
+    expect(allowed).toHaveLength(12);
+    expect(allowed.map((a) => Number(a.headers['x-ratelimit-remaining']))).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    for (const refused of answers.slice(12)) {
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe('rate_limit.exceeded');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+  });
+
+  it('runs the background work once: an event is delivered once', async () => {
+    const org = await server.given.org();
+    const endpoint = await org.api.post('/webhooks/endpoints', { url: receiver.url, events: ['INVOICE_CREATED'] });
+    expect(endpoint.status).toBe(201);
+    const invoice = await postedInvoice(org.api, await customer(org.api), 500);
+    await receiver.until((got) => got.some((r) => r.body.org_id === org.orgId));
+    await pause(500); // a few more ticks: nothing more comes
+    const got = receiver.ofOrg(org.orgId);
+    expect(got).toHaveLength(1);
+    expect(got[0]!.body).toMatchObject({ event_type: 'INVOICE_CREATED', data: { id: invoice.invoice_id } });
+    expectValidDelivery(got[0]!, endpoint.body.endpoint.secret, org.orgId);
+  });
+
+  it('replaces a serving process that dies; meanwhile a write gets 503 with Retry-After, or no answer if its connection went to the dying process', async () => {
+    const org = await server.given.org();
+    const [lead] = servingProcesses().sort((a, b) => a - b); // the lead starts first
+    process.kill(lead!, 'SIGKILL');
+    const deadline = Date.now() + 30_000;
+    let created = 0;
+    while (created < 4 && Date.now() < deadline) {
+      // Node's cluster may hand a new connection to the process just killed: it is never answered.
+      const res = await alone('POST', '/contacts', org.token, { contact_name: 'After the crash', contact_type: 'CUSTOMER' }, 2000).catch(() => null);
+      if (res) {
+        if (res.status === 201) created += 1;
+        else {
+          expect(res.status).toBe(503);
+          expect(res.body.code).toBe('internal.error');
+          expect(res.headers['retry-after']).toBe('1');
+        }
+      }
+      await pause(100);
+    }
+    expect(created).toBe(4);
+    const replaced = servingProcesses();
+    expect(replaced).toHaveLength(2);
+    expect(replaced).not.toContain(lead);
+    await expectBooksBalanced(org.api);
+  }, 60_000);
+
+  it('stops every serving process when the supervisor is told to stop', async () => {
+    const serving = servingProcesses();
+    await server.process.stop();
+    for (const pid of serving) expect(fs.existsSync(`/proc/${pid}`)).toBe(false);
+  });
+});
