@@ -123,6 +123,14 @@ describe('BAHI_PROCESSES=2', () => {
     }
   });
 
+  it('refuses a revoked token in every process within a second', async () => {
+    const org = await server.given.org();
+    for (let i = 0; i < 4; i++) expect((await alone('GET', '/contacts', org.token)).status).toBe(200); // both remember it
+    expect((await server.admin.post(`/tokens/${org.tokenId}/revoke`)).status).toBe(200);
+    await pause(1100);
+    for (let i = 0; i < 4; i++) expect((await alone('GET', '/contacts', org.token)).status).toBe(401);
+  });
+
   it('runs the background work once: an event is delivered once', async () => {
     const org = await server.given.org();
     const endpoint = await org.api.post('/webhooks/endpoints', { url: receiver.url, events: ['INVOICE_CREATED'] });
