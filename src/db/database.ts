@@ -29,10 +29,10 @@ export interface DatabaseOptions {
   /** PostgreSQL connections; default DEFAULT_PG_POOL_SIZE. */
   poolSize?: number;
   /**
-   * The SQLite file is served by several processes (BAHI_PROCESSES): each COMMIT is synced by
-   * SQLite itself, before the other processes can see it.
+   * Another process writes the SQLite file while this one serves reads (a peer under
+   * BAHI_PROCESSES): a read answers once what it saw is on disk (`othersWrite` in sqlite-driver.ts).
    */
-  sharedFile?: boolean;
+  othersWrite?: boolean;
 }
 
 /**
@@ -62,16 +62,14 @@ export function openDatabase(options: DatabaseOptions): Database {
   const file = new BetterSqlite3(path.join(options.dataDir, 'bahi.sqlite'));
   // WAL for concurrent readers. NORMAL leaves out only the fsync of the WAL at each COMMIT,
   // which the driver makes itself off the event loop before it acknowledges anything: a
-  // committed write survives a power cut, not only a crash (sqlite-driver.ts). Its readers wait
-  // for that fsync; another process's cannot, and would see a COMMIT before it is durable. So
-  // when processes share the file, FULL: SQLite syncs the WAL before the COMMIT becomes visible.
+  // committed write survives a power cut, not only a crash (sqlite-driver.ts).
   file.pragma('journal_mode = WAL');
-  file.pragma(options.sharedFile ? 'synchronous = FULL' : 'synchronous = NORMAL');
+  file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   // A transaction's savepoint journal (every group member runs in a SAVEPOINT) and sorts stay
   // in memory: in a temporary file each journaled page cost two write system calls.
   file.pragma('temp_store = MEMORY');
-  return wrap('sqlite', new Kysely<Tables>({ dialect: immediateSqliteDialect(file) }));
+  return wrap('sqlite', new Kysely<Tables>({ dialect: immediateSqliteDialect(file, { othersWrite: options.othersWrite }) }));
 }
 
 function wrap(engine: Engine, db: Db): Database {

@@ -16,12 +16,12 @@ const fileOf = new Map<Kysely<Tables>, string>();
  * A database as the service opens it (WAL, synchronous=NORMAL), with the driver's fsync
  * replaced: a new file with the notes table, or a second connection to `existing`.
  */
-async function open(fsync: Fsync, existing?: string): Promise<Kysely<Tables>> {
+async function open(fsync: Fsync, existing?: string, othersWrite = false): Promise<Kysely<Tables>> {
   const filePath = existing ?? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bahi-driver-')), 'test.sqlite');
   const file = new BetterSqlite3(filePath);
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
-  const db = new Kysely<Tables>({ dialect: immediateSqliteDialect(file, fsync) });
+  const db = new Kysely<Tables>({ dialect: immediateSqliteDialect(file, { fsync, othersWrite }) });
   opened.push(db);
   fileOf.set(db, filePath);
   if (!existing) await db.schema.createTable('notes').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('body', 'text', (c) => c.notNull()).execute();
@@ -134,5 +134,41 @@ describe('group-committing SQLite driver', () => {
       clearInterval(ticker);
     }
     expect((await second.selectFrom('notes').select('id').orderBy('id').execute()).map((r) => r.id)).toEqual([1, 2]);
+  });
+
+  it('with other processes writing the file, answers a read only after an fsync that began after it', async () => {
+    const writerDisk = heldFsync();
+    const writer = await open(writerDisk.fsync);
+    writerDisk.releaseAll();
+    const readerDisk = heldFsync();
+    const reader = await open(readerDisk.fsync, fileOf.get(writer), true); // another process's connection to the file
+
+    // The writer has committed; its fsync has not happened, so it has acknowledged nothing yet.
+    const commit = writer.transaction().execute((tx) => tx.insertInto('notes').values({ id: 1, body: 'seen?' }).execute());
+    await until(() => writerDisk.waiting.length === 1);
+
+    // The reader sees the COMMIT, but answers only once its own fsync of the WAL has run.
+    const read = reader.selectFrom('notes').selectAll().execute();
+    await until(() => readerDisk.waiting.length === 1);
+    expect(await settled(read)).toBe(false);
+    readerDisk.releaseAll();
+    expect(await read).toEqual([{ id: 1, body: 'seen?' }]);
+
+    // Reads of one turn of the event loop share one fsync.
+    const reads = Promise.all([1, 2, 3].map(() => reader.selectFrom('notes').select('id').execute()));
+    await until(() => readerDisk.waiting.length === 1);
+    readerDisk.releaseAll();
+    expect(await reads).toEqual([[{ id: 1 }], [{ id: 1 }], [{ id: 1 }]]);
+    writerDisk.releaseAll();
+    await commit;
+  });
+
+  it('without other processes writing, a read waits only for this connection\'s own fsync', async () => {
+    const writer = await open(fs.fsync);
+    const readerDisk = heldFsync();
+    const reader = await open(readerDisk.fsync, fileOf.get(writer));
+    await writer.insertInto('notes').values({ id: 1, body: 'committed' }).execute();
+    expect(await reader.selectFrom('notes').selectAll().execute()).toEqual([{ id: 1, body: 'committed' }]);
+    expect(readerDisk.waiting).toHaveLength(0);
   });
 });

@@ -137,6 +137,20 @@ class WalSync {
     return new Promise((resolve, reject) => this.fsync(fd, (error) => (error ? reject(error) : resolve())));
   }
 
+  private next: Promise<void> | null = null;
+
+  /**
+   * An fsync that begins after the caller's read: it covers every COMMIT that read saw, whichever
+   * process made it. The reads of one turn of the event loop share it.
+   */
+  syncAfter(): Promise<void> {
+    this.next ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      this.next = null;
+      return this.sync();
+    });
+    return this.next;
+  }
+
   close(): void {
     if (this.fd !== null) fs.closeSync(this.fd);
     this.fd = null;
@@ -178,7 +192,7 @@ class GroupCommitSqliteDriver implements Driver {
   /** Set when an fsync failed: nothing may be written or read after it. */
   private failure: Error | null = null;
 
-  constructor(database: BetterSqlite3.Database, private readonly fsync: Fsync) {
+  constructor(database: BetterSqlite3.Database, private readonly fsync: Fsync, private readonly othersWrite: boolean) {
     this.writer = new StatementCache(database);
   }
 
@@ -205,7 +219,9 @@ class GroupCommitSqliteDriver implements Driver {
     const read = this.readStatement(query.sql);
     if (read) {
       await this.durable();
-      return this.reader!.run<R>(read, parameters);
+      const result = this.reader!.run<R>(read, parameters);
+      if (this.othersWrite) await this.othersDurable();
+      return result;
     }
     // A write outside a transaction (migration bookkeeping): after the pending group, on its own.
     const release = await this.mutex.lock();
@@ -220,6 +236,12 @@ class GroupCommitSqliteDriver implements Driver {
   async *stream<R>(lease: Lease, query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     const parameters = query.parameters as unknown[];
     const read = lease.group ? undefined : this.readStatement(query.sql);
+    if (read && this.othersWrite) {
+      // Nothing is handed out before the fsync that covers what was read.
+      const rows = [...(await this.execute<R>(lease, query)).rows];
+      for (const row of rows) yield { rows: [row] };
+      return;
+    }
     if (read || lease.group) {
       if (read) await this.durable();
       const cache = read ? this.reader! : this.writer;
@@ -333,6 +355,24 @@ class GroupCommitSqliteDriver implements Driver {
     if (this.syncing) await this.syncing;
   }
 
+  /**
+   * Settles once every COMMIT a read just saw is on disk, another process's too: that process
+   * acknowledges its writes only after its own fsync, but SQLite shows them to readers at COMMIT.
+   */
+  private async othersDurable(): Promise<void> {
+    try {
+      await this.walSync?.syncAfter();
+    } catch (error) {
+      throw this.fsyncFailed(error as Error);
+    }
+  }
+
+  /** After a failed fsync the kernel may have dropped dirty pages: nothing may be written or read after it. */
+  private fsyncFailed(error: Error): Error {
+    this.failure = new Error(`fsync of the SQLite WAL failed; restart the service (${error.message})`, { cause: error });
+    return this.failure;
+  }
+
   private runOnWriter<R>(sql: string, parameters: unknown[]): QueryResult<R> {
     const result = this.writer.run<R>(this.writer.prepare(sql), parameters);
     if (SCHEMA_CHANGE.test(sql)) {
@@ -397,10 +437,7 @@ class GroupCommitSqliteDriver implements Driver {
         if (this.syncing === synced) this.syncing = null;
         group.settle();
       },
-      (error: Error) => {
-        this.failure = new Error(`fsync of the SQLite WAL failed; restart the service (${error.message})`, { cause: error });
-        group.settle(this.failure);
-      },
+      (error: Error) => group.settle(this.fsyncFailed(error)),
     );
   }
 
@@ -423,10 +460,17 @@ class GroupCommitSqliteDriver implements Driver {
 /** How the WAL reaches the disk; tests pass one that fails or waits. */
 export type Fsync = (fd: number, done: (error: NodeJS.ErrnoException | null) => void) => void;
 
-export function immediateSqliteDialect(database: BetterSqlite3.Database, fsync: Fsync = fs.fsync): Dialect {
+export interface SqliteDriverOptions {
+  /** How the WAL reaches the disk; tests pass one that fails or waits. */
+  fsync?: Fsync;
+  /** Other processes write the same file (BAHI_PROCESSES): a read answers once what it saw is durable. */
+  othersWrite?: boolean;
+}
+
+export function immediateSqliteDialect(database: BetterSqlite3.Database, { fsync = fs.fsync, othersWrite = false }: SqliteDriverOptions = {}): Dialect {
   return {
     createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new GroupCommitSqliteDriver(database, fsync),
+    createDriver: () => new GroupCommitSqliteDriver(database, fsync, othersWrite),
     createIntrospector: (db) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };

@@ -83,7 +83,11 @@ export interface App {
 export async function composeApp(config: Config, overrides: Overrides = {}): Promise<App> {
   const clock = overrides.clock ?? (config.fakeClock ? new SettableClock(systemClock) : systemClock);
   const ids = overrides.ids ?? ulidGenerator(clock);
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.pgPoolSize, sharedFile: config.processes > 1 });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.pgPoolSize,
+    // On SQLite under BAHI_PROCESSES the lead makes every write (write-forwarding.ts).
+    othersWrite: config.processes > 1 && config.processRole === 'peer',
+  });
   await database.migrate();
 
   const admin = await establishAdminSecret(database, config.adminToken);

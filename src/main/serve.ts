@@ -17,11 +17,10 @@ export async function serve(config: Config): Promise<void> {
   const lead = config.processRole === 'lead';
   const supervised = cluster.isWorker;
   // On the embedded engine one process makes every write; the others pass theirs to it.
-  const forwarding = supervised && !config.databaseUrl;
-  const socketPath = leadSocketPath(process.ppid);
-  const acceptor = forwarding && lead ? acceptForwardedWrites(socketPath) : null;
-  // Several processes never run on a settable clock (config.ts).
-  const routeRequests = !forwarding ? undefined : acceptor ? acceptor.route : forwardWritesTo(socketPath, ulidGenerator(systemClock));
+  const socketPath = supervised && !config.databaseUrl ? leadSocketPath(process.ppid) : null;
+  const acceptor = socketPath && lead ? acceptForwardedWrites(socketPath) : null;
+  // Several processes never run on a settable clock (config.ts): request ids of the forwarder's own answers use the system's.
+  const routeRequests = !socketPath ? undefined : acceptor ? acceptor.route : forwardWritesTo(socketPath, ulidGenerator(systemClock));
 
   const app = await composeApp(config, { deliveriesOnThread: lead, routeRequests });
   if (!supervised) await announceFirstStart(app); // under a supervisor, it announced before starting any process

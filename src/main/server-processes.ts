@@ -20,14 +20,15 @@ type Role = Config['processRole'];
 /** A serving process's side of the rate-limit counts: messages to and from its supervisor. */
 export function supervisorChannel(): SupervisorChannel {
   return {
-    send: (report) => process.send?.(report),
+    // A supervisor that is gone gets no reports: this process stops on 'disconnect' (serve.ts).
+    send: (report) => process.connected && process.send?.(report),
     onMessage: (listener) => process.on('message', listener),
   };
 }
 
 /** Tells the supervisor this process is ready for requests. */
 export function reportListening(): void {
-  process.send?.({ type: 'bahi.listening' });
+  if (process.connected) process.send?.({ type: 'bahi.listening' });
 }
 
 const isListening = (message: unknown) => (message as { type?: string } | null)?.type === 'bahi.listening';
@@ -42,7 +43,8 @@ export function superviseServers(config: Config): void {
     const worker = cluster.fork({ BAHI_PROCESS_ROLE: role });
     roles.set(worker, role);
     worker.on('message', (message: unknown) => {
-      if (isHitsReport(message)) tally.receive(message, worker, roles.keys());
+      // Only to processes still connected: a send to one that just died would fail the supervisor.
+      if (isHitsReport(message)) tally.receive(message, worker, [...roles.keys()].filter((w) => w.isConnected()));
     });
   }
 
