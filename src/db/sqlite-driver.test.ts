@@ -159,6 +159,17 @@ describe('group-committing SQLite driver', () => {
     await until(() => readerDisk.waiting.length === 1);
     readerDisk.releaseAll();
     expect(await reads).toEqual([[{ id: 1 }], [{ id: 1 }], [{ id: 1 }]]);
+
+    // So does a streamed read: no row is handed out before its fsync.
+    const streamed = (async () => {
+      const rows = [];
+      for await (const row of reader.selectFrom('notes').select('id').stream()) rows.push(row);
+      return rows;
+    })();
+    await until(() => readerDisk.waiting.length === 1);
+    expect(await settled(streamed)).toBe(false);
+    readerDisk.releaseAll();
+    expect(await streamed).toEqual([{ id: 1 }]);
     writerDisk.releaseAll();
     await commit;
   });
