@@ -23,6 +23,11 @@ export interface Config {
    * requests. A single process is its own lead.
    */
   processRole: 'lead' | 'peer';
+  /**
+   * Set by the supervisor on the embedded engine (BAHI_LEAD_SOCKET, not for operators): the Unix
+   * socket, in a directory only the service's user can enter, where the lead takes the peers' writes.
+   */
+  leadSocket?: string;
   /** How often background jobs run; 0 in `npm start`: none in this process (they run in `bahi worker` processes). */
   workerPollMs: number;
   /** BAHI_WEBHOOK_ALLOW_PRIVATE=1: webhooks may go to loopback and private addresses (tests, local development). */
@@ -71,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fakeClock,
     processes,
     processRole: env.BAHI_PROCESS_ROLE === 'peer' ? 'peer' : 'lead',
+    leadSocket: env.BAHI_LEAD_SOCKET || undefined,
     workerPollMs: Number(env.BAHI_WORKER_POLL_MS ?? 1000),
     webhookAllowPrivate: env.BAHI_WEBHOOK_ALLOW_PRIVATE === '1',
     webhookBusySendsPerSecond: positiveNumber(env, 'BAHI_WEBHOOK_BUSY_RATE', 1000),

@@ -6,7 +6,7 @@ import { startWorkerLoop } from '../workers/worker-loop';
 import { composeApp } from './compose';
 import { announceFirstStart } from './demo-org';
 import { reportListening } from './server-processes';
-import { acceptForwardedWrites, forwardWritesTo, leadSocketPath } from './write-forwarding';
+import { acceptForwardedWrites, forwardWritesTo } from './write-forwarding';
 
 /**
  * One serving process: migrate, serve the API, and, in the lead, run the background jobs, the
@@ -17,7 +17,8 @@ export async function serve(config: Config): Promise<void> {
   const lead = config.processRole === 'lead';
   const supervised = cluster.isWorker;
   // On the embedded engine one process makes every write; the others pass theirs to it.
-  const socketPath = supervised && !config.databaseUrl ? leadSocketPath(process.ppid) : null;
+  const socketPath = supervised && !config.databaseUrl ? config.leadSocket ?? null : null;
+  if (supervised && !config.databaseUrl && !socketPath) throw new Error('a serving process on the embedded database needs BAHI_LEAD_SOCKET from its supervisor');
   const acceptor = socketPath && lead ? acceptForwardedWrites(socketPath) : null;
   // Several processes never run on a settable clock (config.ts): request ids of the forwarder's own answers use the system's.
   const routeRequests = !socketPath ? undefined : acceptor ? acceptor.route : forwardWritesTo(socketPath, ulidGenerator(systemClock));

@@ -1,4 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
 import type { Config } from '../config';
 import { isHitsReport, RateTally, type SupervisorChannel } from '../platform/rate-limit/shared-rate-limiter';
@@ -38,9 +41,17 @@ export function superviseServers(config: Config): void {
   const tally = new RateTally();
   const roles = new Map<Worker, Role>();
   let stopping = false;
+  // The lead's socket for the peers' writes (write-forwarding.ts) lives in a directory that only
+  // this user can enter (mkdtemp makes it 0700): no other user can listen there in its place.
+  const runDir = config.databaseUrl ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'bahi-'));
+  const processEnv = runDir ? { BAHI_LEAD_SOCKET: path.join(runDir, 'lead.sock') } : {};
+  const exit = () => {
+    if (runDir) fs.rmSync(runDir, { recursive: true, force: true });
+    process.exit(0);
+  };
 
   function start(role: Role): void {
-    const worker = cluster.fork({ BAHI_PROCESS_ROLE: role });
+    const worker = cluster.fork({ BAHI_PROCESS_ROLE: role, ...processEnv });
     roles.set(worker, role);
     worker.on('message', (message: unknown) => {
       // Only to processes still connected: a send to one that just died would fail the supervisor.
@@ -64,7 +75,7 @@ export function superviseServers(config: Config): void {
     const role = roles.get(worker) ?? 'peer';
     roles.delete(worker);
     if (stopping) {
-      if (roles.size === 0) process.exit(0);
+      if (roles.size === 0) exit();
       return;
     }
     log.error({ role, code, signal }, 'a serving process ended; starting another');
@@ -77,7 +88,7 @@ export function superviseServers(config: Config): void {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
-      if (roles.size === 0) process.exit(0);
+      if (roles.size === 0) exit();
       for (const worker of roles.keys()) worker.process.kill('SIGTERM');
     });
   }

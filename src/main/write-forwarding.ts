@@ -1,7 +1,5 @@
 import fs from 'node:fs';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { errorBody } from '../http/error-handler';
 import { DomainError } from '../kernel/errors';
 import type { IdGenerator } from '../kernel/ids';
@@ -21,11 +19,6 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Headers about one connection, not the request: each hop has its own. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
-
-/** Where the lead of the processes under supervisor `supervisorPid` takes forwarded requests. */
-export function leadSocketPath(supervisorPid: number): string {
-  return path.join(os.tmpdir(), `bahi-${supervisorPid}-lead.sock`);
-}
 
 function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   const kept: IncomingHttpHeaders = {};
@@ -81,7 +74,7 @@ export function acceptForwardedWrites(socketPath: string): ForwardedWrites {
     async listen() {
       const opening = server;
       if (!opening) throw new Error('acceptForwardedWrites: route() was never given the handler');
-      fs.rmSync(socketPath, { force: true }); // left by a lead that was killed
+      fs.rmSync(socketPath, { force: true }); // left by a lead that was killed (the directory is the supervisor's own)
       await new Promise<void>((resolve, reject) => {
         opening.once('error', reject);
         // exclusive: this process's own socket, not a handle shared through the cluster's primary.

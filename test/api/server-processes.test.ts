@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectBooksBalanced } from '../support/books';
 import { customer, postedInvoice } from '../support/sales';
@@ -72,11 +73,23 @@ function servingProcesses(): number[] {
   });
 }
 
+/** The lead's socket for the peers' writes, as the supervisor gave it to the serving processes (embedded database only). */
+function leadSocket(): string | undefined {
+  const environ = fs.readFileSync(`/proc/${servingProcesses()[0]}/environ`, 'utf8').split('\0');
+  return environ.find((v) => v.startsWith('BAHI_LEAD_SOCKET='))?.slice('BAHI_LEAD_SOCKET='.length);
+}
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('BAHI_PROCESSES=2', () => {
   it('serves from two processes under one supervisor', () => {
     expect(servingProcesses()).toHaveLength(2);
+  });
+
+  it.runIf(!process.env.TEST_DATABASE_URL)('on the embedded database, takes the peers\' writes on a socket in a directory only its own user can enter', () => {
+    const socket = leadSocket()!;
+    expect(fs.statSync(socket).isSocket()).toBe(true);
+    expect(fs.statSync(path.dirname(socket)).mode & 0o777).toBe(0o700);
   });
 
   it('reads what was written through any connection back through every other, and the books balance', async () => {
@@ -170,9 +183,11 @@ describe('BAHI_PROCESSES=2', () => {
     await expectBooksBalanced(org.api);
   }, 60_000);
 
-  it('stops every serving process when the supervisor is told to stop', async () => {
+  it('stops every serving process when the supervisor is told to stop, and removes the socket\'s directory', async () => {
     const serving = servingProcesses();
+    const socket = leadSocket();
     await server.process.stop();
     for (const pid of serving) expect(fs.existsSync(`/proc/${pid}`)).toBe(false);
+    if (socket) expect(fs.existsSync(path.dirname(socket))).toBe(false);
   });
 });
