@@ -33,6 +33,19 @@ export function decide(nowSeconds: number, windowStart: number, hits: number, li
 
 export const windowOf = (seconds: number) => seconds - (seconds % WINDOW_SECONDS);
 
+/** The clock's time in whole Unix seconds. */
+export const secondsOf = (clock: Clock) => Math.floor(clock.now().getTime() / 1000);
+
+/** A token's counts for the window starting at `start`: its counts so far, or `fresh` ones when the window is new. */
+export function tokenWindow<W extends { start: number }>(windows: Map<string, W>, tokenId: string, start: number, fresh: () => W): W {
+  let window = windows.get(tokenId);
+  if (!window || window.start !== start) {
+    window = fresh();
+    windows.set(tokenId, window);
+  }
+  return window;
+}
+
 /** Forgets each token's count of a minute before `current`; returns how many. */
 export function dropEndedWindows(windows: Map<string, { start: number }>, current: number): number {
   let dropped = 0;
@@ -53,17 +66,13 @@ export function memoryRateLimiter(clock: Clock): RateLimiter {
   const windows = new Map<string, { start: number; hits: number }>();
   return {
     async hit(tokenId, limit) {
-      const seconds = Math.floor(clock.now().getTime() / 1000);
+      const seconds = secondsOf(clock);
       const start = windowOf(seconds);
-      let window = windows.get(tokenId);
-      if (!window || window.start !== start) {
-        window = { start, hits: 0 };
-        windows.set(tokenId, window);
-      }
+      const window = tokenWindow(windows, tokenId, start, () => ({ start, hits: 0 }));
       window.hits += 1;
       return decide(seconds, start, window.hits, limit);
     },
-    purgeExpired: async () => dropEndedWindows(windows, windowOf(Math.floor(clock.now().getTime() / 1000))),
+    purgeExpired: async () => dropEndedWindows(windows, windowOf(secondsOf(clock))),
     async close() {},
   };
 }
@@ -108,7 +117,7 @@ export function postgresRateLimiter(databaseUrl: string, clock: Clock): RateLimi
 
   return {
     hit(tokenId, limit) {
-      const seconds = Math.floor(clock.now().getTime() / 1000);
+      const seconds = secondsOf(clock);
       const start = windowOf(seconds);
       const key = `${tokenId}\u0000${start}`;
       return new Promise<RateDecision>((resolve, reject) => {
@@ -124,7 +133,7 @@ export function postgresRateLimiter(databaseUrl: string, clock: Clock): RateLimi
       });
     },
     async purgeExpired() {
-      const current = windowOf(Math.floor(clock.now().getTime() / 1000));
+      const current = windowOf(secondsOf(clock));
       const result = await pool.query('DELETE FROM rate_limit_windows WHERE window_start < $1', [current]);
       return result.rowCount ?? 0;
     },

@@ -1,5 +1,5 @@
 import type { Clock } from '../../kernel/clock';
-import { decide, dropEndedWindows, windowOf, type RateLimiter } from './rate-limiter';
+import { decide, dropEndedWindows, secondsOf, tokenWindow, windowOf, type RateLimiter } from './rate-limiter';
 
 /*
  * For the embedded engine served by several processes (BAHI_PROCESSES > 1; on PostgreSQL the
@@ -91,7 +91,7 @@ export function sharedRateLimiter(clock: Clock, supervisor: SupervisorChannel): 
   /** Hits since the last report, in any window. */
   let unreported = false;
   let timer: NodeJS.Timeout | null = null;
-  const currentWindow = () => windowOf(Math.floor(clock.now().getTime() / 1000));
+  const currentWindow = () => windowOf(secondsOf(clock));
 
   function report(): void {
     timer = null;
@@ -137,13 +137,9 @@ export function sharedRateLimiter(clock: Clock, supervisor: SupervisorChannel): 
 
   return {
     async hit(tokenId, limit) {
-      const seconds = Math.floor(clock.now().getTime() / 1000);
+      const seconds = secondsOf(clock);
       const start = windowOf(seconds);
-      let window = windows.get(tokenId);
-      if (!window || window.start !== start) {
-        window = { start, known: 0, reported: 0, unreported: 0 };
-        windows.set(tokenId, window);
-      }
+      const window = tokenWindow(windows, tokenId, start, () => ({ start, known: 0, reported: 0, unreported: 0 }));
       window.unreported += 1;
       unreported = true;
       scheduleReport();
