@@ -31,7 +31,9 @@ import {
  *    after a failed fsync the kernel may have dropped the dirty pages, so nothing written
  *    since can be trusted to be on disk;
  *  - reads outside a transaction run on a second, query-only connection, and wait for the
- *    fsync in flight, so they see only what is committed and durable;
+ *    fsync in flight, so they see only what is committed and durable. Where another process
+ *    writes the file (`othersWrite`: a peer under BAHI_PROCESSES), whose fsync this process
+ *    cannot wait for, a read answers only after an fsync of the WAL that began after it;
  *  - prepared statements are cached by SQL text (preparing dominates small queries);
  *  - a transaction waits for another connection's write lock (the webhook delivery thread's)
  *    on timers, not in SQLite's busy handler, which would sleep on the event loop.
