@@ -16,9 +16,9 @@ import { acceptForwardedWrites, forwardWritesTo } from './write-forwarding';
 export async function serve(config: Config): Promise<void> {
   const lead = config.processRole === 'lead';
   const supervised = cluster.isWorker;
-  // On the embedded engine one process makes every write; the others pass theirs to it.
-  const socketPath = supervised && !config.databaseUrl ? config.leadSocket ?? null : null;
-  if (supervised && !config.databaseUrl && !socketPath) throw new Error('a serving process on the embedded database needs BAHI_LEAD_SOCKET from its supervisor');
+  // On the embedded engine one process makes every write; the others pass theirs to it. The
+  // supervisor names the socket for that only there (server-processes.ts).
+  const socketPath = config.leadSocket;
   const acceptor = socketPath && lead ? acceptForwardedWrites(socketPath) : null;
   // Several processes never run on a settable clock (config.ts): request ids of the forwarder's own answers use the system's.
   const routeRequests = !socketPath ? undefined : acceptor ? acceptor.route : forwardWritesTo(socketPath, ulidGenerator(systemClock));
