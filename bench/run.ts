@@ -16,7 +16,10 @@
  * BENCH_SERVER_ENV (KEY=VALUE pairs, comma-separated: settings for the server under test, e.g.
  * 'BAHI_PG_POOL_SIZE=16' to compare with the default; the caller's own BAHI_* never reach it),
  * BENCH_QUIET=1 (for a shared machine: wait until it is idle before each scenario, and
- * measure again, up to 3 times, a run during which other processes used > 20% of a core).
+ * measure again, up to 3 times, a run during which other processes used > 20% of a core),
+ * BENCH_FLOORS (seconds, default 3; 0 skips: the machine's floors, bench/floors.ts, measured
+ * before and after each engine's benchmarks; each write scenario's rate is also given as a share
+ * of the raw engine's invoice-shaped transactions/s in the same window, the issues' yardstick).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -28,6 +31,7 @@ import pg from 'pg';
 import { bootstrapOrg, runJobs, seedContacts } from './api-client';
 import { backgroundBenchmarks, type BackgroundResult } from './background-bench';
 import { cpuBetween, postgresProcesses, snapshot, waitForIdle, type CpuUse, type Roles } from './cpu';
+import { describeFloors, measureFloors, type Floors } from './floors';
 import { describeMachine } from './machine';
 import { scenarios, type BenchContext, type Engine, type Scenario } from './scenarios';
 import { ROOT, startServer } from './server-process';
@@ -42,6 +46,7 @@ interface Settings {
   cpuProfDir?: string;
   quiet: boolean;
   serverEnv: Record<string, string>;
+  floorsS: number;
 }
 
 export interface ScenarioResult {
@@ -63,6 +68,8 @@ export interface ScenarioResult {
   /** CPU use during the measured run (Linux). */
   cpu?: CpuUse;
   target?: { minRps?: number; maxP99Ms?: number; source: string; met: boolean };
+  /** A write's rate over the raw engine's invoice-shaped transactions/s, measured around the run (bench/floors.ts). */
+  rawEngineShare?: number;
 }
 
 const num = (value: string | undefined, fallback: number) => (value ? Number(value) : fallback);
@@ -89,6 +96,7 @@ function readSettings(env = process.env): Settings {
     cpuProfDir: env.BENCH_CPU_PROF ? path.resolve(env.BENCH_CPU_PROF) : undefined,
     quiet: env.BENCH_QUIET === '1',
     serverEnv: serverEnvOf(env.BENCH_SERVER_ENV ?? ''),
+    floorsS: num(env.BENCH_FLOORS, 3),
   };
 }
 
@@ -220,13 +228,33 @@ async function benchEngine(engine: Engine, settings: Settings, databaseUrl: stri
 interface EngineResults {
   results: ScenarioResult[];
   background: BackgroundResult[];
+  floors?: { engine: Engine; before: Floors; after: Floors };
 }
 
-/** The autocannon scenarios, then issue 6's background benchmarks (bench/background-bench.ts), on one engine. */
+async function floorsNow(engine: Engine, settings: Settings, databaseUrl: string | undefined, when: string): Promise<Floors> {
+  if (settings.quiet) await waitForIdle(85, 600_000);
+  const floors = await measureFloors(engine === 'postgres' ? databaseUrl : undefined, settings.floorsS);
+  console.log(`[${engine}] machine floors ${when}: ${describeFloors(floors)}`);
+  return floors;
+}
+
+/** The raw engine's invoice-shaped transactions/s in the window, the mean of before and after. */
+function rawEngineRate(engine: Engine, { before, after }: { before: Floors; after: Floors }): number | undefined {
+  const rate = (f: Floors) => (engine === 'sqlite' ? f.sqliteTxPerSecond : f.postgresTxPerSecond);
+  const [a, b] = [rate(before), rate(after)];
+  return a === undefined || b === undefined ? undefined : (a + b) / 2;
+}
+
+/** The autocannon scenarios, then issue 6's background benchmarks (bench/background-bench.ts), on one engine, between two readings of the floors. */
 async function benchAll(engine: Engine, settings: Settings, databaseUrl: string | undefined): Promise<EngineResults> {
+  const before = settings.floorsS > 0 ? await floorsNow(engine, settings, databaseUrl, 'before') : undefined;
   const results = await benchEngine(engine, settings, databaseUrl);
   const background = await backgroundBenchmarks(engine, databaseUrl, settings.only, settings.cpuProfDir);
-  return { results, background };
+  if (!before) return { results, background };
+  const floors = { engine, before, after: await floorsNow(engine, settings, databaseUrl, 'after') };
+  const raw = rawEngineRate(engine, floors);
+  if (raw) for (const r of results) if (scenarios.find((s) => s.name === r.scenario)?.method === 'POST') r.rawEngineShare = Math.round((r.rps / raw) * 100) / 100;
+  return { results, background, floors };
 }
 
 async function benchPostgresUnderWrapper(): Promise<EngineResults> {
@@ -239,7 +267,8 @@ async function benchPostgresUnderWrapper(): Promise<EngineResults> {
   const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
   try {
     if (code !== 0) throw new Error(`PostgreSQL benchmark under scripts/with-postgres.sh exited with ${code}`);
-    return JSON.parse(fs.readFileSync(partial, 'utf8')) as EngineResults;
+    const report = JSON.parse(fs.readFileSync(partial, 'utf8')) as Omit<EngineResults, 'floors'> & { floors: NonNullable<EngineResults['floors']>[] };
+    return { results: report.results, background: report.background, floors: report.floors[0] };
   } finally {
     fs.rmSync(path.dirname(partial), { recursive: true, force: true });
   }
@@ -249,17 +278,18 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 
 function printTable(results: ScenarioResult[]) {
   const rows = [
-    ['scenario', 'engine', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'CPU % srv/db/gen/other', 'target'],
+    ['scenario', 'engine', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'CPU % srv/db/gen/other', 'of raw tx/s', 'target'],
     ...results.map((r) => [
       r.scenario, r.engine, fmt(r.rps), String(r.latencyMs.p50), String(r.latencyMs.p99), fmt(r.non2xx), fmt(r.errors),
       r.cpu ? `${r.cpu.serverPct}/${r.cpu.databasePct}/${r.cpu.loadGeneratorPct}/${r.cpu.otherPct}` : '',
+      r.rawEngineShare === undefined ? '' : `${Math.round(r.rawEngineShare * 100)}%`,
       r.target
         ? `${[r.target.minRps && `>= ${fmt(r.target.minRps)}/s`, r.target.maxP99Ms && `p99 < ${r.target.maxP99Ms} ms`].filter(Boolean).join(', ')}: ${r.target.met ? 'met' : 'MISSED'}`
         : '',
     ]),
   ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  const line = (row: string[]) => row.map((cell, i) => (i >= 2 && i <= 7 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ');
+  const line = (row: string[]) => row.map((cell, i) => (i >= 2 && i <= 8 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ');
   console.log(`\n${line(rows[0]!)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const row of rows.slice(1)) console.log(line(row));
 }
@@ -275,6 +305,7 @@ async function main() {
   const settings = readSettings();
   const results: ScenarioResult[] = [];
   const background: BackgroundResult[] = [];
+  const floors: NonNullable<EngineResults['floors']>[] = [];
   let failed = false;
   for (const engine of settings.engines) {
     try {
@@ -283,6 +314,7 @@ async function main() {
         : url ? await benchAll('postgres', settings, url) : await benchPostgresUnderWrapper();
       results.push(...got.results);
       background.push(...got.background);
+      if (got.floors) floors.push(got.floors);
     } catch (error) {
       failed = true;
       console.error(`\n[${engine}] benchmark failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
@@ -294,6 +326,7 @@ async function main() {
     command: 'npm run bench',
     machine: describeMachine(),
     settings: { ...settings, cpuProfDir: undefined },
+    floors,
     results,
     background,
   };
@@ -301,6 +334,7 @@ async function main() {
   if (partialOut) {
     fs.writeFileSync(partialOut, JSON.stringify(report, null, 2));
   } else {
+    for (const f of floors) console.log(`\n[${f.engine}] machine floors, before: ${describeFloors(f.before)}; after: ${describeFloors(f.after)}`);
     printTable(results);
     printBackground(background);
     const out = process.env.BENCH_OUT ? path.resolve(process.env.BENCH_OUT) : path.join(ROOT, 'bench/results/latest.json');
