@@ -138,6 +138,7 @@ export const documentScenarios: Scenario[] = [
   },
   {
     name: 'POST /bulk/invoices (50 invoices x 4 lines, auto_approve, 1 connection)',
+    documentsPerRequest: 50,
     method: 'POST',
     path: () => '/bulk/invoices',
     connections: 1,

@@ -68,7 +68,7 @@ export interface ScenarioResult {
   /** CPU use during the measured run (Linux). */
   cpu?: CpuUse;
   target?: { minRps?: number; maxP99Ms?: number; source: string; met: boolean };
-  /** A write's rate over the raw engine's invoice-shaped transactions/s, measured around the run (bench/floors.ts). */
+  /** A write's documents per second over the raw engine's invoice-shaped transactions/s, measured around the run (bench/floors.ts). */
   rawEngineShare?: number;
 }
 
@@ -253,7 +253,10 @@ async function benchAll(engine: Engine, settings: Settings, databaseUrl: string 
   if (!before) return { results, background };
   const floors = { engine, before, after: await floorsNow(engine, settings, databaseUrl, 'after') };
   const raw = rawEngineRate(engine, floors);
-  if (raw) for (const r of results) if (scenarios.find((s) => s.name === r.scenario)?.method === 'POST') r.rawEngineShare = Math.round((r.rps / raw) * 100) / 100;
+  for (const r of results) {
+    const scenario = scenarios.find((s) => s.name === r.scenario);
+    if (raw && scenario?.method === 'POST') r.rawEngineShare = Math.round(((r.rps * (scenario.documentsPerRequest ?? 1)) / raw) * 100) / 100;
+  }
   return { results, background, floors };
 }
 

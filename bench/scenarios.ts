@@ -48,6 +48,8 @@ export interface Scenario {
   targets?: Partial<Record<Engine, Target>>;
   /** Connections for this scenario instead of BENCH_CONNECTIONS (e.g. 1 to time one batch alone). */
   connections?: number;
+  /** Documents one request writes, when not one (a bulk batch): a write's share of the raw engine counts documents. */
+  documentsPerRequest?: number;
 }
 
 const P99_TARGET = 'issue 2: p99 under 20 ms at 16 connections (SQLite)';
