@@ -59,7 +59,12 @@ export function openDatabase(options: DatabaseOptions): Database {
     return wrap('postgres', new Kysely<Tables>({ dialect: new BatchingPostgresDialect({ pool }) }));
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const file = new BetterSqlite3(path.join(options.dataDir, 'bahi.sqlite'));
+  const file = configureSqlite(new BetterSqlite3(path.join(options.dataDir, 'bahi.sqlite')));
+  return wrap('sqlite', new Kysely<Tables>({ dialect: immediateSqliteDialect(file, { othersWrite: options.othersWrite }) }));
+}
+
+/** The settings the service's writing connection runs with (bench/replay.ts uses them too). */
+export function configureSqlite(file: BetterSqlite3.Database): BetterSqlite3.Database {
   // WAL for concurrent readers. NORMAL leaves out only the fsync of the WAL at each COMMIT,
   // which the driver makes itself off the event loop before it acknowledges anything: a
   // committed write survives a power cut, not only a crash (sqlite-driver.ts).
@@ -69,7 +74,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   // A transaction's savepoint journal (every group member runs in a SAVEPOINT) and sorts stay
   // in memory: in a temporary file each journaled page cost two write system calls.
   file.pragma('temp_store = MEMORY');
-  return wrap('sqlite', new Kysely<Tables>({ dialect: immediateSqliteDialect(file, { othersWrite: options.othersWrite }) }));
+  return file;
 }
 
 function wrap(engine: Engine, db: Db): Database {
