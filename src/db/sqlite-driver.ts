@@ -10,6 +10,11 @@ import {
   type Driver,
   type QueryResult,
 } from 'kysely';
+import { Mutex } from '../kernel/mutex';
+import { StatementCache, type Prepared } from './sqlite-statements';
+import { WalSync, type Fsync } from './wal-sync';
+
+export type { Fsync } from './wal-sync';
 
 /**
  * Kysely driver for better-sqlite3, written here rather than taken from Kysely because
@@ -40,74 +45,6 @@ import {
  * Transactions run one at a time on the writing connection, under a mutex: SQLite has one
  * writer anyway.
  */
-/**
- * A prepared statement. A reader hands back rows as arrays, made into objects by a function
- * generated for its columns: better-sqlite3 builds row objects property by property, which
- * took about half the time of reading a 50-row page.
- */
-interface Prepared {
-  statement: BetterSqlite3.Statement;
-  toRow: ((values: unknown[]) => unknown) | null;
-}
-
-function rowMaker(statement: BetterSqlite3.Statement): (values: unknown[]) => unknown {
-  // Later columns of the same name win, as in better-sqlite3's own objects.
-  const fields = statement.columns().map((column, i) => `${JSON.stringify(column.name)}: v[${i}]`);
-  return new Function('v', `return { ${fields.join(', ')} };`) as (values: unknown[]) => unknown;
-}
-
-class StatementCache {
-  private readonly statements = new Map<string, Prepared>();
-
-  constructor(readonly db: BetterSqlite3.Database) {}
-
-  prepare(sql: string): Prepared {
-    let prepared = this.statements.get(sql);
-    if (!prepared) {
-      const statement = this.db.prepare(sql);
-      prepared = { statement, toRow: statement.reader ? rowMaker(statement.raw(true)) : null };
-      if (this.statements.size > 2000) this.statements.clear();
-      this.statements.set(sql, prepared);
-    }
-    return prepared;
-  }
-
-  /** Forgets every statement: after a schema change, `select *` may have other columns. */
-  clear(): void {
-    this.statements.clear();
-  }
-
-  run<R>({ statement, toRow }: Prepared, parameters: readonly unknown[]): QueryResult<R> {
-    if (toRow) return { rows: (statement.all(parameters) as unknown[][]).map(toRow) as R[] };
-    const { changes, lastInsertRowid } = statement.run(parameters);
-    return {
-      rows: [],
-      numAffectedRows: BigInt(changes),
-      insertId: lastInsertRowid === undefined ? undefined : BigInt(lastInsertRowid),
-    };
-  }
-
-  *iterate<R>({ statement, toRow }: Prepared, parameters: readonly unknown[]): IterableIterator<R> {
-    for (const values of statement.iterate(parameters)) yield (toRow ? toRow(values as unknown[]) : values) as R;
-  }
-
-  exec(sql: string): void {
-    this.prepare(sql).statement.run();
-  }
-}
-
-class Mutex {
-  private tail: Promise<void> = Promise.resolve();
-
-  async lock(): Promise<() => void> {
-    let release!: () => void;
-    const next = new Promise<void>((resolve) => (release = resolve));
-    const previous = this.tail;
-    this.tail = previous.then(() => next);
-    await previous;
-    return release;
-  }
-}
 
 /** Transactions sharing one BEGIN IMMEDIATE … COMMIT; `durable` settles when that COMMIT has. */
 class Group {
@@ -120,42 +57,6 @@ class Group {
       this.settle = (error) => (error === undefined ? resolve() : reject(error));
     });
     this.durable.catch(() => {}); // awaited by every member; never an unhandled rejection
-  }
-}
-
-/**
- * fsync of the WAL file on libuv's thread pool. An fsync through any descriptor of a file
- * flushes all of its dirty pages, so our own read-only descriptor covers SQLite's writes.
- */
-class WalSync {
-  private fd: number | null = null;
-
-  constructor(private readonly walPath: string, private readonly fsync: Fsync) {}
-
-  sync(): Promise<void> {
-    // The WAL file exists from the first COMMIT on and stays while our connections are open.
-    this.fd ??= fs.openSync(this.walPath, 'r');
-    const fd = this.fd;
-    return new Promise((resolve, reject) => this.fsync(fd, (error) => (error ? reject(error) : resolve())));
-  }
-
-  private next: Promise<void> | null = null;
-
-  /**
-   * An fsync that begins after the caller's read: it covers every COMMIT that read saw, whichever
-   * process made it. The reads of one turn of the event loop share it.
-   */
-  syncAfter(): Promise<void> {
-    this.next ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-      this.next = null;
-      return this.sync();
-    });
-    return this.next;
-  }
-
-  close(): void {
-    if (this.fd !== null) fs.closeSync(this.fd);
-    this.fd = null;
   }
 }
 
@@ -458,9 +359,6 @@ class GroupCommitSqliteDriver implements Driver {
     }
   }
 }
-
-/** How the WAL reaches the disk; tests pass one that fails or waits. */
-export type Fsync = (fd: number, done: (error: NodeJS.ErrnoException | null) => void) => void;
 
 export interface SqliteDriverOptions {
   /** How the WAL reaches the disk; tests pass one that fails or waits. */
