@@ -18,7 +18,7 @@ import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { bootstrapOrg, request, runJobs, type ApiClient } from './api-client';
 import { bulkInvoices, contact, istDay } from './document-scenarios';
-import type { BenchContext, Engine } from './scenarios';
+import { selects, type BenchContext, type Engine } from './scenarios';
 import { waitForIdle } from './cpu';
 import { ROOT, startServer, startWorkerProcess } from './server-process';
 
@@ -275,9 +275,8 @@ async function schedulerTick(engine: Engine, databaseUrl: string | undefined, cp
  * none: both); with `cpuProfDir`, each server writes a V8 CPU profile there.
  */
 export async function backgroundBenchmarks(engine: Engine, databaseUrl: string | undefined, only: string[], cpuProfDir?: string): Promise<BackgroundResult[]> {
-  const wanted = (name: string) => only.length === 0 || only.some((s) => name.includes(s));
   const results: BackgroundResult[] = [];
-  if (wanted('webhook drain')) results.push(...(await webhookDrain(engine, databaseUrl, cpuProfDir)));
-  if (wanted('scheduler tick')) results.push(await schedulerTick(engine, databaseUrl, cpuProfDir));
+  if (selects(only, 'webhook drain')) results.push(...(await webhookDrain(engine, databaseUrl, cpuProfDir)));
+  if (selects(only, 'scheduler tick')) results.push(await schedulerTick(engine, databaseUrl, cpuProfDir));
   return results;
 }

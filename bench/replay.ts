@@ -39,14 +39,14 @@ import { ulidGenerator, type IdGenerator, type IdPrefix } from '../src/kernel/id
 import { composeApp } from '../src/main/compose';
 import { bootstrapOrg, request, runJobs, seedContacts } from './api-client';
 import { describeMachine } from './machine';
-import { scenarios, type BenchContext, type Engine, type Scenario } from './scenarios';
+import { scenarioSelection, scenarios, selects, type BenchContext, type Engine, type Scenario } from './scenarios';
 import { installStatementRecorder, recordStatements, type RecordedStatement } from './statement-recorder';
 
 installStatementRecorder();
 
-/** The writes with a throughput target in issues 3-5 (bench/scenarios.ts, bench/document-scenarios.ts). */
 /**
- * Not POST /payments/{id}/apply: its reads look at the payment's allocations, and a replay that
+ * The writes with a throughput target in issues 3-5 (bench/scenarios.ts, bench/document-scenarios.ts),
+ * but not POST /payments/{id}/apply: its reads look at the payment's allocations, and a replay that
  * applies the same recorded pairs again and again piles allocations on them that no real run has.
  */
 const REPLAYED = ['POST /expenses', 'POST /invoices', 'POST /bills', 'POST /payments ('];
@@ -77,27 +77,29 @@ interface ReplayResult {
 }
 
 const seconds = Number(process.env.BENCH_REPLAY_SECONDS ?? 5);
-const only = process.env.BENCH_SCENARIOS?.split(',').map((s) => s.trim()).filter(Boolean);
-const chosen = scenarios.filter((s) => REPLAYED.some((name) => s.name.startsWith(name)) && (!only || only.some((o) => s.name.includes(o))));
+const selection = scenarioSelection(process.env.BENCH_SCENARIOS);
+const chosen = scenarios.filter((s) => REPLAYED.some((name) => s.name.startsWith(name)) && selects(selection, s.name));
 
-/** Every id minted while `minted` is set: what a recorded request created. */
-function recordingIds(): { ids: IdGenerator; minted: string[] | null; start(): void; stop(): string[] } {
+/** An id generator that can tell which ids were minted between start() and stop(): what a recorded request created. */
+function recordingIds(): { ids: IdGenerator; start(): void; stop(): string[] } {
   const base = ulidGenerator(systemClock);
-  const state = {
-    minted: null as string[] | null,
-    ids: { next: (prefix) => {
+  let minted: string[] | null = null;
+  const ids: IdGenerator = {
+    next: (prefix) => {
       const id = base.next(prefix);
-      state.minted?.push(id);
+      minted?.push(id);
       return id;
-    } } as IdGenerator,
-    start: () => void (state.minted = []),
-    stop: () => {
-      const ids = state.minted ?? [];
-      state.minted = null;
-      return ids;
     },
   };
-  return state;
+  return {
+    ids,
+    start: () => void (minted = []),
+    stop: () => {
+      const taken = minted ?? [];
+      minted = null;
+      return taken;
+    },
+  };
 }
 
 /** The document number a create answered with (invoice_number, bill_number, payment_number, ...). */

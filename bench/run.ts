@@ -33,7 +33,7 @@ import { backgroundBenchmarks, type BackgroundResult } from './background-bench'
 import { cpuBetween, postgresProcesses, snapshot, waitForIdle, type CpuUse, type Roles } from './cpu';
 import { describeFloors, measureFloors, type Floors } from './floors';
 import { describeMachine } from './machine';
-import { scenarios, type BenchContext, type Engine, type Scenario } from './scenarios';
+import { scenarioSelection, scenarios, selects, type BenchContext, type Engine, type Scenario } from './scenarios';
 import { ROOT, startServer } from './server-process';
 
 interface Settings {
@@ -92,7 +92,7 @@ function readSettings(env = process.env): Settings {
     warmupS: num(env.BENCH_WARMUP, 3),
     connections: num(env.BENCH_CONNECTIONS, 16),
     seed: num(env.BENCH_SEED, 1000),
-    only: (env.BENCH_SCENARIOS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    only: scenarioSelection(env.BENCH_SCENARIOS),
     cpuProfDir: env.BENCH_CPU_PROF ? path.resolve(env.BENCH_CPU_PROF) : undefined,
     quiet: env.BENCH_QUIET === '1',
     serverEnv: serverEnvOf(env.BENCH_SERVER_ENV ?? ''),
@@ -195,7 +195,7 @@ async function databaseProcesses(databaseUrl: string | undefined): Promise<(() =
 }
 
 async function benchEngine(engine: Engine, settings: Settings, databaseUrl: string | undefined): Promise<ScenarioResult[]> {
-  const selected = scenarios.filter((scenario) => settings.only.length === 0 || settings.only.some((s) => (s.startsWith('=') ? scenario.name === s.slice(1) : scenario.name.includes(s))));
+  const selected = scenarios.filter((scenario) => selects(settings.only, scenario.name));
   if (selected.length === 0) return [];
   const adminToken = `bench-admin-${randomBytes(12).toString('hex')}`;
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;

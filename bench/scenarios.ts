@@ -52,6 +52,13 @@ export interface Scenario {
   documentsPerRequest?: number;
 }
 
+/** BENCH_SCENARIOS: comma-separated substrings of scenario names; an entry that starts with `=` names one exactly. */
+export const scenarioSelection = (setting: string | undefined): string[] => (setting ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+/** Whether the selection (empty: everything) picks the scenario or benchmark of this name. */
+export const selects = (selection: string[], name: string): boolean =>
+  selection.length === 0 || selection.some((s) => (s.startsWith('=') ? name === s.slice(1) : name.includes(s)));
+
 const P99_TARGET = 'issue 2: p99 under 20 ms at 16 connections (SQLite)';
 
 /**
