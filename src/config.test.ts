@@ -15,6 +15,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('runs background job threads 10 nice levels below the API unless BAHI_WORKER_NICE says 0 to 19', () => {
+    expect(loadConfig({}).workerThreadNice).toBe(10);
+    expect(loadConfig({ BAHI_WORKER_NICE: '' }).workerThreadNice).toBe(10);
+    expect(loadConfig({ BAHI_WORKER_NICE: '0' }).workerThreadNice).toBe(0);
+    expect(loadConfig({ BAHI_WORKER_NICE: '19' }).workerThreadNice).toBe(19);
+    for (const bad of ['-1', '20', '2.5', 'low']) {
+      expect(() => loadConfig({ BAHI_WORKER_NICE: bad })).toThrow(/BAHI_WORKER_NICE must be a whole number from 0 to 19/);
+    }
+  });
+
   it('leaves the PostgreSQL pool size to its default unless BAHI_PG_POOL_SIZE names a whole number above 0', () => {
     expect(loadConfig({}).pgPoolSize).toBeUndefined();
     expect(loadConfig({ BAHI_PG_POOL_SIZE: '' }).pgPoolSize).toBeUndefined();

@@ -37,6 +37,11 @@ export interface Config {
    * serving API requests, so a backlog does not slow them; a process serving none sends at full speed.
    */
   webhookBusySendsPerSecond: number;
+  /**
+   * BAHI_WORKER_NICE (default 10, 0 to 19): how many nice levels below the API's thread the
+   * background job threads run (Linux), so that API requests get a core first.
+   */
+  workerThreadNice: number;
   bodyLimitBytes: number;
   logLevel: string;
   /** BAHI_PUBLIC_URL: the base of signed download links; unset, the address the server listens on. */
@@ -80,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerPollMs: Number(env.BAHI_WORKER_POLL_MS ?? 1000),
     webhookAllowPrivate: env.BAHI_WEBHOOK_ALLOW_PRIVATE === '1',
     webhookBusySendsPerSecond: positiveNumber(env, 'BAHI_WEBHOOK_BUSY_RATE', 1000),
+    workerThreadNice: niceLevels(env, 'BAHI_WORKER_NICE', 10),
     bodyLimitBytes: Number(env.BAHI_BODY_LIMIT_BYTES ?? 1_048_576),
     logLevel: env.LOG_LEVEL ?? 'info',
     publicUrl: env.BAHI_PUBLIC_URL ? env.BAHI_PUBLIC_URL.replace(/\/+$/, '') : undefined,
@@ -102,6 +108,15 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string): number | undefin
   if (env[name] === undefined || env[name] === '') return undefined;
   const value = positiveNumber(env, name, 0);
   if (!Number.isInteger(value)) throw new Error(`${name} must be a whole number, not ${JSON.stringify(env[name])}`);
+  return value;
+}
+
+/** A whole number of nice levels, 0 to 19 (the most a priority can be lowered), or `fallback` when unset. */
+function niceLevels(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 19) throw new Error(`${name} must be a whole number from 0 to 19, not ${JSON.stringify(raw)}`);
   return value;
 }
 

@@ -153,7 +153,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     busySendsPerSecond: config.webhookBusySendsPerSecond, resolver: overrides.webhookResolver,
   };
   const deliveries: Job & { close?(): Promise<void> } = overrides.deliveriesOnThread
-    ? deliveryThreadJob({ ...delivery, databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+    ? deliveryThreadJob({ ...delivery, databaseUrl: config.databaseUrl, dataDir: config.dataDir, niceSteps: config.workerThreadNice })
     : composeDeliveryWorker(delivery);
   const recurring = recurringService({
     ...deps,

@@ -42,7 +42,7 @@ export interface DeliveryThreadData {
  * to a thread can be used there: the system clock or BAHI_CLOCK=fake's, the system resolver,
  * and ids from the thread's own generator.
  */
-export function deliveryThreadJob(w: DeliveryWiring & { databaseUrl: string | undefined; dataDir: string }): ThreadJob {
+export function deliveryThreadJob(w: DeliveryWiring & { databaseUrl: string | undefined; dataDir: string; niceSteps: number }): ThreadJob {
   if (w.resolver) throw new Error('a webhook resolver override cannot cross to the delivery thread');
   if (w.clock !== systemClock && !(w.clock instanceof SettableClock)) throw new Error('only the system clock or a SettableClock can cross to the delivery thread');
   const data: DeliveryThreadData = {
@@ -50,5 +50,5 @@ export function deliveryThreadJob(w: DeliveryWiring & { databaseUrl: string | un
     busySendsPerSecond: w.busySendsPerSecond, foregroundMemory: w.foreground.memory,
     clockMemory: w.clock instanceof SettableClock ? w.clock.memory : null,
   };
-  return threadJob('webhook_deliveries', new URL('./delivery-thread.ts', import.meta.url), data);
+  return threadJob('webhook_deliveries', new URL('./delivery-thread.ts', import.meta.url), data, { niceSteps: w.niceSteps });
 }

@@ -1,10 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { threadJob, type ThreadJob } from './job-thread';
 
 const entry = new URL('../../test/support/job-thread-entry.ts', import.meta.url);
 const started: ThreadJob[] = [];
-const job = (failWith: 'nothing' | 'error' | 'exit') => {
-  const j = threadJob('counting', entry, { failWith, exited: new SharedArrayBuffer(4) });
+const job = (failWith: 'nothing' | 'error' | 'exit' | 'nice', niceSteps = 0) => {
+  const j = threadJob('counting', entry, { failWith, exited: new SharedArrayBuffer(4) }, { niceSteps });
   started.push(j);
   return j;
 };
@@ -32,5 +34,12 @@ describe('a job on a thread of its own', () => {
     const j = job('exit');
     await expect(j.run()).rejects.toThrow('the counting thread stopped (exit code 3)');
     expect(await j.run()).toBe(1); // a fresh thread: its first run, which does not exit
+  });
+
+  it.runIf(fs.existsSync('/proc/thread-self'))('runs the thread niceSteps nice levels below the thread that started it, as the kernel reports', async () => {
+    const own = os.getPriority(Number(fs.readlinkSync('/proc/thread-self').split('/').pop()));
+    expect(await job('nice', 5).run()).toBe(Math.min(19, own + 5));
+    expect(await job('nice', 0).run()).toBe(own);
+    expect(await job('nice', 40).run()).toBe(19); // no lower than the kernel allows
   });
 });

@@ -1,5 +1,6 @@
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import type { Job } from '../platform/jobs/jobs';
+import { lowerThreadPriority } from './thread-priority';
 
 /** What the API thread asks the job's thread, and what it answers. */
 type Request = { id: number };
@@ -14,20 +15,28 @@ export interface ThreadJob extends Job {
  * Starts a worker thread on `entry` (a module that calls `serveJob`), which it loads through
  * thread-boot.mjs: Node 20 does not hand the process's `--import tsx` hooks on to threads.
  */
-function startThread(entry: URL, data: unknown): Worker {
-  return new Worker(new URL('./thread-boot.mjs', import.meta.url), { workerData: { entry: entry.href, data } });
+function startThread(entry: URL, data: unknown, niceSteps: number): Worker {
+  const boot: BootData = { entry: entry.href, data, niceSteps };
+  return new Worker(new URL('./thread-boot.mjs', import.meta.url), { workerData: boot });
+}
+
+interface BootData {
+  entry: string;
+  data: unknown;
+  /** How many nice levels below the API's thread the job's thread runs (thread-priority.ts). */
+  niceSteps: number;
 }
 
 /** In the job's thread: the `data` its threadJob was given. */
-export const threadData = <T>(): T => (workerData as { data: T }).data;
+export const threadData = <T>(): T => (workerData as BootData).data as T;
 
 /**
  * A job that runs on a worker thread of its own, so its work never queues on the API's event
  * loop: each run() asks the thread to run the job once and resolves with its count (or
  * rejects with its error). A thread that dies fails the runs in progress, and the next run
- * starts a new one.
+ * starts a new one. The thread runs `niceSteps` nice levels below the API's (BAHI_WORKER_NICE).
  */
-export function threadJob(name: string, entry: URL, data: unknown): ThreadJob {
+export function threadJob(name: string, entry: URL, data: unknown, { niceSteps }: { niceSteps: number }): ThreadJob {
   let thread: Worker | null = null;
   let nextId = 0;
   const pending = new Map<number, { resolve: (count: number) => void; reject: (error: Error) => void }>();
@@ -37,7 +46,7 @@ export function threadJob(name: string, entry: URL, data: unknown): ThreadJob {
     pending.clear();
   };
   const start = () => {
-    const started = startThread(entry, data);
+    const started = startThread(entry, data, niceSteps);
     started.on('message', (answer: Answer) => {
       const run = pending.get(answer.id);
       pending.delete(answer.id);
@@ -70,10 +79,15 @@ export function threadJob(name: string, entry: URL, data: unknown): ThreadJob {
   };
 }
 
-/** In the job's thread: runs `job` whenever the API thread asks, and answers with its count or error. */
+/**
+ * In the job's thread: runs `job` whenever the API thread asks, and answers with its count or
+ * error. The thread first lowers its own CPU priority: its work is background work, and the
+ * API's requests should not wait for a core behind it.
+ */
 export function serveJob(job: Job): void {
   const port = parentPort;
   if (!port) throw new Error('serveJob runs in a worker thread');
+  lowerThreadPriority((workerData as BootData).niceSteps);
   port.on('message', ({ id }: Request) => {
     job.run().then(
       (count) => port.postMessage({ id, count } satisfies Answer),

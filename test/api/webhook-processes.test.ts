@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkerProcess, type ServerProcess } from '../../bench/server-process';
 import { HttpClient } from '../support/http-client';
@@ -94,6 +95,42 @@ describe('kill -9', () => {
     } finally {
       receiver.respond = () => 200;
     }
+  });
+});
+
+/** Each thread's nice value in a process, from /proc (field 19 of each task's stat). */
+function threadNiceValues(pid: number): number[] {
+  return fs.readdirSync(`/proc/${pid}/task`).map((tid) => {
+    const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
+
+describe.runIf(fs.existsSync('/proc/thread-self'))('the delivery thread\'s CPU priority', () => {
+  /** Each call's server is the only one running (afterEach stops it): the delivery it waits for is its own thread's. */
+  async function deliveredThenNiceValues(env: Record<string, string>) {
+    const s = await server(100, env);
+    const { org } = await subscribedOrg(s.given, ['INVOICE_CREATED']);
+    await postedInvoice(org.api, await customer(org.api), 4321);
+    await receiver.until((got) => got.some((r) => r.body.org_id === org.orgId));
+    const main = threadNiceValues(s.process.pid)[0]!; // the first task is the main thread
+    return { main, others: threadNiceValues(s.process.pid).slice(1) };
+  }
+
+  it('is 10 nice levels below the API\'s thread by default, so requests get a core first', async () => {
+    const { main, others } = await deliveredThenNiceValues({});
+    expect(others.filter((nice) => nice === Math.min(19, main + 10))).toHaveLength(1);
+    expect(others.filter((nice) => nice !== main)).toHaveLength(1);
+  });
+
+  it('is BAHI_WORKER_NICE levels below it when that is set', async () => {
+    const { main, others } = await deliveredThenNiceValues({ BAHI_WORKER_NICE: '3' });
+    expect(others.filter((nice) => nice === Math.min(19, main + 3))).toHaveLength(1);
+  });
+
+  it('is the API\'s own with BAHI_WORKER_NICE=0', async () => {
+    const { main, others } = await deliveredThenNiceValues({ BAHI_WORKER_NICE: '0' });
+    expect(others.every((nice) => nice === main)).toBe(true);
   });
 });
 

@@ -1,11 +1,19 @@
+import fs from 'node:fs';
 import { serveJob, threadData } from '../../src/workers/job-thread';
+
+/** Field 19 of /proc/thread-self/stat: the calling thread's nice value, read from the kernel rather than through the code under test. */
+const threadNice = () => {
+  const stat = fs.readFileSync('/proc/thread-self/stat', 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+};
 
 /**
  * A job thread for src/workers/job-thread.test.ts: each run answers the next count, or fails
  * in the way workerData asks: a thrown error, or the first thread exiting mid-run (`exited`,
- * shared by every thread started on the same workerData, says whether one has).
+ * shared by every thread started on the same workerData, says whether one has), or answers
+ * the thread's own nice value as the kernel reports it (`nice`).
  */
-const { failWith, exited } = threadData<{ failWith: 'nothing' | 'error' | 'exit'; exited: SharedArrayBuffer }>();
+const { failWith, exited } = threadData<{ failWith: 'nothing' | 'error' | 'exit' | 'nice'; exited: SharedArrayBuffer }>();
 let runs = 0;
 serveJob({
   name: 'counting',
@@ -13,6 +21,7 @@ serveJob({
     runs += 1;
     if (failWith === 'error') throw new Error(`run ${runs} failed on purpose`);
     if (failWith === 'exit' && Atomics.exchange(new Int32Array(exited), 0, 1) === 0) process.exit(3);
+    if (failWith === 'nice') return threadNice();
     return runs;
   },
 });
