@@ -108,9 +108,10 @@ async function webhookDrain(engine: Engine, databaseUrl: string | undefined, cpu
   const adminToken = `bench-admin-${randomBytes(12).toString('hex')}`;
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const receiver = await countingReceiver();
-  // BAHI_WEBHOOK_BUSY_RATE is handed on (the server's environment leaves out the bench's BAHI_* variables).
-  const busyRate: Record<string, string> = process.env.BAHI_WEBHOOK_BUSY_RATE ? { BAHI_WEBHOOK_BUSY_RATE: process.env.BAHI_WEBHOOK_BUSY_RATE } : {};
-  const server = await startServer({ databaseUrl, adminToken, cpuProfDir, env: { ...IDLE_WORKER, BAHI_WEBHOOK_ALLOW_PRIVATE: '1', ...busyRate } });
+  // The worker's knobs are handed on (the server's environment leaves out the bench's BAHI_* variables).
+  const workerKnobs = Object.fromEntries(['BAHI_WEBHOOK_BUSY_RATE', 'BAHI_WORKER_NICE']
+    .filter((name) => process.env[name]).map((name) => [name, process.env[name]!]));
+  const server = await startServer({ databaseUrl, adminToken, cpuProfDir, env: { ...IDLE_WORKER, BAHI_WEBHOOK_ALLOW_PRIVATE: '1', ...workerKnobs } });
   try {
     const { orgId, api } = await bootstrapOrg(server.origin, adminToken, runId);
     const ctx = context(engine, api, orgId, runId, () => runJobs(server.origin, adminToken));
@@ -147,7 +148,7 @@ async function webhookDrain(engine: Engine, databaseUrl: string | undefined, cpu
     // PostgreSQL: a `bahi worker` process drains while the API process (whose own loop is idle) serves the reads.
     const separateWorker = async (readSeconds: number) => {
       const mark = (await receiver.stats()).distinct;
-      const worker = startWorkerProcess(databaseUrl!, { BAHI_WEBHOOK_ALLOW_PRIVATE: '1', BAHI_WORKER_POLL_MS: '50', ...busyRate });
+      const worker = startWorkerProcess(databaseUrl!, { BAHI_WEBHOOK_ALLOW_PRIVATE: '1', BAHI_WORKER_POLL_MS: '50', ...workerKnobs });
       try {
         while ((await receiver.stats()).distinct === mark) await new Promise((resolve) => setTimeout(resolve, 20));
         const started = performance.now();
