@@ -100,7 +100,7 @@ async function readLoad(api: ApiClient, contactIds: string[], rate: number, dura
 const context = (engine: Engine, api: ApiClient, orgId: string, runId: string, settle: () => Promise<unknown>): BenchContext =>
   ({ engine, api, orgId, contactIds: [], runId, state: {}, settle: async () => { await settle(); } });
 
-async function webhookDrain(engine: Engine, databaseUrl: string | undefined, cpuProfDir?: string): Promise<BackgroundResult[]> {
+async function webhookDrain(engine: Engine, databaseUrl: string | undefined, { cpuProfDir, env }: ServerSettings): Promise<BackgroundResult[]> {
   const events = num(process.env.BENCH_WEBHOOK_EVENTS, 10_000);
   const rate = num(process.env.BENCH_DRAIN_API_RATE, 200);
   const repeats = num(process.env.BENCH_DRAIN_REPEATS, 5);
@@ -108,10 +108,7 @@ async function webhookDrain(engine: Engine, databaseUrl: string | undefined, cpu
   const adminToken = `bench-admin-${randomBytes(12).toString('hex')}`;
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const receiver = await countingReceiver();
-  // The worker's knobs are handed on (the server's environment leaves out the bench's BAHI_* variables).
-  const workerKnobs = Object.fromEntries(['BAHI_WEBHOOK_BUSY_RATE', 'BAHI_WORKER_NICE']
-    .filter((name) => process.env[name]).map((name) => [name, process.env[name]!]));
-  const server = await startServer({ databaseUrl, adminToken, cpuProfDir, env: { ...IDLE_WORKER, BAHI_WEBHOOK_ALLOW_PRIVATE: '1', ...workerKnobs } });
+  const server = await startServer({ databaseUrl, adminToken, cpuProfDir, env: { ...IDLE_WORKER, BAHI_WEBHOOK_ALLOW_PRIVATE: '1', ...env } });
   try {
     const { orgId, api } = await bootstrapOrg(server.origin, adminToken, runId);
     const ctx = context(engine, api, orgId, runId, () => runJobs(server.origin, adminToken));
@@ -148,7 +145,7 @@ async function webhookDrain(engine: Engine, databaseUrl: string | undefined, cpu
     // PostgreSQL: a `bahi worker` process drains while the API process (whose own loop is idle) serves the reads.
     const separateWorker = async (readSeconds: number) => {
       const mark = (await receiver.stats()).distinct;
-      const worker = startWorkerProcess(databaseUrl!, { BAHI_WEBHOOK_ALLOW_PRIVATE: '1', BAHI_WORKER_POLL_MS: '50', ...workerKnobs });
+      const worker = startWorkerProcess(databaseUrl!, { BAHI_WEBHOOK_ALLOW_PRIVATE: '1', BAHI_WORKER_POLL_MS: '50', ...env });
       try {
         while ((await receiver.stats()).distinct === mark) await new Promise((resolve) => setTimeout(resolve, 20));
         const started = performance.now();
@@ -233,11 +230,11 @@ async function webhookDrain(engine: Engine, databaseUrl: string | undefined, cpu
   }
 }
 
-async function schedulerTick(engine: Engine, databaseUrl: string | undefined, cpuProfDir?: string): Promise<BackgroundResult> {
+async function schedulerTick(engine: Engine, databaseUrl: string | undefined, { cpuProfDir, env }: ServerSettings): Promise<BackgroundResult> {
   const count = num(process.env.BENCH_SCHEDULES, 10_000);
   const adminToken = `bench-admin-${randomBytes(12).toString('hex')}`;
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  const server = await startServer({ databaseUrl, adminToken, cpuProfDir, env: { ...IDLE_WORKER, BAHI_CLOCK: 'fake' } });
+  const server = await startServer({ databaseUrl, adminToken, cpuProfDir, env: { ...IDLE_WORKER, BAHI_CLOCK: 'fake', ...env } });
   try {
     const { orgId, api } = await bootstrapOrg(server.origin, adminToken, runId);
     const ctx = context(engine, api, orgId, runId, () => runJobs(server.origin, adminToken));
@@ -271,13 +268,16 @@ async function schedulerTick(engine: Engine, databaseUrl: string | undefined, cp
   }
 }
 
-/**
- * The background benchmarks `only` selects (substrings of "webhook drain", "scheduler tick";
- * none: both); with `cpuProfDir`, each server writes a V8 CPU profile there.
- */
-export async function backgroundBenchmarks(engine: Engine, databaseUrl: string | undefined, only: string[], cpuProfDir?: string): Promise<BackgroundResult[]> {
+/** How the benchmarks' servers start: `env` (BENCH_SERVER_ENV) on top of their own settings; with `cpuProfDir`, each writes a V8 CPU profile there. */
+export interface ServerSettings {
+  cpuProfDir?: string;
+  env: Record<string, string>;
+}
+
+/** The background benchmarks `only` selects (substrings of "webhook drain", "scheduler tick"; none: both). */
+export async function backgroundBenchmarks(engine: Engine, databaseUrl: string | undefined, only: string[], server: ServerSettings): Promise<BackgroundResult[]> {
   const results: BackgroundResult[] = [];
-  if (selects(only, 'webhook drain')) results.push(...(await webhookDrain(engine, databaseUrl, cpuProfDir)));
-  if (selects(only, 'scheduler tick')) results.push(await schedulerTick(engine, databaseUrl, cpuProfDir));
+  if (selects(only, 'webhook drain')) results.push(...(await webhookDrain(engine, databaseUrl, server)));
+  if (selects(only, 'scheduler tick')) results.push(await schedulerTick(engine, databaseUrl, server));
   return results;
 }

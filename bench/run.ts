@@ -13,8 +13,9 @@
  * BENCH_OUT (results file instead of bench/results/latest.json), BENCH_INVOICES (invoices
  * seeded for the invoice list scenario, default 100,000, 20,000 on PostgreSQL;
  * bench/document-scenarios.ts),
- * BENCH_SERVER_ENV (KEY=VALUE pairs, comma-separated: settings for the server under test, e.g.
- * 'BAHI_PG_POOL_SIZE=16' to compare with the default; the caller's own BAHI_* never reach it),
+ * BENCH_SERVER_ENV (KEY=VALUE pairs, comma-separated: settings for the servers under test, the
+ * background benchmarks' included, e.g. 'BAHI_PG_POOL_SIZE=16' or 'BAHI_WORKER_NICE=0' to compare
+ * with the default; the caller's own BAHI_* never reach them),
  * BENCH_QUIET=1 (for a shared machine: wait until it is idle before each scenario, and
  * measure again, up to 3 times, a run during which other processes used > 20% of a core),
  * BENCH_FLOORS (seconds, default 3; 0 skips: the machine's floors, bench/floors.ts, measured
@@ -249,7 +250,7 @@ function rawEngineRate(engine: Engine, { before, after }: { before: Floors; afte
 async function benchAll(engine: Engine, settings: Settings, databaseUrl: string | undefined): Promise<EngineResults> {
   const before = settings.floorsS > 0 ? await floorsNow(engine, settings, databaseUrl, 'before') : undefined;
   const results = await benchEngine(engine, settings, databaseUrl);
-  const background = await backgroundBenchmarks(engine, databaseUrl, settings.only, settings.cpuProfDir);
+  const background = await backgroundBenchmarks(engine, databaseUrl, settings.only, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv });
   if (!before) return { results, background };
   const floors = { engine, before, after: await floorsNow(engine, settings, databaseUrl, 'after') };
   const raw = rawEngineRate(engine, floors);
