@@ -23,11 +23,23 @@ export interface Roles {
 
 const TICKS_PER_SECOND = 100; // USER_HZ; 100 on every mainstream Linux
 
+/**
+ * The fields of a process's or thread's stat file (`/proc/<pid>/stat`, `/proc/<pid>/task/<tid>/stat`,
+ * `/proc/thread-self/stat`) after the parenthesised command, which may itself hold spaces: [0] is
+ * proc(5)'s field 3 (the state), so field n of proc(5) is [n - 3].
+ */
+export function statFields(statPath: string): string[] {
+  const text = fs.readFileSync(statPath, 'utf8');
+  return text.slice(text.lastIndexOf(')') + 2).split(' ');
+}
+
+/** A thread's nice value (proc(5) field 19). */
+export const niceOf = (statPath: string) => Number(statFields(statPath)[16]);
+
 function stat(pid: number): { ppid: number; ticks: number } | undefined {
   try {
-    // Fields after the parenthesised command: ppid is field 4 overall, utime and stime 14 and 15.
-    const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    // ppid is proc(5)'s field 4, utime and stime 14 and 15.
+    const fields = statFields(`/proc/${pid}/stat`);
     return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
   } catch {
     return undefined; // exited meanwhile

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statFields } from '../../bench/cpu';
 import { expectBooksBalanced } from '../support/books';
 import { customer, postedInvoice } from '../support/sales';
 import { startServerApp, type ServerApp } from '../support/server-app';
@@ -64,8 +65,7 @@ function servingProcesses(): number[] {
   const supervisor = server.process.pid;
   return fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e)).map(Number).filter((pid) => {
     try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const parent = Number(statFields(`/proc/${pid}/stat`)[1]);
       return parent === supervisor && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('src/main/api.ts');
     } catch {
       return false; // exited meanwhile

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { niceOf } from '../../bench/cpu';
 import { startWorkerProcess, type ServerProcess } from '../../bench/server-process';
 import { HttpClient } from '../support/http-client';
 import { customer, postedInvoice } from '../support/sales';
@@ -98,13 +99,8 @@ describe('kill -9', () => {
   });
 });
 
-/** Each thread's nice value in a process, from /proc (field 19 of each task's stat). */
-function threadNiceValues(pid: number): number[] {
-  return fs.readdirSync(`/proc/${pid}/task`).map((tid) => {
-    const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-  });
-}
+/** Each thread's nice value in a process, from /proc. */
+const threadNiceValues = (pid: number): number[] => fs.readdirSync(`/proc/${pid}/task`).map((tid) => niceOf(`/proc/${pid}/task/${tid}/stat`));
 
 describe.runIf(fs.existsSync('/proc/thread-self'))('the delivery thread\'s CPU priority', () => {
   /** Each call's server is the only one running (afterEach stops it): the delivery it waits for is its own thread's. */

@@ -1,11 +1,5 @@
-import fs from 'node:fs';
+import { niceOf } from '../../bench/cpu';
 import { serveJob, threadData } from '../../src/workers/job-thread';
-
-/** Field 19 of /proc/thread-self/stat: the calling thread's nice value, read from the kernel rather than through the code under test. */
-const threadNice = () => {
-  const stat = fs.readFileSync('/proc/thread-self/stat', 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-};
 
 /**
  * A job thread for src/workers/job-thread.test.ts: each run answers the next count, or fails
@@ -21,7 +15,7 @@ serveJob({
     runs += 1;
     if (failWith === 'error') throw new Error(`run ${runs} failed on purpose`);
     if (failWith === 'exit' && Atomics.exchange(new Int32Array(exited), 0, 1) === 0) process.exit(3);
-    if (failWith === 'nice') return threadNice();
+    if (failWith === 'nice') return niceOf('/proc/thread-self/stat'); // read from the kernel, not through the code under test
     return runs;
   },
 });
