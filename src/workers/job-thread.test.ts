@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
+import { niceOf } from '../../bench/cpu';
 import { threadJob, type ThreadJob } from './job-thread';
 
 const entry = new URL('../../test/support/job-thread-entry.ts', import.meta.url);
@@ -37,7 +37,7 @@ describe('a job on a thread of its own', () => {
   });
 
   it.runIf(fs.existsSync('/proc/thread-self'))('runs the thread niceSteps nice levels below the thread that started it, as the kernel reports', async () => {
-    const own = os.getPriority(Number(fs.readlinkSync('/proc/thread-self').split('/').pop()));
+    const own = niceOf('/proc/thread-self/stat');
     expect(await job('nice', 5).run()).toBe(Math.min(19, own + 5));
     expect(await job('nice', 0).run()).toBe(own);
     expect(await job('nice', 40).run()).toBe(19); // no lower than the kernel allows

@@ -7,17 +7,15 @@ import os from 'node:os';
  * each thread a nice value of its own (setpriority on the thread's id); elsewhere there is no
  * such thing and nothing changes. Lowering needs no privilege, but a sandbox may still refuse
  * it: the thread then runs at the API's priority, as it would with 0 steps, because background
- * work must not stop over its priority. Returns the thread's nice value afterwards, or undefined
- * where it could not be set.
+ * work must not stop over its priority.
  */
-export function lowerThreadPriority(steps: number): number | undefined {
+export function lowerThreadPriority(steps: number): void {
   const threadId = linuxThreadId();
-  if (threadId === undefined) return undefined;
+  if (threadId === undefined) return;
   try {
     os.setPriority(threadId, Math.min(19, os.getPriority(threadId) + steps));
-    return os.getPriority(threadId);
   } catch {
-    return undefined;
+    // refused: the thread keeps the API's priority
   }
 }
 
