@@ -61,13 +61,13 @@ export function billsService(deps: Deps) {
   }
 
   /**
-   * Posts the approval entry of a DRAFT bill and records the approval; returns the bill as
+   * Posts the approval entry of a DRAFT bill (none when it is worth 0) and records the approval; returns the bill as
    * OPEN, which the caller stores (a create inserts it so, an approval updates it).
    * `createdNow`: as for invoices (invoices.service.ts approveInTx).
    */
   async function approveInTx(tx: Tx, ctx: RequestContext, bill: BillRow, lines: readonly BillLineRow[], createdNow?: ActivityEntry): Promise<BillRow> {
     const key = (k: string) => catalogRepository.systemAccountId(tx, ctx.orgId, k);
-    const journal = await deps.ledger.post(tx, ctx, {
+    const journal = await deps.ledger.postUnlessZero(tx, ctx, {
       date: bill.bill_date, source: 'BILL', sourceId: bill.bill_id, sourceVersion: bill.version, sourceRef: bill.bill_number,
       memo: `Bill ${bill.bill_number} from ${bill.vendor_name}`, contactId: bill.vendor_id,
       lines: billApprovalLines({
@@ -80,7 +80,7 @@ export function billsService(deps: Deps) {
     }, { newSource: createdNow !== undefined });
     const approval: ActivityEntry = {
       entityType: 'BILL', entityId: bill.bill_id, entityRef: bill.bill_number, verb: 'APPROVED',
-      changes: { status: { old: 'DRAFT', new: 'OPEN' } }, metadata: { journal_id: journal.journal_id },
+      changes: { status: { old: 'DRAFT', new: 'OPEN' } }, metadata: { journal_id: journal?.journal_id ?? null },
     };
     await deps.activity.record(tx, ctx, ...(createdNow ? [createdNow] : []), approval);
     return { ...bill, status: 'OPEN', last_modified_time: now() };

@@ -169,14 +169,14 @@ export function creditNotesService(deps: Deps) {
         const lines: CreditNoteLineRow[] = noteLineColumnsOf(prepared, input.line_items, () => deps.ids.next('li'))
           .map((l) => ({ ...l, org_id: ctx.orgId, credit_note_id: note.credit_note_id }));
         await repo.insert(tx, note, lines);
-        const journal = await deps.ledger.post(tx, ctx, {
+        const journal = await deps.ledger.postUnlessZero(tx, ctx, {
           date: note.note_date, source: 'CREDIT_NOTE', sourceId: note.credit_note_id, sourceVersion: note.version, sourceRef: number,
           memo: `Credit note ${number} for ${note.contact_name}`, contactId: note.contact_id,
           lines: await noteJournalLines(tx, ctx.orgId, side, note, lines),
         });
         await deps.activity.record(tx, ctx, {
           entityType: 'CREDIT_NOTE', entityId: note.credit_note_id, entityRef: number, verb: 'CREATED',
-          metadata: { journal_id: journal.journal_id, ...(parent && { [`${parent.kind}_id`]: parent.id }) },
+          metadata: { journal_id: journal?.journal_id ?? null, ...(parent && { [`${parent.kind}_id`]: parent.id }) },
         });
         await deps.events.emit(tx, ctx, 'CREDIT_NOTE_CREATED', eventData(note));
         return { credit_note: presentCreditNote(note, lines) };

@@ -77,14 +77,14 @@ export function debitNotesService(deps: Deps) {
         const lines: DebitNoteLineRow[] = noteLineColumnsOf(prepared, input.line_items, () => deps.ids.next('li'))
           .map((l) => ({ ...l, org_id: ctx.orgId, debit_note_id: note.debit_note_id }));
         await repo.insert(tx, note, lines);
-        const journal = await deps.ledger.post(tx, ctx, {
+        const journal = await deps.ledger.postUnlessZero(tx, ctx, {
           date: note.note_date, source: 'DEBIT_NOTE', sourceId: note.debit_note_id, sourceVersion: note.version, sourceRef: number,
           memo: `Debit note ${number} to ${note.contact_name}`, contactId: note.contact_id,
           lines: await noteJournalLines(tx, ctx.orgId, 'purchase', note, lines),
         });
         await deps.activity.record(tx, ctx, {
           entityType: 'DEBIT_NOTE', entityId: note.debit_note_id, entityRef: number, verb: 'CREATED',
-          metadata: { journal_id: journal.journal_id, ...(note.bill_id && { bill_id: note.bill_id }) },
+          metadata: { journal_id: journal?.journal_id ?? null, ...(note.bill_id && { bill_id: note.bill_id }) },
         });
         await deps.events.emit(tx, ctx, 'DEBIT_NOTE_CREATED', eventData(note));
         return { debit_note: presentDebitNote(note, lines) };

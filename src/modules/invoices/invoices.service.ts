@@ -71,14 +71,14 @@ export function invoicesService(deps: Deps) {
   }
 
   /**
-   * Posts the approval entry of a DRAFT invoice and records the approval; returns the invoice
+   * Posts the approval entry of a DRAFT invoice (none when it is worth 0) and records the approval; returns the invoice
    * as SENT, which the caller stores (a create inserts it so, an approval updates it).
    * `createdNow` is the CREATED entry of an invoice made in this transaction (auto_approve): it
    * is recorded with the approval, in one statement, and there is no earlier posting to look for.
    * On PostgreSQL both run while the create holds its series counter's lock.
    */
   async function approveInTx(tx: Tx, ctx: RequestContext, invoice: InvoiceRow, lines: readonly InvoiceLineRow[], createdNow?: ActivityEntry): Promise<InvoiceRow> {
-    const journal = await deps.ledger.post(tx, ctx, {
+    const journal = await deps.ledger.postUnlessZero(tx, ctx, {
       date: invoice.invoice_date, source: 'INVOICE', sourceId: invoice.invoice_id, sourceVersion: invoice.version, sourceRef: invoice.invoice_number,
       memo: `Invoice ${invoice.invoice_number}`, contactId: invoice.customer_id,
       lines: invoiceApprovalLines({
@@ -88,7 +88,7 @@ export function invoicesService(deps: Deps) {
     }, { newSource: createdNow !== undefined });
     const approval: ActivityEntry = {
       entityType: 'INVOICE', entityId: invoice.invoice_id, entityRef: invoice.invoice_number, verb: 'APPROVED',
-      changes: { status: { old: invoice.status, new: 'SENT' } }, metadata: { journal_id: journal.journal_id },
+      changes: { status: { old: invoice.status, new: 'SENT' } }, metadata: { journal_id: journal?.journal_id ?? null },
     };
     await deps.activity.record(tx, ctx, ...(createdNow ? [createdNow] : []), approval);
     return { ...invoice, status: 'SENT', last_modified_time: now() };

@@ -36,6 +36,11 @@ export function assertBalanced(lines: readonly PostingLine[]): Paise {
   return debits;
 }
 
+/** Whether an entry carries no amount at all: what a zero-value document (its lines total 0) would post. */
+export function isZeroEntry(lines: readonly PostingLine[]): boolean {
+  return lines.every((l) => l.debit === 0 && l.credit === 0);
+}
+
 /** Drops zero lines and merges nothing: posters build lines freely, zero amounts disappear here. */
 export function withoutZeroLines(lines: readonly PostingLine[]): PostingLine[] {
   return lines.filter((l) => l.debit !== 0 || l.credit !== 0);

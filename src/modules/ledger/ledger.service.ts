@@ -5,7 +5,7 @@ import { toPaise } from '../../kernel/money';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { cursorPage, readCursor } from '../../platform/pagination';
-import { assertBalanced, mirror, normaliseSides, withoutZeroLines, type PostingLine } from './ledger.posting';
+import { assertBalanced, isZeroEntry, mirror, normaliseSides, withoutZeroLines, type PostingLine } from './ledger.posting';
 import { presentJournal } from './ledger.presenter';
 import { ledgerRepository as repo, type JournalRow } from './ledger.repository';
 import type { CreateJournalBody, ListJournalsQuery } from './ledger.schemas';
@@ -64,6 +64,15 @@ export function ledgerService(deps: Deps) {
         if (existing) return existing;
       }
       return insertEntry(tx, ctx, entry, 'POSTING', null);
+    },
+
+    /**
+     * Posts a document's entry as `post` does, unless every amount on it is zero (an invoice,
+     * bill or note whose lines total 0, operator.md): such a document has nothing to post, so
+     * no entry is written and null is returned, and voiding it later reverses nothing.
+     */
+    async postUnlessZero(tx: Tx, ctx: RequestContext, entry: Entry, options: { newSource?: boolean } = {}): Promise<JournalRow | null> {
+      return isZeroEntry(normaliseSides(entry.lines)) ? null : ledger.post(tx, ctx, entry, options);
     },
 
     /** Mirrors every entry of a source still in force, dated `date`. Never deletes or edits a posting. */
