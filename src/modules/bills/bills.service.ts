@@ -8,7 +8,7 @@ import type { PlatformDeps } from '../../platform/deps';
 import { orgSettings } from '../../platform/orgs/org-settings';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { catalogRepository } from '../catalog';
-import { formatDocumentNumber, lineColumnsOf, priceLines, release, resolveParty, settle, totalColumnsOf, type SettlementKind, type SettlementOutcome, type SettlementStatuses } from '../documents';
+import { assertDocumentConvertible, formatDocumentNumber, lineColumnsOf, priceLines, release, resolveParty, settle, totalColumnsOf, type SettlementKind, type SettlementOutcome, type SettlementStatuses } from '../documents';
 import type { LedgerService } from '../ledger';
 import { takeCounter, type SeriesService } from '../series';
 import { billApprovalLines } from './bills.posting';
@@ -100,13 +100,15 @@ export function billsService(deps: Deps) {
     const ledgerForRoundOff = await catalogRepository.roundOffAccountId(tx, ctx.orgId);
     const roundOff = input.round_off && ledgerForRoundOff ? toPaise(input.round_off) : 0;
     const totals = totalColumnsOf(priced);
+    const exchangeRateMicro = Math.round((input.exchange_rate ?? 1) * MICRO);
+    assertDocumentConvertible(priced.amounts, roundOff, exchangeRateMicro, 'exchange_rate');
     const number = input.bill_number ?? formatDocumentNumber(BILL_NUMBERING, await takeCounter(tx, ctx.orgId, BILL_NUMBERING.counterKey));
     const created = now();
     const bill: BillRow = {
       org_id: ctx.orgId, bill_id: deps.ids.next('bill'), bill_number: number, branch_id: party.branchId,
       vendor_id: party.contactId, vendor_name: party.contactName, bill_date: date, due_date: dueDate,
       reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply, supply_type: party.supply,
-      currency_code: currency, exchange_rate_micro: Math.round((input.exchange_rate ?? 1) * MICRO),
+      currency_code: currency, exchange_rate_micro: exchangeRateMicro,
       ...totals, round_off: roundOff, total: totals.total + roundOff, payment_made: 0, vendor_credits_applied: 0,
       balance: totals.total + roundOff, status: 'DRAFT', notes: input.notes ?? null, purchase_order_id: origin.purchaseOrderId ?? null,
       version: 1, created_time: created, last_modified_time: created,

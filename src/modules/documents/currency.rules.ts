@@ -1,4 +1,6 @@
-import { roundDiv, type Paise } from '../../kernel/money';
+import { invalidValue } from '../../kernel/errors';
+import { roundDiv, toRupees, type Paise } from '../../kernel/money';
+import type { DocumentAmounts } from './line-amounts.rules';
 
 /**
  * Foreign-currency documents post their journals in the base currency (operator.md: journal
@@ -15,6 +17,26 @@ export function toBase(amountPaise: Paise, exchangeRateMicro: number): Paise {
     throw new RangeError(`exchangeRateMicro must be a positive integer: ${exchangeRateMicro}`);
   }
   return roundDiv(BigInt(amountPaise) * BigInt(exchangeRateMicro), MICRO, 'half_up');
+}
+
+/**
+ * Refuses amounts that are not zero in their own currency but convert to 0.00 in the base
+ * currency (operator.md, "Amounts"): an entry would drop them, or have nothing left to post.
+ * 400 `validation.invalid_value` on `field`, the input that brought the rate. Every amount
+ * converted to the base currency is checked here, so the rule is the same wherever one arises.
+ */
+export function assertConvertible(amounts: readonly Paise[], exchangeRateMicro: number, field: string): void {
+  const lost = amounts.find((amount) => amount !== 0 && toBase(amount, exchangeRateMicro) === 0);
+  if (lost === undefined) return;
+  throw invalidValue(field, `an amount of ${toRupees(lost)} at the exchange rate ${exchangeRateMicro / Number(MICRO)} is 0.00 in the base currency`, {
+    details: { amount: toRupees(lost), exchange_rate: exchangeRateMicro / Number(MICRO) },
+  });
+}
+
+/** assertConvertible over what a priced document posts: each line, each GST head, its round-off and its total. */
+export function assertDocumentConvertible(amounts: DocumentAmounts, roundOff: Paise, exchangeRateMicro: number, field: string): void {
+  const total = amounts.subTotal + amounts.taxTotal + roundOff;
+  assertConvertible([...amounts.lines.map((l) => l.itemTotal), amounts.cgstTotal, amounts.sgstTotal, amounts.igstTotal, roundOff, total], exchangeRateMicro, field);
 }
 
 export interface DebitCredit {

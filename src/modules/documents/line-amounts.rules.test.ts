@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { MAX_PAISE, MAX_RUPEES } from '../../kernel/money';
 import {
   AmountOutOfRangeError,
+  AmountRoundsToZeroError,
   computeDocument,
   computeLine,
   InvalidDiscountError,
@@ -54,8 +55,6 @@ const CASES: Case[] = [
   ['smallest quantity 0.001', line(0.001, 1000, 0, 40), 'INTRA', { itemTotal: 100, tax: 40, cgst: 20, sgst: 20, igst: 0 }],
   // 0.005 × ₹1.00: 5 × 100 / 1000 = 0.5 → 1 (the line amount rounds half-up too); 18% of 1 = 0.18 → 0.
   ['line amount of half a paisa rounds up', line(0.005, 1, 0, 18), 'INTER', { itemTotal: 1, tax: 0, cgst: 0, sgst: 0, igst: 0 }],
-  // 0.004 × ₹1.00: 4 × 100 / 1000 = 0.4 → 0.
-  ['line amount under half a paisa rounds down', line(0.004, 1, 0, 18), 'INTER', { itemTotal: 0, tax: 0, cgst: 0, sgst: 0, igst: 0 }],
   // 5 × ₹20 = 10000; 0% → no tax.
   ['0% (nil/exempt)', line(5, 20, 0, 0), 'INTRA', { itemTotal: 10000, tax: 0, cgst: 0, sgst: 0, igst: 0 }],
   // 2 × ₹50 = 10000; discount ₹100.00 = the whole gross → 0, tax 0.
@@ -149,6 +148,25 @@ describe('the money bound (MAX_RUPEES) on computed amounts', () => {
   });
 });
 
+describe('amounts that round to 0.00', () => {
+  it('refuses quantity × rate under half a paisa, on the line\'s quantity', () => {
+    // 0.001 × 0.01 = 0.00001, 0.499 × 0.01 = 0.00499 and 0.004 × 1.00 = 0.004: each → 0 paise.
+    for (const [quantity, rate] of [[0.001, 0.01], [0.499, 0.01], [0.004, 1]] as const) {
+      expect(() => computeLine(line(quantity, rate, 0, 18), 'INTRA')).toThrow(AmountRoundsToZeroError);
+    }
+    expect(() => computeDocument([line(1, 5, 0, 0), line(0.001, 0.01, 0, 0)], 'INTER')).toThrow(
+      expect.objectContaining({ field: 'line_items[1].quantity', lineIndex: 1 }),
+    );
+  });
+
+  it('accepts exact zeros, and products of half a paisa or more', () => {
+    expect(computeLine(line(5, 0, 0, 18), 'INTRA')).toEqual({ itemTotal: 0, tax: 0, cgst: 0, sgst: 0, igst: 0 });
+    expect(computeLine(line(2, 250, 500, 18), 'INTER')).toEqual({ itemTotal: 0, tax: 0, cgst: 0, sgst: 0, igst: 0 });
+    // 0.5 × 0.01 = 0.005 → 0.01; its 18% tax (0.0018) rounds to 0, which is a tax of 0, not a refusal.
+    expect(computeLine(line(0.5, 0.01, 0, 18), 'INTER')).toEqual({ itemTotal: 1, tax: 0, cgst: 0, sgst: 0, igst: 0 });
+  });
+});
+
 describe('computeDocument: hand-worked document', () => {
   // Lines (intra-state):
   //   A 1 × ₹100.00 @18%  → 10000, tax 1800 (900 / 900)
@@ -229,6 +247,8 @@ const arbLine: fc.Arbitrary<LineInput> = fc
     discountPermille: fc.integer({ min: 0, max: 1000 }),
     taxRateCenti: fc.constantFrom(...RATES_CENTI),
   })
+  // A product that rounds to 0.00 without being 0 is refused (tested above), not priced.
+  .filter(({ quantityMilli, ratePaise }) => quantityMilli * ratePaise === 0 || quantityMilli * ratePaise >= 500)
   .map(({ quantityMilli, ratePaise, discountPermille, taxRateCenti }) => {
     const gross = Math.round((quantityMilli * ratePaise) / 1000); // within safe range here
     return { quantityMilli, ratePaise, taxRateCenti, discountPaise: Math.floor((gross * discountPermille) / 1000) };

@@ -105,6 +105,19 @@ export class AmountOutOfRangeError extends PricingInputError {
   }
 }
 
+/**
+ * quantity × rate that is not zero but rounds to 0.00 (0.001 × 0.01): the line would carry an
+ * amount the books cannot hold (operator.md, "Amounts"). A rate of 0 or a 100% discount is an
+ * exact zero and valid. The field is the quantity: a rate is at least 0.01, so only a
+ * fractional quantity can take the product under half a paisa.
+ */
+export class AmountRoundsToZeroError extends PricingInputError {
+  constructor(readonly lineIndex: number | null) {
+    super('quantity × rate is below half a paisa and rounds to 0.00; send a larger quantity, or a rate of 0 for a free line', lineField(lineIndex, 'quantity'));
+    this.name = 'AmountRoundsToZeroError';
+  }
+}
+
 function assertLineWithinBound(what: string, paise: Paise, line: LineInput, lineIndex: number | null): void {
   if (!exceedsMoneyBound(paise)) return;
   throw new AmountOutOfRangeError(what, paise, lineField(lineIndex, line.quantityMilli > 1000 ? 'quantity' : 'rate'), lineIndex);
@@ -116,8 +129,9 @@ export function supplyTypeOf(branchState: string, placeOfSupply: string): Supply
 }
 
 /**
- * Computes one line; throws InvalidDiscountError (field `discount`) on a bad discount and
- * AmountOutOfRangeError (field `quantity` or `rate`) when its amount exceeds the bound.
+ * Computes one line; throws InvalidDiscountError (field `discount`) on a bad discount,
+ * AmountOutOfRangeError (field `quantity` or `rate`) when its amount exceeds the bound and
+ * AmountRoundsToZeroError (field `quantity`) when quantity × rate rounds to 0.00.
  */
 export function computeLine(line: LineInput, supply: SupplyType): LineAmounts {
   return computeLineAt(line, supply, null);
@@ -155,6 +169,7 @@ function computeLineAt(line: LineInput, supply: SupplyType, lineIndex: number | 
   // Rounded before the discount is taken, so item_total = round(quantity × rate) − discount.
   const gross = roundDiv(BigInt(line.quantityMilli) * BigInt(line.ratePaise), MILLI, 'half_up');
   assertLineWithinBound('quantity × rate', gross, line, lineIndex);
+  if (gross === 0 && line.quantityMilli !== 0 && line.ratePaise !== 0) throw new AmountRoundsToZeroError(lineIndex);
   if (line.discountPaise < 0) throw new InvalidDiscountError('negative', gross, line.discountPaise, lineIndex);
   const itemTotal = gross - line.discountPaise;
   if (itemTotal < 0) throw new InvalidDiscountError('exceeds_gross', gross, line.discountPaise, lineIndex);

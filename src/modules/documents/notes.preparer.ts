@@ -4,6 +4,7 @@ import { invalidValue } from '../../kernel/errors';
 import { orgSettings } from '../../platform/orgs/org-settings';
 import { catalogRepository } from '../catalog';
 import type { PostingLine } from '../ledger';
+import { assertDocumentConvertible } from './currency.rules';
 import { lineColumnsOf } from './line-columns.mapper';
 import { priceLines, type PricedLines } from './lines.pricer';
 import { noteLines, type NoteAccounts } from './notes.posting';
@@ -61,6 +62,8 @@ export async function prepareNote(tx: Tx, orgId: string, input: NoteInput, side:
   }, branchOf);
   const priced = await priceLines(tx, orgId, input.line_items, party.supply, side);
   const { baseCurrency } = await orgSettings(tx, orgId);
+  // The note converts at its parent's rate, so the parent is the input that brought it.
+  if (parent) assertDocumentConvertible(priced.amounts, 0, parent.exchangeRateMicro, `${parent.kind}_id`);
   return { party, priced, currencyCode: parent?.currencyCode ?? baseCurrency, exchangeRateMicro: parent?.exchangeRateMicro ?? 1_000_000 };
 }
 

@@ -10,7 +10,7 @@ import { orgSettings } from '../../platform/orgs/org-settings';
 import { viewCache } from '../../platform/view-cache';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { catalogRepository } from '../catalog';
-import { decideRoundOff, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty } from '../documents';
+import { assertDocumentConvertible, decideRoundOff, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty } from '../documents';
 import type { LedgerService } from '../ledger';
 import type { SeriesService } from '../series';
 import { invoiceApprovalLines, type InvoiceAccounts } from './invoices.posting';
@@ -124,11 +124,13 @@ export function invoicesService(deps: Deps) {
     const total = pre + roundOff;
     // priceLines bounds pre; an explicit round_off, itself within the bound, can still take the sum past it.
     if (exceedsMoneyBound(total)) throw invalidValue('round_off', `the total with round_off, ${toRupees(total)}, exceeds the largest amount, ${MAX_RUPEES}`);
+    const exchangeRateMicro = Math.round((input.exchange_rate ?? 1) * MICRO);
+    assertDocumentConvertible(amounts, roundOff, exchangeRateMicro, 'exchange_rate');
     const unnumbered: Omit<InvoiceRow, 'invoice_number' | 'series_id'> = {
       org_id: ctx.orgId, invoice_id: deps.ids.next('inv'), branch_id: branchId,
       customer_id: party.contactId, customer_name: party.contactName, invoice_date: date, due_date: dueDate,
       reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply, supply_type: party.supply,
-      currency_code: currency, exchange_rate_micro: Math.round((input.exchange_rate ?? 1) * MICRO),
+      currency_code: currency, exchange_rate_micro: exchangeRateMicro,
       sub_total: amounts.subTotal, tax_total: amounts.taxTotal, cgst_total: amounts.cgstTotal, sgst_total: amounts.sgstTotal,
       igst_total: amounts.igstTotal, round_off: roundOff, total, payment_made: 0, credits_applied: 0, balance: total,
       status: 'DRAFT', salesperson_id: input.salesperson_id ?? null, notes: input.notes ?? null, sales_order_id: origin.salesOrderId ?? null,

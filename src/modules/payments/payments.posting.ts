@@ -33,7 +33,7 @@ export function paymentLines(p: PaymentForPosting, accounts: PaymentAccounts): P
   const base = (paise: number) => toBase(paise, p.exchangeRateMicro);
   if (p.flow === 'INCOMING') {
     const debits: PostingLine[] = [
-      { accountId: accounts.bank, debit: base(p.amount - p.bankCharges - p.tds), credit: 0, description: 'Received' },
+      { accountId: accounts.bank, debit: base(bankAmount(p)), credit: 0, description: 'Received' },
       { accountId: accounts.bankCharges, debit: base(p.bankCharges), credit: 0, description: 'Bank charges' },
       { accountId: accounts.tds, debit: base(p.tds), credit: 0, description: 'TDS withheld by the customer' },
     ];
@@ -41,12 +41,22 @@ export function paymentLines(p: PaymentForPosting, accounts: PaymentAccounts): P
     return [...debits, { accountId: accounts.advances, debit: 0, credit: total, contactId: p.contactId, description: 'Advance from customer' }];
   }
   const credits: PostingLine[] = [
-    { accountId: accounts.bank, debit: 0, credit: base(p.amount - p.tds + p.bankCharges), description: 'Paid' },
+    { accountId: accounts.bank, debit: 0, credit: base(bankAmount(p)), description: 'Paid' },
     { accountId: accounts.tds, debit: 0, credit: base(p.tds), description: 'TDS withheld' },
   ];
   const charges: PostingLine = { accountId: accounts.bankCharges, debit: base(p.bankCharges), credit: 0, description: 'Bank charges' };
   const advance = credits.reduce((s, l) => s + l.credit, 0) - charges.debit;
   return [{ accountId: accounts.advances, debit: advance, credit: 0, contactId: p.contactId, description: 'Advance to vendor' }, charges, ...credits];
+}
+
+/** What reaches or leaves the bank, in the payment's currency: INCOMING the amount less charges and TDS, OUTGOING less TDS plus charges. */
+function bankAmount(p: Omit<PaymentForPosting, 'contactId' | 'exchangeRateMicro'>): number {
+  return p.flow === 'INCOMING' ? p.amount - p.bankCharges - p.tds : p.amount - p.tds + p.bankCharges;
+}
+
+/** Every amount of a payment that goes to the base currency (paymentLines converts each but the amount on its own). */
+export function paymentAmounts(p: Omit<PaymentForPosting, 'contactId' | 'exchangeRateMicro'>): number[] {
+  return [p.amount, p.bankCharges, p.tds, bankAmount(p)];
 }
 
 export interface AllocationForPosting {

@@ -10,10 +10,11 @@ import { cursorPage, readCursor } from '../../platform/pagination';
 import type { BillsService } from '../bills';
 import { catalogRepository } from '../catalog';
 import { contactsRepository } from '../contacts';
+import { assertConvertible } from '../documents';
 import type { InvoicesService } from '../invoices';
 import type { LedgerService } from '../ledger';
 import { decideAllocation } from './allocation.rules';
-import { allocationLines, paymentLines, type Flow } from './payments.posting';
+import { allocationLines, paymentAmounts, paymentLines, type Flow } from './payments.posting';
 import { presentPayment } from './payments.presenter';
 import { oldestFirst, paymentsRepository as repo, type AllocationRow, type PaymentRow } from './payments.repository';
 import type { ApplyPaymentBody, CreatePaymentBody, ListPaymentsQuery, UpdatePaymentBody } from './payments.schemas';
@@ -59,8 +60,10 @@ export function paymentsService(deps: Deps) {
 
   const systemAccount = (tx: Tx, orgId: string, key: string) => catalogRepository.systemAccountId(tx, orgId, key);
 
+  /** Posts a payment's version; an amount of it that is 0.00 in the base currency is the exchange rate's fault (400). */
   async function postPayment(tx: Tx, ctx: RequestContext, p: PaymentRow) {
     const incoming = p.flow === 'INCOMING';
+    assertConvertible(paymentAmounts({ flow: p.flow as Flow, amount: p.amount, bankCharges: p.bank_charges, tds: p.tds_amount }), p.exchange_rate_micro, 'exchange_rate');
     await deps.ledger.post(tx, ctx, {
       date: p.payment_date, source: 'PAYMENT', sourceId: p.payment_id, sourceVersion: p.version, sourceRef: p.reference_number,
       memo: `${incoming ? 'Receipt from' : 'Payment to'} ${p.contact_name}`, contactId: p.contact_id,
@@ -75,6 +78,9 @@ export function paymentsService(deps: Deps) {
 
   /** Records one allocation: its row, its journal (advance → document), and the document's new balance. */
   async function allocate(tx: Tx, ctx: RequestContext, p: PaymentRow, target: SettlementTarget, consumed: number, documentAmount: number, field: string) {
+    // The payment gives `consumed` at its rate, the document takes `documentAmount` at its own: neither may vanish.
+    assertConvertible([consumed], p.exchange_rate_micro, field);
+    assertConvertible([documentAmount], target.exchangeRateMicro, field);
     const allocation: AllocationRow = {
       org_id: ctx.orgId, allocation_id: deps.ids.next('alc'), payment_id: p.payment_id,
       invoice_id: target.side === 'invoice' ? target.id : null, bill_id: target.side === 'bill' ? target.id : null,
