@@ -106,7 +106,9 @@ export function attachmentsService(deps: Deps) {
      * to delete leaves an orphan object (logged), never an attachment pointing at nothing.
      */
     async deleteAttachment(ctx: RequestContext, attachmentId: string, log: WarningLog) {
-      const row = await deps.uow(ctx, async (tx) => {
+      let storageKey = '';
+      // The unit of work's result is the answer (stored with an Idempotency-Key), so it holds only what the client sees.
+      const answer = await deps.uow(ctx, async (tx) => {
         const found = await repo.find(tx, ctx.orgId, attachmentId, true);
         if (!found) throw notFound('attachment', 'attachment_id');
         await repo.delete(tx, ctx.orgId, attachmentId);
@@ -114,12 +116,13 @@ export function attachmentsService(deps: Deps) {
           entityType: found.entity_type as AttachmentEntityType, entityId: found.entity_id, action: 'ATTACHMENT_DELETED',
           metadata: { attachment_id: found.attachment_id, filename: found.filename },
         });
-        return found;
+        storageKey = found.storage_key;
+        return { attachment_id: attachmentId };
       });
-      await deps.store.remove(row.storage_key).catch((error: unknown) => {
-        log.warn({ err: error, storage_key: row.storage_key, attachment_id: attachmentId }, 'attachment deleted but its object could not be removed from the store');
+      await deps.store.remove(storageKey).catch((error: unknown) => {
+        log.warn({ err: error, storage_key: storageKey, attachment_id: attachmentId }, 'attachment deleted but its object could not be removed from the store');
       });
-      return { attachment_id: attachmentId };
+      return answer;
     },
 
     /**

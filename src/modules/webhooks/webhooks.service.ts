@@ -46,8 +46,11 @@ export function webhooksService(deps: Deps) {
         org_id: ctx.orgId, endpoint_id: endpointId, url: target.url.href, events: JSON.stringify(input.events),
         secret_sealed: deps.secrets.seal(secret, endpointId), created_time: now().toISOString(), deleted_time: null,
       };
-      await deps.uow(ctx, (tx) => repo.insertEndpoint(tx, row));
-      return { endpoint: { ...presentEndpoint(row), secret } };
+      // The unit of work's result is the answer, stored with an Idempotency-Key.
+      return deps.uow(ctx, async (tx) => {
+        await repo.insertEndpoint(tx, row);
+        return { endpoint: { ...presentEndpoint(row), secret } };
+      });
     },
 
     async listEndpoints(ctx: RequestContext) {
