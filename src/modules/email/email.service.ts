@@ -1,6 +1,7 @@
 import { DomainError } from '../../kernel/errors';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
+import { withKeyHeld } from '../../platform/idempotency/outside-transaction';
 import { orgSender } from '../../platform/orgs/org-sender';
 import { defaultBodyHtml, defaultSubject, type EmailDocumentKind, type EmailableDocument } from './email-defaults.rules';
 import type { DocumentLoader } from './email.documents';
@@ -66,19 +67,9 @@ export function emailService(deps: Deps) {
   }
 
   return {
-    /**
-     * One send. While the message is on its way, the request's Idempotency-Key is held in this
-     * process, so a twin with the same key gets 409 idempotency.in_progress rather than a second
-     * email; the unit of work takes the key over in the same tick (no gap for a twin to slip in).
-     */
+    /** One send, with the request's Idempotency-Key held while the message is on its way. */
     async sendDocumentEmail(ctx: RequestContext, kind: EmailDocumentKind, id: string, body: SendEmailBody) {
-      const leave = ctx.idempotency ? deps.idempotency.enter(ctx.idempotency) : undefined;
-      let sent;
-      try {
-        sent = await send(ctx, kind, id, body);
-      } finally {
-        leave?.();
-      }
+      const sent = await withKeyHeld(deps.idempotency, ctx, () => send(ctx, kind, id, body));
       return deps.uow(ctx, async (tx) => {
         await deps.activity.record(tx, ctx, {
           entityType: sent.entityType, entityId: id, entityRef: sent.ref, action: 'EMAIL_SENT',

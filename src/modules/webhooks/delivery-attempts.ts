@@ -1,5 +1,6 @@
 import { BoundedCache } from '../../kernel/bounded-cache';
 import { sign } from '../../kernel/webhook-signature';
+import type { Tx } from '../../db/database';
 import type { PlatformDeps } from '../../platform/deps';
 import type { SecretBox } from './secret-box';
 import { resolveWebhookTarget, type Resolver, systemResolver } from './ssrf-guard';
@@ -68,10 +69,11 @@ export function deliveryAttempts(deps: AttemptDeps) {
     /**
      * Logs attempts and moves each delivery on (SUCCEEDED, the next retry, or FAILED), several
      * in one transaction: the worker records its sends in groups, not one commit per send.
-     * Attempt numbers count from the row as it is now (a replay may have run meanwhile).
+     * Attempt numbers count from the row as it is now (a replay may have run meanwhile). Given
+     * a transaction (a keyed replay's unit of work, which stores its answer with the outcome), in that one.
      */
-    async record(outcomes: readonly Outcome[]): Promise<DeliveryRow[]> {
-      return deps.database.transaction(async (tx) => {
+    async record(outcomes: readonly Outcome[], within?: Tx): Promise<DeliveryRow[]> {
+      const run = async (tx: Tx) => {
         const current = new Map((await repo.findDeliveries(tx, outcomes.map((o) => o.delivery))).map((d) => [d.delivery_id, d]));
         const finishedAt = now();
         const attempts: AttemptRow[] = [];
@@ -95,7 +97,8 @@ export function deliveryAttempts(deps: AttemptDeps) {
         await repo.recordOutcomes(tx, updated);
         await repo.insertAttempts(tx, attempts);
         return updated;
-      });
+      };
+      return within ? run(within) : deps.database.transaction(run);
     },
   };
 }

@@ -3,6 +3,7 @@ import { invalidState, notFound } from '../../kernel/errors';
 import { isoTimestamp } from '../../kernel/local-date';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
+import { withKeyHeld } from '../../platform/idempotency/outside-transaction';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { deliveryAttempts, type AttemptDeps } from './delivery-attempts';
 import { resolveWebhookTarget, systemResolver } from './ssrf-guard';
@@ -10,7 +11,7 @@ import { LEASE_MS } from './webhooks.rules';
 import { webhooksRepository as repo, type AttemptRow, type DeliveryRow, type EndpointRow } from './webhooks.repository';
 import type { CreateEndpointBody, ListDeliveriesQuery } from './webhooks.schemas';
 
-type Deps = AttemptDeps & Pick<PlatformDeps, 'uow' | 'ids' | 'cursors'>;
+type Deps = AttemptDeps & Pick<PlatformDeps, 'uow' | 'ids' | 'cursors' | 'idempotency'>;
 
 const presentEndpoint = (e: EndpointRow) => ({
   endpoint_id: e.endpoint_id, url: e.url, events: JSON.parse(e.events) as string[], created_time: e.created_time,
@@ -88,17 +89,23 @@ export function webhooksService(deps: Deps) {
      * from the attempt count, or leaves it FAILED when the schedule is spent).
      */
     async replayDelivery(ctx: RequestContext, deliveryId: string) {
-      const delivery = await repo.findDelivery(db, ctx.orgId, deliveryId);
-      if (!delivery) throw notFound('webhook delivery', 'delivery_id');
-      const endpoint = await repo.findEndpoint(db, ctx.orgId, delivery.endpoint_id);
-      if (!endpoint) throw invalidState('the delivery\'s endpoint has been deleted; there is nowhere to send it', { endpoint_id: delivery.endpoint_id });
-      // Held like a worker's claim while it is sent, so a worker does not send it at the same time.
-      await deps.database.transaction((tx) => repo.updateDelivery(tx, ctx.orgId, deliveryId, {
-        status: 'PENDING', next_attempt_at: new Date(now().getTime() + LEASE_MS).toISOString(),
-      }));
-      const attemptedAt = now();
-      const [updated] = await record([{ delivery, result: await attempt(delivery, endpoint), attemptedAt }]);
-      return { delivery: presentDelivery(updated!) };
+      const outcome = await withKeyHeld(deps.idempotency, ctx, async () => {
+        const delivery = await repo.findDelivery(db, ctx.orgId, deliveryId);
+        if (!delivery) throw notFound('webhook delivery', 'delivery_id');
+        const endpoint = await repo.findEndpoint(db, ctx.orgId, delivery.endpoint_id);
+        if (!endpoint) throw invalidState('the delivery\'s endpoint has been deleted; there is nowhere to send it', { endpoint_id: delivery.endpoint_id });
+        // Held like a worker's claim while it is sent, so a worker does not send it at the same time.
+        await deps.database.transaction((tx) => repo.updateDelivery(tx, ctx.orgId, deliveryId, {
+          status: 'PENDING', next_attempt_at: new Date(now().getTime() + LEASE_MS).toISOString(),
+        }));
+        const attemptedAt = now();
+        return { delivery, result: await attempt(delivery, endpoint), attemptedAt };
+      });
+      // The outcome and the answer stored with the Idempotency-Key commit together.
+      return deps.uow(ctx, async (tx) => {
+        const [updated] = await record([outcome], tx);
+        return { delivery: presentDelivery(updated!) };
+      });
     },
   };
 }
