@@ -180,11 +180,10 @@ export interface OutboxEventsTable {
 
 export interface IdempotencyKeysTable {
   subject: string;
+  org_id: string;
   idem_key: string;
   method: string;
   path: string;
-  org_id: string;
-  request_hash: string;
   status_code: number;
   response_body: string;
   created_at: string;

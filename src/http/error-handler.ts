@@ -62,6 +62,17 @@ export function errorBody(error: DomainError, requestId: string) {
   };
 }
 
+/** Refused before or around the operation, not by it: a retry may get another answer, so these are never stored with the key. */
+const NOT_THE_OPERATIONS = new Set([401, 403, 429]);
+
+/**
+ * A 4xx the operation itself produced (validation or a business rule) is deterministic: it is
+ * stored so a retry gets the same answer. 5xx, authentication, scope, rate limits and the key's
+ * own refusals (key_required, in_progress) are not.
+ */
+const refusedByTheOperation = (status: number, error: DomainError) =>
+  status >= 400 && status < 500 && !NOT_THE_OPERATIONS.has(status) && !error.code.startsWith('idempotency.');
+
 export function errorHandler(idempotency: IdempotencyStore) {
   return async (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof IdempotentReplay) {
@@ -72,10 +83,7 @@ export function errorHandler(idempotency: IdempotencyStore) {
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     const body = errorBody(domain, request.id);
     const idem = request.ctx?.idempotency;
-    // 4xx answers are deterministic: store them so a retry gets the same answer (5xx are not stored).
-    if (idem && status >= 400 && status < 500 && !domain.code.startsWith('idempotency.') && request.ctx) {
-      await idempotency.recordRefusal(request.ctx.orgId, idem, { status, body });
-    }
+    if (idem && refusedByTheOperation(status, domain)) await idempotency.recordRefusal(idem, { status, body });
     for (const [name, value] of Object.entries(domain.headers ?? {})) reply.header(name, value);
     return reply.code(status).send(body);
   };

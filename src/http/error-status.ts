@@ -11,7 +11,6 @@ export const ERROR_STATUS = {
   'conflict.invalid_state': 409,
   'idempotency.key_required': 400,
   'idempotency.in_progress': 409,
-  'idempotency.key_reused': 422,
   'not_found.resource': 404,
   'not_found.route': 404,
   'authn.token_invalid': 401,

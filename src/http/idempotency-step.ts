@@ -1,43 +1,41 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { DomainError, invalidValue } from '../kernel/errors';
-import { serializeBody, type JsonText } from '../kernel/json-text';
-import { IDEMPOTENCY_KEY_PATTERN, hashRequestBody, type IdempotencyStore } from '../platform/idempotency/idempotency.store';
-import type { IdempotencyRequest } from '../platform/idempotency/idempotency.types';
+import { serializeBody } from '../kernel/json-text';
+import { IDEMPOTENCY_KEY_PATTERN, type IdempotencyStore } from '../platform/idempotency/idempotency.store';
+import type { IdempotencyRequest, RenderedResponse } from '../platform/idempotency/idempotency.types';
 import { readPreferences } from '../platform/orgs/preferences';
 import { envelope, type RouteDef } from './route';
 
 const KEY_RE = new RegExp(IDEMPOTENCY_KEY_PATTERN);
 
-const rendered = new WeakMap<object, { status: number; body: JsonText }>();
-
-/**
- * The success response a route gives for a use case's result, serialised once: the unit of
- * work stores it with the Idempotency-Key, and the handler sends the same text.
- */
-export function renderSuccess(def: RouteDef, result: Record<string, unknown>) {
-  let response = rendered.get(result);
-  if (!response) {
-    response = { status: def.status ?? 200, body: serializeBody(def.raw ? result : envelope(def.message ?? 'success', result)) };
-    rendered.set(result, response);
-  }
-  return response;
+/** The success response a route gives for a use case's result, serialised once. */
+export function renderSuccess(def: RouteDef, result: Record<string, unknown>): RenderedResponse {
+  return { status: def.status ?? 200, body: serializeBody(def.raw ? result : envelope(def.message ?? 'success', result)) };
 }
 
 /**
  * Runs before body validation on mutating routes: reads Idempotency-Key, enforces the
- * mandatory list, and answers a retry from the stored response without running anything.
- * The unit of work re-checks inside the transaction, which is the real guarantee.
- * A multipart route's body is not read yet here: its handler binds the key once it has
- * read the body (bindIdempotency), so only the header's shape and presence are checked now.
+ * mandatory list, and answers a retry from the stored response without running anything
+ * (nor reading a streamed body). The unit of work re-checks inside the transaction, which
+ * is the real guarantee.
  */
 export function idempotencyStepFor(def: RouteDef, database: Database, idempotency: IdempotencyStore) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const ctx = request.ctx;
     if (!ctx || !ctx.tokenId) return;
     const key = await presentedKey(def, request, database, ctx.orgId);
-    if (key === null || def.multipart) return;
-    await bind(def, request, idempotency, key, hashRequestBody(request.body));
+    if (key === null) return;
+    const idem: IdempotencyRequest = {
+      key,
+      subject: ctx.tokenId,
+      orgId: ctx.orgId,
+      method: request.method,
+      path: request.url.split('?')[0]!,
+      render: (result) => renderSuccess(def, result as Record<string, unknown>),
+    };
+    ctx.idempotency = idem;
+    await idempotency.check(idem);
   };
 }
 
@@ -54,29 +52,6 @@ async function presentedKey(def: RouteDef, request: FastifyRequest, database: Da
     throw invalidValue('Idempotency-Key', 'Idempotency-Key must be 1-200 letters, digits, "-", "_" or ":"');
   }
   return header;
-}
-
-async function bind(def: RouteDef, request: FastifyRequest, idempotency: IdempotencyStore, key: string, requestHash: string) {
-  const ctx = request.ctx!;
-  const idem: IdempotencyRequest = {
-    key,
-    subject: ctx.tokenId!,
-    method: request.method,
-    path: request.url.split('?')[0]!,
-    requestHash,
-    render: (result) => renderSuccess(def, result as Record<string, unknown>),
-  };
-  ctx.idempotency = idem;
-  await idempotency.check(idem);
-}
-
-/** For a multipart route's handler, once it has read the body: binds the key (already checked for shape) to the body's hash. */
-export function streamedBodyBinder(def: RouteDef, request: FastifyRequest, idempotency: IdempotencyStore) {
-  return async (requestHash: string) => {
-    const header = request.headers['idempotency-key'];
-    if (!request.ctx?.tokenId || typeof header !== 'string') return;
-    await bind(def, request, idempotency, header, requestHash);
-  };
 }
 
 async function keysRequired(database: Database, orgId: string): Promise<boolean> {

@@ -29,12 +29,6 @@ export interface RouteInput<P extends TSchema | undefined, Q extends TSchema | u
   body: In<B>;
   ctx: RequestContext;
   request: FastifyRequest;
-  /**
-   * For `multipart` routes, which read their body themselves as it streams: once read, the
-   * handler names the body's hash and the Idempotency-Key (if sent) is checked against it,
-   * as the idempotency step does for JSON bodies before the handler runs.
-   */
-  bindIdempotency(requestHash: string): Promise<void>;
 }
 
 /** A success answered with raw bytes and their headers (a download, streamed) instead of the JSON envelope. */

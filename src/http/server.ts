@@ -9,7 +9,7 @@ import type { IdGenerator } from '../kernel/ids';
 import type { ForegroundGate } from '../platform/foreground';
 import type { IdempotencyStore } from '../platform/idempotency/idempotency.store';
 import { errorBody, errorHandler } from './error-handler';
-import { renderSuccess, idempotencyStepFor, streamedBodyBinder } from './idempotency-step';
+import { renderSuccess, idempotencyStepFor } from './idempotency-step';
 import { multipartDocs, openApiOptions, routeSchema } from './openapi';
 import { authenticateFor, orgFromQueryFor, type AuthDeps } from './request-context';
 import { FileReply, fullPath, type RouteDef } from './route';
@@ -111,14 +111,14 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
           body: request.body as never,
           ctx: request.ctx!,
           request,
-          bindIdempotency: streamedBodyBinder(def, request, deps.idempotency),
         });
         if (result instanceof FileReply) {
           // A stream's length is known to its route (it sets Content-Length); a buffer's is its own.
           const length = Buffer.isBuffer(result.bytes) ? { 'Content-Length': String(result.bytes.length) } : {};
           return reply.code(def.status ?? 200).headers({ ...result.headers, ...length }).send(result.bytes);
         }
-        const { status, body } = renderSuccess(def, result);
+        // What the unit of work stored with the Idempotency-Key, if any, is the answer: a replay sends those same bytes.
+        const { status, body } = request.ctx?.idempotency?.answer ?? renderSuccess(def, result);
         return reply.code(status).type('application/json; charset=utf-8').send(body.payload);
       },
     });

@@ -13,7 +13,6 @@ export const ERROR_CODES = [
   'conflict.invalid_state',
   'idempotency.key_required',
   'idempotency.in_progress',
-  'idempotency.key_reused',
   'not_found.resource',
   'not_found.route',
   'authn.token_invalid',

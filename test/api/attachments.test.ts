@@ -141,7 +141,7 @@ describe('POST /attachments', () => {
     expectError(await send(fileFields('a.pdf', SAMPLES.pdf), { token }), 403, 'authz.scope_missing');
   });
 
-  it('replays a keyed upload (one row, one object) and refuses the key with another file', async () => {
+  it('replays a keyed upload (one row, one object), even when the retry carries another file', async () => {
     const key = newKey();
     const before = await snapshot();
     const first = await send(fileFields('receipt.pdf', SAMPLES.pdf), { key });
@@ -150,7 +150,9 @@ describe('POST /attachments', () => {
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body.attachment.attachment_id).toBe(first.body.attachment.attachment_id);
-    expectError(await send(fileFields('receipt.pdf', SAMPLES.png), { key }), 422, 'idempotency.key_reused');
+    const other = await send(fileFields('receipt.png', SAMPLES.png), { key });
+    expect(other.headers.get('idempotent-replayed')).toBe('true');
+    expect(other.body).toEqual(first.body);
     await expectNothingKept({ rows: before.rows + 1, objects: before.objects + 1 });
   });
 });

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiResponse } from '../support/http-client';
-import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
+import { startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
 /*
  * The HTTP envelope of failures (public-api.md Errors; operator.md "one rule for every
@@ -207,11 +207,6 @@ describe('error bodies carry exactly the spec keys', () => {
     ['bad path id', () => org.api.get('/contacts/not-an-id!'), 400, 'validation.invalid_value'],
     ['missing field', () => org.api.post('/contacts', {}), 400, 'validation.required_field'],
     ['bad key', () => org.api.post('/contacts', { contact_name: 'X' }, { idempotencyKey: 'bad key' }), 400, 'validation.invalid_value'],
-    ['reused key', async () => {
-      const key = newKey();
-      await org.api.post('/contacts', { contact_name: 'A' }, { idempotencyKey: key });
-      return org.api.post('/contacts', { contact_name: 'B' }, { idempotencyKey: key });
-    }, 422, 'idempotency.key_reused'],
     ['admin secret wrong', () => t.admin.withToken('nope').get('/clock'), 401, 'authn.token_invalid'],
   ])('%s', async (_label, call, status, code) => {
     expectErrorBody(await call(), status, code);

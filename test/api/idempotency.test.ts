@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeDocument } from '../support/documents';
 import type { ApiResponse } from '../support/http-client';
 import { startProbe, type Probe } from '../support/probe-server';
 import { newKey, startSecondApp, startTestApp, type OrgFixture, type SecondApp, type TestApp } from '../support/test-app';
 
 /*
- * Idempotency-Key end to end (public-api.md Errors, Limits; operator.md key_reused 422 and
- * requireIdempotencyKey). Real routes where the tree has them (POST /contacts, optional
- * key); the probe server for the mandatory list, crashes and concurrency.
+ * Idempotency-Key end to end (public-api.md Errors, Limits and the replay cache key;
+ * operator.md on what is stored and requireIdempotencyKey). Real routes where the tree has
+ * them (POST /contacts, optional key); the probe server for the mandatory list, crashes and
+ * concurrency. Route by route exactness of replays: idempotency-routes.test.ts.
  */
 
 let t: TestApp;
@@ -172,18 +174,17 @@ describe('replay', () => {
     expect(await contactCount(org.orgId)).toBe(1);
   });
 
-  it('refuses the same key with a different body with 422 idempotency.key_reused, writing nothing', async () => {
+  it('does not compare bodies: the same key with another body gets the stored answer, and nothing more is written', async () => {
     const org = await t.given.org();
     const key = newKey();
     const first = await org.api.post('/contacts', { contact_name: 'First' }, { idempotencyKey: key });
     expect(first.status).toBe(201);
-    const reused = await org.api.post('/contacts', { contact_name: 'Second' }, { idempotencyKey: key });
-    expectError(reused, 422, 'idempotency.key_reused');
-    expect(isReplay(reused)).toBe(false);
-    // The refusal is not stored over the original answer: the original body still replays.
-    const again = await org.api.post('/contacts', { contact_name: 'First' }, { idempotencyKey: key });
-    expect(again.body).toEqual(first.body);
+    const other = await org.api.post('/contacts', { contact_name: 'Second', email: 'second@example.com' }, { idempotencyKey: key });
+    expect(other.status).toBe(201);
+    expect(isReplay(other)).toBe(true);
+    expect(other.body).toEqual(first.body);
     expect(await contactCount(org.orgId)).toBe(1);
+    expect(await activityCount(org.orgId)).toBe(1);
   });
 
   it('replays a 4xx: the retry gets the identical body, request_id included', async () => {
@@ -198,8 +199,12 @@ describe('replay', () => {
     expect(retry.body.request_id).toBe(first.headers.get('x-request-id'));
     expect(retry.headers.get('x-request-id')).not.toBe(first.body.request_id);
     expect(isReplay(retry)).toBe(true);
-    // Fixing the input needs a new key: the old one is bound to the old body.
-    expectError(await org.api.post('/contacts', { contact_name: 'Fixed' }, { idempotencyKey: key }), 422, 'idempotency.key_reused');
+    // A fixed body under the same key still gets the stored 400: fixing the input needs a new key.
+    const sameKey = await org.api.post('/contacts', { contact_name: 'Fixed' }, { idempotencyKey: key });
+    expect(sameKey.status).toBe(400);
+    expect(sameKey.body).toEqual(first.body);
+    expect(isReplay(sameKey)).toBe(true);
+    expect(await contactCount(org.orgId)).toBe(0);
     const fixed = await org.api.post('/contacts', { contact_name: 'Fixed' }, { idempotencyKey: newKey() });
     expect(fixed.status).toBe(201);
     expect(await contactCount(org.orgId)).toBe(1);
@@ -273,6 +278,30 @@ describe('the replay cache key is (key, method, path, subject)', () => {
     expect(records.map((r) => r.subject).sort()).toEqual([org.tokenId, other.tokenId].sort());
   });
 
+  it('takes the organisation acted on as part of the subject: one token has one key space per organisation', async () => {
+    const [a, b] = [await t.given.org(), await t.given.org()];
+    const both = await t.given.token([a.orgId, b.orgId], { user_id: a.userId });
+    const key = newKey();
+    const body = { contact_name: 'Two Books Ltd' };
+    const as = (orgId: string) => ({ token: both.token, idempotencyKey: key, headers: { 'x-svc-org': orgId } });
+    const inA = await t.api.post('/contacts', body, as(a.orgId));
+    const inB = await t.api.post('/contacts', body, as(b.orgId));
+    expect(inA.status).toBe(201);
+    expect(inB.status, JSON.stringify(inB.body)).toBe(201);
+    expect(isReplay(inB)).toBe(false);
+    expect(inB.body.contact.contact_id).not.toBe(inA.body.contact.contact_id);
+    expect(await contactCount(a.orgId)).toBe(1);
+    expect(await contactCount(b.orgId)).toBe(1);
+    expect((await b.api.get(`/contacts/${inB.body.contact.contact_id}`)).status).toBe(200);
+    // Each organisation's answer replays in its own key space.
+    const againB = await t.api.post('/contacts', body, as(b.orgId));
+    expect(isReplay(againB)).toBe(true);
+    expect(againB.body).toEqual(inB.body);
+    const againA = await t.api.post('/contacts', body, as(a.orgId));
+    expect(againA.body).toEqual(inA.body);
+    expect(await contactCount(b.orgId)).toBe(1);
+  });
+
   it('runs the same key on another path independently', async () => {
     const org = await t.given.org();
     const key = newKey();
@@ -310,6 +339,40 @@ describe('the replay cache key is (key, method, path, subject)', () => {
   });
 });
 
+describe('only answers the operation produced are stored', () => {
+  it('does not store a 403 raised by a business rule on who may act (a comment needs a user)', async () => {
+    const org = await t.given.org();
+    const invoice = await makeDocument(org.api, 'INVOICE');
+    const machine = await t.given.token([org.orgId], { user_id: null });
+    const key = newKey();
+    const comment = { entity_type: 'INVOICE', entity_id: invoice.id, body: 'Checked' };
+    expectError(await t.api.post('/comments', comment, { token: machine.token, idempotencyKey: key }), 403, 'auth.insufficient_scope');
+    expect(await keyRecords(key)).toEqual([]);
+    const again = await t.api.post('/comments', comment, { token: machine.token, idempotencyKey: key });
+    expect(again.status).toBe(403);
+    expect(isReplay(again)).toBe(false);
+  });
+
+  it('does not store a 429: once the window passes, the same key executes', async () => {
+    const org = await t.given.org({ rate_limit_per_minute: 1 });
+    const key = newKey();
+    expect((await org.api.get('/contacts')).status).toBe(200);
+    expectError(await org.api.post('/contacts', { contact_name: 'Limited' }, { idempotencyKey: key }), 429, 'rate_limit.exceeded');
+    expect(await keyRecords(key)).toEqual([]);
+    let moved = 0;
+    try {
+      t.clock.advance(61_000);
+      moved += 61_000;
+      const later = await org.api.post('/contacts', { contact_name: 'Limited' }, { idempotencyKey: key });
+      expect(later.status, JSON.stringify(later.body)).toBe(201);
+      expect(isReplay(later)).toBe(false);
+      expect(await contactCount(org.orgId)).toBe(1);
+    } finally {
+      t.clock.advance(-moved);
+    }
+  });
+});
+
 describe('retention: 24 hours by the service clock', () => {
   it('replays until 24 h have passed and runs the same key anew after', async () => {
     const org = await t.given.org();
@@ -337,6 +400,27 @@ describe('retention: 24 hours by the service clock', () => {
       const again = await org.api.post('/contacts', body, { idempotencyKey: key });
       expect(again.body).toEqual(after.body);
       expect(await keyRecords(key)).toHaveLength(1);
+    } finally {
+      t.clock.advance(-moved);
+    }
+  });
+
+  it('a key freed after 24 h keeps the refusal it gets next: a fixed body under it gets that 400 again', async () => {
+    const org = await t.given.org();
+    const key = newKey();
+    expect((await org.api.post('/contacts', { contact_name: 'Day One' }, { idempotencyKey: key })).status).toBe(201);
+    let moved = 0;
+    try {
+      t.clock.advance(24 * HOUR + 1000);
+      moved += 24 * HOUR + 1000;
+      const refused = await org.api.post('/contacts', { contact_name: '' }, { idempotencyKey: key });
+      expectError(refused, 400, 'validation.invalid_value');
+      expect(isReplay(refused)).toBe(false);
+      const fixed = await org.api.post('/contacts', { contact_name: 'Day Two' }, { idempotencyKey: key });
+      expect(fixed.status).toBe(400);
+      expect(isReplay(fixed)).toBe(true);
+      expect(fixed.body).toEqual(refused.body);
+      expect(await contactCount(org.orgId)).toBe(1);
     } finally {
       t.clock.advance(-moved);
     }

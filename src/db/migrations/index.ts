@@ -16,12 +16,14 @@ import { invoicePaymentLink } from './014-invoice-payment-link';
 import { invoiceListIndex } from './015-invoice-list-index';
 import { billGuardReference } from './016-bill-guard-reference';
 import { deliveryQueueIndexes } from './017-delivery-queue-indexes';
+import { idempotencyOrgScope } from './018-idempotency-org-scope';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
 export const MIGRATIONS: readonly BahiMigration[] = [
   platform, ledger, invoices, estimatesAndSalesOrders, purchases, expenses, notes, payments, webhooks, recurring,
   attachmentsAndComments, pdfs, invoicePaymentLink, invoiceListIndex, billGuardReference, deliveryQueueIndexes,
+  idempotencyOrgScope,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

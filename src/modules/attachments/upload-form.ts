@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { DomainError, invalidValue, requiredField } from '../../kernel/errors';
-import { hashRequestBody } from '../../platform/idempotency/idempotency.store';
 import { validateBody } from '../../http/validation';
 import { MAX_ATTACHMENT_BYTES } from './attachment-intake';
 import { UploadFields } from './attachments.schemas';
@@ -26,18 +25,13 @@ function formError(error: unknown): DomainError {
   return invalidValue('body', `The multipart body could not be read: ${(error as Error).message ?? 'malformed'}`);
 }
 
-interface UploadRoute {
-  request: FastifyRequest;
-  bindIdempotency(requestHash: string): Promise<void>;
-}
-
 /**
  * POST /attachments: the form is read part by part as it arrives. The file streams into the
- * store while it is read (fields may come before or after it); then the fields are checked,
- * the Idempotency-Key is bound to the whole form, and the upload is recorded. Whatever fails
- * after the file reached the store removes it again, so a refused or replayed upload leaves nothing.
+ * store while it is read (fields may come before or after it); then the fields are checked
+ * and the upload is recorded. Whatever fails after the file reached the store removes it
+ * again, so a refused or replayed upload leaves nothing.
  */
-export async function receiveUpload(attachments: AttachmentsService, { request, bindIdempotency }: UploadRoute) {
+export async function receiveUpload(attachments: AttachmentsService, { request }: { request: FastifyRequest }) {
   const ctx = request.ctx!;
   const fields: Record<string, string> = {};
   let file: ReceivedFile | null = null;
@@ -69,9 +63,7 @@ export async function receiveUpload(attachments: AttachmentsService, { request, 
     const invalid = validateBody(UploadFields, fields);
     if (invalid) throw invalid;
     if (!file) throw requiredField('file', 'file is required: send the file in the form field `file`');
-    const received: ReceivedFile = file;
-    await bindIdempotency(hashRequestBody({ fields, file: { filename: received.filename, sha256: received.sha256 } }));
-    return await attachments.recordUpload(ctx, fields as UploadFields, received);
+    return await attachments.recordUpload(ctx, fields as UploadFields, file);
   } catch (error) {
     if (file) await attachments.discard(file, request.log);
     throw error;

@@ -1,11 +1,11 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { DomainError } from '../../kernel/errors';
+import { JsonText } from '../../kernel/json-text';
 import { route, type RouteDef } from '../../http/route';
 import { validateBody } from '../../http/validation';
 import type { Scope } from '../../platform/auth/scopes';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
-import { hashRequestBody } from '../../platform/idempotency/idempotency.store';
 import { IdempotentReplay } from '../../platform/idempotency/idempotency.types';
 import type { EventType } from '../../platform/outbox/outbox';
 
@@ -40,8 +40,7 @@ async function runRow(kind: BulkKind, ctx: RequestContext, row: unknown, index: 
     idempotency: ctx.idempotency && {
       ...ctx.idempotency,
       key: `${ctx.idempotency.key}:row:${index}`,
-      requestHash: hashRequestBody(row),
-      render: (result) => ({ status: 201, body: result }),
+      render: (result) => ({ status: 201, body: JsonText.of(result) }),
     },
   };
   try {

@@ -1,19 +1,36 @@
-/** A rendered HTTP answer, as stored for replay. */
+import type { JsonText } from '../../kernel/json-text';
+
+/** An HTTP answer as stored for replay (a replay reads its body back as a value). */
 export interface StoredResponse {
   status: number;
   body: unknown;
 }
 
+/** A success answer rendered once to JSON text: stored with the key and sent as it is. */
+export interface RenderedResponse extends StoredResponse {
+  body: JsonText;
+}
+
+/**
+ * One Idempotency-Key as the spec's replay cache names it: (key, method, path, auth subject),
+ * where the subject is the token together with the organisation it acts on, so a token bound
+ * to several organisations has one key space per organisation. The body is not part of it.
+ */
 export interface IdempotencyRequest {
   key: string;
-  /** Whose key it is: the token. Together with key, method and path it names the record. */
+  /** The token. */
   subject: string;
+  /** The organisation the request acts on: the rest of the subject. */
+  orgId: string;
   method: string;
   path: string;
-  /** Hash of the request body; the same key with another body is refused. */
-  requestHash: string;
   /** Turns the use case's result into the response stored with the key. */
-  render(result: unknown): StoredResponse;
+  render(result: unknown): RenderedResponse;
+  /**
+   * The response stored with the key once the unit of work committed: the route sends exactly
+   * this, so the first answer and every replay are the same bytes whatever the route returns.
+   */
+  answer?: RenderedResponse;
 }
 
 /** Thrown inside a unit of work when the key was already answered: the caller replays it. */
