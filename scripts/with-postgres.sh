@@ -196,6 +196,23 @@ done
 export TEST_DATABASE_URL="postgres://$PG_USER@127.0.0.1:$PORT/$DB_NAME"
 log "PostgreSQL ready: $TEST_DATABASE_URL"
 
+# The port in the configuration too, so a restart (the fault tests') listens where it did.
+echo "port = $PORT" >>"$DATA_DIR/postgresql.conf"
+
+# The fault tests stop, start and restart this server: TEST_PG_CTL runs pg_ctl on it, as its
+# owner, with its data directory and log (`$TEST_PG_CTL restart -m fast -w`).
+PG_CTL_SCRIPT=$TMP_DIR/pg_ctl.sh
+cat >"$PG_CTL_SCRIPT" <<SCRIPT
+#!/usr/bin/env bash
+cd "$TMP_DIR" || exit 1
+if [ "\$(id -u)" -eq 0 ]; then
+  exec runuser -u "$PG_USER" -- "$PG_BIN/pg_ctl" -D "$DATA_DIR" -l "$LOG_FILE" "\$@"
+fi
+exec "$PG_BIN/pg_ctl" -D "$DATA_DIR" -l "$LOG_FILE" "\$@"
+SCRIPT
+chmod 755 "$PG_CTL_SCRIPT"
+export TEST_PG_CTL="$PG_CTL_SCRIPT"
+
 # --- Run the command ----------------------------------------------------------
 
 # Not exec: the EXIT trap has to run after the command to clean up.

@@ -5,7 +5,9 @@ import { Kysely, Migrator, type Transaction } from 'kysely';
 import pg from 'pg';
 import { BatchingPostgresDialect } from './batched-inserts';
 import type { Engine } from './engine';
+import { isDatabaseUnavailable } from './driver-errors';
 import { migrationProvider } from './migrations';
+import { resilientPool } from './pg-pool';
 import type { Tables } from './schema';
 import { immediateSqliteDialect } from './sqlite-driver';
 
@@ -20,6 +22,16 @@ export interface Database {
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL: the connection pool as it is now (for /metrics); absent on SQLite, which has no pool. */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open, idle or in use. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 export interface DatabaseOptions {
@@ -53,10 +65,11 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
     // Named, so an operator can tell the service's connections apart in pg_stat_activity.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? DEFAULT_PG_POOL_SIZE, application_name: 'bahi' });
-    // An idle connection dropped by the server (restart, failover) is discarded; without a listener it would crash the process.
-    pool.on('error', () => {});
-    return wrap('postgres', new Kysely<Tables>({ dialect: new BatchingPostgresDialect({ pool }) }));
+    const pool = resilientPool({ connectionString: options.databaseUrl, max: options.poolSize ?? DEFAULT_PG_POOL_SIZE, application_name: 'bahi' });
+    return {
+      ...wrap('postgres', new Kysely<Tables>({ dialect: new BatchingPostgresDialect({ pool }) })),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = configureSqlite(new BetterSqlite3(path.join(options.dataDir, 'bahi.sqlite')));
@@ -86,6 +99,8 @@ function wrap(engine: Engine, db: Db): Database {
       const migrator = new Migrator({ db, provider: migrationProvider(engine) });
       const { error, results } = await migrator.migrateToLatest();
       const failed = results?.find((r) => r.status === 'Error');
+      // An unreachable database is thrown as the driver said it, so a caller can tell waiting from giving up.
+      if (isDatabaseUnavailable(error)) throw error;
       if (error || failed) {
         throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
       }

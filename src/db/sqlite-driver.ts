@@ -197,7 +197,8 @@ class GroupCommitSqliteDriver implements Driver {
     lease.group = null;
     if (!this.writer.db.inTransaction) {
       // SQLite undid the whole group (e.g. SQLITE_FULL): every member fails, this one with its own error.
-      this.abandon(new Error('SQLite rolled back the transaction group after an error; nothing in it was committed'));
+      // SQLite rolls a whole transaction back itself only when it cannot go on (full disk, I/O error, out of memory): SQLITE_ABORT says so to the others.
+      this.abandon(Object.assign(new Error('SQLite rolled back the transaction group after an error; nothing in it was committed'), { code: 'SQLITE_ABORT' }));
       lease.release?.();
       return;
     }

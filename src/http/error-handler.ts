@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '../kernel/errors';
+import { isDatabaseUnavailable } from '../db/driver-errors';
+import { DomainError, serviceUnavailable } from '../kernel/errors';
 import type { IdempotencyStore } from '../platform/idempotency/idempotency.store';
 import { IdempotentReplay } from '../platform/idempotency/idempotency.types';
 import { ERROR_STATUS } from './error-status';
@@ -25,6 +26,7 @@ function sentNonJson(request: FastifyRequest): boolean {
 /** Anything thrown → the DomainError it means. Unknown errors become internal.error (and are logged). */
 function asDomainError(error: unknown, request: FastifyRequest): DomainError {
   if (error instanceof DomainError) return error;
+  if (isDatabaseUnavailable(error)) return serviceUnavailable();
   const fastifyError = error as Partial<FastifyError>;
   if (fastifyError.validation) {
     // Fastify parses text/plain itself, so such a body reaches validation as a string: the fault is the media type.
@@ -83,7 +85,10 @@ export function errorHandler(idempotency: IdempotencyStore) {
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     const body = errorBody(domain, request.id);
     const idem = request.ctx?.idempotency;
-    if (idem && refusedByTheOperation(status, domain)) await idempotency.recordRefusal(idem, { status, body });
+    if (idem && refusedByTheOperation(status, domain)) {
+      // The refusal stands even when it cannot be stored (the database went away meanwhile): a retry then runs again and refuses again.
+      await idempotency.recordRefusal(idem, { status, body }).catch((err: unknown) => request.log.warn({ err }, 'refusal not stored with its Idempotency-Key'));
+    }
     for (const [name, value] of Object.entries(domain.headers ?? {})) reply.header(name, value);
     return reply.code(status).send(body);
   };

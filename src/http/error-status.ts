@@ -20,4 +20,5 @@ export const ERROR_STATUS = {
   'email.send_failed': 502,
   'storage.upload_failed': 502,
   'internal.error': 500,
+  'service.unavailable': 503,
 } as const satisfies Record<ErrorCode, number>;

@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'email.send_failed',
   'storage.upload_failed',
   'internal.error',
+  'service.unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -72,3 +73,9 @@ export const notFound = (what: string, field?: string) =>
 
 export const invalidState = (message: string, details?: Record<string, unknown>) =>
   new DomainError('conflict.invalid_state', message, { details });
+
+/** Seconds a client is told to wait before retrying while the service cannot reach or write its database. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
+
+export const serviceUnavailable = (message = 'The service cannot reach its database right now; retrying with the same Idempotency-Key is safe') =>
+  new DomainError('service.unavailable', message, { headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) } });

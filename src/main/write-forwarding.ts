@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import { errorBody } from '../http/error-handler';
-import { DomainError } from '../kernel/errors';
+import { serviceUnavailable } from '../kernel/errors';
 import type { IdGenerator } from '../kernel/ids';
 
 /*
@@ -36,8 +36,8 @@ export function forwardWritesTo(socketPath: string, ids: IdGenerator): (handler:
       return;
     }
     const id = ids.next('req');
-    const body = JSON.stringify(errorBody(new DomainError('internal.error', 'The service is restarting; retry in a moment'), id));
-    res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1', 'x-request-id': id }).end(body);
+    const error = serviceUnavailable('The service is restarting; retrying with the same Idempotency-Key is safe');
+    res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', ...error.headers, 'x-request-id': id }).end(JSON.stringify(errorBody(error, id)));
   }
 
   function forward(req: IncomingMessage, res: ServerResponse): void {

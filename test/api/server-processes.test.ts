@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statFields } from '../../bench/cpu';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../src/kernel/errors';
 import { expectBooksBalanced } from '../support/books';
 import { customer, postedInvoice } from '../support/sales';
 import { startServerApp, type ServerApp } from '../support/server-app';
@@ -186,8 +187,8 @@ describe('BAHI_PROCESSES=2', () => {
         if (res.status === 201) created += 1;
         else {
           expect(res.status).toBe(503);
-          expect(res.body.code).toBe('internal.error');
-          expect(res.headers['retry-after']).toBe('1');
+          expect(res.body.code).toBe('service.unavailable');
+          expect(res.headers['retry-after']).toBe(String(UNAVAILABLE_RETRY_AFTER_SECONDS));
         }
       }
       await pause(100);

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { resilientPool } from '../../db/pg-pool';
 import type { Clock } from '../../kernel/clock';
 
 /** Fixed one-minute windows per token; the limit comes from the token. */
@@ -83,11 +83,7 @@ export function memoryRateLimiter(clock: Clock): RateLimiter {
  * synchronous_commit off: a counter lost in a crash costs nothing, an fsync per request would.
  */
 export function postgresRateLimiter(databaseUrl: string, clock: Clock): RateLimiter {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, options: '-c synchronous_commit=off', application_name: 'bahi-rate-limiter' });
-  // An idle connection the server drops (restart, failover, idle timeout) is reported here; without
-  // a listener Node treats it as unhandled and kills the process. The pool has already discarded
-  // it and the next hit opens a fresh one, so there is nothing else to do.
-  pool.on('error', () => {});
+  const pool = resilientPool({ connectionString: databaseUrl, max: 4, options: '-c synchronous_commit=off', application_name: 'bahi-rate-limiter' });
 
   // Every request of a token updates the same row, so under load they queue on its row lock.
   // Hits on one token and window that arrive while its counter is being incremented wait and
