@@ -27,6 +27,8 @@ export interface ServerProcess {
   stop(): Promise<void>;
   /** `kill -9`: the process dies at once, with no shutdown of any kind; the data directory stays. */
   kill(): Promise<void>;
+  /** Settles when the process has exited, with how it ended. */
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 async function freePort(): Promise<number> {
@@ -103,6 +105,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   const child = spawn(process.execPath, [...nodeArgs, 'src/main/api.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   child.once('exit', () => running.delete(child));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 
   // The last lines of output, shown if the server fails; warnings are passed through.
   const tail: string[] = [];
@@ -153,5 +156,5 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { origin, pid: child.pid!, dataDir, stop, kill };
+  return { origin, pid: child.pid!, dataDir, stop, kill, exit };
 }

@@ -42,6 +42,10 @@ export interface Config {
    * background job threads run (Linux), so that API requests get a core first.
    */
   workerThreadNice: number;
+  /** BAHI_DB_WAIT_SECONDS (default 60): how long start-up keeps retrying a database that is unreachable before it gives up. */
+  dbWaitSeconds: number;
+  /** BAHI_SHUTDOWN_SECONDS (default 10): after SIGTERM, the longest in-flight requests may take before the process exits anyway. */
+  shutdownSeconds: number;
   bodyLimitBytes: number;
   logLevel: string;
   /** BAHI_PUBLIC_URL: the base of signed download links; unset, the address the server listens on. */
@@ -86,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: env.BAHI_WEBHOOK_ALLOW_PRIVATE === '1',
     webhookBusySendsPerSecond: positiveNumber(env, 'BAHI_WEBHOOK_BUSY_RATE', 1000),
     workerThreadNice: niceLevels(env, 'BAHI_WORKER_NICE', 10),
+    dbWaitSeconds: positiveNumber(env, 'BAHI_DB_WAIT_SECONDS', 60),
+    shutdownSeconds: positiveNumber(env, 'BAHI_SHUTDOWN_SECONDS', 10),
     bodyLimitBytes: Number(env.BAHI_BODY_LIMIT_BYTES ?? 1_048_576),
     logLevel: env.LOG_LEVEL ?? 'info',
     publicUrl: env.BAHI_PUBLIC_URL ? env.BAHI_PUBLIC_URL.replace(/\/+$/, '') : undefined,

@@ -9,6 +9,7 @@ import type { IdGenerator } from '../kernel/ids';
 import type { ForegroundGate } from '../platform/foreground';
 import type { IdempotencyStore } from '../platform/idempotency/idempotency.store';
 import { errorBody, errorHandler } from './error-handler';
+import type { Readiness } from './health.routes';
 import { renderSuccess, idempotencyStepFor } from './idempotency-step';
 import { multipartDocs, openApiOptions, routeSchema } from './openapi';
 import { authenticateFor, orgFromQueryFor, type AuthDeps } from './request-context';
@@ -29,6 +30,8 @@ export interface ServerDeps extends AuthDeps {
    * process pass some requests elsewhere (main/write-forwarding.ts). Unset, Fastify answers all.
    */
   routeRequests?: (handler: RequestListener) => RequestListener;
+  /** Once it is draining (shutdown), every answer closes its connection, so no client keeps an idle socket open. */
+  readiness?: Readiness;
 }
 
 /** The server Fastify would make itself (its timeouts included), with `routeRequests` in front of its handler. */
@@ -51,6 +54,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     // The server Fastify would make itself, with the routing in front of its handler.
     ...(routeRequests && { serverFactory: routedServer(routeRequests) }),
     bodyLimit: deps.bodyLimitBytes,
+    // While it shuts down, a request on an open connection is still answered (with Connection: close,
+    // see onSend), and /readyz says 503 in the spec's error shape, not Fastify's own.
+    return503OnClosing: false,
     // A caller's own X-Request-Id is kept when it is sane, so traces join up; otherwise we mint one.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -82,6 +88,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     reply.header('X-Request-Id', request.id);
     // 'close' comes once the response is sent or the client went away, so no request is counted forever.
     if (request.url.startsWith('/api/public/')) reply.raw.once('close', deps.foreground.enter());
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (deps.readiness?.draining) reply.header('Connection', 'close');
   });
   app.setErrorHandler(errorHandler(deps.idempotency));
   app.setNotFoundHandler((request, reply) => {

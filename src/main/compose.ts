@@ -1,7 +1,9 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/database';
+import { whenDatabaseReachable } from '../db/wait-for-database';
 import { SettableClock, systemClock, type Clock } from '../kernel/clock';
 import { cursorCodec } from '../kernel/cursor';
 import { ulidGenerator, type IdGenerator } from '../kernel/ids';
@@ -19,7 +21,7 @@ import { outboxEmitter } from '../platform/outbox/outbox';
 import { memoryRateLimiter, postgresRateLimiter } from '../platform/rate-limit/rate-limiter';
 import { sharedRateLimiter } from '../platform/rate-limit/shared-rate-limiter';
 import { unitOfWork } from '../platform/unit-of-work';
-import { healthRoutes } from '../http/health.routes';
+import { healthRoutes, Readiness } from '../http/health.routes';
 import { requestLogSerializer } from '../http/log-redaction';
 import type { RouteDef } from '../http/route';
 import { activityAliasRoutes, activityRoutes, activityService } from '../modules/activity';
@@ -74,6 +76,8 @@ export interface App {
   jobs: readonly Job[];
   /** Every route the server serves, with its access rule: tests prove deny-by-default over this list. */
   routes: readonly RouteDef[];
+  /** Set on SIGTERM: /readyz answers 503 from then on. */
+  readiness: Readiness;
   /** The admin secret when this start generated it (first start without BAHI_ADMIN_TOKEN): print it once. */
   mintedAdminToken: string | null;
   close(): Promise<void>;
@@ -88,7 +92,11 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     // On SQLite under BAHI_PROCESSES the lead makes every write (write-forwarding.ts).
     othersWrite: config.processes > 1 && config.processRole === 'peer',
   });
-  await database.migrate();
+  const startLog = pino({ level: config.logLevel, name: 'start-up' });
+  await whenDatabaseReachable(() => database.migrate(), {
+    waitSeconds: config.dbWaitSeconds,
+    onRetry: (err, delayMs, waitedMs) => startLog.warn({ error: describeError(err), delayMs, waitedMs, waitSeconds: config.dbWaitSeconds }, 'database unreachable; retrying'),
+  });
 
   const admin = await establishAdminSecret(database, config.adminToken);
   const serverSecret = await establishServerSecret(database, config.secret);
@@ -148,6 +156,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const email = emailService({ ...deps, documents: documentLoaders({ invoices, estimates, creditNotes }), pdfs, mailer });
   const webhooks = webhooksService({ ...deps, secrets: secretBox(serverSecret), sender: httpSender, allowPrivate: config.webhookAllowPrivate, resolver: overrides.webhookResolver });
   const foreground = new ForegroundGate();
+  const readiness = new Readiness();
   const delivery = {
     database, clock, ids, serverSecret, foreground, allowPrivate: config.webhookAllowPrivate,
     busySendsPerSecond: config.webhookBusySendsPerSecond, resolver: overrides.webhookResolver,
@@ -173,7 +182,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   jobs.push(deliveries);
 
   const routes = [
-    ...healthRoutes(database),
+    ...healthRoutes(database, clock, readiness),
     ...identityRoutes(),
     ...contactsRoutes(contacts),
     ...catalogRoutes(catalog),
@@ -257,12 +266,13 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     bodyLimitBytes: config.bodyLimitBytes,
     logger: loggerOptions(config, overrides.logger),
     routeRequests: overrides.routeRequests,
+    readiness,
   });
 
   listening = server;
 
   return {
-    server, deps, database, orgs, tokens, jobs, routes, reports,
+    server, deps, database, orgs, tokens, jobs, routes, reports, readiness,
     mintedAdminToken: admin.minted,
     async close() {
       await server.close();
@@ -289,4 +299,10 @@ function loggerOptions(config: Config, override: Overrides['logger']): FastifySe
   };
   if (override === undefined) return { level: config.logLevel, ...safety };
   return typeof override === 'object' && override !== null ? { ...safety, ...override } : override;
+}
+
+/** What a start-up log line says of a driver error: its code and message (a pg error carries the whole server response). */
+function describeError(error: unknown): { code?: unknown; message: string } {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return { code, message: String(message ?? error) };
 }

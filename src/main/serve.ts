@@ -34,9 +34,21 @@ export async function serve(config: Config): Promise<void> {
   let closing: Promise<void> | null = null;
   const shutDown = () => {
     closing ??= (async () => {
+      app.readiness.draining = true;
       stopWorker();
+      const http = app.server.server;
+      // In-flight requests finish (each answer says Connection: close); a connection that falls idle
+      // meanwhile is closed at once instead of lingering for its keep-alive timeout.
+      const idleSweep = setInterval(() => http.closeIdleConnections(), 100);
+      const deadline = setTimeout(() => {
+        app.server.log.warn({ shutdownSeconds: config.shutdownSeconds }, 'requests still running at the shutdown deadline; closing their connections');
+        http.closeAllConnections();
+        process.exit(1);
+      }, config.shutdownSeconds * 1000);
       await acceptor?.close();
       await app.close();
+      clearInterval(idleSweep);
+      clearTimeout(deadline);
       process.exit(0);
     })();
   };

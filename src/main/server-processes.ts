@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import type { Config } from '../config';
+import { exponentialBackoffMs } from '../kernel/backoff';
 import { isHitsReport, RateTally, type SupervisorChannel } from '../platform/rate-limit/shared-rate-limiter';
 
 /*
@@ -15,8 +16,13 @@ import { isHitsReport, RateTally, type SupervisorChannel } from '../platform/rat
  * every write; it starts alone, and the peers once it listens.
  */
 
-/** How long a process that died waits before it is started again, so a crash at start does not spin. */
-const RESTART_DELAY_MS = 1000;
+/**
+ * How long before a process that died is started again: 1 s, doubling for each one in a row that
+ * died before it listened (a database down for long, a broken configuration), at most 60 s, so a
+ * crash at start does not spin. A process that listened starts the count again.
+ */
+const FIRST_RESTART_DELAY_MS = 1000;
+const MAX_RESTART_DELAY_MS = 60_000;
 
 type Role = Config['processRole'];
 
@@ -40,6 +46,8 @@ export function superviseServers(config: Config): void {
   const log = pino({ level: config.logLevel, name: 'supervisor' });
   const tally = new RateTally();
   const roles = new Map<Worker, Role>();
+  const listened = new WeakSet<Worker>();
+  const failedStarts: Record<Role, number> = { lead: 0, peer: 0 };
   let stopping = false;
   // The lead's socket for the peers' writes (write-forwarding.ts) lives in a directory that only
   // this user can enter (mkdtemp makes it 0700): no other user can listen there in its place.
@@ -62,6 +70,11 @@ export function superviseServers(config: Config): void {
   // The lead first: the peers pass their writes to it. Once every process listens, one line says so.
   let listening = 0;
   start('lead');
+  cluster.on('message', (worker, message: unknown) => {
+    if (!isListening(message)) return;
+    listened.add(worker);
+    failedStarts[roles.get(worker) ?? 'peer'] = 0;
+  });
   cluster.on('message', function whenListening(_worker, message: unknown) {
     if (!isListening(message)) return;
     listening += 1;
@@ -78,10 +91,12 @@ export function superviseServers(config: Config): void {
       if (roles.size === 0) exit();
       return;
     }
-    log.error({ role, code, signal }, 'a serving process ended; starting another');
+    if (!listened.has(worker)) failedStarts[role] += 1;
+    const delayMs = exponentialBackoffMs(failedStarts[role], FIRST_RESTART_DELAY_MS, MAX_RESTART_DELAY_MS);
+    log.error({ role, code, signal, delayMs }, 'a serving process ended; starting another');
     setTimeout(() => {
       if (!stopping) start(role);
-    }, RESTART_DELAY_MS);
+    }, delayMs);
   });
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
