@@ -140,3 +140,23 @@ describe('foreign-currency documents with an amount that is 0.00 in rupees', () 
     await expectBooksInOrder();
   });
 });
+
+describe('amounts past the money bound once converted (docs/decisions.md, "Money bound on computed amounts")', () => {
+  it('refuses a payment and an invoice whose rupee amount would pass ₹1 lakh crore, on exchange_rate, writing nothing', async () => {
+    const contactId = await customer(org.api, { currency_code: 'USD' });
+    const made = await post('/payments', { flow: 'INCOMING', contact_id: contactId, date: DATE, amount: 100, currency_code: 'USD', exchange_rate: 83.5 });
+    expect(made.status).toBe(201);
+    const id = made.body.payment.payment_id;
+    // 1,000,000,000,000 USD × 83.5 = 83.5 lakh crore INR.
+    await expectRefused(await org.api.put(`/payments/${id}`, { amount: 1e12 }), 'exchange_rate');
+    expect((await org.api.get(`/payments/${id}`)).body.payment).toMatchObject({ amount: 100 });
+    expect((await journalsOf(id)).map(entryTotal)).toEqual([835000]);
+    // 600,000,000,000 USD × 2 = 1.2 lakh crore INR; the same at 1.5 is 0.9 lakh crore, within the bound.
+    const invoice = { customer_id: contactId, date: DATE, place_of_supply: 'IN-MH', auto_approve: true, currency_code: 'USD', line_items: [{ name: 'Fleet', rate: 600_000_000_000 }] };
+    await expectRefused(await createInvoice(org.api, { ...invoice, exchange_rate: 2 }), 'exchange_rate');
+    const within = await createInvoice(org.api, { ...invoice, exchange_rate: 1.5 });
+    expect(within.status).toBe(201);
+    expect((await journalsOf(within.body.invoice.invoice_id)).map(entryTotal)).toEqual([90_000_000_000_000]);
+    await expectBooksInOrder();
+  });
+});

@@ -8,7 +8,7 @@ import type { PlatformDeps } from '../../platform/deps';
 import { orgSettings } from '../../platform/orgs/org-settings';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { catalogRepository } from '../catalog';
-import { assertDocumentConvertible, formatDocumentNumber, lineColumnsOf, priceLines, release, resolveParty, settle, totalColumnsOf, type SettlementKind, type SettlementOutcome, type SettlementStatuses } from '../documents';
+import { assertConvertible, assertDocumentConvertible, formatDocumentNumber, lineColumnsOf, priceLines, release, resolveParty, settle, totalColumnsOf, type SettlementKind, type SettlementOutcome, type SettlementStatuses } from '../documents';
 import type { LedgerService } from '../ledger';
 import { takeCounter, type SeriesService } from '../series';
 import { billApprovalLines } from './bills.posting';
@@ -197,6 +197,7 @@ export function billsService(deps: Deps) {
         const ledgerForRoundOff = await catalogRepository.roundOffAccountId(tx, ctx.orgId);
         const roundOff = input.round_off === undefined ? bill.round_off : input.round_off && ledgerForRoundOff ? toPaise(input.round_off) : 0;
         const pre = bill.total - bill.round_off;
+        assertConvertible([roundOff, pre + roundOff], bill.exchange_rate_micro, 'round_off');
         const next: BillRow = {
           ...bill,
           bill_number: input.bill_number ?? bill.bill_number,

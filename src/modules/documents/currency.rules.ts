@@ -1,5 +1,5 @@
 import { invalidValue } from '../../kernel/errors';
-import { roundDiv, toRupees, type Paise } from '../../kernel/money';
+import { exceedsMoneyBound, MAX_RUPEES, roundDiv, toRupees, type Paise } from '../../kernel/money';
 import type { DocumentAmounts } from './line-amounts.rules';
 
 /**
@@ -20,17 +20,25 @@ export function toBase(amountPaise: Paise, exchangeRateMicro: number): Paise {
 }
 
 /**
- * Refuses amounts that are not zero in their own currency but convert to 0.00 in the base
- * currency (operator.md, "Amounts"): an entry would drop them, or have nothing left to post.
- * 400 `validation.invalid_value` on `field`, the input that brought the rate. Every amount
+ * Refuses amounts that do not survive conversion to the base currency: one that is not zero
+ * in its own currency but 0.00 in the base currency (operator.md, "Amounts"), which an entry
+ * would drop or have nothing left to post for; and one past the money bound once converted
+ * (a bounded amount at a large rate), which the books cannot hold. 400
+ * `validation.invalid_value` on `field`, the input that brought the rate. Every amount
  * converted to the base currency is checked here, so the rule is the same wherever one arises.
  */
 export function assertConvertible(amounts: readonly Paise[], exchangeRateMicro: number, field: string): void {
-  const lost = amounts.find((amount) => amount !== 0 && toBase(amount, exchangeRateMicro) === 0);
-  if (lost === undefined) return;
-  throw invalidValue(field, `an amount of ${toRupees(lost)} at the exchange rate ${exchangeRateMicro / Number(MICRO)} is 0.00 in the base currency`, {
-    details: { amount: toRupees(lost), exchange_rate: exchangeRateMicro / Number(MICRO) },
-  });
+  const rate = exchangeRateMicro / Number(MICRO);
+  for (const amount of amounts) {
+    const converted = toBase(amount, exchangeRateMicro);
+    const details = { details: { amount: toRupees(amount), exchange_rate: rate } };
+    if (amount !== 0 && converted === 0) {
+      throw invalidValue(field, `an amount of ${toRupees(amount)} at the exchange rate ${rate} is 0.00 in the base currency`, details);
+    }
+    if (exceedsMoneyBound(converted)) {
+      throw invalidValue(field, `an amount of ${toRupees(amount)} at the exchange rate ${rate} exceeds the largest amount, ${MAX_RUPEES}, in the base currency`, details);
+    }
+  }
 }
 
 /** assertConvertible over what a priced document posts: each line, each GST head, its round-off and its total. */
