@@ -21,6 +21,7 @@ import { bulkInvoices, contact, istDay } from './document-scenarios';
 import { selects, type BenchContext, type Engine } from './scenarios';
 import { waitForIdle } from './cpu';
 import { ROOT, startServer, startWorkerProcess } from './server-process';
+import { postgresSoak } from './soak-bench';
 
 export interface BackgroundResult {
   benchmark: string;
@@ -274,10 +275,15 @@ export interface ServerSettings {
   env: Record<string, string>;
 }
 
-/** The background benchmarks `only` selects (substrings of "webhook drain", "scheduler tick"; none: both). */
+/** The background benchmarks `only` selects (substrings of "webhook drain", "scheduler tick", "soak"; none: all). */
 export async function backgroundBenchmarks(engine: Engine, databaseUrl: string | undefined, only: string[], server: ServerSettings): Promise<BackgroundResult[]> {
   const results: BackgroundResult[] = [];
   if (selects(only, 'webhook drain')) results.push(...(await webhookDrain(engine, databaseUrl, server)));
   if (selects(only, 'scheduler tick')) results.push(await schedulerTick(engine, databaseUrl, server));
+  // Last: it restarts PostgreSQL under the others' feet.
+  if (engine === 'postgres' && databaseUrl && selects(only, 'soak')) {
+    const soak = await postgresSoak(databaseUrl, server);
+    if (soak) results.push(soak);
+  }
   return results;
 }

@@ -41,3 +41,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof message === 'string' && UNAVAILABLE_PG_MESSAGE.test(message)) return true;
   return cause !== error && isDatabaseUnavailable(cause);
 }
+
+/** What a log line says of a driver error: its code and message (a pg error object carries the whole server response). */
+export function describeDriverError(error: unknown): { code?: unknown; message: string } {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return { code, message: String(message ?? error) };
+}

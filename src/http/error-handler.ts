@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable } from '../db/driver-errors';
+import { describeDriverError, isDatabaseUnavailable } from '../db/driver-errors';
 import { DomainError, serviceUnavailable } from '../kernel/errors';
 import type { IdempotencyStore } from '../platform/idempotency/idempotency.store';
 import { IdempotentReplay } from '../platform/idempotency/idempotency.types';
@@ -82,7 +82,9 @@ export function errorHandler(idempotency: IdempotencyStore) {
     }
     const domain = asDomainError(error, request);
     const status = statusOf(domain);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // An outage is the operator's to mend, not a bug: one line with the driver's code, no stack (an outage logs one per request).
+    if (domain.code === 'service.unavailable') request.log.warn({ cause: describeDriverError(error) }, 'database unavailable');
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     const body = errorBody(domain, request.id);
     const idem = request.ctx?.idempotency;
     if (idem && refusedByTheOperation(status, domain)) {

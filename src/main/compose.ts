@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/database';
+import { describeDriverError } from '../db/driver-errors';
 import { whenDatabaseReachable } from '../db/wait-for-database';
 import { SettableClock, systemClock, type Clock } from '../kernel/clock';
 import { cursorCodec } from '../kernel/cursor';
@@ -95,7 +96,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const startLog = pino({ level: config.logLevel, name: 'start-up' });
   await whenDatabaseReachable(() => database.migrate(), {
     waitSeconds: config.dbWaitSeconds,
-    onRetry: (err, delayMs, waitedMs) => startLog.warn({ error: describeError(err), delayMs, waitedMs, waitSeconds: config.dbWaitSeconds }, 'database unreachable; retrying'),
+    onRetry: (err, delayMs, waitedMs) => startLog.warn({ cause: describeDriverError(err), delayMs, waitedMs, waitSeconds: config.dbWaitSeconds }, 'database unreachable; retrying'),
   });
 
   const admin = await establishAdminSecret(database, config.adminToken);
@@ -299,10 +300,4 @@ function loggerOptions(config: Config, override: Overrides['logger']): FastifySe
   };
   if (override === undefined) return { level: config.logLevel, ...safety };
   return typeof override === 'object' && override !== null ? { ...safety, ...override } : override;
-}
-
-/** What a start-up log line says of a driver error: its code and message (a pg error carries the whole server response). */
-function describeError(error: unknown): { code?: unknown; message: string } {
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  return { code, message: String(message ?? error) };
 }

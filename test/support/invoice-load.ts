@@ -43,10 +43,22 @@ export function invoiceBody(customerId: string): Record<string, unknown> {
   };
 }
 
-export function startInvoiceLoad(api: HttpClient, customerId: string, clients: number): InvoiceLoad {
+/**
+ * `clients` creating invoices one after another; with `ratePerSecond`, new creates start at that
+ * steady rate between them (retries of a create are not paced: they follow RETRY_PAUSE_MS).
+ */
+export function startInvoiceLoad(api: HttpClient, customerId: string, clients: number, { ratePerSecond }: { ratePerSecond?: number } = {}): InvoiceLoad {
   const report: LoadReport = { acknowledged: [], unavailable: 0, noAnswer: 0, unexpected: [] };
   let stopping = false;
   let drainDeadline = Infinity;
+  let nextStart = performance.now();
+
+  async function waitForTurn(): Promise<void> {
+    if (!ratePerSecond) return;
+    const slot = Math.max(nextStart, performance.now());
+    nextStart = slot + 1000 / ratePerSecond;
+    await pause(slot - performance.now());
+  }
 
   async function createUntilAcknowledged(): Promise<void> {
     const key = newKey();
@@ -69,7 +81,11 @@ export function startInvoiceLoad(api: HttpClient, customerId: string, clients: n
   }
 
   const running = Array.from({ length: clients }, async () => {
-    while (!stopping) await createUntilAcknowledged();
+    for (;;) {
+      await waitForTurn();
+      if (stopping) return;
+      await createUntilAcknowledged();
+    }
   });
 
   return {
