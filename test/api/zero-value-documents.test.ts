@@ -10,20 +10,20 @@ import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/
 
 let t: TestApp;
 let org: OrgFixture;
-let gst18: string;
+/** Lines worth 0 by hand: 5 × 0.00, and 2 × 250.00 less a discount of 500.00; 18% of 0 is 0. */
+let zeroLines: () => Array<Record<string, unknown>>;
 beforeAll(async () => {
   t = await startTestApp();
   t.clock.set(new Date('2026-06-15T06:00:00Z'));
   org = await t.given.org({ state_code: 'IN-KA' });
-  gst18 = await taxId(org.api, 18);
+  const gst18 = await taxId(org.api, 18);
+  zeroLines = () => [
+    { name: 'Free sample', rate: 0, quantity: 5, tax_id: gst18 },
+    { name: 'Waived service', rate: 250, quantity: 2, discount: 500, tax_id: gst18 },
+  ];
 });
 afterAll(async () => { await t.close(); });
 
-/** Lines worth 0 by hand: 5 × 0.00, and 2 × 250.00 less a discount of 500.00; 18% of 0 is 0. */
-const zeroLines = () => [
-  { name: 'Free sample', rate: 0, quantity: 5, tax_id: gst18 },
-  { name: 'Waived service', rate: 250, quantity: 2, discount: 500, tax_id: gst18 },
-];
 const ZERO_TOTALS = { sub_total: 0, tax_total: 0, cgst_total: 0, sgst_total: 0, igst_total: 0, total: 0 };
 
 const journalsOf = async (sourceId: string) => (await org.api.get(`/journals?source_id=${sourceId}`)).body.journals as unknown[];
