@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import type { Config } from '../config';
-import { exponentialBackoffMs } from '../kernel/backoff';
 import { isHitsReport, RateTally, type SupervisorChannel } from '../platform/rate-limit/shared-rate-limiter';
+import { RestartBackoff } from './restart-backoff';
 
 /*
  * BAHI_PROCESSES > 1 (docs/decisions.md "Serving from several processes"): this process, the
@@ -16,13 +16,6 @@ import { isHitsReport, RateTally, type SupervisorChannel } from '../platform/rat
  * every write; it starts alone, and the peers once it listens.
  */
 
-/**
- * How long before a process that died is started again: 1 s, doubling for each one in a row that
- * died before it listened (a database down for long, a broken configuration), at most 60 s, so a
- * crash at start does not spin. A process that listened starts the count again.
- */
-const FIRST_RESTART_DELAY_MS = 1000;
-const MAX_RESTART_DELAY_MS = 60_000;
 
 type Role = Config['processRole'];
 
@@ -47,7 +40,7 @@ export function superviseServers(config: Config): void {
   const tally = new RateTally();
   const roles = new Map<Worker, Role>();
   const listened = new WeakSet<Worker>();
-  const failedStarts: Record<Role, number> = { lead: 0, peer: 0 };
+  const restarts = new RestartBackoff<Role>();
   let stopping = false;
   // The lead's socket for the peers' writes (write-forwarding.ts) lives in a directory that only
   // this user can enter (mkdtemp makes it 0700): no other user can listen there in its place.
@@ -73,7 +66,7 @@ export function superviseServers(config: Config): void {
   cluster.on('message', (worker, message: unknown) => {
     if (!isListening(message)) return;
     listened.add(worker);
-    failedStarts[roles.get(worker) ?? 'peer'] = 0;
+    restarts.listened(roles.get(worker) ?? 'peer');
   });
   cluster.on('message', function whenListening(_worker, message: unknown) {
     if (!isListening(message)) return;
@@ -91,8 +84,7 @@ export function superviseServers(config: Config): void {
       if (roles.size === 0) exit();
       return;
     }
-    if (!listened.has(worker)) failedStarts[role] += 1;
-    const delayMs = exponentialBackoffMs(failedStarts[role], FIRST_RESTART_DELAY_MS, MAX_RESTART_DELAY_MS);
+    const delayMs = restarts.died(role, listened.has(worker));
     log.error({ role, code, signal, delayMs }, 'a serving process ended; starting another');
     setTimeout(() => {
       if (!stopping) start(role);
