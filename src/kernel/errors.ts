@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'conflict.already_allocated',
   'conflict.allocated',
   'conflict.invalid_state',
+  'conflict.series_exhausted',
   'idempotency.key_required',
   'idempotency.in_progress',
   'not_found.resource',

@@ -26,9 +26,9 @@ export function formatNumber(series: SeriesFormat, value: number, fyLabel: strin
 /** The counter a series numbers from: one per series and financial year, so numbering restarts each year. */
 export const seriesCounterKey = (seriesId: string, fyLabel: string) => `series:${seriesId}:${fyLabel}`;
 
-/** Legacy numbering for an unknown series_name (operator.md): INV-YYYYMMDD-NNNN, per organisation and day. */
+/** Legacy numbering for an unknown series_name (operator.md): INV-YYMMDD-NNNN (15 characters), per organisation and day. */
 export const legacyCounterKey = (date: LocalDate) => `legacy-invoice:${date}`;
-export const formatLegacyNumber = (date: LocalDate, value: number) => `INV-${date.replaceAll('-', '')}-${String(value).padStart(4, '0')}`;
+export const formatLegacyNumber = (date: LocalDate, value: number) => `INV-${date.slice(2).replaceAll('-', '')}-${String(value).padStart(4, '0')}`;
 
 /** The financial year a number belongs to: the series' period's, or the document date's for an unbound series. */
 export const fyOf = (date: LocalDate, periodStart: string | null) => financialYearLabel(periodStart ?? date);

@@ -6,6 +6,7 @@ import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { seriesRepository as repo, type SeriesRow } from './series.repository';
 import { DEFAULT_SERIES, formatLegacyNumber, formatNumber, fyOf, legacyCounterKey, seriesCounterKey } from './series.rules';
+import { seriesShapeFault, withinRule46 } from './number-length.rules';
 import type { CreateSeriesBody, NextNumberQuery, SeriesListQuery } from './series.schemas';
 
 type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids'>;
@@ -55,8 +56,9 @@ export function seriesService(deps: Deps) {
      * Numbers a document inside the caller's transaction, with the next number of the named
      * series of the branch, or legacy date-based numbering when the name is unknown: the
      * request claims it (records the document). Numbers an explicit invoice_number already
-     * took are skipped. On PostgreSQL the counter's row stays locked until the caller commits,
-     * so the fewer statements after this, the more documents a second.
+     * took are skipped. A number past 16 characters is 409 before anything is claimed. On
+     * PostgreSQL the counter's row stays locked until the caller commits, so the fewer
+     * statements after this, the more documents a second.
      */
     async takeNumber(tx: Tx, orgId: string, request: NumberRequest): Promise<{ number: string; seriesId: string | null }> {
       let series = await pick(tx, orgId, request.branchId, request.seriesName, request.date);
@@ -69,6 +71,7 @@ export function seriesService(deps: Deps) {
         } else {
           number = formatLegacyNumber(request.date, await repo.take(tx, orgId, legacyCounterKey(request.date)));
         }
+        withinRule46(request.seriesName, number);
         const seriesId = series?.series_id ?? null;
         if (await request.claim(number, seriesId)) return { number, seriesId };
       }
@@ -95,18 +98,22 @@ export function seriesService(deps: Deps) {
       const name = query.series ?? DEFAULT_SERIES.series_name;
       const { branch_id: branchId } = await branchOf(db, ctx.orgId, query.branchId);
       const series = await pick(db, ctx.orgId, branchId, name, date);
+      let next: string;
       if (!series && name !== DEFAULT_SERIES.series_name) {
-        return { next_number: formatLegacyNumber(date, await repo.peek(db, ctx.orgId, legacyCounterKey(date))), series: name, branch_id: branchId };
+        next = formatLegacyNumber(date, await repo.peek(db, ctx.orgId, legacyCounterKey(date)));
+      } else {
+        const fy = fyOf(date, series?.period_start ?? null);
+        // A branch whose default series is still virtual starts at 1.
+        const value = series ? await repo.peek(db, ctx.orgId, seriesCounterKey(series.series_id, fy)) : 1;
+        next = formatNumber(series ?? DEFAULT_SERIES, value, fy);
       }
-      const fy = fyOf(date, series?.period_start ?? null);
-      // A branch whose default series is still virtual starts at 1.
-      const value = series ? await repo.peek(db, ctx.orgId, seriesCounterKey(series.series_id, fy)) : 1;
-      const next = formatNumber(series ?? DEFAULT_SERIES, value, fy);
-      return { next_number: next, series: name, branch_id: branchId };
+      // A number the next create could not issue is not shown as the next one.
+      return { next_number: withinRule46(name, next), series: name, branch_id: branchId };
     },
 
     async createSeries(ctx: RequestContext, input: CreateSeriesBody) {
-      if (!input.format_template.includes('{num}')) throw invalidValue('format_template', 'format_template must contain {num}');
+      const fault = seriesShapeFault(input);
+      if (fault) throw invalidValue(fault.field, fault.message);
       const date = input.transaction_date ?? today();
       return deps.uow(ctx, async (tx) => {
         const { branch_id: branchId } = await branchOf(tx, ctx.orgId, input.branch_id);

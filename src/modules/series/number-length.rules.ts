@@ -1,0 +1,48 @@
+import { DomainError } from '../../kernel/errors';
+
+/**
+ * CGST Rule 46(b): a document's serial number is at most 16 characters of letters, digits,
+ * `-` and `/`. Every number the service issues is held to it (operator.md).
+ */
+const MAX_NUMBER_LENGTH = 16;
+
+/** operator.md: a series' fixed part must leave at least 4 digits (9,999 numbers) for its counter. */
+const MIN_COUNTER_DIGITS = 4;
+
+const ALLOWED = /^[A-Za-z0-9/-]*$/;
+
+export interface SeriesShape {
+  prefix: string;
+  padding: number;
+  format_template: string;
+}
+
+/** The template as formatNumber fills it, `{num}` aside; `{fy}` is always written as 2025-26. */
+const filled = (template: string, prefix: string) => template.replaceAll('{prefix}', prefix).replaceAll('{fy}', '2025-26');
+
+/** Which create field makes a series unable to issue Rule 46(b) numbers, and why; null when none does. */
+export function seriesShapeFault(shape: SeriesShape): { field: keyof SeriesShape; message: string } | null {
+  const around = filled(shape.format_template, shape.prefix).split('{num}');
+  if (around.length !== 2) return { field: 'format_template', message: 'format_template must contain {num} exactly once' };
+  const fixed = around.join('');
+  if (!ALLOWED.test(fixed)) {
+    return { field: 'format_template', message: 'besides {prefix}, {fy} and {num}, format_template may hold only letters, digits, - and / (Rule 46(b))' };
+  }
+  const digits = MAX_NUMBER_LENGTH - fixed.length;
+  if (digits < MIN_COUNTER_DIGITS) {
+    // The template is at fault when it leaves too little room even with an empty prefix.
+    const templateOnly = filled(shape.format_template, '').replace('{num}', '').length;
+    const field = MAX_NUMBER_LENGTH - templateOnly < MIN_COUNTER_DIGITS ? 'format_template' : 'prefix';
+    return { field, message: `numbers are at most ${MAX_NUMBER_LENGTH} characters (Rule 46(b)): the fixed part, ${fixed.length}, leaves ${Math.max(digits, 0)} for the counter, which needs ${MIN_COUNTER_DIGITS}` };
+  }
+  if (shape.padding > digits) return { field: 'padding', message: `the fixed part leaves ${digits} characters for the counter (Rule 46(b): ${MAX_NUMBER_LENGTH} in all), fewer than padding ${shape.padding}` };
+  return null;
+}
+
+/** The number when it is within Rule 46(b)'s 16 characters; else the series has run out (409, and the caller's transaction rolls back). */
+export function withinRule46(seriesName: string, number: string): string {
+  if (number.length <= MAX_NUMBER_LENGTH) return number;
+  throw new DomainError('conflict.series_exhausted', `series ${seriesName} has issued its last number of at most ${MAX_NUMBER_LENGTH} characters (Rule 46(b)); number from another series`, {
+    details: { series_name: seriesName },
+  });
+}
