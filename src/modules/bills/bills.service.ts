@@ -8,9 +8,9 @@ import type { PlatformDeps } from '../../platform/deps';
 import { orgSettings } from '../../platform/orgs/org-settings';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { catalogRepository } from '../catalog';
-import { assertConvertible, assertDocumentConvertible, formatDocumentNumber, lineColumnsOf, priceLines, release, resolveParty, settle, totalColumnsOf, type SettlementKind, type SettlementOutcome, type SettlementStatuses } from '../documents';
+import { assertConvertible, assertDocumentConvertible, lineColumnsOf, priceLines, release, resolveParty, settle, totalColumnsOf, type SettlementKind, type SettlementOutcome, type SettlementStatuses } from '../documents';
 import type { LedgerService } from '../ledger';
-import { takeCounter, type SeriesService } from '../series';
+import { takeDocumentNumber, type SeriesService } from '../series';
 import { billApprovalLines } from './bills.posting';
 import { presentBill } from './bills.presenter';
 import { billsRepository as repo, type BillLineRow, type BillRow } from './bills.repository';
@@ -102,7 +102,7 @@ export function billsService(deps: Deps) {
     const totals = totalColumnsOf(priced);
     const exchangeRateMicro = Math.round((input.exchange_rate ?? 1) * MICRO);
     assertDocumentConvertible(priced.amounts, roundOff, exchangeRateMicro, 'exchange_rate');
-    const number = input.bill_number ?? formatDocumentNumber(BILL_NUMBERING, await takeCounter(tx, ctx.orgId, BILL_NUMBERING.counterKey));
+    const number = input.bill_number ?? await takeDocumentNumber(tx, ctx.orgId, BILL_NUMBERING);
     const created = now();
     const bill: BillRow = {
       org_id: ctx.orgId, bill_id: deps.ids.next('bill'), bill_number: number, branch_id: party.branchId,

@@ -10,13 +10,13 @@ import type { BillRow, BillsService } from '../bills';
 import { BILL_OPEN_STATUSES } from '../bills/bills.rules';
 import { contactsRepository } from '../contacts';
 import {
-  applyCredit, assertHeaderEditable, assertVoidable, displayedStatus, formatDocumentNumber, noteJournalLines, noteLineColumnsOf, prepareNote,
+  applyCredit, assertHeaderEditable, assertVoidable, displayedStatus, noteJournalLines, noteLineColumnsOf, prepareNote,
   stockDirectionOf, type CreditTarget, type NoteParent, type UpdateNoteBody,
 } from '../documents';
 import type { InvoiceRow, InvoicesService } from '../invoices';
 import { OPEN_STATUSES } from '../invoices/invoices.rules';
 import type { LedgerService } from '../ledger';
-import { takeCounter, type SeriesService } from '../series';
+import { takeDocumentNumber, type SeriesService } from '../series';
 import { presentApplied, presentCreditNote } from './credit-notes.presenter';
 import { creditNotesRepository as repo, type CreditNoteLineRow, type CreditNoteRow } from './credit-notes.repository';
 import { CREDIT_NOTE_NUMBERING, creditNoteTypeOf, sideOf } from './credit-notes.rules';
@@ -153,7 +153,7 @@ export function creditNotesService(deps: Deps) {
         const noteType = creditNoteTypeOf(input, contact.contact_type);
         const side = sideOf(noteType);
         const prepared = await prepareNote(tx, ctx.orgId, { ...input, contact_id: input.customer_id, contactField: 'customer_id' }, side, parent, deps.series.branchOf);
-        const number = formatDocumentNumber(CREDIT_NOTE_NUMBERING, await takeCounter(tx, ctx.orgId, CREDIT_NOTE_NUMBERING.counterKey));
+        const number = await takeDocumentNumber(tx, ctx.orgId, CREDIT_NOTE_NUMBERING);
         const { party, priced } = prepared;
         const total = priced.amounts.subTotal + priced.amounts.taxTotal;
         const created = now();

@@ -8,10 +8,10 @@ import type { PlatformDeps } from '../../platform/deps';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import type { BillsService } from '../bills';
 import {
-  assertHeaderEditable, assertVoidable, formatDocumentNumber, noteJournalLines, noteLineColumnsOf, prepareNote, stockDirectionOf, type UpdateNoteBody,
+  assertHeaderEditable, assertVoidable, noteJournalLines, noteLineColumnsOf, prepareNote, stockDirectionOf, type UpdateNoteBody,
 } from '../documents';
 import type { LedgerService } from '../ledger';
-import { takeCounter, type SeriesService } from '../series';
+import { takeDocumentNumber, type SeriesService } from '../series';
 import { presentDebitNote } from './debit-notes.presenter';
 import { debitNotesRepository as repo, type DebitNoteLineRow, type DebitNoteRow } from './debit-notes.repository';
 import { DEBIT_NOTE_NUMBERING } from './debit-notes.rules';
@@ -61,7 +61,7 @@ export function debitNotesService(deps: Deps) {
           placeOfSupply: bill.place_of_supply, currencyCode: bill.currency_code, exchangeRateMicro: bill.exchange_rate_micro,
         };
         const prepared = await prepareNote(tx, ctx.orgId, { ...input, contact_id: input.vendor_id, contactField: 'vendor_id' }, 'purchase', parent, deps.series.branchOf);
-        const number = formatDocumentNumber(DEBIT_NOTE_NUMBERING, await takeCounter(tx, ctx.orgId, DEBIT_NOTE_NUMBERING.counterKey));
+        const number = await takeDocumentNumber(tx, ctx.orgId, DEBIT_NOTE_NUMBERING);
         const { party, priced } = prepared;
         const total = priced.amounts.subTotal + priced.amounts.taxTotal;
         const created = now();

@@ -1,6 +1,7 @@
 /**
- * Numbers of documents outside the invoice series (estimates, sales orders): a prefix and
- * a six-digit counter per organisation, e.g. EST-000001. Digits beyond six simply extend it.
+ * Numbers of documents outside the invoice series (estimates, orders, notes): a prefix and
+ * a six-digit counter per organisation, e.g. EST-000001. Digits beyond six extend it up to
+ * Rule 46(b)'s 16 characters, which the series module's takeDocumentNumber holds it to.
  */
 export interface DocumentNumbering {
   /** The document_counters key the numbers are taken from. */

@@ -6,11 +6,11 @@ import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import {
-  assertStatusIn, followUpDate, formatDocumentNumber, lineColumnsOf, lineInputsOf, planHeaderEdit, priceLines, resolveSalesParty, totalColumnsOf,
+  assertStatusIn, followUpDate, lineColumnsOf, lineInputsOf, planHeaderEdit, priceLines, resolveSalesParty, totalColumnsOf,
   type HeaderEditRules,
 } from '../documents';
 import type { SalesOrdersService } from '../sales-orders';
-import { takeCounter, type SeriesService } from '../series';
+import { takeDocumentNumber, type SeriesService } from '../series';
 import { presentEstimate } from './estimates.presenter';
 import { estimatesRepository as repo, type EstimateLineRow, type EstimateRow } from './estimates.repository';
 import { ACCEPTABLE, CONVERTIBLE, DELETABLE, ESTIMATE_MOVES, ESTIMATE_NUMBERING, HEADER_EDITABLE, type EstimateStatus } from './estimates.rules';
@@ -69,7 +69,7 @@ export function estimatesService(deps: Deps) {
         const expiryDate = followUpDate(input.expiry_date, null, date, 'expiry_date');
         const party = await resolveSalesParty(tx, ctx.orgId, input, deps.series.branchOf);
         const priced = await priceLines(tx, ctx.orgId, input.line_items, party.supply, 'sales');
-        const number = formatDocumentNumber(ESTIMATE_NUMBERING, await takeCounter(tx, ctx.orgId, ESTIMATE_NUMBERING.counterKey));
+        const number = await takeDocumentNumber(tx, ctx.orgId, ESTIMATE_NUMBERING);
         const created = now();
         const estimate: EstimateRow = {
           org_id: ctx.orgId, estimate_id: deps.ids.next('est'), estimate_number: number, branch_id: party.branchId,

@@ -7,10 +7,10 @@ import type { PlatformDeps } from '../../platform/deps';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import type { BillsService } from '../bills';
 import {
-  assertStatusIn, followUpDate, formatDocumentNumber, lineColumnsOf, lineInputsOf, planHeaderEdit, priceLines, resolveParty, totalColumnsOf,
+  assertStatusIn, followUpDate, lineColumnsOf, lineInputsOf, planHeaderEdit, priceLines, resolveParty, totalColumnsOf,
   type HeaderEditRules,
 } from '../documents';
-import { takeCounter, type SeriesService } from '../series';
+import { takeDocumentNumber, type SeriesService } from '../series';
 import { presentPurchaseOrder } from './purchase-orders.presenter';
 import { purchaseOrdersRepository as repo, type PurchaseOrderLineRow, type PurchaseOrderRow } from './purchase-orders.repository';
 import {
@@ -64,7 +64,7 @@ export function purchaseOrdersService(deps: Deps) {
         // Without place_of_supply the vendor's place_of_contact is the default: where the goods come from.
         const party = await resolveParty(tx, ctx.orgId, 'vendor', { ...input, contact_id: input.vendor_id }, deps.series.branchOf);
         const priced = await priceLines(tx, ctx.orgId, input.line_items, party.supply, 'purchase');
-        const number = formatDocumentNumber(PURCHASE_ORDER_NUMBERING, await takeCounter(tx, ctx.orgId, PURCHASE_ORDER_NUMBERING.counterKey));
+        const number = await takeDocumentNumber(tx, ctx.orgId, PURCHASE_ORDER_NUMBERING);
         const created = now();
         const order: PurchaseOrderRow = {
           org_id: ctx.orgId, purchase_order_id: deps.ids.next('po'), purchase_order_number: number, branch_id: party.branchId,

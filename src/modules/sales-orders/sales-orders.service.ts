@@ -6,11 +6,11 @@ import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import {
-  assertStatusIn, followUpDate, formatDocumentNumber, lineColumnsOf, lineInputsOf, planHeaderEdit, priceLines, resolveSalesParty, totalColumnsOf,
+  assertStatusIn, followUpDate, lineColumnsOf, lineInputsOf, planHeaderEdit, priceLines, resolveSalesParty, totalColumnsOf,
   type HeaderEditRules,
 } from '../documents';
 import type { InvoicesService } from '../invoices';
-import { takeCounter, type SeriesService } from '../series';
+import { takeDocumentNumber, type SeriesService } from '../series';
 import { presentSalesOrder } from './sales-orders.presenter';
 import { salesOrdersRepository as repo, type SalesOrderLineRow, type SalesOrderRow } from './sales-orders.repository';
 import { CONVERTIBLE, HEADER_EDITABLE, SALES_ORDER_MOVES, SALES_ORDER_NUMBERING, type SalesOrderStatus } from './sales-orders.rules';
@@ -53,7 +53,7 @@ export function salesOrdersService(deps: Deps) {
     const shipmentDate = followUpDate(input.shipment_date, null, date, 'shipment_date');
     const party = await resolveSalesParty(tx, ctx.orgId, input, deps.series.branchOf);
     const priced = await priceLines(tx, ctx.orgId, input.line_items, party.supply, 'sales');
-    const number = formatDocumentNumber(SALES_ORDER_NUMBERING, await takeCounter(tx, ctx.orgId, SALES_ORDER_NUMBERING.counterKey));
+    const number = await takeDocumentNumber(tx, ctx.orgId, SALES_ORDER_NUMBERING);
     const created = now();
     const order: SalesOrderRow = {
       org_id: ctx.orgId, sales_order_id: deps.ids.next('so'), sales_order_number: number, branch_id: party.branchId,

@@ -1,12 +1,18 @@
 import type { Tx } from '../../db/database';
+import { formatDocumentNumber, type DocumentNumbering } from '../documents';
+import { withinRule46 } from './number-length.rules';
 import { seriesRepository } from './series.repository';
 
 export { seriesService, type SeriesService, type NumberRequest } from './series.service';
 export { seriesRoutes } from './series.routes';
 
 /**
- * The next value of a per-organisation document counter (document_counters), for documents
- * numbered outside the invoice series (estimates, sales orders). Taken inside the caller's
- * transaction: the row stays locked until it ends, and a rollback gives the number back.
+ * The next number of a document numbered outside the invoice series (estimates, orders, notes,
+ * our own bill numbers), from its per-organisation counter (document_counters). Taken inside
+ * the caller's transaction: the row stays locked until it ends, and a rollback gives the number
+ * back, so a number past Rule 46(b)'s 16 characters (409, named by the counter) bumps nothing.
  */
-export const takeCounter = (tx: Tx, orgId: string, counterKey: string): Promise<number> => seriesRepository.take(tx, orgId, counterKey);
+export async function takeDocumentNumber(tx: Tx, orgId: string, numbering: DocumentNumbering): Promise<string> {
+  const value = await seriesRepository.take(tx, orgId, numbering.counterKey);
+  return withinRule46(numbering.counterKey, formatDocumentNumber(numbering, value));
+}
