@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HttpClient } from '../support/http-client';
+import { createInvoice, customer, vendor } from '../support/sales';
+import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
+
+/** GST Rule 46(b): every number the service issues is at most 16 characters (operator.md). */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+  t.clock.set(new Date('2026-06-15T06:00:00Z'));
+});
+afterAll(async () => { await t.close(); });
+
+const DATE = '2026-06-15';
+const goods = [{ name: 'Goods', rate: 100, quantity: 1 }];
+const post = (api: HttpClient, path: string, body: unknown) => api.post(path, body, { idempotencyKey: newKey() });
+
+/**
+ * Moves a counter to the value a long-used series would have reached: getting there through
+ * the API would take 9,999 creates or more. The row exists once the series has numbered one document.
+ */
+async function counterAt(orgId: string, counterKey: string, nextValue: number) {
+  const moved = await t.app.database.db.updateTable('document_counters').set({ next_value: nextValue })
+    .where('org_id', '=', orgId).where('counter_key', '=', counterKey).executeTakeFirst();
+  expect(Number(moved.numUpdatedRows)).toBe(1);
+}
+
+/** What a refused create must leave as it was: the documents of its kind, the journals and the counter. */
+async function written(o: OrgFixture, listPath: string, listKey: string, counterKey: string) {
+  const [documents, journals, counter] = await Promise.all([
+    o.api.get(`${listPath}?per_page=200`),
+    o.api.get('/journals?per_page=200'),
+    t.app.database.db.selectFrom('document_counters').select('next_value')
+      .where('org_id', '=', o.orgId).where('counter_key', '=', counterKey).executeTakeFirstOrThrow(),
+  ]);
+  return { documents: documents.body[listKey].length, journals: journals.body.journals.length, counter: Number(counter.next_value) };
+}
+
+const exhausted = (seriesName: string) => ({ code: 'conflict.series_exhausted', details: { series_name: seriesName } });
+
+describe('legacy numbering for an unknown series_name', () => {
+  it('is INV-YYMMDD-NNNN, 15 characters, counting per organisation and day', async () => {
+    const o = await t.given.org({ state_code: 'IN-KA' });
+    const other = await t.given.org({ state_code: 'IN-KA' });
+    const legacy = async (org: OrgFixture, date: string) => {
+      const res = await createInvoice(org.api, { customer_id: await customer(org.api), date, place_of_supply: 'IN-KA', series_name: 'nope', line_items: goods });
+      expect(res.status).toBe(201);
+      return res.body.invoice.invoice_number as string;
+    };
+    expect(await legacy(o, '2026-06-01')).toBe('INV-260601-0001');
+    expect(await legacy(o, '2026-06-01')).toBe('INV-260601-0002');
+    expect(await legacy(o, '2026-06-02')).toBe('INV-260602-0001');
+    expect(await legacy(other, '2026-06-01')).toBe('INV-260601-0001');
+    const next = await o.api.get('/invoices/series/next-number?series=nope&transactionDate=2026-06-02');
+    expect(next.body).toMatchObject({ next_number: 'INV-260602-0002', series: 'nope' });
+
+    // The 99,999th number of a day is the last of 16 characters.
+    await counterAt(o.orgId, 'legacy-invoice:2026-06-02', 99_999);
+    expect(await legacy(o, '2026-06-02')).toBe('INV-260602-99999');
+    const before = await written(o, '/invoices', 'invoices', 'legacy-invoice:2026-06-02');
+    const refused = await createInvoice(o.api, { customer_id: await customer(o.api), date: '2026-06-02', place_of_supply: 'IN-KA', series_name: 'nope', line_items: goods });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject(exhausted('nope'));
+    expect(await written(o, '/invoices', 'invoices', 'legacy-invoice:2026-06-02')).toEqual(before);
+  });
+});
+
+describe('invoice series within 16 characters', () => {
+  it('issues the last 16-character number, then answers 409 naming the series and writes nothing', async () => {
+    const o = await t.given.org({ state_code: 'IN-KA' });
+    // ABCD + 2026-27 + - leaves exactly the 4 digits a series needs.
+    const created = await o.api.post('/invoices/series', { series_name: 'long', prefix: 'ABCD', padding: 4, transaction_date: DATE });
+    expect(created.status).toBe(201);
+    const body = { customer_id: await customer(o.api), date: DATE, place_of_supply: 'IN-KA', series_name: 'long', auto_approve: true, line_items: goods };
+    expect((await createInvoice(o.api, body)).body.invoice.invoice_number).toBe('ABCD2026-27-0001');
+
+    const counterKey = `series:${created.body.series.id}:2026-27`;
+    await counterAt(o.orgId, counterKey, 9999);
+    const nextNumber = () => o.api.get(`/invoices/series/next-number?series=long&transactionDate=${DATE}`);
+    expect((await nextNumber()).body.next_number).toBe('ABCD2026-27-9999');
+    expect((await createInvoice(o.api, body)).body.invoice.invoice_number).toBe('ABCD2026-27-9999');
+
+    const before = await written(o, '/invoices', 'invoices', counterKey);
+    expect(before.counter).toBe(10_000);
+    const refused = await createInvoice(o.api, body);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject(exhausted('long'));
+    expect(await written(o, '/invoices', 'invoices', counterKey)).toEqual(before);
+    // The next number is not shown when it cannot be issued.
+    expect((await nextNumber()).body).toMatchObject(exhausted('long'));
+  });
+
+  it.each([
+    // ABCDE2026-27- is 13 characters: 3 left for the counter.
+    [{ prefix: 'ABCDE' }, 'prefix'],
+    // 2026-27//GSTIN is 14 characters whatever the prefix: 2 left at most.
+    [{ prefix: 'AB', format_template: '{prefix}{fy}/{num}/GSTIN' }, 'format_template'],
+    // ABCD2026-27- leaves 4, fewer than the padding.
+    [{ prefix: 'ABCD', padding: 5 }, 'padding'],
+    [{ prefix: 'A', format_template: '{prefix}{num}-{num}' }, 'format_template'],
+    [{ prefix: 'A', format_template: '{prefix} {fy} {num}' }, 'format_template'],
+  ])('refuses a series that cannot issue Rule 46(b) numbers: %o is 400 on %s', async (shape, field) => {
+    const o = await t.given.org();
+    const res = await o.api.post('/invoices/series', { series_name: 'bad', transaction_date: DATE, ...shape });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'validation.invalid_value', field });
+    const listed = await o.api.get(`/invoices/series?transactionDate=${DATE}`);
+    expect(listed.body.series.map((s: { seriesName: string }) => s.seriesName)).toEqual(['default']);
+  });
+});
+
+/**
+ * The documents numbered from a per-organisation counter: a prefix and six digits that grow up
+ * to 16 characters. Each row: its first number, and its last, 16 - prefix length nines.
+ */
+const counted = [
+  { counter: 'estimate', path: '/estimates', key: 'estimate', first: 'EST-000001', last: 'EST-999999999999', lastValue: 999_999_999_999,
+    body: async (api: HttpClient) => ({ customer_id: await customer(api), date: DATE, line_items: goods }) },
+  { counter: 'sales-order', path: '/sales_orders', key: 'sales_order', first: 'SO-000001', last: 'SO-9999999999999', lastValue: 9_999_999_999_999,
+    body: async (api: HttpClient) => ({ customer_id: await customer(api), date: DATE, line_items: goods }) },
+  { counter: 'purchase-order', path: '/purchase_orders', key: 'purchase_order', first: 'PO-000001', last: 'PO-9999999999999', lastValue: 9_999_999_999_999,
+    body: async (api: HttpClient) => ({ vendor_id: await vendor(api, { place_of_contact: 'IN-KA' }), date: DATE, line_items: goods }) },
+  { counter: 'credit-note', path: '/credit_notes', key: 'credit_note', first: 'CN-000001', last: 'CN-9999999999999', lastValue: 9_999_999_999_999,
+    body: async (api: HttpClient) => ({ customer_id: await customer(api), date: DATE, line_items: goods }) },
+  { counter: 'debit-note', path: '/debit_notes', key: 'debit_note', first: 'DN-000001', last: 'DN-9999999999999', lastValue: 9_999_999_999_999,
+    body: async (api: HttpClient) => ({ vendor_id: await vendor(api), date: DATE, line_items: goods }) },
+  // A bill sent without the vendor's number takes one of ours.
+  { counter: 'bill', path: '/bills', key: 'bill', first: 'BILL-000001', last: 'BILL-99999999999', lastValue: 99_999_999_999,
+    body: async (api: HttpClient) => ({ vendor_id: await vendor(api), date: DATE, place_of_supply: 'IN-KA', auto_approve: true, reference_number: newKey().slice(-12), line_items: goods }) },
+];
+
+describe('counter-numbered documents within 16 characters', () => {
+  it.each(counted)('$path: $first up to $last, then 409 naming $counter with nothing written', async (kind) => {
+    const o = await t.given.org({ state_code: 'IN-KA' });
+    const create = async () => post(o.api, kind.path, await kind.body(o.api));
+    const numberOf = (res: { status: number; body: Record<string, Record<string, string>> }) => {
+      expect(res.status).toBe(201);
+      return res.body[kind.key]![`${kind.key}_number`];
+    };
+    expect(numberOf(await create())).toBe(kind.first);
+    await counterAt(o.orgId, kind.counter, kind.lastValue);
+    expect(numberOf(await create())).toBe(kind.last);
+    expect(kind.last).toHaveLength(16);
+
+    const before = await written(o, kind.path, `${kind.key}s`, kind.counter);
+    const refused = await create();
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject(exhausted(kind.counter));
+    expect(await written(o, kind.path, `${kind.key}s`, kind.counter)).toEqual(before);
+  });
+
+  it('invoices: the default series and legacy numbers start within 16 characters', async () => {
+    const o = await t.given.org({ state_code: 'IN-KA' });
+    const body = { customer_id: await customer(o.api), date: DATE, place_of_supply: 'IN-KA', line_items: goods };
+    expect((await createInvoice(o.api, body)).body.invoice.invoice_number).toBe('INV-2026-27-001');
+    expect((await createInvoice(o.api, { ...body, series_name: 'rcm' })).body.invoice.invoice_number).toBe('INV-260615-0001');
+  });
+});
+
+describe('numbers recorded from others', () => {
+  it("take a vendor's bill_number of up to 50 characters", async () => {
+    const o = await t.given.org({ state_code: 'IN-KA' });
+    const bill = async (billNumber: string) => post(o.api, '/bills', {
+      vendor_id: await vendor(o.api), date: DATE, place_of_supply: 'IN-KA', bill_number: billNumber, line_items: goods,
+    });
+    const fifty = 'VENDOR/2026-27/'.padEnd(50, '7');
+    const accepted = await bill(fifty);
+    expect(accepted.status).toBe(201);
+    expect(accepted.body.bill.bill_number).toBe(fifty);
+    const refused = await bill(`${fifty}8`);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'validation.invalid_value', field: 'bill_number' });
+  });
+});
