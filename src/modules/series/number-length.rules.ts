@@ -42,7 +42,7 @@ export function seriesShapeFault(shape: SeriesShape): { field: keyof SeriesShape
 /** The number when it is within Rule 46(b)'s 16 characters; else the series has run out (409, and the caller's transaction rolls back). */
 export function withinRule46(seriesName: string, number: string): string {
   if (number.length <= MAX_NUMBER_LENGTH) return number;
-  throw new DomainError('conflict.series_exhausted', `series ${seriesName} has issued its last number of at most ${MAX_NUMBER_LENGTH} characters (Rule 46(b)); number from another series`, {
+  throw new DomainError('conflict.series_exhausted', `series ${seriesName} has issued its last number of at most ${MAX_NUMBER_LENGTH} characters (Rule 46(b)); the next would be ${number.length}`, {
     details: { series_name: seriesName },
   });
 }
