@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { balanceProblem, toBase } from '../documents';
+import { balanceProblem, openInBase } from '../documents';
 import { ledgerRepository, type DocumentLedgerCheck } from '../ledger';
 
 /** Every bill agrees with its postings: an approved bill's total sits on payables; a draft or void one nets to nothing. */
@@ -9,7 +9,7 @@ export const billsLedgerCheck: DocumentLedgerCheck = async (db: Db, orgId?: stri
   const [bills, nets] = await Promise.all([query.execute(), ledgerRepository.netBySource(db, 'BILL', 'ACCOUNTS_PAYABLE', orgId)]);
   const netOf = new Map(nets.map((n) => [`${n.org_id}/${n.source_id}`, Number(n.credit) - Number(n.debit)]));
   return bills.flatMap((bill) => {
-    const expected = bill.status === 'DRAFT' || bill.status === 'CANCELLED' ? 0 : toBase(bill.total, bill.exchange_rate_micro);
+    const expected = bill.status === 'DRAFT' || bill.status === 'CANCELLED' ? 0 : openInBase(bill.total, bill.exchange_rate_micro);
     const posted = netOf.get(`${bill.org_id}/${bill.bill_id}`) ?? 0;
     const balance = balanceProblem({ status: bill.status, total: bill.total, balance: bill.balance, paid: bill.payment_made, credited: bill.vendor_credits_applied });
     return [

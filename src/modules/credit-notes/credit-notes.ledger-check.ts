@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { toBase } from '../documents';
+import { openInBase } from '../documents';
 import { ledgerRepository, type DocumentLedgerCheck } from '../ledger';
 
 /**
@@ -22,7 +22,7 @@ export const creditNotesLedgerCheck: DocumentLedgerCheck = async (db: Db, orgId?
     ...payable.map((n) => [`${n.org_id}/${n.source_id}/VENDOR`, Number(n.debit) - Number(n.credit)] as const),
   ]);
   return notes.flatMap((note) => {
-    const expected = note.status === 'CANCELLED' ? 0 : toBase(note.total, note.exchange_rate_micro);
+    const expected = note.status === 'CANCELLED' ? 0 : openInBase(note.total, note.exchange_rate_micro);
     const posted = netOf.get(`${note.org_id}/${note.credit_note_id}/${note.note_type}`) ?? 0;
     return posted === expected ? [] : [`credit note ${note.credit_note_number} (${note.credit_note_id}, ${note.status}) reduces its party account by ${posted} paise; expected ${expected}`];
   });

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { balanceInBase, convertLinesToBase, toBase } from './currency.rules';
+import { documentInBase, openInBase, settledInBase, toBase, type PricedLine } from './currency.rules';
 
 describe('toBase: hand-worked', () => {
   it.each([
@@ -25,153 +25,83 @@ describe('toBase: hand-worked', () => {
   });
 });
 
-describe('balanceInBase / convertLinesToBase: hand-worked', () => {
-  // A $118.00 intra-state invoice at 83.005:
-  //   Dr Receivable 11800 → 979459 exactly
-  //   Cr Sales      10000 → 830050
-  //   Cr CGST         900 → 74704.5 → 74705
-  //   Cr SGST         900 → 74704.5 → 74705
-  // credits 979460, debits 979459: the debit side is short by 1, so Receivable takes it.
-  const invoice = [
-    { account: 'receivable', debit: 11800, credit: 0 },
-    { account: 'sales', debit: 0, credit: 10000 },
-    { account: 'cgst', debit: 0, credit: 900 },
-    { account: 'sgst', debit: 0, credit: 900 },
-  ];
+const line = (itemTotal: number, cgst = 0, sgst = 0, igst = 0): PricedLine => ({ itemTotal, cgst, sgst, igst });
 
-  it('puts a short debit side’s difference on its largest line', () => {
-    expect(convertLinesToBase(invoice, 83_005_000)).toEqual([
-      { account: 'receivable', debit: 979460, credit: 0 },
-      { account: 'sales', debit: 0, credit: 830050 },
-      { account: 'cgst', debit: 0, credit: 74705 },
-      { account: 'sgst', debit: 0, credit: 74705 },
-    ]);
+describe('documentInBase: hand-worked', () => {
+  it('puts the total converted once on the party line and the difference on the largest line', () => {
+    // USD 0.01 × 3 at 83.333333: each line 0.83333333 → 0.83 (83 paise), 2.49 in all; the total
+    // 0.03 is 2.49999999 → 2.50. The party owes 250; the first largest line takes the paisa.
+    expect(documentInBase([line(1), line(1), line(1)], 0, 83_333_333)).toEqual({ items: [84, 83, 83], cgst: 0, sgst: 0, igst: 0, roundOff: 0, party: 250 });
   });
 
-  it('puts a short credit side’s difference on its largest line (the mirror, a bill)', () => {
-    const bill = invoice.map((l) => ({ ...l, debit: l.credit, credit: l.debit }));
-    expect(convertLinesToBase(bill, 83_005_000)).toEqual([
-      { account: 'receivable', debit: 0, credit: 979460 },
-      { account: 'sales', debit: 830050, credit: 0 },
-      { account: 'cgst', debit: 74705, credit: 0 },
-      { account: 'sgst', debit: 74705, credit: 0 },
-    ]);
+  it('takes a paisa off when the lines converted one by one come to more than the total', () => {
+    // USD 0.01 × 3 at 83.5: each line 0.835 → 0.84, 2.52 in all; the total 0.03 is 2.505 → 2.51.
+    expect(documentInBase([line(1), line(1), line(1)], 0, 83_500_000)).toEqual({ items: [83, 84, 84], cgst: 0, sgst: 0, igst: 0, roundOff: 0, party: 251 });
   });
 
-  it('leaves an already balanced conversion alone', () => {
-    // Inter-state at 83.005: 979459 = 830050 + 149409 (1800 × 83.005 = 149409 exactly).
-    const inter = [
-      { debit: 11800, credit: 0 },
-      { debit: 0, credit: 10000 },
-      { debit: 0, credit: 1800 },
-    ];
-    expect(convertLinesToBase(inter, 83_005_000)).toEqual([
-      { debit: 979459, credit: 0 },
-      { debit: 0, credit: 830050 },
-      { debit: 0, credit: 149409 },
-    ]);
+  it('keeps each GST head at its own tax converted, and the round-off at its own', () => {
+    // A $118.00 intra-state line at 83.005: sales 10000 → 830050, CGST and SGST 900 each →
+    // 74704.5 → 74705, round-off −1 → −83.005 → −83. Total 11799 → 979375.995 → 979376;
+    // 830050 + 74705 + 74705 − 83 = 979377, so the sales line gives up the paisa.
+    expect(documentInBase([line(10000, 900, 900)], -1, 83_005_000)).toEqual({ items: [830049], cgst: 74705, sgst: 74705, igst: 0, roundOff: -83, party: 979376 });
   });
 
-  it('gives a tie to the first largest line', () => {
-    // At 1.4: Dr 1 → 1.4 → 1, twice = 2; Cr 2 → 2.8 → 3. Debits short by 1; both debit lines
-    // are 1, the first takes it.
-    expect(convertLinesToBase([{ debit: 1, credit: 0 }, { debit: 1, credit: 0 }, { debit: 0, credit: 2 }], 1_400_000)).toEqual([
-      { debit: 2, credit: 0 },
-      { debit: 1, credit: 0 },
-      { debit: 0, credit: 3 },
-    ]);
+  it('changes nothing in the base currency', () => {
+    expect(documentInBase([line(1000, 90, 90), line(2000, 0, 0, 360)], 20, 1_000_000)).toEqual({ items: [1000, 2000], cgst: 90, sgst: 90, igst: 360, roundOff: 20, party: 3560 });
   });
+});
 
-  it('lets a line that converted to 0 take the difference when it is alone on the short side', () => {
-    // At 0.25: Dr 1 → 0.25 → 0, Dr 1 → 0; Cr 2 → 0.5 → 1. Debits short by 1; both debit lines
-    // are 0 in base, the first (still a debit line by its source) takes it.
-    expect(convertLinesToBase([{ debit: 1, credit: 0 }, { debit: 1, credit: 0 }, { debit: 0, credit: 2 }], 250_000)).toEqual([
-      { debit: 1, credit: 0 },
-      { debit: 0, credit: 0 },
-      { debit: 0, credit: 1 },
-    ]);
-  });
-
-  it('does not mutate its input', () => {
-    const converted = [{ debit: 2, credit: 0 }, { debit: 0, credit: 3 }];
-    balanceInBase(converted);
-    expect(converted).toEqual([{ debit: 2, credit: 0 }, { debit: 0, credit: 3 }]);
-  });
-
-  it('refuses a difference larger than rounding explains, or a missing side', () => {
-    expect(() => balanceInBase([{ debit: 100, credit: 0 }, { debit: 0, credit: 90 }])).toThrow(/more than rounding/);
-    expect(() => balanceInBase([{ debit: 1, credit: 0 }, { debit: 0, credit: 0 }])).toThrow(/no credit line/);
+describe('settledInBase: hand-worked', () => {
+  it('lets the settlement that clears a document take what is still open, so its parts add up to the total converted once', () => {
+    // USD 0.03 at 83.333333 is owed as 250 paise. Paid 0.01, 0.01, 0.01: fresh conversions
+    // would take 83 three times (249) and leave a paisa. The open balance converted goes
+    // 250 → 167 (0.02 is 1.66666666) → 83 → 0, so the parts take 83, 84 and 83.
+    const rate = 83_333_333;
+    expect(openInBase(3, rate)).toBe(250);
+    expect([settledInBase(3, 1, rate), settledInBase(2, 1, rate), settledInBase(1, 1, rate)]).toEqual([83, 84, 83]);
   });
 });
 
 // ---------- properties ----------
 
-/** A balanced foreign entry: random debits, and the same total cut into random credits. */
-const arbEntry = fc
-  .record({
-    debits: fc.array(fc.integer({ min: 1, max: 10_000_000_000 }), { minLength: 1, maxLength: 8 }),
-    weights: fc.array(fc.integer({ min: 1, max: 1000 }), { minLength: 1, maxLength: 8 }),
-  })
-  .map(({ debits, weights }) => {
-    const total = debits.reduce((a, b) => a + b, 0);
-    const weightSum = weights.reduce((a, b) => a + b, 0);
-    const credits = weights.map((w) => Math.floor((total * w) / weightSum));
-    credits[credits.length - 1]! += total - credits.reduce((a, b) => a + b, 0);
-    return [
-      ...debits.map((debit) => ({ debit, credit: 0 })),
-      ...credits.filter((c) => c > 0).map((credit) => ({ debit: 0, credit })),
-    ];
-  });
-
+const arbLine = fc.record({
+  itemTotal: fc.integer({ min: 0, max: 10_000_000_000 }),
+  cgst: fc.integer({ min: 0, max: 1_000_000_000 }),
+  sgst: fc.integer({ min: 0, max: 1_000_000_000 }),
+  igst: fc.integer({ min: 0, max: 1_000_000_000 }),
+});
 // Mostly realistic rates, sometimes tiny ones where whole lines convert to 0.
 const arbRate = fc.oneof(fc.integer({ min: 1, max: 200_000_000 }), fc.integer({ min: 1, max: 1_000_000 })); // ≤ 200.000000
 
-describe('convertLinesToBase: properties', () => {
-  it('always balances, changes at most one line, by at most the number of lines', () => {
+describe('documentInBase: properties', () => {
+  it('balances with the party at the total converted once, GST and round-off exact, one line changed by rounding only', () => {
     fc.assert(
-      fc.property(arbEntry, arbRate, (lines, rate) => {
-        const converted = lines.map((l) => ({ debit: toBase(l.debit, rate), credit: toBase(l.credit, rate) }));
-        const balanced = convertLinesToBase(lines, rate);
-        const sumOf = (side: 'debit' | 'credit') => balanced.reduce((a, l) => a + l[side], 0);
-        expect(sumOf('debit')).toBe(sumOf('credit'));
-
-        let changed = 0;
-        balanced.forEach((l, i) => {
-          const before = converted[i]!;
-          const delta = Math.abs(l.debit - before.debit) + Math.abs(l.credit - before.credit);
-          if (delta > 0) changed += 1;
-          expect(delta).toBeLessThanOrEqual(lines.length);
-          expect(l.debit).toBeGreaterThanOrEqual(0);
-          expect(l.credit).toBeGreaterThanOrEqual(0);
-          // A line never changes sides: an amount only appears where the source had one.
-          if (l.debit > 0) expect(lines[i]!.debit).toBeGreaterThan(0);
-          if (l.credit > 0) expect(lines[i]!.credit).toBeGreaterThan(0);
-        });
-        expect(changed).toBeLessThanOrEqual(1);
+      fc.property(fc.array(arbLine, { minLength: 1, maxLength: 8 }), fc.integer({ min: -99, max: 99 }), arbRate, (lines, roundOff, rate) => {
+        const base = documentInBase(lines, roundOff, rate);
+        const sum = (key: 'itemTotal' | 'cgst' | 'sgst' | 'igst') => lines.reduce((s, l) => s + l[key], 0);
+        expect(base.party).toBe(toBase(sum('itemTotal') + sum('cgst') + sum('sgst') + sum('igst') + roundOff, rate));
+        expect([base.cgst, base.sgst, base.igst, base.roundOff]).toEqual([toBase(sum('cgst'), rate), toBase(sum('sgst'), rate), toBase(sum('igst'), rate), toBase(roundOff, rate)]);
+        expect(base.items.reduce((s, a) => s + a, 0) + base.cgst + base.sgst + base.igst + base.roundOff).toBe(base.party);
+        const moved = base.items.map((a, i) => a - toBase(lines[i]!.itemTotal, rate)).filter((d) => d !== 0);
+        expect(moved.length).toBeLessThanOrEqual(1);
+        expect(Math.abs(moved[0] ?? 0)).toBeLessThanOrEqual((lines.length + 5) / 2);
       }),
     );
   });
+});
 
-  it('keeps every line within the number of lines of its exact value', () => {
+describe('settledInBase: properties', () => {
+  it('any split of a balance, settled in order, takes exactly the balance converted once', () => {
     fc.assert(
-      fc.property(arbEntry, arbRate, (lines, rate) => {
-        const balanced = convertLinesToBase(lines, rate);
-        balanced.forEach((l, i) => {
-          const src = lines[i]!;
-          const exactTimesMicro = BigInt(src.debit - src.credit) * BigInt(rate);
-          const deviation = BigInt(l.debit - l.credit) * 1_000_000n - exactTimesMicro;
-          const abs = deviation < 0n ? -deviation : deviation;
-          expect(abs <= BigInt(lines.length) * 1_000_000n).toBe(true);
-        });
-      }),
-    );
-  });
-
-  it('preserves the other fields of each line', () => {
-    fc.assert(
-      fc.property(arbEntry, arbRate, (lines, rate) => {
-        const tagged = lines.map((l, i) => ({ ...l, accountId: `acc_${i}` }));
-        expect(convertLinesToBase(tagged, rate).map((l) => l.accountId)).toEqual(tagged.map((l) => l.accountId));
+      fc.property(fc.array(fc.integer({ min: 1, max: 1_000_000_000 }), { minLength: 1, maxLength: 10 }), arbRate, (parts, rate) => {
+        let balance = parts.reduce((s, a) => s + a, 0);
+        const total = openInBase(balance, rate);
+        let taken = 0;
+        for (const part of parts) {
+          taken += settledInBase(balance, part, rate);
+          balance -= part;
+        }
+        expect(taken).toBe(total);
       }),
     );
   });

@@ -4,8 +4,9 @@ import type { DocumentAmounts } from './line-amounts.rules';
 
 /**
  * Foreign-currency documents post their journals in the base currency (operator.md: journal
- * amounts are in the base currency). Each line converts on its own, half-up, so the
- * converted lines can miss balance by rounding; balanceInBase moves that difference.
+ * amounts are in the base currency). Every conversion is toBase, half-up; what a document
+ * owes is converted once as a whole (openInBase), and where its parts, converted one by one,
+ * miss that amount, documentInBase names the line that takes the difference.
  */
 
 const MICRO = 1_000_000n;
@@ -47,65 +48,71 @@ export function assertDocumentConvertible(amounts: DocumentAmounts, roundOff: Pa
   assertConvertible([...amounts.lines.map((l) => l.itemTotal), amounts.cgstTotal, amounts.sgstTotal, amounts.igstTotal, roundOff, total], exchangeRateMicro, field);
 }
 
-export interface DebitCredit {
-  debit: Paise;
-  credit: Paise;
-}
-
-type Side = keyof DebitCredit;
-
 /**
- * Balances lines that were converted one by one. The rule:
- *   diff = Σdebit − Σcredit; when diff ≠ 0 the side with the smaller sum is short, and the
- *   whole diff is added to that side's single largest line (the first one on a tie).
- * Adding to the short side never makes an amount negative, and it lands where it is
- * smallest relative to the line. Only that one line changes; every other field is kept.
- *
- * From a balanced foreign entry each line's rounding error is at most half a paisa, so
- * |diff| ≤ n/2 for n lines. A larger diff (more than n paise) means the entry was not
- * balanced before conversion, a programming error: RangeError. So does a short side with
- * no line on it.
+ * What a document owes in the base currency: its amount (a total, or the balance still open)
+ * converted once. The party line of an approved invoice, bill or note is openInBase(total),
+ * the ledger checks expect exactly that, and settlements move the party's account from
+ * openInBase(balance before) to openInBase(balance after). So a document settled in full,
+ * in any number of parts, leaves exactly 0 on its control account.
  */
-export function balanceInBase<L extends DebitCredit>(lines: readonly L[]): L[] {
-  return settle(lines, lines.map(sideOf));
+export function openInBase(amountPaise: Paise, exchangeRateMicro: number): Paise {
+  return toBase(amountPaise, exchangeRateMicro);
 }
 
 /**
- * Converts every line to the base currency and balances the result as balanceInBase does.
- * A line keeps the side it had before conversion, so a tiny line that converted to 0 can
- * still take the difference when it is the only one on the short side.
+ * The base amount a settlement of `amountPaise` takes off a document whose balance is
+ * `balancePaise`: the change in openInBase, not a fresh conversion of the part. The one that
+ * brings the balance to 0 takes exactly what is still open; the parts before it add up, by
+ * telescoping, to what they leave open.
  */
-export function convertLinesToBase<L extends DebitCredit>(lines: readonly L[], exchangeRateMicro: number): L[] {
-  const converted = lines.map((l) => ({
-    ...l,
-    debit: toBase(l.debit, exchangeRateMicro),
-    credit: toBase(l.credit, exchangeRateMicro),
-  }));
-  return settle(converted, lines.map(sideOf));
+export function settledInBase(balancePaise: Paise, amountPaise: Paise, exchangeRateMicro: number): Paise {
+  return openInBase(balancePaise, exchangeRateMicro) - openInBase(balancePaise - amountPaise, exchangeRateMicro);
 }
 
-function settle<L extends DebitCredit>(lines: readonly L[], sides: readonly (Side | null)[]): L[] {
-  const balanced = lines.map((l) => ({ ...l }));
-  let diff = 0;
-  for (const l of balanced) diff += l.debit - l.credit;
-  if (diff === 0) return balanced;
-  if (Math.abs(diff) > lines.length) {
-    throw new RangeError(`converted entry is off by ${diff} paise, more than rounding of ${lines.length} lines explains`);
+/** A priced line of a document in its own currency: its item total (after discount) and its GST by head. */
+export interface PricedLine {
+  itemTotal: Paise;
+  cgst: Paise;
+  sgst: Paise;
+  igst: Paise;
+}
+
+/** A document's amounts in the base currency, the side opposite its party line and the party line itself. */
+export interface DocumentInBase {
+  /** Each line's item total, in line order. */
+  items: Paise[];
+  cgst: Paise;
+  sgst: Paise;
+  igst: Paise;
+  roundOff: Paise;
+  /** The party line (receivable or payable): openInBase(total). */
+  party: Paise;
+}
+
+/**
+ * A foreign document's entry in the base currency. The rule:
+ * - the party line is the total converted once (openInBase), what the customer or vendor owes;
+ * - each GST head is its tax summed over the lines, converted (the GST returns read these lines), and so is the round-off;
+ * - each line's item total is converted, and the conversion difference (the party line less
+ *   everything else, at most half a paisa per converted amount) goes to the line with the
+ *   largest converted item total, the first on a tie. It is part of the value of the supply,
+ *   so it stays in revenue (or purchases) rather than surfacing as an income of its own.
+ * In the base currency (rate 1.0) every amount is itself and the difference is 0.
+ */
+export function documentInBase(lines: readonly PricedLine[], roundOff: Paise, exchangeRateMicro: number): DocumentInBase {
+  const base = (paise: Paise) => toBase(paise, exchangeRateMicro);
+  const head = (key: 'cgst' | 'sgst' | 'igst') => lines.reduce((s, l) => s + l[key], 0);
+  const parts = { items: lines.map((l) => l.itemTotal), cgst: head('cgst'), sgst: head('sgst'), igst: head('igst'), roundOff };
+  const total = parts.items.reduce((s, a) => s + a, 0) + parts.cgst + parts.sgst + parts.igst + roundOff;
+  const converted = { items: parts.items.map(base), cgst: base(parts.cgst), sgst: base(parts.sgst), igst: base(parts.igst), roundOff: base(roundOff) };
+  const party = openInBase(total, exchangeRateMicro);
+  const difference = party - converted.items.reduce((s, a) => s + a, 0) - converted.cgst - converted.sgst - converted.igst - converted.roundOff;
+  if (difference === 0) return { ...converted, party };
+  // Each of the n items, 3 GST heads, the round-off and the party is within half a paisa of its exact value.
+  if (Math.abs(difference) > (parts.items.length + 5) / 2 || parts.items.length === 0) {
+    throw new RangeError(`converted document is off by ${difference} paise, more than rounding of its ${parts.items.length} lines explains`);
   }
-
-  const shortSide: Side = diff > 0 ? 'credit' : 'debit';
-  let target: L | undefined;
-  balanced.forEach((l, i) => {
-    if (sides[i] === shortSide && (target === undefined || l[shortSide] > target[shortSide])) target = l;
-  });
-  if (target === undefined) throw new RangeError(`converted entry has no ${shortSide} line to take ${Math.abs(diff)} paise`);
-  target[shortSide] += Math.abs(diff);
-  return balanced;
-}
-
-/** The side a line is on; null for an empty line, which never takes a difference. */
-function sideOf(line: DebitCredit): Side | null {
-  if (line.debit > 0) return 'debit';
-  if (line.credit > 0) return 'credit';
-  return null;
+  const largest = converted.items.reduce((best, a, i) => (a > converted.items[best]! ? i : best), 0);
+  const items = converted.items.map((a, i) => (i === largest ? a + difference : a));
+  return { ...converted, items, party };
 }

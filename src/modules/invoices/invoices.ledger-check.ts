@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { balanceProblem, toBase } from '../documents';
+import { balanceProblem, openInBase } from '../documents';
 import { ledgerRepository, type DocumentLedgerCheck } from '../ledger';
 
 /**
@@ -13,7 +13,7 @@ export const invoicesLedgerCheck: DocumentLedgerCheck = async (db: Db, orgId?: s
   const netOf = new Map(nets.map((n) => [`${n.org_id}/${n.source_id}`, Number(n.debit) - Number(n.credit)]));
   const problems: string[] = [];
   for (const invoice of invoices) {
-    const expected = invoice.status === 'DRAFT' || invoice.status === 'CANCELLED' ? 0 : toBase(invoice.total, invoice.exchange_rate_micro);
+    const expected = invoice.status === 'DRAFT' || invoice.status === 'CANCELLED' ? 0 : openInBase(invoice.total, invoice.exchange_rate_micro);
     const posted = netOf.get(`${invoice.org_id}/${invoice.invoice_id}`) ?? 0;
     if (posted !== expected) {
       problems.push(`invoice ${invoice.invoice_number} (${invoice.invoice_id}, ${invoice.status}) puts ${posted} paise on receivables; expected ${expected}`);

@@ -1,4 +1,4 @@
-import { toBase } from '../documents/currency.rules';
+import { documentInBase } from '../documents/currency.rules';
 import type { PostingLine } from '../ledger/ledger.posting';
 
 /** The accounts an invoice posts to, found by the caller. */
@@ -19,26 +19,22 @@ export interface InvoiceForPosting {
 
 /**
  * Approval: Cr each line's revenue account, Cr CGST/SGST/IGST output, ± Round Off, and
- * Dr Accounts Receivable for the whole. Amounts go to the base currency line by line, and
- * the receivable is the sum of the converted credits, so the entry balances by construction
- * (in INR the receivable is exactly the total).
+ * Dr Accounts Receivable for the whole. In the base currency by documentInBase: the
+ * receivable is the total converted once, each GST head its own tax converted, and the
+ * conversion difference sits on the largest revenue line, so the entry balances.
  */
 export function invoiceApprovalLines(invoice: InvoiceForPosting, accounts: InvoiceAccounts): PostingLine[] {
-  const base = (paise: number) => toBase(paise, invoice.exchangeRateMicro);
-  const credits: PostingLine[] = [];
-  for (const line of invoice.lines) {
-    credits.push({ accountId: line.accountId, debit: 0, credit: base(line.itemTotal), description: line.name });
-  }
-  const taxes = [
-    { accountId: accounts.cgstOutput, amount: invoice.lines.reduce((s, l) => s + l.cgst, 0), description: 'CGST output' },
-    { accountId: accounts.sgstOutput, amount: invoice.lines.reduce((s, l) => s + l.sgst, 0), description: 'SGST output' },
-    { accountId: accounts.igstOutput, amount: invoice.lines.reduce((s, l) => s + l.igst, 0), description: 'IGST output' },
-  ];
-  for (const tax of taxes) credits.push({ accountId: tax.accountId, debit: 0, credit: base(tax.amount), description: tax.description });
-  if (invoice.roundOff !== 0 && accounts.roundOff) {
+  const roundOff = accounts.roundOff ? invoice.roundOff : 0;
+  const base = documentInBase(invoice.lines, roundOff, invoice.exchangeRateMicro);
+  const credits: PostingLine[] = invoice.lines.map((line, i) => ({ accountId: line.accountId, debit: 0, credit: base.items[i]!, description: line.name }));
+  credits.push(
+    { accountId: accounts.cgstOutput, debit: 0, credit: base.cgst, description: 'CGST output' },
+    { accountId: accounts.sgstOutput, debit: 0, credit: base.sgst, description: 'SGST output' },
+    { accountId: accounts.igstOutput, debit: 0, credit: base.igst, description: 'IGST output' },
+  );
+  if (roundOff !== 0 && accounts.roundOff) {
     // A positive round-off is income (credit); a negative one is a debit — normaliseSides flips it.
-    credits.push({ accountId: accounts.roundOff, debit: 0, credit: base(invoice.roundOff), description: 'Round off' });
+    credits.push({ accountId: accounts.roundOff, debit: 0, credit: base.roundOff, description: 'Round off' });
   }
-  const receivable = credits.reduce((s, l) => s + l.credit, 0);
-  return [{ accountId: accounts.receivable, debit: receivable, credit: 0, contactId: invoice.customerId, description: 'Invoice total' }, ...credits];
+  return [{ accountId: accounts.receivable, debit: base.party, credit: 0, contactId: invoice.customerId, description: 'Invoice total' }, ...credits];
 }

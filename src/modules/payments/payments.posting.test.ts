@@ -35,21 +35,30 @@ describe('the spec ledger-effect table, worked by hand (amounts in paise)', () =
 
   it.each([
     ['applied to an invoice: Dr Advances from Customers, Cr Accounts Receivable',
-      { flow: 'INCOMING', consumed: 60_000, documentAmount: 60_000, paymentRateMicro: ONE, documentRateMicro: ONE },
+      { flow: 'INCOMING', consumed: 60_000, documentAmount: 60_000, documentBalance: 100_000, paymentRateMicro: ONE, documentRateMicro: ONE },
       [['adv', 60_000, 0], ['ctl', 0, 60_000]]],
     ['round-off cap on the payment: 1,000.00 clears 1,000.50, the 0.50 is written off to Round Off',
-      { flow: 'INCOMING', consumed: 100_000, documentAmount: 100_050, paymentRateMicro: ONE, documentRateMicro: ONE },
+      { flow: 'INCOMING', consumed: 100_000, documentAmount: 100_050, documentBalance: 100_050, paymentRateMicro: ONE, documentRateMicro: ONE },
       [['adv', 100_000, 0], ['round', 50, 0], ['ctl', 0, 100_050]]],
     ['round-off cap on the invoice: 1,000.50 paid against 1,000.00, the 0.50 is income in Round Off',
-      { flow: 'INCOMING', consumed: 100_050, documentAmount: 100_000, paymentRateMicro: ONE, documentRateMicro: ONE },
+      { flow: 'INCOMING', consumed: 100_050, documentAmount: 100_000, documentBalance: 100_000, paymentRateMicro: ONE, documentRateMicro: ONE },
       [['adv', 100_050, 0], ['round', 0, 50], ['ctl', 0, 100_000]]],
     ['payment rate above the invoice rate: an exchange gain',
       // $100 invoiced at 82.00 (₹8,200.00 on receivables) and received at 83.00 (₹8,300.00 of advance): ₹100.00 gain.
-      { flow: 'INCOMING', consumed: 10_000, documentAmount: 10_000, paymentRateMicro: 83_000_000, documentRateMicro: 82_000_000 },
+      { flow: 'INCOMING', consumed: 10_000, documentAmount: 10_000, documentBalance: 10_000, paymentRateMicro: 83_000_000, documentRateMicro: 82_000_000 },
       [['adv', 830_000, 0], ['fx', 0, 10_000], ['ctl', 0, 820_000]]],
     ['OUTGOING is the mirror: Dr Accounts Payable, Cr Advances to Vendors',
-      { flow: 'OUTGOING', consumed: 40_000, documentAmount: 40_000, paymentRateMicro: ONE, documentRateMicro: ONE },
+      { flow: 'OUTGOING', consumed: 40_000, documentAmount: 40_000, documentBalance: 40_000, paymentRateMicro: ONE, documentRateMicro: ONE },
       [['adv', 0, 40_000], ['ctl', 40_000, 0]]],
+    ['USD 0.03 at 83.333333 (250 paise owed) paid 0.01 at that rate: the receivable goes from 250 to 167 (0.02 converted), 83 off',
+      { flow: 'INCOMING', consumed: 1, documentAmount: 1, documentBalance: 3, paymentRateMicro: 83_333_333, documentRateMicro: 83_333_333 },
+      [['adv', 83, 0], ['ctl', 0, 83]]],
+    ['the second 0.01 takes 167 down to 83: 84 off the receivable, the advance gave 83, a paisa of exchange loss',
+      { flow: 'INCOMING', consumed: 1, documentAmount: 1, documentBalance: 2, paymentRateMicro: 83_333_333, documentRateMicro: 83_333_333 },
+      [['adv', 83, 0], ['fx', 1, 0], ['ctl', 0, 84]]],
+    ['the last 0.01 clears what is still open, 83: 83 + 84 + 83 = 250, the receivable nets to 0',
+      { flow: 'INCOMING', consumed: 1, documentAmount: 1, documentBalance: 1, paymentRateMicro: 83_333_333, documentRateMicro: 83_333_333 },
+      [['adv', 83, 0], ['ctl', 0, 83]]],
   ] as const)('%s', (_name, allocation, expected) => {
     expect(posted(allocationLines({ contactId: 'c', ...allocation }, allocationAccounts))).toEqual(expected);
   });

@@ -1,4 +1,4 @@
-import { toBase } from '../documents/currency.rules';
+import { settledInBase, toBase } from '../documents/currency.rules';
 import { mirror, type PostingLine } from '../ledger/ledger.posting';
 
 export type Flow = 'INCOMING' | 'OUTGOING';
@@ -67,6 +67,8 @@ export interface AllocationForPosting {
   paymentRateMicro: number;
   /** Taken off the document's balance, at the document's rate. */
   documentAmount: number;
+  /** The document's balance before this allocation, in its currency. */
+  documentBalance: number;
   documentRateMicro: number;
 }
 
@@ -81,13 +83,16 @@ export interface AllocationAccounts {
 /**
  * Applying money to a document. INCOMING: Dr Advances from Customers what the payment gives,
  * Cr Accounts Receivable what the invoice loses; the difference in the document's amount is
- * a round-off (Round Off), and what remains in the base currency is the exchange difference
- * between the payment's rate and the invoice's. OUTGOING is the exact mirror on Accounts
- * Payable and Advances to Vendors. Unapplying posts the mirror of this entry.
+ * a round-off (Round Off), and what remains in the base currency is the exchange difference:
+ * between the payment's rate and the invoice's, and the conversion rounding. The receivable
+ * goes down by settledInBase (from the open balance converted before to the one converted
+ * after), so the allocation that clears the invoice takes exactly what is still open on it.
+ * OUTGOING is the exact mirror on Accounts Payable and Advances to Vendors. Unapplying posts
+ * the mirror of this entry.
  */
 export function allocationLines(a: AllocationForPosting, accounts: AllocationAccounts): PostingLine[] {
   const advancesBase = toBase(a.consumed, a.paymentRateMicro);
-  const controlBase = toBase(a.documentAmount, a.documentRateMicro);
+  const controlBase = settledInBase(a.documentBalance, a.documentAmount, a.documentRateMicro);
   const roundOffBase = toBase(a.documentAmount - a.consumed, a.documentRateMicro);
   const exchangeBase = controlBase - advancesBase - roundOffBase;
   const incoming: PostingLine[] = [

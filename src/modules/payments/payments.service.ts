@@ -93,7 +93,7 @@ export function paymentsService(deps: Deps) {
       sourceRef: target.number, memo: `${p.reference_number ?? p.payment_id} applied to ${target.number}`, contactId: p.contact_id,
       lines: allocationLines({
         flow: p.flow as Flow, contactId: p.contact_id, consumed, paymentRateMicro: p.exchange_rate_micro,
-        documentAmount, documentRateMicro: target.exchangeRateMicro,
+        documentAmount, documentBalance: target.balance, documentRateMicro: target.exchangeRateMicro,
       }, {
         advances: await systemAccount(tx, ctx.orgId, incoming ? 'advances_from_customers' : 'advances_to_vendors'),
         control: await systemAccount(tx, ctx.orgId, incoming ? 'accounts_receivable' : 'accounts_payable'),
