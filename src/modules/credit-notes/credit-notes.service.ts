@@ -8,9 +8,10 @@ import type { PlatformDeps } from '../../platform/deps';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import type { BillRow, BillsService } from '../bills';
 import { BILL_OPEN_STATUSES } from '../bills/bills.rules';
+import { catalogRepository } from '../catalog';
 import { contactsRepository } from '../contacts';
 import {
-  applyCredit, assertHeaderEditable, assertVoidable, displayedStatus, noteJournalLines, noteLineColumnsOf, prepareNote,
+  applyCredit, assertHeaderEditable, assertVoidable, creditApplicationLines, displayedStatus, noteJournalLines, noteLineColumnsOf, prepareNote,
   stockDirectionOf, type CreditTarget, type NoteParent, type UpdateNoteBody,
 } from '../documents';
 import type { InvoiceRow, InvoicesService } from '../invoices';
@@ -109,7 +110,8 @@ export function creditNotesService(deps: Deps) {
    * Both apply endpoints: the note is locked first, then the target, so two applies of one
    * note queue on the note and never deadlock. The target's balance moves through its own
    * settlement port (status, activity, INVOICE_PAID / BILL_PAID); nothing is posted, since
-   * the note's journal already took the amount off the party's receivable or payable.
+   * the note's journal already took the amount off the party's receivable or payable, but the
+   * paisa by which the two open balances convert apart (creditApplicationLines).
    */
   async function applyTo<Row>(ctx: RequestContext, creditNoteId: string, target: TargetPort<Row>, targetId: string, amountRupees: number) {
     return deps.uow(ctx, async (tx) => {
@@ -124,10 +126,22 @@ export function creditNotesService(deps: Deps) {
       const next = applyCredit(note, target.asTarget(row), amount);
       const metadata = { credit_note_id: note.credit_note_id, credit_note_number: note.credit_note_number, amount: toRupees(amount) };
       const settled = await target.port.settleInTx(tx, ctx, row, 'credit', amount, 'amount', metadata);
+      const applicationId = deps.ids.next('cna');
       await repo.insertApplication(tx, {
-        org_id: ctx.orgId, application_id: deps.ids.next('cna'), credit_note_id: note.credit_note_id,
+        org_id: ctx.orgId, application_id: applicationId, credit_note_id: note.credit_note_id,
         invoice_id: target.kind === 'invoice' ? targetId : null, bill_id: target.kind === 'bill' ? targetId : null, amount, created_time: now(),
       });
+      const side = sideOf(note.note_type);
+      await deps.ledger.postUnlessZero(tx, ctx, {
+        date: today(), source: 'ALLOCATION', sourceId: applicationId, sourceVersion: 1, sourceRef: note.credit_note_number,
+        memo: `${note.credit_note_number} applied to ${target.kind} ${targetId}`, contactId: note.contact_id,
+        lines: creditApplicationLines({
+          contactId: note.contact_id, amount, targetBalance: target.asTarget(row).balance, noteBalance: note.balance_amount, exchangeRateMicro: note.exchange_rate_micro,
+        }, {
+          control: await catalogRepository.systemAccountId(tx, ctx.orgId, side === 'sales' ? 'accounts_receivable' : 'accounts_payable'),
+          exchange: await catalogRepository.systemAccountId(tx, ctx.orgId, 'exchange_gain_loss'),
+        }, side),
+      }, { newSource: true }); // the application was made just above
       const saved = await save(tx, note, next);
       await deps.activity.record(tx, ctx, {
         entityType: 'CREDIT_NOTE', entityId: note.credit_note_id, entityRef: note.credit_note_number, verb: 'APPLIED',

@@ -1,5 +1,6 @@
 import type { PostingLine } from '../ledger/ledger.posting';
-import { documentInBase } from './currency.rules';
+import { conversionDifferenceLines } from './conversion-difference.posting';
+import { documentInBase, settledInBase } from './currency.rules';
 import type { NoteSide } from './notes.rules';
 
 /** The accounts a note posts to, found by the caller: the party's control account and the GST ledgers of its side. */
@@ -38,4 +39,27 @@ export function noteLines(note: NoteForPosting, accounts: NoteAccounts, side: No
   );
   const party = side === 'sales' ? { debit: 0, credit: base.party } : { debit: base.party, credit: 0 };
   return [...legs, { accountId: accounts.party, ...party, contactId: note.contactId, description: 'Note total' }];
+}
+
+export interface CreditApplicationForPosting {
+  contactId: string;
+  amount: number;
+  /** The balances before the application, in the shared currency (a note is applied only at its target's rate). */
+  targetBalance: number;
+  noteBalance: number;
+  exchangeRateMicro: number;
+}
+
+/**
+ * Applying a note moves no money, yet in the base currency it takes settledInBase off two
+ * open balances: the target's and the note's. Both are converted at one rate but from
+ * different balances, so they can round a paisa apart; the party's account then takes the
+ * difference against Exchange Gain or Loss (Cr the receivable, or Dr the payable), and keeps
+ * holding each open document converted once, down to exactly 0 when everything is settled.
+ * Usually the difference is 0 and the lines carry nothing (nothing is posted).
+ */
+export function creditApplicationLines(a: CreditApplicationForPosting, accounts: { control: string; exchange: string }, side: NoteSide): PostingLine[] {
+  const difference = settledInBase(a.targetBalance, a.amount, a.exchangeRateMicro) - settledInBase(a.noteBalance, a.amount, a.exchangeRateMicro);
+  // The receivable (sales) or payable (purchase) is lowered by the difference.
+  return conversionDifferenceLines({ amount: -difference, raises: side === 'sales' ? 'debit' : 'credit', contactId: a.contactId, description: 'Credit applied' }, accounts);
 }

@@ -1,3 +1,4 @@
+import { conversionDifferenceLines } from '../documents/conversion-difference.posting';
 import { settledInBase, toBase } from '../documents/currency.rules';
 import { mirror, type PostingLine } from '../ledger/ledger.posting';
 
@@ -102,4 +103,27 @@ export function allocationLines(a: AllocationForPosting, accounts: AllocationAcc
     { accountId: accounts.control, debit: 0, credit: controlBase, contactId: a.contactId, description: 'Settled' },
   ];
   return a.flow === 'INCOMING' ? incoming : mirror(incoming);
+}
+
+export interface ReleaseForPosting {
+  flow: Flow;
+  contactId: string;
+  /** What the allocation took off the document, in its currency, and the document's balance before it is put back. */
+  documentAmount: number;
+  documentBalance: number;
+  documentRateMicro: number;
+  /** What the mirror of the allocation's entry put back on the control account, in the base currency. */
+  restoredBase: number;
+}
+
+/**
+ * Unapplying mirrors the allocation's entry, which puts back what the allocation took off the
+ * control account. When other settlements moved the document's balance in between, the open
+ * balance converted (settledInBase from the balance after the release) can differ from that by
+ * a paisa; this entry posts the difference against Exchange Gain or Loss, so the control
+ * account holds the document's open balance converted once again. Usually it carries nothing.
+ */
+export function releaseDifferenceLines(r: ReleaseForPosting, accounts: { control: string; exchange: string }): PostingLine[] {
+  const difference = settledInBase(r.documentBalance + r.documentAmount, r.documentAmount, r.documentRateMicro) - r.restoredBase;
+  return conversionDifferenceLines({ amount: difference, raises: r.flow === 'INCOMING' ? 'debit' : 'credit', contactId: r.contactId, description: 'Unapplied' }, accounts);
 }

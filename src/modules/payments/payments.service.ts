@@ -12,9 +12,9 @@ import { catalogRepository } from '../catalog';
 import { contactsRepository } from '../contacts';
 import { assertConvertible } from '../documents';
 import type { InvoicesService } from '../invoices';
-import type { LedgerService } from '../ledger';
+import { ledgerRepository, type LedgerService } from '../ledger';
 import { decideAllocation } from './allocation.rules';
-import { allocationLines, paymentAmounts, paymentLines, type Flow } from './payments.posting';
+import { allocationLines, paymentAmounts, paymentLines, releaseDifferenceLines, type Flow } from './payments.posting';
 import { presentPayment } from './payments.presenter';
 import { oldestFirst, paymentsRepository as repo, type AllocationRow, type PaymentRow } from './payments.repository';
 import type { ApplyPaymentBody, CreatePaymentBody, ListPaymentsQuery, UpdatePaymentBody } from './payments.schemas';
@@ -108,7 +108,19 @@ export function paymentsService(deps: Deps) {
   /** Unapplies one allocation: the mirror of its journal, and the document's balance and status restored. */
   async function releaseAllocation(tx: Tx, ctx: RequestContext, p: PaymentRow, allocation: AllocationRow) {
     const target = await targets.lock(tx, ctx.orgId, documentSide(allocation), 'allocation_id');
-    await deps.ledger.reverseSource(tx, ctx, 'ALLOCATION', allocation.allocation_id, today(), `Unapplied from ${target.number}`);
+    const reversals = await deps.ledger.reverseSource(tx, ctx, 'ALLOCATION', allocation.allocation_id, today(), `Unapplied from ${target.number}`);
+    const incoming = p.flow === 'INCOMING';
+    const control = await systemAccount(tx, ctx.orgId, incoming ? 'accounts_receivable' : 'accounts_payable');
+    const restoredBase = (await ledgerRepository.lines(tx, ctx.orgId, reversals.map((j) => j.journal_id)))
+      .filter((l) => l.account_id === control).reduce((s, l) => s + (incoming ? l.debit - l.credit : l.credit - l.debit), 0);
+    await deps.ledger.postUnlessZero(tx, ctx, {
+      date: today(), source: 'ALLOCATION', sourceId: allocation.allocation_id, sourceVersion: 2, sourceRef: target.number,
+      memo: `Unapplied from ${target.number}: open balance converted`, contactId: p.contact_id,
+      lines: releaseDifferenceLines({
+        flow: p.flow as Flow, contactId: p.contact_id, documentAmount: allocation.document_amount, documentBalance: target.balance,
+        documentRateMicro: target.exchangeRateMicro, restoredBase,
+      }, { control, exchange: await systemAccount(tx, ctx.orgId, 'exchange_gain_loss') }),
+    }, { newSource: true }); // the allocation's first release
     await target.release(tx, ctx, allocation.document_amount, { payment_id: p.payment_id, allocation_id: allocation.allocation_id });
     await repo.releaseAllocation(tx, ctx.orgId, allocation.allocation_id);
   }
