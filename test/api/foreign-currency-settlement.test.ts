@@ -37,16 +37,33 @@ async function pay(api: HttpClient, flow: 'INCOMING' | 'OUTGOING', contactId: st
   return res.body.payment;
 }
 
-/** Each allocation's entry as [control paise, exchange paise], the control side as the amount it lowers. */
-async function allocationEntries(api: HttpClient, payments: { allocations: { allocation_id: string }[] }[]) {
+/** Pays a document 0.01 three times; returns each allocation's entry as [control paise, exchange paise], the control side as the amount it lowers. */
+async function payInThreeParts(api: HttpClient, flow: 'INCOMING' | 'OUTGOING', contactId: string, target: Record<string, string>) {
   const out: [number, number][] = [];
-  for (const p of payments) {
-    const lines = await linesOf(api, p.allocations[0]!.allocation_id);
+  for (let i = 0; i < 3; i += 1) {
+    const payment = await pay(api, flow, contactId, target);
+    const lines = await linesOf(api, payment.allocations[0].allocation_id);
     const settled = lines.find(([d]) => d === 'Settled')!;
     const exchange = lines.find(([d]) => d === 'Exchange difference');
     out.push([settled[1] + settled[2], exchange ? exchange[1] - exchange[2] : 0]);
   }
   return out;
+}
+
+/** The document's balance is 0, its control account is at `control` rupees, the books balance and verify finds nothing. */
+async function expectSettled(api: HttpClient, orgId: string, path: string, account: string, control = 0) {
+  expect((await api.get(path)).body).toMatchObject({ [path.split('/')[1]!.slice(0, -1)]: { balance: 0 } });
+  expect(await accountBalance(api, account)).toBe(control);
+  await expectBooksBalanced(api);
+  await expectVerified(orgId);
+}
+
+/** A new organisation with a USD customer and an approved invoice of three lines of 0.01 (250 paise owed). */
+async function foreignInvoice() {
+  const org = await t.given.org();
+  const customerId = await customer(org.api, { currency_code: 'USD' });
+  const invoice = await postedInvoice(org.api, customerId, 0.01, { ...usd, line_items: cents(['A', 'B', 'C']) });
+  return { org, customerId, invoice };
 }
 
 async function expectVerified(orgId: string) {
@@ -55,28 +72,19 @@ async function expectVerified(orgId: string) {
 
 describe('a foreign invoice whose lines round apart from its total', () => {
   it('puts the total converted once on the receivable, and nets it to 0 when paid in three parts', async () => {
-    const org = await t.given.org();
-    const customerId = await customer(org.api, { currency_code: 'USD' });
-    const invoice = await postedInvoice(org.api, customerId, 0.01, { ...usd, line_items: cents(['A', 'B', 'C']) });
+    const { org, customerId, invoice } = await foreignInvoice();
     expect(invoice).toMatchObject({ total: 0.03, status: 'SENT' });
     expect(await linesOf(org.api, invoice.invoice_id)).toEqual([['Invoice total', 250, 0], ['A', 0, 84], ['B', 0, 83], ['C', 0, 83]]);
     await expectVerified(org.orgId);
 
-    const payments = [];
-    for (let i = 0; i < 3; i += 1) payments.push(await pay(org.api, 'INCOMING', customerId, { invoice_id: invoice.invoice_id }));
     // The receivable loses 83, 84, 83; each advance gave 83, so the second is a paisa of exchange loss.
-    expect(await allocationEntries(org.api, payments)).toEqual([[83, 0], [84, 1], [83, 0]]);
-    expect((await org.api.get(`/invoices/${invoice.invoice_id}`)).body.invoice).toMatchObject({ balance: 0, status: 'PAID' });
-    expect(await accountBalance(org.api, 'Accounts Receivable')).toBe(0);
+    expect(await payInThreeParts(org.api, 'INCOMING', customerId, { invoice_id: invoice.invoice_id })).toEqual([[83, 0], [84, 1], [83, 0]]);
     expect(await accountBalance(org.api, 'Exchange Gain or Loss')).toBe(0.01);
-    await expectBooksBalanced(org.api);
-    await expectVerified(org.orgId);
+    await expectSettled(org.api, org.orgId, `/invoices/${invoice.invoice_id}`, 'Accounts Receivable');
   });
 
   it('settles what is still open after an earlier part is unapplied and paid again', async () => {
-    const org = await t.given.org();
-    const customerId = await customer(org.api, { currency_code: 'USD' });
-    const invoice = await postedInvoice(org.api, customerId, 0.01, { ...usd, line_items: cents(['A', 'B', 'C']) });
+    const { org, customerId, invoice } = await foreignInvoice();
     const first = await pay(org.api, 'INCOMING', customerId, { invoice_id: invoice.invoice_id });
     await pay(org.api, 'INCOMING', customerId, { invoice_id: invoice.invoice_id });
     // The first part took 83 (250 → 167) and the second 84 (167 → 83). Unapplying the first
@@ -86,10 +94,7 @@ describe('a foreign invoice whose lines round apart from its total', () => {
     expect(await accountBalance(org.api, 'Accounts Receivable')).toBe(1.67);
     await pay(org.api, 'INCOMING', customerId, { invoice_id: invoice.invoice_id });
     await pay(org.api, 'INCOMING', customerId, { invoice_id: invoice.invoice_id });
-    expect((await org.api.get(`/invoices/${invoice.invoice_id}`)).body.invoice).toMatchObject({ balance: 0, status: 'PAID' });
-    expect(await accountBalance(org.api, 'Accounts Receivable')).toBe(0);
-    await expectBooksBalanced(org.api);
-    await expectVerified(org.orgId);
+    await expectSettled(org.api, org.orgId, `/invoices/${invoice.invoice_id}`, 'Accounts Receivable');
   });
 });
 
@@ -101,22 +106,15 @@ describe('a foreign bill whose lines round apart from its total', () => {
     expect(bill).toMatchObject({ total: 0.03, status: 'OPEN' });
     expect(await linesOf(org.api, bill.bill_id)).toEqual([['A', 84, 0], ['B', 83, 0], ['C', 83, 0], ['Bill total', 0, 250]]);
 
-    const payments = [];
-    for (let i = 0; i < 3; i += 1) payments.push(await pay(org.api, 'OUTGOING', vendorId, { bill_id: bill.bill_id }));
     // The payable loses 83, 84, 83; each advance to the vendor was 83, so the second is a paisa of exchange gain.
-    expect(await allocationEntries(org.api, payments)).toEqual([[83, 0], [84, -1], [83, 0]]);
-    expect((await org.api.get(`/bills/${bill.bill_id}`)).body.bill).toMatchObject({ balance: 0, status: 'PAID' });
-    expect(await accountBalance(org.api, 'Accounts Payable')).toBe(0);
-    await expectBooksBalanced(org.api);
-    await expectVerified(org.orgId);
+    expect(await payInThreeParts(org.api, 'OUTGOING', vendorId, { bill_id: bill.bill_id })).toEqual([[83, 0], [84, -1], [83, 0]]);
+    await expectSettled(org.api, org.orgId, `/bills/${bill.bill_id}`, 'Accounts Payable');
   });
 });
 
 describe('foreign notes whose lines round apart from their totals', () => {
   it('a customer credit note: issued at its total converted once, applied twice around a payment, the receivable nets to 0', async () => {
-    const org = await t.given.org();
-    const customerId = await customer(org.api, { currency_code: 'USD' });
-    const invoice = await postedInvoice(org.api, customerId, 0.01, { ...usd, line_items: cents(['A', 'B', 'C']) });
+    const { org, customerId, invoice } = await foreignInvoice();
     // Two lines of 0.01 are 166 one by one and 167 as the total 0.02.
     const note = (await createCreditNote(org.api, { customer_id: customerId, invoice_id: invoice.invoice_id, date: DATE, line_items: cents(['X', 'Y']) })).body.credit_note;
     expect(note).toMatchObject({ total: 0.02, status: 'ISSUED' });
@@ -151,7 +149,7 @@ describe('foreign notes whose lines round apart from their totals', () => {
     const credit = (await createCreditNote(org.api, { customer_id: vendorId, bill_id: bill.bill_id, date: DATE, line_items: cents(['X', 'Y']) })).body.credit_note;
     expect(await linesOf(org.api, credit.credit_note_id)).toEqual([['X', 0, 84], ['Y', 0, 83], ['Note total', 167, 0]]);
 
-    // Payable: 500 − 250 − 167 = 83. The vendor credit goes on in two parts around two payments.
+    // Payable: 500 − 250 − 167 = 83. The vendor credit goes on in two parts around a payment.
     const apply = async () => {
       const res = await org.api.post(`/credit_notes/${credit.credit_note_id}/apply-to-bill`, { bill_id: bill.bill_id, amount: 0.01 }, { idempotencyKey: newKey() });
       expect(res.status).toBe(200);
@@ -159,12 +157,9 @@ describe('foreign notes whose lines round apart from their totals', () => {
     await apply();
     await pay(org.api, 'OUTGOING', vendorId, { bill_id: bill.bill_id });
     await apply();
-    const payments = [];
-    for (let i = 0; i < 3; i += 1) payments.push(await pay(org.api, 'OUTGOING', vendorId, { bill_id: bill.bill_id }));
-    expect((await org.api.get(`/bills/${bill.bill_id}`)).body.bill).toMatchObject({ balance: 0, status: 'PAID' });
+    // Then 0.03 in three parts: 250 → 167 → 83 → 0 again.
+    expect(await payInThreeParts(org.api, 'OUTGOING', vendorId, { bill_id: bill.bill_id })).toEqual([[83, 0], [84, -1], [83, 0]]);
     // What remains on the payable is the debit note, converted once: the vendor owes us 250.
-    expect(await accountBalance(org.api, 'Accounts Payable')).toBe(2.5);
-    await expectBooksBalanced(org.api);
-    await expectVerified(org.orgId);
+    await expectSettled(org.api, org.orgId, `/bills/${bill.bill_id}`, 'Accounts Payable', 2.5);
   });
 });
