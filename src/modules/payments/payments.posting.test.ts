@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assertBalanced, normaliseSides, withoutZeroLines } from '../ledger/ledger.posting';
-import { allocationLines, paymentLines } from './payments.posting';
+import { allocationLines, paymentLines, releaseDifferenceLines } from './payments.posting';
 
 const ONE = 1_000_000;
 const accounts = { bank: 'bank', advances: 'adv', bankCharges: 'charges', tds: 'tds' };
@@ -61,5 +61,21 @@ describe('the spec ledger-effect table, worked by hand (amounts in paise)', () =
       [['adv', 83, 0], ['ctl', 0, 83]]],
   ] as const)('%s', (_name, allocation, expected) => {
     expect(posted(allocationLines({ contactId: 'c', ...allocation }, allocationAccounts))).toEqual(expected);
+  });
+
+  it.each([
+    ['unapplying the latest part puts back exactly what it took: nothing more',
+      // USD 0.03 at 83.333333 paid 0.01 (250 → 167, 83 off); unapplied at balance 0.02: 167 → 250 is 83.
+      { flow: 'INCOMING', documentAmount: 1, documentBalance: 2, restoredBase: 83 }, []],
+    ['unapplying an earlier part after another moved the balance: the paisa the balance converts apart goes back on the receivable',
+      // The first 0.01 took 83 (250 → 167), the second 84 (167 → 83). Unapplying the first at
+      // balance 0.01 mirrors 83, but 83 → 167 (0.02 converted) is 84: Dr Receivable 1, Cr Exchange 1.
+      { flow: 'INCOMING', documentAmount: 1, documentBalance: 1, restoredBase: 83 }, [['ctl', 1, 0], ['fx', 0, 1]]],
+    ['OUTGOING is the mirror on the payable',
+      { flow: 'OUTGOING', documentAmount: 1, documentBalance: 1, restoredBase: 83 }, [['ctl', 0, 1], ['fx', 1, 0]]],
+  ] as const)('%s', (_name, release, expected) => {
+    const lines = withoutZeroLines(normaliseSides(releaseDifferenceLines({ contactId: 'c', documentRateMicro: 83_333_333, ...release }, { control: 'ctl', exchange: 'fx' })));
+    if (lines.length > 0) assertBalanced(lines);
+    expect(lines.map((l) => [l.accountId, l.debit, l.credit])).toEqual(expected);
   });
 });
