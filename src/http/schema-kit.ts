@@ -13,7 +13,21 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 /** Free text. NUL is refused: PostgreSQL cannot store it, and no business text needs it. */
 export const Text = (maxLength = 255, minLength = 0) => Type.String({ maxLength, minLength, pattern: '^[^\\u0000]*$' });
 
-export const Id = (description = 'id') => Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_]+$', description });
+/** The shape of every id the service mints (kernel/ids: a prefix and a ULID). Body fields that name a record keep to it. */
+const ID_PATTERN = '^[A-Za-z0-9_]+$';
+const ID_MAX_LENGTH = 64;
+const ID_RE = new RegExp(ID_PATTERN);
+
+export const Id = (description = 'id') => Type.String({ minLength: 1, maxLength: ID_MAX_LENGTH, pattern: ID_PATTERN, description });
+
+/** Whether a string could be an id the service minted: only such a string can name a record. */
+export const hasIdShape = (value: string) => value.length <= ID_MAX_LENGTH && ID_RE.test(value);
+
+/**
+ * An id in a path: any string. Its shape is never a 400 (operator.md): an id the service could
+ * not have minted names nothing, and is 404 like any unknown id (http/path-ids.ts).
+ */
+export const PathId = (description = 'id') => Type.String({ description });
 
 /** Rupees as a JSON number with at most two decimals. */
 export const Money = (options: { minimum?: number; exclusiveMinimum?: number } = {}) =>
@@ -33,7 +47,7 @@ export const CursorQuery = {
   cursor: Type.Optional(Type.String({ maxLength: 1024 })),
 };
 
-export const IdParam = <K extends string>(name: K) => Type.Object({ [name]: Id(name) } as Record<K, ReturnType<typeof Id>>);
+export const IdParam = <K extends string>(name: K) => Type.Object({ [name]: PathId(name) } as Record<K, ReturnType<typeof PathId>>);
 
 /** A closed set of strings, as a plain JSON-schema enum (reads better in OpenAPI than a union of literals). */
 export const StringEnum = <const T extends readonly string[]>(values: T, description?: string) =>

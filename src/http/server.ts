@@ -12,6 +12,7 @@ import { errorBody, errorHandler } from './error-handler';
 import type { Readiness } from './health.routes';
 import { renderSuccess, idempotencyStepFor } from './idempotency-step';
 import { multipartDocs, openApiOptions, routeSchema } from './openapi';
+import { unknownPathIdsAreNotFound } from './path-ids';
 import { authenticateFor, orgFromQueryFor, type AuthDeps } from './request-context';
 import { FileReply, fullPath, type RouteDef } from './route';
 import { validatorCompiler } from './validation';
@@ -62,7 +63,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : deps.ids.next('req');
     },
-    // An over-long id reaches its schema (400 naming the parameter) instead of the router's bare 414.
+    // An over-long id reaches its route (404: it names nothing) instead of the router's bare 414.
     routerOptions: { maxParamLength: 16_384 },
     // What the router refuses itself (a path that is not valid percent-encoded UTF-8) answers in the spec's shape too.
     frameworkErrors: (_error, request, reply) => {
@@ -112,7 +113,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       config: { invalidBody: def.invalidBody, ...(def.multipart && { swaggerTransform: multipartDocs(def.multipart) }) },
       onRequest: authenticateFor(def, deps),
       ...(mutating && def.access !== 'admin' && { preValidation: idempotencyStepFor(def, deps.database, deps.idempotency) }),
-      ...(def.orgQueryParam && { preHandler: orgFromQueryFor(def) }),
+      preHandler: [...(def.orgQueryParam ? [orgFromQueryFor(def)] : []), ...(def.params ? [unknownPathIdsAreNotFound] : [])],
       handler: async (request, reply) => {
         const result = await def.handle({
           params: request.params as never,

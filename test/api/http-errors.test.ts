@@ -204,7 +204,7 @@ describe('error bodies carry exactly the spec keys', () => {
     ['unknown id', () => org.api.get('/contacts/con_00000000000000000000000000'), 404, 'not_found.resource'],
     ['bad query', () => org.api.get('/contacts?per_page=0'), 400, 'validation.invalid_value'],
     ['bad cursor', () => org.api.get('/contacts?cursor=forged'), 400, 'validation.invalid_value'],
-    ['bad path id', () => org.api.get('/contacts/not-an-id!'), 400, 'validation.invalid_value'],
+    ['path id of another form (names nothing)', () => org.api.get('/contacts/not-an-id!'), 404, 'not_found.resource'],
     ['missing field', () => org.api.post('/contacts', {}), 400, 'validation.required_field'],
     ['bad key', () => org.api.post('/contacts', { contact_name: 'X' }, { idempotencyKey: 'bad key' }), 400, 'validation.invalid_value'],
     ['admin secret wrong', () => t.admin.withToken('nope').get('/clock'), 401, 'authn.token_invalid'],

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullPath, PUBLIC_PREFIX, type RouteDef } from '../../src/http/route';
 import { ALL_SCOPES, FULL_ACCESS } from '../../src/platform/auth/scopes';
 import { HttpClient, type ApiResponse } from '../support/http-client';
+import { fetchOpenApi, sampleOf, type JsonSchema } from '../support/openapi-doc';
 import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
 /*
@@ -29,14 +30,7 @@ function call(client: HttpClient, method: string, path: string, body?: unknown, 
   return client.request(method, path, body, { headers, ...(mutating && { idempotencyKey: newKey() }) });
 }
 
-interface OpenApiOperation { operationId: string; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }
-type OpenApiDoc = { paths: Record<string, Record<string, OpenApiOperation>> };
-
-async function openApi(): Promise<OpenApiDoc> {
-  const res = await fetch(`${t.baseUrl}/openapi.json`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as OpenApiDoc;
-}
+const openApi = () => fetchOpenApi(t.baseUrl);
 
 describe('(a) access rules', () => {
   it('every route declares an access rule: a known scope, any-token, admin, open or signed-url', () => {
@@ -109,42 +103,6 @@ describe('(a) access rules', () => {
 });
 
 /* ------------------------------------------------------------------------------------------ */
-
-type JsonSchema = {
-  type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema;
-  enum?: unknown[]; const?: unknown; default?: unknown; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; allOf?: JsonSchema[];
-  format?: string; pattern?: string; minLength?: number; minItems?: number; minimum?: number; exclusiveMinimum?: number;
-};
-
-/** A minimal body that satisfies a request schema: required fields only, with plain values. */
-function sampleOf(schema: JsonSchema | undefined, today: string): unknown {
-  if (!schema) return undefined;
-  if (schema.default !== undefined) return schema.default;
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum) return schema.enum[0];
-  const branches = schema.anyOf ?? schema.oneOf;
-  if (branches) return sampleOf(branches.find((b) => b.type !== 'null') ?? branches[0], today);
-  if (schema.allOf) return Object.assign({}, ...schema.allOf.map((s) => sampleOf(s, today)));
-  const type = Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : schema.type;
-  switch (type) {
-    case 'object':
-      return Object.fromEntries((schema.required ?? []).map((k) => [k, sampleOf(schema.properties?.[k], today)]));
-    case 'array':
-      return Array.from({ length: schema.minItems ?? 0 }, () => sampleOf(schema.items, today));
-    case 'integer':
-    case 'number':
-      return schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 1);
-    case 'boolean':
-      return false;
-    case 'string':
-      if (schema.format === 'date') return today;
-      if (schema.format === 'date-time') return `${today}T10:00:00`;
-      if (schema.format === 'email') return 'someone@example.com';
-      return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
-    default:
-      return undefined;
-  }
-}
 
 /**
  * How to get an id of organisation A for each path parameter. A maker creates the resource;

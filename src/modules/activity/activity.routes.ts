@@ -1,9 +1,8 @@
-import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db/database';
 import { notFound } from '../../kernel/errors';
 import type { ActivityEntityType } from '../../platform/activity/activity.recorder';
 import { route, type RouteDef } from '../../http/route';
-import { Id } from '../../http/schema-kit';
+import { IdParam } from '../../http/schema-kit';
 import { ActivityQuery, AliasQuery } from './activity.schemas';
 import type { ActivityService } from './activity.service';
 
@@ -36,7 +35,7 @@ export function activityAliasRoutes(activity: ActivityService, db: Db, aliases: 
     route({
       method: 'GET', url: `/${alias.collection}/:${alias.param}/activity`, operationId: alias.operationId,
       summary: `Timeline of one ${alias.entityType.toLowerCase().replace(/_/g, ' ')}`, tags,
-      access: 'Svc.activity.READ', params: Type.Object({ [alias.param]: Id(alias.param) }), query: AliasQuery,
+      access: 'Svc.activity.READ', params: IdParam(alias.param), query: AliasQuery,
       handle: async ({ ctx, params, query }) => {
         const id = (params as Record<string, string>)[alias.param]!;
         if (!(await alias.exists(db, ctx.orgId, id))) throw notFound(alias.entityType.toLowerCase(), alias.param);

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Body, DateTimeSchema, Email, Id, LocalDateSchema, Money, Nullable, StringEnum, Text } from '../../http/schema-kit';
+import { Body, DateTimeSchema, Email, Id, IdParam, LocalDateSchema, Money, Nullable, StringEnum, Text } from '../../http/schema-kit';
 import { ACCOUNT_TYPES } from '../../platform/orgs/chart-of-accounts';
 import { UPI_VPA_PATTERN } from '../../kernel/upi';
 
@@ -51,5 +51,5 @@ export const CreatePeriodBody = Body({ name: Text(100, 1), start_date: LocalDate
 
 export const SetClockBody = Body({ now: DateTimeSchema });
 
-export const OrgIdParam = Type.Object({ org_id: Id('org_id') });
-export const TokenIdParam = Type.Object({ token_id: Id('token_id') });
+export const OrgIdParam = IdParam('org_id');
+export const TokenIdParam = IdParam('token_id');

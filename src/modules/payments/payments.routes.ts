@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { route, type RouteDef } from '../../http/route';
-import { Id, IdParam } from '../../http/schema-kit';
+import { IdParam, PathId } from '../../http/schema-kit';
 import { ApplyPaymentBody, CreatePaymentBody, ListPaymentsQuery, UpdatePaymentBody } from './payments.schemas';
 import type { PaymentsService } from './payments.service';
 
@@ -42,7 +42,7 @@ export function paymentsRoutes(payments: PaymentsService): RouteDef[] {
     route({
       method: 'DELETE', url: '/payments/:payment_id/allocations/:allocation_id', operationId: 'unapplyPaymentAllocation',
       summary: 'Unapply one allocation (mirror entry; document balance and status restored)', tags,
-      access: 'Svc.payments.UPDATE', params: Type.Object({ payment_id: Id('payment_id'), allocation_id: Id('allocation_id') }),
+      access: 'Svc.payments.UPDATE', params: Type.Object({ payment_id: PathId('payment_id'), allocation_id: PathId('allocation_id') }),
       message: 'The allocation has been unapplied.',
       handle: ({ ctx, params }) => payments.unapplyAllocation(ctx, params.payment_id, params.allocation_id),
     }),
