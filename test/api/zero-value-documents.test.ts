@@ -146,3 +146,29 @@ describe('zero-value notes', () => {
     await expectNothingPosted(creditId, debitId);
   });
 });
+
+describe('a round-off cannot make a total negative', () => {
+  it('a zero-value invoice or bill with round_off -0.01 is 400 on round_off, on create and on a draft edit, and nothing is written', async () => {
+    const customerId = await customer(org.api);
+    const refusedInvoice = await createInvoice(org.api, {
+      customer_id: customerId, date: '2026-06-10', place_of_supply: 'IN-KA', round_off: -0.01, line_items: zeroLines(),
+    });
+    expect(refusedInvoice.status).toBe(400);
+    expect(refusedInvoice.body).toMatchObject({ code: 'validation.invalid_value', field: 'round_off' });
+    expect((await org.api.get(`/invoices?customer_id=${customerId}`)).body.invoices).toEqual([]);
+
+    const vendorId = await vendor(org.api);
+    const bill = { vendor_id: vendorId, date: '2026-06-10', place_of_supply: 'IN-KA', reference_number: newKey().slice(-12), line_items: zeroLines() };
+    const refusedBill = await org.api.post('/bills', { ...bill, round_off: -0.01 }, { idempotencyKey: newKey() });
+    expect(refusedBill.status).toBe(400);
+    expect(refusedBill.body.field).toBe('round_off');
+
+    const draft = (await org.api.post('/bills', bill, { idempotencyKey: newKey() })).body.bill;
+    expect(draft).toMatchObject({ total: 0, status: 'DRAFT' });
+    const edit = await org.api.put(`/bills/${draft.bill_id}`, { round_off: -0.01 }, { idempotencyKey: newKey() });
+    expect(edit.status).toBe(400);
+    expect(edit.body.field).toBe('round_off');
+    expect((await org.api.get(`/bills/${draft.bill_id}`)).body.bill).toMatchObject({ total: 0, balance: 0, round_off: 0 });
+    await expectNothingPosted(draft.bill_id);
+  });
+});

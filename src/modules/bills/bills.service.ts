@@ -8,7 +8,7 @@ import type { PlatformDeps } from '../../platform/deps';
 import { orgSettings } from '../../platform/orgs/org-settings';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { catalogRepository } from '../catalog';
-import { assertConvertible, assertDocumentConvertible, lineColumnsOf, priceLines, release, resolveParty, settle, totalColumnsOf, type SettlementKind, type SettlementOutcome, type SettlementStatuses } from '../documents';
+import { assertConvertible, assertDocumentConvertible, lineColumnsOf, priceLines, release, resolveParty, settle, totalColumnsOf, totalWithRoundOff, type SettlementKind, type SettlementOutcome, type SettlementStatuses } from '../documents';
 import type { LedgerService } from '../ledger';
 import { takeDocumentNumber, type SeriesService } from '../series';
 import { billApprovalLines } from './bills.posting';
@@ -109,8 +109,8 @@ export function billsService(deps: Deps) {
       vendor_id: party.contactId, vendor_name: party.contactName, bill_date: date, due_date: dueDate,
       reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply, supply_type: party.supply,
       currency_code: currency, exchange_rate_micro: exchangeRateMicro,
-      ...totals, round_off: roundOff, total: totals.total + roundOff, payment_made: 0, vendor_credits_applied: 0,
-      balance: totals.total + roundOff, status: 'DRAFT', notes: input.notes ?? null, purchase_order_id: origin.purchaseOrderId ?? null,
+      ...totals, round_off: roundOff, total: totalWithRoundOff(totals.total, roundOff), payment_made: 0, vendor_credits_applied: 0,
+      balance: totalWithRoundOff(totals.total, roundOff), status: 'DRAFT', notes: input.notes ?? null, purchase_order_id: origin.purchaseOrderId ?? null,
       version: 1, created_time: created, last_modified_time: created,
     };
     await refuseDuplicate(tx, bill);
@@ -203,7 +203,7 @@ export function billsService(deps: Deps) {
           bill_number: input.bill_number ?? bill.bill_number,
           reference_number: input.reference_number !== undefined ? input.reference_number : bill.reference_number,
           notes: input.notes !== undefined ? input.notes : bill.notes,
-          due_date: dueDate, round_off: roundOff, total: pre + roundOff, balance: pre + roundOff,
+          due_date: dueDate, round_off: roundOff, total: totalWithRoundOff(pre, roundOff), balance: totalWithRoundOff(pre, roundOff),
           version: bill.version + 1, last_modified_time: now(),
         };
         await repo.update(tx, ctx.orgId, billId, next);

@@ -15,6 +15,7 @@ export {
   autoRoundOff,
   decideRoundOff,
   recomputeOnDraftEdit,
+  totalWithRoundOff,
   type RoundingMethod,
   type RoundOffDecision,
   type RoundOffPreferences,

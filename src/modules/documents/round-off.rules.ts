@@ -1,4 +1,5 @@
-import { roundDiv, type Paise, type RoundingMode } from '../../kernel/money';
+import { invalidValue } from '../../kernel/errors';
+import { exceedsMoneyBound, MAX_RUPEES, roundDiv, toRupees, type Paise, type RoundingMode } from '../../kernel/money';
 
 /**
  * Invoice round-off (public spec, "Idempotency and round-off rules that bound behaviour").
@@ -77,4 +78,18 @@ export function recomputeOnDraftEdit(
     pre: newPrePaise,
     explicitRoundOffPaise: keepStored ? storedRoundOffPaise : explicitRoundOffPaise,
   });
+}
+
+/**
+ * A document's total with its round-off, refused (400 on round_off) when the round-off takes it
+ * below zero (a round-off cannot turn a sale or a purchase into a refund: that is a credit or
+ * debit note) or past the money bound.
+ */
+export function totalWithRoundOff(pre: Paise, roundOff: Paise): Paise {
+  const total = pre + roundOff;
+  if (total < 0) {
+    throw invalidValue('round_off', `round_off ${toRupees(roundOff)} would make the total ${toRupees(total)}; a total cannot be negative (issue a note instead)`);
+  }
+  if (exceedsMoneyBound(total)) throw invalidValue('round_off', `the total with round_off, ${toRupees(total)}, exceeds the largest amount, ${MAX_RUPEES}`);
+  return total;
 }

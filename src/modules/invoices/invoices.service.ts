@@ -2,7 +2,7 @@ import type { Tx } from '../../db/database';
 import { invalidState, invalidValue, notFound, requiredField } from '../../kernel/errors';
 import { addDays, businessDateOf, istDateOf, type LocalDate } from '../../kernel/local-date';
 import { JsonText } from '../../kernel/json-text';
-import { exceedsMoneyBound, MAX_RUPEES, toPaise, toRupees } from '../../kernel/money';
+import { toPaise } from '../../kernel/money';
 import { diffFields, type ActivityEntry } from '../../platform/activity/activity.recorder';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
@@ -10,7 +10,7 @@ import { orgSettings } from '../../platform/orgs/org-settings';
 import { viewCache } from '../../platform/view-cache';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { catalogRepository } from '../catalog';
-import { assertDocumentConvertible, decideRoundOff, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty } from '../documents';
+import { assertDocumentConvertible, decideRoundOff, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty, totalWithRoundOff } from '../documents';
 import type { LedgerService } from '../ledger';
 import type { SeriesService } from '../series';
 import { invoiceApprovalLines, type InvoiceAccounts } from './invoices.posting';
@@ -121,9 +121,8 @@ export function invoicesService(deps: Deps) {
     });
 
     const created = now();
-    const total = pre + roundOff;
-    // priceLines bounds pre; an explicit round_off, itself within the bound, can still take the sum past it.
-    if (exceedsMoneyBound(total)) throw invalidValue('round_off', `the total with round_off, ${toRupees(total)}, exceeds the largest amount, ${MAX_RUPEES}`);
+    // priceLines bounds pre; an explicit round_off, itself within the bound, can still take the sum past it or below zero.
+    const total = totalWithRoundOff(pre, roundOff);
     const exchangeRateMicro = Math.round((input.exchange_rate ?? 1) * MICRO);
     assertDocumentConvertible(amounts, roundOff, exchangeRateMicro, 'exchange_rate');
     const unnumbered: Omit<InvoiceRow, 'invoice_number' | 'series_id'> = {
@@ -199,7 +198,7 @@ export function invoicesService(deps: Deps) {
           ...invoice,
           reference_number: input.reference_number !== undefined ? input.reference_number : invoice.reference_number,
           notes: input.notes !== undefined ? input.notes : invoice.notes,
-          due_date: dueDate, round_off: roundOff, total: pre + roundOff, balance: pre + roundOff,
+          due_date: dueDate, round_off: roundOff, total: totalWithRoundOff(pre, roundOff), balance: totalWithRoundOff(pre, roundOff),
           version: invoice.version + 1, last_modified_time: now(),
         };
         await repo.update(tx, ctx.orgId, invoiceId, next);
