@@ -29,6 +29,10 @@ export const hasIdShape = (value: string) => value.length <= ID_MAX_LENGTH && ID
  */
 export const PathId = (description = 'id') => Type.String({ description });
 
+/** An id the server does not check (attachments' entity_id): 1 to 200 characters without control characters. */
+export const UncheckedId = (description = 'id') =>
+  Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F]+$', description });
+
 /** Rupees as a JSON number with at most two decimals. */
 export const Money = (options: { minimum?: number; exclusiveMinimum?: number } = {}) =>
   Type.Number({ multipleOf: 0.01, minimum: -MAX_RUPEES, maximum: MAX_RUPEES, ...options });

@@ -114,7 +114,7 @@ describe('POST /attachments', () => {
     expectError(await send([{ name: 'entity_type', value: 'INVOICE' }, { name: 'entity_id', value: invoiceId }]), 400, 'validation.required_field', 'file');
     expectError(await send([{ name: 'entity_id', value: invoiceId }, file]), 400, 'validation.required_field', 'entity_type');
     expectError(await send([{ name: 'entity_type', value: 'ITEM' }, { name: 'entity_id', value: invoiceId }, file]), 400, 'validation.invalid_value', 'entity_type');
-    expectError(await send([{ name: 'entity_type', value: 'INVOICE' }, { name: 'entity_id', value: '../x' }, file]), 400, 'validation.invalid_value', 'entity_id');
+    expectError(await send([{ name: 'entity_type', value: 'INVOICE' }, { name: 'entity_id', value: 'inv\u0001x' }, file]), 400, 'validation.invalid_value', 'entity_id');
     expectError(await send([...fileFields('a.pdf', SAMPLES.pdf), { name: 'colour', value: 'red' }]), 400, 'validation.invalid_value', 'colour');
     expectError(await send([...fileFields('a.pdf', SAMPLES.pdf), { name: 'entity_id', value: 'twice' }]), 400, 'validation.invalid_value', 'entity_id');
     expectError(await send(fileFields('a.pdf', SAMPLES.pdf, { description: 'x'.repeat(1001) })), 400, 'validation.invalid_value', 'description');
@@ -284,6 +284,45 @@ describe('an upload cut short', () => {
     expect(storeContents().staged).toHaveLength(1);
     req.destroy();
     for (let i = 0; i < 100 && storeContents().staged.length > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await expectNothingKept(before);
+  });
+});
+
+describe('entity_id, which the server does not check (operator.md: 1 to 200 characters without control characters)', () => {
+  const SPEC_ENTITY_TYPES = ['INVOICE', 'BILL', 'ESTIMATE', 'CREDIT_NOTE', 'DEBIT_NOTE', 'SALES_ORDER', 'PURCHASE_ORDER', 'PAYMENT', 'EXPENSE', 'CONTACT', 'JOURNAL'];
+  let fresh: OrgFixture;
+  beforeAll(async () => { fresh = await t.given.org(); });
+
+  const upload = (entityType: string, entityId: string, filename = `${entityType}.png`) =>
+    send([{ name: 'entity_type', value: entityType }, { name: 'entity_id', value: entityId }, { name: 'file', filename, content: SAMPLES.png }], { o: fresh });
+  const listed = async (query: Record<string, string>) => {
+    const res = await fresh.api.get(`/attachments?${new URLSearchParams({ per_page: '200', ...query })}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.attachments.map((a: { entity_type: string; entity_id: string }) => `${a.entity_type} ${a.entity_id}`).sort();
+  };
+
+  it.each(['never-created-7f3a', 'id-x1y'])('takes %s on every entity type of the spec, and lists by it', async (entityId) => {
+    for (const entityType of SPEC_ENTITY_TYPES) {
+      const res = await upload(entityType, entityId);
+      expect(res.status, `${entityType} ${JSON.stringify(res.body)}`).toBe(201);
+      expect(res.body.attachment).toMatchObject({ entity_type: entityType, entity_id: entityId });
+      expect(await listed({ entity_type: entityType, entity_id: entityId })).toEqual([`${entityType} ${entityId}`]);
+    }
+    expect(await listed({ entity_id: entityId })).toEqual(SPEC_ENTITY_TYPES.map((type) => `${type} ${entityId}`).sort());
+    const events = await fresh.api.get(`/activity?entity_type=CONTACT&entity_id=${entityId}`);
+    expect(events.body.activity?.map((e: { action: string; entity_id: string }) => `${e.action} ${e.entity_id}`), JSON.stringify(events.body)).toEqual([`ATTACHMENT_ADDED ${entityId}`]);
+  });
+
+  it('takes 200 characters of any script, and refuses an empty one, 201 characters or a control character with 400 on entity_id', async () => {
+    const longest = `ext/${'é'.repeat(95)} ${'x'.repeat(100)}`;
+    expect([...longest]).toHaveLength(200);
+    expect((await upload('CONTACT', longest)).status).toBe(201);
+    expect(await listed({ entity_id: longest })).toEqual([`CONTACT ${longest}`]);
+    const before = await snapshot();
+    for (const refused of ['', `${longest}x`, 'id\tx', 'id\u0000x', 'id\u007fx', 'id\u0085x']) {
+      expectError(await upload('CONTACT', refused), 400, 'validation.invalid_value', 'entity_id');
+      expectError(await fresh.api.get(`/attachments?entity_id=${encodeURIComponent(refused)}`), 400, 'validation.invalid_value', 'entity_id');
+    }
     await expectNothingKept(before);
   });
 });

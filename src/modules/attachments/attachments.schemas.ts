@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Body, Id, PerPage, Query, StringEnum, Text } from '../../http/schema-kit';
+import { Body, Id, PerPage, Query, StringEnum, Text, UncheckedId } from '../../http/schema-kit';
 
 /** The documents an attachment may sit on (the spec's list). */
 export const ATTACHMENT_ENTITY_TYPES = [
@@ -10,7 +10,7 @@ export type AttachmentEntityType = (typeof ATTACHMENT_ENTITY_TYPES)[number];
 /** The text parts of the upload form, validated once the form has been read. */
 export const UploadFields = Body({
   entity_type: StringEnum(ATTACHMENT_ENTITY_TYPES),
-  entity_id: Id('entity_id'),
+  entity_id: UncheckedId('entity_id'),
   description: Type.Optional(Text(1000)),
 });
 export type UploadFields = Static<typeof UploadFields>;
@@ -19,13 +19,13 @@ export type UploadFields = Static<typeof UploadFields>;
 export const UploadForm = Type.Object({
   file: Type.String({ format: 'binary', description: 'the file, at most 25 MB (26,214,400 bytes); its type is read from its bytes' }),
   entity_type: StringEnum(ATTACHMENT_ENTITY_TYPES),
-  entity_id: Id('entity_id'),
+  entity_id: UncheckedId('entity_id'),
   description: Type.Optional(Text(1000)),
 }, { required: ['file', 'entity_type', 'entity_id'] });
 
 export const ListAttachmentsQuery = Query({
   entity_type: Type.Optional(StringEnum(ATTACHMENT_ENTITY_TYPES)),
-  entity_id: Type.Optional(Id('entity_id')),
+  entity_id: Type.Optional(UncheckedId('entity_id')),
   per_page: Type.Optional(PerPage),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
 });
