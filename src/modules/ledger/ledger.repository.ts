@@ -1,7 +1,8 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
-import type { JournalLinesTable, JournalsTable } from '../../db/schema';
+import type { JournalLinesTable, JournalsTable, Tables } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
 import { preparedQuery } from '../../db/prepared';
 
@@ -20,9 +21,17 @@ export interface JournalFilter {
   dateTo?: string;
 }
 
+/**
+ * What the journal resource shows: every entry but a deleted manual one and its reversal
+ * (operator.md). Both stay in the ledger, so reports and the trial balance still see them.
+ */
+const shown = (eb: ExpressionBuilder<Tables, 'journals'>) =>
+  eb.or([eb('source', '!=', 'MANUAL'), eb.and([eb('kind', '=', 'POSTING'), eb('reversed_by_journal_id', 'is', null)])]);
+
 export const ledgerRepository = {
+  /** A journal entry the resource shows (not a deleted manual entry or its reversal). */
   async findJournal(db: Db | Tx, orgId: string, journalId: string, forUpdate = false) {
-    let q = db.selectFrom('journals').selectAll().where('org_id', '=', orgId).where('journal_id', '=', journalId);
+    let q = db.selectFrom('journals').selectAll().where('org_id', '=', orgId).where('journal_id', '=', journalId).where(shown);
     if (forUpdate && engineOf(db) === 'postgres') q = q.forUpdate();
     return q.executeTakeFirst();
   },
@@ -51,9 +60,9 @@ export const ledgerRepository = {
       .where('org_id', '=', orgId).where('journal_id', '=', journalId).execute();
   },
 
-  /** Newest first by journal id (time-sortable); keyset pagination. */
+  /** The entries the resource shows, newest first by journal id (time-sortable); keyset pagination. */
   list(db: Db, orgId: string, filter: JournalFilter, after: CursorPosition | null, limit: number) {
-    let q = db.selectFrom('journals').selectAll().where('org_id', '=', orgId);
+    let q = db.selectFrom('journals').selectAll().where('org_id', '=', orgId).where(shown);
     if (filter.source) q = q.where('source', '=', filter.source);
     if (filter.sourceId) q = q.where('source_id', '=', filter.sourceId);
     if (filter.dateFrom) q = q.where('entry_date', '>=', filter.dateFrom);

@@ -1,11 +1,13 @@
 import type { Tx } from '../../db/database';
 import { invalidState, invalidValue, notFound } from '../../kernel/errors';
 import { businessDateOf, type LocalDate } from '../../kernel/local-date';
-import { toPaise } from '../../kernel/money';
+import { toPaise, toRupees } from '../../kernel/money';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
+import { fixedChart } from '../../platform/orgs/fixed-chart';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { assertBalanced, isZeroEntry, mirror, normaliseSides, withoutZeroLines, type PostingLine } from './ledger.posting';
+import { closingRoundOff } from './journals.rules';
 import { presentJournal } from './ledger.presenter';
 import { ledgerRepository as repo, type JournalRow } from './ledger.repository';
 import type { CreateJournalBody, ListJournalsQuery } from './ledger.schemas';
@@ -102,9 +104,14 @@ export function ledgerService(deps: Deps) {
       });
       const debits = lines.reduce((s, l) => s + l.debit, 0);
       const credits = lines.reduce((s, l) => s + l.credit, 0);
-      // Amounts carry two decimals, so "within 0.01" leaves no room: the entry balances to the paisa.
       if (debits !== credits) {
-        throw invalidValue('lines', 'total debits must equal total credits', { details: { total_debit: debits / 100, total_credit: credits / 100 } });
+        const closing = closingRoundOff(lines, (await fixedChart(tx, ctx.orgId)).roundOffAccountId);
+        if (!closing) {
+          throw invalidValue('lines', 'total debits and total credits may differ by at most 0.01 (posted to Round Off)', {
+            details: { total_debit: toRupees(debits), total_credit: toRupees(credits) },
+          });
+        }
+        lines.push(closing);
       }
       for (const [i, line] of input.lines.entries()) {
         const account = await tx.selectFrom('accounts').select('account_id').where('org_id', '=', ctx.orgId)
@@ -132,13 +139,16 @@ export function ledgerService(deps: Deps) {
       return deps.uow(ctx, (tx) => ledger.createJournalInTx(tx, ctx, input));
     },
 
-    /** A manual entry is removed by its mirror; auto-posted entries go only by voiding their document. */
+    /**
+     * A manual entry is removed by its mirror, dated on the entry's own date so the pair nets
+     * to nothing in every period; from then on the resource shows neither (repository `shown`).
+     * Auto-posted entries go only by voiding their document.
+     */
     async deleteJournal(ctx: RequestContext, journalId: string) {
       return deps.uow(ctx, async (tx) => {
         const journal = await repo.findJournal(tx, ctx.orgId, journalId, true);
         if (!journal) throw notFound('journal', 'journal_id');
         if (journal.source !== 'MANUAL') throw invalidState(`a ${journal.source} entry is removed by voiding its source document`, { source: journal.source, source_id: journal.source_id });
-        if (journal.kind !== 'POSTING' || journal.reversed_by_journal_id) throw invalidState('this journal entry is already reversed');
         const [reversal] = await ledger.reverseSource(tx, ctx, 'MANUAL', journal.source_id, journal.entry_date, `Deletion of ${journal.journal_id}`);
         await deps.dependents.removeFor(tx, ctx.orgId, journalId);
         await deps.activity.record(tx, ctx, {
