@@ -3,6 +3,7 @@ import { isRetryableConflict } from '../db/driver-errors';
 import type { RequestContext } from './context';
 import type { IdempotencyStore } from './idempotency/idempotency.store';
 import type { RenderedResponse } from './idempotency/idempotency.types';
+import { noMetrics, type Metrics } from './metrics/metrics';
 
 /**
  * Runs one use case as one transaction. With an Idempotency-Key, the key is claimed at
@@ -14,10 +15,11 @@ export type UnitOfWork = <T>(ctx: RequestContext, work: (tx: Tx) => Promise<T>) 
 
 const MAX_ATTEMPTS = 3;
 
-export function unitOfWork(database: Database, idempotency: IdempotencyStore): UnitOfWork {
+export function unitOfWork(database: Database, idempotency: IdempotencyStore, metrics: Metrics = noMetrics): UnitOfWork {
   return async (ctx, work) => {
     const request = ctx.idempotency;
     const leave = request ? idempotency.enter(request) : undefined;
+    const measured = metrics.transaction();
     try {
       for (let attempt = 1; ; attempt++) {
         try {
@@ -33,10 +35,12 @@ export function unitOfWork(database: Database, idempotency: IdempotencyStore): U
           });
           // Committed: this is the answer the key replays, so it is the one the route sends.
           if (request) request.answer = answer;
+          measured('committed', attempt - 1);
           return result;
         } catch (error) {
           // A deadlock or serialization failure rolled everything back: running again is safe.
           if (attempt < MAX_ATTEMPTS && isRetryableConflict(error)) continue;
+          measured('rolled_back', attempt - 1);
           throw error;
         }
       }
