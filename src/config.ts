@@ -64,6 +64,11 @@ export interface Config {
    * are written as .eml files under <dataDir>/mail. Holds credentials: never log it.
    */
   smtpUrl?: string;
+  /**
+   * Set when BAHI_METRICS=1: `GET /metrics` serves Prometheus text, without authentication, on
+   * BAHI_METRICS_PORT (`port`) or, unset, on the API's port. Otherwise nothing is measured.
+   */
+  metrics?: { port?: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -98,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     filesDir: path.resolve(env.BAHI_FILES_DIR ?? path.join(dataDir, 'files')),
     s3: s3Config(env),
     smtpUrl: env.BAHI_SMTP_URL || undefined,
+    metrics: env.BAHI_METRICS === '1' ? { port: positiveInteger(env, 'BAHI_METRICS_PORT') } : undefined,
   };
 }
 

@@ -81,6 +81,7 @@ export function errorHandler(idempotency: IdempotencyStore) {
       return reply.code(error.response.status).header('Idempotent-Replayed', 'true').send(error.response.body);
     }
     const domain = asDomainError(error, request);
+    request.errorCode = domain.code;
     const status = statusOf(domain);
     // An outage is the operator's to mend, not a bug: one line with the driver's code, no stack (an outage logs one per request).
     if (domain.code === 'service.unavailable') request.log.warn({ cause: describeDriverError(error) }, 'database unavailable');

@@ -8,12 +8,14 @@ import { DomainError } from '../kernel/errors';
 import type { IdGenerator } from '../kernel/ids';
 import type { ForegroundGate } from '../platform/foreground';
 import type { IdempotencyStore } from '../platform/idempotency/idempotency.store';
+import type { Metrics, MetricsExposition } from '../platform/metrics/metrics';
 import { errorBody, errorHandler } from './error-handler';
 import type { Readiness } from './health.routes';
 import { renderSuccess, idempotencyStepFor } from './idempotency-step';
 import { multipartDocs, openApiOptions, routeSchema } from './openapi';
 import { unknownPathIdsAreNotFound } from './path-ids';
 import { authenticateFor, orgFromQueryFor, type AuthDeps } from './request-context';
+import { RequestLogController } from './request-log';
 import { FileReply, fullPath, type RouteDef } from './route';
 import { validatorCompiler } from './validation';
 
@@ -33,6 +35,10 @@ export interface ServerDeps extends AuthDeps {
   routeRequests?: (handler: RequestListener) => RequestListener;
   /** Once it is draining (shutdown), every answer closes its connection, so no client keeps an idle socket open. */
   readiness?: Readiness;
+  /** BAHI_METRICS=1: every answered request is measured. Unset, no hook is added. */
+  metrics?: Metrics;
+  /** Serves GET /metrics on this server (BAHI_METRICS=1 without a port of its own). */
+  metricsRoute?: MetricsExposition;
 }
 
 /** The server Fastify would make itself (its timeouts included), with `routeRequests` in front of its handler. */
@@ -52,6 +58,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const { routeRequests } = deps;
   const app = Fastify({
     logger: deps.logger,
+    logController: new RequestLogController(),
     // The server Fastify would make itself, with the routing in front of its handler.
     ...(routeRequests && { serverFactory: routedServer(routeRequests) }),
     bodyLimit: deps.bodyLimitBytes,
@@ -68,6 +75,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     // What the router refuses itself (a path that is not valid percent-encoded UTF-8) answers in the spec's shape too.
     frameworkErrors: (_error, request, reply) => {
       const error = new DomainError('validation.invalid_value', 'The URL path is not valid percent-encoded UTF-8', { field: 'path' });
+      request.errorCode = error.code;
       return (reply as FastifyReply).code(400).header('X-Request-Id', request.id).send(errorBody(error, request.id));
     },
     // Refused before any request exists (headers over the size limit, broken HTTP): still the spec's error shape.
@@ -85,6 +93,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest('ctx', null);
+  app.decorateRequest('errorCode', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
     // 'close' comes once the response is sent or the client went away, so no request is counted forever.
@@ -93,9 +102,23 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (_request, reply) => {
     if (deps.readiness?.draining) reply.header('Connection', 'close');
   });
+  const { metrics, metricsRoute } = deps;
+  if (metrics) {
+    app.addHook('onResponse', async (request, reply) => {
+      metrics.request({
+        method: request.method,
+        // The pattern, never the URL: ids in paths would make a series per document. Unmatched URLs share one.
+        route: request.routeOptions.url ?? 'unmatched',
+        status: reply.statusCode,
+        seconds: reply.elapsedTime / 1000,
+        replayed: reply.getHeader('idempotent-replayed') === 'true',
+      });
+    });
+  }
   app.setErrorHandler(errorHandler(deps.idempotency));
   app.setNotFoundHandler((request, reply) => {
     const error = new DomainError('not_found.route', `No route ${request.method} ${request.url.split('?')[0]}`);
+    request.errorCode = error.code;
     return reply.code(404).send(errorBody(error, request.id));
   });
 
@@ -104,6 +127,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // every browser), and its "explore" box would load arbitrary URLs into our docs page.
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { layout: 'BaseLayout' } });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  if (metricsRoute) {
+    app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => reply.type(metricsRoute.contentType).send(await metricsRoute.render()));
+  }
   const addRoute = (instance: FastifyInstance, def: RouteDef) => {
     const mutating = def.method !== 'GET';
     instance.route({
