@@ -274,7 +274,7 @@ describe('updating purchase orders: header and status', () => {
 });
 
 describe('converting a purchase order to a bill', () => {
-  it('bills an OPEN order once: a DRAFT bill with its vendor, branch, place of supply, lines and totals', async () => {
+  it('bills a DRAFT order once: a DRAFT bill with its vendor, branch, place of supply, lines and totals', async () => {
     const branch = await t.admin.post(`/orgs/${org.orgId}/branches`, { name: 'Pune', state_code: 'IN-MH' });
     const branchId = branch.body.branch.branch_id;
     const vendorId = await vendor(org.api, { place_of_contact: 'IN-MH', payment_terms: 30 });
@@ -286,10 +286,6 @@ describe('converting a purchase order to a bill', () => {
     expect(order).toMatchObject({ place_of_supply: 'IN-MH', branch_id: branchId, igst_total: 0 });
     expect(order.line_items[0]).toMatchObject({ rate: 62.5 });
 
-    const drafted = await org.api.post(`/purchase_orders/${order.purchase_order_id}/convert`);
-    expect(drafted.status).toBe(409);
-    expect(drafted.body).toMatchObject({ code: 'conflict.invalid_state', details: { status: 'DRAFT', allowed: ['OPEN'] } });
-    expect((await org.api.put(`/purchase_orders/${order.purchase_order_id}`, { status: 'OPEN' })).status).toBe(200);
     // The item's purchase price changes after the order was agreed (no public item edit yet): the bill keeps the agreed price.
     await t.app.database.db.updateTable('items').set({ purchase_rate: 7000 }).where('item_id', '=', item.body.item.item_id).execute();
 
@@ -316,9 +312,9 @@ describe('converting a purchase order to a bill', () => {
     expect(await eventData(org.orgId, 'BILL_CREATED', bill.bill_id)).toEqual([
       { id: bill.bill_id, number: bill.bill_number, vendor_id: vendorId, total: order.total, status: 'DRAFT' },
     ]);
-    expect(await actions(org, order.purchase_order_id)).toEqual(['PURCHASE_ORDER_CONVERTED', 'PURCHASE_ORDER_UPDATED', 'PURCHASE_ORDER_CREATED']);
+    expect(await actions(org, order.purchase_order_id)).toEqual(['PURCHASE_ORDER_CONVERTED', 'PURCHASE_ORDER_CREATED']);
     const log = await org.api.get(`/purchase_orders/${order.purchase_order_id}/activity?limit=1`);
-    expect(log.body.activity[0]).toMatchObject({ changes: { status: { old: 'OPEN', new: 'BILLED' } }, metadata: { bill_id: bill.bill_id } });
+    expect(log.body.activity[0]).toMatchObject({ changes: { status: { old: 'DRAFT', new: 'BILLED' } }, metadata: { bill_id: bill.bill_id } });
     const billLog = await org.api.get(`/bills/${bill.bill_id}/activity`);
     expect(billLog.body.activity).toEqual([expect.objectContaining({ action: 'BILL_CREATED', metadata: expect.objectContaining({ purchase_order_id: order.purchase_order_id }) })]);
     expect((await org.api.get(`/journals?source_id=${bill.bill_id}`)).body.journals).toHaveLength(0);
@@ -338,10 +334,25 @@ describe('converting a purchase order to a bill', () => {
     await expectBooksBalanced(org.api);
   });
 
-  it('refuses CANCELLED orders and rolls the whole conversion back when the bill cannot be created', async () => {
-    const cancelled = await org.api.post(`/purchase_orders/${await inStatus('CANCELLED')}/convert`);
-    expect(cancelled.status).toBe(409);
-    expect(cancelled.body).toMatchObject({ code: 'conflict.invalid_state', details: { status: 'CANCELLED', allowed: ['OPEN'] } });
+  it('converts from DRAFT or OPEN and from nothing else', async () => {
+    for (const status of ['DRAFT', 'OPEN']) {
+      const id = await inStatus(status);
+      const res = await org.api.post(`/purchase_orders/${id}/convert`);
+      expect(res.status, status).toBe(200);
+      // One line of 1,000.00 at 18% from a Karnataka vendor to a Karnataka buyer: CGST 90.00 + SGST 90.00.
+      expect(res.body.bill).toMatchObject({ status: 'DRAFT', purchase_order_id: id, sub_total: 1000, cgst_total: 90, sgst_total: 90, total: 1180 });
+      expect(res.body.purchase_order).toMatchObject({ status: 'BILLED', bill_id: res.body.bill.bill_id });
+      expect((await org.api.get(`/purchase_orders/${id}`)).body.purchase_order).toMatchObject({ status: 'BILLED', bill_id: res.body.bill.bill_id });
+    }
+    for (const status of ['BILLED', 'CANCELLED']) {
+      const res = await org.api.post(`/purchase_orders/${await inStatus(status)}/convert`);
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ code: 'conflict.invalid_state', details: { status, allowed: ['DRAFT', 'OPEN'] } });
+    }
+    await expectBooksBalanced(org.api);
+  });
+
+  it('rolls the whole conversion back when the bill cannot be created', async () => {
 
     // The same delivery was already entered as a posted bill today: the bill's anti-duplicate guard refuses the twin.
     const vendorId = await vendor(org.api, { place_of_contact: 'IN-KA' });

@@ -34,6 +34,16 @@ async function open(o: OrgFixture = org, body: Record<string, unknown> = {}) {
   return res.body.sales_order;
 }
 
+/** A sales order brought to `status` through the API. */
+async function inStatus(status: string) {
+  const order = status === 'DRAFT' ? await draft() : await open();
+  const id = order.sales_order_id as string;
+  if (status === 'CANCELLED') expect((await org.api.put(`/sales_orders/${id}`, { status: 'CANCELLED' })).status).toBe(200);
+  if (status === 'INVOICED' || status === 'CLOSED') expect((await org.api.post(`/sales_orders/${id}/convert`)).status).toBe(200);
+  if (status === 'CLOSED') expect((await org.api.put(`/sales_orders/${id}`, { status: 'CLOSED' })).status).toBe(200);
+  return id;
+}
+
 /** The `data` of the outbox events of one type about one resource. */
 async function eventData(orgId: string, type: string, id: string) {
   const rows = await t.app.database.db.selectFrom('outbox_events').select('payload')
@@ -183,16 +193,6 @@ describe('updating sales orders: header and status', () => {
     ['CLOSED', 'OPEN', false], ['CLOSED', 'CANCELLED', false], ['CANCELLED', 'OPEN', false], ['CANCELLED', 'DRAFT', false],
   ];
 
-  /** A sales order brought to `status` through the API. */
-  async function inStatus(status: string) {
-    const order = status === 'DRAFT' ? await draft() : await open();
-    const id = order.sales_order_id as string;
-    if (status === 'CANCELLED') expect((await org.api.put(`/sales_orders/${id}`, { status: 'CANCELLED' })).status).toBe(200);
-    if (status === 'INVOICED' || status === 'CLOSED') expect((await org.api.post(`/sales_orders/${id}/convert`)).status).toBe(200);
-    if (status === 'CLOSED') expect((await org.api.put(`/sales_orders/${id}`, { status: 'CLOSED' })).status).toBe(200);
-    return id;
-  }
-
   it.each(MOVES)('PUT status %s → %s: allowed %s', async (from, to, allowed) => {
     const id = await inStatus(from);
     const res = await org.api.put(`/sales_orders/${id}`, { status: to });
@@ -222,7 +222,7 @@ describe('updating sales orders: header and status', () => {
 });
 
 describe('converting a sales order to an invoice', () => {
-  it('invoices an OPEN order once: a DRAFT invoice with its customer, branch, place of supply, lines and totals', async () => {
+  it('invoices a DRAFT order once: a DRAFT invoice with its customer, branch, place of supply, lines and totals', async () => {
     const branch = await t.admin.post(`/orgs/${org.orgId}/branches`, { name: 'Pune', state_code: 'IN-MH' });
     const branchId = branch.body.branch.branch_id;
     const customerId = await customer(org.api, { place_of_contact: 'IN-MH', payment_terms: 15 });
@@ -232,11 +232,6 @@ describe('converting a sales order to an invoice', () => {
       line_items: [{ item_id: item.body.item.item_id, quantity: 40.5, discount: 12.25 }, line(1999.99, { tax_id: null, unit: 'lot' })],
     });
     expect(order).toMatchObject({ place_of_supply: 'IN-MH', branch_id: branchId, igst_total: 0 });
-
-    const drafted = await org.api.post(`/sales_orders/${order.sales_order_id}/convert`);
-    expect(drafted.status).toBe(409);
-    expect(drafted.body).toMatchObject({ code: 'conflict.invalid_state', details: { status: 'DRAFT', allowed: ['OPEN'] } });
-    expect((await org.api.put(`/sales_orders/${order.sales_order_id}`, { status: 'OPEN' })).status).toBe(200);
 
     t.clock.set(new Date('2026-06-30T19:00:00Z')); // 00:30 IST on 1 July: the invoice is dated in IST
     const res = await org.api.post(`/sales_orders/${order.sales_order_id}/convert`);
@@ -262,9 +257,9 @@ describe('converting a sales order to an invoice', () => {
     expect(await eventData(org.orgId, 'INVOICE_CREATED', invoice.invoice_id)).toEqual([
       { id: invoice.invoice_id, number: invoice.invoice_number, customer_id: customerId, total: order.total, status: 'DRAFT' },
     ]);
-    expect(await actions(org, order.sales_order_id)).toEqual(['SALES_ORDER_CONVERTED', 'SALES_ORDER_UPDATED', 'SALES_ORDER_CREATED']);
+    expect(await actions(org, order.sales_order_id)).toEqual(['SALES_ORDER_CONVERTED', 'SALES_ORDER_CREATED']);
     const log = await org.api.get(`/sales_orders/${order.sales_order_id}/activity?limit=1`);
-    expect(log.body.activity[0]).toMatchObject({ changes: { status: { old: 'OPEN', new: 'INVOICED' } }, metadata: { invoice_id: invoice.invoice_id } });
+    expect(log.body.activity[0]).toMatchObject({ changes: { status: { old: 'DRAFT', new: 'INVOICED' } }, metadata: { invoice_id: invoice.invoice_id } });
     expect((await org.api.get(`/invoices/${invoice.invoice_id}/activity`)).body.activity.map((a: { action: string }) => a.action)).toEqual(['INVOICE_CREATED']);
 
     const twice = await org.api.post(`/sales_orders/${order.sales_order_id}/convert`);
@@ -280,6 +275,28 @@ describe('converting a sales order to an invoice', () => {
     const closed = await org.api.put(`/sales_orders/${order.sales_order_id}`, { status: 'CLOSED' });
     expect(closed.body.sales_order.status).toBe('CLOSED');
     expect((await org.api.post(`/sales_orders/${order.sales_order_id}/convert`)).status).toBe(409);
+    await expectBooksBalanced(org.api);
+  });
+
+  it('converts from DRAFT, OPEN or PARTIALLY_INVOICED and from nothing else', async () => {
+    const convert = (id: string) => org.api.post(`/sales_orders/${id}/convert`);
+    // No endpoint invoices part of an order yet, so the test puts an OPEN order in that state directly.
+    const partly = await inStatus('OPEN');
+    await t.app.database.db.updateTable('sales_orders').set({ status: 'PARTIALLY_INVOICED' }).where('sales_order_id', '=', partly).execute();
+    for (const [status, id] of [['DRAFT', await inStatus('DRAFT')], ['OPEN', await inStatus('OPEN')], ['PARTIALLY_INVOICED', partly]] as const) {
+      const res = await convert(id);
+      expect(res.status, status).toBe(200);
+      // One line of 1,000.00 at 18% within Karnataka: CGST 90.00 + SGST 90.00.
+      expect(res.body.invoice).toMatchObject({ status: 'DRAFT', sales_order_id: id, sub_total: 1000, cgst_total: 90, sgst_total: 90, total: 1180 });
+      expect(res.body.sales_order).toMatchObject({ status: 'INVOICED', invoice_id: res.body.invoice.invoice_id });
+      expect((await org.api.get(`/sales_orders/${id}`)).body.sales_order).toMatchObject({ status: 'INVOICED', invoice_id: res.body.invoice.invoice_id });
+    }
+    for (const status of ['INVOICED', 'CLOSED', 'CANCELLED']) {
+      const id = await inStatus(status);
+      const res = await convert(id);
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ code: 'conflict.invalid_state', details: { status, allowed: ['DRAFT', 'OPEN', 'PARTIALLY_INVOICED'] } });
+    }
     await expectBooksBalanced(org.api);
   });
 

@@ -31,7 +31,7 @@ export function purchaseOrdersRoutes(purchaseOrders: PurchaseOrdersService): Rou
     }),
     route({
       method: 'POST', url: '/purchase_orders/:purchase_order_id/convert', operationId: 'convertPurchaseOrder',
-      summary: 'Bill an OPEN purchase order: a DRAFT bill with its lines, the order BILLED', tags,
+      summary: 'Bill a DRAFT or OPEN purchase order: a DRAFT bill with its lines, the order BILLED', tags,
       access: 'Svc.purchaseorders.UPDATE', params: PurchaseOrderIdParam, message: 'The purchase order has been converted to a bill.',
       handle: ({ ctx, params }) => purchaseOrders.convertPurchaseOrder(ctx, params.purchase_order_id),
     }),

@@ -19,8 +19,12 @@ export const PURCHASE_ORDER_MOVES: StatusMoves<PurchaseOrderStatus> = {
   OPEN: ['CANCELLED'],
 };
 
-/** Only an issued order is billed: a DRAFT is issued first (PUT status OPEN). */
-export const CONVERTIBLE: readonly PurchaseOrderStatus[] = ['OPEN'];
+/**
+ * Any order still to be billed converts (operator.md): orders are created DRAFT and the spec
+ * gives no way to issue one, so a DRAFT converts as it stands. A purchase order has no
+ * partly billed state (the spec's chain is DRAFT → OPEN → BILLED).
+ */
+export const CONVERTIBLE: readonly PurchaseOrderStatus[] = ['DRAFT', 'OPEN'];
 
 /** reference_number, expected_date and notes change while the order is still to be billed. */
 export const HEADER_EDITABLE: readonly PurchaseOrderStatus[] = ['DRAFT', 'OPEN'];

@@ -102,7 +102,7 @@ export function purchaseOrdersService(deps: Deps) {
     },
 
     /**
-     * OPEN → BILLED: the whole order becomes one DRAFT bill, created in this transaction
+     * DRAFT or OPEN → BILLED: the whole order becomes one DRAFT bill, created in this transaction
      * through the bills module (its number, activity and BILL_CREATED come with it), dated
      * today, with the order's vendor, branch, place of supply, lines at the agreed prices,
      * reference and notes. A bill that cannot be created rolls the conversion back.

@@ -31,7 +31,7 @@ export function salesOrdersRoutes(salesOrders: SalesOrdersService): RouteDef[] {
     }),
     route({
       method: 'POST', url: '/sales_orders/:sales_order_id/convert', operationId: 'convertSalesOrder',
-      summary: 'Invoice an OPEN sales order: a DRAFT invoice with its lines, the order INVOICED', tags,
+      summary: 'Invoice a DRAFT, OPEN or PARTIALLY_INVOICED sales order: a DRAFT invoice with its lines, the order INVOICED', tags,
       access: 'Svc.salesorders.UPDATE', params: SalesOrderIdParam, message: 'The sales order has been converted to an invoice.',
       handle: ({ ctx, params }) => salesOrders.convertSalesOrder(ctx, params.sales_order_id),
     }),

@@ -20,8 +20,11 @@ export const SALES_ORDER_MOVES: StatusMoves<SalesOrderStatus> = {
   INVOICED: ['CLOSED'],
 };
 
-/** Only a confirmed order is invoiced: a DRAFT is confirmed first (PUT status OPEN). */
-export const CONVERTIBLE: readonly SalesOrderStatus[] = ['OPEN'];
+/**
+ * Any order still to be invoiced converts (operator.md): orders are created DRAFT and the
+ * spec gives no way to confirm one, so a DRAFT converts as it stands.
+ */
+export const CONVERTIBLE: readonly SalesOrderStatus[] = ['DRAFT', 'OPEN', 'PARTIALLY_INVOICED'];
 
 /** reference_number, shipment_date and notes change while the order is still to be invoiced. */
 export const HEADER_EDITABLE: readonly SalesOrderStatus[] = ['DRAFT', 'OPEN', 'PARTIALLY_INVOICED'];

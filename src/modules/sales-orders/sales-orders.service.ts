@@ -103,7 +103,7 @@ export function salesOrdersService(deps: Deps) {
     },
 
     /**
-     * OPEN → INVOICED: the whole order becomes one DRAFT invoice, created in this transaction
+     * DRAFT, OPEN or PARTIALLY_INVOICED → INVOICED: the whole order becomes one DRAFT invoice, created in this transaction
      * through the invoices module (its number, activity and INVOICE_CREATED come with it),
      * dated today, with the order's customer, branch, place of supply and lines.
      */
