@@ -38,6 +38,11 @@ module.exports = {
       to: { path: '^src/', pathNot: ['^src/kernel/', '\\.schemas\\.ts$', '\\.(rules|posting)\\.ts$'] },
     },
     {
+      name: 'metrics-behind-their-interface', severity: 'error',
+      comment: 'code measures through platform/metrics/metrics.ts; only the Prometheus side knows prom-client',
+      from: { path: '^src/', pathNot: '^src/platform/metrics/prometheus\\.ts$' }, to: { path: 'node_modules/prom-client/' },
+    },
+    {
       name: 'only-main-composes', severity: 'error',
       from: { path: '^src/', pathNot: '^src/main/' }, to: { path: '^src/main/' },
     },

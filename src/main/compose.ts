@@ -1,3 +1,4 @@
+import type http from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pino from 'pino';
@@ -22,6 +23,10 @@ import { outboxEmitter } from '../platform/outbox/outbox';
 import { memoryRateLimiter, postgresRateLimiter } from '../platform/rate-limit/rate-limiter';
 import { sharedRateLimiter } from '../platform/rate-limit/shared-rate-limiter';
 import { unitOfWork } from '../platform/unit-of-work';
+import { measuredJob } from '../platform/metrics/measured-job';
+import { prometheusMetrics } from '../platform/metrics/prometheus';
+import { webhookAttemptTally } from '../platform/metrics/shared-tally';
+import { metricsServer } from '../http/metrics-server';
 import { healthRoutes, Readiness } from '../http/health.routes';
 import { requestLogSerializer } from '../http/log-redaction';
 import type { RouteDef } from '../http/route';
@@ -47,9 +52,9 @@ import { purchaseOrdersRoutes, purchaseOrdersService } from '../modules/purchase
 import { salesOrdersRoutes, salesOrdersService } from '../modules/sales-orders';
 import { recurringRoutes, recurringService } from '../modules/recurring';
 import { seriesRoutes, seriesService } from '../modules/series';
-import { httpSender, secretBox, webhooksRoutes, webhooksService, type Resolver } from '../modules/webhooks';
+import { secretBox, webhookQueueDepths, webhooksRoutes, webhooksService, type Resolver } from '../modules/webhooks';
 import { supervisorChannel } from './server-processes';
-import { composeDeliveryWorker, deliveryThreadJob } from './webhook-deliveries';
+import { composeDeliveryWorker, deliveryThreadJob, webhookSender } from './webhook-deliveries';
 
 /** Rendered PDFs kept per process (docs/decisions.md "PDFs"): a few hundred invoices' worth. */
 const PDF_CACHE_BYTES = 64 * 1024 * 1024;
@@ -105,9 +110,12 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const idempotency = idempotencyStore(database, clock);
   const rateLimiter = config.databaseUrl ? postgresRateLimiter(config.databaseUrl, clock)
     : config.processes > 1 ? sharedRateLimiter(clock, supervisorChannel()) : memoryRateLimiter(clock);
+  // BAHI_METRICS=1: everything is measured into one registry. Otherwise nothing is registered or measured.
+  const webhookAttempts = config.metrics ? webhookAttemptTally() : undefined;
+  const metrics = webhookAttempts && prometheusMetrics({ pool: database.poolStats, queueDepths: () => webhookQueueDepths(database.db), webhookAttempts });
   const deps: PlatformDeps = {
     database, clock, ids, cursors, idempotency, rateLimiter,
-    uow: unitOfWork(database, idempotency),
+    uow: unitOfWork(database, idempotency, metrics),
     activity: activityRecorder(clock, ids),
     events: outboxEmitter(clock, ids),
     // A deleted document takes its comments with it.
@@ -155,12 +163,12 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   // BAHI_SMTP_URL holds credentials: it goes to the transport and nowhere else (never logged).
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl) : emlFileMailer(path.join(config.dataDir, 'mail'));
   const email = emailService({ ...deps, documents: documentLoaders({ invoices, estimates, creditNotes }), pdfs, mailer });
-  const webhooks = webhooksService({ ...deps, secrets: secretBox(serverSecret), sender: httpSender, allowPrivate: config.webhookAllowPrivate, resolver: overrides.webhookResolver });
+  const webhooks = webhooksService({ ...deps, secrets: secretBox(serverSecret), sender: webhookSender(webhookAttempts), allowPrivate: config.webhookAllowPrivate, resolver: overrides.webhookResolver });
   const foreground = new ForegroundGate();
   const readiness = new Readiness();
   const delivery = {
     database, clock, ids, serverSecret, foreground, allowPrivate: config.webhookAllowPrivate,
-    busySendsPerSecond: config.webhookBusySendsPerSecond, resolver: overrides.webhookResolver,
+    busySendsPerSecond: config.webhookBusySendsPerSecond, resolver: overrides.webhookResolver, attempts: webhookAttempts,
   };
   const deliveries: Job & { close?(): Promise<void> } = overrides.deliveriesOnThread
     ? deliveryThreadJob({ ...delivery, databaseUrl: config.databaseUrl, dataDir: config.dataDir, niceSteps: config.workerThreadNice })
@@ -178,9 +186,9 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     { name: 'idempotency_keys_expired', run: () => idempotency.purgeExpired() },
     { name: 'rate_limit_windows_expired', run: () => rateLimiter.purgeExpired() },
     recurring.job,
-  ];
-  // Last, so one run delivers the events the jobs before it emitted.
-  jobs.push(deliveries);
+    // Last, so one run delivers the events the jobs before it emitted.
+    deliveries,
+  ].map((job) => (metrics ? measuredJob(job, metrics) : job));
 
   const routes = [
     ...healthRoutes(database, clock, readiness),
@@ -261,6 +269,8 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...emailAdminRoutes(database),
   ];
 
+  // On the API's port unless BAHI_METRICS_PORT names another.
+  const metricsPort = config.metrics?.port !== config.port ? config.metrics?.port : undefined;
   const server = await buildServer({
     database, ids, idempotency, routes, tokens, rateLimiter, foreground,
     verifyAdmin: admin.verify,
@@ -268,7 +278,10 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     logger: loggerOptions(config, overrides.logger),
     routeRequests: overrides.routeRequests,
     readiness,
+    metrics,
+    metricsRoute: metricsPort === undefined ? metrics : undefined,
   });
+  if (metrics && metricsPort !== undefined) openAlongside(server, metricsServer(metrics), config.host, metricsPort);
 
   listening = server;
 
@@ -283,6 +296,20 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
       await database.close();
     },
   };
+}
+
+/**
+ * BAHI_METRICS_PORT's server listens once the API's is ready (a port in use stops the start, as
+ * the API's own would) and closes with it, scrapers' keep-alive connections included.
+ */
+function openAlongside(server: FastifyInstance, metrics: http.Server, host: string, port: number): void {
+  server.addHook('onReady', () => new Promise<void>((resolve, reject) => {
+    metrics.once('error', reject).listen(port, host, resolve);
+  }));
+  server.addHook('onClose', () => new Promise<void>((resolve) => {
+    metrics.closeAllConnections();
+    metrics.close(() => resolve());
+  }));
 }
 
 /** http://HOST:PORT as the server actually bound it (PORT 0 picks a free port, as the tests do). */

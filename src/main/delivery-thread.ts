@@ -2,6 +2,7 @@ import { openDatabase } from '../db/database';
 import { SettableClock, systemClock } from '../kernel/clock';
 import { ulidGenerator } from '../kernel/ids';
 import { ForegroundGate } from '../platform/foreground';
+import { webhookAttemptTally } from '../platform/metrics/shared-tally';
 import { serveJob, threadData } from '../workers/job-thread';
 import { composeDeliveryWorker, type DeliveryThreadData } from './webhook-deliveries';
 
@@ -16,4 +17,5 @@ serveJob(composeDeliveryWorker({
   database: openDatabase({ databaseUrl: data.databaseUrl, dataDir: data.dataDir, poolSize: 4 }),
   clock, ids: ulidGenerator(clock), serverSecret: data.serverSecret,
   allowPrivate: data.allowPrivate, busySendsPerSecond: data.busySendsPerSecond, foreground: new ForegroundGate(data.foregroundMemory),
+  attempts: data.attemptsMemory ? webhookAttemptTally(data.attemptsMemory) : undefined,
 }));

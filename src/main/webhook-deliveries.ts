@@ -3,7 +3,8 @@ import { SettableClock, systemClock, type Clock } from '../kernel/clock';
 import type { IdGenerator } from '../kernel/ids';
 import type { ForegroundGate } from '../platform/foreground';
 import type { Job } from '../platform/jobs/jobs';
-import { deliveryWorker, httpSender, secretBox, type Resolver } from '../modules/webhooks';
+import type { SharedTally, WebhookAttemptOutcome } from '../platform/metrics/shared-tally';
+import { acknowledged, deliveryWorker, httpSender, secretBox, type Resolver } from '../modules/webhooks';
 import { threadJob, type ThreadJob } from '../workers/job-thread';
 
 /** What the webhook delivery worker is built from, in the API's process or on its own thread. */
@@ -16,10 +17,22 @@ export interface DeliveryWiring {
   busySendsPerSecond: number;
   foreground: ForegroundGate;
   resolver?: Resolver;
+  /** BAHI_METRICS=1: where each send's outcome is counted. */
+  attempts?: SharedTally<WebhookAttemptOutcome>;
+}
+
+/** The webhook sender, counting what became of each send in `attempts` when metrics are on. */
+export function webhookSender(attempts: SharedTally<WebhookAttemptOutcome> | undefined): typeof httpSender {
+  if (!attempts) return httpSender;
+  return async (target, headers, body) => {
+    const result = await httpSender(target, headers, body);
+    attempts.add(acknowledged(result.status) ? 'acknowledged' : result.status === null ? 'unreachable' : 'refused');
+    return result;
+  };
 }
 
 export const composeDeliveryWorker = (w: DeliveryWiring): Job => deliveryWorker({
-  database: w.database, clock: w.clock, ids: w.ids, secrets: secretBox(w.serverSecret), sender: httpSender,
+  database: w.database, clock: w.clock, ids: w.ids, secrets: secretBox(w.serverSecret), sender: webhookSender(w.attempts),
   allowPrivate: w.allowPrivate, busySendsPerSecond: w.busySendsPerSecond, foreground: w.foreground, resolver: w.resolver,
 });
 
@@ -34,6 +47,8 @@ export interface DeliveryThreadData {
   foregroundMemory: SharedArrayBuffer;
   /** BAHI_CLOCK=fake: the API thread's SettableClock, so that the thread's time moves with it. */
   clockMemory: SharedArrayBuffer | null;
+  /** BAHI_METRICS=1: the API thread's count of webhook sends, which the thread adds to. */
+  attemptsMemory: SharedArrayBuffer | null;
 }
 
 /**
@@ -49,6 +64,7 @@ export function deliveryThreadJob(w: DeliveryWiring & { databaseUrl: string | un
     databaseUrl: w.databaseUrl, dataDir: w.dataDir, serverSecret: w.serverSecret, allowPrivate: w.allowPrivate,
     busySendsPerSecond: w.busySendsPerSecond, foregroundMemory: w.foreground.memory,
     clockMemory: w.clock instanceof SettableClock ? w.clock.memory : null,
+    attemptsMemory: w.attempts?.memory ?? null,
   };
   return threadJob('webhook_deliveries', new URL('./delivery-thread.ts', import.meta.url), data, { niceSteps: w.niceSteps });
 }

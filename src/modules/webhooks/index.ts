@@ -4,3 +4,5 @@ export { webhooksRoutes } from './webhooks.routes';
 export { secretBox } from './secret-box';
 export { httpSender } from './webhook-sender';
 export type { Resolver } from './ssrf-guard';
+export { webhookQueueDepths } from './webhooks.repository';
+export { acknowledged } from './webhooks.rules';

@@ -33,6 +33,19 @@ async function claimable<Q extends SelectQueryBuilder<Tables, keyof Tables, obje
 /** Ids are ULIDs: their text order is the order they were made in. */
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/**
+ * Rows waiting in the delivery worker's two queues, each counted over its partial index (017):
+ * PENDING deliveries, due or not, and events not yet fanned out to endpoints. The literal status
+ * lets PostgreSQL match the index's predicate, which a parameter would not.
+ */
+export async function webhookQueueDepths(db: Db): Promise<Record<'pending_deliveries' | 'unpublished_events', number>> {
+  const [deliveries, events] = await Promise.all([
+    db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll().as('rows')).where('status', '=', sql.lit('PENDING')).executeTakeFirstOrThrow(),
+    db.selectFrom('outbox_events').select((eb) => eb.fn.countAll().as('rows')).where('published_at', 'is', null).executeTakeFirstOrThrow(),
+  ]);
+  return { pending_deliveries: Number(deliveries.rows), unpublished_events: Number(events.rows) };
+}
+
 export const webhooksRepository = {
   insertEndpoint: (tx: Tx, row: EndpointRow) => tx.insertInto('webhook_endpoints').values(row).execute(),
 

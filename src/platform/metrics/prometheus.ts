@@ -68,7 +68,10 @@ export function prometheusMetrics(sources: ScrapeSources): Metrics & MetricsExpo
     name: 'bahi_webhook_queue_depth', help: 'Rows waiting in the webhook queues: PENDING deliveries, and events not yet fanned out to endpoints',
     labelNames: ['queue'], registers,
     async collect() {
-      for (const [queue, depth] of Object.entries(await sources.queueDepths())) this.set({ queue }, depth);
+      this.reset();
+      // A database that cannot answer leaves the series out (absent() alerts on that) rather than failing the whole scrape.
+      const depths = await sources.queueDepths().catch(() => ({}));
+      for (const [queue, depth] of Object.entries(depths)) this.set({ queue }, depth);
     },
   });
   new Counter({
