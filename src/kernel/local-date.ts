@@ -26,6 +26,11 @@ export function addDays(date: LocalDate, days: number): LocalDate {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/** Whole days from one date to another (negative when `to` is earlier): addDays(from, daysBetween(from, to)) === to. */
+export function daysBetween(from: LocalDate, to: LocalDate): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
 /** UTC timestamp as the API writes audit stamps: second precision with a trailing Z. */
 export function isoTimestamp(instant: Date): string {
   return instant.toISOString().replace(/\.\d{3}Z$/, 'Z');

@@ -63,7 +63,8 @@ describe('recurring schedules: create', () => {
     ['neither template', { template_payload: undefined }, 'validation.required_field'],
     ['both templates', { template_entity_id: 'inv_x' }, 'validation.invalid_value'],
     ['payload not a create body', { template_payload: { place_of_supply: 'IN-KA' } }, 'validation.required_field'],
-    ['payload with an invoice number', { template_payload: { ...invoicePayload(), invoice_number: 'X-1' } }, 'validation.invalid_value'],
+    // (The table is built before beforeAll names a customer; the dates are judged before any look-up.)
+    ['payload due before its date', { template_payload: { ...invoicePayload(), customer_id: 'con_x', date: '2026-06-10', due_date: '2026-06-09' } }, 'validation.invalid_value'],
     ['auto_charge without a UPI VPA', { auto_charge: true }, 'validation.invalid_value'],
     ['auto_charge on a bill schedule', { entity_type: 'BILL', auto_charge: true, template_payload: undefined, template_entity_id: 'bill_x' }, 'validation.invalid_value'],
     ['end before start', { end_date: '2026-06-01' }, 'validation.invalid_value'],
@@ -90,6 +91,104 @@ describe('recurring schedules: create', () => {
     const foreign = await schedule({ template_payload: undefined, template_entity_id: inv.body.invoice.invoice_id }, other);
     expect(foreign.status).toBe(404);
     expect(foreign.body.code).toBe('not_found.resource');
+  });
+});
+
+describe('recurring schedules: template documents and dates', () => {
+  const fromDocument = (entityType: string, id: string, o: OrgFixture = org) =>
+    schedule({ entity_type: entityType, template_payload: undefined, template_entity_id: id }, o);
+
+  it('a deleted template document is 400 on template_entity_id; an id that never named a document here is 404', async () => {
+    const o = await t.given.org();
+    const c = await customer(o.api);
+    const v = await vendor(o.api);
+    const invoice = await o.api.post('/invoices', { customer_id: c, date: '2026-06-10', place_of_supply: 'IN-KA', line_items: [{ name: 'Retainer', rate: 1000 }] }, { idempotencyKey: newKey() });
+    const bill = await o.api.post('/bills', { vendor_id: v, date: '2026-06-10', place_of_supply: 'IN-KA', line_items: [{ name: 'Rent', rate: 500 }] }, { idempotencyKey: newKey() });
+    const journal = await o.api.post('/journals', {
+      date: '2026-06-10', lines: [{ account_id: await accountId(o.api, 'Bank'), debit: 10 }, { account_id: await accountId(o.api, "Owner's Equity"), credit: 10 }],
+    });
+    const gone: [string, string][] = [
+      ['INVOICE', `/invoices/${invoice.body.invoice.invoice_id}`], ['BILL', `/bills/${bill.body.bill.bill_id}`], ['JOURNAL', `/journals/${journal.body.journal.journal_id}`],
+    ];
+    for (const [entityType, path] of gone) {
+      expect((await o.api.delete(path, { idempotencyKey: newKey() })).status).toBe(200);
+      const res = await fromDocument(entityType, path.split('/')[2]!, o);
+      expect(res.status, entityType).toBe(400);
+      expect(res.body).toMatchObject({ code: 'validation.invalid_value', field: 'template_entity_id' });
+    }
+    // Another organisation's deleted invoice, and an id no one minted, name nothing here.
+    for (const [entityType, id] of [['INVOICE', invoice.body.invoice.invoice_id], ['BILL', 'bill_01JZZZZZZZZZZZZZZZZZZZZZZZ']]) {
+      const res = await fromDocument(entityType, id, entityType === 'INVOICE' ? other : o);
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: 'not_found.resource', field: 'template_entity_id' });
+    }
+    await expectBooksBalanced(o.api);
+  });
+
+  it('each run numbers from its series and is dated on its day; the due date keeps the template\'s distance, else the contact\'s terms', async () => {
+    const o = await t.given.org();
+    const termsOf45 = await customer(o.api, { payment_terms: 45 });
+    const v = await vendor(o.api, { payment_terms: 30 });
+    const line = { name: 'Retainer', rate: 1000, quantity: 1 };
+    const run = async (r: { recurring_id: string }) => {
+      const res = await o.api.post(`/recurring/${r.recurring_id}/run`, {}, { idempotencyKey: newKey() });
+      expect(res.status).toBe(200);
+      return res.body.generated_entity_id as string;
+    };
+    const make = async (body: Record<string, unknown>) => {
+      const res = await o.api.post('/recurring', { name: 'Monthly', frequency: 'MONTHLY', start_date: '2026-07-01', ...body }, { idempotencyKey: newKey() });
+      expect(res.status).toBe(201);
+      return res.body.recurring;
+    };
+    t.clock.set(new Date('2026-06-16T06:00:00.000Z')); // 11:30 IST on 16 June: every run is dated 2026-06-16
+    try {
+      // Invoice due 20 days after its date (1 → 21 May), numbered A-1 in the template.
+      const withDue = await make({
+        entity_type: 'INVOICE',
+        template_payload: { customer_id: termsOf45, invoice_number: 'A-1', date: '2026-05-01', due_date: '2026-05-21', place_of_supply: 'IN-KA', auto_approve: true, line_items: [line] },
+      });
+      expect(withDue.template_payload).toEqual({ customer_id: termsOf45, date: '2026-05-01', due_date: '2026-05-21', place_of_supply: 'IN-KA', auto_approve: true, line_items: [line] });
+      const first = (await o.api.get(`/invoices/${await run(withDue)}`)).body.invoice;
+      const second = (await o.api.get(`/invoices/${await run(withDue)}`)).body.invoice;
+      for (const invoice of [first, second]) {
+        // 16 June + 20 days = 6 July.
+        expect([invoice.date.slice(0, 10), invoice.due_date.slice(0, 10)]).toEqual(['2026-06-16', '2026-07-06']);
+        expect(invoice.invoice_number).toMatch(/^INV-2026-27-\d{3}$/);
+        expect(invoice).toMatchObject({ status: 'SENT', total: 1000 });
+      }
+      expect(second.invoice_number).not.toBe(first.invoice_number);
+
+      // No due_date: the customer's 45 days from 16 June (14 days to 30 June, 31 in July) = 31 July.
+      const byTerms = await make({ entity_type: 'INVOICE', template_payload: { customer_id: termsOf45, due_date: '2026-05-21', place_of_supply: 'IN-KA', line_items: [line] } });
+      expect(byTerms.template_payload).not.toHaveProperty('due_date');
+      const termed = (await o.api.get(`/invoices/${await run(byTerms)}`)).body.invoice;
+      expect([termed.date.slice(0, 10), termed.due_date.slice(0, 10)]).toEqual(['2026-06-16', '2026-07-31']);
+
+      // A bill recorded under the vendor's number V/88, due 10 days after its date (25 Dec 2025 → 4 Jan 2026): 16 June + 10 = 26 June.
+      const billed = await make({
+        entity_type: 'BILL',
+        template_payload: { vendor_id: v, bill_number: 'V/88', date: '2025-12-25', due_date: '2026-01-04', place_of_supply: 'IN-KA', auto_approve: true, line_items: [line] },
+      });
+      expect(billed.template_payload).not.toHaveProperty('bill_number');
+      const bill = (await o.api.get(`/bills/${await run(billed)}`)).body.bill;
+      expect([bill.date.slice(0, 10), bill.due_date.slice(0, 10)]).toEqual(['2026-06-16', '2026-06-26']);
+      expect(bill.bill_number).not.toBe('V/88');
+      expect(bill).toMatchObject({ status: 'OPEN', total: 1000 });
+
+      // A cloned invoice dated 10 June, due 17 June: its runs are due 7 days after their day, 23 June.
+      const source = await o.api.post('/invoices', {
+        customer_id: termsOf45, date: '2026-06-10', due_date: '2026-06-17', place_of_supply: 'IN-KA', auto_approve: true, line_items: [line],
+      }, { idempotencyKey: newKey() });
+      const cloned = await make({ entity_type: 'INVOICE', template_entity_id: source.body.invoice.invoice_id });
+      expect(cloned.template_payload).toMatchObject({ date: '2026-06-10', due_date: '2026-06-17' });
+      const copy = (await o.api.get(`/invoices/${await run(cloned)}`)).body.invoice;
+      expect([copy.date.slice(0, 10), copy.due_date.slice(0, 10)]).toEqual(['2026-06-16', '2026-06-23']);
+      expect(copy.invoice_number).not.toBe(source.body.invoice.invoice_number);
+      expect(await t.app.reports.verify(o.orgId)).toEqual([]);
+      await expectBooksBalanced(o.api);
+    } finally {
+      t.clock.set(new Date(BEFORE_NINE));
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { DomainError, invalidValue } from '../../kernel/errors';
+import { DomainError } from '../../kernel/errors';
 import { route, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
 import { validateBody } from '../../http/validation';
@@ -8,7 +8,6 @@ import { CreateInvoiceBody } from '../invoices';
 import { CreateJournalBody } from '../ledger';
 import { CreateRecurringBody, ListRecurringQuery, UpdateRecurringBody, type RecurringEntityType } from './recurring.schemas';
 import type { RecurringService } from './recurring.service';
-import { PER_RUN_FIELDS } from './recurring.templates';
 
 const tags = ['Recurring'];
 const ScheduleIdParam = IdParam('schedule_id');
@@ -19,13 +18,11 @@ const CREATE_SCHEMAS: Record<RecurringEntityType, object> = {
 
 /**
  * An inline template must be a valid create body of its resource (its `date` may be left
- * out: every run uses its own). Checked here with the resource's own schema and validator.
+ * out: every run uses its own). Checked here with the resource's own schema and validator;
+ * what a schedule keeps of it is template-payload.rules.ts's business.
  */
 function checkPayload(entityType: RecurringEntityType, payload: Record<string, unknown> | undefined) {
   if (payload === undefined) return;
-  for (const field of PER_RUN_FIELDS) {
-    if (field in payload) throw invalidValue(`template_payload.${field}`, `${field} cannot be part of a template: each run takes a new number, and its due date from the contact's payment terms`);
-  }
   const probe = structuredClone({ date: '2000-01-01', ...payload });
   const error = validateBody(CREATE_SCHEMAS[entityType], probe);
   if (error) {

@@ -7,7 +7,7 @@ export type RecurringEntityType = (typeof RECURRING_ENTITY_TYPES)[number];
 
 const Interval = Type.Integer({ minimum: 1, maximum: 999, description: 'multiplier of the frequency' });
 const MaxRuns = Type.Integer({ minimum: 1, maximum: 100_000 });
-const Payload = Type.Object({}, { additionalProperties: true, description: "the create body of the entity type's resource; date is replaced by each run's date" });
+const Payload = Type.Object({}, { additionalProperties: true, description: "a create body of the entity type's resource; each run takes its own number and date, and an invoice's or bill's due date keeps the distance from date to due_date when both are given (else the contact's payment terms)" });
 
 export const CreateRecurringBody = Body({
   entity_type: StringEnum(RECURRING_ENTITY_TYPES),

@@ -15,7 +15,8 @@ import {
 import { presentSchedule } from './recurring.presenter';
 import { recurringRepository as repo, type ScheduleRow } from './recurring.repository';
 import type { CreateRecurringBody, ListRecurringQuery, RecurringEntityType, UpdateRecurringBody } from './recurring.schemas';
-import { snapshotTemplate, type TemplatePayload } from './recurring.templates';
+import { snapshotTemplate } from './recurring.templates';
+import { runBody, storedTemplate, type TemplatePayload } from './template-payload.rules';
 
 /**
  * Creates one document from a template body inside the caller's transaction; returns its id.
@@ -66,27 +67,23 @@ export function recurringService(deps: Deps) {
     paymentLinkPayee(prefs.upiVpa, name, currency);
   }
 
-  /** The template body: the inline payload (already schema-checked by the route), or a snapshot of the document. */
+  /** The template body as stored: the inline payload (already schema-checked by the route), or a snapshot of the document. */
   async function templateOf(executor: Tx, orgId: string, entityType: RecurringEntityType, input: { template_entity_id?: string; template_payload?: Record<string, unknown> }) {
     if (input.template_entity_id !== undefined && input.template_payload !== undefined) {
       throw invalidValue('template_payload', 'send exactly one of template_entity_id and template_payload, not both');
     }
-    if (input.template_entity_id !== undefined) return snapshotTemplate(executor, orgId, entityType, input.template_entity_id);
-    if (input.template_payload !== undefined) {
-      const { date: _ignored, ...rest } = input.template_payload;
-      return rest;
-    }
-    return null;
+    if (input.template_entity_id !== undefined) return storedTemplate(await snapshotTemplate(executor, orgId, entityType, input.template_entity_id));
+    return input.template_payload === undefined ? null : storedTemplate(input.template_payload);
   }
 
   /**
-   * One run: generates the document dated today (IST) and records the (schedule, run date)
+   * One run: generates the document dated today (IST), due as the template says (runBody), and records the (schedule, run date)
    * key in the same transaction, then advances the schedule one slot past `runDate`.
    */
   async function runInTx(tx: Tx, ctx: RequestContext, s: ScheduleRow, runDate: LocalDate) {
     const runCtx: RequestContext = { ...ctx, source: 'RECURRING' };
     const payload = JSON.parse(s.template_payload) as TemplatePayload;
-    const generatedId = await deps.generators[s.entity_type as RecurringEntityType](tx, runCtx, { ...payload, date: today() }, { autoCharge: s.auto_charge === 1 });
+    const generatedId = await deps.generators[s.entity_type as RecurringEntityType](tx, runCtx, runBody(payload, today()), { autoCharge: s.auto_charge === 1 });
     const at = nowIso();
     await repo.insertRun(tx, { org_id: s.org_id, recurring_id: s.recurring_id, run_date: runDate, generated_entity_id: generatedId, created_time: at });
     const runCount = s.run_count + 1;

@@ -2,14 +2,15 @@ import type { Db, Tx } from '../../db/database';
 import { invalidValue, notFound } from '../../kernel/errors';
 import { toRupees } from '../../kernel/money';
 import type { RecurringEntityType } from './recurring.schemas';
+import type { TemplatePayload } from './template-payload.rules';
 
-/**
+/*
  * A schedule built from `template_entity_id` keeps a snapshot of that document as a create
  * body (taken when the schedule is created or its template changes): later edits, voids or
- * deletions of the template do not change what the schedule generates. Fields a run must
- * not copy (the document number, its date and due date, computed totals) are left out.
+ * deletions of the template do not change what the schedule generates. The number and the
+ * computed totals are left out; an invoice's or bill's date and due date are kept, because
+ * each run's due date keeps their distance (template-payload.rules.ts).
  */
-export type TemplatePayload = Record<string, unknown>;
 
 /** Drops null and undefined values: the create bodies treat an absent field as "use the default". */
 function compact(record: Record<string, unknown>): Record<string, unknown> {
@@ -19,6 +20,18 @@ function compact(record: Record<string, unknown>): Record<string, unknown> {
 const MICRO = 1_000_000;
 
 const deleted = (what: string) => invalidValue('template_entity_id', `the template ${what} is deleted or voided; a schedule cannot clone it`);
+
+/**
+ * The error for a template id with no row: 400 when this organisation deleted that document
+ * (its own activity log says so; the spec's "deleted template"), 404 when the id never named
+ * one of its documents. Only the caller's organisation is searched, so this tells nothing
+ * about another organisation's ids.
+ */
+async function missing(db: Db | Tx, orgId: string, entityType: RecurringEntityType, id: string, what: string) {
+  const deletion = await db.selectFrom('activity').select('event_id').where('org_id', '=', orgId).where('entity_type', '=', entityType)
+    .where('entity_id', '=', id).where('action', '=', `${entityType}_DELETED`).executeTakeFirst();
+  return deletion ? deleted(what) : notFound(what, 'template_entity_id');
+}
 
 interface DocLine {
   item_id: string | null; name: string; description: string | null; hsn_or_sac: string | null; quantity_milli: number;
@@ -34,29 +47,29 @@ export async function snapshotTemplate(db: Db | Tx, orgId: string, entityType: R
   switch (entityType) {
     case 'INVOICE': {
       const i = await db.selectFrom('invoices').selectAll().where('org_id', '=', orgId).where('invoice_id', '=', id).executeTakeFirst();
-      if (!i) throw notFound('invoice', 'template_entity_id');
+      if (!i) throw await missing(db, orgId, entityType, id, 'invoice');
       if (i.status === 'CANCELLED') throw deleted('invoice');
       const lines = await db.selectFrom('invoice_lines').selectAll().where('org_id', '=', orgId).where('invoice_id', '=', id).orderBy('position').execute();
       return compact({
-        customer_id: i.customer_id, place_of_supply: i.place_of_supply, branch_id: i.branch_id, currency_code: i.currency_code,
+        customer_id: i.customer_id, date: i.invoice_date, due_date: i.due_date, place_of_supply: i.place_of_supply, branch_id: i.branch_id, currency_code: i.currency_code,
         exchange_rate: i.exchange_rate_micro === MICRO ? null : i.exchange_rate_micro / MICRO, reference_number: i.reference_number,
         salesperson_id: i.salesperson_id, notes: i.notes, auto_approve: i.status !== 'DRAFT', line_items: lines.map(lineInput),
       });
     }
     case 'BILL': {
       const b = await db.selectFrom('bills').selectAll().where('org_id', '=', orgId).where('bill_id', '=', id).executeTakeFirst();
-      if (!b) throw notFound('bill', 'template_entity_id');
+      if (!b) throw await missing(db, orgId, entityType, id, 'bill');
       if (b.status === 'CANCELLED') throw deleted('bill');
       const lines = await db.selectFrom('bill_lines').selectAll().where('org_id', '=', orgId).where('bill_id', '=', id).orderBy('position').execute();
       return compact({
-        vendor_id: b.vendor_id, place_of_supply: b.place_of_supply, branch_id: b.branch_id, currency_code: b.currency_code,
+        vendor_id: b.vendor_id, date: b.bill_date, due_date: b.due_date, place_of_supply: b.place_of_supply, branch_id: b.branch_id, currency_code: b.currency_code,
         exchange_rate: b.exchange_rate_micro === MICRO ? null : b.exchange_rate_micro / MICRO, reference_number: b.reference_number,
         notes: b.notes, round_off: b.round_off === 0 ? null : toRupees(b.round_off), auto_approve: b.status !== 'DRAFT', line_items: lines.map(lineInput),
       });
     }
     case 'EXPENSE': {
       const e = await db.selectFrom('expenses').selectAll().where('org_id', '=', orgId).where('expense_id', '=', id).executeTakeFirst();
-      if (!e) throw notFound('expense', 'template_entity_id');
+      if (!e) throw await missing(db, orgId, entityType, id, 'expense');
       if (e.status === 'DELETED') throw deleted('expense');
       const lines = e.itemized === 1
         ? await db.selectFrom('expense_lines').selectAll().where('org_id', '=', orgId).where('expense_id', '=', id).orderBy('position').execute()
@@ -73,7 +86,7 @@ export async function snapshotTemplate(db: Db | Tx, orgId: string, entityType: R
     }
     case 'JOURNAL': {
       const j = await db.selectFrom('journals').selectAll().where('org_id', '=', orgId).where('journal_id', '=', id).executeTakeFirst();
-      if (!j) throw notFound('journal', 'template_entity_id');
+      if (!j) throw await missing(db, orgId, entityType, id, 'journal');
       if (j.source !== 'MANUAL' || j.kind !== 'POSTING') throw invalidValue('template_entity_id', 'only a manual journal entry can be a template');
       if (j.reversed_by_journal_id !== null) throw deleted('journal entry');
       const lines = await db.selectFrom('journal_lines').selectAll().where('org_id', '=', orgId).where('journal_id', '=', id).orderBy('position').execute();
@@ -84,6 +97,3 @@ export async function snapshotTemplate(db: Db | Tx, orgId: string, entityType: R
     }
   }
 }
-
-/** Fields a template may not carry: every run takes a new number, and its due date from the contact's terms. (`date` is accepted and replaced by the run date.) */
-export const PER_RUN_FIELDS = ['due_date', 'invoice_number', 'bill_number'] as const;
