@@ -34,6 +34,7 @@ import { activityAliasRoutes, activityRoutes, activityService } from '../modules
 import { attachmentsRoutes, attachmentsService, downloadLinkSigner, localBlobStore, s3BlobStore } from '../modules/attachments';
 import { commentsRepository, commentsRoutes, commentsService } from '../modules/comments';
 import { adminRoutes } from '../modules/admin/admin.routes';
+import { adminListRoutes } from '../modules/admin/admin-lists.routes';
 import { billsLedgerCheck, billsRoutes, billsService, CreateBillBody } from '../modules/bills';
 import { bulkRoute } from '../modules/bulk';
 import { paymentsLedgerCheck, paymentsRoutes, paymentsService } from '../modules/payments';
@@ -266,6 +267,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...commentsRoutes(comments),
     ...attachmentsRoutes(attachments),
     ...adminRoutes({ orgs, tokens, clock, jobs }),
+    ...adminListRoutes({ database, cursors }),
     ...emailAdminRoutes(database),
   ];
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Body, DateTimeSchema, Email, Id, IdParam, LocalDateSchema, Money, Nullable, StringEnum, Text } from '../../http/schema-kit';
+import { Body, CursorQuery, DateTimeSchema, Email, Id, IdParam, LocalDateSchema, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
 import { ACCOUNT_TYPES } from '../../platform/orgs/chart-of-accounts';
 import { UPI_VPA_PATTERN } from '../../kernel/upi';
 
@@ -53,3 +53,6 @@ export const SetClockBody = Body({ now: DateTimeSchema });
 
 export const OrgIdParam = IdParam('org_id');
 export const TokenIdParam = IdParam('token_id');
+
+export const AdminListQuery = Query({ ...CursorQuery });
+export const ListTokensQuery = Query({ ...CursorQuery, org_id: Type.Optional(Id('the tokens that reach this organisation')) });

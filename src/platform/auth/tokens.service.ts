@@ -41,7 +41,8 @@ interface TokenRow {
   rate_limit_per_minute: number; expires_at: string | null; revoked_at: string | null;
 }
 
-function present(row: TokenRow) {
+/** A token as the admin API shows it: never its secret or hash. */
+export function presentToken(row: TokenRow) {
   return {
     token_id: row.token_id,
     org_ids: JSON.parse(row.org_ids) as string[],
@@ -83,7 +84,7 @@ export function tokensService(deps: { database: Database; clock: Clock; ids: IdG
           expires_at: expiresAt?.toISOString() ?? null, revoked_at: null, created_time: clock.now().toISOString(),
         };
         await tx.insertInto('api_tokens').values(row).execute();
-        return { ...present(row), access_token: secret };
+        return { ...presentToken(row), access_token: secret };
       });
     },
 
@@ -93,7 +94,7 @@ export function tokensService(deps: { database: Database; clock: Clock; ids: IdG
         if (!row) throw notFound('token');
         const revokedAt = row.revoked_at ?? clock.now().toISOString();
         await tx.updateTable('api_tokens').set({ revoked_at: revokedAt }).where('token_id', '=', tokenId).execute();
-        return present({ ...row, revoked_at: revokedAt });
+        return presentToken({ ...row, revoked_at: revokedAt });
       });
       verified.forgetAll();
       return revoked;
