@@ -17,7 +17,7 @@ const codeToIso = new Map(PLACE_OF_SUPPLY_STATES.map((st) => [st.code, st.iso]))
 const nameToIso = new Map(PLACE_OF_SUPPLY_STATES.map((st) => [normaliseName(st.name), st.iso]));
 
 /** Lower-case, `&` → `and`, collapse whitespace: "Jammu & Kashmir" ≡ "jammu and  kashmir". */
-function normaliseName(name: string): string {
+export function normaliseName(name: string): string {
   return name.toLowerCase().replace(/&/g, ' and ').replace(/\s+/g, ' ').trim();
 }
 

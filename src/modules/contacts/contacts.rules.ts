@@ -1,6 +1,7 @@
 import { invalidValue } from '../../kernel/errors';
 import { validateGstin } from '../../kernel/gst/gstin';
 import { resolvePlaceOfSupply } from '../../kernel/gst/place-of-supply';
+import { unrecognisedState } from '../../kernel/gst/unrecognised-state';
 import type { AddressInput, ContactPersonInput } from './contacts.schemas';
 
 /** Pure rules for contacts: GST identity, addresses, contact persons. No I/O. */
@@ -25,7 +26,7 @@ export function checkGstin(value: string | null | undefined): string | null | un
 export function checkState(value: string | null | undefined, field: string): string | null | undefined {
   if (value === undefined || value === null) return value;
   const state = resolvePlaceOfSupply(value);
-  if (!state) throw invalidValue(field, `${field} is not a recognised Indian state or union territory`, { status: 422 });
+  if (!state) throw unrecognisedState(field, value);
   return state;
 }
 

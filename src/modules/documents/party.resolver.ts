@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/database';
 import { invalidValue, notFound, requiredField } from '../../kernel/errors';
 import { resolvePlaceOfSupply } from '../../kernel/gst/place-of-supply';
+import { unrecognisedState } from '../../kernel/gst/unrecognised-state';
 import { contactsRepository } from '../contacts';
 import { supplyTypeOf, type SupplyType } from './line-amounts.rules';
 
@@ -41,7 +42,7 @@ export async function resolveParty(
 ): Promise<DocumentParty> {
   const field = `${role}_id`;
   const explicit = input.place_of_supply === undefined ? undefined : resolvePlaceOfSupply(input.place_of_supply);
-  if (explicit === null) throw unresolvable('place_of_supply is not a recognised Indian state or union territory');
+  if (explicit === null) throw unrecognisedState('place_of_supply', input.place_of_supply!);
   const contact = await contactsRepository.find(tx, orgId, input.contact_id);
   if (!contact) throw notFound(role, field);
   const wrongSide = role === 'customer' ? 'VENDOR' : 'CUSTOMER';

@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/database';
 import { invalidValue, notFound } from '../../kernel/errors';
 import { resolvePlaceOfSupply } from '../../kernel/gst/place-of-supply';
+import { unrecognisedState } from '../../kernel/gst/unrecognised-state';
 import { catalogRepository } from '../catalog';
 import { resolveParty, supplyTypeOf, type BranchOf, type SupplyType } from '../documents';
 import type { ExpenseDraft } from './expense-input.mapper';
@@ -58,7 +59,7 @@ async function partyOf(tx: Tx, orgId: string, draft: ExpenseDraft, branchOf: Bra
     return { branchId: party.branchId, placeOfSupply: party.placeOfSupply, supply: party.supply, vendor: { id: party.contactId, name: party.contactName } };
   }
   const sent = placeOfSupply === undefined ? undefined : resolvePlaceOfSupply(placeOfSupply);
-  if (sent === null) throw invalidValue('place_of_supply', 'place_of_supply is not a recognised Indian state or union territory', { status: 422 });
+  if (sent === null) throw unrecognisedState('place_of_supply', placeOfSupply!);
   const branch = await branchOf(tx, orgId, draft.branchId);
   const place = sent ?? branch.state_code;
   return { branchId: branch.branch_id, placeOfSupply: place, supply: supplyTypeOf(branch.state_code, place), vendor: null };

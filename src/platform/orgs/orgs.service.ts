@@ -3,6 +3,7 @@ import { isUniqueViolation } from '../../db/driver-errors';
 import { toJson } from '../../db/json';
 import { DomainError, invalidValue, notFound } from '../../kernel/errors';
 import { resolvePlaceOfSupply } from '../../kernel/gst/place-of-supply';
+import { unrecognisedState } from '../../kernel/gst/unrecognised-state';
 import { validateGstin } from '../../kernel/gst/gstin';
 import { addDays, addYears, financialYearLabel, financialYearStart, istDateOf, isoTimestamp } from '../../kernel/local-date';
 import type { PlatformDeps } from '../deps';
@@ -23,7 +24,7 @@ export interface CreateOrgInput {
 
 export function canonicalState(input: string, field = 'state_code'): string {
   const state = resolvePlaceOfSupply(input);
-  if (!state) throw invalidValue(field, `${field} is not a recognised Indian state or union territory`, { status: 422 });
+  if (!state) throw unrecognisedState(field, input);
   return state;
 }
 
