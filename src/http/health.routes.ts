@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import type { Database } from '../db/database';
 import { writableProblem } from '../db/readiness';
 import type { Clock } from '../kernel/clock';
@@ -19,12 +20,12 @@ export function healthRoutes(database: Database, clock: Clock, readiness: Readin
   return [
     route({
       method: 'GET', url: '/healthz', operationId: 'health', summary: 'Liveness: the process runs', tags: ['Operations'],
-      access: 'open', raw: true,
+      access: 'open', raw: true, response: { status: Type.Literal('ok') },
       handle: async () => ({ status: 'ok' }),
     }),
     route({
       method: 'GET', url: '/readyz', operationId: 'ready', summary: 'Readiness: the process can serve writes', tags: ['Operations'],
-      access: 'open', raw: true,
+      access: 'open', raw: true, response: { status: Type.Literal('ready') },
       handle: async () => {
         if (readiness.draining) throw serviceUnavailable('The service is shutting down');
         const problem = await writableProblem(database, clock.now());

@@ -2,10 +2,13 @@ import type { TSchema } from '@sinclair/typebox';
 import type { SwaggerOptions } from '@fastify/swagger';
 import type { FastifySchema } from 'fastify';
 import { IDEMPOTENCY_KEY_PATTERN } from '../platform/idempotency/idempotency.store';
+import { codesOf, envelopeOf, ErrorBody, Strict } from './response-schemas';
 import type { RouteDef } from './route';
 
 export function openApiOptions(): SwaggerOptions {
   return {
+    // A named schema (response-schemas.ts Named) keeps its name in components.schemas.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     openapi: {
       openapi: '3.1.0',
       info: {
@@ -52,7 +55,36 @@ export function routeSchema(def: RouteDef): FastifySchema {
     ...(def.params && { params: def.params }),
     ...(def.query && { querystring: def.query }),
     ...(def.body && { body: def.body }),
+    response: responsesOf(def),
   } as FastifySchema;
+}
+
+/** The success answer a route declares: JSON in the envelope (or raw), or the bytes it produces. */
+function successOf(def: RouteDef): unknown {
+  if (def.produces) {
+    return { description: `The ${def.produces} document`, content: { [def.produces]: { schema: { type: 'string', format: 'binary' } } } };
+  }
+  if (!def.response) return { description: 'Success (not yet described)' };
+  return { description: def.message ?? 'Success', ...(def.raw ? Strict(def.response) : envelopeOf(def.response)) };
+}
+
+/** The error statuses a route can answer: what every route of its kind can, and its own `failsWith`. */
+function errorStatusesOf(def: RouteDef): number[] {
+  const token = def.access !== 'open' && def.access !== 'signed-url' && def.access !== 'admin';
+  const mutating = def.method !== 'GET';
+  const statuses = new Set([400, 404, 500, 503, ...(def.failsWith ?? [])]);
+  if (def.access !== 'open' && def.access !== 'signed-url') statuses.add(401);
+  if (token) [403, 429].forEach((s) => statuses.add(s));
+  if (mutating) [409, 413, 415, 422].forEach((s) => statuses.add(s));
+  return [...statuses].sort((a, b) => a - b);
+}
+
+function responsesOf(def: RouteDef): Record<string, unknown> {
+  const responses: Record<string, unknown> = { [def.status ?? 200]: successOf(def) };
+  for (const status of errorStatusesOf(def)) {
+    responses[status] = { description: `Error. Codes: ${codesOf(status).map((c) => `\`${c}\``).join(', ')}`, ...ErrorBody };
+  }
+  return responses;
 }
 
 /**

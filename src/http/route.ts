@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Static, TSchema } from '@sinclair/typebox';
+import type { Static, TProperties, TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { ErrorCode, StatusOverride } from '../kernel/errors';
 import type { Scope } from '../platform/auth/scopes';
@@ -62,6 +62,13 @@ export interface RouteDef<
    * This schema documents the form's parts in OpenAPI; the handler validates them itself.
    */
   multipart?: TSchema;
+  /**
+   * The resource keys of the success answer (`{ contact: Contact }`), inside the envelope unless
+   * `raw`: documented in OpenAPI, and every answer in the API suite is checked against it.
+   */
+  response?: TProperties;
+  /** Error statuses beyond the ones every route of its kind can answer (e.g. 502 when a mail server or store fails). */
+  failsWith?: readonly number[];
   /** Success status, 200 unless said. */
   status?: number;
   message?: string;

@@ -16,6 +16,7 @@ import { multipartDocs, openApiOptions, routeSchema } from './openapi';
 import { unknownPathIdsAreNotFound } from './path-ids';
 import { authenticateFor, orgFromQueryFor, type AuthDeps } from './request-context';
 import { RequestLogController } from './request-log';
+import { namedSchemas } from './response-schemas';
 import { FileReply, fullPath, type RouteDef } from './route';
 import { validatorCompiler } from './validation';
 
@@ -92,6 +93,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     },
   });
   app.setValidatorCompiler(validatorCompiler);
+  // Handlers send text they serialised themselves (idempotency-step.ts renderSuccess), and errors are
+  // plain objects: response schemas describe answers (OpenAPI, the suite's checks), they do not write them.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  for (const schema of namedSchemas()) app.addSchema(schema);
   app.decorateRequest('ctx', null);
   app.decorateRequest('errorCode', null);
   app.addHook('onRequest', async (request, reply) => {

@@ -1,4 +1,6 @@
-/** A small HTTP client for API tests: real requests over loopback, JSON in and out. */
+import { expectConformingAnswer } from './response-check';
+
+/** A small HTTP client for API tests: real requests over loopback, JSON in and out; every answer is checked against the served OpenAPI document. */
 export interface ApiResponse<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- test bodies are inspected freely
   status: number;
   headers: Headers;
@@ -36,6 +38,7 @@ export class HttpClient {
     } catch {
       // Non-JSON answers (the docs page) are returned as text.
     }
+    await expectConformingAnswer(this.baseUrl + path, method, response, parsed);
     return { status: response.status, headers: response.headers, body: parsed as T };
   }
 
@@ -47,7 +50,9 @@ export class HttpClient {
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     const response = await fetch(this.baseUrl + path, { method: 'POST', headers, body: form });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as T };
+    const parsed: unknown = text ? JSON.parse(text) : undefined;
+    await expectConformingAnswer(this.baseUrl + path, 'POST', response, parsed);
+    return { status: response.status, headers: response.headers, body: parsed as T };
   }
 
   get<T = any>(path: string, options?: RequestOptions) { return this.request<T>('GET', path, undefined, options); } // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -12,7 +12,7 @@ export function attachmentsRoutes(attachments: AttachmentsService): RouteDef[] {
   return [
     route({
       method: 'POST', url: '/attachments', operationId: 'createAttachment', summary: 'Upload a file (multipart/form-data, at most 25 MB)', tags,
-      access: 'Svc.attachments.CREATE', multipart: UploadForm, status: 201, message: 'The attachment has been uploaded.',
+      access: 'Svc.attachments.CREATE', multipart: UploadForm, status: 201, message: 'The attachment has been uploaded.', failsWith: [502],
       handle: (input) => receiveUpload(attachments, input),
     }),
     route({

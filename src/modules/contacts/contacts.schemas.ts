@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Body, CursorQuery, Email, Id, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { Amount, Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
+import { Body, CursorQuery, Email, GstinText, Id, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
 
 export const CONTACT_TYPES = ['CUSTOMER', 'VENDOR', 'BOTH'] as const;
 export const CONTACT_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
@@ -32,7 +33,7 @@ const Editable = Type.Partial(Type.Object({
   display_name: Nullable(Text(200)),
   legal_name: Nullable(Text(200)),
   company_name: Nullable(Text(200)),
-  gst_no: Nullable(Text(15)),
+  gst_no: Nullable(GstinText),
   pan: Nullable(Type.String({ pattern: '^[A-Za-z]{5}[0-9]{4}[A-Za-z]$' })),
   gst_treatment: Nullable(StringEnum(GST_TREATMENTS)),
   place_of_contact: Nullable(Text(60)),
@@ -64,3 +65,45 @@ export const ListContactsQuery = Query({
   search: Type.Optional(Text(100)),
 });
 export type ListContactsQuery = Static<typeof ListContactsQuery>;
+
+/** An address as the API shows it: the parts that were given, each null when cleared. */
+const Address = Strict({
+  address: Type.Optional(NullableOf(Type.String())),
+  city: Type.Optional(NullableOf(Type.String())),
+  state_code: Type.Optional(NullableOf(Type.String())),
+  zip: Type.Optional(NullableOf(Type.String())),
+  country: Type.Optional(NullableOf(Type.String())),
+});
+
+export const Contact = Named('Contact', Strict({
+  contact_id: Type.String(),
+  contact_type: StringEnum(CONTACT_TYPES),
+  contact_name: Type.String(),
+  display_name: NullableOf(Type.String()),
+  legal_name: NullableOf(Type.String()),
+  company_name: NullableOf(Type.String()),
+  gst_no: NullableOf(Type.String()),
+  pan: NullableOf(Type.String()),
+  gst_treatment: NullableOf(StringEnum(GST_TREATMENTS)),
+  place_of_contact: NullableOf(Type.String()),
+  email: NullableOf(Type.String()),
+  phone: NullableOf(Type.String()),
+  website: NullableOf(Type.String()),
+  billing_address: NullableOf(Address),
+  shipping_address: NullableOf(Address),
+  contact_persons: Type.Array(Strict({
+    contact_person_id: Type.String(),
+    first_name: NullableOf(Type.String()),
+    last_name: NullableOf(Type.String()),
+    email: NullableOf(Type.String()),
+    phone: NullableOf(Type.String()),
+    is_primary: Type.Boolean(),
+  })),
+  payment_terms: Type.Integer({ description: 'Days from a document date to its due date' }),
+  opening_balance: Amount,
+  credit_limit: NullableOf(Amount),
+  currency_code: Type.String(),
+  status: StringEnum(CONTACT_STATUSES),
+  created_time: Timestamp,
+  last_modified_time: Timestamp,
+}, 'A customer or vendor.'));
