@@ -49,9 +49,17 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
     usage: '--org ORG --email-from E   (a sender address verified with your email provider)',
     run: (api, o) => api.call('PUT', `/orgs/${need(o, 'org')}/sender`, { email_from: need(o, 'email-from') }),
   },
+  'org list': {
+    usage: '(every organisation)',
+    run: async (api) => ({ orgs: await api.all('/orgs', 'orgs') }),
+  },
   'user create': {
     usage: '--org ORG --name N --email E',
     run: (api, o) => api.call('POST', `/orgs/${need(o, 'org')}/users`, { name: need(o, 'name'), email: need(o, 'email') }),
+  },
+  'user list': {
+    usage: '--org ORG',
+    run: async (api, o) => ({ users: await api.all(`/orgs/${encodeURIComponent(need(o, 'org'))}/users`, 'users') }),
   },
   'token create': {
     usage: '--org ORG [--org ORG2 …] [--user USER] [--scope S …] [--kind PAT|OAUTH] [--expires-at ISO] [--tier T] [--rate-limit N]',
@@ -61,6 +69,13 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
       kind: one(o, 'kind'), expires_at: one(o, 'expires-at'), tier: one(o, 'tier'),
       rate_limit_per_minute: one(o, 'rate-limit') === undefined ? undefined : Number(one(o, 'rate-limit')),
     })),
+  },
+  'token list': {
+    usage: '[--org ORG]   (ids, scopes, organisations, kind, expiry; never a secret)',
+    run: async (api, o) => {
+      const org = one(o, 'org');
+      return { tokens: await api.all(org === undefined ? '/tokens' : `/tokens?org_id=${encodeURIComponent(org)}`, 'tokens') };
+    },
   },
   'token revoke': {
     usage: 'TOKEN_ID',

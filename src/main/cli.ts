@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { adminClient } from '../cli/admin-client';
 import { ADMIN_COMMANDS } from '../cli/commands';
@@ -41,9 +42,16 @@ const CLI_OPTIONS = {
   user: text, kind: text, 'expires-at': text, tier: text, 'rate-limit': text, type: text, code: text, start: text, end: text,
 } as const;
 
+/** The version npm installed, read from package.json so that it cannot drift from a release. */
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return `bahi ${pkg.version}\n`;
+}
+
 function help(): string {
   const lines = [
     'usage: bahi <command> [options]',
+    '  --version        print the version',
     ...Object.entries(LOCAL).map(([name, c]) => `  ${name.padEnd(16)} ${c.usage}`),
     ...Object.entries(ADMIN_COMMANDS).map(([name, c]) => `  ${name.padEnd(16)} ${c.usage}`),
   ];
@@ -54,6 +62,10 @@ async function main(argv: string[]): Promise<void> {
   const [first, second] = argv;
   if (!first || first === 'help' || first === '--help') {
     process.stdout.write(help());
+    return;
+  }
+  if (first === '--version') {
+    process.stdout.write(version());
     return;
   }
   const local = LOCAL[first] ?? LOCAL[`${first} ${second ?? ''}`];

@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../support/test-app';
@@ -9,10 +11,25 @@ let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });
 afterAll(async () => { await t.close(); });
 
-/** Runs `bahi` against the test server, as an operator would. */
+/** Runs `bahi` against the test server (or `url`), as an operator would; a failure answers its exit code and stderr. */
+function bahiRun(args: string[], url = t.baseUrl) {
+  return run('node', ['bin/bahi.js', ...args], { env: { ...process.env, BAHI_URL: url, BAHI_ADMIN_TOKEN: ADMIN_TOKEN } })
+    .then(({ stdout }) => ({ code: 0, stdout, stderr: '' }), (error: { code: number; stdout: string; stderr: string }) => error);
+}
+
 async function bahi(...args: string[]) {
-  const { stdout } = await run('node', ['bin/bahi.js', ...args], { env: { ...process.env, BAHI_URL: t.baseUrl, BAHI_ADMIN_TOKEN: ADMIN_TOKEN } });
+  const { code, stdout, stderr } = await bahiRun(args);
+  if (code !== 0) throw new Error(`bahi ${args.join(' ')} exited ${code}: ${stderr}`);
   return JSON.parse(stdout);
+}
+
+/** A loopback URL on which nothing listens: a port the system handed out, then freed. */
+async function closedUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
 }
 
 // Each command starts a Node process that loads TypeScript through tsx (2-5 s on a busy 2-core machine).
@@ -36,10 +53,45 @@ describe('the bahi CLI', { timeout: 120_000 }, () => {
   });
 
   it('exits non-zero with the API error on a refused command', async () => {
-    const failure = await run('node', ['bin/bahi.js', 'branch', 'create', '--org', 'org_missing', '--name', 'X', '--state', 'IN-KA'], {
-      env: { ...process.env, BAHI_URL: t.baseUrl, BAHI_ADMIN_TOKEN: ADMIN_TOKEN },
-    }).then(() => null, (error: { code: number; stderr: string }) => error);
-    expect(failure?.code).toBe(1);
-    expect(failure?.stderr).toContain('not_found.resource');
+    const failure = await bahiRun(['branch', 'create', '--org', 'org_missing', '--name', 'X', '--state', 'IN-KA']);
+    expect(failure.code).toBe(1);
+    expect(failure.stderr).toContain('not_found.resource');
+  });
+
+  it('lists organisations, users and tokens to the end of their cursors, never a secret', async () => {
+    const orgs = [];
+    // More than one page of 200, so the CLI must follow next_cursor.
+    for (let i = 0; i < 201; i += 1) orgs.push((await t.admin.post('/orgs', { name: `Listed ${i}` })).body.org.org_id as string);
+    const listed = (await bahi('org', 'list')).orgs as { org_id: string; name: string }[];
+    expect(listed.map((o) => o.org_id)).toEqual(expect.arrayContaining(orgs));
+    expect(new Set(listed.map((o) => o.org_id)).size).toBe(listed.length);
+
+    const org = await t.given.org({ name: 'CLI Lister' });
+    await t.admin.post(`/orgs/${org.orgId}/users`, { name: 'Bala', email: 'bala@example.com' });
+    const users = (await bahi('user', 'list', '--org', org.orgId)).users;
+    expect(users).toEqual([
+      { user_id: org.userId, name: expect.any(String), email: expect.any(String) },
+      { user_id: expect.any(String), name: 'Bala', email: 'bala@example.com' },
+    ]);
+
+    const machine = await t.given.token([org.orgId], { scopes: ['Svc.invoices.READ'], user_id: null, expires_at: '2030-03-31T18:30:00Z' });
+    const output = await bahiRun(['token', 'list', '--org', org.orgId]);
+    expect(JSON.parse(output.stdout).tokens).toEqual([
+      expect.objectContaining({ token_id: org.tokenId, org_ids: [org.orgId], kind: 'PAT', expires_at: null }),
+      expect.objectContaining({ token_id: machine.tokenId, org_ids: [org.orgId], scopes: ['Svc.invoices.READ'], kind: 'PAT', user_id: null, expires_at: '2030-03-31T18:30:00Z' }),
+    ]);
+    expect(output.stdout).not.toContain(org.token);
+    expect(output.stdout).not.toContain(machine.token);
+    expect((await bahiRun(['user', 'list'])).stderr).toContain('--org is required');
+  });
+
+  it('prints its version from package.json', async () => {
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    expect(await bahiRun(['--version'])).toMatchObject({ code: 0, stdout: `bahi ${version}\n` });
+  });
+
+  it('names the URL it cannot reach and exits 1', async () => {
+    const url = await closedUrl();
+    expect(await bahiRun(['org', 'list'], url)).toMatchObject({ code: 1, stderr: `bahi: cannot reach ${url} (connection refused); set BAHI_URL\n` });
   });
 });
