@@ -1,0 +1,43 @@
+import { Type } from '@sinclair/typebox';
+import { Amount, Named, NullableOf, Strict } from '../../http/response-schemas';
+
+/*
+ * The answer shapes every sales and purchase document shares, beside the presenter that writes
+ * them (documents.presenter.ts). Each document module builds its own named schema from these.
+ */
+
+/** A document's line (documents.presenter.ts presentLine). */
+export const lineItemProperties = {
+  line_item_id: Type.String(),
+  item_id: NullableOf(Type.String()),
+  name: Type.String(),
+  description: NullableOf(Type.String()),
+  hsn_or_sac: NullableOf(Type.String()),
+  quantity: Type.Number(),
+  unit: NullableOf(Type.String()),
+  rate: Amount,
+  discount: Amount,
+  tax_id: NullableOf(Type.String()),
+  tax_percentage: Type.Number(),
+  item_total: Amount,
+  tax_amount: Amount,
+  cgst_amount: Amount,
+  sgst_amount: Amount,
+  igst_amount: Amount,
+  account_id: NullableOf(Type.String()),
+};
+
+export const LineItem = Named('LineItem', Strict(lineItemProperties, 'A line of an invoice, bill, estimate, order or note.'));
+
+/** A document's totals (documents.presenter.ts presentTotals). */
+export const totalsProperties = {
+  sub_total: Amount,
+  tax_total: Amount,
+  cgst_total: Amount,
+  sgst_total: Amount,
+  igst_total: Amount,
+  total: Amount,
+};
+
+/** A document date as the spec writes it: the business date at midnight, India time, without a zone. */
+export const DocumentDate = Type.String({ description: 'YYYY-MM-DDT00:00:00, the business date in India time' });
