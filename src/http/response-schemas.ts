@@ -72,3 +72,10 @@ export const Amount = Type.Number({ description: 'Rupees (or the document curren
 export const Timestamp = Type.String({ format: 'date-time' });
 
 export const NullableOf = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** The limit form of a list's page_context (the spec's "Limit" pagination: newest first, no cursor; page back with since/until). */
+export const LimitPageContext = Named('LimitPageContext', Strict({
+  limit: Type.Integer({ description: 'The most entries asked for' }),
+  returned: Type.Integer({ description: 'How many entries this answer holds' }),
+  has_more_page: Type.Boolean({ description: 'Older entries exist beyond this answer' }),
+}, 'Where a limit list stands.'));
