@@ -59,9 +59,13 @@ describe('the bahi CLI', { timeout: 120_000 }, () => {
   });
 
   it('lists organisations, users and tokens to the end of their cursors, never a secret', async () => {
-    const orgs = [];
-    // More than one page of 200, so the CLI must follow next_cursor.
-    for (let i = 0; i < 201; i += 1) orgs.push((await t.admin.post('/orgs', { name: `Listed ${i}` })).body.org.org_id as string);
+    const orgs: string[] = [];
+    // More than one page of 200, so the CLI must follow next_cursor; made 20 at a time to save minutes on PostgreSQL.
+    for (let batch = 0; batch < 201; batch += 20) {
+      const names = Array.from({ length: Math.min(20, 201 - batch) }, (_, i) => `Listed ${batch + i}`);
+      const made = await Promise.all(names.map((name) => t.admin.post('/orgs', { name })));
+      orgs.push(...made.map((r) => r.body.org.org_id as string));
+    }
     const listed = (await bahi('org', 'list')).orgs as { org_id: string; name: string }[];
     expect(listed.map((o) => o.org_id)).toEqual(expect.arrayContaining(orgs));
     expect(new Set(listed.map((o) => o.org_id)).size).toBe(listed.length);
