@@ -1,4 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Amount, Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
+import { ACCOUNT_TYPES } from '../../platform/orgs/chart-of-accounts';
 import { Body, CursorQuery, Id, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
 
 export const ITEM_TYPES = ['SERVICE', 'GOODS'] as const;
@@ -27,3 +29,46 @@ export const ListAccountsQuery = Query({
   })),
 });
 export type ListAccountsQuery = Static<typeof ListAccountsQuery>;
+
+/** What names an account wherever one is shown (here, and each row of the trial balance). */
+export const accountProperties = {
+  account_id: Type.String(),
+  account_name: Type.String(),
+  account_code: NullableOf(Type.String()),
+  account_type: StringEnum(ACCOUNT_TYPES),
+};
+
+export const Account = Named('Account', Strict({
+  ...accountProperties,
+  system_key: NullableOf(Type.String({ description: 'The role of an account every organisation is created with (e.g. the receivable); null for others' })),
+  is_active: Type.Boolean(),
+}, 'An account of the chart of accounts.'));
+
+export const Tax = Named('Tax', Strict({
+  tax_id: Type.String(),
+  tax_name: Type.String(),
+  tax_percentage: Type.Number({ description: 'The GST rate in percent (18 for 18%)' }),
+}, 'A GST rate lines can carry.'));
+
+export const Branch = Named('Branch', Strict({
+  branch_id: Type.String(),
+  name: Type.String(),
+  state_code: Type.String({ description: "The branch's state: the supplier's place for GST, so a place of supply in the same state is intra-state (CGST+SGST)" }),
+  gstin: NullableOf(Type.String()),
+  is_default: Type.Boolean({ description: 'The branch documents use when they name none' }),
+}, 'A place of business of the organisation.'));
+
+export const Item = Named('Item', Strict({
+  item_id: Type.String(),
+  name: Type.String(),
+  sku: NullableOf(Type.String()),
+  type: StringEnum(ITEM_TYPES),
+  rate: { ...Amount, description: 'The rate of a sales line of this item unless the line names one' },
+  purchase_rate: NullableOf({ ...Amount, description: 'The rate of a purchase line; null uses `rate`' }),
+  tax_id: NullableOf(Type.String({ description: 'The tax a line of this item carries unless the line names one' })),
+  hsn_sac: NullableOf(Type.String()),
+  account_id: NullableOf(Type.String({ description: 'The income account of a sales line' })),
+  purchase_account_id: NullableOf(Type.String({ description: 'The expense account of a purchase line' })),
+  created_time: Timestamp,
+  last_modified_time: Timestamp,
+}, 'A good or service sold or bought.'));
