@@ -24,9 +24,9 @@ module.exports = {
     },
     {
       name: 'modules-meet-through-index', severity: 'error',
-      comment: "a module reaches another through its index.ts, or its pure rules, postings and schemas",
+      comment: "a module reaches another through its index.ts, or its pure rules, postings, schemas and response schemas",
       from: { path: '^src/modules/([^/]+)/' },
-      to: { path: '^src/modules/([^/]+)/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/index\\.ts$', '\\.(rules|posting|schemas)\\.ts$'] },
+      to: { path: '^src/modules/([^/]+)/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/index\\.ts$', '\\.(rules|posting|schemas|responses)\\.ts$'] },
     },
     {
       name: 'use-cases-never-see-fastify', severity: 'error',
