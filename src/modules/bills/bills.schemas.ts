@@ -1,5 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Amount, Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
 import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { DocumentDate, LineItem, totalsProperties } from '../documents/documents.responses';
 import { LineItems } from '../documents/line-items.schemas';
 
 export const BILL_STATUSES = ['DRAFT', 'OPEN', 'PARTIALLY_PAID', 'PAID', 'OVERDUE', 'CANCELLED'] as const;
@@ -39,3 +41,37 @@ export const ListBillsQuery = Query({
   date_to: Type.Optional(LocalDateSchema),
 });
 export type ListBillsQuery = Static<typeof ListBillsQuery>;
+
+/**
+ * What a bill and a purchase order both show of their vendor, branch, lines and totals
+ * (PurchaseHeaderColumns, written by bills.presenter.ts and purchase-orders.presenter.ts alike).
+ */
+export const purchaseDocumentProperties = {
+  vendor_id: Type.String(),
+  vendor_name: Type.String({ description: "The vendor's name when the document was created" }),
+  branch_id: Type.String(),
+  date: DocumentDate,
+  reference_number: NullableOf(Type.String()),
+  place_of_supply: Type.String(),
+  line_items: Type.Array(LineItem),
+  ...totalsProperties,
+  notes: NullableOf(Type.String()),
+  created_time: Timestamp,
+  last_modified_time: Timestamp,
+};
+
+/** A bill (bills.presenter.ts presentBill). */
+export const Bill = Named('Bill', Strict({
+  bill_id: Type.String(),
+  bill_number: Type.String({ description: "The vendor's invoice number when given, else one of ours (BILL-000001)" }),
+  ...purchaseDocumentProperties,
+  due_date: DocumentDate,
+  currency_code: Type.String(),
+  exchange_rate: Type.Number({ description: 'Rupees per unit of currency_code' }),
+  round_off: Amount,
+  payment_made: { ...Amount, description: 'Payments made against the bill so far' },
+  vendor_credits_applied: { ...Amount, description: 'Vendor credits applied to the bill so far' },
+  balance: { ...Amount, description: 'What is still owed: total less payments and credits' },
+  status: StringEnum(BILL_STATUSES, 'OVERDUE is shown, never stored: an OPEN or PARTIALLY_PAID bill with a balance whose due date has passed'),
+  purchase_order_id: NullableOf(Type.String({ description: 'The purchase order this bill was converted from, if any' })),
+}, 'A vendor bill: what the organisation owes for a purchase.'));
