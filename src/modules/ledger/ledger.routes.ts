@@ -1,8 +1,12 @@
+import { Type } from '@sinclair/typebox';
+import { PageContext } from '../../http/response-schemas';
 import { route, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
 import { customerLedger, type LedgerReports } from './ledger.reports';
 import type { Db } from '../../db/database';
-import { CreateJournalBody, CustomerLedgerQuery, ListJournalsQuery, TrialBalanceQuery } from './ledger.schemas';
+import {
+  CreateJournalBody, CustomerLedger, CustomerLedgerQuery, deletedJournalProperties, Journal, ListJournalsQuery, TrialBalance, TrialBalanceQuery,
+} from './ledger.schemas';
 import type { LedgerService } from './ledger.service';
 
 const tags = ['Journals'];
@@ -12,32 +16,32 @@ export function ledgerRoutes(ledger: LedgerService, reports: LedgerReports, db: 
   return [
     route({
       method: 'GET', url: '/journals', operationId: 'listJournals', summary: 'List journal entries of every source, newest first', tags,
-      access: 'Svc.journals.READ', query: ListJournalsQuery,
+      access: 'Svc.journals.READ', query: ListJournalsQuery, response: { journals: Type.Array(Journal), page_context: PageContext },
       handle: ({ ctx, query }) => ledger.listJournals(ctx, query),
     }),
     route({
       method: 'GET', url: '/journals/:journal_id', operationId: 'getJournal', summary: 'Get a journal entry with its lines', tags,
-      access: 'Svc.journals.READ', params: IdParam('journal_id'),
+      access: 'Svc.journals.READ', params: IdParam('journal_id'), response: { journal: Journal },
       handle: ({ ctx, params }) => ledger.getJournal(ctx, params.journal_id),
     }),
     route({
       method: 'POST', url: '/journals', operationId: 'createJournal', summary: 'Post a manual journal entry', tags,
-      access: 'Svc.journals.CREATE', body: CreateJournalBody, status: 201, message: 'The journal entry has been posted.',
+      access: 'Svc.journals.CREATE', body: CreateJournalBody, status: 201, message: 'The journal entry has been posted.', response: { journal: Journal },
       handle: ({ ctx, body }) => ledger.createJournal(ctx, body),
     }),
     route({
       method: 'DELETE', url: '/journals/:journal_id', operationId: 'deleteJournal', summary: 'Delete a manual journal entry (posts its mirror)', tags,
-      access: 'Svc.journals.DELETE', params: IdParam('journal_id'), message: 'The journal entry has been deleted.',
+      access: 'Svc.journals.DELETE', params: IdParam('journal_id'), message: 'The journal entry has been deleted.', response: deletedJournalProperties,
       handle: ({ ctx, params }) => ledger.deleteJournal(ctx, params.journal_id),
     }),
     route({
       method: 'GET', url: '/reports/trial_balance', operationId: 'getTrialBalance', summary: "Every account's debit and credit totals through a date", tags: ['Reports'],
-      access: 'Svc.accounts.READ', query: TrialBalanceQuery,
+      access: 'Svc.accounts.READ', query: TrialBalanceQuery, response: { trial_balance: TrialBalance },
       handle: ({ ctx, query }) => reports.trialBalance(ctx.orgId, query.date ?? null),
     }),
     route({
       method: 'GET', url: '/reports/customer_ledger', operationId: 'getCustomerLedger', summary: "A customer's postings in date order with a running balance", tags: ['Reports'],
-      access: 'Svc.contacts.READ', query: CustomerLedgerQuery,
+      access: 'Svc.contacts.READ', query: CustomerLedgerQuery, response: { customer_ledger: CustomerLedger },
       handle: ({ ctx, query }) => statement(ctx.orgId, query.contact_id, query.from_date, query.to_date),
     }),
   ];

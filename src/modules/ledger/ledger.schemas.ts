@@ -1,4 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Amount, Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
+import { accountProperties } from '../catalog/catalog.schemas';
 import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
 
 export const JOURNAL_SOURCES = ['MANUAL', 'INVOICE', 'BILL', 'PAYMENT', 'ALLOCATION', 'CREDIT_NOTE', 'DEBIT_NOTE', 'EXPENSE', 'OPENING_BALANCE'] as const;
@@ -35,3 +37,79 @@ export const CustomerLedgerQuery = Query({
   to_date: Type.Optional(LocalDateSchema),
 });
 export type CustomerLedgerQuery = Static<typeof CustomerLedgerQuery>;
+
+/** A business date in an answer: India time, no time of day. */
+const BusinessDate = Type.String({ format: 'date', description: 'YYYY-MM-DD, a business date in India time' });
+
+const JOURNAL_KINDS = ['POSTING', 'REVERSAL'] as const;
+
+/** What names an entry's origin, on the entry itself and on each line of a customer's statement. */
+const sourceProperties = {
+  source: StringEnum(JOURNAL_SOURCES, 'What posted the entry: MANUAL for a manual journal, else the kind of document'),
+  source_id: Type.String({ description: 'The id of the document that posted the entry (of the entry itself for a manual journal)' }),
+  kind: StringEnum(JOURNAL_KINDS, 'REVERSAL: the exact mirror of an earlier entry, which voiding or deleting its source posts'),
+};
+
+export const Journal = Named('Journal', Strict({
+  journal_id: Type.String(),
+  date: BusinessDate,
+  ...sourceProperties,
+  source_version: Type.Integer({ description: 'The version of the source document this entry posts' }),
+  source_ref: NullableOf(Type.String({ description: "The source document's number (e.g. INV-2026-27-001)" })),
+  status: StringEnum(['POSTED', 'REVERSED', 'REVERSAL'] as const, 'REVERSED: a later REVERSAL entry mirrors this one'),
+  reverses_journal_id: NullableOf(Type.String({ description: 'On a REVERSAL, the entry it mirrors' })),
+  reversed_by_journal_id: NullableOf(Type.String({ description: 'The REVERSAL entry that mirrors this one, once there is one' })),
+  memo: NullableOf(Type.String()),
+  contact_id: NullableOf(Type.String()),
+  total: { ...Amount, description: 'The sum of the debits, equal to the sum of the credits' },
+  lines: Type.Array(Strict({
+    account_id: Type.String(),
+    debit: Amount,
+    credit: Amount,
+    description: NullableOf(Type.String()),
+    contact_id: NullableOf(Type.String()),
+  }, 'One side of the entry: a debit or a credit on one account')),
+  created_time: Timestamp,
+}, 'A journal entry: balanced debits and credits, posted by a document or by hand.'));
+
+/** Which side of an account its net balance falls on. */
+const BalanceSide = StringEnum(['DEBIT', 'CREDIT'] as const);
+
+export const TrialBalance = Named('TrialBalance', Strict({
+  date: NullableOf({ ...BusinessDate, description: 'The date the totals run through; null for every posting to date' }),
+  accounts: Type.Array(Strict({
+    ...accountProperties,
+    debit: Amount,
+    credit: Amount,
+    balance: { ...Amount, description: 'The difference of debit and credit, never negative; its side is balance_side' },
+    balance_side: BalanceSide,
+  }), { description: 'Every account with a posting through the date' }),
+  total_debit: Amount,
+  total_credit: Amount,
+  balanced: Type.Boolean({ description: 'The two totals are equal, as they always should be' }),
+}, "Every account's debit and credit totals through a date."));
+
+export const CustomerLedger = Named('CustomerLedger', Strict({
+  contact_id: Type.String(),
+  contact_name: Type.String(),
+  from_date: NullableOf(BusinessDate),
+  to_date: NullableOf(BusinessDate),
+  opening_balance: { ...Amount, description: 'The receivable before from_date (0 without from_date); negative when the customer is in credit' },
+  closing_balance: { ...Amount, description: 'The receivable after the last entry; negative when the customer is in credit' },
+  entries: Type.Array(Strict({
+    date: BusinessDate,
+    ...sourceProperties,
+    document_number: NullableOf(Type.String()),
+    journal_id: Type.String(),
+    description: NullableOf(Type.String({ description: "The entry's memo, else its line's description" })),
+    debit: Amount,
+    credit: Amount,
+    balance: { ...Amount, description: 'The running receivable after this entry' },
+  })),
+}, "A customer's postings on their receivable, in date order, with a running balance."));
+
+/** The answer to deleting a manual entry: the entry is gone from the resource and its mirror posted. */
+export const deletedJournalProperties = {
+  journal_id: Type.String(),
+  reversal_journal_id: NullableOf(Type.String({ description: 'The REVERSAL entry posted in its place' })),
+};
