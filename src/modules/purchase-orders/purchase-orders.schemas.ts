@@ -1,5 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Named, NullableOf, Strict } from '../../http/response-schemas';
 import { Body, CursorQuery, DateOrDateTime, Id, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { purchaseDocumentProperties } from '../bills/bills.schemas';
+import { DocumentDate } from '../documents/documents.responses';
 import { LineItems } from '../documents/line-items.schemas';
 import { PURCHASE_ORDER_STATUSES } from './purchase-orders.rules';
 
@@ -30,3 +33,13 @@ export const ListPurchaseOrdersQuery = Query({
   vendor_id: Type.Optional(Id('vendor_id')),
 });
 export type ListPurchaseOrdersQuery = Static<typeof ListPurchaseOrdersQuery>;
+
+/** A purchase order (purchase-orders.presenter.ts presentPurchaseOrder). */
+export const PurchaseOrder = Named('PurchaseOrder', Strict({
+  purchase_order_id: Type.String(),
+  purchase_order_number: Type.String(),
+  ...purchaseDocumentProperties,
+  expected_date: NullableOf({ ...DocumentDate, description: 'When the goods are expected, if said' }),
+  status: StringEnum(PURCHASE_ORDER_STATUSES),
+  bill_id: NullableOf(Type.String({ description: 'The bill the order was converted to, once BILLED' })),
+}, 'An order placed with a vendor; converting it makes a DRAFT bill.'));
