@@ -79,3 +79,10 @@ export const LimitPageContext = Named('LimitPageContext', Strict({
   returned: Type.Integer({ description: 'How many entries this answer holds' }),
   has_more_page: Type.Boolean({ description: 'Older entries exist beyond this answer' }),
 }, 'Where a limit list stands.'));
+
+/** The page form of a list's page_context (the spec's "Page" pagination: comments, attachments, recurring schedules). */
+export const PagePageContext = Named('PagePageContext', Strict({
+  page: Type.Integer({ description: 'The page this answer holds, from 1' }),
+  per_page: Type.Integer(),
+  has_more_page: Type.Boolean({ description: 'Ask for page + 1 for more' }),
+}, 'Where a page list stands.'));
