@@ -3,7 +3,7 @@ import { notFound } from '../../kernel/errors';
 import type { ActivityEntityType } from '../../platform/activity/activity.recorder';
 import { route, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
-import { ActivityQuery, AliasQuery } from './activity.schemas';
+import { ActivityQuery, activityListResponse, AliasQuery } from './activity.schemas';
 import type { ActivityService } from './activity.service';
 
 const tags = ['Activity'];
@@ -12,7 +12,7 @@ export function activityRoutes(activity: ActivityService): RouteDef[] {
   return [
     route({
       method: 'GET', url: '/activity', operationId: 'listActivity', summary: 'Audit events, newest first', tags,
-      access: 'Svc.activity.READ', query: ActivityQuery,
+      access: 'Svc.activity.READ', query: ActivityQuery, response: activityListResponse,
       handle: ({ ctx, query }) => activity.listActivity(ctx, query),
     }),
   ];
@@ -35,7 +35,7 @@ export function activityAliasRoutes(activity: ActivityService, db: Db, aliases: 
     route({
       method: 'GET', url: `/${alias.collection}/:${alias.param}/activity`, operationId: alias.operationId,
       summary: `Timeline of one ${alias.entityType.toLowerCase().replace(/_/g, ' ')}`, tags,
-      access: 'Svc.activity.READ', params: IdParam(alias.param), query: AliasQuery,
+      access: 'Svc.activity.READ', params: IdParam(alias.param), query: AliasQuery, response: activityListResponse,
       handle: async ({ ctx, params, query }) => {
         const id = (params as Record<string, string>)[alias.param]!;
         if (!(await alias.exists(db, ctx.orgId, id))) throw notFound(alias.entityType.toLowerCase(), alias.param);
