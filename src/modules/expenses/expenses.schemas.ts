@@ -1,5 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Amount, Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
 import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { DocumentDate, lineItemProperties, totalsProperties } from '../documents/documents.responses';
 import { EXPENSE_MODES, ITC_BLOCKED_REASONS, MODE_ALIASES } from './expenses.rules';
 
 const ExpenseLine = Body({
@@ -84,3 +86,49 @@ export const ListExpensesQuery = Query({
   date_to: Type.Optional(LocalDateSchema),
 });
 export type ListExpensesQuery = Static<typeof ListExpensesQuery>;
+
+/** The tax columns an expense line shows as a document line does. */
+const { tax_id, tax_percentage, item_total, tax_amount, cgst_amount, sgst_amount, igst_amount } = lineItemProperties;
+
+/** An expense's line (expenses.presenter.ts presentExpenseLine). */
+const ExpenseLineItem = Named('ExpenseLineItem', Strict({
+  line_item_id: Type.String(),
+  account_id: Type.String({ description: "The account charged: the line's own, or the expense's account_id" }),
+  amount: { ...Amount, description: 'As entered: tax included when the expense is is_inclusive_tax' },
+  tax_id: { ...tax_id, description: "The tax applied: the line's own, or the expense's tax_id; null when untaxed" },
+  tax_percentage,
+  item_total: { ...item_total, description: 'Net of tax' },
+  tax_amount,
+  cgst_amount,
+  sgst_amount,
+  igst_amount,
+  total: { ...Amount, description: 'What this line took out of the paid-through account' },
+  note: NullableOf(Type.String()),
+}, 'A line of an expense.'));
+
+/** An expense (expenses.presenter.ts presentExpense). */
+export const Expense = Named('Expense', Strict({
+  expense_id: Type.String(),
+  date: DocumentDate,
+  account_id: NullableOf(Type.String({ description: 'The expense ledger; null when every line names its own' })),
+  paid_through_account_id: Type.String({ description: 'The BANK or CASH account the money left' }),
+  amount: { ...Amount, description: 'The amounts as entered, all lines together' },
+  mode: StringEnum(EXPENSE_MODES),
+  reference_number: NullableOf(Type.String()),
+  vendor_id: NullableOf(Type.String()),
+  vendor_name: NullableOf(Type.String()),
+  tax_id: NullableOf(Type.String()),
+  is_inclusive_tax: Type.Boolean(),
+  branch_id: Type.String(),
+  place_of_supply: Type.String(),
+  is_rcm: Type.Boolean({ description: 'Reverse charge: the organisation self-assesses the tax' }),
+  rcm_rate: NullableOf(Type.Number({ description: 'The reverse-charge GST rate in percent' })),
+  itc_blocked_reason: NullableOf(ItcBlockedReason),
+  line_items: Type.Array(ExpenseLineItem),
+  ...totalsProperties,
+  total: { ...Amount, description: 'What left the paid-through account; under reverse charge the amount alone, tax_total being the tax owed on it' },
+  status: Type.Literal('RECORDED', { description: 'Always RECORDED: a deleted expense reads as 404' }),
+  notes: NullableOf(Type.String()),
+  created_time: Timestamp,
+  last_modified_time: Timestamp,
+}, 'Money spent and recorded against an expense ledger, with its GST.'));
