@@ -1,7 +1,9 @@
+import { Type } from '@sinclair/typebox';
+import { PageContext } from '../../http/response-schemas';
 import { route, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
 import { UpdateNoteBody } from '../documents/notes.schemas';
-import { ApplyToBillBody, ApplyToInvoiceBody, CreateCreditNoteBody, ListCreditNotesQuery } from './credit-notes.schemas';
+import { AppliedToBill, AppliedToInvoice, ApplyToBillBody, ApplyToInvoiceBody, CreateCreditNoteBody, CreditNote, ListCreditNotesQuery } from './credit-notes.schemas';
 import type { CreditNotesService } from './credit-notes.service';
 
 const tags = ['Credit notes'];
@@ -12,38 +14,44 @@ export function creditNotesRoutes(creditNotes: CreditNotesService): RouteDef[] {
     route({
       method: 'GET', url: '/credit_notes', operationId: 'listCreditNotes', summary: 'List credit notes, newest first', tags,
       access: 'Svc.creditnotes.READ', query: ListCreditNotesQuery,
+      response: { credit_notes: Type.Array(CreditNote), page_context: PageContext },
       handle: ({ ctx, query }) => creditNotes.listCreditNotes(ctx, query),
     }),
     route({
       method: 'GET', url: '/credit_notes/:credit_note_id', operationId: 'getCreditNote', summary: 'Get a credit note', tags,
-      access: 'Svc.creditnotes.READ', params: CreditNoteIdParam,
+      access: 'Svc.creditnotes.READ', params: CreditNoteIdParam, response: { credit_note: CreditNote },
       handle: ({ ctx, params }) => creditNotes.getCreditNote(ctx, params.credit_note_id),
     }),
     route({
       method: 'POST', url: '/credit_notes', operationId: 'createCreditNote', summary: 'Issue a credit note (ISSUED, journal posted)', tags,
       access: 'Svc.creditnotes.CREATE', idempotency: 'required', body: CreateCreditNoteBody, status: 201, message: 'The credit note has been created.',
+      response: { credit_note: CreditNote },
       handle: ({ ctx, body }) => creditNotes.createCreditNote(ctx, body),
     }),
     route({
       method: 'PUT', url: '/credit_notes/:credit_note_id', operationId: 'updateCreditNote', summary: 'Update reference_number or notes; blocked once applied', tags,
       access: 'Svc.creditnotes.UPDATE', params: CreditNoteIdParam, body: UpdateNoteBody, message: 'The credit note has been updated.',
+      response: { credit_note: CreditNote },
       handle: ({ ctx, params, body }) => creditNotes.updateCreditNote(ctx, params.credit_note_id, body),
     }),
     route({
       method: 'POST', url: '/credit_notes/:credit_note_id/void', operationId: 'voidCreditNote', summary: 'Void an ISSUED credit note with nothing applied: CANCELLED, journal reversed', tags,
       access: 'Svc.creditnotes.UPDATE', params: CreditNoteIdParam, message: 'The credit note has been voided.',
+      response: { credit_note: CreditNote },
       handle: ({ ctx, params }) => creditNotes.voidCreditNote(ctx, params.credit_note_id),
     }),
     route({
       method: 'POST', url: '/credit_notes/:credit_note_id/apply-to-invoice', operationId: 'applyCreditNoteToInvoice',
       summary: "Apply a customer's credit note to one of their invoices", tags,
       access: 'Svc.creditnotes.UPDATE', idempotency: 'required', params: CreditNoteIdParam, body: ApplyToInvoiceBody, message: 'The credit note has been applied.',
+      response: AppliedToInvoice,
       handle: ({ ctx, params, body }) => creditNotes.applyToInvoice(ctx, params.credit_note_id, body),
     }),
     route({
       method: 'POST', url: '/credit_notes/:credit_note_id/apply-to-bill', operationId: 'applyCreditNoteToBill',
       summary: "Apply a vendor's credit note to one of their bills", tags,
       access: 'Svc.creditnotes.UPDATE', idempotency: 'required', params: CreditNoteIdParam, body: ApplyToBillBody, message: 'The credit note has been applied.',
+      response: AppliedToBill,
       handle: ({ ctx, params, body }) => creditNotes.applyToBill(ctx, params.credit_note_id, body),
     }),
   ];

@@ -1,6 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Amount, Named, Strict } from '../../http/response-schemas';
 import { Body, CursorQuery, DateOrDateTime, Id, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { BILL_STATUSES } from '../bills/bills.schemas';
+import { noteProperties } from '../documents/notes.responses';
 import { NOTE_STATUSES } from '../documents/notes.rules';
+import { INVOICE_STATUSES } from '../invoices/invoices.schemas';
 import { NoteLineItems } from '../documents/notes.schemas';
 
 export const CREDIT_NOTE_TYPES = ['customer', 'vendor'] as const;
@@ -34,3 +38,41 @@ export const ListCreditNotesQuery = Query({
   type: Type.Optional(StringEnum(CREDIT_NOTE_TYPES)),
 });
 export type ListCreditNotesQuery = Static<typeof ListCreditNotesQuery>;
+
+/** A credit note (credit-notes.presenter.ts presentCreditNote). */
+export const CreditNote = Named('CreditNote', Strict({
+  credit_note_id: Type.String(),
+  credit_note_number: Type.String(),
+  type: StringEnum(CREDIT_NOTE_TYPES, "Whose credit it is: a customer's (against invoices) or a vendor's (against bills)"),
+  customer_id: Type.String({ description: 'The contact: the customer, or the vendor of a vendor credit' }),
+  customer_name: Type.String(),
+  ...noteProperties,
+}, 'A credit note: a customer credit (sales return, price reduction) or a credit a vendor gave us.'));
+
+/** The note's side of an apply (credit-notes.presenter.ts presentApplied). */
+const CreditNoteApplied = Named('CreditNoteApplied', Strict({
+  credit_note_id: Type.String(),
+  applied_amount: Amount,
+  balance_amount: Amount,
+  status: noteProperties.status,
+}, 'A credit note after an apply: what it has applied in all and what is left.'));
+
+/** What an apply did to the target (credit-notes.service.ts INVOICE_TARGET, BILL_TARGET). */
+const settledProperties = {
+  balance: Amount,
+  paid_amount: { ...Amount, description: 'Payments and credits applied so far' },
+};
+
+export const AppliedToInvoice = {
+  credit_note: CreditNoteApplied,
+  invoice: Named('InvoiceCredited', Strict({
+    invoice_id: Type.String(), ...settledProperties, status: StringEnum(INVOICE_STATUSES),
+  }, 'The invoice after a credit note was applied to it.')),
+};
+
+export const AppliedToBill = {
+  credit_note: CreditNoteApplied,
+  bill: Named('BillCredited', Strict({
+    bill_id: Type.String(), ...settledProperties, status: StringEnum(BILL_STATUSES),
+  }, 'The bill after a credit note was applied to it.')),
+};
