@@ -1,7 +1,9 @@
+import { Type } from '@sinclair/typebox';
+import { PageContext } from '../../http/response-schemas';
 import { route, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
 import { UpdateNoteBody } from '../documents/notes.schemas';
-import { CreateDebitNoteBody, ListDebitNotesQuery } from './debit-notes.schemas';
+import { CreateDebitNoteBody, DebitNote, ListDebitNotesQuery } from './debit-notes.schemas';
 import type { DebitNotesService } from './debit-notes.service';
 
 const tags = ['Debit notes'];
@@ -12,26 +14,30 @@ export function debitNotesRoutes(debitNotes: DebitNotesService): RouteDef[] {
     route({
       method: 'GET', url: '/debit_notes', operationId: 'listDebitNotes', summary: 'List debit notes, newest first', tags,
       access: 'Svc.debitnotes.READ', query: ListDebitNotesQuery,
+      response: { debit_notes: Type.Array(DebitNote), page_context: PageContext },
       handle: ({ ctx, query }) => debitNotes.listDebitNotes(ctx, query),
     }),
     route({
       method: 'GET', url: '/debit_notes/:debit_note_id', operationId: 'getDebitNote', summary: 'Get a debit note', tags,
-      access: 'Svc.debitnotes.READ', params: DebitNoteIdParam,
+      access: 'Svc.debitnotes.READ', params: DebitNoteIdParam, response: { debit_note: DebitNote },
       handle: ({ ctx, params }) => debitNotes.getDebitNote(ctx, params.debit_note_id),
     }),
     route({
       method: 'POST', url: '/debit_notes', operationId: 'createDebitNote', summary: 'Issue a debit note to a vendor (ISSUED, journal posted)', tags,
       access: 'Svc.debitnotes.CREATE', idempotency: 'required', body: CreateDebitNoteBody, status: 201, message: 'The debit note has been created.',
+      response: { debit_note: DebitNote },
       handle: ({ ctx, body }) => debitNotes.createDebitNote(ctx, body),
     }),
     route({
       method: 'PUT', url: '/debit_notes/:debit_note_id', operationId: 'updateDebitNote', summary: 'Update reference_number or notes of an ISSUED debit note', tags,
       access: 'Svc.debitnotes.UPDATE', params: DebitNoteIdParam, body: UpdateNoteBody, message: 'The debit note has been updated.',
+      response: { debit_note: DebitNote },
       handle: ({ ctx, params, body }) => debitNotes.updateDebitNote(ctx, params.debit_note_id, body),
     }),
     route({
       method: 'POST', url: '/debit_notes/:debit_note_id/void', operationId: 'voidDebitNote', summary: 'Void an ISSUED debit note: CANCELLED, journal reversed', tags,
       access: 'Svc.debitnotes.UPDATE', params: DebitNoteIdParam, message: 'The debit note has been voided.',
+      response: { debit_note: DebitNote },
       handle: ({ ctx, params }) => debitNotes.voidDebitNote(ctx, params.debit_note_id),
     }),
   ];

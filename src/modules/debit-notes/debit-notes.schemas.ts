@@ -1,5 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Named, Strict } from '../../http/response-schemas';
 import { Body, CursorQuery, DateOrDateTime, Id, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { noteProperties } from '../documents/notes.responses';
 import { NOTE_STATUSES } from '../documents/notes.rules';
 import { NoteLineItems } from '../documents/notes.schemas';
 
@@ -22,3 +24,12 @@ export const ListDebitNotesQuery = Query({
   bill_id: Type.Optional(Id('bill_id')),
 });
 export type ListDebitNotesQuery = Static<typeof ListDebitNotesQuery>;
+
+/** A debit note (debit-notes.presenter.ts presentDebitNote). */
+export const DebitNote = Named('DebitNote', Strict({
+  debit_note_id: Type.String(),
+  debit_note_number: Type.String(),
+  vendor_id: Type.String(),
+  vendor_name: Type.String(),
+  ...noteProperties,
+}, 'A debit note we raised to a vendor: a purchase return or a price reduction.'));
