@@ -1,4 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { DocumentDate } from '../documents/documents.responses';
+import { Amount, Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
 import { Body, CursorQuery, DateOrDateTime, Id, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
 
 export const FLOWS = ['INCOMING', 'OUTGOING'] as const;
@@ -52,3 +54,48 @@ export type UpdatePaymentBody = Static<typeof UpdatePaymentBody>;
 
 export const ListPaymentsQuery = Query({ ...CursorQuery, flow: Type.Optional(StringEnum(FLOWS)) });
 export type ListPaymentsQuery = Static<typeof ListPaymentsQuery>;
+
+/** The document an allocation settles: exactly one of the two is set. */
+const targetProperties = {
+  invoice_id: NullableOf(Type.String({ description: 'Set when an incoming payment settles an invoice' })),
+  bill_id: NullableOf(Type.String({ description: 'Set when an outgoing payment settles a bill' })),
+};
+
+const Allocation = Named('PaymentAllocation', Strict({
+  allocation_id: Type.String(),
+  ...targetProperties,
+  amount: { ...Amount, description: 'What the allocation takes from the payment' },
+}, 'A part of a payment applied to one invoice or bill.'));
+
+/** A payment (payments.presenter.ts presentPayment). */
+export const Payment = Named('Payment', Strict({
+  payment_id: Type.String(),
+  flow: StringEnum(FLOWS, 'INCOMING: received from a customer; OUTGOING: paid to a vendor'),
+  payment_type: StringEnum(PAYMENT_TYPES),
+  contact_id: Type.String(),
+  contact_name: Type.String(),
+  date: DocumentDate,
+  amount: Amount,
+  mode: StringEnum(MODES),
+  reference_number: NullableOf(Type.String()),
+  description: NullableOf(Type.String()),
+  currency_code: Type.String(),
+  exchange_rate: Type.Number({ description: 'Rupees per unit of currency_code' }),
+  bank_charges: Amount,
+  tds_amount: Amount,
+  bank_account_id: Type.String({ description: 'The bank or cash account the money moved through' }),
+  allocations: Type.Array(Allocation, { description: 'The live allocations, oldest first; the unapplied balance is amount less their sum' }),
+  created_time: Timestamp,
+  last_modified_time: Timestamp,
+}, 'A payment received from a customer or made to a vendor.'));
+
+/** What POST /payments/{payment_id}/apply did (payments.service.ts applyPayment). */
+export const AppliedPayment = {
+  payment: Payment,
+  allocation: Named('PaymentAllocationOutcome', Strict({
+    ...targetProperties,
+    allocated_amount: { ...Amount, description: "What came off the document's balance" },
+    round_off_amount: { ...Amount, description: 'The part of the balance within the round-off tolerance, posted to Round Off' },
+    already_applied: Type.Optional(Type.Literal(true, { description: 'Present when this allocation was already recorded and nothing changed' })),
+  }, 'The outcome of applying a payment to one document.')),
+};
