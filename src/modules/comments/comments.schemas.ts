@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Body, Id, Query, StringEnum, Text } from '../../http/schema-kit';
+import { Named, Strict, Timestamp } from '../../http/response-schemas';
 
 /** The documents a comment may sit on (the spec's list; RECEIPT is an incoming payment). */
 export const COMMENT_ENTITY_TYPES = [
@@ -28,3 +29,13 @@ export const ListCommentsQuery = Query({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
 });
 export type ListCommentsQuery = Static<typeof ListCommentsQuery>;
+
+export const Comment = Named('Comment', Strict({
+  comment_id: Type.String(),
+  entity_type: StringEnum(COMMENT_ENTITY_TYPES),
+  entity_id: Type.String({ description: 'The document commented on' }),
+  body: Type.String(),
+  author_user_id: Type.String({ description: "The user whose token wrote the comment; only they may change or delete it" }),
+  created_time: Timestamp,
+  last_modified_time: Timestamp,
+}, 'A comment on a document.'));
