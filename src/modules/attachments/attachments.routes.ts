@@ -1,6 +1,8 @@
 import { FileReply, route, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
-import { DownloadQuery, ListAttachmentsQuery, UploadForm } from './attachments.schemas';
+import { Type } from '@sinclair/typebox';
+import { PagePageContext } from '../../http/response-schemas';
+import { Attachment, DownloadQuery, ListAttachmentsQuery, UploadForm } from './attachments.schemas';
 import type { AttachmentsService } from './attachments.service';
 import { attachmentDisposition } from './filename.rules';
 import { receiveUpload } from './upload-form';
@@ -12,22 +14,22 @@ export function attachmentsRoutes(attachments: AttachmentsService): RouteDef[] {
   return [
     route({
       method: 'POST', url: '/attachments', operationId: 'createAttachment', summary: 'Upload a file (multipart/form-data, at most 25 MB)', tags,
-      access: 'Svc.attachments.CREATE', multipart: UploadForm, status: 201, message: 'The attachment has been uploaded.', failsWith: [502],
+      access: 'Svc.attachments.CREATE', multipart: UploadForm, status: 201, message: 'The attachment has been uploaded.', failsWith: [502], response: { attachment: Attachment },
       handle: (input) => receiveUpload(attachments, input),
     }),
     route({
       method: 'GET', url: '/attachments', operationId: 'listAttachments', summary: 'List attachments, newest first, each with a fresh download_url', tags,
-      access: 'Svc.attachments.READ', query: ListAttachmentsQuery,
+      access: 'Svc.attachments.READ', query: ListAttachmentsQuery, response: { attachments: Type.Array(Attachment), page_context: PagePageContext },
       handle: ({ ctx, query }) => attachments.listAttachments(ctx, query),
     }),
     route({
       method: 'GET', url: '/attachments/:attachment_id', operationId: 'getAttachment', summary: 'Get an attachment with a fresh download_url', tags,
-      access: 'Svc.attachments.READ', params: AttachmentIdParam,
+      access: 'Svc.attachments.READ', params: AttachmentIdParam, response: { attachment: Attachment },
       handle: ({ ctx, params }) => attachments.getAttachment(ctx, params.attachment_id),
     }),
     route({
       method: 'DELETE', url: '/attachments/:attachment_id', operationId: 'deleteAttachment', summary: 'Delete an attachment (its metadata goes even if the stored file cannot)', tags,
-      access: 'Svc.attachments.DELETE', params: AttachmentIdParam, message: 'The attachment has been deleted.',
+      access: 'Svc.attachments.DELETE', params: AttachmentIdParam, message: 'The attachment has been deleted.', response: { attachment_id: Type.String() },
       handle: ({ ctx, params, request }) => attachments.deleteAttachment(ctx, params.attachment_id, request.log),
     }),
     route({

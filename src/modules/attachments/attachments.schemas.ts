@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Body, Id, PerPage, Query, StringEnum, Text, UncheckedId } from '../../http/schema-kit';
+import { Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
 
 /** The documents an attachment may sit on (the spec's list). */
 export const ATTACHMENT_ENTITY_TYPES = [
@@ -38,3 +39,16 @@ export const DownloadQuery = Query({
   signature: Type.String({ minLength: 1, maxLength: 128, pattern: '^[0-9a-f]+$' }),
 });
 export type DownloadQuery = Static<typeof DownloadQuery>;
+
+export const Attachment = Named('Attachment', Strict({
+  attachment_id: Type.String(),
+  entity_type: StringEnum(ATTACHMENT_ENTITY_TYPES),
+  entity_id: Type.String({ description: 'The document or contact the file is attached to' }),
+  filename: Type.String({ description: 'The uploaded name, cleaned: no path, no control or bidi characters' }),
+  content_type: Type.String({ description: 'Decided from the bytes, never from what the client claimed' }),
+  size_bytes: Type.Integer(),
+  description: NullableOf(Type.String()),
+  download_url: Type.String({ description: 'A fresh, short-lived signed link to the bytes on every read; needs no token' }),
+  uploaded_by_user_id: NullableOf(Type.String({ description: 'null when the uploader is not a user' })),
+  created_time: Timestamp,
+}, 'A file attached to a document or contact.'));
