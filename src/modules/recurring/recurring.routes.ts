@@ -6,7 +6,9 @@ import { CreateBillBody } from '../bills';
 import { CreateExpenseBody } from '../expenses';
 import { CreateInvoiceBody } from '../invoices';
 import { CreateJournalBody } from '../ledger';
-import { CreateRecurringBody, ListRecurringQuery, UpdateRecurringBody, type RecurringEntityType } from './recurring.schemas';
+import { Type } from '@sinclair/typebox';
+import { PagePageContext } from '../../http/response-schemas';
+import { CreateRecurringBody, RecurringSchedule, ListRecurringQuery, UpdateRecurringBody, type RecurringEntityType } from './recurring.schemas';
 import type { RecurringService } from './recurring.service';
 
 const tags = ['Recurring'];
@@ -35,17 +37,17 @@ export function recurringRoutes(recurring: RecurringService): RouteDef[] {
   return [
     route({
       method: 'GET', url: '/recurring', operationId: 'listRecurring', summary: 'List recurring schedules by next_run_at', tags,
-      access: 'Svc.recurring.READ', query: ListRecurringQuery,
+      access: 'Svc.recurring.READ', query: ListRecurringQuery, response: { recurring: Type.Array(RecurringSchedule), page_context: PagePageContext },
       handle: ({ ctx, query }) => recurring.listSchedules(ctx, query),
     }),
     route({
       method: 'GET', url: '/recurring/:schedule_id', operationId: 'getRecurring', summary: 'Get a recurring schedule', tags,
-      access: 'Svc.recurring.READ', params: ScheduleIdParam,
+      access: 'Svc.recurring.READ', params: ScheduleIdParam, response: { recurring: RecurringSchedule },
       handle: ({ ctx, params }) => recurring.getSchedule(ctx, params.schedule_id),
     }),
     route({
       method: 'POST', url: '/recurring', operationId: 'createRecurring', summary: 'Create a recurring schedule', tags,
-      access: 'Svc.recurring.CREATE', body: CreateRecurringBody, status: 201, message: 'The recurring schedule has been created.',
+      access: 'Svc.recurring.CREATE', body: CreateRecurringBody, status: 201, message: 'The recurring schedule has been created.', response: { recurring: RecurringSchedule },
       handle: ({ ctx, body }) => {
         checkPayload(body.entity_type, body.template_payload);
         return recurring.createSchedule(ctx, body);
@@ -53,7 +55,7 @@ export function recurringRoutes(recurring: RecurringService): RouteDef[] {
     }),
     route({
       method: 'PUT', url: '/recurring/:schedule_id', operationId: 'updateRecurring', summary: 'Update a recurring schedule (partial)', tags,
-      access: 'Svc.recurring.UPDATE', params: ScheduleIdParam, body: UpdateRecurringBody, message: 'The recurring schedule has been updated.',
+      access: 'Svc.recurring.UPDATE', params: ScheduleIdParam, body: UpdateRecurringBody, message: 'The recurring schedule has been updated.', response: { recurring: RecurringSchedule },
       handle: async ({ ctx, params, body }) => {
         if (body.template_payload !== undefined) {
           const entityType = await recurring.entityTypeOf(ctx.orgId, params.schedule_id);
@@ -65,21 +67,22 @@ export function recurringRoutes(recurring: RecurringService): RouteDef[] {
     route({
       method: 'POST', url: '/recurring/:schedule_id/run', operationId: 'runRecurring', summary: 'Run a schedule once now', tags,
       access: 'Svc.recurring.UPDATE', params: ScheduleIdParam, message: 'The schedule has run.',
+      response: { generated_entity_id: Type.String({ description: 'The document this run created' }), recurring: RecurringSchedule },
       handle: ({ ctx, params }) => recurring.runNow(ctx, params.schedule_id),
     }),
     route({
       method: 'POST', url: '/recurring/:schedule_id/pause', operationId: 'pauseRecurring', summary: 'Pause a schedule (next_run_at kept)', tags,
-      access: 'Svc.recurring.UPDATE', params: ScheduleIdParam, message: 'The schedule has been paused.',
+      access: 'Svc.recurring.UPDATE', params: ScheduleIdParam, message: 'The schedule has been paused.', response: { recurring: RecurringSchedule },
       handle: ({ ctx, params }) => recurring.pauseSchedule(ctx, params.schedule_id),
     }),
     route({
       method: 'POST', url: '/recurring/:schedule_id/resume', operationId: 'resumeRecurring', summary: 'Resume a schedule', tags,
-      access: 'Svc.recurring.UPDATE', params: ScheduleIdParam, message: 'The schedule has been resumed.',
+      access: 'Svc.recurring.UPDATE', params: ScheduleIdParam, message: 'The schedule has been resumed.', response: { recurring: RecurringSchedule },
       handle: ({ ctx, params }) => recurring.resumeSchedule(ctx, params.schedule_id),
     }),
     route({
       method: 'DELETE', url: '/recurring/:schedule_id', operationId: 'deleteRecurring', summary: 'Delete a schedule; generated documents remain', tags,
-      access: 'Svc.recurring.DELETE', params: ScheduleIdParam, message: 'The recurring schedule has been deleted.',
+      access: 'Svc.recurring.DELETE', params: ScheduleIdParam, message: 'The recurring schedule has been deleted.', response: { recurring_id: Type.String() },
       handle: ({ ctx, params }) => recurring.deleteSchedule(ctx, params.schedule_id),
     }),
   ];

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Body, DateTimeSchema, Id, LocalDateSchema, Nullable, PerPage, Query, StringEnum, Text } from '../../http/schema-kit';
+import { Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
 import { FREQUENCIES } from './recurrence.rules';
 
 export const RECURRING_ENTITY_TYPES = ['INVOICE', 'BILL', 'EXPENSE', 'JOURNAL'] as const;
@@ -45,3 +46,25 @@ export const ListRecurringQuery = Query({
   is_active: Type.Optional(Type.Boolean()),
 });
 export type ListRecurringQuery = Static<typeof ListRecurringQuery>;
+
+const BusinessDate = Type.String({ format: 'date' });
+
+export const RecurringSchedule = Named('RecurringSchedule', Strict({
+  recurring_id: Type.String(),
+  entity_type: StringEnum(RECURRING_ENTITY_TYPES),
+  name: Type.String(),
+  frequency: StringEnum(FREQUENCIES),
+  interval: Type.Integer({ description: 'Multiplier of the frequency: 2 with MONTHLY runs every other month' }),
+  start_date: BusinessDate,
+  end_date: NullableOf(BusinessDate),
+  next_run_at: NullableOf(Type.String({ format: 'date-time', description: '09:00 India time of the next run; null once the schedule has ended (end_date or max_runs)' })),
+  last_run_at: NullableOf(Type.String({ format: 'date-time', description: 'null until the first run' })),
+  is_active: Type.Boolean({ description: 'false while paused' }),
+  template_entity_id: NullableOf(Type.String({ description: 'The document the template was copied from; null for an inline template_payload' })),
+  template_payload: Type.Record(Type.String(), Type.Unknown(), { description: "The create body each run sends to the entity type's resource" }),
+  run_count: Type.Integer(),
+  max_runs: NullableOf(Type.Integer({ description: 'null: no limit' })),
+  auto_charge: Type.Boolean({ description: 'Each generated invoice carries a UPI payment_link' }),
+  created_time: Timestamp,
+  last_modified_time: Timestamp,
+}, 'A schedule that creates an invoice, bill, expense or journal on each run.'));
