@@ -13,6 +13,12 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 /** Free text. NUL is refused: PostgreSQL cannot store it, and no business text needs it. */
 export const Text = (maxLength = 255, minLength = 0) => Type.String({ maxLength, minLength, pattern: '^[^\\u0000]*$' });
 
+/**
+ * A GSTIN as sent. It is trimmed of surrounding whitespace and checked by kernel/gst/gstin,
+ * whose messages say what is wrong, so the schema only leaves room for that whitespace.
+ */
+export const GstinText = Type.String({ maxLength: 64, pattern: '^[^\\u0000]*$', description: 'GSTIN, 15 characters (surrounding whitespace is ignored)' });
+
 /** The shape of every id the service mints (kernel/ids: a prefix and a ULID). Body fields that name a record keep to it. */
 const ID_PATTERN = '^[A-Za-z0-9_]+$';
 const ID_MAX_LENGTH = 64;

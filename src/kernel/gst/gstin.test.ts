@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { gstinCheckCharacter, validateGstin } from './gstin';
+import { gstinCheckCharacter, gstinProblem, validateGstin } from './gstin';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const KNOWN_GOOD = ['27AAPFU0939F1ZV', '04AABFN9870CMZT'];
@@ -139,5 +139,19 @@ describe('validateGstin: properties', () => {
         return typeof result.ok === 'boolean';
       }),
     );
+  });
+});
+
+describe('gstinProblem', () => {
+  it.each([
+    ['invalid_length', 'gst_no is not a valid GSTIN: a GSTIN has 15 letters and digits, such as 27AAPFU0939F1ZV'],
+    ['unknown_state_code', 'gst_no is not a valid GSTIN: its first two digits are not a GST state code (01 to 38, or 97)'],
+    ['check_character_mismatch', 'gst_no is not a valid GSTIN: its last character is not the check character of the first 14; look for a mistyped character'],
+  ] as const)('%s says what to fix', (reason, message) => {
+    expect(gstinProblem('gst_no', reason)).toBe(message);
+  });
+
+  it('describes the layout for invalid_format', () => {
+    expect(gstinProblem('gstin', 'invalid_format')).toMatch(/^gstin is not a valid GSTIN: a GSTIN is a 2-digit state code, a 10-character PAN .* such as 27AAPFU0939F1ZV$/);
   });
 });

@@ -42,6 +42,17 @@ export type GstinResult =
   | { readonly ok: true; readonly gstin: string; readonly stateCode: string }
   | { readonly ok: false; readonly reason: GstinInvalidReason };
 
+const WHAT_IS_WRONG: Readonly<Record<GstinInvalidReason, string>> = {
+  invalid_length: 'a GSTIN has 15 letters and digits, such as 27AAPFU0939F1ZV',
+  invalid_format: 'a GSTIN is a 2-digit state code, a 10-character PAN (5 letters, 4 digits, a letter), '
+    + 'an entity number (1-9 or a letter), Z (D or C for tax deductors and collectors) and a check character, such as 27AAPFU0939F1ZV',
+  unknown_state_code: 'its first two digits are not a GST state code (01 to 38, or 97)',
+  check_character_mismatch: 'its last character is not the check character of the first 14; look for a mistyped character',
+};
+
+/** The sentence a client sees for a GSTIN that failed: what a GSTIN looks like, or which part is wrong. */
+export const gstinProblem = (field: string, reason: GstinInvalidReason): string => `${field} is not a valid GSTIN: ${WHAT_IS_WRONG[reason]}`;
+
 /**
  * Validate a GSTIN. Surrounding whitespace is trimmed and letters upper-cased; on success
  * `gstin` is that normalised form and `stateCode` its 2-digit prefix. Checks run in order

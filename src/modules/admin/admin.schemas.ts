@@ -1,12 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Body, CursorQuery, DateTimeSchema, Email, Id, IdParam, LocalDateSchema, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { Body, CursorQuery, DateTimeSchema, Email, GstinText, Id, IdParam, LocalDateSchema, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
 import { ACCOUNT_TYPES } from '../../platform/orgs/chart-of-accounts';
 import { UPI_VPA_PATTERN } from '../../kernel/upi';
 
 export const CreateOrgBody = Body({
   name: Text(200, 1),
   state_code: Type.Optional(Text(60, 1)),
-  gstin: Type.Optional(Nullable(Text(15))),
+  gstin: Type.Optional(Nullable(GstinText)),
   address: Type.Optional(Nullable(Text(500))),
   currency_code: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
   email_from: Type.Optional(Email),
@@ -39,7 +39,7 @@ export const PreferencesBody = Type.Partial(Body({
 export type PreferencesBody = Static<typeof PreferencesBody>;
 
 /** `address`: the branch's postal address (lines separated by newlines), printed as the supplier address on PDFs. */
-export const CreateBranchBody = Body({ name: Text(200, 1), state_code: Text(60, 1), gstin: Type.Optional(Nullable(Text(15))), address: Type.Optional(Nullable(Text(500))) });
+export const CreateBranchBody = Body({ name: Text(200, 1), state_code: Text(60, 1), gstin: Type.Optional(Nullable(GstinText)), address: Type.Optional(Nullable(Text(500))) });
 
 export const CreateAccountBody = Body({
   account_name: Text(200, 1),

@@ -1,5 +1,5 @@
 import { invalidValue } from '../../kernel/errors';
-import { validateGstin } from '../../kernel/gst/gstin';
+import { gstinProblem, validateGstin } from '../../kernel/gst/gstin';
 import { resolvePlaceOfSupply } from '../../kernel/gst/place-of-supply';
 import { unrecognisedState } from '../../kernel/gst/unrecognised-state';
 import type { AddressInput, ContactPersonInput } from './contacts.schemas';
@@ -19,7 +19,7 @@ const EMPTY_ADDRESS: Address = { address: null, city: null, state_code: null, zi
 export function checkGstin(value: string | null | undefined): string | null | undefined {
   if (value === undefined || value === null) return value;
   const result = validateGstin(value);
-  if (!result.ok) throw invalidValue('gst_no', `gst_no is not a valid GSTIN (${result.reason.replace(/_/g, ' ')})`);
+  if (!result.ok) throw invalidValue('gst_no', gstinProblem('gst_no', result.reason), { details: { reason: result.reason } });
   return result.gstin;
 }
 

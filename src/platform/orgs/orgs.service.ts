@@ -4,7 +4,7 @@ import { toJson } from '../../db/json';
 import { DomainError, invalidValue, notFound } from '../../kernel/errors';
 import { resolvePlaceOfSupply } from '../../kernel/gst/place-of-supply';
 import { unrecognisedState } from '../../kernel/gst/unrecognised-state';
-import { validateGstin } from '../../kernel/gst/gstin';
+import { gstinProblem, validateGstin } from '../../kernel/gst/gstin';
 import { addDays, addYears, financialYearLabel, financialYearStart, istDateOf, isoTimestamp } from '../../kernel/local-date';
 import type { PlatformDeps } from '../deps';
 import { SEED_ACCOUNTS, SEED_TAX_RATES_CENTI, formatPercent, type AccountType } from './chart-of-accounts';
@@ -31,7 +31,7 @@ export function canonicalState(input: string, field = 'state_code'): string {
 export function checkedGstin(input: string | null | undefined, field: string): string | null {
   if (input === null || input === undefined || input === '') return null;
   const result = validateGstin(input);
-  if (!result.ok) throw invalidValue(field, `${field} is not a valid GSTIN: ${result.reason}`);
+  if (!result.ok) throw invalidValue(field, gstinProblem(field, result.reason), { details: { reason: result.reason } });
   return result.gstin;
 }
 
