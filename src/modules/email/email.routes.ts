@@ -2,7 +2,7 @@ import { route, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
 import type { Scope } from '../../platform/auth/scopes';
 import type { EmailDocumentKind } from './email-defaults.rules';
-import { SendEmailBody } from './email.schemas';
+import { EmailDelivery, SendEmailBody } from './email.schemas';
 import type { EmailService } from './email.service';
 
 interface EmailRoute {
@@ -30,7 +30,7 @@ export function emailRoutes(email: EmailService): RouteDef[] {
     method: 'POST', url: `/${r.collection}/:${r.param}/email`, operationId: r.operationId,
     summary: `Email the ${r.kind.replace('_', ' ')} to the customer, with its PDF attached unless attach_pdf is false; status unchanged`,
     tags: [r.title], access: r.access, scopeErrorCode: 'auth.insufficient_scope', invalidBody: { code: 'validation.failed', status: 422 },
-    idempotency: 'optional', params: IdParam(r.param), body: SendEmailBody, message: 'Your email has been sent.', failsWith: [502],
+    idempotency: 'optional', params: IdParam(r.param), body: SendEmailBody, message: 'Your email has been sent.', failsWith: [502], response: { delivery: EmailDelivery },
     handle: ({ ctx, params, body }) => email.sendDocumentEmail(ctx, r.kind, (params as Record<string, string>)[r.param]!, body),
   }));
 }
