@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Amount, Named, NullableOf, Strict } from '../../http/response-schemas';
+import { Amount, Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
 
 /*
  * The answer shapes every sales and purchase document shares, beside the presenter that writes
@@ -41,3 +41,21 @@ export const totalsProperties = {
 
 /** A document date as the spec writes it: the business date at midnight, India time, without a zone. */
 export const DocumentDate = Type.String({ description: 'YYYY-MM-DDT00:00:00, the business date in India time' });
+
+/**
+ * What an invoice, an estimate and a sales order all show of their customer, branch, lines and
+ * totals (invoices.presenter.ts, estimates.presenter.ts and sales-orders.presenter.ts alike).
+ */
+export const salesDocumentProperties = {
+  customer_id: Type.String(),
+  customer_name: Type.String({ description: "The customer's name when the document was created" }),
+  branch_id: Type.String(),
+  date: DocumentDate,
+  reference_number: NullableOf(Type.String()),
+  place_of_supply: Type.String(),
+  line_items: Type.Array(LineItem),
+  ...totalsProperties,
+  notes: NullableOf(Type.String()),
+  created_time: Timestamp,
+  last_modified_time: Timestamp,
+};
