@@ -1,6 +1,8 @@
+import { Type } from '@sinclair/typebox';
+import { PageContext } from '../../http/response-schemas';
 import { route, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
-import { CreateInvoiceBody, ListInvoicesQuery, UpdateInvoiceBody } from './invoices.schemas';
+import { CreateInvoiceBody, Invoice, ListInvoicesQuery, UpdateInvoiceBody } from './invoices.schemas';
 import type { InvoicesService } from './invoices.service';
 
 const tags = ['Invoices'];
@@ -10,37 +12,37 @@ export function invoicesRoutes(invoices: InvoicesService): RouteDef[] {
   return [
     route({
       method: 'GET', url: '/invoices', operationId: 'listInvoices', summary: 'List invoices, newest first', tags,
-      access: 'Svc.invoices.READ', query: ListInvoicesQuery,
+      access: 'Svc.invoices.READ', query: ListInvoicesQuery, response: { invoices: Type.Array(Invoice), page_context: PageContext },
       handle: ({ ctx, query }) => invoices.listInvoices(ctx, query),
     }),
     route({
       method: 'GET', url: '/invoices/:invoice_id', operationId: 'getInvoice', summary: 'Get an invoice', tags,
-      access: 'Svc.invoices.READ', params: InvoiceIdParam,
+      access: 'Svc.invoices.READ', params: InvoiceIdParam, response: { invoice: Invoice },
       handle: ({ ctx, params }) => invoices.getInvoice(ctx, params.invoice_id),
     }),
     route({
       method: 'POST', url: '/invoices', operationId: 'createInvoice', summary: 'Create an invoice (DRAFT, or SENT with auto_approve)', tags,
-      access: 'Svc.invoices.CREATE', idempotency: 'required', body: CreateInvoiceBody, status: 201, message: 'The invoice has been created.',
+      access: 'Svc.invoices.CREATE', idempotency: 'required', body: CreateInvoiceBody, status: 201, message: 'The invoice has been created.', response: { invoice: Invoice },
       handle: ({ ctx, body }) => invoices.createInvoice(ctx, body),
     }),
     route({
       method: 'PUT', url: '/invoices/:invoice_id', operationId: 'updateInvoice', summary: 'Update reference_number, due_date or notes of a DRAFT invoice', tags,
-      access: 'Svc.invoices.UPDATE', params: InvoiceIdParam, body: UpdateInvoiceBody, message: 'The invoice has been updated.',
+      access: 'Svc.invoices.UPDATE', params: InvoiceIdParam, body: UpdateInvoiceBody, message: 'The invoice has been updated.', response: { invoice: Invoice },
       handle: ({ ctx, params, body }) => invoices.updateInvoice(ctx, params.invoice_id, body),
     }),
     route({
       method: 'POST', url: '/invoices/:invoice_id/approve', operationId: 'approveInvoice', summary: 'Approve a DRAFT invoice: SENT, journal posted', tags,
-      access: 'Svc.invoices.UPDATE', params: InvoiceIdParam, message: 'The invoice has been approved.',
+      access: 'Svc.invoices.UPDATE', params: InvoiceIdParam, message: 'The invoice has been approved.', response: { invoice: Invoice },
       handle: ({ ctx, params }) => invoices.approveInvoice(ctx, params.invoice_id),
     }),
     route({
       method: 'POST', url: '/invoices/:invoice_id/void', operationId: 'voidInvoice', summary: 'Void an invoice: CANCELLED, journal reversed', tags,
-      access: 'Svc.invoices.UPDATE', params: InvoiceIdParam, message: 'The invoice has been voided.',
+      access: 'Svc.invoices.UPDATE', params: InvoiceIdParam, message: 'The invoice has been voided.', response: { invoice: Invoice },
       handle: ({ ctx, params }) => invoices.voidInvoice(ctx, params.invoice_id),
     }),
     route({
       method: 'DELETE', url: '/invoices/:invoice_id', operationId: 'deleteInvoice', summary: 'Delete a DRAFT invoice', tags,
-      access: 'Svc.invoices.DELETE', params: InvoiceIdParam, message: 'The invoice has been deleted.',
+      access: 'Svc.invoices.DELETE', params: InvoiceIdParam, message: 'The invoice has been deleted.', response: { invoice_id: Type.String() },
       handle: ({ ctx, params }) => invoices.deleteInvoice(ctx, params.invoice_id),
     }),
   ];

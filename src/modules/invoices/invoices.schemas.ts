@@ -1,5 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Amount, Named, NullableOf, Strict } from '../../http/response-schemas';
 import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { DocumentDate, salesDocumentProperties } from '../documents/documents.responses';
 import { LineItems } from '../documents/line-items.schemas';
 
 export const INVOICE_STATUSES = ['DRAFT', 'SENT', 'PARTIALLY_PAID', 'PAID', 'OVERDUE', 'CANCELLED', 'CREDIT_APPLIED'] as const;
@@ -39,3 +41,23 @@ export const ListInvoicesQuery = Query({
   date_to: Type.Optional(LocalDateSchema),
 });
 export type ListInvoicesQuery = Static<typeof ListInvoicesQuery>;
+
+/** An invoice (invoices.presenter.ts presentInvoice). */
+export const Invoice = Named('Invoice', Strict({
+  invoice_id: Type.String(),
+  invoice_number: Type.String({ description: 'The number given, or the next of its series (INV-2026-27-001)' }),
+  ...salesDocumentProperties,
+  due_date: DocumentDate,
+  currency_code: Type.String(),
+  exchange_rate: Type.Number({ description: 'Rupees per unit of currency_code' }),
+  round_off: Amount,
+  payment_made: { ...Amount, description: 'Payments received against the invoice so far' },
+  credits_applied: { ...Amount, description: 'Credit notes applied to the invoice so far' },
+  balance: { ...Amount, description: 'What is still due: total less payments and credits' },
+  status: StringEnum(INVOICE_STATUSES, 'OVERDUE is shown, never stored: a SENT or PARTIALLY_PAID invoice with a balance whose due date has passed'),
+  salesperson_id: NullableOf(Type.String()),
+  sales_order_id: NullableOf(Type.String({ description: 'The sales order this invoice was converted from, if any' })),
+  payment_link: NullableOf(Type.String({
+    description: 'A UPI payment URI for the balance, on open invoices of auto_charge recurring schedules only; null otherwise',
+  })),
+}, 'A sales invoice: what a customer owes the organisation.'));
