@@ -1,5 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Named, NullableOf, Strict } from '../../http/response-schemas';
 import { Body, CursorQuery, DateOrDateTime, Id, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { DocumentDate, salesDocumentProperties } from '../documents/documents.responses';
 import { LineItems } from '../documents/line-items.schemas';
 import { SALES_ORDER_STATUSES } from './sales-orders.rules';
 
@@ -30,3 +32,14 @@ export const ListSalesOrdersQuery = Query({
   customer_id: Type.Optional(Id('customer_id')),
 });
 export type ListSalesOrdersQuery = Static<typeof ListSalesOrdersQuery>;
+
+/** A sales order (sales-orders.presenter.ts presentSalesOrder). */
+export const SalesOrder = Named('SalesOrder', Strict({
+  sales_order_id: Type.String(),
+  sales_order_number: Type.String({ description: 'SO-000001 and on' }),
+  ...salesDocumentProperties,
+  shipment_date: NullableOf(DocumentDate),
+  status: StringEnum(SALES_ORDER_STATUSES),
+  estimate_id: NullableOf(Type.String({ description: 'The estimate this order was converted from, if any' })),
+  invoice_id: NullableOf(Type.String({ description: 'The invoice this order was converted to, once INVOICED' })),
+}, "A customer's confirmed order, before it is invoiced."));
