@@ -1,5 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Named, NullableOf, Strict } from '../../http/response-schemas';
 import { Body, CursorQuery, DateOrDateTime, Id, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { DocumentDate, salesDocumentProperties } from '../documents/documents.responses';
 import { LineItems } from '../documents/line-items.schemas';
 import { ESTIMATE_STATUSES } from './estimates.rules';
 
@@ -30,3 +32,13 @@ export const ListEstimatesQuery = Query({
   customer_id: Type.Optional(Id('customer_id')),
 });
 export type ListEstimatesQuery = Static<typeof ListEstimatesQuery>;
+
+/** An estimate (estimates.presenter.ts presentEstimate). */
+export const Estimate = Named('Estimate', Strict({
+  estimate_id: Type.String(),
+  estimate_number: Type.String({ description: 'EST-000001 and on' }),
+  ...salesDocumentProperties,
+  expiry_date: NullableOf(DocumentDate),
+  status: StringEnum(ESTIMATE_STATUSES),
+  converted_to_sales_order_id: NullableOf(Type.String({ description: 'The sales order this estimate was converted to, once CONVERTED' })),
+}, 'A quote to a customer, which may become a sales order.'));
