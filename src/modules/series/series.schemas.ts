@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Named, NullableOf, Strict } from '../../http/response-schemas';
 import { Body, Id, LocalDateSchema, Query, Text } from '../../http/schema-kit';
 
 export const SeriesListQuery = Query({
@@ -24,3 +25,28 @@ export const CreateSeriesBody = Body({
   branch_id: Type.Optional(Id('branch_id')),
 });
 export type CreateSeriesBody = Static<typeof CreateSeriesBody>;
+
+/** A series as created (series.service.ts createSeries). */
+export const InvoiceSeries = Named('InvoiceSeries', Strict({
+  id: Type.String({ description: 'The series id' }),
+  series_name: Type.String({ description: 'The name an invoice gives as series_name' }),
+  label: Type.String(),
+  prefix: Type.String(),
+  is_default: Type.Boolean({ description: "Whether this is the branch's default series, the one invoices without series_name take" }),
+  period_id: NullableOf(Type.String({ description: 'The accounting period whose financial year the series numbers' })),
+  branch_id: Type.String(),
+  padding: Type.Integer({ description: 'Digits of the counter, zero-padded' }),
+  format_template: Type.String({ description: 'How a number is written from {prefix}, {fy} and {num}' }),
+}, 'An invoice number series of a branch, for a financial-year period.'));
+
+/**
+ * A series a branch can number with on a date (series.service.ts listSeries). The spec writes
+ * this list in camelCase, unlike the rest of the API.
+ */
+export const ApplicableInvoiceSeries = Named('ApplicableInvoiceSeries', Strict({
+  seriesName: Type.String({ description: 'The name an invoice gives as series_name' }),
+  label: Type.String(),
+  prefix: Type.String(),
+  isDefault: Type.Boolean({ description: 'Whether invoices without series_name take this series' }),
+  periodId: NullableOf(Type.String({ description: 'The series\' accounting period, else the one covering the date; null when none does' })),
+}, 'An invoice number series that applies to a branch on a date.'));
