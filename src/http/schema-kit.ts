@@ -20,7 +20,7 @@ export const Text = (maxLength = 255, minLength = 0) => Type.String({ maxLength,
 export const GstinText = Type.String({ maxLength: 64, pattern: '^[^\\u0000]*$', description: 'GSTIN, 15 characters (surrounding whitespace is ignored)' });
 
 /** The shape of every id the service mints (kernel/ids: a prefix and a ULID). Body fields that name a record keep to it. */
-const ID_PATTERN = '^[A-Za-z0-9_]+$';
+export const ID_PATTERN = '^[A-Za-z0-9_]+$';
 const ID_MAX_LENGTH = 64;
 const ID_RE = new RegExp(ID_PATTERN);
 

@@ -1,15 +1,17 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import formats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
-import { DomainError, type FieldError } from '../kernel/errors';
+import { DomainError } from '../kernel/errors';
 import { isValidDateOrDateTime } from '../kernel/local-date';
+import { describeField, type DescribedField } from './validation-messages';
 
 /*
  * Two validators: bodies are taken exactly as sent (no type coercion: "5" is not 5),
  * while query strings and path parameters are text by nature and are coerced.
  * multipleOfPrecision lets `multipleOf: 0.01` accept 19.99 despite binary floating point.
+ * verbose keeps the value and the schema on each error, for messages that name the limit.
  */
-const common = { allErrors: true, strict: false, useDefaults: true, removeAdditional: false, multipleOfPrecision: 6 } as const;
+const common = { allErrors: true, strict: false, useDefaults: true, removeAdditional: false, multipleOfPrecision: 6, verbose: true } as const;
 // ajv-formats is CommonJS; its default export is the plugin function under both loaders.
 const addFormats = ((formats as unknown as { default?: typeof formats }).default ?? formats) as unknown as (ajv: Ajv) => Ajv;
 const withBahiFormats = (ajv: Ajv) => addFormats(ajv).addFormat('iso-date-or-date-time', isValidDateOrDateTime);
@@ -24,19 +26,6 @@ export function fieldPath(instancePath: string, child?: string): string {
   const parts = instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (child !== undefined) parts.push(child);
   return parts.reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
-}
-
-function describe(error: ErrorObject, field: string): FieldError {
-  switch (error.keyword) {
-    case 'required':
-      return { field, code: 'validation.required_field', message: `${field} is required` };
-    case 'additionalProperties':
-      return { field, code: 'validation.invalid_value', message: `${field} is not a known field` };
-    case 'multipleOf':
-      return { field, code: 'validation.invalid_value', message: `${field} must have at most two decimal places` };
-    default:
-      return { field, code: 'validation.invalid_value', message: `${field || 'value'} ${error.message ?? 'is invalid'}` };
-  }
 }
 
 const childOf = (e: ErrorObject): string | undefined => {
@@ -63,24 +52,21 @@ function withoutShallowBranches(errors: readonly ErrorObject[]): ErrorObject[] {
 }
 
 /**
- * AJV's errors → the spec's shape: the first failure names `code` and `field`, and
- * `errors[]` lists every field that failed (operator.md: one rule for every endpoint).
+ * AJV's errors → the spec's shape: the first failing field names `code`, `field` and
+ * `details`, and `errors[]` lists every field that failed, each once (operator.md: one rule
+ * for every endpoint).
  */
 export function toValidationError(errors: readonly ErrorObject[], part: string): DomainError {
-  const seen = new Set<string>();
-  const fieldErrors: FieldError[] = [];
-  // A failed `anyOf`/`oneOf` also reports its branches; the specific branch errors say more.
+  // A failed `anyOf`/`oneOf` also reports its branches; the branches say more, together (validation-messages.ts).
+  const byField = new Map<string, ErrorObject[]>();
   for (const e of withoutShallowBranches(errors).filter((x) => !isUnion(x) && x.keyword !== 'if')) {
     const field = fieldPath(e.instancePath, childOf(e)) || (part === 'body' ? 'body' : part);
-    const described = describe(e, field);
-    const key = `${described.field}|${described.code}`;
-    if (!seen.has(key)) {
-      seen.add(key);
-      fieldErrors.push(described);
-    }
+    byField.set(field, [...(byField.get(field) ?? []), e]);
   }
-  const first = fieldErrors[0] ?? { field: part, code: 'validation.invalid_value' as const, message: `${part} is invalid` };
-  return new DomainError(first.code, first.message, { field: first.field, errors: fieldErrors });
+  const described: DescribedField[] = [...byField].map(([field, fieldErrors]) => describeField(field, fieldErrors));
+  const [first] = described;
+  if (!first) return new DomainError('validation.invalid_value', `${part} is invalid`, { field: part });
+  return new DomainError(first.error.code, first.error.message, { field: first.error.field, details: first.details, errors: described.map((d) => d.error) });
 }
 
 /** Validates a value against a body schema outside a route (bulk rows): the error a route would give, or null. */
