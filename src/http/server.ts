@@ -12,6 +12,7 @@ import type { Metrics, MetricsExposition } from '../platform/metrics/metrics';
 import { errorBody, errorHandler } from './error-handler';
 import type { Readiness } from './health.routes';
 import { renderSuccess, idempotencyStepFor } from './idempotency-step';
+import { parseJsonWithPositions } from './json-body';
 import { multipartDocs, openApiOptions, routeSchema } from './openapi';
 import { unknownPathIdsAreNotFound } from './path-ids';
 import { authenticateFor, orgFromQueryFor, type AuthDeps } from './request-context';
@@ -121,6 +122,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     });
   }
   app.setErrorHandler(errorHandler(deps.idempotency));
+  parseJsonWithPositions(app);
   app.setNotFoundHandler((request, reply) => {
     const error = new DomainError('not_found.route', `No route ${request.method} ${request.url.split('?')[0]}`);
     request.errorCode = error.code;
