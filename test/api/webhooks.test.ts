@@ -89,6 +89,8 @@ describe('webhook endpoints', () => {
         const res = await org.api.post('/webhooks/endpoints', { url, events: ['INVOICE_CREATED'] });
         expect(res.status, url).toBe(400);
         expect(res.body, url).toMatchObject({ code: 'validation.invalid_value', field: 'url' });
+        // An operator trying webhooks on a LAN learns the switch from the refusal itself.
+        expect(res.body.message, url).toContain('BAHI_WEBHOOK_ALLOW_PRIVATE=1');
       }
       expect((await org.api.get('/webhooks/endpoints')).body.endpoints).toEqual([]);
     } finally {

@@ -121,7 +121,9 @@ export async function resolveWebhookTarget(raw: string, allowPrivate: boolean, r
   if (!allowPrivate) {
     for (const a of addresses) {
       if (isForbiddenAddress(a.address)) {
-        throw invalidValue('url', 'url points to a loopback, private, link-local or otherwise non-public address; webhooks go to public addresses only');
+        // The address is not echoed: it would tell a caller what names resolve to inside the operator's network.
+        throw invalidValue('url', 'url points to a loopback, private, link-local or otherwise non-public address; webhooks go to public addresses only '
+          + '(an operator running Bahi on a private network can allow such addresses with BAHI_WEBHOOK_ALLOW_PRIVATE=1)');
       }
     }
   }
