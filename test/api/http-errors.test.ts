@@ -41,10 +41,25 @@ function expectErrorBody(res: ApiResponse, status: number, code: string) {
 }
 
 describe('request bodies that are not usable JSON', () => {
-  it('answers malformed JSON with 400 validation.invalid_value', async () => {
+  it('answers malformed JSON with 400 validation.invalid_value, saying where it stops being JSON', async () => {
     const res = await org.api.post('/contacts', undefined, { rawBody: '{"contact_name": ' });
     const body = expectErrorBody(res, 400, 'validation.invalid_value');
     expect(body.field).toBe('body');
+    expect(body.message).toBe('The body is not valid JSON: it ends at line 1, column 18 (character 18) before the JSON value is complete');
+    expect(body.details).toEqual({ line: 1, column: 18, offset: 17 });
+  });
+
+  it('names the line and column of a fault inside a body of several lines', async () => {
+    const res = await org.api.post('/contacts', undefined, { rawBody: '{\n  "contact_name": "Asha"\n  "contact_type": "CUSTOMER"\n}' });
+    const body = expectErrorBody(res, 400, 'validation.invalid_value');
+    expect(body.message).toBe('The body is not valid JSON: unexpected "\\"" at line 3, column 3 (character 30)');
+    expect(body.details).toEqual({ line: 3, column: 3, offset: 29 });
+  });
+
+  it('refuses a prototype key in valid JSON, saying so', async () => {
+    const res = await org.api.post('/contacts', undefined, { rawBody: '{"contact_name": "Proto", "__proto__": {"x": 1}}' });
+    const body = expectErrorBody(res, 400, 'validation.invalid_value');
+    expect(body).toMatchObject({ field: 'body', message: expect.stringContaining('__proto__') });
   });
 
   it('answers an empty JSON body with 400 validation.invalid_value', async () => {
