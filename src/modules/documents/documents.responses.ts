@@ -24,7 +24,7 @@ export const lineItemProperties = {
   cgst_amount: Amount,
   sgst_amount: Amount,
   igst_amount: Amount,
-  account_id: NullableOf(Type.String()),
+  account_id: Type.String({ description: 'The ledger account the line posts to (the item\'s, or the default sales or purchase account)' }),
 };
 
 export const LineItem = Named('LineItem', Strict(lineItemProperties, 'A line of an invoice, bill, estimate, order or note.'));
