@@ -36,6 +36,7 @@ import { commentsRepository, commentsRoutes, commentsService } from '../modules/
 import { adminRoutes } from '../modules/admin/admin.routes';
 import { adminListRoutes } from '../modules/admin/admin-lists.routes';
 import { billsLedgerCheck, billsRoutes, billsService, CreateBillBody } from '../modules/bills';
+import { Bill } from '../modules/bills/bills.schemas';
 import { bulkRoute } from '../modules/bulk';
 import { paymentsLedgerCheck, paymentsRoutes, paymentsService } from '../modules/payments';
 import { catalogRoutes, catalogService } from '../modules/catalog';
@@ -47,6 +48,7 @@ import { estimatesRoutes, estimatesService } from '../modules/estimates';
 import { CreateExpenseBody, expensesLedgerCheck, expensesRoutes, expensesService } from '../modules/expenses';
 import { identityRoutes } from '../modules/identity/identity.routes';
 import { CreateInvoiceBody, invoicesLedgerCheck, invoicesRoutes, invoicesService } from '../modules/invoices';
+import { Invoice } from '../modules/invoices/invoices.schemas';
 import { CreateJournalBody, ledgerReports, ledgerRoutes, ledgerService, type LedgerReports } from '../modules/ledger';
 import { lruPdfCache, pdfsRoutes, pdfsService } from '../modules/pdfs';
 import { purchaseOrdersRoutes, purchaseOrdersService } from '../modules/purchase-orders';
@@ -204,14 +206,14 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...expensesRoutes(expenses),
     bulkRoute({
       path: '/bulk/invoices', operationId: 'bulkCreateInvoices', access: 'Svc.invoices.CREATE',
-      collectionKey: 'invoices', resourceKey: 'invoice', rowSchema: CreateInvoiceBody, completedEvent: 'INVOICE_BULK_CREATED',
+      collectionKey: 'invoices', resourceKey: 'invoice', rowSchema: CreateInvoiceBody, resourceSchema: Invoice, completedEvent: 'INVOICE_BULK_CREATED',
       create: (ctx, row) => invoices.createInvoice(ctx, row),
     }, deps),
     ...billsRoutes(bills),
     ...paymentsRoutes(payments),
     bulkRoute({
       path: '/bulk/bills', operationId: 'bulkCreateBills', access: 'Svc.bills.CREATE',
-      collectionKey: 'bills', resourceKey: 'bill', rowSchema: CreateBillBody, completedEvent: 'BILL_BULK_CREATED',
+      collectionKey: 'bills', resourceKey: 'bill', rowSchema: CreateBillBody, resourceSchema: Bill, completedEvent: 'BILL_BULK_CREATED',
       create: (ctx, row) => bills.createBill(ctx, row),
     }, deps),
     ...purchaseOrdersRoutes(purchaseOrders),

@@ -1,6 +1,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { DomainError } from '../../kernel/errors';
+import { DomainError, ERROR_CODES, type ErrorCode } from '../../kernel/errors';
 import { JsonText } from '../../kernel/json-text';
+import { Named, NullableOf, Strict } from '../../http/response-schemas';
 import { route, type RouteDef } from '../../http/route';
 import { validateBody } from '../../http/validation';
 import type { Scope } from '../../platform/auth/scopes';
@@ -20,6 +21,8 @@ export interface BulkKind {
   collectionKey: string;
   resourceKey: string;
   rowSchema: TSchema;
+  /** What the single create answers under `resourceKey` (e.g. Invoice): each succeeded row carries it. */
+  resourceSchema: TSchema;
   completedEvent: EventType;
   /** The single create, as its own unit of work; returns `{ [resourceKey]: … }`. */
   create(ctx: RequestContext, row: never): Promise<Record<string, unknown>>;
@@ -52,6 +55,21 @@ async function runRow(kind: BulkKind, ctx: RequestContext, row: unknown, index: 
   }
 }
 
+const BulkRowFailure = Named('BulkRowFailure', Strict({
+  ok: Type.Literal(false),
+  error: Strict({
+    code: Type.Unsafe<ErrorCode>({ type: 'string', enum: [...ERROR_CODES] }),
+    message: Type.String(),
+    field: NullableOf(Type.String({ description: 'The input at fault, within the row' })),
+  }),
+}, 'A bulk row that was refused; nothing of it was created.'));
+
+const BulkSummary = Named('BulkSummary', Strict({
+  total: Type.Integer(),
+  succeeded: Type.Integer(),
+  failed: Type.Integer(),
+}, 'How a bulk request went, row by row.'));
+
 const refused = (error: DomainError): RowResult => ({ ok: false, error: { code: error.code, message: error.message, field: error.field ?? null } });
 
 export function bulkRoute(kind: BulkKind, deps: Pick<PlatformDeps, 'uow' | 'events'>): RouteDef {
@@ -59,6 +77,12 @@ export function bulkRoute(kind: BulkKind, deps: Pick<PlatformDeps, 'uow' | 'even
     method: 'POST', url: kind.path, operationId: kind.operationId, tags: ['Bulk'],
     summary: `Create up to ${MAX_BULK_ROWS} ${kind.collectionKey}; each row succeeds or fails on its own`,
     access: kind.access, idempotency: 'optional',
+    response: {
+      summary: BulkSummary,
+      results: Type.Array(Type.Union([Strict({ ok: Type.Literal(true), [kind.resourceKey]: kind.resourceSchema }), BulkRowFailure]), {
+        description: 'One per row, in the order sent',
+      }),
+    },
     body: Type.Object({ [kind.collectionKey]: Type.Array(Type.Unknown(), { maxItems: 10_000 }) }, { additionalProperties: false }),
     handle: async ({ ctx, body }) => {
       const rows = (body as Record<string, unknown[]>)[kind.collectionKey]!;
