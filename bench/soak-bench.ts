@@ -12,9 +12,9 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { HttpClient } from '../test/support/http-client';
 import { allInvoices, startInvoiceLoad } from '../test/support/invoice-load';
+import { isAlive, terminateBusyBackends, whenAccepting } from '../test/support/postgres-faults';
 import { bootstrapOrg } from './api-client';
 import type { BackgroundResult, ServerSettings } from './background-bench';
 import { ROOT, startServer } from './server-process';
@@ -22,45 +22,6 @@ import { ROOT, startServer } from './server-process';
 const run = promisify(execFile);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const num = (value: string | undefined, fallback: number) => (value ? Number(value) : fallback);
-
-/** Waits until PostgreSQL answers a query again; when it did. */
-async function whenAccepting(url: string): Promise<number> {
-  for (;;) {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
-    client.on('error', () => {});
-    try {
-      await client.connect();
-      await client.query('SELECT 1');
-      return performance.now();
-    } catch {
-      await pause(20);
-    } finally {
-      await client.end().catch(() => {});
-    }
-  }
-}
-
-async function terminateBusyBackends(url: string): Promise<number> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    const { rows } = await admin.query(
-      `SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity
-        WHERE datname = current_database() AND application_name LIKE 'bahi%' AND state <> 'idle' AND pid <> pg_backend_pid()`);
-    return rows.filter((r) => r.done).length;
-  } finally {
-    await admin.end();
-  }
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 export async function postgresSoak(databaseUrl: string, { env }: ServerSettings): Promise<BackgroundResult | null> {
   const pgCtl = process.env.TEST_PG_CTL;
@@ -117,7 +78,7 @@ export async function postgresSoak(databaseUrl: string, { env }: ServerSettings)
     const verify = await run(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', 'ledger', 'verify'], {
       cwd: ROOT, env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, BAHI_ADMIN_TOKEN: adminToken, LOG_LEVEL: 'warn' },
     }).then(() => 0, () => 1);
-    const serverAlive = alive(server.pid) ? 1 : 0;
+    const serverAlive = isAlive(server.pid) ? 1 : 0;
     console.log(`[postgres] soak: ${report.acknowledged.length} creates acknowledged in ${elapsed.toFixed(1)} s; ${report.unavailable} answers 503, ${report.noAnswer} without an answer, ${report.unexpected.length} unexpected; lost ${lost}, duplicated ${duplicated}, number gaps ${gaps}; backends terminated ${terminated}; first write after each restart ${recoveries.map((ms) => `${Math.round(ms)} ms`).join(', ')} after PostgreSQL accepted; ledger verify ${verify === 0 ? 'clean' : 'FAILED'}; server ${serverAlive ? 'never restarted' : 'GONE'}`);
     return {
       benchmark: `soak: ${seconds} s of invoice creates at ${rate}/s, PostgreSQL restarted twice and busy backends terminated twice`, engine: 'postgres',

@@ -1,13 +1,13 @@
 import { execFile } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../bench/server-process';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../src/kernel/errors';
 import { expectBooksBalanced } from '../support/books';
 import { HttpClient } from '../support/http-client';
 import { allInvoices, invoiceBody, startInvoiceLoad, type LoadReport } from '../support/invoice-load';
+import { isAlive, terminateBusyBackends, whenAccepting } from '../support/postgres-faults';
 import { customer } from '../support/sales';
 import { startServerApp, type ServerApp } from '../support/server-app';
 import { ADMIN_TOKEN, newKey, type OrgFixture } from '../support/test-app';
@@ -26,46 +26,6 @@ const canRun = !!pgCtlScript && !!serverUrl;
 const run = promisify(execFile);
 const pgCtl = (...args: string[]) => run(pgCtlScript!, args);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Resolves once PostgreSQL accepts a connection and answers a query; the moment it did. */
-async function whenAccepting(): Promise<number> {
-  for (;;) {
-    const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 1000 });
-    client.on('error', () => {});
-    try {
-      await client.connect();
-      await client.query('SELECT 1');
-      return performance.now();
-    } catch {
-      await pause(20);
-    } finally {
-      await client.end().catch(() => {});
-    }
-  }
-}
-
-/** Terminates the service's backends that are in a transaction or running a statement; how many. */
-async function terminateBusyBackends(database: string): Promise<number> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    const { rows } = await admin.query(
-      `SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity
-        WHERE datname = $1 AND application_name LIKE 'bahi%' AND state <> 'idle' AND pid <> pg_backend_pid()`, [database]);
-    return rows.filter((r) => r.done).length;
-  } finally {
-    await admin.end();
-  }
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** Every acknowledged create is in the books exactly once, nothing else is, and the numbers run without a gap. */
 async function expectNothingLostOrDoubled(org: OrgFixture, report: LoadReport, before: number): Promise<void> {
@@ -86,11 +46,9 @@ describe.skipIf(!canRun)('PostgreSQL going away under load', () => {
   let server: ServerApp;
   let org: OrgFixture;
   let customerId: string;
-  let databaseName: string;
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    databaseName = new URL(db.databaseUrl!).pathname.slice(1);
     server = await startServerApp(db, { BAHI_WORKER_POLL_MS: '200' });
     org = await server.given.org({ rate_limit_per_minute: 1_000_000 });
     customerId = await customer(org.api);
@@ -106,12 +64,12 @@ describe.skipIf(!canRun)('PostgreSQL going away under load', () => {
     let terminated = 0;
     for (let round = 0; round < 10; round++) {
       await pause(300);
-      terminated += await terminateBusyBackends(databaseName);
+      terminated += await terminateBusyBackends(db.databaseUrl!);
     }
     const report = await load.stop();
     expect(terminated).toBeGreaterThan(0);
     expect(report.unavailable + report.noAnswer).toBeGreaterThan(0);
-    expect(alive(server.process.pid)).toBe(true);
+    expect(isAlive(server.process.pid)).toBe(true);
     await expectNothingLostOrDoubled(org, report, before);
   }, 90_000);
 
@@ -121,14 +79,14 @@ describe.skipIf(!canRun)('PostgreSQL going away under load', () => {
     await pause(500);
     const restartedAt = performance.now();
     await pgCtl('restart', '-m', 'fast', '-w', '-t', '60');
-    const acceptingAt = await whenAccepting();
+    const acceptingAt = await whenAccepting(serverUrl!);
     await pause(1500);
     const report = await load.stop();
     const firstAfter = report.acknowledged.map((a) => a.at).filter((at) => at > acceptingAt).sort((a, b) => a - b)[0];
     expect(firstAfter).toBeDefined();
     expect(firstAfter! - acceptingAt).toBeLessThan(1000);
     expect(report.acknowledged.some((a) => a.at > restartedAt)).toBe(true);
-    expect(alive(server.process.pid)).toBe(true);
+    expect(isAlive(server.process.pid)).toBe(true);
     await expectNothingLostOrDoubled(org, report, before);
   }, 120_000);
 
@@ -146,7 +104,7 @@ describe.skipIf(!canRun)('PostgreSQL going away under load', () => {
       expect(refused.body).toMatchObject({ code: 'service.unavailable', message: expect.stringContaining('same Idempotency-Key') });
       expect(refused.headers.get('retry-after')).toBe(String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       await pgCtl('start', '-w', '-t', '60');
-      await whenAccepting();
+      await whenAccepting(serverUrl!);
       expect((await fetch(`${origin}/readyz`)).status).toBe(200);
       const retried = await org.api.post('/invoices', invoiceBody(customerId), { idempotencyKey: key });
       expect(retried.status).toBe(201);
@@ -156,7 +114,7 @@ describe.skipIf(!canRun)('PostgreSQL going away under load', () => {
     } finally {
       await pgCtl('start', '-w', '-t', '60').catch(() => {}); // already running when the test got that far
     }
-    expect(alive(server.process.pid)).toBe(true);
+    expect(isAlive(server.process.pid)).toBe(true);
   }, 120_000);
 });
 
