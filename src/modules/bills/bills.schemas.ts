@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Amount, Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
+import { Amount, Named, NullableOf, Strict } from '../../http/response-schemas';
 import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
-import { DocumentDate, LineItem, totalsProperties } from '../documents/documents.responses';
+import { DocumentDate, purchaseDocumentProperties } from '../documents/documents.responses';
 import { LineItems } from '../documents/line-items.schemas';
 
 export const BILL_STATUSES = ['DRAFT', 'OPEN', 'PARTIALLY_PAID', 'PAID', 'OVERDUE', 'CANCELLED'] as const;
@@ -41,24 +41,6 @@ export const ListBillsQuery = Query({
   date_to: Type.Optional(LocalDateSchema),
 });
 export type ListBillsQuery = Static<typeof ListBillsQuery>;
-
-/**
- * What a bill and a purchase order both show of their vendor, branch, lines and totals
- * (PurchaseHeaderColumns, written by bills.presenter.ts and purchase-orders.presenter.ts alike).
- */
-export const purchaseDocumentProperties = {
-  vendor_id: Type.String(),
-  vendor_name: Type.String({ description: "The vendor's name when the document was created" }),
-  branch_id: Type.String(),
-  date: DocumentDate,
-  reference_number: NullableOf(Type.String()),
-  place_of_supply: Type.String(),
-  line_items: Type.Array(LineItem),
-  ...totalsProperties,
-  notes: NullableOf(Type.String()),
-  created_time: Timestamp,
-  last_modified_time: Timestamp,
-};
 
 /** A bill (bills.presenter.ts presentBill). */
 export const Bill = Named('Bill', Strict({

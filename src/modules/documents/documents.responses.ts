@@ -42,13 +42,8 @@ export const totalsProperties = {
 /** A document date as the spec writes it: the business date at midnight, India time, without a zone. */
 export const DocumentDate = Type.String({ description: 'YYYY-MM-DDT00:00:00, the business date in India time' });
 
-/**
- * What an invoice, an estimate and a sales order all show of their customer, branch, lines and
- * totals (invoices.presenter.ts, estimates.presenter.ts and sales-orders.presenter.ts alike).
- */
-export const salesDocumentProperties = {
-  customer_id: Type.String(),
-  customer_name: Type.String({ description: "The customer's name when the document was created" }),
+/** What every priced document shows beside its party: branch, date, reference, place of supply, lines, totals. */
+const documentBodyProperties = {
   branch_id: Type.String(),
   date: DocumentDate,
   reference_number: NullableOf(Type.String()),
@@ -58,4 +53,24 @@ export const salesDocumentProperties = {
   notes: NullableOf(Type.String()),
   created_time: Timestamp,
   last_modified_time: Timestamp,
+};
+
+/**
+ * What an invoice, an estimate and a sales order all show of their customer, branch, lines and
+ * totals (invoices.presenter.ts, estimates.presenter.ts and sales-orders.presenter.ts alike).
+ */
+export const salesDocumentProperties = {
+  customer_id: Type.String(),
+  customer_name: Type.String({ description: "The customer's name when the document was created" }),
+  ...documentBodyProperties,
+};
+
+/**
+ * What a bill and a purchase order both show of their vendor, branch, lines and totals
+ * (PurchaseHeaderColumns, written by bills.presenter.ts and purchase-orders.presenter.ts alike).
+ */
+export const purchaseDocumentProperties = {
+  vendor_id: Type.String(),
+  vendor_name: Type.String({ description: "The vendor's name when the document was created" }),
+  ...documentBodyProperties,
 };

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Named, NullableOf, Strict } from '../../http/response-schemas';
 import { Body, CursorQuery, DateOrDateTime, Id, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
-import { purchaseDocumentProperties } from '../bills/bills.schemas';
+import { purchaseDocumentProperties } from '../documents/documents.responses';
 import { DocumentDate } from '../documents/documents.responses';
 import { LineItems } from '../documents/line-items.schemas';
 import { PURCHASE_ORDER_STATUSES } from './purchase-orders.rules';
