@@ -64,7 +64,8 @@ function successOf(def: RouteDef): unknown {
   if (def.produces) {
     return { description: `The ${def.produces} document`, content: { [def.produces]: { schema: { type: 'string', format: 'binary' } } } };
   }
-  if (!def.response) return { description: 'Success (not yet described)' };
+  // Every JSON answer is described: a route without its response schema does not start.
+  if (!def.response) throw new Error(`route ${def.operationId} declares no response schema`);
   return { description: def.message ?? 'Success', ...(def.raw ? Strict(def.response) : envelopeOf(def.response)) };
 }
 

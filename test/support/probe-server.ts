@@ -5,7 +5,7 @@ import { route, type RouteDef } from '../../src/http/route';
 import { DomainError } from '../../src/kernel/errors';
 import type { App } from '../../src/main/compose';
 import { contactsService } from '../../src/modules/contacts';
-import { CreateContactBody } from '../../src/modules/contacts/contacts.schemas';
+import { Contact, CreateContactBody } from '../../src/modules/contacts/contacts.schemas';
 import { ForegroundGate } from '../../src/platform/foreground';
 import { unitOfWork, type UnitOfWork } from '../../src/platform/unit-of-work';
 import { HttpClient } from './http-client';
@@ -109,7 +109,7 @@ export async function startProbe(app: App): Promise<Probe> {
   const probeRoute = (name: ProbeRoute, service: typeof plain): RouteDef =>
     route({
       method: 'POST', url: `/probe/${name}`, operationId: `probe_${name}`, summary: `probe ${name}`, tags: ['Probe'],
-      access: 'Svc.contacts.CREATE', idempotency: 'required', body: CreateContactBody, status: 201,
+      access: 'Svc.contacts.CREATE', idempotency: 'required', body: CreateContactBody, status: 201, response: { contact: Contact },
       handle: ({ ctx, body }) => service.createContact(ctx, body),
     });
 
