@@ -2,7 +2,8 @@
  * /docs in a real browser: headless Chromium (playwright-core, which brings no browser of its
  * own) opens the Swagger UI and must render our spec, with no script error, CSP refusal or
  * failed asset. Skipped, with one line on stderr saying why, when there is no Chromium at
- * CHROMIUM_PATH (default /usr/bin/chromium); CI (.ci/run) installs Debian's chromium and runs it.
+ * CHROMIUM_PATH, or (unset) no `chromium` on PATH; CI (.ci/run) installs Debian's chromium
+ * (/usr/bin/chromium) and runs it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,12 +12,14 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasChromium = fs.existsSync(CHROMIUM);
+/** CHROMIUM_PATH if set, else the first `chromium` on PATH, as a shell would find it. */
+const CHROMIUM = process.env.CHROMIUM_PATH
+  ?? (process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, 'chromium')).find((file) => fs.existsSync(file));
+const hasChromium = CHROMIUM !== undefined && fs.existsSync(CHROMIUM);
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const title = 'GET /docs in headless Chromium';
-const skipped = `${title}: skipped, no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
+const skipped = `${title}: skipped, no Chromium ${CHROMIUM ? `at CHROMIUM_PATH=${CHROMIUM}` : 'on PATH'} (apt-get install chromium, or set CHROMIUM_PATH)`;
 // vitest's default reporter shows a skipped file as a count, never why: say it in one line.
 if (!hasChromium) process.stderr.write(`${skipped}\n`);
 
