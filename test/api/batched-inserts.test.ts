@@ -1,11 +1,14 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { needsPostgres, sayWhySkipped } from '../support/skip-note';
 import { openDatabase, type Database } from '../../src/db/database';
 import { isUniqueViolation } from '../../src/db/driver-errors';
 import { insertRows } from '../../src/db/prepared';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 /** db/batched-inserts.ts: on PostgreSQL a transaction's run of batchable inserts goes as one statement. */
+sayWhySkipped(!process.env.TEST_DATABASE_URL, needsPostgres('batched inserts on PostgreSQL'));
+
 describe.runIf(process.env.TEST_DATABASE_URL)('batched inserts on PostgreSQL', () => {
   let testDb: TestDatabase;
   let database: Database;

@@ -1,6 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needsPostgres, sayWhySkipped } from '../support/skip-note';
 import { startTestApp, type TestApp } from '../support/test-app';
+
+sayWhySkipped(!process.env.TEST_DATABASE_URL, needsPostgres('the PostgreSQL connection pool'));
 
 /** BAHI_PG_POOL_SIZE caps the connections a process opens for API requests (db/database.ts DEFAULT_PG_POOL_SIZE). */
 describe.runIf(process.env.TEST_DATABASE_URL)('the PostgreSQL connection pool', () => {

@@ -9,6 +9,7 @@ import { HttpClient } from '../support/http-client';
 import { allInvoices, invoiceBody, startInvoiceLoad, type LoadReport } from '../support/invoice-load';
 import { isAlive, terminateBusyBackends, whenAccepting } from '../support/postgres-faults';
 import { customer } from '../support/sales';
+import { sayWhySkipped } from '../support/skip-note';
 import { startServerApp, type ServerApp } from '../support/server-app';
 import { ADMIN_TOKEN, newKey, type OrgFixture } from '../support/test-app';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -22,6 +23,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 const pgCtlScript = process.env.TEST_PG_CTL;
 const serverUrl = process.env.TEST_DATABASE_URL;
 const canRun = !!pgCtlScript && !!serverUrl;
+sayWhySkipped(!canRun, 'PostgreSQL fault tests: skipped, they stop and restart a PostgreSQL server of their own (TEST_DATABASE_URL and TEST_PG_CTL: scripts/with-postgres.sh npx vitest run test/fault)');
 
 const run = promisify(execFile);
 const pgCtl = (...args: string[]) => run(pgCtlScript!, args);
@@ -158,6 +160,3 @@ describe.skipIf(!canRun)('start-up while PostgreSQL is down', () => {
   }, 120_000);
 });
 
-describe.skipIf(canRun)('PostgreSQL fault tests', () => {
-  it.skip('skipped: they need a PostgreSQL server they may stop (TEST_DATABASE_URL and TEST_PG_CTL, from scripts/with-postgres.sh)', () => {});
-});
