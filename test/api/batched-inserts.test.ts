@@ -6,9 +6,9 @@ import { isUniqueViolation } from '../../src/db/driver-errors';
 import { insertRows } from '../../src/db/prepared';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
-/** db/batched-inserts.ts: on PostgreSQL a transaction's run of batchable inserts goes as one statement. */
 sayWhySkipped(!process.env.TEST_DATABASE_URL, needsPostgres('batched inserts on PostgreSQL'));
 
+/** db/batched-inserts.ts: on PostgreSQL a transaction's run of batchable inserts goes as one statement. */
 describe.runIf(process.env.TEST_DATABASE_URL)('batched inserts on PostgreSQL', () => {
   let testDb: TestDatabase;
   let database: Database;
