@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL soak (issue 24): BENCH_SOAK_SECONDS (60) of invoice creates at a steady
+ * The PostgreSQL soak: BENCH_SOAK_SECONDS (60) of invoice creates at a steady
  * BENCH_SOAK_RATE (100/s) from 8 clients that retry a 503 or a dropped connection with the same
  * Idempotency-Key, while PostgreSQL is restarted twice (`pg_ctl restart -m fast`) and the
  * service's busy backends are terminated twice. Then: every acknowledged create is in the books

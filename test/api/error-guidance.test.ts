@@ -4,7 +4,7 @@ import { createInvoice, customer, taxId } from '../support/sales';
 import { startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
 /*
- * Errors that say what to fix (issue 26): allowed values, limits, the accepted forms of dates
+ * Errors that say what to fix: allowed values, limits, the accepted forms of dates
  * and states with the nearest state, trimmed GSTINs. Through real HTTP, on both engines.
  */
 

@@ -1,5 +1,5 @@
 /**
- * No input gives a 500 (issue 24, item 5). Where test/api/fuzz.test.ts mutates bodies derived
+ * No input gives a 500. Where test/api/fuzz.test.ts mutates bodies derived
  * from the route schemas, this drives bodies a client would send, valid and invalid, built
  * around the amounts that trouble money code: zero rates, 100% discounts, quantities whose
  * product rounds to 0.00, tiny and huge exchange rates, amounts at the bound and just past it.

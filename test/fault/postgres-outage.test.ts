@@ -15,7 +15,7 @@ import { ADMIN_TOKEN, newKey, type OrgFixture } from '../support/test-app';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 /*
- * The database going away under a running server (issue 24): backends terminated mid-transaction,
+ * The database going away under a running server: backends terminated mid-transaction,
  * PostgreSQL restarted and stopped. These stop the PostgreSQL server itself, so they run on a server
  * of their own, one file at a time, in .ci/run's fault phase (scripts/with-postgres.sh provides
  * TEST_DATABASE_URL and TEST_PG_CTL).

@@ -2,7 +2,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
 /*
- * The document cannot lie (issue 26): every answer a test receives through HttpClient is checked
+ * The document cannot lie: every answer a test receives through HttpClient is checked
  * against the OpenAPI document the same server serves. Its status must be declared for the
  * operation, and a JSON body must match that status's schema, which declares every property
  * (additionalProperties: false), so an undeclared field fails the test that received it.
