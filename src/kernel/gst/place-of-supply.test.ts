@@ -41,6 +41,8 @@ const EXPECTED: readonly (readonly [code: string, iso: string, name: string])[] 
   ['36', 'IN-TS', 'Telangana'],
   ['37', 'IN-AP', 'Andhra Pradesh'],
   ['38', 'IN-LA', 'Ladakh'],
+  ['96', 'IN-96', 'Other Countries'],
+  ['97', 'IN-97', 'Other Territory'],
 ];
 
 // Every accepted spelling of one state, paired with a label for the test name.
@@ -74,9 +76,9 @@ describe('the state table', () => {
     expect(PLACE_OF_SUPPLY_STATES.map((st) => [st.code, st.iso, st.name])).toEqual(EXPECTED);
   });
 
-  it('keeps 25, 28, 96 and 97 without an ISO code', () => {
+  it('keeps the legacy 25 and 28 without a place-of-supply code', () => {
     const noIso = GST_STATES.filter((st) => st.iso === null).map((st) => st.code);
-    expect(noIso).toEqual(['25', '28', '96', '97']);
+    expect(noIso).toEqual(['25', '28']);
   });
 
   it('maps ISO codes and GST codes one to one', () => {
@@ -98,6 +100,12 @@ describe('resolvePlaceOfSupply: aliases and variants', () => {
     ['dadra  and nagar haveli and daman and diu', 'IN-DH'],
     ['26-Dadra & Nagar Haveli and Daman & Diu', 'IN-DH'],
     ['Jammu&Kashmir', 'IN-JK'],
+    ['Foreign Country', 'IN-96'],
+    ['96-Foreign Country', 'IN-96'],
+    ['96 - foreign country', 'IN-96'],
+    ['in-96', 'IN-96'],
+    ['97-Other Territory', 'IN-97'],
+    ['IN-97', 'IN-97'],
   ])('%j → %s', (input, iso) => {
     expect(resolvePlaceOfSupply(input)).toBe(iso);
   });
@@ -114,6 +122,8 @@ describe('resolvePlaceOfSupply: rejections', () => {
     ['IN-UL', 'pre-2007 Uttarakhand code'],
     ['IN-XX', 'unknown ISO code'],
     ['IN-OT', 'private code, not ISO'],
+    ['IN-98', 'no such code'],
+    ['97-Foreign Country', 'code and name disagree'],
     ['US-CA', 'another country'],
     ['IN-KAR', 'three letters'],
     ['IN KA', 'missing hyphen'],
@@ -124,8 +134,6 @@ describe('resolvePlaceOfSupply: rejections', () => {
     ['25', 'legacy Daman and Diu'],
     ['28', 'legacy Andhra Pradesh (old)'],
     ['39', 'unused code'],
-    ['96', 'Other Countries has no ISO code'],
-    ['97', 'Other Territory has no ISO code'],
     ['99', 'unused code'],
     ['9', 'one digit'],
     ['029', 'three digits'],
@@ -133,14 +141,11 @@ describe('resolvePlaceOfSupply: rejections', () => {
     ['32-Karnataka', 'code and name disagree'],
     ['28-Andhra Pradesh', 'legacy code with current name'],
     ['25-Daman and Diu', 'legacy code and name'],
-    ['96-Other Countries', 'no ISO code'],
-    ['97-Other Territory', 'no ISO code'],
     ['29-', 'code without name'],
     ['-Karnataka', 'name without code'],
     ['29-IN-KA', 'code with ISO code'],
     ['Daman and Diu', 'legacy name'],
     ['Andhra Pradesh (Old)', 'legacy name'],
-    ['Other Territory', 'no ISO code'],
     ['Orissa', 'old name'],
     ['Karnatak', 'misspelt'],
     ['Karnataka State', 'extra words'],
@@ -196,6 +201,11 @@ describe('isIntraState', () => {
     expect(isIntraState('IN-IN', 'IN-IN')).toBe(false);
     expect(isIntraState('', '')).toBe(false);
     expect(isIntraState('IN-KA', '')).toBe(false);
+  });
+
+  it('is false outside the states: an export (96) and other territory (97)', () => {
     expect(isIntraState('97', '97')).toBe(false);
+    expect(isIntraState('IN-96', '96')).toBe(false);
+    expect(isIntraState('IN-KA', 'IN-96')).toBe(false);
   });
 });

@@ -6,15 +6,16 @@
  *   - the 2-digit GST state code, e.g. `29`;
  *   - the full GST state name, case-insensitive, `&` and `and` interchangeable;
  *   - `<2-digit>-<state name>`, e.g. `29-Karnataka`, where code and name must agree.
- * Everything else, including IN-IN, the other pre-2023 ISO codes and the GST codes
- * without an ISO code (25, 28, 96, 97; see ./states), resolves to null.
+ * 96 (foreign country) and 97 (other territory) resolve to `IN-96` and `IN-97` in every form
+ * (`96`, `IN-96`, `96-Foreign Country`, `Other Territory`; operator.md). Everything else,
+ * including IN-IN, the other pre-2023 ISO codes and the legacy GST codes 25 and 28, resolves to null.
  * Functions here never throw: the caller maps null to its own validation error.
  */
-import { LEGACY_ISO_ALIASES, PLACE_OF_SUPPLY_STATES } from './states';
+import { EXPORT_PLACE_OF_SUPPLY, LEGACY_ISO_ALIASES, OTHER_TERRITORY_PLACE_OF_SUPPLY, PLACE_OF_SUPPLY_STATES } from './states';
 
 const isoToCode = new Map(PLACE_OF_SUPPLY_STATES.map((st) => [st.iso, st.code]));
 const codeToIso = new Map(PLACE_OF_SUPPLY_STATES.map((st) => [st.code, st.iso]));
-const nameToIso = new Map(PLACE_OF_SUPPLY_STATES.map((st) => [normaliseName(st.name), st.iso]));
+const nameToIso = new Map(PLACE_OF_SUPPLY_STATES.flatMap((st) => [st.name, ...st.aliases].map((name) => [normaliseName(name), st.iso] as const)));
 
 /** Lower-case, `&` → `and`, collapse whitespace: "Jammu & Kashmir" ≡ "jammu and  kashmir". */
 export function normaliseName(name: string): string {
@@ -29,7 +30,7 @@ function resolveIso(upper: string): string | null {
 /** Canonical `IN-XX` for any accepted spelling, or null when unresolvable. */
 export function resolvePlaceOfSupply(input: string): string | null {
   const text = input.trim();
-  if (/^IN-[A-Z]{2}$/i.test(text)) return resolveIso(text.toUpperCase());
+  if (/^IN-[A-Z0-9]{2}$/i.test(text)) return resolveIso(text.toUpperCase());
   if (/^[0-9]{2}$/.test(text)) return codeToIso.get(text) ?? null;
 
   // Checked before the plain-name branch; no state name starts with two digits.
@@ -49,17 +50,21 @@ export function resolvePlaceOfSupply(input: string): string | null {
  */
 export function stateCodeOfIso(iso: string): string | null {
   const text = iso.trim().toUpperCase();
-  const canonical = /^IN-[A-Z]{2}$/.test(text) ? resolveIso(text) : null;
+  const canonical = /^IN-[A-Z0-9]{2}$/.test(text) ? resolveIso(text) : null;
   return canonical === null ? null : (isoToCode.get(canonical) ?? null);
 }
 
 /**
- * True when the branch's state and the place of supply are the same state (CGST + SGST/UTGST);
- * false means inter-state (IGST). Both sides accept any spelling resolvePlaceOfSupply does.
- * An unresolvable side yields false: both values are validated at the API edge, so this is
- * a guard, not a decision the caller should rely on.
+ * True when the supplier's state and the place of supply are the same Indian state or union
+ * territory (CGST + SGST/UTGST, IGST Act s.8); false means inter-state (IGST, s.7). A foreign
+ * country (96) and other territory (97) are never intra-state: an export is inter-state
+ * (s.7(5)(a)) and the operator decision makes 97 inter-state too. Both sides accept any
+ * spelling resolvePlaceOfSupply does. An unresolvable side yields false: both values are
+ * validated at the API edge, so this is a guard, not a decision the caller should rely on.
  */
-export function isIntraState(branchState: string, placeOfSupply: string): boolean {
-  const branch = resolvePlaceOfSupply(branchState);
-  return branch !== null && branch === resolvePlaceOfSupply(placeOfSupply);
+export function isIntraState(supplierState: string, placeOfSupply: string): boolean {
+  const supplier = resolvePlaceOfSupply(supplierState);
+  return supplier !== null && !OUTSIDE_THE_STATES.has(supplier) && supplier === resolvePlaceOfSupply(placeOfSupply);
 }
+
+const OUTSIDE_THE_STATES = new Set([EXPORT_PLACE_OF_SUPPLY, OTHER_TERRITORY_PLACE_OF_SUPPLY]);

@@ -9,10 +9,11 @@
  *  - 28 Andhra Pradesh (Old, pre-2014): has no ISO code of its own. IN-AP belongs to 37,
  *    so resolving "28" to IN-AP would give one ISO code two GST codes and make the
  *    reverse lookup (ISO → GST code) ambiguous. Rejected.
- *  - 96 Other Countries / 97 Other Territory: ISO has no code for either, and the spec's
- *    canonical form is `IN-XX`; inventing a private code (e.g. IN-OT) would leak a
- *    non-ISO value into responses. Kept only because 97 GSTINs exist (offshore
- *    registrations); 96 is a POS marker for exports, never a GSTIN prefix.
+ *
+ * 96 (a foreign country: an export) and 97 (other territory: offshore, continental shelf)
+ * have no ISO code; operator.md returns them as `IN-96` and `IN-97`. 97 GSTINs exist
+ * (offshore registrations); 96 is a place-of-supply marker for exports, never a GSTIN prefix.
+ * `aliases` are further names accepted for the same code.
  */
 
 export type GstStateType = 'STATE' | 'UT' | 'LEGACY' | 'OTHER';
@@ -27,10 +28,12 @@ export interface GstState {
   readonly iso: string | null;
   /** May a GSTIN start with this code? */
   readonly gstinPrefix: boolean;
+  /** Other names accepted as input for this code. */
+  readonly aliases: readonly string[];
 }
 
-function s(code: string, name: string, type: GstStateType, iso: string | null, gstinPrefix = true): GstState {
-  return { code, name, type, iso, gstinPrefix };
+function s(code: string, name: string, type: GstStateType, iso: string | null, gstinPrefix = true, aliases: readonly string[] = []): GstState {
+  return { code, name, type, iso, gstinPrefix, aliases };
 }
 
 export const GST_STATES: readonly GstState[] = Object.freeze([
@@ -72,14 +75,18 @@ export const GST_STATES: readonly GstState[] = Object.freeze([
   s('36', 'Telangana', 'STATE', 'IN-TS'), // was IN-TG: not accepted
   s('37', 'Andhra Pradesh', 'STATE', 'IN-AP'),
   s('38', 'Ladakh', 'UT', 'IN-LA'), // UT since 2019
-  s('96', 'Other Countries', 'OTHER', null, false), // export POS marker only
-  s('97', 'Other Territory', 'OTHER', null), // offshore / continental shelf GSTINs
+  s('96', 'Other Countries', 'OTHER', 'IN-96', false, ['Foreign Country', 'Other Country']), // export POS marker only
+  s('97', 'Other Territory', 'OTHER', 'IN-97'), // offshore / continental shelf GSTINs
 ]);
 
 /** Older ISO codes: only IN-UT is kept (the public spec allows exactly one alias). */
 export const LEGACY_ISO_ALIASES: Readonly<Record<string, string>> = Object.freeze({ 'IN-UT': 'IN-UK' });
 
-/** Entries usable as a place of supply (those with an ISO code). */
+/** The place of supply of an export (a foreign country), and of other territory. */
+export const EXPORT_PLACE_OF_SUPPLY = 'IN-96';
+export const OTHER_TERRITORY_PLACE_OF_SUPPLY = 'IN-97';
+
+/** Entries usable as a place of supply (those with an `IN-XX` code). */
 export const PLACE_OF_SUPPLY_STATES: readonly (GstState & { readonly iso: string })[] = GST_STATES.filter(
   (st): st is GstState & { readonly iso: string } => st.iso !== null,
 );
