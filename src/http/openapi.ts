@@ -2,6 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { SwaggerOptions } from '@fastify/swagger';
 import type { FastifySchema } from 'fastify';
 import { IDEMPOTENCY_KEY_PATTERN } from '../platform/idempotency/idempotency.store';
+import { withExamples } from './examples/merge';
 import { codesOf, envelopeOf, ErrorBody, Strict } from './response-schemas';
 import type { RouteDef } from './route';
 
@@ -9,6 +10,8 @@ export function openApiOptions(): SwaggerOptions {
   return {
     // A named schema (response-schemas.ts Named) keeps its name in components.schemas.
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    // Each operation shows the values the example scenario sent and got (src/http/examples).
+    transformObject: (document) => withExamples('openapiObject' in document ? document.openapiObject : document.swaggerObject),
     openapi: {
       openapi: '3.1.0',
       info: {

@@ -132,7 +132,12 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(swagger, openApiOptions());
   // BaseLayout: no top bar. Its Swagger logo is an inline <style> that the static CSP refuses (a console error in
   // every browser), and its "explore" box would load arbitrary URLs into our docs page.
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { layout: 'BaseLayout' } });
+  // The static CSP without `upgrade-insecure-requests`: over plain HTTP on a LAN name it would send the
+  // page's own assets to https, which nothing serves, and leave the page blank.
+  await app.register(swaggerUi, {
+    routePrefix: '/docs', staticCSP: true, uiConfig: { layout: 'BaseLayout' },
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   if (metricsRoute) {
     app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => reply.type(metricsRoute.contentType).send(await metricsRoute.render()));
