@@ -83,6 +83,8 @@ export interface TaxesTable {
   tax_name: string;
   /** Percent × 100 (18% → 1800, 0.25% → 25), so rates are exact integers. */
   rate_centi: number;
+  /** TAXABLE (a 0% one is zero-rated), NIL_RATED, EXEMPT or NON_GST: chart-of-accounts TAX_SUPPLY_TYPES. */
+  supply_type: string;
   created_time: string;
 }
 

@@ -17,13 +17,14 @@ import { invoiceListIndex } from './015-invoice-list-index';
 import { billGuardReference } from './016-bill-guard-reference';
 import { deliveryQueueIndexes } from './017-delivery-queue-indexes';
 import { idempotencyOrgScope } from './018-idempotency-org-scope';
+import { purchaseLedgers } from './022-purchase-ledgers';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
 export const MIGRATIONS: readonly BahiMigration[] = [
   platform, ledger, invoices, estimatesAndSalesOrders, purchases, expenses, notes, payments, webhooks, recurring,
   attachmentsAndComments, pdfs, invoicePaymentLink, invoiceListIndex, billGuardReference, deliveryQueueIndexes,
-  idempotencyOrgScope,
+  idempotencyOrgScope, purchaseLedgers,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

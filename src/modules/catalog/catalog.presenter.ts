@@ -15,6 +15,7 @@ export const presentTax = (t: TaxesTable) => ({
   tax_id: t.tax_id,
   tax_name: t.tax_name,
   tax_percentage: t.rate_centi / 100,
+  supply_type: t.supply_type,
 });
 
 export const presentBranch = (b: BranchesTable) => ({

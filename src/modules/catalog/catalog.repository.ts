@@ -27,7 +27,8 @@ export const catalogRepository = {
 
   tax: async (db: Db | Tx, orgId: string, taxId: string) => (await fixedChart(db, orgId)).taxes.get(taxId),
 
-  listTaxes: (db: Db, orgId: string) => db.selectFrom('taxes').selectAll().where('org_id', '=', orgId).orderBy('rate_centi').execute(),
+  /** By rate; among equal rates in the order they were made, so the zero-rated GST 0% comes before nil-rated, exempt and non-GST. */
+  listTaxes: (db: Db, orgId: string) => db.selectFrom('taxes').selectAll().where('org_id', '=', orgId).orderBy('rate_centi').orderBy('tax_id').execute(),
 
   listBranches: (db: Db, orgId: string) =>
     db.selectFrom('branches').selectAll().where('org_id', '=', orgId).orderBy('is_default', 'desc').orderBy('branch_id').execute(),

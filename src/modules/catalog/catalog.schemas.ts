@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
-import { ACCOUNT_TYPES } from '../../platform/orgs/chart-of-accounts';
+import { ACCOUNT_TYPES, TAX_SUPPLY_TYPES } from '../../platform/orgs/chart-of-accounts';
 import { Body, CursorQuery, Id, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
 
 export const ITEM_TYPES = ['SERVICE', 'GOODS'] as const;
@@ -13,8 +13,8 @@ export const CreateItemBody = Body({
   purchase_rate: Type.Optional(Nullable(Money({ minimum: 0 }))),
   tax_id: Type.Optional(Nullable(Id('tax_id'))),
   hsn_sac: Type.Optional(Nullable(Type.String({ pattern: '^[0-9]{4,8}$' }))),
-  account_id: Type.Optional(Nullable(Id('account_id'))),
-  purchase_account_id: Type.Optional(Nullable(Id('purchase_account_id'))),
+  account_id: Type.Optional(Nullable(Id('account_id: the income account a sales line credits (SALES, INCOME or OTHER_INCOME)'))),
+  purchase_account_id: Type.Optional(Nullable(Id('purchase_account_id: the account a purchase line debits (EXPENSE, OTHER_EXPENSE, COST_OF_GOODS_SOLD, STOCK or FIXED_ASSET)'))),
 });
 export type CreateItemBody = Static<typeof CreateItemBody>;
 
@@ -48,6 +48,7 @@ export const Tax = Named('Tax', Strict({
   tax_id: Type.String(),
   tax_name: Type.String(),
   tax_percentage: Type.Number({ description: 'The GST rate in percent (18 for 18%)' }),
+  supply_type: StringEnum(TAX_SUPPLY_TYPES, 'TAXABLE (at 0%: zero-rated), NIL_RATED, EXEMPT or NON_GST; the GST returns report each kind apart'),
 }, 'A GST rate lines can carry.'));
 
 export const Branch = Named('Branch', Strict({

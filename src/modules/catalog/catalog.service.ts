@@ -4,6 +4,7 @@ import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { ACCOUNT_TYPES } from '../../platform/orgs/chart-of-accounts';
 import { cursorPage, readCursor } from '../../platform/pagination';
+import { assertAccountKind } from './account-kinds.rules';
 import { presentAccount, presentBranch, presentItem, presentTax } from './catalog.presenter';
 import { catalogRepository as repo } from './catalog.repository';
 import type { CreateItemBody, ListAccountsQuery, ListItemsQuery } from './catalog.schemas';
@@ -54,9 +55,13 @@ export function catalogService(deps: Deps) {
     async createItem(ctx: RequestContext, input: CreateItemBody) {
       return deps.uow(ctx, async (tx) => {
         if (input.tax_id && !(await repo.tax(tx, ctx.orgId, input.tax_id))) throw notFound('tax', 'tax_id');
-        for (const field of ['account_id', 'purchase_account_id'] as const) {
+        // A sales line of the item credits account_id; a purchase line debits purchase_account_id.
+        for (const [field, kind] of [['account_id', 'income'], ['purchase_account_id', 'purchase']] as const) {
           const id = input[field];
-          if (id && !(await repo.account(tx, ctx.orgId, id))) throw notFound('account', field);
+          if (!id) continue;
+          const account = await repo.account(tx, ctx.orgId, id);
+          if (!account) throw notFound('account', field);
+          assertAccountKind(account.account_type, kind, field);
         }
         const created = deps.clock.now().toISOString();
         const row = {

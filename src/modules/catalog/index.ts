@@ -1,3 +1,4 @@
 export { catalogService, type CatalogService } from './catalog.service';
 export { catalogRoutes } from './catalog.routes';
 export { catalogRepository } from './catalog.repository';
+export { assertAccountKind, INCOME_ACCOUNT_TYPES, PURCHASE_ACCOUNT_TYPES, type AccountKind } from './account-kinds.rules';

@@ -36,6 +36,7 @@ export { balanceProblem, release, settle, type SettlementKind, type SettlementOu
 export { NOTE_STATUSES, applyCredit, assertHeaderEditable, assertVoidable, stockDirectionOf, type CreditTarget, type NoteSide, type NoteStatus } from './notes.rules';
 export { creditApplicationLines, noteLines, type NoteAccounts } from './notes.posting';
 export { conversionDifferenceLines } from './conversion-difference.posting';
+export { purchaseTaxEntry, type PurchaseLineForPosting, type PurchaseTaxAccounts } from './purchase-tax.posting';
 export { NoteLineItems, UpdateNoteBody, type NoteLineItem } from './notes.schemas';
 export { noteJournalLines, noteLineColumnsOf, prepareNote, type NoteParent, type PreparedNote } from './notes.preparer';
 export { presentNoteColumns, presentNoteLine } from './notes.presenter';

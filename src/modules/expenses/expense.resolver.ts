@@ -1,11 +1,11 @@
 import type { Tx } from '../../db/database';
-import { invalidValue, notFound } from '../../kernel/errors';
+import { notFound } from '../../kernel/errors';
 import { resolvePlaceOfSupply } from '../../kernel/gst/place-of-supply';
 import { unrecognisedState } from '../../kernel/gst/unrecognised-state';
-import { catalogRepository } from '../catalog';
 import { resolveParty, supplyTypeOf, type BranchOf, type SupplyType } from '../documents';
+import { assertAccountKind, catalogRepository } from '../catalog';
 import type { ExpenseDraft } from './expense-input.mapper';
-import { EXPENSE_ACCOUNT_TYPES, PAID_THROUGH_TYPES, planExpenseLines, type PlannedLine } from './expenses.rules';
+import { PAID_THROUGH_TYPES, planExpenseLines, type PlannedLine } from './expenses.rules';
 
 export interface ResolvedExpense {
   branchId: string;
@@ -68,9 +68,7 @@ async function partyOf(tx: Tx, orgId: string, draft: ExpenseDraft, branchOf: Bra
 async function expenseAccount(tx: Tx, orgId: string, accountId: string, field: string) {
   const account = await catalogRepository.account(tx, orgId, accountId);
   if (!account) throw notFound('account', field);
-  if (!EXPENSE_ACCOUNT_TYPES.includes(account.account_type)) {
-    throw invalidValue(field, `an expense is charged to an account of type ${EXPENSE_ACCOUNT_TYPES.join(', ')}; this one is ${account.account_type}`);
-  }
+  assertAccountKind(account.account_type, 'purchase', field);
 }
 
 async function taxRate(tx: Tx, orgId: string, taxId: string, field: string): Promise<number> {

@@ -5,7 +5,7 @@ import { computeExpense, type ExpenseTaxMode } from './expense-amounts.rules';
 import { expensePostingLines, type ExpenseGstAccounts } from './expenses.posting';
 
 const gstAccounts: ExpenseGstAccounts = {
-  cgstInput: 'cgst_in', sgstInput: 'sgst_in', igstInput: 'igst_in', cgstOutput: 'cgst_out', sgstOutput: 'sgst_out', igstOutput: 'igst_out',
+  cgstInput: 'cgst_in', sgstInput: 'sgst_in', igstInput: 'igst_in', rcmInput: 'rcm_in', rcmPayable: 'rcm_payable',
 };
 
 interface Case {
@@ -77,20 +77,20 @@ const CASES: Case[] = [
   {
     // RCM at 5%, intra, on ₹2,500.50: tax = 250050 × 500 / 10000 = 12502.5 → 12503 (half-up); halves 6251 + 6252.
     // The vendor is paid the amount alone (250050). Debits 250050 + 6251 + 6252 = 262553; credits 6251 + 6252 + 250050 = 262553.
-    name: 'reverse charge, intra-state: Dr CGST/SGST input, Cr CGST/SGST output, Cr bank the amount only',
+    name: 'reverse charge, intra-state: Dr the reverse-charge input, Cr the reverse-charge liability (a line per head), Cr bank the amount only',
     lines: [{ accountId: 'freight', amountPaise: 250050, taxRateCenti: 500 }], mode: intra({ reverseCharge: true }),
     entry: [
-      ['freight', 250050, 0], ['cgst_in', 6251, 0], ['sgst_in', 6252, 0],
-      ['cgst_out', 0, 6251], ['sgst_out', 0, 6252], ['bank', 0, 250050],
+      ['freight', 250050, 0], ['rcm_in', 6251, 0], ['rcm_in', 6252, 0],
+      ['rcm_payable', 0, 6251], ['rcm_payable', 0, 6252], ['bank', 0, 250050],
     ],
     total: 250050,
   },
   {
     // RCM at 18%, inter, on ₹3,333.33: IGST = 333333 × 1800 / 10000 = 59999.94 → 60000.
     // Debits 333333 + 60000 = 393333; credits 60000 + 333333 = 393333.
-    name: 'reverse charge, inter-state: Dr IGST input, Cr IGST output',
+    name: 'reverse charge, inter-state: IGST on the reverse-charge ledgers',
     lines: [{ accountId: 'legal', amountPaise: 333333, taxRateCenti: 1800 }], mode: inter({ reverseCharge: true }),
-    entry: [['legal', 333333, 0], ['igst_in', 60000, 0], ['igst_out', 0, 60000], ['bank', 0, 333333]], total: 333333,
+    entry: [['legal', 333333, 0], ['rcm_in', 60000, 0], ['rcm_payable', 0, 60000], ['bank', 0, 333333]], total: 333333,
   },
   {
     // Blocked (17(5)(b), food), ₹1,500.00 at 18% intra: tax 27000 (13500 + 13500) is part of the cost:
@@ -107,10 +107,10 @@ const CASES: Case[] = [
   },
   {
     // RCM and blocked, ₹1,000.00 at 5% inter: IGST 5000 is still owed (Cr output) but is no credit,
-    // so it joins the cost: Dr vehicle 100000 + 5000 = 105000; Cr IGST output 5000; Cr bank 100000.
-    name: 'reverse charge with blocked ITC: output liability due, input capitalised',
+    // so it joins the cost: Dr vehicle 100000 + 5000 = 105000; Cr the reverse-charge liability 5000; Cr bank 100000.
+    name: 'reverse charge with blocked ITC: liability due, input capitalised',
     lines: [{ accountId: 'vehicle', amountPaise: 100000, taxRateCenti: 500 }], mode: inter({ reverseCharge: true }), itcBlocked: true,
-    entry: [['vehicle', 105000, 0], ['igst_out', 0, 5000], ['bank', 0, 100000]], total: 100000,
+    entry: [['vehicle', 105000, 0], ['rcm_payable', 0, 5000], ['bank', 0, 100000]], total: 100000,
   },
   {
     // Untaxed: ₹42.00, no GST lines at all.

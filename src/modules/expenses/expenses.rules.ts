@@ -22,13 +22,6 @@ export const ITC_BLOCKED_REASONS = [
 /** Money leaves through these, as with a payment's bank_account_id (spec: BANK or CASH). */
 export const PAID_THROUGH_TYPES: readonly string[] = ['BANK', 'CASH'];
 
-/**
- * What an expense line may be charged to: costs, and stock bought for resale. Control
- * accounts (receivables, payables, GST, bank) are refused: an expense posted there would
- * bypass the documents those accounts reconcile against.
- */
-export const EXPENSE_ACCOUNT_TYPES: readonly string[] = ['EXPENSE', 'OTHER_EXPENSE', 'COST_OF_GOODS_SOLD', 'STOCK'];
-
 export interface ExpenseLineInput {
   /** null: the header's account. */
   accountId: string | null;

@@ -94,17 +94,12 @@ export function expensesService(deps: Deps) {
    * others stay unnamed: their amounts are zero, and the poster drops zero lines.
    */
   async function gstAccounts(tx: Tx, orgId: string, e: ExpenseRow): Promise<ExpenseGstAccounts> {
-    const found = new Map<string, string>();
     const heads = e.supply_type === 'INTRA' ? ['cgst', 'sgst'] : ['igst'];
-    const sides = [...(e.itc_blocked_reason === null ? ['input'] : []), ...(e.is_rcm === 1 ? ['output'] : [])];
-    for (const key of e.tax_total === 0 ? [] : heads.flatMap((h) => sides.map((s) => `${h}_${s}`))) {
-      found.set(key, await catalogRepository.systemAccountId(tx, orgId, key));
-    }
+    const keys = e.tax_total === 0 ? [] : e.is_rcm === 1 ? ['rcm_input', 'rcm_payable'] : heads.map((h) => `${h}_input`);
+    const found = new Map<string, string>();
+    for (const key of keys) found.set(key, await catalogRepository.systemAccountId(tx, orgId, key));
     const id = (key: string) => found.get(key) ?? '';
-    return {
-      cgstInput: id('cgst_input'), sgstInput: id('sgst_input'), igstInput: id('igst_input'),
-      cgstOutput: id('cgst_output'), sgstOutput: id('sgst_output'), igstOutput: id('igst_output'),
-    };
+    return { cgstInput: id('cgst_input'), sgstInput: id('sgst_input'), igstInput: id('igst_input'), rcmInput: id('rcm_input'), rcmPayable: id('rcm_payable') };
   }
 
   async function post(tx: Tx, ctx: RequestContext, e: ExpenseRow, lines: readonly ExpenseLineRow[]) {

@@ -1,12 +1,13 @@
 /**
- * The account types the public spec names, and the chart every new organisation starts
+ * The account types the public spec names (plus FIXED_ASSET and its contra-asset
+ * ACCUMULATED_DEPRECIATION, credit-natured, which the spec's list lacks), and the chart every new organisation starts
  * with. `key` is how code finds a system account (e.g. the AR control account) whatever
  * the operator later names it.
  */
 export const ACCOUNT_TYPES = [
   'BANK', 'CASH', 'ACCOUNTS_RECEIVABLE', 'STOCK', 'GST_ASSET', 'TDS_ASSET', 'ACCOUNTS_PAYABLE',
   'GST_LIABILITY', 'TDS_LIABILITY', 'SALES', 'INCOME', 'OTHER_INCOME', 'EXPENSE', 'COST_OF_GOODS_SOLD',
-  'OTHER_EXPENSE', 'EQUITY', 'RETAINED_EARNINGS',
+  'OTHER_EXPENSE', 'EQUITY', 'RETAINED_EARNINGS', 'FIXED_ASSET', 'ACCUMULATED_DEPRECIATION',
 ] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
@@ -31,12 +32,16 @@ export const SEED_ACCOUNTS: readonly SeedAccount[] = [
   { key: 'cgst_input', name: 'CGST Input', type: 'GST_ASSET', code: '1310' },
   { key: 'sgst_input', name: 'SGST Input', type: 'GST_ASSET', code: '1320' },
   { key: 'igst_input', name: 'IGST Input', type: 'GST_ASSET', code: '1330' },
+  { key: 'rcm_input', name: 'Input GST under reverse charge', type: 'GST_ASSET', code: '1340' },
   { key: 'tds_receivable', name: 'TDS Receivable', type: 'TDS_ASSET', code: '1400' },
+  { key: 'fixed_assets', name: 'Fixed Assets', type: 'FIXED_ASSET', code: '1500' },
+  { key: 'accumulated_depreciation', name: 'Accumulated Depreciation', type: 'ACCUMULATED_DEPRECIATION', code: '1510' },
   { key: 'accounts_payable', name: 'Accounts Payable', type: 'ACCOUNTS_PAYABLE', code: '2100' },
   { key: 'advances_to_vendors', name: 'Advances to Vendors', type: 'ACCOUNTS_PAYABLE', code: '2110' },
   { key: 'cgst_output', name: 'CGST Output', type: 'GST_LIABILITY', code: '2310' },
   { key: 'sgst_output', name: 'SGST Output', type: 'GST_LIABILITY', code: '2320' },
   { key: 'igst_output', name: 'IGST Output', type: 'GST_LIABILITY', code: '2330' },
+  { key: 'rcm_payable', name: 'GST payable under reverse charge', type: 'GST_LIABILITY', code: '2340' },
   { key: 'tds_payable', name: 'TDS Payable', type: 'TDS_LIABILITY', code: '2400' },
   { key: 'owners_equity', name: "Owner's Equity", type: 'EQUITY', code: '3100' },
   { key: 'opening_balance_equity', name: 'Opening Balance Equity', type: 'EQUITY', code: '3200' },
@@ -52,7 +57,22 @@ export const SEED_ACCOUNTS: readonly SeedAccount[] = [
   { key: 'exchange_gain_loss', name: 'Exchange Gain or Loss', type: 'OTHER_EXPENSE', code: '6910' },
 ];
 
-/** GST rates a new organisation gets, as percent × 100. */
+/** GST rates a new organisation gets, as percent × 100; each a TAXABLE supply (0% is zero-rated). */
 export const SEED_TAX_RATES_CENTI: readonly number[] = [0, 25, 300, 500, 1200, 1800, 2800, 4000];
+
+/**
+ * What kind of supply a tax marks. GSTR-1 `nil` and GSTR-3B 3.1(c)/(e) report nil-rated,
+ * exempt and non-GST supplies apart from zero-rated (taxable at 0%) ones, so each has a tax
+ * of its own and a line keeps the tax id it was priced with.
+ */
+export const TAX_SUPPLY_TYPES = ['TAXABLE', 'NIL_RATED', 'EXEMPT', 'NON_GST'] as const;
+export type TaxSupplyType = (typeof TAX_SUPPLY_TYPES)[number];
+
+/** The 0% taxes of the non-taxable kinds every organisation has beside its GST rates. */
+export const SEED_NON_TAXABLE: readonly { name: string; supplyType: TaxSupplyType }[] = [
+  { name: 'Nil rated 0%', supplyType: 'NIL_RATED' },
+  { name: 'Exempt 0%', supplyType: 'EXEMPT' },
+  { name: 'Non-GST 0%', supplyType: 'NON_GST' },
+];
 
 export const formatPercent = (rateCenti: number): string => String(rateCenti / 100);

@@ -7,7 +7,7 @@ import { unrecognisedState } from '../../kernel/gst/unrecognised-state';
 import { gstinProblem, validateGstin } from '../../kernel/gst/gstin';
 import { addDays, addYears, financialYearLabel, financialYearStart, istDateOf, isoTimestamp } from '../../kernel/local-date';
 import type { PlatformDeps } from '../deps';
-import { SEED_ACCOUNTS, SEED_TAX_RATES_CENTI, formatPercent, type AccountType } from './chart-of-accounts';
+import { SEED_ACCOUNTS, SEED_NON_TAXABLE, SEED_TAX_RATES_CENTI, formatPercent, type AccountType } from './chart-of-accounts';
 import { forgetFixedChart } from './fixed-chart';
 import { DEFAULT_PREFERENCES, readPreferences, type Preferences } from './preferences';
 
@@ -83,7 +83,12 @@ export function orgsService(deps: Pick<PlatformDeps, 'database' | 'clock' | 'ids
         }
         for (const rate of SEED_TAX_RATES_CENTI) {
           await tx.insertInto('taxes').values({
-            org_id: orgId, tax_id: deps.ids.next('tax'), tax_name: `GST ${formatPercent(rate)}%`, rate_centi: rate, created_time: created,
+            org_id: orgId, tax_id: deps.ids.next('tax'), tax_name: `GST ${formatPercent(rate)}%`, rate_centi: rate, supply_type: 'TAXABLE', created_time: created,
+          }).execute();
+        }
+        for (const t of SEED_NON_TAXABLE) {
+          await tx.insertInto('taxes').values({
+            org_id: orgId, tax_id: deps.ids.next('tax'), tax_name: t.name, rate_centi: 0, supply_type: t.supplyType, created_time: created,
           }).execute();
         }
         await tx.insertInto('invoice_series').values({
