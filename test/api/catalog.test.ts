@@ -22,6 +22,8 @@ const SPEC_ACCOUNT_TYPES = [
   'BANK', 'CASH', 'ACCOUNTS_RECEIVABLE', 'STOCK', 'GST_ASSET', 'TDS_ASSET', 'ACCOUNTS_PAYABLE', 'GST_LIABILITY',
   'TDS_LIABILITY', 'SALES', 'INCOME', 'OTHER_INCOME', 'EXPENSE', 'COST_OF_GOODS_SOLD', 'OTHER_EXPENSE', 'EQUITY', 'RETAINED_EARNINGS',
 ];
+/** The types for fixed assets the service adds to the spec's list. */
+const ASSET_ACCOUNT_TYPES = ['FIXED_ASSET', 'ACCUMULATED_DEPRECIATION'];
 
 function expectError(res: ApiResponse, status: number, code: string, field?: string) {
   expect({ status: res.status, code: res.body?.code, field: res.body?.field }, JSON.stringify(res.body))
@@ -55,19 +57,23 @@ const allAccounts = async (api: HttpClient, query = '') => (await walk(api, `/ac
 const allItems = async (api: HttpClient) => (await walk(api, '/items', 'items', 200)).rows;
 
 describe('GET /taxes', () => {
-  it('lists the eight seeded GST rates', async () => {
+  it('lists the eight seeded GST rates, and a 0% tax of each non-taxable kind', async () => {
     const org = await t.given.org();
     const res = await org.api.get('/taxes');
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(0);
     const taxes: Json[] = res.body.taxes;
-    expect(taxes.map((x) => x.tax_percentage).sort((a, b) => a - b)).toEqual([0, 0.25, 3, 5, 12, 18, 28, 40]);
+    // By rate; the zero-rated GST 0% (TAXABLE) first among the 0% ones.
+    expect(taxes.map((x) => [x.tax_percentage, x.supply_type])).toEqual([
+      [0, 'TAXABLE'], [0, 'NIL_RATED'], [0, 'EXEMPT'], [0, 'NON_GST'], [0.25, 'TAXABLE'], [3, 'TAXABLE'], [5, 'TAXABLE'],
+      [12, 'TAXABLE'], [18, 'TAXABLE'], [28, 'TAXABLE'], [40, 'TAXABLE'],
+    ]);
     for (const tax of taxes) {
       expect(tax.tax_id).toMatch(/^tax_/);
       expect(typeof tax.tax_name).toBe('string');
       expect(tax.tax_name.length).toBeGreaterThan(0);
     }
-    expect(new Set(taxes.map((x) => x.tax_id)).size).toBe(8);
+    expect(new Set(taxes.map((x) => x.tax_id)).size).toBe(11);
   });
 
   it('gives each organisation its own taxes', async () => {
@@ -116,7 +122,7 @@ describe('GET /accounts', () => {
     for (const a of accounts) {
       expect(a.account_id).toMatch(/^acc_/);
       expect(typeof a.account_name).toBe('string');
-      expect(SPEC_ACCOUNT_TYPES).toContain(a.account_type);
+      expect([...SPEC_ACCOUNT_TYPES, ...ASSET_ACCOUNT_TYPES]).toContain(a.account_type);
       expect(a.is_active).toBe(true);
     }
     expect(new Set(accounts.map((a) => a.account_id)).size).toBe(accounts.length);
@@ -141,6 +147,10 @@ describe('GET /accounts', () => {
     ['Exchange Gain or Loss', undefined],
     ['TDS Receivable', 'TDS_ASSET'],
     ['TDS Payable', 'TDS_LIABILITY'],
+    ['Fixed Assets', 'FIXED_ASSET'],
+    ['Accumulated Depreciation', 'ACCUMULATED_DEPRECIATION'],
+    ['Input GST under reverse charge', 'GST_ASSET'],
+    ['GST payable under reverse charge', 'GST_LIABILITY'],
   ])('has the system account %j', (name, type) => {
     const found = accounts.filter((a) => a.account_name === name);
     expect(found, name).toHaveLength(1);
@@ -151,6 +161,13 @@ describe('GET /accounts', () => {
     const ofTax = accounts.filter((a) => a.account_name.includes(tax));
     expect(ofTax.filter((a) => a.account_type === 'GST_ASSET' && /input/i.test(a.account_name))).toHaveLength(1);
     expect(ofTax.filter((a) => a.account_type === 'GST_LIABILITY' && /output/i.test(a.account_name))).toHaveLength(1);
+  });
+
+  it.each(ASSET_ACCOUNT_TYPES)('the admin API creates an account of type %s', async (type) => {
+    const res = await t.admin.post(`/orgs/${org.orgId}/accounts`, { account_name: `Plant ${type}`, account_type: type });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.account).toMatchObject({ account_type: type });
+    expect((await org.api.get(`/accounts/${res.body.account.account_id}`)).body.account).toMatchObject({ account_type: type });
   });
 
   it('account_type=BANK,CASH returns only BANK and CASH accounts, all of them', async () => {
@@ -309,6 +326,38 @@ describe('items', () => {
       expect(await allItems(org.api)).toEqual([]);
     },
   );
+
+  it.each([
+    ['account_id', 'Bank', 'BANK'],
+    ['account_id', 'Purchases', 'COST_OF_GOODS_SOLD'],
+    ['account_id', 'CGST Output', 'GST_LIABILITY'],
+    ['purchase_account_id', 'Sales', 'SALES'],
+    ['purchase_account_id', 'Accounts Payable', 'ACCOUNTS_PAYABLE'],
+    ['purchase_account_id', 'Petty Cash', 'CASH'],
+  ])('refuses %s = %s (%s) with 400 naming the allowed types, writing nothing', async (field, name, type) => {
+    const org = await t.given.org();
+    const account = (await allAccounts(org.api)).find((a) => a.account_name === name)!;
+    const res = await org.api.post('/items', { name: 'Misposted', rate: 1, [field]: account.account_id });
+    expectError(res, 400, 'validation.invalid_value', field);
+    expect(res.body.message).toContain(type);
+    expect(res.body.details.allowed).toEqual(field === 'account_id'
+      ? ['SALES', 'INCOME', 'OTHER_INCOME'] : ['EXPENSE', 'OTHER_EXPENSE', 'COST_OF_GOODS_SOLD', 'STOCK', 'FIXED_ASSET']);
+    expect(await allItems(org.api)).toEqual([]);
+  });
+
+  it.each([
+    ['account_id', ['Sales', 'Service Income', 'Other Income']],
+    ['purchase_account_id', ['Purchases', 'General Expenses', 'Round Off', 'Inventory', 'Fixed Assets']],
+  ])('accepts %s of each allowed kind', async (field, names) => {
+    const org = await t.given.org();
+    const accounts = await allAccounts(org.api);
+    for (const name of names) {
+      const id = accounts.find((a) => a.account_name === name)!.account_id;
+      const res = await org.api.post('/items', { name: `On ${name}`, rate: 1, [field]: id });
+      expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBe(201);
+      expect(res.body.item[field]).toBe(id);
+    }
+  });
 
   it.each([
     ['tax_id', unknownId('tax')],

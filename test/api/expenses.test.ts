@@ -12,6 +12,9 @@ const acc: Record<string, string> = {};
 const nameOf = new Map<string, string>();
 let gst5: string;
 let gst18: string;
+/** The ledgers reverse-charge tax posts to, apart from the ordinary input and output ledgers (seeded chart). */
+const RCM_INPUT = 'Input GST under reverse charge';
+const RCM_PAYABLE = 'GST payable under reverse charge';
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -137,7 +140,7 @@ describe('creating expenses: the posting of each kind', () => {
     await expectBooksBalanced(org.api);
   });
 
-  it('reverse charge, intra-state: self-assessed CGST/SGST (Dr input, Cr output); the vendor is paid the amount alone', async () => {
+  it('reverse charge, intra-state: self-assessed CGST/SGST on the reverse-charge ledgers (Dr input, Cr payable); the vendor is paid the amount alone', async () => {
     const vendorId = await vendor(org.api, { place_of_contact: 'IN-KA' });
     const cash = await accountBalance(org.api, 'Petty Cash');
     const e = await created({
@@ -147,8 +150,8 @@ describe('creating expenses: the posting of each kind', () => {
     // 2500.50 × 5% = 125.025 → 125.03 half-up; halves 62.51 + 62.52.
     expect(e).toMatchObject({ is_rcm: true, rcm_rate: 5, mode: 'CASH', sub_total: 2500.5, tax_total: 125.03, cgst_total: 62.51, sgst_total: 62.52, total: 2500.5 });
     expect(await postedEntry(e.expense_id)).toEqual([
-      ['General Expenses', 2500.5, 0], ['CGST Input', 62.51, 0], ['SGST Input', 62.52, 0],
-      ['CGST Output', 0, 62.51], ['SGST Output', 0, 62.52], ['Petty Cash', 0, 2500.5],
+      ['General Expenses', 2500.5, 0], [RCM_INPUT, 62.51, 0], [RCM_INPUT, 62.52, 0],
+      [RCM_PAYABLE, 0, 62.51], [RCM_PAYABLE, 0, 62.52], ['Petty Cash', 0, 2500.5],
     ]);
     expect(await accountBalance(org.api, 'Petty Cash')).toBeCloseTo(cash - 2500.5, 2);
     await expectBooksBalanced(org.api);
@@ -158,17 +161,17 @@ describe('creating expenses: the posting of each kind', () => {
     const e = await created({ account_id: acc['General Expenses'], amount: 3333.33, is_rcm: true, rcm_rate: 18, place_of_supply: 'Maharashtra' });
     // 3333.33 × 18% = 599.9994 → 600.00.
     expect(e).toMatchObject({ place_of_supply: 'IN-MH', tax_total: 600, igst_total: 600, total: 3333.33 });
-    expect(await postedEntry(e.expense_id)).toEqual([['General Expenses', 3333.33, 0], ['IGST Input', 600, 0], ['IGST Output', 0, 600], ['Bank', 0, 3333.33]]);
+    expect(await postedEntry(e.expense_id)).toEqual([['General Expenses', 3333.33, 0], [RCM_INPUT, 600, 0], [RCM_PAYABLE, 0, 600], ['Bank', 0, 3333.33]]);
     await expectBooksBalanced(org.api);
   });
 
-  it('blocked credit (section 17(5)): the GST is part of the expense; with reverse charge the output is still owed', async () => {
+  it('blocked credit (section 17(5)): the GST is part of the expense; with reverse charge the tax is still owed', async () => {
     const blocked = await created({ account_id: acc['General Expenses'], amount: 1500, tax_id: gst18, itc_blocked_reason: '17(5)(b)' });
     expect(blocked).toMatchObject({ itc_blocked_reason: '17(5)(b)', tax_total: 270, total: 1770 });
     expect(await postedEntry(blocked.expense_id)).toEqual([['General Expenses', 1770, 0], ['Bank', 0, 1770]]);
     const both = await created({ account_id: acc['General Expenses'], amount: 1000, is_rcm: true, rcm_rate: 5, place_of_supply: 'IN-MH', itc_blocked_reason: '17(5)(a)' });
     expect(both).toMatchObject({ tax_total: 50, total: 1000 });
-    expect(await postedEntry(both.expense_id)).toEqual([['General Expenses', 1050, 0], ['IGST Output', 0, 50], ['Bank', 0, 1000]]);
+    expect(await postedEntry(both.expense_id)).toEqual([['General Expenses', 1050, 0], [RCM_PAYABLE, 0, 50], ['Bank', 0, 1000]]);
     await expectBooksBalanced(org.api);
   });
 
@@ -316,7 +319,7 @@ describe('updating and deleting', () => {
     const rcm = await org.api.put(`/expenses/${plain.expense_id}`, { is_rcm: true, rcm_rate: 18, tax_id: null });
     expect(rcm.body.expense).toMatchObject({ is_rcm: true, rcm_rate: 18, tax_total: 72, total: 400 });
     expect(await postedEntry(plain.expense_id)).toEqual([
-      ['General Expenses', 400, 0], ['CGST Input', 36, 0], ['SGST Input', 36, 0], ['CGST Output', 0, 36], ['SGST Output', 0, 36], ['Bank', 0, 400],
+      ['General Expenses', 400, 0], [RCM_INPUT, 36, 0], [RCM_INPUT, 36, 0], [RCM_PAYABLE, 0, 36], [RCM_PAYABLE, 0, 36], ['Bank', 0, 400],
     ]);
     const back = await org.api.put(`/expenses/${plain.expense_id}`, { is_rcm: false });
     expect(back.body.expense).toMatchObject({ is_rcm: false, rcm_rate: null, tax_total: 0, total: 400 });
