@@ -8,30 +8,34 @@
 import { API_ROOT } from '../src/api-root.js';
 
 const HEADERS_THE_CLIENT_SETS = new Set(['idempotency-key', 'x-svc-org']);
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
 
-interface Parameter { in?: string; name?: string; required?: boolean }
-type PathItem = Record<string, unknown> & { parameters?: Parameter[] };
-export interface OpenApiDocument { paths?: Record<string, PathItem>; [key: string]: unknown }
+interface Parameter { in?: string; name?: string; required?: boolean; $ref?: string }
+type Operation = { servers?: unknown[]; parameters?: Parameter[] };
+type PathItem = Record<string, unknown> & Operation;
+export interface OpenApiDocument {
+  paths?: Record<string, PathItem>;
+  components?: { parameters?: Record<string, Parameter> } & Record<string, unknown>;
+  [key: string]: unknown;
+}
 
 export function sdkDocument(served: OpenApiDocument): OpenApiDocument {
   const doc = structuredClone(served);
   const paths = Object.entries(doc.paths ?? {});
-  // The public document may list its paths from the API root already (with `servers`), or
-  // from the host, beside other APIs' paths: keep only the public ones, made relative.
-  const absolute = paths.some(([path]) => path.startsWith(`${API_ROOT}/`));
-  const publicPaths = absolute
+  // The document may list its paths from the host (beside other APIs' paths) or from the API
+  // root (`servers`): keep the public ones, relative to the root.
+  const fromHost = paths.some(([path]) => path.startsWith(`${API_ROOT}/`));
+  const relative = fromHost
     ? paths.filter(([path]) => path.startsWith(`${API_ROOT}/`)).map(([path, item]): [string, PathItem] => [path.slice(API_ROOT.length), item])
     : paths;
-  for (const [, item] of publicPaths) {
-    for (const operation of [item, ...Object.values(item)]) optionalClientHeaders(operation);
-  }
-  return { ...doc, paths: Object.fromEntries(publicPaths) };
-}
-
-function optionalClientHeaders(operation: unknown): void {
-  const parameters = (operation as { parameters?: unknown } | null)?.parameters;
-  if (!Array.isArray(parameters)) return;
-  for (const p of parameters as Parameter[]) {
+  // An operation with servers of its own (health checks, served from the host's root) is not under the API root.
+  const underRoot = relative.filter(([, item]) => !item.servers && !METHODS.some((m) => (item[m] as Operation | undefined)?.servers));
+  const parameters = [
+    ...Object.values(doc.components?.parameters ?? {}),
+    ...underRoot.flatMap(([, item]) => [item, ...METHODS.map((m) => item[m] as Operation | undefined)]).flatMap((o) => o?.parameters ?? []),
+  ];
+  for (const p of parameters) {
     if (p.in === 'header' && p.name && HEADERS_THE_CLIENT_SETS.has(p.name.toLowerCase())) p.required = false;
   }
+  return { ...doc, paths: Object.fromEntries(underRoot) };
 }

@@ -29,37 +29,58 @@ type PageContext = { has_more_page: boolean; next_cursor?: string | null; page?:
 type ListBody = { page_context: PageContext } & Record<string, unknown>;
 type Init = { params?: { query?: Record<string, unknown> } } & Record<string, unknown>;
 
+/** The most entries GET /activity answers at once. */
+const MAX_LIMIT = 500;
+
 /** `list` over a function that GETs one answer (and throws on an error answer). */
 export function listOver(getPage: (path: string, init: Init) => Promise<unknown>): List {
   async function* walk(path: string, init: Init = {}): AsyncIterableIterator<unknown> {
     let query: Record<string, unknown> = { ...init.params?.query };
-    const yielded = new Set<unknown>();
+    const backward = backwardByInstant();
     for (;;) {
       const body = (await getPage(path, { ...init, params: { ...init.params, query } })) as ListBody;
-      const entries = entriesOf(body);
       const context = body.page_context;
+      const entries = entriesOf(body);
       if (context.returned === undefined) {
         yield* entries;
-      } else {
-        const fresh = entries.filter((e) => !yielded.has(e.event_id));
-        if (context.has_more_page && fresh.length === 0) {
-          throw new Error(`${path}: more than ${entries.length} events share one instant; ask for a larger limit`);
-        }
-        for (const entry of fresh) yielded.add(entry.event_id);
-        yield* fresh;
-      }
-      if (!context.has_more_page) return;
-      if (context.next_cursor !== undefined) {
+        if (!context.has_more_page) return;
         if (context.next_cursor === null) return;
-        query = { ...query, cursor: context.next_cursor };
-      } else if (context.page !== undefined) {
-        query = { ...query, page: context.page + 1 };
+        query = context.next_cursor !== undefined ? { ...query, cursor: context.next_cursor } : { ...query, page: (context.page ?? 1) + 1 };
       } else {
-        query = { ...query, until: entries.at(-1)?.occurred_at };
+        const fresh = backward.unseen(entries);
+        yield* fresh;
+        if (!context.has_more_page) return;
+        query = backward.next(query, fresh.length > 0);
       }
     }
   }
   return walk as unknown as List;
+}
+
+/**
+ * The limit form's walk: `until` the oldest instant seen. Instants are to the second and
+ * `until` is inclusive, so the events already yielded at that instant come again and are
+ * skipped; when an answer holds nothing new (more events in one second than the limit), the
+ * same instant is asked again with twice the limit, up to the API's maximum.
+ */
+function backwardByInstant() {
+  let instant: unknown;
+  let atInstant = new Set<unknown>();
+  return {
+    unseen(entries: Array<Record<string, unknown>>) {
+      const fresh = entries.filter((e) => !(e.occurred_at === instant && atInstant.has(e.event_id)));
+      const oldest = entries.at(-1)?.occurred_at;
+      if (oldest !== instant) [instant, atInstant] = [oldest, new Set()];
+      for (const e of fresh) if (e.occurred_at === instant) atInstant.add(e.event_id);
+      return fresh;
+    },
+    next(query: Record<string, unknown>, progressed: boolean): Record<string, unknown> {
+      if (progressed) return { ...query, until: instant };
+      const limit = typeof query.limit === 'number' ? query.limit : 100;
+      if (limit >= MAX_LIMIT) throw new Error(`more than ${MAX_LIMIT} events at ${String(instant)}: narrow the list with since, entity_type or entity_id`);
+      return { ...query, until: instant, limit: Math.min(MAX_LIMIT, limit * 2) };
+    },
+  };
 }
 
 /** The one array of a list answer, whatever its key. */

@@ -215,6 +215,8 @@ export interface JournalsTable {
   contact_id: string | null;
   /** Σ debits (= Σ credits), in base-currency paise. */
   total: number;
+  /** The branch the entry was posted for (its document's); lines default to it. */
+  branch_id: string;
   created_by_user_id: string | null;
   created_time: string;
 }
@@ -231,6 +233,8 @@ export interface JournalLinesTable {
   contact_id: string | null;
   /** Copied from the journal so account and contact statements read one table. */
   entry_date: string;
+  /** The branch (GST registration) whose books the line is in: its entry's unless the poster named another. */
+  branch_id: string;
 }
 
 export interface DocumentCountersTable {
@@ -533,6 +537,8 @@ export interface PaymentsTable {
   bank_charges: number;
   tds_amount: number;
   bank_account_id: string;
+  /** The branch whose bank received or paid it. */
+  branch_id: string;
   /** A deleted payment's entries are reversed; the row stays for the audit trail. */
   deleted: Flag;
   version: number;

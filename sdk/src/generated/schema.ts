@@ -704,6 +704,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/debit_notes/{debit_note_id}/apply-to-bill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a debit note to one of the vendor's bills, lowering its balance
+         * @description Required scope: `Svc.debitnotes.UPDATE`. `Idempotency-Key` is mandatory.
+         */
+        post: operations["applyDebitNoteToBill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/debit_notes/{debit_note_id}/pdf": {
         parameters: {
             query?: never;
@@ -1652,6 +1672,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/vendor_ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A vendor's postings in date order with a running balance
+         * @description Required scope: `Svc.contacts.READ`.
+         */
+        get: operations["getVendorLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sales_orders": {
         parameters: {
             query?: never;
@@ -1885,7 +1925,382 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    BILL_BULK_CREATED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The BILL_BULK_CREATED event */
+        post: operations["onBillBulkCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    BILL_CREATED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The BILL_CREATED event */
+        post: operations["onBillCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    BILL_PAID: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The BILL_PAID event */
+        post: operations["onBillPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    BILL_UPDATED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The BILL_UPDATED event */
+        post: operations["onBillUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    BILL_VOIDED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The BILL_VOIDED event */
+        post: operations["onBillVoided"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    CREDIT_NOTE_CREATED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The CREDIT_NOTE_CREATED event */
+        post: operations["onCreditNoteCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    CREDIT_NOTE_VOIDED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The CREDIT_NOTE_VOIDED event */
+        post: operations["onCreditNoteVoided"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    DEBIT_NOTE_CREATED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The DEBIT_NOTE_CREATED event */
+        post: operations["onDebitNoteCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ESTIMATE_ACCEPTED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The ESTIMATE_ACCEPTED event */
+        post: operations["onEstimateAccepted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ESTIMATE_CONVERTED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The ESTIMATE_CONVERTED event */
+        post: operations["onEstimateConverted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ESTIMATE_CREATED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The ESTIMATE_CREATED event */
+        post: operations["onEstimateCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    EXPENSE_CREATED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The EXPENSE_CREATED event */
+        post: operations["onExpenseCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    INVOICE_BULK_CREATED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The INVOICE_BULK_CREATED event */
+        post: operations["onInvoiceBulkCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    INVOICE_CREATED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The INVOICE_CREATED event */
+        post: operations["onInvoiceCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    INVOICE_PAID: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The INVOICE_PAID event */
+        post: operations["onInvoicePaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    INVOICE_UPDATED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The INVOICE_UPDATED event */
+        post: operations["onInvoiceUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    INVOICE_VOIDED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The INVOICE_VOIDED event */
+        post: operations["onInvoiceVoided"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    JOURNAL_POSTED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The JOURNAL_POSTED event */
+        post: operations["onJournalPosted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PAYMENT_MADE: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The PAYMENT_MADE event */
+        post: operations["onPaymentMade"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PAYMENT_RECEIVED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The PAYMENT_RECEIVED event */
+        post: operations["onPaymentReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PURCHASE_ORDER_CREATED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The PURCHASE_ORDER_CREATED event */
+        post: operations["onPurchaseOrderCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    SALES_ORDER_CREATED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The SALES_ORDER_CREATED event */
+        post: operations["onSalesOrderCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description An account of the chart of accounts. */
@@ -1894,7 +2309,7 @@ export interface components {
             account_id: string;
             account_name: string;
             /** @enum {string} */
-            account_type: "BANK" | "CASH" | "ACCOUNTS_RECEIVABLE" | "STOCK" | "GST_ASSET" | "TDS_ASSET" | "ACCOUNTS_PAYABLE" | "GST_LIABILITY" | "TDS_LIABILITY" | "SALES" | "INCOME" | "OTHER_INCOME" | "EXPENSE" | "COST_OF_GOODS_SOLD" | "OTHER_EXPENSE" | "EQUITY" | "RETAINED_EARNINGS";
+            account_type: "BANK" | "CASH" | "ACCOUNTS_RECEIVABLE" | "STOCK" | "GST_ASSET" | "TDS_ASSET" | "ACCOUNTS_PAYABLE" | "GST_LIABILITY" | "TDS_LIABILITY" | "SALES" | "INCOME" | "OTHER_INCOME" | "EXPENSE" | "COST_OF_GOODS_SOLD" | "OTHER_EXPENSE" | "EQUITY" | "RETAINED_EARNINGS" | "FIXED_ASSET" | "ACCUMULATED_DEPRECIATION";
             is_active: boolean;
             system_key: string | null;
         };
@@ -1912,7 +2327,7 @@ export interface components {
             entity_id: string;
             entity_ref: string | null;
             /** @enum {string} */
-            entity_type: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL" | "CONTACT" | "ITEM" | "ATTACHMENT" | "RECURRING";
+            entity_type: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL" | "CONTACT" | "ITEM" | "ATTACHMENT" | "RECURRING" | "ORGANISATION";
             event_id: string;
             /** @description Where the change came from (ip, user_agent, request_id, source) and facts of the action (e.g. the journal it posted) */
             metadata: {
@@ -1969,8 +2384,11 @@ export interface components {
             due_date: string;
             /** @description Rupees per unit of currency_code */
             exchange_rate: number;
+            gst_treatment: string | null;
             /** @description Rupees (or the document currency), at most two decimals */
             igst_total: number;
+            /** @description Line amounts include tax: item_total is the taxable value taken out of them, and round_off takes the paisa left */
+            is_inclusive_tax: boolean;
             /** Format: date-time */
             last_modified_time: string;
             line_items: components["schemas"]["LineItem"][];
@@ -2001,7 +2419,7 @@ export interface components {
             /** @description The vendor's name when the document was created */
             vendor_name: string;
         };
-        /** @description The bill after a credit note was applied to it. */
+        /** @description The bill after a credit note or debit note was applied to it. */
         BillCredited: {
             /** @description Rupees (or the document currency), at most two decimals */
             balance: number;
@@ -2021,11 +2439,23 @@ export interface components {
             /** @description The branch's state: the supplier's place for GST, so a place of supply in the same state is intra-state (CGST+SGST) */
             state_code: string;
         };
+        /**
+         * BulkEventData
+         * @description The end of a bulk request; each row created also emitted its own event.
+         */
+        BulkEventData: {
+            /** @description Rows sent */
+            batch_size: number;
+            /** @description Rows created */
+            count: number;
+            /** @description Rows refused */
+            failed: number;
+        };
         /** @description A bulk row that was refused; nothing of it was created. */
         BulkRowFailure: {
             error: {
                 /** @enum {string} */
-                code: "validation.invalid_value" | "validation.required_field" | "validation.failed" | "validation.duplicate_resource" | "conflict.already_allocated" | "conflict.allocated" | "conflict.invalid_state" | "conflict.series_exhausted" | "idempotency.key_required" | "idempotency.in_progress" | "not_found.resource" | "not_found.route" | "authn.token_invalid" | "authz.scope_missing" | "auth.insufficient_scope" | "rate_limit.exceeded" | "email.send_failed" | "storage.upload_failed" | "internal.error" | "service.unavailable";
+                code: "validation.invalid_value" | "validation.required_field" | "validation.failed" | "validation.duplicate_resource" | "conflict.already_allocated" | "conflict.allocated" | "conflict.invalid_state" | "conflict.series_exhausted" | "conflict.period_locked" | "idempotency.key_required" | "idempotency.in_progress" | "not_found.resource" | "not_found.route" | "authn.token_invalid" | "authz.scope_missing" | "auth.insufficient_scope" | "rate_limit.exceeded" | "email.send_failed" | "storage.upload_failed" | "internal.error" | "service.unavailable";
                 field: string | null;
                 message: string;
             };
@@ -2141,6 +2571,8 @@ export interface components {
             date: string;
             /** @description Rupees per unit of currency_code */
             exchange_rate: number;
+            export_type: ("WPAY" | "WOPAY") | null;
+            gst_treatment: string | null;
             /** @description Rupees (or the document currency), at most two decimals */
             igst_total: number;
             invoice_id: string | null;
@@ -2184,14 +2616,14 @@ export interface components {
              */
             status: "DRAFT" | "ISSUED" | "APPLIED" | "CANCELLED";
         };
-        /** @description A customer's postings on their receivable, in date order, with a running balance. */
+        /** @description A customer's postings on the receivable (what the customer owes), in date order, with a running balance. */
         CustomerLedger: {
-            /** @description The receivable after the last entry; negative when the customer is in credit */
+            /** @description The receivable (what the customer owes) after the last entry; negative when the customer is in advance */
             closing_balance: number;
             contact_id: string;
             contact_name: string;
             entries: {
-                /** @description The running receivable after this entry */
+                /** @description The running receivable (what the customer owes) after this entry */
                 balance: number;
                 /** @description Rupees (or the document currency), at most two decimals */
                 credit: number;
@@ -2219,7 +2651,7 @@ export interface components {
                 source_id: string;
             }[];
             from_date: string | null;
-            /** @description The receivable before from_date (0 without from_date); negative when the customer is in credit */
+            /** @description The receivable (what the customer owes) before from_date (0 without from_date); negative when the customer is in advance */
             opening_balance: number;
             to_date: string | null;
         };
@@ -2242,6 +2674,8 @@ export interface components {
             debit_note_number: string;
             /** @description Rupees per unit of currency_code */
             exchange_rate: number;
+            export_type: ("WPAY" | "WOPAY") | null;
+            gst_treatment: string | null;
             /** @description Rupees (or the document currency), at most two decimals */
             igst_total: number;
             invoice_id: string | null;
@@ -2268,6 +2702,19 @@ export interface components {
             total: number;
             vendor_id: string;
             vendor_name: string;
+        };
+        /** @description A debit note after an apply: what it has applied in all and what is left. */
+        DebitNoteApplied: {
+            /** @description Rupees (or the document currency), at most two decimals */
+            applied_amount: number;
+            /** @description Rupees (or the document currency), at most two decimals */
+            balance_amount: number;
+            debit_note_id: string;
+            /**
+             * @description ISSUED on creation, APPLIED once nothing is left to apply, CANCELLED when voided
+             * @enum {string}
+             */
+            status: "DRAFT" | "ISSUED" | "APPLIED" | "CANCELLED";
         };
         /** @description An email the provider accepted. */
         EmailDelivery: {
@@ -2298,7 +2745,7 @@ export interface components {
              * @description A stable, dotted error code
              * @enum {string}
              */
-            code: "validation.invalid_value" | "validation.required_field" | "validation.failed" | "validation.duplicate_resource" | "conflict.already_allocated" | "conflict.allocated" | "conflict.invalid_state" | "conflict.series_exhausted" | "idempotency.key_required" | "idempotency.in_progress" | "not_found.resource" | "not_found.route" | "authn.token_invalid" | "authz.scope_missing" | "auth.insufficient_scope" | "rate_limit.exceeded" | "email.send_failed" | "storage.upload_failed" | "internal.error" | "service.unavailable";
+            code: "validation.invalid_value" | "validation.required_field" | "validation.failed" | "validation.duplicate_resource" | "conflict.already_allocated" | "conflict.allocated" | "conflict.invalid_state" | "conflict.series_exhausted" | "conflict.period_locked" | "idempotency.key_required" | "idempotency.in_progress" | "not_found.resource" | "not_found.route" | "authn.token_invalid" | "authz.scope_missing" | "auth.insufficient_scope" | "rate_limit.exceeded" | "email.send_failed" | "storage.upload_failed" | "internal.error" | "service.unavailable";
             /** @description Facts about the failure (allowed values, limits, the state found) */
             details?: {
                 [key: string]: unknown;
@@ -2395,6 +2842,19 @@ export interface components {
             vendor_id: string | null;
             vendor_name: string | null;
         };
+        /**
+         * ExpenseEventData
+         * @description An expense.
+         */
+        ExpenseEventData: {
+            id: string;
+            reference_number: string | null;
+            /** @description The document's status after the change, as its API shows it */
+            status: string;
+            /** @description The total, in rupees (or the document currency), at most two decimals */
+            total: number;
+            vendor_id: string | null;
+        };
         /** @description A line of an expense. */
         ExpenseLineItem: {
             /** @description The account charged: the line's own, or the expense's account_id */
@@ -2422,7 +2882,7 @@ export interface components {
         /** @description One field that failed validation. */
         FieldError: {
             /** @enum {string} */
-            code: "validation.invalid_value" | "validation.required_field" | "validation.failed" | "validation.duplicate_resource" | "conflict.already_allocated" | "conflict.allocated" | "conflict.invalid_state" | "conflict.series_exhausted" | "idempotency.key_required" | "idempotency.in_progress" | "not_found.resource" | "not_found.route" | "authn.token_invalid" | "authz.scope_missing" | "auth.insufficient_scope" | "rate_limit.exceeded" | "email.send_failed" | "storage.upload_failed" | "internal.error" | "service.unavailable";
+            code: "validation.invalid_value" | "validation.required_field" | "validation.failed" | "validation.duplicate_resource" | "conflict.already_allocated" | "conflict.allocated" | "conflict.invalid_state" | "conflict.series_exhausted" | "conflict.period_locked" | "idempotency.key_required" | "idempotency.in_progress" | "not_found.resource" | "not_found.route" | "authn.token_invalid" | "authz.scope_missing" | "auth.insufficient_scope" | "rate_limit.exceeded" | "email.send_failed" | "storage.upload_failed" | "internal.error" | "service.unavailable";
             field: string;
             message: string;
         };
@@ -2447,11 +2907,15 @@ export interface components {
             due_date: string;
             /** @description Rupees per unit of currency_code */
             exchange_rate: number;
+            export_type: ("WPAY" | "WOPAY") | null;
+            gst_treatment: string | null;
             /** @description Rupees (or the document currency), at most two decimals */
             igst_total: number;
             invoice_id: string;
             /** @description The number given, or the next of its series (INV-2026-27-001) */
             invoice_number: string;
+            /** @description Line amounts include tax: item_total is the taxable value taken out of them, and round_off takes the paisa left */
+            is_inclusive_tax: boolean;
             /** Format: date-time */
             last_modified_time: string;
             line_items: components["schemas"]["LineItem"][];
@@ -2527,6 +2991,8 @@ export interface components {
         };
         /** @description A journal entry: balanced debits and credits, posted by a document or by hand. */
         Journal: {
+            /** @description The branch (GST registration) the entry was posted for: its document's */
+            branch_id: string;
             contact_id: string | null;
             /** Format: date-time */
             created_time: string;
@@ -2543,6 +3009,8 @@ export interface components {
             kind: "POSTING" | "REVERSAL";
             lines: {
                 account_id: string;
+                /** @description The branch whose books hold the line; the debits and credits of each branch balance */
+                branch_id: string;
                 contact_id: string | null;
                 /** @description Rupees (or the document currency), at most two decimals */
                 credit: number;
@@ -2569,6 +3037,20 @@ export interface components {
              */
             status: "POSTED" | "REVERSED" | "REVERSAL";
             /** @description The sum of the debits, equal to the sum of the credits */
+            total: number;
+        };
+        /**
+         * JournalEventData
+         * @description A manual journal entry.
+         */
+        JournalEventData: {
+            contact_id: string | null;
+            id: string;
+            /** @enum {string} */
+            source: "MANUAL";
+            /** @enum {string} */
+            status: "POSTED";
+            /** @description The debit total, in rupees (or the document currency), at most two decimals */
             total: number;
         };
         /** @description Where a limit list stands. */
@@ -2608,13 +3090,17 @@ export interface components {
             tax_percentage: number;
             unit: string | null;
         };
+        /** @description An organisation's period lock. */
+        Lock: {
+            lock_date: string | null;
+        };
         /** @description An account just added to the chart. */
         NewAccount: {
             account_code: string | null;
             account_id: string;
             account_name: string;
             /** @enum {string} */
-            account_type: "BANK" | "CASH" | "ACCOUNTS_RECEIVABLE" | "STOCK" | "GST_ASSET" | "TDS_ASSET" | "ACCOUNTS_PAYABLE" | "GST_LIABILITY" | "TDS_LIABILITY" | "SALES" | "INCOME" | "OTHER_INCOME" | "EXPENSE" | "COST_OF_GOODS_SOLD" | "OTHER_EXPENSE" | "EQUITY" | "RETAINED_EARNINGS";
+            account_type: "BANK" | "CASH" | "ACCOUNTS_RECEIVABLE" | "STOCK" | "GST_ASSET" | "TDS_ASSET" | "ACCOUNTS_PAYABLE" | "GST_LIABILITY" | "TDS_LIABILITY" | "SALES" | "INCOME" | "OTHER_INCOME" | "EXPENSE" | "COST_OF_GOODS_SOLD" | "OTHER_EXPENSE" | "EQUITY" | "RETAINED_EARNINGS" | "FIXED_ASSET" | "ACCUMULATED_DEPRECIATION";
             is_active: boolean;
         };
         /** @description A branch just added. */
@@ -2657,6 +3143,7 @@ export interface components {
         NoteLineItem: {
             /** @description The ledger account the line posts to (the item's, or the default sales or purchase account) */
             account_id: string;
+            bill_line_item_id: string | null;
             /** @description Rupees (or the document currency), at most two decimals */
             cgst_amount: number;
             description: string | null;
@@ -2665,6 +3152,7 @@ export interface components {
             hsn_or_sac: string | null;
             /** @description Rupees (or the document currency), at most two decimals */
             igst_amount: number;
+            invoice_line_item_id: string | null;
             item_id: string | null;
             /** @description Rupees (or the document currency), at most two decimals */
             item_total: number;
@@ -2722,6 +3210,8 @@ export interface components {
             bank_account_id: string;
             /** @description Rupees (or the document currency), at most two decimals */
             bank_charges: number;
+            /** @description The branch (GST registration) whose books hold the money received or paid */
+            branch_id: string;
             contact_id: string;
             contact_name: string;
             /** Format: date-time */
@@ -2770,6 +3260,20 @@ export interface components {
             /** @description The part of the balance within the round-off tolerance, posted to Round Off */
             round_off_amount: number;
         };
+        /**
+         * PaymentEventData
+         * @description A payment received from a customer or made to a vendor.
+         */
+        PaymentEventData: {
+            /** @description The amount, in rupees (or the document currency), at most two decimals */
+            amount: number;
+            contact_id: string;
+            id: string;
+            /** @description The payment's reference_number */
+            number: string | null;
+            /** @enum {string} */
+            status: "RECORDED";
+        };
         /** @description An accounting period. */
         Period: {
             /** Format: date */
@@ -2792,6 +3296,19 @@ export interface components {
             roundInvoiceTotals: boolean;
             strictPaymentDedupe: boolean;
             upiVpa: string | null;
+        };
+        /**
+         * PurchaseEventData
+         * @description A purchase document: bill, debit note or purchase order.
+         */
+        PurchaseEventData: {
+            id: string;
+            number: string;
+            /** @description The document's status after the change, as its API shows it */
+            status: string;
+            /** @description The total, in rupees (or the document currency), at most two decimals */
+            total: number;
+            vendor_id: string;
         };
         /** @description An order placed with a vendor; converting it makes a DRAFT bill. */
         PurchaseOrder: {
@@ -2859,6 +3376,19 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /**
+         * SaleEventData
+         * @description A sales document: invoice, credit note, estimate or sales order.
+         */
+        SaleEventData: {
+            customer_id: string;
+            id: string;
+            number: string;
+            /** @description The document's status after the change, as its API shows it */
+            status: string;
+            /** @description The total, in rupees (or the document currency), at most two decimals */
+            total: number;
+        };
         /** @description A customer's confirmed order, before it is invoiced. */
         SalesOrder: {
             branch_id: string;
@@ -2898,6 +3428,11 @@ export interface components {
         };
         /** @description A GST rate lines can carry. */
         Tax: {
+            /**
+             * @description TAXABLE (at 0%: zero-rated), NIL_RATED, EXEMPT or NON_GST; the GST returns report each kind apart
+             * @enum {string}
+             */
+            supply_type: "TAXABLE" | "NIL_RATED" | "EXEMPT" | "NON_GST";
             tax_id: string;
             tax_name: string;
             /** @description The GST rate in percent (18 for 18%) */
@@ -2926,7 +3461,7 @@ export interface components {
                 account_id: string;
                 account_name: string;
                 /** @enum {string} */
-                account_type: "BANK" | "CASH" | "ACCOUNTS_RECEIVABLE" | "STOCK" | "GST_ASSET" | "TDS_ASSET" | "ACCOUNTS_PAYABLE" | "GST_LIABILITY" | "TDS_LIABILITY" | "SALES" | "INCOME" | "OTHER_INCOME" | "EXPENSE" | "COST_OF_GOODS_SOLD" | "OTHER_EXPENSE" | "EQUITY" | "RETAINED_EARNINGS";
+                account_type: "BANK" | "CASH" | "ACCOUNTS_RECEIVABLE" | "STOCK" | "GST_ASSET" | "TDS_ASSET" | "ACCOUNTS_PAYABLE" | "GST_LIABILITY" | "TDS_LIABILITY" | "SALES" | "INCOME" | "OTHER_INCOME" | "EXPENSE" | "COST_OF_GOODS_SOLD" | "OTHER_EXPENSE" | "EQUITY" | "RETAINED_EARNINGS" | "FIXED_ASSET" | "ACCUMULATED_DEPRECIATION";
                 /** @description The difference of debit and credit, never negative; its side is balance_side */
                 balance: number;
                 /** @enum {string} */
@@ -2938,6 +3473,7 @@ export interface components {
             }[];
             /** @description The two totals are equal, as they always should be */
             balanced: boolean;
+            branch_id: string | null;
             date: string | null;
             /** @description Rupees (or the document currency), at most two decimals */
             total_credit: number;
@@ -2949,6 +3485,45 @@ export interface components {
             email: string;
             name: string;
             user_id: string;
+        };
+        /** @description A vendor's postings on the payable (what is owed to the vendor), in date order, with a running balance. */
+        VendorLedger: {
+            /** @description The payable (what is owed to the vendor) after the last entry; negative when the vendor is in advance */
+            closing_balance: number;
+            contact_id: string;
+            contact_name: string;
+            entries: {
+                /** @description The running payable (what is owed to the vendor) after this entry */
+                balance: number;
+                /** @description Rupees (or the document currency), at most two decimals */
+                credit: number;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD, a business date in India time
+                 */
+                date: string;
+                /** @description Rupees (or the document currency), at most two decimals */
+                debit: number;
+                description: string | null;
+                document_number: string | null;
+                journal_id: string;
+                /**
+                 * @description REVERSAL: the exact mirror of an earlier entry, which voiding or deleting its source posts
+                 * @enum {string}
+                 */
+                kind: "POSTING" | "REVERSAL";
+                /**
+                 * @description What posted the entry: MANUAL for a manual journal, else the kind of document
+                 * @enum {string}
+                 */
+                source: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE";
+                /** @description The id of the document that posted the entry (of the entry itself for a manual journal) */
+                source_id: string;
+            }[];
+            from_date: string | null;
+            /** @description The payable (what is owed to the vendor) before from_date (0 without from_date); negative when the vendor is in advance */
+            opening_balance: number;
+            to_date: string | null;
         };
         /** @description One attempt at a delivery. */
         WebhookAttempt: {
@@ -3009,10 +3584,359 @@ export interface components {
             url: string;
         };
     };
-    responses: never;
-    parameters: never;
+    responses: {
+        /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
+        Error400: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `not_found.resource`, `not_found.route` */
+        Error404: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `internal.error` */
+        Error500: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `service.unavailable` */
+        Error503: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
+        KeyedError400: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `authn.token_invalid` */
+        KeyedError401: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
+        KeyedError403: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `not_found.resource`, `not_found.route` */
+        KeyedError404: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `conflict.period_locked`, `idempotency.in_progress` */
+        KeyedError409: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `validation.invalid_value` */
+        KeyedError413: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `validation.invalid_value` */
+        KeyedError415: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
+        KeyedError422: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `rate_limit.exceeded` */
+        KeyedError429: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `internal.error` */
+        KeyedError500: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `email.send_failed`, `storage.upload_failed` */
+        KeyedError502: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `service.unavailable` */
+        KeyedError503: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
+        TokenError400: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `authn.token_invalid` */
+        TokenError401: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
+        TokenError403: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `not_found.resource`, `not_found.route` */
+        TokenError404: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `conflict.period_locked`, `idempotency.in_progress` */
+        TokenError409: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `rate_limit.exceeded` */
+        TokenError429: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `internal.error` */
+        TokenError500: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `service.unavailable` */
+        TokenError503: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /**
+         * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+         * @example order-4711-attempt-1
+         */
+        IdempotencyKey: string;
+        /**
+         * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+         * @example order-4711-attempt-1
+         */
+        IdempotencyKeyRequired: string;
+        /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+        SvcDelivery: string;
+        /** @description The event type, as `event_type` in the body */
+        SvcEvent: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED";
+        /**
+         * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+         * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+         */
+        SvcOrg: string;
+        /**
+         * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+         * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+         */
+        SvcSignature: string;
+        /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+        SvcTimestamp: string;
+    };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Present, `true`, when this answer is the stored answer of an earlier request with the same `Idempotency-Key`. */
+        IdempotentReplayed: "true";
+        /** @description Requests the token may make per minute. */
+        RateLimitLimit: number;
+        /** @description Requests left in the current minute: back off before it reaches 0. */
+        RateLimitRemaining: number;
+        /** @description When the current minute's window ends, in Unix seconds. */
+        RateLimitReset: number;
+        /** @description The id of this request, also the error body's `request_id`: a client's own `X-Request-Id` (1-128 letters, digits, `.`, `_`, `:`, `-`) is kept, otherwise one is minted. */
+        RequestId: string;
+        /** @description Seconds to wait before trying again. */
+        RetryAfter: number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -3025,7 +3949,13 @@ export interface operations {
                 cursor?: string;
                 per_page?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3034,6 +3964,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3046,75 +3980,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     getAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description account_id */
                 account_id: string;
@@ -3126,6 +4010,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3137,69 +4025,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     listActivity: {
@@ -3209,12 +4041,18 @@ export interface operations {
                 actor_user_id?: string;
                 /** @description entity_id */
                 entity_id?: string;
-                entity_type?: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL" | "CONTACT" | "ITEM" | "ATTACHMENT" | "RECURRING";
+                entity_type?: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL" | "CONTACT" | "ITEM" | "ATTACHMENT" | "RECURRING" | "ORGANISATION";
                 limit?: number;
                 since?: string;
                 until?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3223,6 +4061,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3235,69 +4077,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     downloadAttachment: {
@@ -3320,48 +4106,17 @@ export interface operations {
             /** @description The the attachment's own type (its content_type), as a download document */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "the attachment's own type (its content_type), as a download": string;
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
         };
     };
     listAttachments: {
@@ -3373,7 +4128,13 @@ export interface operations {
                 page?: number;
                 per_page?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3382,6 +4143,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3394,76 +4159,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     createAttachment: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
             cookie?: never;
@@ -3488,6 +4206,11 @@ export interface operations {
             /** @description The attachment has been uploaded. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3499,120 +4222,30 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `email.send_failed`, `storage.upload_failed` */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            502: components["responses"]["KeyedError502"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     getAttachment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description attachment_id */
                 attachment_id: string;
@@ -3624,6 +4257,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3635,76 +4272,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     deleteAttachment: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description attachment_id */
@@ -3717,6 +4307,11 @@ export interface operations {
             /** @description The attachment has been deleted. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3728,105 +4323,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     listBills: {
@@ -3842,7 +4349,13 @@ export interface operations {
                 /** @description vendor_id */
                 vendor_id?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3851,6 +4364,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3863,76 +4380,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     createBill: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
             cookie?: never;
@@ -3957,6 +4427,8 @@ export interface operations {
                      */
                     due_date?: string;
                     exchange_rate?: number;
+                    /** @description Line rates include tax (default false) */
+                    is_inclusive_tax?: boolean;
                     line_items: {
                         description?: string | null;
                         discount?: number;
@@ -3982,6 +4454,11 @@ export interface operations {
             /** @description The bill has been created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3993,111 +4470,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     getBill: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description bill_id */
                 bill_id: string;
@@ -4109,6 +4504,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4120,76 +4519,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     updateBill: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description bill_id */
@@ -4216,6 +4568,11 @@ export interface operations {
             /** @description The bill has been updated. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4227,112 +4584,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     deleteBill: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description bill_id */
@@ -4345,6 +4623,11 @@ export interface operations {
             /** @description The bill has been deleted. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4356,105 +4639,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     listBillActivity: {
@@ -4462,7 +4657,13 @@ export interface operations {
             query?: {
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description bill_id */
                 bill_id: string;
@@ -4474,6 +4675,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4486,76 +4691,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     approveBill: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description bill_id */
@@ -4568,6 +4726,11 @@ export interface operations {
             /** @description The bill has been approved. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4579,105 +4742,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     getBillPdf: {
@@ -4688,7 +4763,13 @@ export interface operations {
                 /** @description The organisation, for tokens bound to several (as X-Svc-Org) */
                 organization_id?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description bill_id */
                 bill_id: string;
@@ -4700,82 +4781,39 @@ export interface operations {
             /** @description The application/pdf document */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/pdf": string;
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     voidBill: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description bill_id */
@@ -4788,6 +4826,11 @@ export interface operations {
             /** @description The bill has been voided. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4799,111 +4842,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     listBranches: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4912,6 +4873,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4923,76 +4888,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     bulkCreateBills: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
             cookie?: never;
@@ -5008,6 +4926,11 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5025,112 +4948,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     bulkCreateInvoices: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
             cookie?: never;
@@ -5146,6 +4990,11 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5163,105 +5012,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     listComments: {
@@ -5273,7 +5034,13 @@ export interface operations {
                 page?: number;
                 per_page?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5282,6 +5049,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5294,76 +5065,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     createComment: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
             cookie?: never;
@@ -5383,6 +5107,11 @@ export interface operations {
             /** @description The comment has been added. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5394,111 +5123,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     getComment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description comment_id */
                 comment_id: string;
@@ -5510,6 +5157,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5521,76 +5172,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     updateComment: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description comment_id */
@@ -5609,6 +5213,11 @@ export interface operations {
             /** @description The comment has been updated. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5620,112 +5229,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     deleteComment: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description comment_id */
@@ -5738,6 +5268,11 @@ export interface operations {
             /** @description The comment has been deleted. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5749,105 +5284,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     listContacts: {
@@ -5859,7 +5306,13 @@ export interface operations {
                 search?: string;
                 status?: "ACTIVE" | "INACTIVE";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5868,6 +5321,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5880,76 +5337,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     createContact: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
             cookie?: never;
@@ -6004,6 +5414,11 @@ export interface operations {
             /** @description The contact has been created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6015,111 +5430,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     getContact: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description contact_id */
                 contact_id: string;
@@ -6131,6 +5464,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6142,76 +5479,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     updateContact: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description contact_id */
@@ -6271,6 +5561,11 @@ export interface operations {
             /** @description The contact has been updated. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6282,112 +5577,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     deleteContact: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description contact_id */
@@ -6400,6 +5616,11 @@ export interface operations {
             /** @description The contact has been deleted. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6411,105 +5632,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     listContactActivity: {
@@ -6517,7 +5650,13 @@ export interface operations {
             query?: {
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description contact_id */
                 contact_id: string;
@@ -6529,6 +5668,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6541,76 +5684,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     archiveContact: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description contact_id */
@@ -6623,6 +5719,11 @@ export interface operations {
             /** @description The contact has been archived. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6634,105 +5735,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     listCreditNotes: {
@@ -6749,7 +5762,13 @@ export interface operations {
                 status?: "DRAFT" | "ISSUED" | "APPLIED" | "CANCELLED";
                 type?: "customer" | "vendor";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6758,6 +5777,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6770,76 +5793,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     createCreditNote: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyRequired"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
             cookie?: never;
@@ -6859,12 +5835,18 @@ export interface operations {
                     /** @description invoice_id */
                     invoice_id?: string;
                     line_items: {
+                        /** @description Taxable value credited without goods (a price revision or post-sale discount, s.34(1) CGST); bound lines only, instead of quantity */
+                        amount?: number;
+                        /** @description The bill's line this line corrects; required on each line of a note naming bill_id */
+                        bill_line_item_id?: string;
                         description?: string | null;
                         discount?: number;
                         hsn_or_sac?: string | null;
+                        /** @description The invoice's line this line corrects; required on each line of a note naming invoice_id */
+                        invoice_line_item_id?: string;
                         item_id?: string | null;
                         name?: string;
-                        /** @default 1 */
+                        /** @description Goods credited; 1 when a free-form line sends none */
                         quantity?: number;
                         rate?: number;
                         /** @description The goods are returned to stock (sales) or sent back to the vendor (purchases) */
@@ -6882,6 +5864,11 @@ export interface operations {
             /** @description The credit note has been created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6893,111 +5880,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     getCreditNote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description credit_note_id */
                 credit_note_id: string;
@@ -7009,6 +5914,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7020,76 +5929,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     updateCreditNote: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description credit_note_id */
@@ -7109,6 +5971,11 @@ export interface operations {
             /** @description The credit note has been updated. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7120,105 +5987,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     listCreditNoteActivity: {
@@ -7226,7 +6005,13 @@ export interface operations {
             query?: {
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description credit_note_id */
                 credit_note_id: string;
@@ -7238,6 +6023,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7250,76 +6039,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     applyCreditNoteToBill: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyRequired"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description credit_note_id */
@@ -7340,6 +6082,11 @@ export interface operations {
             /** @description The credit note has been applied. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7352,112 +6099,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     applyCreditNoteToInvoice: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyRequired"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description credit_note_id */
@@ -7478,6 +6146,11 @@ export interface operations {
             /** @description The credit note has been applied. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7490,112 +6163,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     emailCreditNote: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description credit_note_id */
@@ -7621,6 +6215,11 @@ export interface operations {
             /** @description Your email has been sent. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7632,114 +6231,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `email.send_failed`, `storage.upload_failed` */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            502: components["responses"]["KeyedError502"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     getCreditNotePdf: {
@@ -7750,7 +6253,13 @@ export interface operations {
                 /** @description The organisation, for tokens bound to several (as X-Svc-Org) */
                 organization_id?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description credit_note_id */
                 credit_note_id: string;
@@ -7762,82 +6271,39 @@ export interface operations {
             /** @description The application/pdf document */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/pdf": string;
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     voidCreditNote: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description credit_note_id */
@@ -7850,6 +6316,11 @@ export interface operations {
             /** @description The credit note has been voided. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7861,105 +6332,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     listDebitNotes: {
@@ -7973,7 +6356,13 @@ export interface operations {
                 /** @description vendor_id */
                 vendor_id?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7982,6 +6371,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7994,76 +6387,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     createDebitNote: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyRequired"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
             cookie?: never;
@@ -8079,12 +6425,18 @@ export interface operations {
                      */
                     date: string;
                     line_items: {
+                        /** @description Taxable value credited without goods (a price revision or post-sale discount, s.34(1) CGST); bound lines only, instead of quantity */
+                        amount?: number;
+                        /** @description The bill's line this line corrects; required on each line of a note naming bill_id */
+                        bill_line_item_id?: string;
                         description?: string | null;
                         discount?: number;
                         hsn_or_sac?: string | null;
+                        /** @description The invoice's line this line corrects; required on each line of a note naming invoice_id */
+                        invoice_line_item_id?: string;
                         item_id?: string | null;
                         name?: string;
-                        /** @default 1 */
+                        /** @description Goods credited; 1 when a free-form line sends none */
                         quantity?: number;
                         rate?: number;
                         /** @description The goods are returned to stock (sales) or sent back to the vendor (purchases) */
@@ -8104,6 +6456,11 @@ export interface operations {
             /** @description The debit note has been created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8115,111 +6472,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     getDebitNote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description debit_note_id */
                 debit_note_id: string;
@@ -8231,6 +6506,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8242,76 +6521,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     updateDebitNote: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description debit_note_id */
@@ -8331,6 +6563,11 @@ export interface operations {
             /** @description The debit note has been updated. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8342,105 +6579,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     listDebitNoteActivity: {
@@ -8448,7 +6597,13 @@ export interface operations {
             query?: {
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description debit_note_id */
                 debit_note_id: string;
@@ -8460,6 +6615,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8472,69 +6631,77 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    applyDebitNoteToBill: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyRequired"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description debit_note_id */
+                debit_note_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    /** @description bill_id */
+                    bill_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The debit note has been applied. */
+            200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        bill: components["schemas"]["BillCredited"];
+                        /** @enum {number} */
+                        code: 0;
+                        debit_note: components["schemas"]["DebitNoteApplied"];
+                        message: string;
+                    };
                 };
             };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     getDebitNotePdf: {
@@ -8545,7 +6712,13 @@ export interface operations {
                 /** @description The organisation, for tokens bound to several (as X-Svc-Org) */
                 organization_id?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description debit_note_id */
                 debit_note_id: string;
@@ -8557,82 +6730,39 @@ export interface operations {
             /** @description The application/pdf document */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/pdf": string;
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     voidDebitNote: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description debit_note_id */
@@ -8645,6 +6775,11 @@ export interface operations {
             /** @description The debit note has been voided. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8656,105 +6791,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     listEstimates: {
@@ -8766,7 +6813,13 @@ export interface operations {
                 per_page?: number;
                 status?: "DRAFT" | "SENT" | "ACCEPTED" | "DECLINED" | "CANCELLED" | "CONVERTED";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8775,6 +6828,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8787,76 +6844,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     createEstimate: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
             cookie?: never;
@@ -8896,6 +6906,11 @@ export interface operations {
             /** @description The estimate has been created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8907,111 +6922,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     getEstimate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description estimate_id */
                 estimate_id: string;
@@ -9023,6 +6956,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9034,76 +6971,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     updateEstimate: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description estimate_id */
@@ -9126,6 +7016,11 @@ export interface operations {
             /** @description The estimate has been updated. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9137,112 +7032,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     deleteEstimate: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description estimate_id */
@@ -9255,6 +7071,11 @@ export interface operations {
             /** @description The estimate has been deleted. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9266,112 +7087,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     acceptEstimate: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description estimate_id */
@@ -9384,6 +7126,11 @@ export interface operations {
             /** @description The estimate has been accepted. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9395,105 +7142,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     listEstimateActivity: {
@@ -9501,7 +7160,13 @@ export interface operations {
             query?: {
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description estimate_id */
                 estimate_id: string;
@@ -9513,6 +7178,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9525,76 +7194,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     convertEstimate: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description estimate_id */
@@ -9607,6 +7229,11 @@ export interface operations {
             /** @description The estimate has been converted to a sales order. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9619,112 +7246,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     emailEstimate: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description estimate_id */
@@ -9750,6 +7298,11 @@ export interface operations {
             /** @description Your email has been sent. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9761,114 +7314,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `email.send_failed`, `storage.upload_failed` */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            502: components["responses"]["KeyedError502"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     getEstimatePdf: {
@@ -9879,7 +7336,13 @@ export interface operations {
                 /** @description The organisation, for tokens bound to several (as X-Svc-Org) */
                 organization_id?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description estimate_id */
                 estimate_id: string;
@@ -9891,75 +7354,23 @@ export interface operations {
             /** @description The application/pdf document */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/pdf": string;
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     listExpenses: {
@@ -9978,7 +7389,13 @@ export interface operations {
                 /** @description vendor_id */
                 vendor_id?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9987,6 +7404,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9999,76 +7420,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     createExpense: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
             cookie?: never;
@@ -10114,6 +7488,11 @@ export interface operations {
             /** @description The expense has been recorded. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10125,111 +7504,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     getExpense: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description expense_id */
                 expense_id: string;
@@ -10241,6 +7538,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10252,76 +7553,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     updateExpense: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description expense_id */
@@ -10370,6 +7624,11 @@ export interface operations {
             /** @description The expense has been updated. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10381,112 +7640,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     deleteExpense: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description expense_id */
@@ -10499,6 +7679,11 @@ export interface operations {
             /** @description The expense has been deleted. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10510,105 +7695,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     listExpenseActivity: {
@@ -10616,7 +7713,13 @@ export interface operations {
             query?: {
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description expense_id */
                 expense_id: string;
@@ -10628,6 +7731,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10640,69 +7747,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     listInvoices: {
@@ -10718,7 +7769,13 @@ export interface operations {
                 per_page?: number;
                 status?: "DRAFT" | "SENT" | "PARTIALLY_PAID" | "PAID" | "OVERDUE" | "CANCELLED" | "CREDIT_APPLIED";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10727,6 +7784,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10739,76 +7800,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     createInvoice: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyRequired"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
             cookie?: never;
@@ -10833,8 +7847,11 @@ export interface operations {
                      */
                     due_date?: string;
                     exchange_rate?: number;
+                    export_type?: ("WPAY" | "WOPAY") | null;
                     /** @description CGST rule 46(b): at most 16 letters, digits, - or / */
                     invoice_number?: string;
+                    /** @description Line rates include tax (default false) */
+                    is_inclusive_tax?: boolean;
                     line_items: {
                         description?: string | null;
                         discount?: number;
@@ -10860,6 +7877,11 @@ export interface operations {
             /** @description The invoice has been created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10871,111 +7893,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     getInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description invoice_id */
                 invoice_id: string;
@@ -10987,6 +7927,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10998,76 +7942,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     updateInvoice: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description invoice_id */
@@ -11092,6 +7989,11 @@ export interface operations {
             /** @description The invoice has been updated. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11103,112 +8005,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     deleteInvoice: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description invoice_id */
@@ -11221,6 +8044,11 @@ export interface operations {
             /** @description The invoice has been deleted. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11232,105 +8060,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     listInvoiceActivity: {
@@ -11338,7 +8078,13 @@ export interface operations {
             query?: {
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description invoice_id */
                 invoice_id: string;
@@ -11350,6 +8096,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11362,76 +8112,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     approveInvoice: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description invoice_id */
@@ -11444,6 +8147,11 @@ export interface operations {
             /** @description The invoice has been approved. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11455,112 +8163,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     emailInvoice: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description invoice_id */
@@ -11586,6 +8215,11 @@ export interface operations {
             /** @description Your email has been sent. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11597,114 +8231,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `email.send_failed`, `storage.upload_failed` */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            502: components["responses"]["KeyedError502"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     getInvoicePdf: {
@@ -11717,7 +8255,13 @@ export interface operations {
                 /** @description Overrides the organisation default (preference invoicePdfTemplate) */
                 template?: "classic" | "modern" | "boxed" | "tally";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description invoice_id */
                 invoice_id: string;
@@ -11729,82 +8273,39 @@ export interface operations {
             /** @description The application/pdf document */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/pdf": string;
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     voidInvoice: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description invoice_id */
@@ -11817,6 +8318,11 @@ export interface operations {
             /** @description The invoice has been voided. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11828,105 +8334,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     listInvoiceSeries: {
@@ -11937,7 +8355,13 @@ export interface operations {
                 /** @description YYYY-MM-DD */
                 transactionDate?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11946,6 +8370,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11958,76 +8386,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     createInvoiceSeries: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
             cookie?: never;
@@ -12056,6 +8437,11 @@ export interface operations {
             /** @description The series has been created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12067,105 +8453,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     getNextInvoiceNumber: {
@@ -12177,7 +8475,13 @@ export interface operations {
                 /** @description YYYY-MM-DD */
                 transactionDate?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12186,6 +8490,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12200,78 +8508,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            409: components["responses"]["TokenError409"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     listItems: {
@@ -12280,7 +8524,13 @@ export interface operations {
                 cursor?: string;
                 per_page?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12289,6 +8539,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12301,76 +8555,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     createItem: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
             cookie?: never;
@@ -12395,6 +8602,11 @@ export interface operations {
             /** @description The item has been created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12406,111 +8618,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     getItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description item_id */
                 item_id: string;
@@ -12522,6 +8652,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12533,69 +8667,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     listJournals: {
@@ -12603,6 +8681,8 @@ export interface operations {
             query?: {
                 /** @description account_id */
                 account_id?: string;
+                /** @description branch_id */
+                branch_id?: string;
                 cursor?: string;
                 /** @description YYYY-MM-DD */
                 date_from?: string;
@@ -12613,7 +8693,13 @@ export interface operations {
                 /** @description source_id */
                 source_id?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12622,6 +8708,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12634,76 +8724,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     createJournal: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
             cookie?: never;
@@ -12711,6 +8754,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description branch_id */
+                    branch_id?: string;
                     contact_id?: string | null;
                     /**
                      * Format: iso-date-or-date-time
@@ -12720,6 +8765,8 @@ export interface operations {
                     lines: {
                         /** @description account_id */
                         account_id: string;
+                        /** @description branch_id */
+                        branch_id?: string;
                         credit?: number;
                         debit?: number;
                         description?: string | null;
@@ -12732,6 +8779,11 @@ export interface operations {
             /** @description The journal entry has been posted. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12743,111 +8795,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     getJournal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description journal_id */
                 journal_id: string;
@@ -12859,6 +8829,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12870,76 +8844,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     deleteJournal: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description journal_id */
@@ -12952,6 +8879,11 @@ export interface operations {
             /** @description The journal entry has been deleted. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12964,105 +8896,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     listPayments: {
@@ -13072,7 +8916,13 @@ export interface operations {
                 flow?: "INCOMING" | "OUTGOING";
                 per_page?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13081,6 +8931,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13093,76 +8947,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     createPayment: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyRequired"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
             cookie?: never;
@@ -13181,6 +8988,8 @@ export interface operations {
                     /** @description bank_account_id */
                     bank_account_id?: string;
                     bank_charges?: number;
+                    /** @description branch_id */
+                    branch_id?: string;
                     /** @description contact_id */
                     contact_id: string;
                     currency_code?: string;
@@ -13206,6 +9015,11 @@ export interface operations {
             /** @description The payment has been recorded. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13217,111 +9031,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     getPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description payment_id */
                 payment_id: string;
@@ -13333,6 +9065,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13344,76 +9080,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     updatePayment: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description payment_id */
@@ -13428,6 +9117,8 @@ export interface operations {
                     /** @description bank_account_id */
                     bank_account_id?: string;
                     bank_charges?: number;
+                    /** @description branch_id */
+                    branch_id?: string;
                     /** @description contact_id */
                     contact_id?: string;
                     currency_code?: string;
@@ -13450,6 +9141,11 @@ export interface operations {
             /** @description The payment has been updated. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13461,112 +9157,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     deletePayment: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description payment_id */
@@ -13579,6 +9196,11 @@ export interface operations {
             /** @description The payment has been deleted. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13590,105 +9212,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     listPaymentActivity: {
@@ -13696,7 +9230,13 @@ export interface operations {
             query?: {
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description payment_id */
                 payment_id: string;
@@ -13708,6 +9248,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13720,76 +9264,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     unapplyPaymentAllocation: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description allocation_id */
@@ -13804,6 +9301,11 @@ export interface operations {
             /** @description The allocation has been unapplied. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13815,112 +9317,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     applyPayment: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyRequired"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description payment_id */
@@ -13943,6 +9366,11 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13955,105 +9383,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     getPaymentPdf: {
@@ -14064,7 +9404,13 @@ export interface operations {
                 /** @description The organisation, for tokens bound to several (as X-Svc-Org) */
                 organization_id?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description payment_id */
                 payment_id: string;
@@ -14076,75 +9422,23 @@ export interface operations {
             /** @description The application/pdf document */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/pdf": string;
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     listPurchaseOrders: {
@@ -14156,7 +9450,13 @@ export interface operations {
                 /** @description vendor_id */
                 vendor_id?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14165,6 +9465,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14177,76 +9481,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     createPurchaseOrder: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
             cookie?: never;
@@ -14286,6 +9543,11 @@ export interface operations {
             /** @description The purchase order has been created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14297,111 +9559,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     getPurchaseOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description purchase_order_id */
                 purchase_order_id: string;
@@ -14413,6 +9593,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14424,76 +9608,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     updatePurchaseOrder: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description purchase_order_id */
@@ -14516,6 +9653,11 @@ export interface operations {
             /** @description The purchase order has been updated. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14527,112 +9669,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     deletePurchaseOrder: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description purchase_order_id */
@@ -14645,6 +9708,11 @@ export interface operations {
             /** @description The purchase order has been deleted. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14656,105 +9724,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     listPurchaseOrderActivity: {
@@ -14762,7 +9742,13 @@ export interface operations {
             query?: {
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description purchase_order_id */
                 purchase_order_id: string;
@@ -14774,6 +9760,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14786,76 +9776,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     convertPurchaseOrder: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description purchase_order_id */
@@ -14868,6 +9811,11 @@ export interface operations {
             /** @description The purchase order has been converted to a bill. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14880,105 +9828,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     getPurchaseOrderPdf: {
@@ -14989,7 +9849,13 @@ export interface operations {
                 /** @description The organisation, for tokens bound to several (as X-Svc-Org) */
                 organization_id?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description purchase_order_id */
                 purchase_order_id: string;
@@ -15001,75 +9867,23 @@ export interface operations {
             /** @description The application/pdf document */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/pdf": string;
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     listRecurring: {
@@ -15080,7 +9894,13 @@ export interface operations {
                 page?: number;
                 per_page?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15089,6 +9909,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15101,76 +9925,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     createRecurring: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
             cookie?: never;
@@ -15208,6 +9985,11 @@ export interface operations {
             /** @description The recurring schedule has been created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15219,111 +10001,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     getRecurring: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description schedule_id */
                 schedule_id: string;
@@ -15335,6 +10035,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15346,76 +10050,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     updateRecurring: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description schedule_id */
@@ -15457,6 +10114,11 @@ export interface operations {
             /** @description The recurring schedule has been updated. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15468,112 +10130,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     deleteRecurring: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description schedule_id */
@@ -15586,6 +10169,11 @@ export interface operations {
             /** @description The recurring schedule has been deleted. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15597,112 +10185,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     pauseRecurring: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description schedule_id */
@@ -15715,6 +10224,11 @@ export interface operations {
             /** @description The schedule has been paused. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15726,112 +10240,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     resumeRecurring: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description schedule_id */
@@ -15844,6 +10279,11 @@ export interface operations {
             /** @description The schedule has been resumed. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15855,112 +10295,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     runRecurring: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description schedule_id */
@@ -15973,6 +10334,11 @@ export interface operations {
             /** @description The schedule has run. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15986,105 +10352,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     getCustomerLedger: {
@@ -16097,7 +10375,13 @@ export interface operations {
                 /** @description YYYY-MM-DD */
                 to_date?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16106,6 +10390,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16117,78 +10405,30 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     getTrialBalance: {
         parameters: {
             query?: {
+                /** @description branch_id */
+                branch_id?: string;
                 /** @description YYYY-MM-DD */
                 date?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16197,6 +10437,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16208,69 +10452,62 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    getVendorLedger: {
+        parameters: {
+            query: {
+                /** @description contact_id */
+                contact_id: string;
+                /** @description YYYY-MM-DD */
+                from_date?: string;
+                /** @description YYYY-MM-DD */
+                to_date?: string;
+            };
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        vendor_ledger: components["schemas"]["VendorLedger"];
+                    };
                 };
             };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     listSalesOrders: {
@@ -16282,7 +10519,13 @@ export interface operations {
                 per_page?: number;
                 status?: "DRAFT" | "OPEN" | "PARTIALLY_INVOICED" | "INVOICED" | "CLOSED" | "CANCELLED";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16291,6 +10534,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16303,76 +10550,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     createSalesOrder: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
             cookie?: never;
@@ -16412,6 +10612,11 @@ export interface operations {
             /** @description The sales order has been created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16423,111 +10628,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     getSalesOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description sales_order_id */
                 sales_order_id: string;
@@ -16539,6 +10662,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16550,76 +10677,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     updateSalesOrder: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description sales_order_id */
@@ -16642,6 +10722,11 @@ export interface operations {
             /** @description The sales order has been updated. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16653,105 +10738,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     listSalesOrderActivity: {
@@ -16759,7 +10756,13 @@ export interface operations {
             query?: {
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description sales_order_id */
                 sales_order_id: string;
@@ -16771,6 +10774,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16783,76 +10790,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     convertSalesOrder: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description sales_order_id */
@@ -16865,6 +10825,11 @@ export interface operations {
             /** @description The sales order has been converted to an invoice. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16877,111 +10842,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     listTaxes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16990,6 +10873,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17001,69 +10888,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     listWebhookDeliveries: {
@@ -17076,7 +10907,13 @@ export interface operations {
                 per_page?: number;
                 status?: "PENDING" | "SUCCEEDED" | "FAILED";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17085,6 +10922,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17097,75 +10938,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     getWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path: {
                 /** @description delivery_id */
                 delivery_id: string;
@@ -17177,6 +10968,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17188,76 +10983,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     replayWebhookDelivery: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description delivery_id */
@@ -17270,6 +11018,11 @@ export interface operations {
             /** @description The delivery has been sent again. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17281,111 +11034,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     listWebhookEndpoints: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17394,6 +11065,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17405,76 +11080,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     createWebhookEndpoint: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
             cookie?: never;
@@ -17492,6 +11120,11 @@ export interface operations {
             /** @description The webhook endpoint has been created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17503,112 +11136,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     deleteWebhookEndpoint: {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example order-4711-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
                 /** @description endpoint_id */
@@ -17621,6 +11175,11 @@ export interface operations {
             /** @description The webhook endpoint has been deleted. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17632,111 +11191,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `internal.error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     whoami: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17745,6 +11222,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17756,68 +11237,1200 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `idempotency.key_required` */
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    onBillBulkCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["BulkEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "BILL_BULK_CREATED";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
+                content?: never;
+            };
+        };
+    };
+    onBillCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["PurchaseEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "BILL_CREATED";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
                 };
             };
-            /** @description Error. Codes: `authn.token_invalid` */
-            401: {
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+                content?: never;
             };
-            /** @description Error. Codes: `authz.scope_missing`, `auth.insufficient_scope` */
-            403: {
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
+                content?: never;
+            };
+        };
+    };
+    onBillPaid: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["PurchaseEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "BILL_PAID";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
                 };
             };
-            /** @description Error. Codes: `not_found.resource`, `not_found.route` */
-            404: {
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+                content?: never;
             };
-            /** @description Error. Codes: `rate_limit.exceeded` */
-            429: {
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
+                content?: never;
+            };
+        };
+    };
+    onBillUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["PurchaseEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "BILL_UPDATED";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
                 };
             };
-            /** @description Error. Codes: `internal.error` */
-            500: {
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+                content?: never;
             };
-            /** @description Error. Codes: `service.unavailable` */
-            503: {
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
+                content?: never;
+            };
+        };
+    };
+    onBillVoided: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["PurchaseEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "BILL_VOIDED";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
                 };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCreditNoteCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SaleEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "CREDIT_NOTE_CREATED";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCreditNoteVoided: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SaleEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "CREDIT_NOTE_VOIDED";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onDebitNoteCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["PurchaseEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "DEBIT_NOTE_CREATED";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onEstimateAccepted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SaleEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "ESTIMATE_ACCEPTED";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onEstimateConverted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SaleEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "ESTIMATE_CONVERTED";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onEstimateCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SaleEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "ESTIMATE_CREATED";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onExpenseCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["ExpenseEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "EXPENSE_CREATED";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onInvoiceBulkCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["BulkEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "INVOICE_BULK_CREATED";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onInvoiceCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SaleEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "INVOICE_CREATED";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onInvoicePaid: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SaleEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "INVOICE_PAID";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onInvoiceUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SaleEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "INVOICE_UPDATED";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onInvoiceVoided: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SaleEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "INVOICE_VOIDED";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onJournalPosted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["JournalEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "JOURNAL_POSTED";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentMade: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["PaymentEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "PAYMENT_MADE";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["PaymentEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "PAYMENT_RECEIVED";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPurchaseOrderCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["PurchaseEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "PURCHASE_ORDER_CREATED";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onSalesOrderCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SaleEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "SALES_ORDER_CREATED";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

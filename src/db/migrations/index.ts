@@ -18,13 +18,14 @@ import { billGuardReference } from './016-bill-guard-reference';
 import { deliveryQueueIndexes } from './017-delivery-queue-indexes';
 import { idempotencyOrgScope } from './018-idempotency-org-scope';
 import { purchaseLedgers } from './022-purchase-ledgers';
+import { branchBooks } from './023-branch-books';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
 export const MIGRATIONS: readonly BahiMigration[] = [
   platform, ledger, invoices, estimatesAndSalesOrders, purchases, expenses, notes, payments, webhooks, recurring,
   attachmentsAndComments, pdfs, invoicePaymentLink, invoiceListIndex, billGuardReference, deliveryQueueIndexes,
-  idempotencyOrgScope, purchaseLedgers,
+  idempotencyOrgScope, purchaseLedgers, branchBooks,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

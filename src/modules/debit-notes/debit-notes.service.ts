@@ -79,7 +79,7 @@ export function debitNotesService(deps: Deps) {
         await repo.insert(tx, note, lines);
         const journal = await deps.ledger.postUnlessZero(tx, ctx, {
           date: note.note_date, source: 'DEBIT_NOTE', sourceId: note.debit_note_id, sourceVersion: note.version, sourceRef: number,
-          memo: `Debit note ${number} to ${note.contact_name}`, contactId: note.contact_id,
+          memo: `Debit note ${number} to ${note.contact_name}`, contactId: note.contact_id, branchId: note.branch_id,
           lines: await noteJournalLines(tx, ctx.orgId, 'purchase', note, lines),
         });
         await deps.activity.record(tx, ctx, {

@@ -106,6 +106,7 @@ export function expensesService(deps: Deps) {
     return deps.ledger.post(tx, ctx, {
       date: e.expense_date, source: 'EXPENSE', sourceId: e.expense_id, sourceVersion: e.version, sourceRef: e.reference_number,
       memo: memoOf(e), contactId: e.vendor_id,
+      memo: memoOf(e), contactId: e.vendor_id, branchId: e.branch_id,
       lines: expensePostingLines({
         paidThroughAccountId: e.paid_through_account_id, reverseCharge: e.is_rcm === 1, itcBlocked: e.itc_blocked_reason !== null,
         lines: lines.map((l) => ({ accountId: l.account_id, note: l.note, net: l.item_total, tax: l.tax, cgst: l.cgst, sgst: l.sgst, igst: l.igst })),

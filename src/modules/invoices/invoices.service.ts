@@ -81,6 +81,7 @@ export function invoicesService(deps: Deps) {
     const journal = await deps.ledger.postUnlessZero(tx, ctx, {
       date: invoice.invoice_date, source: 'INVOICE', sourceId: invoice.invoice_id, sourceVersion: invoice.version, sourceRef: invoice.invoice_number,
       memo: `Invoice ${invoice.invoice_number}`, contactId: invoice.customer_id,
+      memo: `Invoice ${invoice.invoice_number}`, contactId: invoice.customer_id, branchId: invoice.branch_id,
       lines: invoiceApprovalLines({
         customerId: invoice.customer_id, exchangeRateMicro: invoice.exchange_rate_micro, roundOff: invoice.round_off,
         lines: lines.map((l) => ({ accountId: l.account_id, itemTotal: l.item_total, cgst: l.cgst, sgst: l.sgst, igst: l.igst, name: l.name })),

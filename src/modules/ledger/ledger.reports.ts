@@ -13,10 +13,14 @@ export type DocumentLedgerCheck = (db: Db, orgId?: string) => Promise<string[]>;
 
 export function ledgerReports(db: Db, documentChecks: readonly DocumentLedgerCheck[] = []) {
   return {
-    /** Every account's debit and credit totals through a date; the two columns must be equal. */
-    async trialBalance(orgId: string, throughDate: string | null) {
+    /**
+     * Every account's debit and credit totals through a date; the two columns must be equal.
+     * With a branch, that branch's books (its GSTIN's ledgers) alone, which balance on their own.
+     */
+    async trialBalance(orgId: string, throughDate: string | null, branchId: string | null = null) {
+      if (branchId) await branchOfOrg(db, orgId, branchId);
       const [totals, accounts] = await Promise.all([
-        repo.accountTotals(db, orgId, throughDate),
+        repo.accountTotals(db, orgId, throughDate, branchId),
         db.selectFrom('accounts').select(['account_id', 'account_name', 'account_code', 'account_type']).where('org_id', '=', orgId).execute(),
       ]);
       const byId = new Map(totals.map((t) => [t.account_id, { debit: Number(t.debit), credit: Number(t.credit) }]));
@@ -38,6 +42,7 @@ export function ledgerReports(db: Db, documentChecks: readonly DocumentLedgerChe
       return {
         trial_balance: {
           date: throughDate,
+          branch_id: branchId,
           accounts: rows,
           total_debit: toRupees(debit),
           total_credit: toRupees(credit),
@@ -46,11 +51,14 @@ export function ledgerReports(db: Db, documentChecks: readonly DocumentLedgerChe
       };
     },
 
-    /** Problems in the books: unbalanced entries and documents that disagree with their postings. */
+    /** Problems in the books: unbalanced entries (in total or in a branch) and documents that disagree with their postings. */
     async verify(orgId?: string): Promise<string[]> {
       const problems = (await repo.unbalancedJournals(db, orgId)).map(
         (j) => `journal ${j.journal_id} of ${j.org_id} does not balance: debits ${j.debit}, credits ${j.credit} (paise)`,
       );
+      problems.push(...(await repo.unbalancedBranches(db, orgId)).map(
+        (j) => `journal ${j.journal_id} of ${j.org_id} does not balance in branch ${j.branch_id}: debits ${j.debit}, credits ${j.credit} (paise)`,
+      ));
       for (const check of documentChecks) problems.push(...(await check(db, orgId)));
       return problems;
     },
@@ -59,21 +67,41 @@ export function ledgerReports(db: Db, documentChecks: readonly DocumentLedgerChe
 
 export type LedgerReports = ReturnType<typeof ledgerReports>;
 
+/** A branch of this organisation; another's or an unknown one is 404 on branch_id. */
+async function branchOfOrg(db: Db, orgId: string, branchId: string) {
+  const branch = await db.selectFrom('branches').select('branch_id').where('org_id', '=', orgId).where('branch_id', '=', branchId).executeTakeFirst();
+  if (!branch) throw notFound('branch', 'branch_id');
+  return branch;
+}
+
 /**
- * A customer's statement: every posting on their receivable accounts (invoices, receipts,
- * credit notes, debit notes, manual journals naming them) in date order, with a running
- * balance that starts from everything before `from`.
+ * Which party a statement is of: a customer's runs on the receivable-type accounts (receivables
+ * and advances from customers) and grows with debits (what they owe us); a vendor's on the
+ * payable-type ones (payables and advances to vendors) and grows with credits (what we owe them).
  */
-export function customerLedger(db: Db) {
+export const STATEMENT_SIDES = {
+  customer: { accountType: 'ACCOUNTS_RECEIVABLE', sign: 1 },
+  vendor: { accountType: 'ACCOUNTS_PAYABLE', sign: -1 },
+} as const;
+export type StatementSide = keyof typeof STATEMENT_SIDES;
+
+/**
+ * A party's statement: every posting on their side's accounts (customer: invoices, receipts,
+ * credit notes, debit notes; vendor: bills, payments made, vendor credits, debit notes; and
+ * manual journals naming them) in date order, with a running balance that starts from
+ * everything before `from`.
+ */
+export function partyLedger(db: Db, side: StatementSide) {
+  const { accountType, sign } = STATEMENT_SIDES[side];
   return async (orgId: string, contactId: string, from: string | undefined, to: string | undefined) => {
     const contact = await contactsRepository.find(db, orgId, contactId);
     if (!contact) throw notFound('contact', 'contact_id');
     if (from && to && to < from) throw invalidValue('to_date', 'to_date is before from_date');
-    const opening = from ? await repo.contactReceivableNetBefore(db, orgId, contactId, from) : 0;
-    const lines = await repo.contactReceivableLines(db, orgId, contactId, { from, to });
+    const opening = from ? sign * await repo.contactNetBefore(db, orgId, contactId, accountType, from) : 0;
+    const lines = await repo.contactLines(db, orgId, contactId, accountType, { from, to });
     let balance = opening;
     const entries = lines.map((l) => {
-      balance += Number(l.debit) - Number(l.credit);
+      balance += sign * (Number(l.debit) - Number(l.credit));
       return {
         date: l.entry_date,
         source: l.source,
@@ -88,10 +116,8 @@ export function customerLedger(db: Db) {
       };
     });
     return {
-      customer_ledger: {
-        contact_id: contactId, contact_name: contact.contact_name, from_date: from ?? null, to_date: to ?? null,
-        opening_balance: toRupees(opening), closing_balance: toRupees(balance), entries,
-      },
+      contact_id: contactId, contact_name: contact.contact_name, from_date: from ?? null, to_date: to ?? null,
+      opening_balance: toRupees(opening), closing_balance: toRupees(balance), entries,
     };
   };
 }

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/database';
-import { invalidState, invalidValue, notFound } from '../../kernel/errors';
+import { DomainError, invalidState, invalidValue, notFound } from '../../kernel/errors';
 import { businessDateOf, type LocalDate } from '../../kernel/local-date';
 import { toPaise, toRupees } from '../../kernel/money';
 import type { RequestContext } from '../../platform/context';
@@ -7,10 +7,12 @@ import type { PlatformDeps } from '../../platform/deps';
 import { fixedChart } from '../../platform/orgs/fixed-chart';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { assertBalanced, isZeroEntry, mirror, normaliseSides, withoutZeroLines, type PostingLine } from './ledger.posting';
+import { assertBalancedPerBranch, balanceAcrossBranches, spansBranches, type BranchLine } from './branch-balance.rules';
 import { closingRoundOff } from './journals.rules';
 import { presentJournal } from './ledger.presenter';
 import { ledgerRepository as repo, type JournalRow } from './ledger.repository';
 import type { CreateJournalBody, ListJournalsQuery } from './ledger.schemas';
+import type { SeriesService } from '../series';
 
 export type JournalSource =
   | 'MANUAL' | 'INVOICE' | 'BILL' | 'PAYMENT' | 'ALLOCATION' | 'CREDIT_NOTE' | 'DEBIT_NOTE' | 'EXPENSE' | 'OPENING_BALANCE';
@@ -25,10 +27,15 @@ export interface Entry {
   sourceRef?: string | null;
   memo?: string | null;
   contactId?: string | null;
+  /** The branch (GST registration) the entry is posted for: its document's. Lines may name another. */
+  branchId: string;
   lines: PostingLine[];
 }
 
-type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors' | 'dependents'>;
+type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors' | 'dependents'> & {
+  /** Which branch a manual entry (or one of its lines) names: this organisation's, else 404; none named, the default branch. */
+  series: Pick<SeriesService, 'branchOf'>;
+};
 
 /**
  * The ledger. `post` and `reverse` are the only ways any module writes journal entries;
@@ -37,19 +44,32 @@ type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity'
 export function ledgerService(deps: Deps) {
   const db = deps.database.db;
 
-  async function insertEntry(tx: Tx, ctx: RequestContext, entry: Entry, kind: 'POSTING' | 'REVERSAL', reverses: string | null) {
+  /** The entry's lines, each in its branch, with the inter-branch lines that make every branch balance. */
+  async function linesPerBranch(tx: Tx, orgId: string, entry: Entry): Promise<BranchLine[]> {
     const lines = withoutZeroLines(normaliseSides(entry.lines));
+    assertBalanced(lines);
+    const branched = lines.map((l) => ({ ...l, branchId: l.branchId ?? entry.branchId }));
+    if (!spansBranches(branched)) return branched;
+    const interBranch = (await fixedChart(tx, orgId)).systemAccounts.get('inter_branch');
+    if (!interBranch) throw new Error(`organisation ${orgId} has no inter-branch account`);
+    const balanced = balanceAcrossBranches(branched, interBranch);
+    assertBalancedPerBranch(balanced);
+    return balanced;
+  }
+
+  async function insertEntry(tx: Tx, ctx: RequestContext, entry: Entry, kind: 'POSTING' | 'REVERSAL', reverses: string | null) {
+    const lines = await linesPerBranch(tx, ctx.orgId, entry);
     const total = assertBalanced(lines);
     const journal: JournalRow = {
       org_id: ctx.orgId, journal_id: deps.ids.next('jnl'), entry_date: entry.date, source: entry.source,
       source_id: entry.sourceId, source_version: entry.sourceVersion, source_ref: entry.sourceRef ?? null, kind, reverses_journal_id: reverses,
-      reversed_by_journal_id: null, memo: entry.memo ?? null, contact_id: entry.contactId ?? null, total,
+      reversed_by_journal_id: null, memo: entry.memo ?? null, contact_id: entry.contactId ?? null, total, branch_id: entry.branchId,
       created_by_user_id: ctx.userId, created_time: deps.clock.now().toISOString(),
     };
     await repo.insert(tx, journal, lines.map((l, position) => ({
       org_id: ctx.orgId, line_id: deps.ids.next('jl'), journal_id: journal.journal_id, position,
       account_id: l.accountId, debit: l.debit, credit: l.credit, description: l.description ?? null,
-      contact_id: l.contactId ?? entry.contactId ?? null, entry_date: entry.date,
+      contact_id: l.contactId ?? entry.contactId ?? null, entry_date: entry.date, branch_id: l.branchId,
     })));
     return journal;
   }
@@ -84,9 +104,10 @@ export function ledgerService(deps: Deps) {
       const reversals: JournalRow[] = [];
       for (const journal of live) {
         const original = lines.filter((l) => l.journal_id === journal.journal_id)
-          .map((l) => ({ accountId: l.account_id, debit: l.debit, credit: l.credit, description: l.description, contactId: l.contact_id }));
+          .map((l) => ({ accountId: l.account_id, debit: l.debit, credit: l.credit, description: l.description, contactId: l.contact_id, branchId: l.branch_id }));
         const reversal = await insertEntry(tx, ctx, {
-          date, source, sourceId, sourceVersion: journal.source_version, sourceRef: journal.source_ref, memo, contactId: journal.contact_id, lines: mirror(original),
+          date, source, sourceId, sourceVersion: journal.source_version, sourceRef: journal.source_ref, memo, contactId: journal.contact_id,
+          branchId: journal.branch_id, lines: mirror(original),
         }, 'REVERSAL', journal.journal_id);
         await repo.markReversed(tx, ctx.orgId, journal.journal_id, reversal.journal_id);
         reversals.push(reversal);
@@ -102,6 +123,16 @@ export function ledgerService(deps: Deps) {
         if ((debit > 0) === (credit > 0)) throw invalidValue(`lines[${i}]`, 'each line has either a debit or a credit above 0, not both');
         return { accountId: l.account_id, debit, credit, description: l.description ?? null };
       });
+      const { branch_id: branchId } = await deps.series.branchOf(tx, ctx.orgId, input.branch_id);
+      for (const [i, line] of input.lines.entries()) {
+        if (line.branch_id === undefined) continue;
+        try {
+          lines[i]!.branchId = (await deps.series.branchOf(tx, ctx.orgId, line.branch_id)).branch_id;
+        } catch (error) {
+          // The same 404 as the entry's branch_id, named at the line.
+          throw error instanceof DomainError ? notFound('branch', `lines[${i}].branch_id`) : error;
+        }
+      }
       const debits = lines.reduce((s, l) => s + l.debit, 0);
       const credits = lines.reduce((s, l) => s + l.credit, 0);
       if (debits !== credits) {
@@ -126,7 +157,7 @@ export function ledgerService(deps: Deps) {
       const journalId = deps.ids.next('jnl');
       const journal = await ledger.post(tx, ctx, {
         date: businessDateOf(input.date), source: 'MANUAL', sourceId: journalId, sourceVersion: 1,
-        memo: input.memo ?? null, contactId: input.contact_id ?? null, lines,
+        memo: input.memo ?? null, contactId: input.contact_id ?? null, branchId, lines,
       });
       await deps.activity.record(tx, ctx, { entityType: 'JOURNAL', entityId: journal.journal_id, verb: 'CREATED' });
       await deps.events.emit(tx, ctx, 'JOURNAL_POSTED', {
@@ -170,7 +201,7 @@ export function ledgerService(deps: Deps) {
     async listJournals(ctx: RequestContext, query: ListJournalsQuery) {
       const { perPage, after } = readCursor(deps.cursors, 'journals', query);
       const rows = await repo.list(db, ctx.orgId, {
-        source: query.source, sourceId: query.source_id, accountId: query.account_id, dateFrom: query.date_from, dateTo: query.date_to,
+        source: query.source, sourceId: query.source_id, accountId: query.account_id, branchId: query.branch_id, dateFrom: query.date_from, dateTo: query.date_to,
       }, after, perPage);
       const page = cursorPage(deps.cursors, 'journals', rows, perPage, (r) => [r.journal_id]);
       const lines = await repo.lines(db, ctx.orgId, page.items.map((j) => j.journal_id));

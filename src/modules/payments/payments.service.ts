@@ -12,7 +12,8 @@ import { catalogRepository } from '../catalog';
 import { contactsRepository } from '../contacts';
 import { assertConvertible } from '../documents';
 import type { InvoicesService } from '../invoices';
-import { ledgerRepository, type LedgerService } from '../ledger';
+import { ledgerRepository, type LedgerService, type PostingLine } from '../ledger';
+import type { SeriesService } from '../series';
 import { decideAllocation } from './allocation.rules';
 import { allocationLines, paymentAmounts, paymentLines, releaseDifferenceLines, type Flow } from './payments.posting';
 import { presentPayment } from './payments.presenter';
@@ -22,6 +23,7 @@ import { documentSide, targetOf, type SettlementTarget } from './settlement-targ
 
 type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors' | 'dependents'> & {
   ledger: LedgerService;
+  series: Pick<SeriesService, 'branchOf'>;
   invoices: Pick<InvoicesService, 'lockForSettlement' | 'settleInTx' | 'releaseInTx'>;
   bills: Pick<BillsService, 'lockForSettlement' | 'settleInTx' | 'releaseInTx'>;
 };
@@ -29,6 +31,16 @@ type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity'
 const MICRO = 1_000_000;
 /** The duplicate guard looks 7 days back (spec, Limits). */
 const DUPLICATE_WINDOW_DAYS = 7;
+
+/**
+ * An allocation's lines by branch: the advance is the payment's (its bank is in the payment's
+ * branch), what settles the document (its receivable or payable, and any round-off or exchange
+ * difference on it) is the document's. The ledger balances the two branches through the
+ * inter-branch account when they differ.
+ */
+function inDocumentBranch(advancesAccountId: string, target: SettlementTarget, lines: PostingLine[]): PostingLine[] {
+  return lines.map((l) => (l.accountId === advancesAccountId ? l : { ...l, branchId: target.branchId }));
+}
 
 /** Payment use cases. Each is one transaction: payment, allocations, journals, document balances, activity and events. */
 export function paymentsService(deps: Deps) {
@@ -66,7 +78,7 @@ export function paymentsService(deps: Deps) {
     assertConvertible(paymentAmounts({ flow: p.flow as Flow, amount: p.amount, bankCharges: p.bank_charges, tds: p.tds_amount }), p.exchange_rate_micro, 'exchange_rate');
     await deps.ledger.post(tx, ctx, {
       date: p.payment_date, source: 'PAYMENT', sourceId: p.payment_id, sourceVersion: p.version, sourceRef: p.reference_number,
-      memo: `${incoming ? 'Receipt from' : 'Payment to'} ${p.contact_name}`, contactId: p.contact_id,
+      memo: `${incoming ? 'Receipt from' : 'Payment to'} ${p.contact_name}`, contactId: p.contact_id, branchId: p.branch_id,
       lines: paymentLines({ flow: p.flow as Flow, contactId: p.contact_id, amount: p.amount, bankCharges: p.bank_charges, tds: p.tds_amount, exchangeRateMicro: p.exchange_rate_micro }, {
         bank: p.bank_account_id,
         advances: await systemAccount(tx, ctx.orgId, incoming ? 'advances_from_customers' : 'advances_to_vendors'),
@@ -88,18 +100,19 @@ export function paymentsService(deps: Deps) {
     };
     await repo.insertAllocation(tx, allocation);
     const incoming = p.flow === 'INCOMING';
+    const advances = await systemAccount(tx, ctx.orgId, incoming ? 'advances_from_customers' : 'advances_to_vendors');
     await deps.ledger.post(tx, ctx, {
       date: p.payment_date > target.date ? p.payment_date : target.date, source: 'ALLOCATION', sourceId: allocation.allocation_id, sourceVersion: 1,
-      sourceRef: target.number, memo: `${p.reference_number ?? p.payment_id} applied to ${target.number}`, contactId: p.contact_id,
-      lines: allocationLines({
+      sourceRef: target.number, memo: `${p.reference_number ?? p.payment_id} applied to ${target.number}`, contactId: p.contact_id, branchId: p.branch_id,
+      lines: inDocumentBranch(advances, target, allocationLines({
         flow: p.flow as Flow, contactId: p.contact_id, consumed, paymentRateMicro: p.exchange_rate_micro,
         documentAmount, documentBalance: target.balance, documentRateMicro: target.exchangeRateMicro,
       }, {
-        advances: await systemAccount(tx, ctx.orgId, incoming ? 'advances_from_customers' : 'advances_to_vendors'),
+        advances,
         control: await systemAccount(tx, ctx.orgId, incoming ? 'accounts_receivable' : 'accounts_payable'),
         roundOff: (await catalogRepository.roundOffAccountId(tx, ctx.orgId)) ?? await systemAccount(tx, ctx.orgId, 'round_off'),
         exchange: await systemAccount(tx, ctx.orgId, 'exchange_gain_loss'),
-      }),
+      })),
     }, { newSource: true }); // the allocation was made just above
     await target.settle(tx, ctx, documentAmount, field, { payment_id: p.payment_id, allocation_id: allocation.allocation_id });
     return allocation;
@@ -115,7 +128,7 @@ export function paymentsService(deps: Deps) {
       .filter((l) => l.account_id === control).reduce((s, l) => s + (incoming ? l.debit - l.credit : l.credit - l.debit), 0);
     await deps.ledger.postUnlessZero(tx, ctx, {
       date: today(), source: 'ALLOCATION', sourceId: allocation.allocation_id, sourceVersion: 2, sourceRef: target.number,
-      memo: `Unapplied from ${target.number}: open balance converted`, contactId: p.contact_id,
+      memo: `Unapplied from ${target.number}: open balance converted`, contactId: p.contact_id, branchId: target.branchId,
       lines: releaseDifferenceLines({
         flow: p.flow as Flow, contactId: p.contact_id, documentAmount: allocation.document_amount, documentBalance: target.balance,
         documentRateMicro: target.exchangeRateMicro, restoredBase,
@@ -159,7 +172,8 @@ export function paymentsService(deps: Deps) {
           contact_id: contact.contact_id, contact_name: contact.contact_name, payment_date: businessDateOf(input.date), amount,
           mode: input.mode ?? 'BANK_TRANSFER', reference_number: input.reference_number || null, description: input.description ?? null,
           currency_code: currency, exchange_rate_micro: Math.round((input.exchange_rate ?? 1) * MICRO), bank_charges: charges, tds_amount: tds,
-          bank_account_id: await bankAccount(tx, ctx.orgId, input.bank_account_id), deleted: 0, version: 1, created_time: created, last_modified_time: created,
+          bank_account_id: await bankAccount(tx, ctx.orgId, input.bank_account_id),
+          branch_id: (await deps.series.branchOf(tx, ctx.orgId, input.branch_id)).branch_id, deleted: 0, version: 1, created_time: created, last_modified_time: created,
         };
         // An Idempotency-Key already makes a retry safe, so the guard is for key-less integrations (spec rule 7).
         if (!ctx.idempotency && prefs.strictPaymentDedupe) await refuseDuplicate(tx, ctx.orgId, payment);
@@ -248,6 +262,8 @@ export function paymentsService(deps: Deps) {
         refuseWhileAllocated('contact_id', input.contact_id !== undefined && input.contact_id !== payment.contact_id);
         refuseWhileAllocated('flow', input.flow !== undefined && input.flow !== payment.flow);
         refuseWhileAllocated('currency_code', input.currency_code !== undefined && input.currency_code !== payment.currency_code);
+        // An applied payment's advance was taken out of its branch's books by the allocations.
+        refuseWhileAllocated('branch_id', input.branch_id !== undefined && input.branch_id !== payment.branch_id);
         const next: PaymentRow = { ...payment };
         if (input.contact_id !== undefined && input.contact_id !== payment.contact_id) {
           const contact = await contactsRepository.find(tx, ctx.orgId, input.contact_id);
@@ -263,6 +279,7 @@ export function paymentsService(deps: Deps) {
         if (input.reference_number !== undefined) next.reference_number = input.reference_number || null;
         if (input.description !== undefined) next.description = input.description;
         if (input.bank_account_id !== undefined) next.bank_account_id = await bankAccount(tx, ctx.orgId, input.bank_account_id);
+        if (input.branch_id !== undefined) next.branch_id = (await deps.series.branchOf(tx, ctx.orgId, input.branch_id)).branch_id;
         if (input.currency_code !== undefined) next.currency_code = input.currency_code;
         if (input.exchange_rate !== undefined) next.exchange_rate_micro = Math.round(input.exchange_rate * MICRO);
         if (input.bank_charges !== undefined) next.bank_charges = toPaise(input.bank_charges);
