@@ -46,6 +46,10 @@ module.exports = {
       name: 'only-main-composes', severity: 'error',
       from: { path: '^src/', pathNot: '^src/main/' }, to: { path: '^src/main/' },
     },
+    {
+      name: 'sdk-stands-alone', severity: 'error', comment: 'the published SDK holds its own code: nothing from the service',
+      from: { path: '^sdk/src/' }, to: { path: '^(src|test|scripts)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
