@@ -69,7 +69,6 @@ export function billsService(deps: Deps) {
     const key = (k: string) => catalogRepository.systemAccountId(tx, ctx.orgId, k);
     const journal = await deps.ledger.postUnlessZero(tx, ctx, {
       date: bill.bill_date, source: 'BILL', sourceId: bill.bill_id, sourceVersion: bill.version, sourceRef: bill.bill_number,
-      memo: `Bill ${bill.bill_number} from ${bill.vendor_name}`, contactId: bill.vendor_id,
       memo: `Bill ${bill.bill_number} from ${bill.vendor_name}`, contactId: bill.vendor_id, branchId: bill.branch_id,
       lines: billApprovalLines({
         vendorId: bill.vendor_id, exchangeRateMicro: bill.exchange_rate_micro, roundOff: bill.round_off,

@@ -134,7 +134,6 @@ export function creditNotesService(deps: Deps) {
       const side = sideOf(note.note_type);
       await deps.ledger.postUnlessZero(tx, ctx, {
         date: today(), source: 'ALLOCATION', sourceId: applicationId, sourceVersion: 1, sourceRef: note.credit_note_number,
-        memo: `${note.credit_note_number} applied to ${target.kind} ${targetId}`, contactId: note.contact_id,
         memo: `${note.credit_note_number} applied to ${target.kind} ${targetId}`, contactId: note.contact_id, branchId: note.branch_id,
         lines: creditApplicationLines({
           contactId: note.contact_id, amount, targetBalance: target.asTarget(row).balance, noteBalance: note.balance_amount, exchangeRateMicro: note.exchange_rate_micro,
@@ -186,7 +185,6 @@ export function creditNotesService(deps: Deps) {
         await repo.insert(tx, note, lines);
         const journal = await deps.ledger.postUnlessZero(tx, ctx, {
           date: note.note_date, source: 'CREDIT_NOTE', sourceId: note.credit_note_id, sourceVersion: note.version, sourceRef: number,
-          memo: `Credit note ${number} for ${note.contact_name}`, contactId: note.contact_id,
           memo: `Credit note ${number} for ${note.contact_name}`, contactId: note.contact_id, branchId: note.branch_id,
           lines: await noteJournalLines(tx, ctx.orgId, side, note, lines),
         });

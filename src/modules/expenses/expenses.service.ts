@@ -105,7 +105,6 @@ export function expensesService(deps: Deps) {
   async function post(tx: Tx, ctx: RequestContext, e: ExpenseRow, lines: readonly ExpenseLineRow[]) {
     return deps.ledger.post(tx, ctx, {
       date: e.expense_date, source: 'EXPENSE', sourceId: e.expense_id, sourceVersion: e.version, sourceRef: e.reference_number,
-      memo: memoOf(e), contactId: e.vendor_id,
       memo: memoOf(e), contactId: e.vendor_id, branchId: e.branch_id,
       lines: expensePostingLines({
         paidThroughAccountId: e.paid_through_account_id, reverseCharge: e.is_rcm === 1, itcBlocked: e.itc_blocked_reason !== null,

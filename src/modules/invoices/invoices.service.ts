@@ -80,7 +80,6 @@ export function invoicesService(deps: Deps) {
   async function approveInTx(tx: Tx, ctx: RequestContext, invoice: InvoiceRow, lines: readonly InvoiceLineRow[], createdNow?: ActivityEntry): Promise<InvoiceRow> {
     const journal = await deps.ledger.postUnlessZero(tx, ctx, {
       date: invoice.invoice_date, source: 'INVOICE', sourceId: invoice.invoice_id, sourceVersion: invoice.version, sourceRef: invoice.invoice_number,
-      memo: `Invoice ${invoice.invoice_number}`, contactId: invoice.customer_id,
       memo: `Invoice ${invoice.invoice_number}`, contactId: invoice.customer_id, branchId: invoice.branch_id,
       lines: invoiceApprovalLines({
         customerId: invoice.customer_id, exchangeRateMicro: invoice.exchange_rate_micro, roundOff: invoice.round_off,

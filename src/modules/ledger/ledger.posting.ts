@@ -7,6 +7,8 @@ export interface PostingLine {
   credit: Paise;
   description?: string | null;
   contactId?: string | null;
+  /** The branch whose books the line is in, when not the entry's (e.g. the document a receipt settles). */
+  branchId?: string | null;
 }
 
 export class UnbalancedEntryError extends Error {

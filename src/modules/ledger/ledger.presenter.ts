@@ -17,6 +17,7 @@ export function presentJournal(j: JournalRow, lines: readonly JournalLineRow[]) 
     reversed_by_journal_id: j.reversed_by_journal_id,
     memo: j.memo,
     contact_id: j.contact_id,
+    branch_id: j.branch_id,
     total: toRupees(j.total),
     lines: lines.map((l) => ({
       account_id: l.account_id,
@@ -24,6 +25,7 @@ export function presentJournal(j: JournalRow, lines: readonly JournalLineRow[]) 
       credit: toRupees(l.credit),
       description: l.description,
       contact_id: l.contact_id,
+      branch_id: l.branch_id,
     })),
     created_time: isoTimestamp(new Date(j.created_time)),
   };

@@ -17,6 +17,8 @@ export interface JournalFilter {
   source?: string;
   sourceId?: string;
   accountId?: string;
+  /** Entries with a line in this branch's books. */
+  branchId?: string;
   dateFrom?: string;
   dateTo?: string;
 }
@@ -72,39 +74,47 @@ export const ledgerRepository = {
       q = q.where('journal_id', 'in', (eb) => eb.selectFrom('journal_lines').select('journal_id')
         .where('org_id', '=', orgId).where('account_id', '=', accountId));
     }
+    if (filter.branchId) {
+      const branchId = filter.branchId;
+      q = q.where('journal_id', 'in', (eb) => eb.selectFrom('journal_lines').select('journal_id')
+        .where('org_id', '=', orgId).where('branch_id', '=', branchId));
+    }
     if (after) q = q.where('journal_id', '<', String(after[0]));
     return q.orderBy('journal_id', 'desc').limit(limit + 1).execute();
   },
 
-  /** Σ debit and Σ credit per account up to a date (inclusive). */
-  accountTotals(db: Db, orgId: string, throughDate: string | null) {
+  /** Σ debit and Σ credit per account up to a date (inclusive), in one branch's books or the whole organisation's. */
+  accountTotals(db: Db, orgId: string, throughDate: string | null, branchId: string | null = null) {
     let q = db.selectFrom('journal_lines')
       .select(({ fn }) => ['account_id', fn.sum<number>('debit').as('debit'), fn.sum<number>('credit').as('credit')])
       .where('org_id', '=', orgId);
+    if (branchId) q = q.where('branch_id', '=', branchId);
     if (throughDate) q = q.where('entry_date', '<=', throughDate);
     return q.groupBy('account_id').execute();
   },
 
   /**
-   * A contact's lines on receivable-type accounts (receivables and advances), with their
-   * journal's source, in date order. `before` selects the lines dated before a day (opening).
+   * A contact's lines on accounts of one type (receivable-type: receivables and advances from
+   * customers; payable-type: payables and advances to vendors), with their journal's source,
+   * in date order.
    */
-  contactReceivableLines(db: Db, orgId: string, contactId: string, range: { from?: string; to?: string }) {
+  contactLines(db: Db, orgId: string, contactId: string, accountType: string, range: { from?: string; to?: string }) {
     let q = db.selectFrom('journal_lines as l')
       .innerJoin('journals as j', (join) => join.onRef('j.org_id', '=', 'l.org_id').onRef('j.journal_id', '=', 'l.journal_id'))
       .innerJoin('accounts as a', (join) => join.onRef('a.org_id', '=', 'l.org_id').onRef('a.account_id', '=', 'l.account_id'))
       .select(['l.entry_date', 'l.debit', 'l.credit', 'l.description', 'j.journal_id', 'j.source', 'j.source_id', 'j.source_ref', 'j.kind', 'j.memo'])
-      .where('l.org_id', '=', orgId).where('l.contact_id', '=', contactId).where('a.account_type', '=', 'ACCOUNTS_RECEIVABLE');
+      .where('l.org_id', '=', orgId).where('l.contact_id', '=', contactId).where('a.account_type', '=', accountType);
     if (range.from) q = q.where('l.entry_date', '>=', range.from);
     if (range.to) q = q.where('l.entry_date', '<=', range.to);
     return q.orderBy('l.entry_date').orderBy('j.journal_id').orderBy('l.position').execute();
   },
 
-  async contactReceivableNetBefore(db: Db, orgId: string, contactId: string, before: string): Promise<number> {
+  /** Σ debit − Σ credit of a contact's lines on accounts of one type dated before a day: a statement's opening. */
+  async contactNetBefore(db: Db, orgId: string, contactId: string, accountType: string, before: string): Promise<number> {
     const row = await db.selectFrom('journal_lines as l')
       .innerJoin('accounts as a', (join) => join.onRef('a.org_id', '=', 'l.org_id').onRef('a.account_id', '=', 'l.account_id'))
       .select(({ fn }) => [fn.sum<number>('l.debit').as('debit'), fn.sum<number>('l.credit').as('credit')])
-      .where('l.org_id', '=', orgId).where('l.contact_id', '=', contactId).where('a.account_type', '=', 'ACCOUNTS_RECEIVABLE')
+      .where('l.org_id', '=', orgId).where('l.contact_id', '=', contactId).where('a.account_type', '=', accountType)
       .where('l.entry_date', '<', before).executeTakeFirst();
     return Number(row?.debit ?? 0) - Number(row?.credit ?? 0);
   },
@@ -118,6 +128,14 @@ export const ledgerRepository = {
       .where('j.source', '=', source).where('a.account_type', '=', accountType);
     if (orgId) q = q.where('j.org_id', '=', orgId);
     return q.groupBy(['j.org_id', 'j.source_id']).execute();
+  },
+
+  /** Every journal whose lines in one branch do not balance (each branch's books balance on their own). */
+  unbalancedBranches(db: Db, orgId?: string) {
+    let q = db.selectFrom('journal_lines')
+      .select(({ fn }) => ['org_id', 'journal_id', 'branch_id', fn.sum<number>('debit').as('debit'), fn.sum<number>('credit').as('credit')]);
+    if (orgId) q = q.where('org_id', '=', orgId);
+    return q.groupBy(['org_id', 'journal_id', 'branch_id']).having(({ eb, fn }) => eb(fn.sum('debit'), '!=', fn.sum('credit'))).execute();
   },
 
   /** Lines of every unbalanced journal; empty when the books are sound. */

@@ -2,17 +2,18 @@ import { Type } from '@sinclair/typebox';
 import { PageContext } from '../../http/response-schemas';
 import { route, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
-import { customerLedger, type LedgerReports } from './ledger.reports';
+import { partyLedger, type LedgerReports } from './ledger.reports';
 import type { Db } from '../../db/database';
 import {
-  CreateJournalBody, CustomerLedger, CustomerLedgerQuery, deletedJournalProperties, Journal, ListJournalsQuery, TrialBalance, TrialBalanceQuery,
+  CreateJournalBody, CustomerLedger, deletedJournalProperties, Journal, ListJournalsQuery, PartyLedgerQuery, TrialBalance, TrialBalanceQuery, VendorLedger,
 } from './ledger.schemas';
 import type { LedgerService } from './ledger.service';
 
 const tags = ['Journals'];
 
 export function ledgerRoutes(ledger: LedgerService, reports: LedgerReports, db: Db): RouteDef[] {
-  const statement = customerLedger(db);
+  const customerStatement = partyLedger(db, 'customer');
+  const vendorStatement = partyLedger(db, 'vendor');
   return [
     route({
       method: 'GET', url: '/journals', operationId: 'listJournals', summary: 'List journal entries of every source, newest first', tags,
@@ -37,12 +38,17 @@ export function ledgerRoutes(ledger: LedgerService, reports: LedgerReports, db: 
     route({
       method: 'GET', url: '/reports/trial_balance', operationId: 'getTrialBalance', summary: "Every account's debit and credit totals through a date", tags: ['Reports'],
       access: 'Svc.accounts.READ', query: TrialBalanceQuery, response: { trial_balance: TrialBalance },
-      handle: ({ ctx, query }) => reports.trialBalance(ctx.orgId, query.date ?? null),
+      handle: ({ ctx, query }) => reports.trialBalance(ctx.orgId, query.date ?? null, query.branch_id ?? null),
     }),
     route({
       method: 'GET', url: '/reports/customer_ledger', operationId: 'getCustomerLedger', summary: "A customer's postings in date order with a running balance", tags: ['Reports'],
-      access: 'Svc.contacts.READ', query: CustomerLedgerQuery, response: { customer_ledger: CustomerLedger },
-      handle: ({ ctx, query }) => statement(ctx.orgId, query.contact_id, query.from_date, query.to_date),
+      access: 'Svc.contacts.READ', query: PartyLedgerQuery, response: { customer_ledger: CustomerLedger },
+      handle: async ({ ctx, query }) => ({ customer_ledger: await customerStatement(ctx.orgId, query.contact_id, query.from_date, query.to_date) }),
+    }),
+    route({
+      method: 'GET', url: '/reports/vendor_ledger', operationId: 'getVendorLedger', summary: "A vendor's postings in date order with a running balance", tags: ['Reports'],
+      access: 'Svc.contacts.READ', query: PartyLedgerQuery, response: { vendor_ledger: VendorLedger },
+      handle: async ({ ctx, query }) => ({ vendor_ledger: await vendorStatement(ctx.orgId, query.contact_id, query.from_date, query.to_date) }),
     }),
   ];
 }

@@ -9,11 +9,13 @@ export const CreateJournalBody = Body({
   date: DateOrDateTime,
   memo: Type.Optional(Nullable(Text(1000))),
   contact_id: Type.Optional(Nullable(Id('contact_id'))),
+  branch_id: Type.Optional(Id('branch_id')),
   lines: Type.Array(Body({
     account_id: Id('account_id'),
     debit: Type.Optional(Money({ minimum: 0 })),
     credit: Type.Optional(Money({ minimum: 0 })),
     description: Type.Optional(Nullable(Text(500))),
+    branch_id: Type.Optional(Id('branch_id')),
   }), { minItems: 2, maxItems: 500 }),
 });
 export type CreateJournalBody = Static<typeof CreateJournalBody>;
@@ -23,20 +25,22 @@ export const ListJournalsQuery = Query({
   source: Type.Optional(StringEnum(JOURNAL_SOURCES)),
   source_id: Type.Optional(Id('source_id')),
   account_id: Type.Optional(Id('account_id')),
+  branch_id: Type.Optional(Id('branch_id')),
   date_from: Type.Optional(LocalDateSchema),
   date_to: Type.Optional(LocalDateSchema),
 });
 export type ListJournalsQuery = Static<typeof ListJournalsQuery>;
 
-export const TrialBalanceQuery = Query({ date: Type.Optional(LocalDateSchema) });
+export const TrialBalanceQuery = Query({ date: Type.Optional(LocalDateSchema), branch_id: Type.Optional(Id('branch_id')) });
 export type TrialBalanceQuery = Static<typeof TrialBalanceQuery>;
 
-export const CustomerLedgerQuery = Query({
+/** The query of both party statements (customer and vendor ledgers). */
+export const PartyLedgerQuery = Query({
   contact_id: Id('contact_id'),
   from_date: Type.Optional(LocalDateSchema),
   to_date: Type.Optional(LocalDateSchema),
 });
-export type CustomerLedgerQuery = Static<typeof CustomerLedgerQuery>;
+export type PartyLedgerQuery = Static<typeof PartyLedgerQuery>;
 
 /** A business date in an answer: India time, no time of day. */
 const BusinessDate = Type.String({ format: 'date', description: 'YYYY-MM-DD, a business date in India time' });
@@ -61,6 +65,7 @@ export const Journal = Named('Journal', Strict({
   reversed_by_journal_id: NullableOf(Type.String({ description: 'The REVERSAL entry that mirrors this one, once there is one' })),
   memo: NullableOf(Type.String()),
   contact_id: NullableOf(Type.String()),
+  branch_id: Type.String({ description: "The branch (GST registration) the entry was posted for: its document's" }),
   total: { ...Amount, description: 'The sum of the debits, equal to the sum of the credits' },
   lines: Type.Array(Strict({
     account_id: Type.String(),
@@ -68,6 +73,7 @@ export const Journal = Named('Journal', Strict({
     credit: Amount,
     description: NullableOf(Type.String()),
     contact_id: NullableOf(Type.String()),
+    branch_id: Type.String({ description: 'The branch whose books hold the line; the debits and credits of each branch balance' }),
   }, 'One side of the entry: a debit or a credit on one account')),
   created_time: Timestamp,
 }, 'A journal entry: balanced debits and credits, posted by a document or by hand.'));
@@ -77,6 +83,7 @@ const BalanceSide = StringEnum(['DEBIT', 'CREDIT'] as const);
 
 export const TrialBalance = Named('TrialBalance', Strict({
   date: NullableOf({ ...BusinessDate, description: 'The date the totals run through; null for every posting to date' }),
+  branch_id: NullableOf(Type.String({ description: "The branch whose books these are (its GSTIN's); null for the whole organisation" })),
   accounts: Type.Array(Strict({
     ...accountProperties,
     debit: Amount,
@@ -89,13 +96,14 @@ export const TrialBalance = Named('TrialBalance', Strict({
   balanced: Type.Boolean({ description: 'The two totals are equal, as they always should be' }),
 }, "Every account's debit and credit totals through a date."));
 
-export const CustomerLedger = Named('CustomerLedger', Strict({
+/** A party's statement, the customer's on their receivable or the vendor's on our payable to them. */
+const partyLedger = (name: string, party: string, owed: string) => Named(name, Strict({
   contact_id: Type.String(),
   contact_name: Type.String(),
   from_date: NullableOf(BusinessDate),
   to_date: NullableOf(BusinessDate),
-  opening_balance: { ...Amount, description: 'The receivable before from_date (0 without from_date); negative when the customer is in credit' },
-  closing_balance: { ...Amount, description: 'The receivable after the last entry; negative when the customer is in credit' },
+  opening_balance: { ...Amount, description: `The ${owed} before from_date (0 without from_date); negative when the ${party} is in advance` },
+  closing_balance: { ...Amount, description: `The ${owed} after the last entry; negative when the ${party} is in advance` },
   entries: Type.Array(Strict({
     date: BusinessDate,
     ...sourceProperties,
@@ -104,9 +112,12 @@ export const CustomerLedger = Named('CustomerLedger', Strict({
     description: NullableOf(Type.String({ description: "The entry's memo, else its line's description" })),
     debit: Amount,
     credit: Amount,
-    balance: { ...Amount, description: 'The running receivable after this entry' },
+    balance: { ...Amount, description: `The running ${owed} after this entry` },
   })),
-}, "A customer's postings on their receivable, in date order, with a running balance."));
+}, `A ${party}'s postings on the ${owed}, in date order, with a running balance.`));
+
+export const CustomerLedger = partyLedger('CustomerLedger', 'customer', 'receivable (what the customer owes)');
+export const VendorLedger = partyLedger('VendorLedger', 'vendor', 'payable (what is owed to the vendor)');
 
 /** The answer to deleting a manual entry: the entry is gone from the resource and its mirror posted. */
 export const deletedJournalProperties = {

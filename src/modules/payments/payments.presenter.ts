@@ -21,6 +21,7 @@ export function presentPayment(p: PaymentRow, allocations: readonly AllocationRo
     bank_charges: toRupees(p.bank_charges),
     tds_amount: toRupees(p.tds_amount),
     bank_account_id: p.bank_account_id,
+    branch_id: p.branch_id,
     allocations: allocations.map((a) => ({
       allocation_id: a.allocation_id,
       invoice_id: a.invoice_id,

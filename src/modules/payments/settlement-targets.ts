@@ -15,6 +15,8 @@ export interface SettlementTarget extends DocumentRef {
   number: string;
   date: string;
   contactId: string;
+  /** The branch whose books hold the document's receivable or payable. */
+  branchId: string;
   currency: string;
   exchangeRateMicro: number;
   balance: number;
@@ -39,7 +41,7 @@ export function targetOf(deps: { invoices: Pick<InvoicesService, Port>; bills: P
       if (ref.side === 'invoice') {
         let row = await deps.invoices.lockForSettlement(tx, orgId, ref.id, field);
         return {
-          ...ref, number: row.invoice_number, date: row.invoice_date, contactId: row.customer_id, currency: row.currency_code,
+          ...ref, number: row.invoice_number, date: row.invoice_date, contactId: row.customer_id, branchId: row.branch_id, currency: row.currency_code,
           exchangeRateMicro: row.exchange_rate_micro, balance: row.balance, assertPayable: assertPayable(row.customer_id, row.currency_code),
           settle: async (t, ctx, amount, at, metadata) => (row = await deps.invoices.settleInTx(t, ctx, row, 'payment', amount, at, metadata)),
           release: async (t, ctx, amount, metadata) => (row = await deps.invoices.releaseInTx(t, ctx, row, 'payment', amount, metadata)),
@@ -47,7 +49,7 @@ export function targetOf(deps: { invoices: Pick<InvoicesService, Port>; bills: P
       }
       let row = await deps.bills.lockForSettlement(tx, orgId, ref.id, field);
       return {
-        ...ref, number: row.bill_number, date: row.bill_date, contactId: row.vendor_id, currency: row.currency_code,
+        ...ref, number: row.bill_number, date: row.bill_date, contactId: row.vendor_id, branchId: row.branch_id, currency: row.currency_code,
         exchangeRateMicro: row.exchange_rate_micro, balance: row.balance, assertPayable: assertPayable(row.vendor_id, row.currency_code),
         settle: async (t, ctx, amount, at, metadata) => (row = await deps.bills.settleInTx(t, ctx, row, 'payment', amount, at, metadata)),
         release: async (t, ctx, amount, metadata) => (row = await deps.bills.releaseInTx(t, ctx, row, 'payment', amount, metadata)),
