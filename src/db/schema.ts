@@ -601,7 +601,15 @@ export interface CreditNotesTable extends NoteColumns {
   note_type: string;
 }
 
-export interface CreditNoteLinesTable extends DocumentLineColumns {
+/** How a note's line is bound to its parent's line (migration 021). */
+export interface NoteLineBinding {
+  /** The invoice or bill line this line corrects; null on a free-form note's line. */
+  parent_line_item_id: string | null;
+  /** 1: credits taxable value alone (a price revision, no goods); 0: a quantity. */
+  value_only: Flag;
+}
+
+export interface CreditNoteLinesTable extends DocumentLineColumns, NoteLineBinding {
   org_id: string;
   credit_note_id: string;
   position: number;
@@ -613,7 +621,7 @@ export interface DebitNotesTable extends NoteColumns {
   debit_note_number: string;
 }
 
-export interface DebitNoteLinesTable extends DocumentLineColumns {
+export interface DebitNoteLinesTable extends DocumentLineColumns, NoteLineBinding {
   org_id: string;
   debit_note_id: string;
   position: number;
@@ -627,6 +635,16 @@ export interface CreditNoteApplicationsTable {
   credit_note_id: string;
   invoice_id: string | null;
   bill_id: string | null;
+  amount: number;
+  created_time: string;
+}
+
+/** One application of a debit note to its vendor's bill. */
+export interface DebitNoteApplicationsTable {
+  org_id: string;
+  application_id: string;
+  debit_note_id: string;
+  bill_id: string;
   amount: number;
   created_time: string;
 }
@@ -771,6 +789,7 @@ export interface Tables {
   debit_notes: DebitNotesTable;
   debit_note_lines: DebitNoteLinesTable;
   credit_note_applications: CreditNoteApplicationsTable;
+  debit_note_applications: DebitNoteApplicationsTable;
   payments: PaymentsTable;
   payment_allocations: PaymentAllocationsTable;
   webhook_endpoints: WebhookEndpointsTable;

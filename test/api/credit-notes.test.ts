@@ -17,6 +17,9 @@ afterAll(async () => { await t.close(); });
 
 const line = (rate: number, extra: Record<string, unknown> = {}) => ({ name: 'Returned goods', rate, quantity: 1, ...extra });
 const note = (customerId: string, extra: Record<string, unknown> = {}) => ({ customer_id: customerId, date: '2026-06-12', line_items: [line(100)], ...extra });
+/** A line of a note bound to the first line of its invoice or bill, crediting `amount` of taxable value unless told otherwise. */
+const onFirstLine = (parent: { invoice_id?: string; line_items: { line_item_id: string }[] }, extra: Record<string, unknown> = { amount: 100 }) =>
+  ({ [parent.invoice_id ? 'invoice_line_item_id' : 'bill_line_item_id']: parent.line_items[0]!.line_item_id, ...extra });
 
 async function issued(body: Record<string, unknown>) {
   const res = await createCreditNote(org.api, body);
@@ -49,7 +52,7 @@ describe('POST /credit_notes', () => {
     const invoice = await postedInvoice(org.api, customerId, 1000, { place_of_supply: 'IN-MH', line_items: [{ name: 'Goods', rate: 1000, tax_id: gst18 }] });
     const res = await createCreditNote(org.api, note(customerId, {
       invoice_id: invoice.invoice_id, notes: 'Damaged in transit',
-      line_items: [line(200, { tax_id: gst18, restock: true }), line(100, { tax_id: gst18 })],
+      line_items: [onFirstLine(invoice, { amount: 200, restock: true }), onFirstLine(invoice, { amount: 100, tax_id: gst18 })],
     }));
     expect(res.status).toBe(201);
     const cn = res.body.credit_note;
@@ -72,8 +75,8 @@ describe('POST /credit_notes', () => {
 
   it("issues a vendor's credit with bill_id: Dr Payable, Cr the lines' purchase account and GST input", async () => {
     const vendorId = await vendor(org.api);
-    const bill = await postedBill(org.api, vendorId, 1000);
-    const cn = await issued(note(vendorId, { bill_id: bill.bill_id, line_items: [line(500, { tax_id: gst18, restock: true })] }));
+    const bill = await postedBill(org.api, vendorId, 1000, { line_items: [{ name: 'Supplies', rate: 1000, tax_id: gst18 }] });
+    const cn = await issued(note(vendorId, { bill_id: bill.bill_id, line_items: [onFirstLine(bill, { amount: 500, restock: true })] }));
     expect(cn).toMatchObject({
       type: 'vendor', customer_id: vendorId, bill_id: bill.bill_id, invoice_id: null, stock_direction: 'PURCHASE_RETURN_OUT',
       place_of_supply: 'IN-KA', cgst_total: 45, sgst_total: 45, total: 590, balance_amount: 590, status: 'ISSUED',
@@ -81,7 +84,7 @@ describe('POST /credit_notes', () => {
     expect(await journalOf('CREDIT_NOTE', cn.credit_note_id)).toEqual([{
       kind: 'POSTING', lines: [['Purchases', 0, 500], ['CGST Input', 0, 45], ['SGST Input', 0, 45], ['Accounts Payable', 590, 0]],
     }]);
-    expect((await org.api.get(`/bills/${bill.bill_id}`)).body.bill).toMatchObject({ balance: 1000, status: 'OPEN' });
+    expect((await org.api.get(`/bills/${bill.bill_id}`)).body.bill).toMatchObject({ balance: 1180, status: 'OPEN' });
     expect(await t.app.reports.verify(org.orgId)).toEqual([]);
     await expectBooksBalanced(org.api);
   });
@@ -137,7 +140,7 @@ describe('apply-to-invoice and apply-to-bill', () => {
   it('applies partially (note stays ISSUED) and fully: the invoice becomes CREDIT_APPLIED with paid_amount, INVOICE_PAID fires, nothing is posted', async () => {
     const customerId = await customer(org.api);
     const invoice = await postedInvoice(org.api, customerId, 1000);
-    const first = await issued(note(customerId, { invoice_id: invoice.invoice_id, line_items: [line(600)] }));
+    const first = await issued(note(customerId, { invoice_id: invoice.invoice_id, line_items: [onFirstLine(invoice, { amount: 600 })] }));
     const partial = await applyToInvoice(first.credit_note_id, invoice.invoice_id, 400);
     expect(partial.status).toBe(200);
     expect(partial.body.credit_note).toEqual({ credit_note_id: first.credit_note_id, applied_amount: 400, balance_amount: 200, status: 'ISSUED' });
@@ -164,10 +167,10 @@ describe('apply-to-invoice and apply-to-bill', () => {
   it("applies a vendor's credit to a bill: PAID when cleared, BILL_PAID fires", async () => {
     const vendorId = await vendor(org.api);
     const bill = await postedBill(org.api, vendorId, 300);
-    const cn = await issued(note(vendorId, { bill_id: bill.bill_id, line_items: [line(500)] }));
+    const cn = await issued(note(vendorId, { bill_id: bill.bill_id, line_items: [onFirstLine(bill, { amount: 300 })] }));
     const res = await applyToBill(cn.credit_note_id, bill.bill_id, 300);
     expect(res.status).toBe(200);
-    expect(res.body.credit_note).toEqual({ credit_note_id: cn.credit_note_id, applied_amount: 300, balance_amount: 200, status: 'ISSUED' });
+    expect(res.body.credit_note).toEqual({ credit_note_id: cn.credit_note_id, applied_amount: 300, balance_amount: 0, status: 'APPLIED' });
     expect(res.body.bill).toEqual({ bill_id: bill.bill_id, balance: 0, status: 'PAID', paid_amount: 300 });
     expect((await org.api.get(`/bills/${bill.bill_id}`)).body.bill).toMatchObject({ status: 'PAID', vendor_credits_applied: 300 });
     expect((await eventsOf('BILL_PAID')).map((d) => d.id)).toContain(bill.bill_id);
@@ -193,7 +196,7 @@ describe('apply-to-invoice and apply-to-bill', () => {
     const vendorId = await vendor(org.api);
     const bill = await postedBill(org.api, vendorId, 500);
     expect((await applyToBill(big.credit_note_id, bill.bill_id, 10)).body).toMatchObject({ code: 'validation.invalid_value', field: 'bill_id' });
-    const vendorCredit = await issued(note(vendorId, { bill_id: bill.bill_id }));
+    const vendorCredit = await issued(note(vendorId, { bill_id: bill.bill_id, line_items: [onFirstLine(bill)] }));
     expect((await applyToInvoice(vendorCredit.credit_note_id, invoice.invoice_id, 10)).body).toMatchObject({ code: 'validation.invalid_value', field: 'invoice_id' });
 
     const noKey = await org.api.post(`/credit_notes/${big.credit_note_id}/apply-to-invoice`, { invoice_id: invoice.invoice_id, amount: 10 });
@@ -290,9 +293,9 @@ describe('void, update, list, activity', () => {
     const vendorId = await vendor(org.api);
     const invoice = await postedInvoice(org.api, customerId, 500);
     const bill = await postedBill(org.api, vendorId, 500);
-    const a = await issued(note(customerId, { invoice_id: invoice.invoice_id }));
+    const a = await issued(note(customerId, { invoice_id: invoice.invoice_id, line_items: [onFirstLine(invoice)] }));
     const b = await issued(note(customerId));
-    const c = await issued(note(vendorId, { bill_id: bill.bill_id }));
+    const c = await issued(note(vendorId, { bill_id: bill.bill_id, line_items: [onFirstLine(bill)] }));
     await org.api.post(`/credit_notes/${b.credit_note_id}/void`);
     const ids = async (query: string) => (await org.api.get(`/credit_notes?${query}`)).body.credit_notes.map((n: { credit_note_id: string }) => n.credit_note_id);
     expect(await ids(`customer_id=${customerId}`)).toEqual([b.credit_note_id, a.credit_note_id]);

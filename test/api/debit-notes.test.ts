@@ -16,6 +16,9 @@ afterAll(async () => { await t.close(); });
 
 const line = (rate: number, extra: Record<string, unknown> = {}) => ({ name: 'Returned stock', rate, quantity: 1, ...extra });
 const note = (vendorId: string, extra: Record<string, unknown> = {}) => ({ vendor_id: vendorId, date: '2026-06-12', line_items: [line(100)], ...extra });
+/** A line bound to the bill's first line, crediting `amount` of taxable value unless told otherwise. */
+const onFirstLine = (bill: { line_items: { line_item_id: string }[] }, extra: Record<string, unknown> = { amount: 100 }) =>
+  ({ bill_line_item_id: bill.line_items[0]!.line_item_id, ...extra });
 
 async function issued(body: Record<string, unknown>) {
   const res = await createDebitNote(org.api, body);
@@ -35,7 +38,7 @@ describe('debit notes', () => {
   it("issues against a bill with its place of supply: ISSUED, Dr Payable, Cr the lines' account and GST input; DEBIT_NOTE_CREATED; the bill's balance stays", async () => {
     const vendorId = await vendor(org.api, { place_of_contact: 'IN-MH' });
     const bill = await postedBill(org.api, vendorId, 1000, { place_of_supply: 'IN-MH', line_items: [{ name: 'Steel', rate: 1000, tax_id: gst18 }] });
-    const res = await createDebitNote(org.api, note(vendorId, { bill_id: bill.bill_id, notes: 'Short supply', line_items: [line(250, { tax_id: gst18, restock: true })] }));
+    const res = await createDebitNote(org.api, note(vendorId, { bill_id: bill.bill_id, notes: 'Short supply', line_items: [onFirstLine(bill, { amount: 250, restock: true })] }));
     expect(res.status).toBe(201);
     const dn = res.body.debit_note;
     expect(dn).toMatchObject({
@@ -98,7 +101,7 @@ describe('debit notes', () => {
   it('lists newest first with filters status, vendor_id and bill_id, by cursor; the vendor cannot be deleted', async () => {
     const vendorId = await vendor(org.api);
     const bill = await postedBill(org.api, vendorId, 500);
-    const a = await issued(note(vendorId, { bill_id: bill.bill_id }));
+    const a = await issued(note(vendorId, { bill_id: bill.bill_id, line_items: [onFirstLine(bill)] }));
     const b = await issued(note(vendorId));
     await org.api.post(`/debit_notes/${b.debit_note_id}/void`);
     const ids = async (query: string) => (await org.api.get(`/debit_notes?${query}`)).body.debit_notes.map((n: { debit_note_id: string }) => n.debit_note_id);

@@ -10,7 +10,7 @@ export function presentCreditNote(n: CreditNoteRow, lines: readonly CreditNoteLi
     customer_id: n.contact_id,
     customer_name: n.contact_name,
     ...presentNoteColumns(n),
-    line_items: lines.map(presentNoteLine),
+    line_items: lines.map((l) => presentNoteLine(n, l)),
   };
 }
 

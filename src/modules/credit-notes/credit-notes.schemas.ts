@@ -70,9 +70,9 @@ export const AppliedToInvoice = {
   }, 'The invoice after a credit note was applied to it.')),
 };
 
-export const AppliedToBill = {
-  credit_note: CreditNoteApplied,
-  bill: Named('BillCredited', Strict({
-    bill_id: Type.String(), ...settledProperties, status: StringEnum(BILL_STATUSES),
-  }, 'The bill after a credit note was applied to it.')),
-};
+/** The bill's side of an apply (bills.note-target.ts presentBillCredited); a debit note's apply answers it too. */
+export const BillCredited = Named('BillCredited', Strict({
+  bill_id: Type.String(), ...settledProperties, status: StringEnum(BILL_STATUSES),
+}, 'The bill after a credit note or debit note was applied to it.'));
+
+export const AppliedToBill = { credit_note: CreditNoteApplied, bill: BillCredited };

@@ -6,8 +6,7 @@ import { diffFields } from '../../platform/activity/activity.recorder';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { cursorPage, readCursor } from '../../platform/pagination';
-import type { BillRow, BillsService } from '../bills';
-import { BILL_OPEN_STATUSES } from '../bills/bills.rules';
+import { billCreditTarget, billNoteParent, presentBillCredited, type BillRow, type BillsService } from '../bills';
 import { catalogRepository } from '../catalog';
 import { contactsRepository } from '../contacts';
 import {
@@ -37,11 +36,7 @@ type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity'
 
 const invoiceParent = (i: InvoiceRow): NoteParent => ({
   kind: 'invoice', id: i.invoice_id, contactId: i.customer_id, status: i.status, branchId: i.branch_id, placeOfSupply: i.place_of_supply,
-  currencyCode: i.currency_code, exchangeRateMicro: i.exchange_rate_micro,
-});
-const billParent = (b: BillRow): NoteParent => ({
-  kind: 'bill', id: b.bill_id, contactId: b.vendor_id, status: b.status, branchId: b.branch_id, placeOfSupply: b.place_of_supply,
-  currencyCode: b.currency_code, exchangeRateMicro: b.exchange_rate_micro,
+  supplyType: i.supply_type, date: i.invoice_date, total: i.total, currencyCode: i.currency_code, exchangeRateMicro: i.exchange_rate_micro,
 });
 
 /** How each apply endpoint reaches its target: the invoices or bills settlement port, and how the target reads. */
@@ -67,15 +62,7 @@ const INVOICE_TARGET = (port: Settlement<InvoiceRow>): TargetPort<InvoiceRow> =>
 });
 
 const BILL_TARGET = (port: Settlement<BillRow>): TargetPort<BillRow> => ({
-  kind: 'bill', noteType: 'VENDOR', port,
-  asTarget: (b) => ({
-    kind: 'bill', contactId: b.vendor_id, currencyCode: b.currency_code, exchangeRateMicro: b.exchange_rate_micro,
-    status: b.status, balance: b.balance, open: BILL_OPEN_STATUSES,
-  }),
-  present: (b, today) => ({
-    bill_id: b.bill_id, balance: toRupees(b.balance), status: displayedStatus(b.status, BILL_OPEN_STATUSES, b.balance, b.due_date, today),
-    paid_amount: toRupees(b.payment_made + b.vendor_credits_applied),
-  }),
+  kind: 'bill', noteType: 'VENDOR', port, asTarget: billCreditTarget, present: presentBillCredited,
 });
 
 /** Credit note use cases. Each is one transaction: the note, its journal, the settled document, activity and events together. */
@@ -163,10 +150,11 @@ export function creditNotesService(deps: Deps) {
         const contact = await contactsRepository.find(tx, ctx.orgId, input.customer_id);
         if (!contact) throw notFound('contact', 'customer_id');
         const parent = input.invoice_id ? invoiceParent(await deps.invoices.lockForSettlement(tx, ctx.orgId, input.invoice_id, 'invoice_id'))
-          : input.bill_id ? billParent(await deps.bills.lockForSettlement(tx, ctx.orgId, input.bill_id, 'bill_id')) : null;
+          : input.bill_id ? billNoteParent(await deps.bills.lockForSettlement(tx, ctx.orgId, input.bill_id, 'bill_id')) : null;
         const noteType = creditNoteTypeOf(input, contact.contact_type);
         const side = sideOf(noteType);
-        const prepared = await prepareNote(tx, ctx.orgId, { ...input, contact_id: input.customer_id, contactField: 'customer_id' }, side, parent, deps.series.branchOf);
+        const noteDate = businessDateOf(input.date);
+        const prepared = await prepareNote(tx, ctx.orgId, { ...input, contact_id: input.customer_id, contactField: 'customer_id', noteDate }, side, parent, deps.series.branchOf);
         const number = await takeDocumentNumber(tx, ctx.orgId, CREDIT_NOTE_NUMBERING);
         const { party, priced } = prepared;
         const total = priced.amounts.subTotal + priced.amounts.taxTotal;
@@ -174,7 +162,7 @@ export function creditNotesService(deps: Deps) {
         const note: CreditNoteRow = {
           org_id: ctx.orgId, credit_note_id: deps.ids.next('cn'), credit_note_number: number, note_type: noteType, branch_id: party.branchId,
           contact_id: party.contactId, contact_name: party.contactName, invoice_id: input.invoice_id ?? null, bill_id: input.bill_id ?? null,
-          note_date: businessDateOf(input.date), reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply,
+          note_date: noteDate, reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply,
           supply_type: party.supply, stock_direction: stockDirectionOf(side), currency_code: prepared.currencyCode,
           exchange_rate_micro: prepared.exchangeRateMicro, sub_total: priced.amounts.subTotal, tax_total: priced.amounts.taxTotal,
           cgst_total: priced.amounts.cgstTotal, sgst_total: priced.amounts.sgstTotal, igst_total: priced.amounts.igstTotal, total,

@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../db/database';
 import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
-import type { DebitNoteLinesTable, DebitNotesTable } from '../../db/schema';
+import type { DebitNoteApplicationsTable, DebitNoteLinesTable, DebitNotesTable } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
 
 export type DebitNoteRow = DebitNotesTable;
@@ -42,6 +42,10 @@ export const debitNotesRepository = {
 
   async update(tx: Tx, orgId: string, debitNoteId: string, changes: Partial<DebitNoteRow>) {
     await tx.updateTable('debit_notes').set(changes).where('org_id', '=', orgId).where('debit_note_id', '=', debitNoteId).execute();
+  },
+
+  async insertApplication(tx: Tx, application: DebitNoteApplicationsTable) {
+    await insertRows(tx, 'debit_note_applications', [application]);
   },
 
   async countForContact(tx: Tx, orgId: string, contactId: string) {

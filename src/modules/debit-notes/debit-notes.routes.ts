@@ -3,7 +3,7 @@ import { PageContext } from '../../http/response-schemas';
 import { route, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
 import { UpdateNoteBody } from '../documents/notes.schemas';
-import { CreateDebitNoteBody, DebitNote, ListDebitNotesQuery } from './debit-notes.schemas';
+import { AppliedDebitNote, ApplyDebitNoteBody, CreateDebitNoteBody, DebitNote, ListDebitNotesQuery } from './debit-notes.schemas';
 import type { DebitNotesService } from './debit-notes.service';
 
 const tags = ['Debit notes'];
@@ -39,6 +39,13 @@ export function debitNotesRoutes(debitNotes: DebitNotesService): RouteDef[] {
       access: 'Svc.debitnotes.UPDATE', params: DebitNoteIdParam, message: 'The debit note has been voided.',
       response: { debit_note: DebitNote },
       handle: ({ ctx, params }) => debitNotes.voidDebitNote(ctx, params.debit_note_id),
+    }),
+    route({
+      method: 'POST', url: '/debit_notes/:debit_note_id/apply-to-bill', operationId: 'applyDebitNoteToBill',
+      summary: "Apply a debit note to one of the vendor's bills, lowering its balance", tags,
+      access: 'Svc.debitnotes.UPDATE', idempotency: 'required', params: DebitNoteIdParam, body: ApplyDebitNoteBody, message: 'The debit note has been applied.',
+      response: AppliedDebitNote,
+      handle: ({ ctx, params, body }) => debitNotes.applyToBill(ctx, params.debit_note_id, body),
     }),
   ];
 }

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Named, Strict } from '../../http/response-schemas';
-import { Body, CursorQuery, DateOrDateTime, Id, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { Amount, Named, Strict } from '../../http/response-schemas';
+import { Body, CursorQuery, DateOrDateTime, Id, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { BillCredited } from '../credit-notes/credit-notes.schemas';
 import { noteProperties } from '../documents/notes.responses';
 import { NOTE_STATUSES } from '../documents/notes.rules';
 import { NoteLineItems } from '../documents/notes.schemas';
@@ -33,3 +34,18 @@ export const DebitNote = Named('DebitNote', Strict({
   vendor_name: Type.String(),
   ...noteProperties,
 }, 'A debit note we raised to a vendor: a purchase return or a price reduction.'));
+
+/** As a credit note's apply-to-bill: exactly the bill and the amount. */
+export const ApplyDebitNoteBody = Body({ bill_id: Id('bill_id'), amount: Money({ minimum: 0.01 }) });
+export type ApplyDebitNoteBody = Static<typeof ApplyDebitNoteBody>;
+
+/** What an apply did (debit-notes.presenter.ts presentDebitApplied, bills.note-target.ts presentBillCredited). */
+export const AppliedDebitNote = {
+  debit_note: Named('DebitNoteApplied', Strict({
+    debit_note_id: Type.String(),
+    applied_amount: Amount,
+    balance_amount: Amount,
+    status: noteProperties.status,
+  }, 'A debit note after an apply: what it has applied in all and what is left.')),
+  bill: BillCredited,
+};

@@ -1,32 +1,34 @@
 import type { Db, Tx } from '../../db/database';
 import { notFound } from '../../kernel/errors';
 import { businessDateOf, istDateOf } from '../../kernel/local-date';
-import { toRupees } from '../../kernel/money';
+import { toPaise, toRupees } from '../../kernel/money';
 import { diffFields } from '../../platform/activity/activity.recorder';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { cursorPage, readCursor } from '../../platform/pagination';
-import type { BillsService } from '../bills';
+import { billCreditTarget, billNoteParent, presentBillCredited, type BillsService } from '../bills';
+import { catalogRepository } from '../catalog';
 import {
-  assertHeaderEditable, assertVoidable, noteJournalLines, noteLineColumnsOf, prepareNote, stockDirectionOf, type UpdateNoteBody,
+  applyCredit, assertHeaderEditable, assertVoidable, creditApplicationLines, noteJournalLines, noteLineColumnsOf, prepareNote, stockDirectionOf,
+  type UpdateNoteBody,
 } from '../documents';
 import type { LedgerService } from '../ledger';
 import { takeDocumentNumber, type SeriesService } from '../series';
-import { presentDebitNote } from './debit-notes.presenter';
+import { presentDebitApplied, presentDebitNote } from './debit-notes.presenter';
 import { debitNotesRepository as repo, type DebitNoteLineRow, type DebitNoteRow } from './debit-notes.repository';
 import { DEBIT_NOTE_NUMBERING } from './debit-notes.rules';
-import type { CreateDebitNoteBody, ListDebitNotesQuery } from './debit-notes.schemas';
+import type { ApplyDebitNoteBody, CreateDebitNoteBody, ListDebitNotesQuery } from './debit-notes.schemas';
 
 type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors'> & {
   ledger: LedgerService;
   series: Pick<SeriesService, 'branchOf'>;
-  bills: Pick<BillsService, 'lockForSettlement'>;
+  bills: Pick<BillsService, 'lockForSettlement' | 'settleInTx'>;
 };
 
 /**
  * Debit note use cases: a note we raise to a vendor, always on the purchase side. Issued with
- * its journal (Dr Accounts Payable, Cr the lines' accounts and GST input); the spec offers no
- * apply endpoint, so it lowers what the vendor is owed in the ledger and no bill's balance.
+ * its journal (Dr Accounts Payable, Cr the lines' accounts and GST input); applied to the
+ * vendor's bills as a vendor credit note is (apply-to-bill), lowering their balances.
  */
 export function debitNotesService(deps: Deps) {
   const db = deps.database.db;
@@ -55,12 +57,9 @@ export function debitNotesService(deps: Deps) {
   return {
     async createDebitNote(ctx: RequestContext, input: CreateDebitNoteBody) {
       return deps.uow(ctx, async (tx) => {
-        const bill = input.bill_id ? await deps.bills.lockForSettlement(tx, ctx.orgId, input.bill_id, 'bill_id') : null;
-        const parent = bill && {
-          kind: 'bill' as const, id: bill.bill_id, contactId: bill.vendor_id, status: bill.status, branchId: bill.branch_id,
-          placeOfSupply: bill.place_of_supply, currencyCode: bill.currency_code, exchangeRateMicro: bill.exchange_rate_micro,
-        };
-        const prepared = await prepareNote(tx, ctx.orgId, { ...input, contact_id: input.vendor_id, contactField: 'vendor_id' }, 'purchase', parent, deps.series.branchOf);
+        const parent = input.bill_id ? billNoteParent(await deps.bills.lockForSettlement(tx, ctx.orgId, input.bill_id, 'bill_id')) : null;
+        const noteDate = businessDateOf(input.date);
+        const prepared = await prepareNote(tx, ctx.orgId, { ...input, contact_id: input.vendor_id, contactField: 'vendor_id', noteDate }, 'purchase', parent, deps.series.branchOf);
         const number = await takeDocumentNumber(tx, ctx.orgId, DEBIT_NOTE_NUMBERING);
         const { party, priced } = prepared;
         const total = priced.amounts.subTotal + priced.amounts.taxTotal;
@@ -68,7 +67,7 @@ export function debitNotesService(deps: Deps) {
         const note: DebitNoteRow = {
           org_id: ctx.orgId, debit_note_id: deps.ids.next('dn'), debit_note_number: number, branch_id: party.branchId,
           contact_id: party.contactId, contact_name: party.contactName, invoice_id: null, bill_id: input.bill_id ?? null,
-          note_date: businessDateOf(input.date), reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply,
+          note_date: noteDate, reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply,
           supply_type: party.supply, stock_direction: stockDirectionOf('purchase'), currency_code: prepared.currencyCode,
           exchange_rate_micro: prepared.exchangeRateMicro, sub_total: priced.amounts.subTotal, tax_total: priced.amounts.taxTotal,
           cgst_total: priced.amounts.cgstTotal, sgst_total: priced.amounts.sgstTotal, igst_total: priced.amounts.igstTotal, total,
@@ -121,6 +120,50 @@ export function debitNotesService(deps: Deps) {
           changes: { status: { old: note.status, new: saved.status } }, metadata: { reversal_journal_id: reversal?.journal_id ?? null },
         });
         return { debit_note: await view(tx, saved) };
+      });
+    },
+
+    /**
+     * Lowers one of the vendor's bills by part of the note, as a vendor credit note's
+     * apply-to-bill does (credit-notes.service.ts applyTo): the note locked before the bill,
+     * the bill settled through its port (status, activity, BILL_PAID), and nothing posted but
+     * the paisa by which the two open balances convert apart: the note's journal already
+     * lowered the payable.
+     */
+    async applyToBill(ctx: RequestContext, debitNoteId: string, input: ApplyDebitNoteBody) {
+      return deps.uow(ctx, async (tx) => {
+        const note = await load(tx, ctx.orgId, debitNoteId, true);
+        const bill = await deps.bills.lockForSettlement(tx, ctx.orgId, input.bill_id, 'bill_id');
+        const amount = toPaise(input.amount);
+        const target = billCreditTarget(bill);
+        const next = applyCredit(note, target, amount, 'debit note');
+        const settled = await deps.bills.settleInTx(tx, ctx, bill, 'credit', amount, 'amount', {
+          debit_note_id: note.debit_note_id, debit_note_number: note.debit_note_number, amount: toRupees(amount),
+        });
+        const applicationId = deps.ids.next('dna');
+        await repo.insertApplication(tx, {
+          org_id: ctx.orgId, application_id: applicationId, debit_note_id: note.debit_note_id, bill_id: bill.bill_id, amount, created_time: now(),
+        });
+        await deps.ledger.postUnlessZero(tx, ctx, {
+          date: today(), source: 'ALLOCATION', sourceId: applicationId, sourceVersion: 1, sourceRef: note.debit_note_number,
+          memo: `${note.debit_note_number} applied to bill ${bill.bill_id}`, contactId: note.contact_id, branchId: note.branch_id,
+          lines: creditApplicationLines({
+            contactId: note.contact_id, amount, targetBalance: target.balance, noteBalance: note.balance_amount, exchangeRateMicro: note.exchange_rate_micro,
+          }, {
+            control: await catalogRepository.systemAccountId(tx, ctx.orgId, 'accounts_payable'),
+            exchange: await catalogRepository.systemAccountId(tx, ctx.orgId, 'exchange_gain_loss'),
+          }, 'purchase'),
+        }, { newSource: true }); // the application was made just above
+        const saved = await save(tx, note, next);
+        await deps.activity.record(tx, ctx, {
+          entityType: 'DEBIT_NOTE', entityId: note.debit_note_id, entityRef: note.debit_note_number, verb: 'APPLIED',
+          changes: diffFields(
+            { status: note.status, applied_amount: toRupees(note.applied_amount), balance_amount: toRupees(note.balance_amount) },
+            { status: saved.status, applied_amount: toRupees(saved.applied_amount), balance_amount: toRupees(saved.balance_amount) },
+          ),
+          metadata: { bill_id: bill.bill_id, amount: toRupees(amount) },
+        });
+        return { debit_note: presentDebitApplied(saved), bill: presentBillCredited(settled, today()) };
       });
     },
 

@@ -20,7 +20,11 @@ const FALLBACK_ACCOUNT = { sales: 'sales', purchase: 'purchases' } as const;
  */
 export async function priceLines(tx: Tx, orgId: string, inputs: readonly LineItemInput[], supply: SupplyType, side: 'sales' | 'purchase'): Promise<PricedLines> {
   const fallbackAccountId = await catalogRepository.systemAccountId(tx, orgId, FALLBACK_ACCOUNT[side]);
-  const lines = await resolveLines(tx, orgId, inputs, { side, fallbackAccountId });
+  return priceResolved(await resolveLines(tx, orgId, inputs, { side, fallbackAccountId }), supply);
+}
+
+/** Lines already resolved (from the item master, or from the document a note corrects) priced by the GST engine. */
+export function priceResolved<Line extends ResolvedLine>(lines: Line[], supply: SupplyType): { lines: Line[]; amounts: DocumentAmounts } {
   try {
     return { lines, amounts: computeDocument(lines, supply) };
   } catch (error) {

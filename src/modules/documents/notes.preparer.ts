@@ -1,12 +1,14 @@
 import type { Tx } from '../../db/database';
-import type { DocumentLineColumns } from '../../db/schema';
+import type { DocumentLineColumns, Flag, NoteLineBinding } from '../../db/schema';
 import { invalidValue } from '../../kernel/errors';
 import { orgSettings } from '../../platform/orgs/org-settings';
 import { catalogRepository } from '../catalog';
 import type { PostingLine } from '../ledger';
 import { assertDocumentConvertible } from './currency.rules';
 import { lineColumnsOf } from './line-columns.mapper';
-import { priceLines, type PricedLines } from './lines.pricer';
+import { priceLines, priceResolved, type PricedLines } from './lines.pricer';
+import { noteBindingsRepository } from './note-bindings.repository';
+import { assertDatedFromParent, assertFreeFormLines, assertWithinCreditable, bindNoteLines } from './note-bindings.rules';
 import { noteLines, type NoteAccounts } from './notes.posting';
 import { assertParentPosted, type NoteSide } from './notes.rules';
 import type { NoteLineItem } from './notes.schemas';
@@ -20,6 +22,10 @@ export interface NoteParent {
   status: string;
   branchId: string;
   placeOfSupply: string;
+  /** The parent's stored tax routing: the note's tax follows it (s.34 corrects that supply). */
+  supplyType: string;
+  date: string;
+  total: number;
   currencyCode: string;
   exchangeRateMicro: number;
 }
@@ -28,6 +34,8 @@ export interface NoteInput {
   contact_id: string;
   /** The request field naming the contact (customer_id on credit notes, vendor_id on debit notes). */
   contactField: string;
+  /** The note's business date. */
+  noteDate: string;
   place_of_supply?: string;
   line_items: readonly NoteLineItem[];
 }
@@ -37,14 +45,17 @@ export interface PreparedNote {
   priced: PricedLines;
   currencyCode: string;
   exchangeRateMicro: number;
+  /** Per line, the parent's line it is bound to and whether it credits value alone (free-form lines: none). */
+  bindings: readonly { parentLineId: string | null; valueOnly: boolean }[];
 }
 
 /**
  * What a note is before it is stored: its party, priced lines and currency. With a parent
- * the note is the parent's correction: same contact (else 400), a posted parent (else 409),
- * and its branch, place of supply (unless one is sent), currency and rate, so the GST split
- * and the amounts mirror the original. Without one, the contact's place_of_contact and the
- * default branch decide, in the base currency.
+ * the note is the parent's correction (s.34 CGST): same contact (else 400), a posted parent
+ * (else 409), dated on or after it, its branch, place of supply (another one sent is 400),
+ * tax routing, currency and rate, and lines bound to the parent's lines
+ * (note-bindings.rules.ts), its live notes together crediting at most its total. Without
+ * one, the contact's place of supply and the default branch decide, in the base currency.
  */
 export async function prepareNote(tx: Tx, orgId: string, input: NoteInput, side: NoteSide, parent: NoteParent | null, branchOf: BranchOf): Promise<PreparedNote> {
   if (parent) {
@@ -54,22 +65,44 @@ export async function prepareNote(tx: Tx, orgId: string, input: NoteInput, side:
       });
     }
     assertParentPosted(parent.kind, parent.status);
+    assertDatedFromParent(parent.kind, input.noteDate, parent.date);
+  } else {
+    assertFreeFormLines(input.line_items);
   }
-  const party = await resolveParty(tx, orgId, side === 'sales' ? 'customer' : 'vendor', {
+  const resolved = await resolveParty(tx, orgId, side === 'sales' ? 'customer' : 'vendor', {
     contact_id: input.contact_id,
     ...((input.place_of_supply ?? parent?.placeOfSupply) !== undefined && { place_of_supply: input.place_of_supply ?? parent!.placeOfSupply }),
     ...(parent && { branch_id: parent.branchId }),
   }, branchOf);
-  const priced = await priceLines(tx, orgId, input.line_items, party.supply, side);
   const { baseCurrency } = await orgSettings(tx, orgId);
+  if (!parent) {
+    return {
+      party: resolved, priced: await priceLines(tx, orgId, input.line_items, resolved.supply, side), currencyCode: baseCurrency,
+      exchangeRateMicro: 1_000_000, bindings: input.line_items.map(() => ({ parentLineId: null, valueOnly: false })),
+    };
+  }
+  if (resolved.placeOfSupply !== parent.placeOfSupply) {
+    throw invalidValue('place_of_supply', `a note takes its ${parent.kind}'s place of supply (${parent.placeOfSupply})`, { details: { [`${parent.kind}_place_of_supply`]: parent.placeOfSupply } });
+  }
+  const party: DocumentParty = { ...resolved, supply: parent.supplyType as DocumentParty['supply'] };
+  const credited = await noteBindingsRepository.credited(tx, orgId, parent.kind, parent.id);
+  const bound = bindNoteLines(parent.kind, await noteBindingsRepository.parentLines(tx, orgId, parent.kind, parent.id), credited.lines, input.line_items);
+  const priced = priceResolved(bound, party.supply);
+  assertWithinCreditable(parent.kind, parent.total, credited.total, priced.amounts.subTotal + priced.amounts.taxTotal);
   // The note converts at its parent's rate, so the parent is the input that brought it.
-  if (parent) assertDocumentConvertible(priced.amounts, 0, parent.exchangeRateMicro, `${parent.kind}_id`);
-  return { party, priced, currencyCode: parent?.currencyCode ?? baseCurrency, exchangeRateMicro: parent?.exchangeRateMicro ?? 1_000_000 };
+  assertDocumentConvertible(priced.amounts, 0, parent.exchangeRateMicro, `${parent.kind}_id`);
+  return {
+    party, priced, currencyCode: parent.currencyCode, exchangeRateMicro: parent.exchangeRateMicro,
+    bindings: bound.map((l) => ({ parentLineId: l.parentLineId, valueOnly: l.valueOnly })),
+  };
 }
 
-/** The stored line columns of a prepared note, each with its restock flag. */
-export function noteLineColumnsOf(prepared: PreparedNote, inputs: readonly NoteLineItem[], nextLineId: () => string): (DocumentLineColumns & { position: number; restock: 0 | 1 })[] {
-  return lineColumnsOf(prepared.priced, nextLineId).map((l, position) => ({ ...l, position, restock: inputs[position]?.restock ? 1 : 0 }));
+/** The stored line columns of a prepared note, each with its restock flag and its binding to the parent's line. */
+export function noteLineColumnsOf(prepared: PreparedNote, inputs: readonly NoteLineItem[], nextLineId: () => string): (DocumentLineColumns & NoteLineBinding & { position: number; restock: Flag })[] {
+  return lineColumnsOf(prepared.priced, nextLineId).map((l, position) => ({
+    ...l, position, restock: inputs[position]?.restock ? 1 : 0,
+    parent_line_item_id: prepared.bindings[position]?.parentLineId ?? null, value_only: prepared.bindings[position]?.valueOnly ? 1 : 0,
+  }));
 }
 
 /** The journal lines of a note (see noteLines), with the organisation's control and GST accounts. */

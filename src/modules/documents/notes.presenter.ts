@@ -1,10 +1,18 @@
-import type { DocumentLineColumns, NoteColumns } from '../../db/schema';
+import type { DocumentLineColumns, NoteColumns, NoteLineBinding } from '../../db/schema';
 import { isoTimestamp } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
 import { asDateTime, presentLine, presentTotals } from './documents.presenter';
 
-/** A note's line: a document line and whether the goods move in or out of stock. */
-export const presentNoteLine = (l: DocumentLineColumns & { restock: number }) => ({ ...presentLine(l), restock: l.restock === 1 });
+/**
+ * A note's line: a document line, whether the goods move in or out of stock, and the line
+ * of the note's invoice or bill it corrects (named by the parent's kind; null on free-form lines).
+ */
+export const presentNoteLine = (n: Pick<NoteColumns, 'invoice_id'>, l: DocumentLineColumns & NoteLineBinding & { restock: number }) => ({
+  ...presentLine(l),
+  restock: l.restock === 1,
+  invoice_line_item_id: n.invoice_id !== null ? l.parent_line_item_id : null,
+  bill_line_item_id: n.invoice_id === null ? l.parent_line_item_id : null,
+});
 
 /** The fields credit and debit notes share, as the API shows them; each module adds its id, number and party. */
 export function presentNoteColumns(n: NoteColumns) {

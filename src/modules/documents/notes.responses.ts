@@ -13,6 +13,8 @@ import { NOTE_STATUSES } from './notes.rules';
 const NoteLineItem = Named('NoteLineItem', Strict({
   ...lineItemProperties,
   restock: Type.Boolean({ description: 'The goods came back into stock (credit note) or went back to the vendor (debit note)' }),
+  invoice_line_item_id: NullableOf(Type.String({ description: "The invoice's line this line corrects (a note naming invoice_id); null on a free-form line" })),
+  bill_line_item_id: NullableOf(Type.String({ description: "The bill's line this line corrects (a note naming bill_id); null on a free-form line" })),
 }, 'A line of a credit or debit note.'));
 
 /** The fields both notes show (notes.presenter.ts presentNoteColumns), and their lines. */

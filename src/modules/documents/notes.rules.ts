@@ -66,20 +66,23 @@ export interface CreditTarget {
  * 409; wrong input (another contact, another currency or rate, above the limit) is 400, as the
  * spec lists "applied across contacts or above limits" under validation.invalid_value.
  */
-export function applyCredit(note: CreditToApply, target: CreditTarget, amount: number): Pick<CreditToApply, 'status' | 'applied_amount' | 'balance_amount'> {
+export function applyCredit(
+  note: CreditToApply, target: CreditTarget, amount: number, document: 'credit note' | 'debit note' = 'credit note',
+): Pick<CreditToApply, 'status' | 'applied_amount' | 'balance_amount'> {
   const field = `${target.kind}_id`;
+  const key = document.replace(' ', '_');
   if (note.status !== 'ISSUED') {
-    throw invalidState(`only an ISSUED credit note can be applied; this one is ${note.status}`, { status: note.status });
+    throw invalidState(`only an ISSUED ${document} can be applied; this one is ${note.status}`, { status: note.status });
   }
   if (target.contactId !== note.contact_id) {
-    throw invalidValue(field, `the credit note and the ${target.kind} belong to different contacts`, {
-      details: { credit_note_contact_id: note.contact_id, [`${target.kind}_contact_id`]: target.contactId },
+    throw invalidValue(field, `the ${document} and the ${target.kind} belong to different contacts`, {
+      details: { [`${key}_contact_id`]: note.contact_id, [`${target.kind}_contact_id`]: target.contactId },
     });
   }
   // No exchange difference is posted for a credit, so it settles only a document at its own currency and rate.
   if (target.currencyCode !== note.currency_code || target.exchangeRateMicro !== note.exchange_rate_micro) {
-    throw invalidValue(field, `the ${target.kind} is in another currency or at another exchange rate than the credit note`, {
-      details: { credit_note_currency: note.currency_code, [`${target.kind}_currency`]: target.currencyCode },
+    throw invalidValue(field, `the ${target.kind} is in another currency or at another exchange rate than the ${document}`, {
+      details: { [`${key}_currency`]: note.currency_code, [`${target.kind}_currency`]: target.currencyCode },
     });
   }
   if (!target.open.includes(target.status)) {
@@ -87,9 +90,9 @@ export function applyCredit(note: CreditToApply, target: CreditTarget, amount: n
   }
   const limit = Math.min(note.balance_amount, target.balance);
   if (amount > limit) {
-    throw invalidValue('amount', `amount exceeds the smaller of the credit note's balance and the ${target.kind}'s balance`, {
+    throw invalidValue('amount', `amount exceeds the smaller of the ${document}'s balance and the ${target.kind}'s balance`, {
       details: {
-        limit: toRupees(limit), credit_note_balance: toRupees(note.balance_amount),
+        limit: toRupees(limit), [`${key}_balance`]: toRupees(note.balance_amount),
         [`${target.kind}_balance`]: toRupees(target.balance), requested: toRupees(amount),
       },
     });

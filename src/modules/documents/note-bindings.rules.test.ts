@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { DocumentLineColumns } from '../../db/schema';
+import { assertDatedFromParent, assertFreeFormLines, assertWithinCreditable, bindNoteLines, discountShare } from './note-bindings.rules';
+
+/** An invoice line: 3 units at ₹100.00 less ₹10.00 discount = ₹290.00 taxable, 18%. */
+const parentLine: DocumentLineColumns = {
+  line_item_id: 'li_1', item_id: 'itm_1', name: 'Widget', description: 'blue', hsn_or_sac: '8471', quantity_milli: 3000, unit: 'pcs',
+  rate: 10_000, discount: 1_000, tax_id: 'tax_18', tax_rate_centi: 1800, item_total: 29_000, tax: 5_220, cgst: 2_610, sgst: 2_610, igst: 0,
+  account_id: 'acc_sales',
+};
+const none = new Map<string, { quantityMilli: number; taxable: number }>();
+const bind = (inputs: Record<string, unknown>[], credited = none) => bindNoteLines('invoice', [parentLine], credited, inputs);
+const fault = (field: string, code = 'validation.invalid_value') => expect.objectContaining({ code, field });
+
+describe('binding a note line to its invoice line', () => {
+  it('a quantity takes the line’s rate, its share of the discount, its tax, HSN, item and account', () => {
+    expect(bind([{ invoice_line_item_id: 'li_1', quantity: 1 }])).toEqual([{
+      parentLineId: 'li_1', valueOnly: false, itemId: 'itm_1', name: 'Widget', description: 'blue', hsnOrSac: '8471', unit: 'pcs',
+      taxId: 'tax_18', taxRateCenti: 1800, accountId: 'acc_sales', quantityMilli: 1000, ratePaise: 10_000, discountPaise: 333,
+    }]);
+  });
+
+  it('an amount credits taxable value alone: one unit at that amount, no discount', () => {
+    expect(bind([{ invoice_line_item_id: 'li_1', amount: 50.5 }])[0]).toMatchObject({ valueOnly: true, quantityMilli: 1000, ratePaise: 5_050, discountPaise: 0 });
+  });
+
+  it('refuses more than the quantity still uncredited, naming it, counting earlier notes and this note’s other lines', () => {
+    expect(() => bind([{ invoice_line_item_id: 'li_1', quantity: 5 }])).toThrowError(expect.objectContaining({
+      field: 'line_items[0].quantity', message: expect.stringContaining('only 3 of'), details: { uncredited_quantity: 3, requested: 5 },
+    }));
+    const twoCredited = new Map([['li_1', { quantityMilli: 2000, taxable: 19_333 }]]);
+    expect(() => bind([{ invoice_line_item_id: 'li_1', quantity: 2 }], twoCredited)).toThrowError(fault('line_items[0].quantity'));
+    expect(() => bind([{ invoice_line_item_id: 'li_1', quantity: 2 }, { invoice_line_item_id: 'li_1', quantity: 1.5 }])).toThrowError(fault('line_items[1].quantity'));
+  });
+
+  it('refuses more taxable value than is uncredited: an amount above it, or goods after a price revision took it', () => {
+    expect(() => bind([{ invoice_line_item_id: 'li_1', amount: 290.01 }])).toThrowError(expect.objectContaining({
+      field: 'line_items[0].amount', details: { uncredited_taxable_value: 290, requested: 290.01 },
+    }));
+    const revised = new Map([['li_1', { quantityMilli: 0, taxable: 28_000 }]]);
+    expect(() => bind([{ invoice_line_item_id: 'li_1', quantity: 1 }], revised)).toThrowError(fault('line_items[0].quantity'));
+  });
+
+  it('crediting every unit in parts takes back exactly the line’s discount', () => {
+    expect(discountShare(parentLine, 0, 1000) + discountShare(parentLine, 1000, 1000) + discountShare(parentLine, 2000, 1000)).toBe(1_000);
+    const [a, b] = bind([{ invoice_line_item_id: 'li_1', quantity: 1 }, { invoice_line_item_id: 'li_1', quantity: 2 }]);
+    expect(a!.discountPaise + b!.discountPaise).toBe(1_000);
+  });
+
+  it('refuses another tax, HSN or item, and any rate or discount: those are the invoice line’s', () => {
+    expect(() => bind([{ invoice_line_item_id: 'li_1', quantity: 1, tax_id: 'tax_28' }])).toThrowError(expect.objectContaining({
+      field: 'line_items[0].tax_id', details: { invoice_line_tax_id: 'tax_18', tax_percentage: 18 },
+    }));
+    expect(bind([{ invoice_line_item_id: 'li_1', quantity: 1, tax_id: 'tax_18', hsn_or_sac: '8471' }])).toHaveLength(1);
+    expect(() => bind([{ invoice_line_item_id: 'li_1', quantity: 1, hsn_or_sac: '9999' }])).toThrowError(fault('line_items[0].hsn_or_sac'));
+    expect(() => bind([{ invoice_line_item_id: 'li_1', quantity: 1, rate: 90 }])).toThrowError(fault('line_items[0].rate'));
+    expect(() => bind([{ invoice_line_item_id: 'li_1', quantity: 1, discount: 1 }])).toThrowError(fault('line_items[0].discount'));
+  });
+
+  it('needs the line named, one of this invoice’s, and quantity or amount but not both', () => {
+    expect(() => bind([{ quantity: 1 }])).toThrowError(fault('line_items[0].invoice_line_item_id', 'validation.required_field'));
+    expect(() => bind([{ bill_line_item_id: 'li_1', quantity: 1 }])).toThrowError(fault('line_items[0].bill_line_item_id'));
+    expect(() => bind([{ invoice_line_item_id: 'li_other', quantity: 1 }])).toThrowError(fault('line_items[0].invoice_line_item_id'));
+    expect(() => bind([{ invoice_line_item_id: 'li_1' }])).toThrowError(fault('line_items[0].quantity', 'validation.required_field'));
+    expect(() => bind([{ invoice_line_item_id: 'li_1', quantity: 1, amount: 10 }])).toThrowError(fault('line_items[0].amount'));
+  });
+});
+
+describe('a note and its parent', () => {
+  it('a free-form note names no parent line and sends no bare amount', () => {
+    expect(() => assertFreeFormLines([{ name: 'x', rate: 1 }])).not.toThrow();
+    expect(() => assertFreeFormLines([{ name: 'x', rate: 1 }, { bill_line_item_id: 'li_1' }])).toThrowError(fault('line_items[1].bill_line_item_id'));
+    expect(() => assertFreeFormLines([{ name: 'x', amount: 1 }])).toThrowError(fault('line_items[0].amount'));
+  });
+
+  it('is dated on or after its parent', () => {
+    expect(() => assertDatedFromParent('invoice', '2026-06-10', '2026-06-10')).not.toThrow();
+    expect(() => assertDatedFromParent('bill', '2026-06-09', '2026-06-10')).toThrowError(expect.objectContaining({ field: 'date', details: { bill_date: '2026-06-10' } }));
+  });
+
+  it('never takes the parent’s credited total above its total, naming what remains', () => {
+    expect(() => assertWithinCreditable('invoice', 118_000, 100_000, 18_000)).not.toThrow();
+    expect(() => assertWithinCreditable('invoice', 118_000, 100_000, 18_001)).toThrowError(expect.objectContaining({
+      field: 'total', message: expect.stringContaining('180'), details: { remaining_creditable: 180, invoice_total: 1180, requested: 180.01 },
+    }));
+  });
+});

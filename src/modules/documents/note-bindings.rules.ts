@@ -1,0 +1,149 @@
+import type { DocumentLineColumns } from '../../db/schema';
+import { invalidValue, requiredField } from '../../kernel/errors';
+import { roundDiv, toPaise, toRupees } from '../../kernel/money';
+import type { ResolvedLine } from './line-items.resolver';
+import type { NoteLineItem } from './notes.schemas';
+
+/**
+ * A note that names an invoice or bill corrects that document (s.34 CGST): each of its lines
+ * names the parent's line it corrects and takes that line's item, HSN, tax and account. A
+ * line credits either goods (`quantity`, at the parent line's rate and its discount per
+ * unit) or taxable value alone (`amount`: a price revision or post-sale discount,
+ * s.34(1)), never more than the line still has uncredited across the parent's live notes.
+ * Pure: the caller loads the parent's lines and what its notes already credit.
+ */
+
+export type ParentKind = 'invoice' | 'bill';
+
+/** What the parent's live notes already credit on one of its lines. */
+export interface LineCredited {
+  /** Goods credited (quantity lines only), × 1000. */
+  quantityMilli: number;
+  /** Taxable value credited by every line, goods or value. */
+  taxable: number;
+}
+
+/** A note's line resolved from its parent's line, ready for the GST engine. */
+export interface BoundLine extends ResolvedLine {
+  parentLineId: string;
+  valueOnly: boolean;
+}
+
+/** The line fields a bound line may repeat only with the parent line's own value. */
+const INHERITED = [
+  ['item_id', (p: DocumentLineColumns) => p.item_id],
+  ['name', (p: DocumentLineColumns) => p.name],
+  ['unit', (p: DocumentLineColumns) => p.unit],
+  ['hsn_or_sac', (p: DocumentLineColumns) => p.hsn_or_sac],
+  ['tax_id', (p: DocumentLineColumns) => p.tax_id],
+] as const;
+
+const lineIdField = (kind: ParentKind) => `${kind}_line_item_id` as const;
+const anA = (kind: ParentKind) => (kind === 'invoice' ? 'an invoice' : 'a bill');
+
+/** The parent's line id a note line names, when it names one (either field). */
+export const namedParentLine = (input: NoteLineItem): { field: string; id: string } | null =>
+  input.invoice_line_item_id !== undefined ? { field: 'invoice_line_item_id', id: input.invoice_line_item_id }
+    : input.bill_line_item_id !== undefined ? { field: 'bill_line_item_id', id: input.bill_line_item_id } : null;
+
+/** A free-form note's lines name no parent line and credit no bare amount: both need a parent. */
+export function assertFreeFormLines(inputs: readonly NoteLineItem[]): void {
+  inputs.forEach((input, i) => {
+    const named = namedParentLine(input);
+    if (named) {
+      const kind = named.field === 'invoice_line_item_id' ? 'invoice' : 'bill';
+      throw invalidValue(`line_items[${i}].${named.field}`, `a line can name ${anA(kind)} line only on a note that names the ${kind} (${kind}_id)`);
+    }
+    if (input.amount !== undefined) throw invalidValue(`line_items[${i}].amount`, 'amount (taxable value alone) is for a line bound to an invoice or bill line; a free-form line sends rate and quantity');
+  });
+}
+
+/**
+ * The note's lines bound to the parent's lines; 400 on the first line field at fault. Lines
+ * of one note naming the same parent line count against it together.
+ */
+export function bindNoteLines(
+  kind: ParentKind, parentLines: readonly DocumentLineColumns[], credited: ReadonlyMap<string, LineCredited>, inputs: readonly NoteLineItem[],
+): BoundLine[] {
+  const byId = new Map(parentLines.map((l) => [l.line_item_id, l]));
+  const running = new Map<string, LineCredited>();
+  return inputs.map((input, i) => {
+    const at = (field: string) => `line_items[${i}].${field}`;
+    const named = namedParentLine(input);
+    if (!named) throw requiredField(at(lineIdField(kind)), `a note against ${anA(kind)} names, on each line, the ${kind} line it corrects (${at(lineIdField(kind))})`);
+    if (named.field !== lineIdField(kind)) throw invalidValue(at(named.field), `a note against ${anA(kind)} names ${kind} lines (${lineIdField(kind)})`);
+    const parent = byId.get(named.id);
+    if (!parent) throw invalidValue(at(named.field), `${named.id} is not a line of this ${kind}`);
+    for (const field of ['rate', 'discount'] as const) {
+      if (input[field] !== undefined) throw invalidValue(at(field), `a bound line takes the ${kind} line's ${field}; send quantity (goods) or amount (taxable value)`);
+    }
+    for (const [field, valueOf] of INHERITED) {
+      if (input[field] !== undefined && input[field] !== valueOf(parent)) {
+        throw invalidValue(at(field), `a bound line takes the ${kind} line's ${field} (${valueOf(parent) ?? 'none'})`, {
+          details: { [`${kind}_line_${field}`]: valueOf(parent), tax_percentage: parent.tax_rate_centi / 100 },
+        });
+      }
+    }
+    if (input.quantity !== undefined && input.amount !== undefined) throw invalidValue(at('amount'), 'send quantity (goods) or amount (taxable value), not both');
+    if (input.quantity === undefined && input.amount === undefined) throw requiredField(at('quantity'), `${at('quantity')} (goods) or ${at('amount')} (taxable value) is required`);
+
+    const done = running.get(parent.line_item_id) ?? credited.get(parent.line_item_id) ?? { quantityMilli: 0, taxable: 0 };
+    const uncreditedTaxable = parent.item_total - done.taxable;
+    const common = {
+      itemId: parent.item_id, name: parent.name, description: input.description ?? parent.description, hsnOrSac: parent.hsn_or_sac,
+      unit: parent.unit, taxId: parent.tax_id, taxRateCenti: parent.tax_rate_centi, accountId: parent.account_id, parentLineId: parent.line_item_id,
+    };
+    let line: BoundLine;
+    let taxable: number;
+    if (input.amount !== undefined) {
+      taxable = toPaise(input.amount);
+      if (taxable > uncreditedTaxable) throw overCredit(at('amount'), kind, 'taxable value', toRupees(uncreditedTaxable), input.amount);
+      // One unit at the revised amount: no goods move, and the GST engine prices it as any line.
+      line = { ...common, quantityMilli: 1000, ratePaise: taxable, discountPaise: 0, valueOnly: true };
+    } else {
+      const quantityMilli = Math.round(input.quantity! * 1000);
+      const uncreditedMilli = parent.quantity_milli - done.quantityMilli;
+      if (quantityMilli > uncreditedMilli) throw overCredit(at('quantity'), kind, 'quantity', uncreditedMilli / 1000, input.quantity!);
+      const discountPaise = discountShare(parent, done.quantityMilli, quantityMilli);
+      // As the GST engine takes it: quantity × rate rounded, less the discount.
+      taxable = roundDiv(BigInt(quantityMilli) * BigInt(parent.rate), 1000n) - discountPaise;
+      if (taxable > uncreditedTaxable) throw overCredit(at('quantity'), kind, 'taxable value', toRupees(uncreditedTaxable), toRupees(taxable));
+      line = { ...common, quantityMilli, ratePaise: parent.rate, discountPaise, valueOnly: false };
+    }
+    running.set(parent.line_item_id, {
+      quantityMilli: done.quantityMilli + (line.valueOnly ? 0 : line.quantityMilli), taxable: done.taxable + taxable,
+    });
+    return line;
+  });
+}
+
+/**
+ * The parent line's discount on `quantityMilli` more units after `beforeMilli` were credited:
+ * the difference of the cumulative shares, so crediting every unit takes back exactly the
+ * line's discount, however it was split.
+ */
+export function discountShare(parent: Pick<DocumentLineColumns, 'discount' | 'quantity_milli'>, beforeMilli: number, quantityMilli: number): number {
+  const upTo = (milli: number) => roundDiv(BigInt(parent.discount) * BigInt(milli), BigInt(parent.quantity_milli));
+  return upTo(beforeMilli + quantityMilli) - upTo(beforeMilli);
+}
+
+function overCredit(field: string, kind: ParentKind, what: 'quantity' | 'taxable value', uncredited: number, requested: number) {
+  return invalidValue(field, `only ${uncredited} of this ${kind} line's ${what} is still uncredited`, {
+    details: { [`uncredited_${what.replace(' ', '_')}`]: uncredited, requested },
+  });
+}
+
+/** s.34: a note follows the supply it corrects, so it cannot predate the invoice or bill. */
+export function assertDatedFromParent(kind: ParentKind, noteDate: string, parentDate: string): void {
+  if (noteDate < parentDate) throw invalidValue('date', `a note cannot be dated before its ${kind} (${parentDate})`, { details: { [`${kind}_date`]: parentDate } });
+}
+
+/** The parent's live notes together never credit more than its total. */
+export function assertWithinCreditable(kind: ParentKind, parentTotal: number, alreadyCredited: number, noteTotal: number): void {
+  const remaining = Math.max(parentTotal - alreadyCredited, 0);
+  if (noteTotal > remaining) {
+    throw invalidValue('total', `the note's total ${toRupees(noteTotal)} exceeds the ${toRupees(remaining)} still creditable on this ${kind}`, {
+      details: { remaining_creditable: toRupees(remaining), [`${kind}_total`]: toRupees(parentTotal), requested: toRupees(noteTotal) },
+    });
+  }
+}

@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountBalance, expectBooksBalanced } from '../support/books';
+import { createCreditNote, createDebitNote, customer, postedBill, postedInvoice, taxId, vendor } from '../support/sales';
+import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
+
+/*
+ * Notes bound to the document they correct (s.34 CGST): each line names the invoice or bill
+ * line, credits a quantity at that line's rate and discount per unit or an amount of taxable
+ * value, never more than is uncredited, at that line's tax; and debit notes lower their bill.
+ */
+
+let t: TestApp;
+let org: OrgFixture;
+let gst18: string;
+let gst28: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  t.clock.set(new Date('2026-06-15T06:00:00Z'));
+  org = await t.given.org({ state_code: 'IN-KA' });
+  gst18 = await taxId(org.api, 18);
+  gst28 = await taxId(org.api, 28);
+});
+afterAll(async () => { await t.close(); });
+
+/** 3 units at ₹100.00 less ₹10.00 = ₹290.00 taxable at 18%, intra-state: ₹342.20. */
+const widgets = () => ({ name: 'Widget', hsn_or_sac: '8471', quantity: 3, rate: 100, discount: 10, tax_id: gst18 });
+const lineOf = (doc: { line_items: { line_item_id: string }[] }, i = 0) => doc.line_items[i]!.line_item_id;
+
+async function creditNote(customerId: string, invoiceId: string, lineItems: Record<string, unknown>[], extra: Record<string, unknown> = {}) {
+  return createCreditNote(org.api, { customer_id: customerId, invoice_id: invoiceId, date: '2026-06-12', line_items: lineItems, ...extra });
+}
+
+describe('a credit note naming its invoice', () => {
+  it('refuses more units than the invoice line still has uncredited, naming them (was accepted: 5 units against a line of 2)', async () => {
+    const customerId = await customer(org.api);
+    const invoice = await postedInvoice(org.api, customerId, 200, { line_items: [{ name: 'Chair', quantity: 2, rate: 200, tax_id: gst18 }] });
+    const five = await creditNote(customerId, invoice.invoice_id, [{ invoice_line_item_id: lineOf(invoice), quantity: 5 }]);
+    expect(five).toMatchObject({ status: 400, body: { code: 'validation.invalid_value', field: 'line_items[0].quantity', details: { uncredited_quantity: 2, requested: 5 } } });
+    expect(five.body.message).toContain('only 2 ');
+    expect((await org.api.get(`/credit_notes?invoice_id=${invoice.invoice_id}`)).body.credit_notes).toEqual([]);
+  });
+
+  it("refuses another tax than the invoice line's (was accepted: 28% against an 18% line); the note takes the line's tax and HSN", async () => {
+    const customerId = await customer(org.api);
+    const invoice = await postedInvoice(org.api, customerId, 100, { line_items: [widgets()] });
+    const at28 = await creditNote(customerId, invoice.invoice_id, [{ invoice_line_item_id: lineOf(invoice), quantity: 1, tax_id: gst28 }]);
+    expect(at28).toMatchObject({ status: 400, body: { code: 'validation.invalid_value', field: 'line_items[0].tax_id', details: { invoice_line_tax_id: gst18, tax_percentage: 18 } } });
+  });
+
+  it("credits units at the line's rate, tax and discount per unit, until none is left; a voided note's units come back", async () => {
+    const customerId = await customer(org.api);
+    const invoice = await postedInvoice(org.api, customerId, 100, { line_items: [widgets()] });
+    expect(invoice).toMatchObject({ sub_total: 290, cgst_total: 26.1, sgst_total: 26.1, total: 342.2 });
+    const one = await creditNote(customerId, invoice.invoice_id, [{ invoice_line_item_id: lineOf(invoice), quantity: 1, restock: true }]);
+    expect(one.status).toBe(201);
+    // 1 × ₹100.00 less a third of ₹10.00 (₹3.33) = ₹96.67; 18% = ₹17.40 (17.4006), halves ₹8.70.
+    expect(one.body.credit_note).toMatchObject({ place_of_supply: 'IN-KA', sub_total: 96.67, cgst_total: 8.7, sgst_total: 8.7, igst_total: 0, total: 114.07 });
+    expect(one.body.credit_note.line_items[0]).toMatchObject({
+      invoice_line_item_id: lineOf(invoice), bill_line_item_id: null, name: 'Widget', hsn_or_sac: '8471', tax_id: gst18, tax_percentage: 18,
+      quantity: 1, rate: 100, discount: 3.33, item_total: 96.67, restock: true,
+    });
+    // The other two units take the rest of the discount (₹6.67): ₹193.33, 18% = ₹34.80 (34.7994).
+    const two = await creditNote(customerId, invoice.invoice_id, [{ invoice_line_item_id: lineOf(invoice), quantity: 2 }]);
+    expect(two.body.credit_note).toMatchObject({ sub_total: 193.33, tax_total: 34.8, total: 228.13 });
+    expect(two.body.credit_note.line_items[0]).toMatchObject({ quantity: 2, discount: 6.67 });
+    const more = await creditNote(customerId, invoice.invoice_id, [{ invoice_line_item_id: lineOf(invoice), quantity: 0.001 }]);
+    expect(more).toMatchObject({ status: 400, body: { field: 'line_items[0].quantity', details: { uncredited_quantity: 0 } } });
+
+    expect((await org.api.post(`/credit_notes/${two.body.credit_note.credit_note_id}/void`)).status).toBe(200);
+    const again = await creditNote(customerId, invoice.invoice_id, [{ invoice_line_item_id: lineOf(invoice), quantity: 2 }]);
+    expect(again.status).toBe(201);
+    expect(await t.app.reports.verify(org.orgId)).toEqual([]);
+    await expectBooksBalanced(org.api);
+  });
+
+  it('credits taxable value alone (a price revision, s.34(1)), at most what the line has uncredited, goods and value together', async () => {
+    const customerId = await customer(org.api);
+    const invoice = await postedInvoice(org.api, customerId, 100, { line_items: [widgets()] });
+    const revision = await creditNote(customerId, invoice.invoice_id, [{ invoice_line_item_id: lineOf(invoice), amount: 250 }]);
+    expect(revision.status).toBe(201);
+    expect(revision.body.credit_note).toMatchObject({ sub_total: 250, cgst_total: 22.5, sgst_total: 22.5, total: 295 });
+    expect(revision.body.credit_note.line_items[0]).toMatchObject({ quantity: 1, rate: 250, discount: 0, tax_id: gst18, item_total: 250 });
+    const over = await creditNote(customerId, invoice.invoice_id, [{ invoice_line_item_id: lineOf(invoice), amount: 40.01 }]);
+    expect(over).toMatchObject({ status: 400, body: { field: 'line_items[0].amount', details: { uncredited_taxable_value: 40, requested: 40.01 } } });
+    // A unit returned now is worth ₹96.67 of taxable value, more than the ₹40.00 left.
+    const unit = await creditNote(customerId, invoice.invoice_id, [{ invoice_line_item_id: lineOf(invoice), quantity: 1 }]);
+    expect(unit).toMatchObject({ status: 400, body: { field: 'line_items[0].quantity', details: { uncredited_taxable_value: 40 } } });
+    await expectBooksBalanced(org.api);
+  });
+
+  it("is dated on or after the invoice, in its place of supply, and its lines name that invoice's lines", async () => {
+    const customerId = await customer(org.api);
+    const invoice = await postedInvoice(org.api, customerId, 100, { line_items: [widgets()] });
+    const bound = { invoice_line_item_id: lineOf(invoice), quantity: 1 };
+    const early = await creditNote(customerId, invoice.invoice_id, [bound], { date: '2026-06-09' });
+    expect(early).toMatchObject({ status: 400, body: { code: 'validation.invalid_value', field: 'date', details: { invoice_date: '2026-06-10' } } });
+    const elsewhere = await creditNote(customerId, invoice.invoice_id, [bound], { place_of_supply: 'IN-MH' });
+    expect(elsewhere).toMatchObject({ status: 400, body: { field: 'place_of_supply' } });
+    const free = await creditNote(customerId, invoice.invoice_id, [{ name: 'Goods', rate: 10 }]);
+    expect(free).toMatchObject({ status: 400, body: { code: 'validation.required_field', field: 'line_items[0].invoice_line_item_id' } });
+    const neither = await creditNote(customerId, invoice.invoice_id, [{ invoice_line_item_id: lineOf(invoice) }]);
+    expect(neither).toMatchObject({ status: 400, body: { code: 'validation.required_field', field: 'line_items[0].quantity' } });
+    const both = await creditNote(customerId, invoice.invoice_id, [{ ...bound, amount: 5 }]);
+    expect(both).toMatchObject({ status: 400, body: { field: 'line_items[0].amount' } });
+    const repriced = await creditNote(customerId, invoice.invoice_id, [{ ...bound, rate: 50 }]);
+    expect(repriced).toMatchObject({ status: 400, body: { field: 'line_items[0].rate' } });
+    const otherInvoice = await postedInvoice(org.api, customerId, 100);
+    const stranger = await creditNote(customerId, invoice.invoice_id, [{ invoice_line_item_id: lineOf(otherInvoice), quantity: 1 }]);
+    expect(stranger).toMatchObject({ status: 400, body: { field: 'line_items[0].invoice_line_item_id' } });
+    const billSide = await creditNote(customerId, invoice.invoice_id, [{ bill_line_item_id: lineOf(invoice), quantity: 1 }]);
+    expect(billSide).toMatchObject({ status: 400, body: { field: 'line_items[0].bill_line_item_id' } });
+    expect((await org.api.get(`/credit_notes?invoice_id=${invoice.invoice_id}`)).body.credit_notes).toEqual([]);
+  });
+
+  it("never credits more than the invoice's total, naming what remains (a rounded-off invoice: ₹118.35 less ₹0.35)", async () => {
+    const customerId = await customer(org.api);
+    // Inter-state: one IGST of ₹18.05 (18.054).
+    const invoice = await postedInvoice(org.api, customerId, 100.3, { place_of_supply: 'IN-MH', round_off: -0.35, line_items: [{ name: 'Lamp', rate: 100.3, tax_id: gst18 }] });
+    expect(invoice).toMatchObject({ total: 118 });
+    const all = await creditNote(customerId, invoice.invoice_id, [{ invoice_line_item_id: lineOf(invoice), quantity: 1 }]);
+    expect(all).toMatchObject({ status: 400, body: { code: 'validation.invalid_value', field: 'total', details: { remaining_creditable: 118, requested: 118.35 } } });
+    expect(all.body.message).toContain('118');
+  });
+
+  it('without an invoice keeps free-form lines, which name no invoice line and send no bare amount', async () => {
+    const customerId = await customer(org.api);
+    const free = await createCreditNote(org.api, { customer_id: customerId, date: '2026-06-12', line_items: [{ name: 'Goodwill', rate: 50, tax_id: gst28 }] });
+    expect(free.status).toBe(201);
+    expect(free.body.credit_note).toMatchObject({ total: 64, invoice_id: null });
+    expect(free.body.credit_note.line_items[0]).toMatchObject({ quantity: 1, invoice_line_item_id: null, bill_line_item_id: null });
+    const named = await createCreditNote(org.api, { customer_id: customerId, date: '2026-06-12', line_items: [{ name: 'x', rate: 1, invoice_line_item_id: 'li_1' }] });
+    expect(named).toMatchObject({ status: 400, body: { field: 'line_items[0].invoice_line_item_id' } });
+    const amount = await createCreditNote(org.api, { customer_id: customerId, date: '2026-06-12', line_items: [{ name: 'x', amount: 1 }] });
+    expect(amount).toMatchObject({ status: 400, body: { field: 'line_items[0].amount' } });
+    await expectBooksBalanced(org.api);
+  });
+});
+
+describe('a debit note naming its bill', () => {
+  const debitNote = (vendorId: string, billId: string, lineItems: Record<string, unknown>[], extra: Record<string, unknown> = {}) =>
+    createDebitNote(org.api, { vendor_id: vendorId, bill_id: billId, date: '2026-06-12', line_items: lineItems, ...extra });
+
+  it("binds to the bill's lines as a credit note to an invoice's; vendor credit notes on the bill count too", async () => {
+    const vendorId = await vendor(org.api);
+    const bill = await postedBill(org.api, vendorId, 200, { line_items: [{ name: 'Steel', quantity: 2, rate: 200, tax_id: gst18 }] });
+    const five = await debitNote(vendorId, bill.bill_id, [{ bill_line_item_id: lineOf(bill), quantity: 5 }]);
+    expect(five).toMatchObject({ status: 400, body: { field: 'line_items[0].quantity', details: { uncredited_quantity: 2, requested: 5 } } });
+    const at28 = await debitNote(vendorId, bill.bill_id, [{ bill_line_item_id: lineOf(bill), quantity: 1, tax_id: gst28 }]);
+    expect(at28).toMatchObject({ status: 400, body: { field: 'line_items[0].tax_id' } });
+    const early = await debitNote(vendorId, bill.bill_id, [{ bill_line_item_id: lineOf(bill), quantity: 1 }], { date: '2026-06-01' });
+    expect(early).toMatchObject({ status: 400, body: { field: 'date', details: { bill_date: '2026-06-10' } } });
+    const invoiceSide = await debitNote(vendorId, bill.bill_id, [{ invoice_line_item_id: lineOf(bill), quantity: 1 }]);
+    expect(invoiceSide).toMatchObject({ status: 400, body: { field: 'line_items[0].invoice_line_item_id' } });
+
+    const one = await debitNote(vendorId, bill.bill_id, [{ bill_line_item_id: lineOf(bill), quantity: 1, restock: true }]);
+    expect(one.status).toBe(201);
+    expect(one.body.debit_note).toMatchObject({ sub_total: 200, cgst_total: 18, sgst_total: 18, total: 236 });
+    expect(one.body.debit_note.line_items[0]).toMatchObject({ bill_line_item_id: lineOf(bill), invoice_line_item_id: null, quantity: 1, tax_id: gst18 });
+    const vendorCredit = await createCreditNote(org.api, {
+      customer_id: vendorId, bill_id: bill.bill_id, date: '2026-06-12', line_items: [{ bill_line_item_id: lineOf(bill), quantity: 1 }],
+    });
+    expect(vendorCredit.status).toBe(201);
+    const none = await debitNote(vendorId, bill.bill_id, [{ bill_line_item_id: lineOf(bill), quantity: 1 }]);
+    expect(none).toMatchObject({ status: 400, body: { field: 'line_items[0].quantity', details: { uncredited_quantity: 0 } } });
+    expect(await t.app.reports.verify(org.orgId)).toEqual([]);
+    await expectBooksBalanced(org.api);
+  });
+});
+
+describe('POST /debit_notes/{id}/apply-to-bill', () => {
+  const apply = (id: string, billId: string, amount: number, key = newKey(), api = org.api) =>
+    api.post(`/debit_notes/${id}/apply-to-bill`, { bill_id: billId, amount }, { idempotencyKey: key });
+
+  it('lowers the bill (was: its full balance stayed after a debit note, overstating payables): PARTIALLY_PAID, then PAID with BILL_PAID', async () => {
+    const books = await t.given.org({ state_code: 'IN-KA' });
+    const gst = await taxId(books.api, 18);
+    const vendorId = await vendor(books.api);
+    // ₹1,000.00 + 18% = ₹1,180.00 owed.
+    const bill = await postedBill(books.api, vendorId, 1000, { line_items: [{ name: 'Steel', quantity: 4, rate: 250, tax_id: gst }] });
+    const note = await createDebitNote(books.api, { vendor_id: vendorId, bill_id: bill.bill_id, date: '2026-06-12', line_items: [{ bill_line_item_id: lineOf(bill), quantity: 1 }] });
+    expect(note.body.debit_note).toMatchObject({ total: 295, balance_amount: 295 });
+    const dn = note.body.debit_note.debit_note_id;
+    // Issuing lowered the payable; the bill's balance waits for the application.
+    expect(await accountBalance(books.api, 'Accounts Payable')).toBe(885);
+    expect((await books.api.get(`/bills/${bill.bill_id}`)).body.bill).toMatchObject({ balance: 1180, status: 'OPEN' });
+
+    const part = await apply(dn, bill.bill_id, 95, newKey(), books.api);
+    expect(part.status).toBe(200);
+    expect(part.body).toMatchObject({
+      message: 'The debit note has been applied.',
+      debit_note: { debit_note_id: dn, applied_amount: 95, balance_amount: 200, status: 'ISSUED' },
+      bill: { bill_id: bill.bill_id, balance: 1085, status: 'PARTIALLY_PAID', paid_amount: 95 },
+    });
+    const rest = await apply(dn, bill.bill_id, 200, newKey(), books.api);
+    expect(rest.body.debit_note).toEqual({ debit_note_id: dn, applied_amount: 295, balance_amount: 0, status: 'APPLIED' });
+    expect((await books.api.get(`/bills/${bill.bill_id}`)).body.bill).toMatchObject({ balance: 885, status: 'PARTIALLY_PAID', vendor_credits_applied: 295 });
+    // The bill's balance and the payable agree again; applying posted nothing.
+    expect(await accountBalance(books.api, 'Accounts Payable')).toBe(885);
+    expect((await books.api.get(`/journals?source=ALLOCATION`)).body.journals).toEqual([]);
+
+    const pay = await books.api.post('/payments', { flow: 'OUTGOING', contact_id: vendorId, date: '2026-06-14', amount: 885, allocations: [{ bill_id: bill.bill_id, amount: 885 }] }, { idempotencyKey: newKey() });
+    expect(pay.status).toBe(201);
+    expect((await books.api.get(`/bills/${bill.bill_id}`)).body.bill).toMatchObject({ balance: 0, status: 'PAID' });
+    expect(await accountBalance(books.api, 'Accounts Payable')).toBe(0);
+
+    const timeline = (await books.api.get(`/debit_notes/${dn}/activity`)).body.activity.map((a: { action: string }) => a.action);
+    expect(timeline).toEqual(['DEBIT_NOTE_APPLIED', 'DEBIT_NOTE_APPLIED', 'DEBIT_NOTE_CREATED']);
+    expect((await books.api.post(`/debit_notes/${dn}/void`)).status).toBe(409);
+    expect(await t.app.reports.verify(books.orgId)).toEqual([]);
+    await expectBooksBalanced(books.api);
+  });
+
+  it('clears a bill with credit alone: PAID, BILL_PAID fires; a retry with the same key applies once', async () => {
+    const vendorId = await vendor(org.api);
+    const bill = await postedBill(org.api, vendorId, 300);
+    const note = await createDebitNote(org.api, { vendor_id: vendorId, bill_id: bill.bill_id, date: '2026-06-12', line_items: [{ bill_line_item_id: lineOf(bill), quantity: 1 }] });
+    const key = newKey();
+    const once = await apply(note.body.debit_note.debit_note_id, bill.bill_id, 300, key);
+    const again = await apply(note.body.debit_note.debit_note_id, bill.bill_id, 300, key);
+    expect(once.body.bill).toEqual({ bill_id: bill.bill_id, balance: 0, status: 'PAID', paid_amount: 300 });
+    expect(again.body).toEqual(once.body);
+    expect((await org.api.get(`/bills/${bill.bill_id}`)).body.bill).toMatchObject({ vendor_credits_applied: 300, balance: 0 });
+    const paid = await t.app.database.db.selectFrom('outbox_events').select('payload').where('org_id', '=', org.orgId).where('event_type', '=', 'BILL_PAID').execute();
+    expect(paid.map((e) => JSON.parse(e.payload).data.id)).toContain(bill.bill_id);
+    await expectBooksBalanced(org.api);
+  });
+
+  it("refuses above the limit with it in details, another vendor's bill, a voided note, no key, and foreign ids", async () => {
+    const vendorId = await vendor(org.api);
+    const bill = await postedBill(org.api, vendorId, 500);
+    const made = await createDebitNote(org.api, { vendor_id: vendorId, date: '2026-06-12', line_items: [{ name: 'Return', rate: 100 }] });
+    const dn = made.body.debit_note.debit_note_id;
+    const over = await apply(dn, bill.bill_id, 100.01);
+    expect(over).toMatchObject({ status: 400, body: { code: 'validation.invalid_value', field: 'amount', details: { limit: 100, debit_note_balance: 100, bill_balance: 500, requested: 100.01 } } });
+    const strangersBill = await postedBill(org.api, await vendor(org.api), 500);
+    expect(await apply(dn, strangersBill.bill_id, 10)).toMatchObject({ status: 400, body: { field: 'bill_id' } });
+    const noKey = await org.api.post(`/debit_notes/${dn}/apply-to-bill`, { bill_id: bill.bill_id, amount: 10 });
+    expect(noKey).toMatchObject({ status: 400, body: { code: 'idempotency.key_required' } });
+    expect(await apply(dn, bill.bill_id, 0)).toMatchObject({ status: 400 });
+    const other = await t.given.org({ state_code: 'IN-KA' });
+    expect(await apply(dn, bill.bill_id, 10, newKey(), other.api)).toMatchObject({ status: 404, body: { field: 'debit_note_id' } });
+    expect(await apply(dn, 'bill_nope', 10)).toMatchObject({ status: 404, body: { field: 'bill_id' } });
+    expect((await org.api.post(`/debit_notes/${dn}/void`)).status).toBe(200);
+    expect(await apply(dn, bill.bill_id, 10)).toMatchObject({ status: 409, body: { code: 'conflict.invalid_state' } });
+    expect((await org.api.get(`/bills/${bill.bill_id}`)).body.bill).toMatchObject({ balance: 500, vendor_credits_applied: 0 });
+    await expectBooksBalanced(org.api);
+  });
+});
