@@ -9,6 +9,7 @@ import { addDays, addYears, financialYearLabel, financialYearStart, istDateOf, i
 import type { PlatformDeps } from '../deps';
 import { SEED_ACCOUNTS, SEED_NON_TAXABLE, SEED_TAX_RATES_CENTI, formatPercent, type AccountType } from './chart-of-accounts';
 import { forgetFixedChart } from './fixed-chart';
+import { registrationGstinMismatch } from './registration-gstin.rules';
 import { DEFAULT_PREFERENCES, readPreferences, type Preferences } from './preferences';
 
 export interface CreateOrgInput {
@@ -33,6 +34,13 @@ export function checkedGstin(input: string | null | undefined, field: string): s
   const result = validateGstin(input);
   if (!result.ok) throw invalidValue(field, gstinProblem(field, result.reason), { details: { reason: result.reason } });
   return result.gstin;
+}
+
+/** A registration's GSTIN against its state and the organisation's other GSTINs: 400 on gstin naming the part that disagrees. */
+function assertRegistrationGstin(gstin: string | null, stateIso: string, otherGstins: readonly (string | null)[]): void {
+  if (gstin === null) return;
+  const mismatch = registrationGstinMismatch(gstin, stateIso, otherGstins.filter((g): g is string => g !== null));
+  if (mismatch) throw invalidValue('gstin', mismatch.message, { details: { reason: mismatch.reason, expected: mismatch.expected } });
 }
 
 /** Operator use cases: organisations and what each one starts with (operator.md). */
@@ -61,6 +69,7 @@ export function orgsService(deps: Pick<PlatformDeps, 'database' | 'clock' | 'ids
     async createOrg(input: CreateOrgInput) {
       const state = canonicalState(input.state_code ?? 'IN-KA');
       const gstin = checkedGstin(input.gstin, 'gstin');
+      assertRegistrationGstin(gstin, state, []);
       const booksStart = input.books_start_date ?? '2020-04-01';
       return deps.database.transaction(async (tx) => {
         const orgId = deps.ids.next('org');
@@ -122,7 +131,9 @@ export function orgsService(deps: Pick<PlatformDeps, 'database' | 'clock' | 'ids
       const state = canonicalState(input.state_code);
       const gstin = checkedGstin(input.gstin, 'gstin');
       return deps.database.transaction(async (tx) => {
-        await getOrgRow(tx, orgId);
+        const org = await getOrgRow(tx, orgId);
+        const branches = await tx.selectFrom('branches').select('gstin').where('org_id', '=', orgId).execute();
+        assertRegistrationGstin(gstin, state, [org.gstin, ...branches.map((b) => b.gstin)]);
         const branch = { branch_id: deps.ids.next('br'), name: input.name, state_code: state, gstin, address: input.address ?? null };
         await tx.insertInto('branches').values({ org_id: orgId, ...branch, is_default: 0, created_time: now() }).execute();
         return branch;
