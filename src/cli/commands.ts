@@ -32,6 +32,18 @@ export function parseAssignments(pairs: readonly string[]): Record<string, unkno
   }));
 }
 
+/** `org lock`'s lock date: the date after the organisation id, or null with --unlock (never both, never neither). */
+export function lockDateOf(o: Options, rest: readonly string[]): string | null {
+  if (rest.length === 0) throw new Error('the organisation id is required');
+  const date = rest[1];
+  if (o.unlock === true) {
+    if (date !== undefined) throw new Error('give a lock date or --unlock, not both');
+    return null;
+  }
+  if (date === undefined) throw new Error('give the last day to lock (YYYY-MM-DD), or --unlock');
+  return date;
+}
+
 export interface AdminCommand {
   usage: string;
   run(api: AdminClient, options: Options, rest: string[]): Promise<unknown>;
@@ -48,6 +60,10 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
   'org sender': {
     usage: '--org ORG --email-from E   (a sender address verified with your email provider)',
     run: (api, o) => api.call('PUT', `/orgs/${need(o, 'org')}/sender`, { email_from: need(o, 'email-from') }),
+  },
+  'org lock': {
+    usage: 'ORG_ID YYYY-MM-DD | ORG_ID --unlock   (nothing dated on or before the date may change; --unlock removes the lock)',
+    run: (api, o, rest) => api.call('PUT', `/orgs/${rest[0] ?? ''}/lock`, { lock_date: lockDateOf(o, rest) }),
   },
   'org list': {
     usage: '(every organisation)',

@@ -23,6 +23,13 @@ export interface OrgsTable {
   created_time: string;
 }
 
+/** An organisation's period lock (operator.md): null while nothing is locked. */
+export interface PeriodLocksTable {
+  org_id: string;
+  lock_date: string | null;
+  last_modified_time: string;
+}
+
 export interface UsersTable {
   user_id: string;
   org_id: string;
@@ -755,6 +762,7 @@ export interface AttachmentsTable {
 export interface Tables {
   system_settings: SystemSettingsTable;
   orgs: OrgsTable;
+  period_locks: PeriodLocksTable;
   users: UsersTable;
   api_tokens: ApiTokensTable;
   branches: BranchesTable;

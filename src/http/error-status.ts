@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   'conflict.allocated': 409,
   'conflict.invalid_state': 409,
   'conflict.series_exhausted': 409,
+  'conflict.period_locked': 409,
   'idempotency.key_required': 400,
   'idempotency.in_progress': 409,
   'not_found.resource': 404,

@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'conflict.allocated',
   'conflict.invalid_state',
   'conflict.series_exhausted',
+  'conflict.period_locked',
   'idempotency.key_required',
   'idempotency.in_progress',
   'not_found.resource',

@@ -40,6 +40,7 @@ const CLI_OPTIONS = {
   name: text, state: text, gstin: text, currency: text, 'email-from': text, 'books-start': text, email: text,
   org: { type: 'string', multiple: true }, scope: { type: 'string', multiple: true },
   user: text, kind: text, 'expires-at': text, tier: text, 'rate-limit': text, type: text, code: text, start: text, end: text,
+  unlock: { type: 'boolean' },
 } as const;
 
 /** The version npm installed, read from package.json so that it cannot drift from a release. */

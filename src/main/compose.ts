@@ -19,6 +19,7 @@ import { ForegroundGate } from '../platform/foreground';
 import { idempotencyStore } from '../platform/idempotency/idempotency.store';
 import type { Job } from '../platform/jobs/jobs';
 import { orgsService } from '../platform/orgs/orgs.service';
+import { periodLockService } from '../platform/orgs/period-lock.service';
 import { outboxEmitter } from '../platform/outbox/outbox';
 import { memoryRateLimiter, postgresRateLimiter } from '../platform/rate-limit/rate-limiter';
 import { sharedRateLimiter } from '../platform/rate-limit/shared-rate-limiter';
@@ -126,6 +127,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   };
 
   const orgs = orgsService(deps);
+  const periodLocks = periodLockService(deps);
   const tokens = tokensService(deps);
   const catalog = catalogService(deps);
   const activity = activityService({ db: database.db });
@@ -268,7 +270,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...recurringRoutes(recurring),
     ...commentsRoutes(comments),
     ...attachmentsRoutes(attachments),
-    ...adminRoutes({ orgs, tokens, clock, jobs }),
+    ...adminRoutes({ orgs, periodLocks, tokens, clock, jobs }),
     ...adminListRoutes({ database, cursors }),
     ...emailAdminRoutes(database),
   ];

@@ -17,6 +17,7 @@ import { invoiceListIndex } from './015-invoice-list-index';
 import { billGuardReference } from './016-bill-guard-reference';
 import { deliveryQueueIndexes } from './017-delivery-queue-indexes';
 import { idempotencyOrgScope } from './018-idempotency-org-scope';
+import { periodLock } from './020-period-lock';
 import { noteBindings } from './021-note-bindings';
 import { purchaseLedgers } from './022-purchase-ledgers';
 import { branchBooks } from './023-branch-books';
@@ -26,7 +27,7 @@ import type { BahiMigration } from './migration';
 export const MIGRATIONS: readonly BahiMigration[] = [
   platform, ledger, invoices, estimatesAndSalesOrders, purchases, expenses, notes, payments, webhooks, recurring,
   attachmentsAndComments, pdfs, invoicePaymentLink, invoiceListIndex, billGuardReference, deliveryQueueIndexes,
-  idempotencyOrgScope, noteBindings, purchaseLedgers, branchBooks,
+  idempotencyOrgScope, periodLock, noteBindings, purchaseLedgers, branchBooks,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

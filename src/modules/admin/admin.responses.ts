@@ -68,6 +68,10 @@ export const Period = Named('Period', Strict({
   end_date: Type.String({ format: 'date' }),
 }, 'An accounting period.'));
 
+export const Lock = Named('Lock', Strict({
+  lock_date: NullableOf(Type.String({ format: 'date', description: 'The last locked day: nothing dated on or before it may be created, edited, voided, applied or posted. null: unlocked' })),
+}, "An organisation's period lock."));
+
 export const Clock = Named('Clock', Strict({ now: Timestamp }, "The service's (fake) clock."));
 
 export const JobRuns = Type.Record(Type.String(), Type.Integer(), { description: 'Each job by name, with how many items it handled' });

@@ -4,17 +4,19 @@ import { SettableClock, type Clock } from '../../kernel/clock';
 import type { TokensService } from '../../platform/auth/tokens.service';
 import { runJobs, type Job } from '../../platform/jobs/jobs';
 import type { OrgsService } from '../../platform/orgs/orgs.service';
+import type { PeriodLockService } from '../../platform/orgs/period-lock.service';
 import { route, type RouteDef } from '../../http/route';
 import {
   CreateAccountBody, CreateBranchBody, CreateOrgBody, CreatePeriodBody, CreateTokenBody, CreateUserBody,
-  OrgIdParam, PreferencesBody, SetClockBody, TokenIdParam,
+  OrgIdParam, PreferencesBody, SetClockBody, SetLockBody, TokenIdParam,
 } from './admin.schemas';
-import { Clock as ClockAnswer, JobRuns, NewAccount, NewBranch, NewToken, Org, Period, Preferences, Token, User } from './admin.responses';
+import { Clock as ClockAnswer, JobRuns, Lock, NewAccount, NewBranch, NewToken, Org, Period, Preferences, Token, User } from './admin.responses';
 
 const tags = ['Admin'];
 
 export interface AdminDeps {
   orgs: OrgsService;
+  periodLocks: PeriodLockService;
   tokens: TokensService;
   clock: Clock;
   jobs: readonly Job[];
@@ -66,6 +68,11 @@ export function adminRoutes(deps: AdminDeps): RouteDef[] {
       method: 'POST', url: '/orgs/:org_id/periods', operationId: 'adminCreatePeriod', summary: 'Add an accounting period', tags,
       access: 'admin', params: OrgIdParam, body: CreatePeriodBody, status: 201, response: { period: Period },
       handle: async ({ params, body }) => ({ period: await deps.orgs.createPeriod(params.org_id, body) }),
+    }),
+    route({
+      method: 'PUT', url: '/orgs/:org_id/lock', operationId: 'adminSetLock', summary: 'Lock the books through a date, or unlock them', tags,
+      access: 'admin', params: OrgIdParam, body: SetLockBody, response: { lock: Lock },
+      handle: async ({ ctx, params, body }) => ({ lock: await deps.periodLocks.setLock(ctx, params.org_id, body.lock_date) }),
     }),
     route({
       method: 'GET', url: '/clock', operationId: 'adminGetClock', summary: "The service's clock (BAHI_CLOCK=fake only)", tags,

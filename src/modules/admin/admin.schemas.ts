@@ -51,6 +51,9 @@ export const CreatePeriodBody = Body({ name: Text(100, 1), start_date: LocalDate
 
 export const SetClockBody = Body({ now: DateTimeSchema });
 
+/** The last locked day, or null to unlock (operator.md, PUT /orgs/{org_id}/lock). */
+export const SetLockBody = Body({ lock_date: Nullable(LocalDateSchema) });
+
 export const OrgIdParam = IdParam('org_id');
 export const TokenIdParam = IdParam('token_id');
 

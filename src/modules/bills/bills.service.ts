@@ -6,10 +6,11 @@ import { diffFields, type ActivityEntry } from '../../platform/activity/activity
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { orgSettings } from '../../platform/orgs/org-settings';
+import { assertDocumentDate, assertPeriodOpen } from '../../platform/orgs/period-lock';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { catalogRepository } from '../catalog';
 import { assertConvertible, assertDocumentConvertible, lineColumnsOf, priceLines, release, resolveParty, settle, totalColumnsOf, totalWithRoundOff, type SettlementKind, type SettlementOutcome, type SettlementStatuses } from '../documents';
-import type { LedgerService } from '../ledger';
+import { reversalRemedy, type LedgerService } from '../ledger';
 import { takeDocumentNumber, type SeriesService } from '../series';
 import { billApprovalLines } from './bills.posting';
 import { presentBill } from './bills.presenter';
@@ -89,6 +90,7 @@ export function billsService(deps: Deps) {
   /** Creates a bill inside the caller's transaction: the public create, and a purchase order's conversion. */
   async function createInTx(tx: Tx, ctx: RequestContext, input: CreateBillBody, origin: { purchaseOrderId?: string } = {}) {
     const date = businessDateOf(input.date);
+    await assertDocumentDate(tx, ctx.orgId, date, 'date');
     const party = await resolveParty(tx, ctx.orgId, 'vendor', { ...input, contact_id: input.vendor_id }, deps.series.branchOf);
     const { baseCurrency } = await orgSettings(tx, ctx.orgId);
     const currency = input.currency_code ?? baseCurrency;
@@ -179,6 +181,7 @@ export function billsService(deps: Deps) {
       return deps.uow(ctx, async (tx) => {
         const bill = await load(tx, ctx.orgId, billId, true);
         if (bill.status !== 'DRAFT') throw invalidState(`only a DRAFT bill can be approved; this one is ${bill.status}`, { status: bill.status });
+        await assertPeriodOpen(tx, ctx.orgId, bill.bill_date);
         await refuseDuplicate(tx, bill);
         const lines = await repo.lines(tx, ctx.orgId, [billId]);
         const approved = await approveInTx(tx, ctx, { ...bill, version: bill.version + 1 }, lines);
@@ -192,6 +195,7 @@ export function billsService(deps: Deps) {
       return deps.uow(ctx, async (tx) => {
         const bill = await load(tx, ctx.orgId, billId, true);
         if (bill.status !== 'DRAFT') throw invalidState('a bill can be edited only while DRAFT; void and recreate it', { status: bill.status });
+        await assertPeriodOpen(tx, ctx.orgId, bill.bill_date);
         const dueDate = input.due_date !== undefined ? businessDateOf(input.due_date) : bill.due_date;
         if (dueDate < bill.bill_date) throw invalidValue('due_date', 'due_date is before the bill date');
         const ledgerForRoundOff = await catalogRepository.roundOffAccountId(tx, ctx.orgId);
@@ -215,7 +219,7 @@ export function billsService(deps: Deps) {
       });
     },
 
-    /** Any status but CANCELLED; a posted bill's entry is reversed, dated today. Refused while money is applied. */
+    /** Any status but CANCELLED; a posted bill's entry is reversed on its own date (refused in a locked period). Refused while money is applied. */
     async voidBill(ctx: RequestContext, billId: string) {
       return deps.uow(ctx, async (tx) => {
         const bill = await load(tx, ctx.orgId, billId, true);
@@ -225,7 +229,8 @@ export function billsService(deps: Deps) {
             payment_made: toRupees(bill.payment_made), vendor_credits_applied: toRupees(bill.vendor_credits_applied),
           });
         }
-        await deps.ledger.reverseSource(tx, ctx, 'BILL', billId, today(), `Void of bill ${bill.bill_number}`);
+        await assertPeriodOpen(tx, ctx.orgId, bill.bill_date, reversalRemedy('BILL'));
+        await deps.ledger.reverseSource(tx, ctx, 'BILL', billId, `Void of bill ${bill.bill_number}`);
         const voided: BillRow = { ...bill, status: 'CANCELLED', balance: 0, version: bill.version + 1, last_modified_time: now() };
         await repo.update(tx, ctx.orgId, billId, { status: voided.status, balance: 0, version: voided.version, last_modified_time: voided.last_modified_time });
         await deps.activity.record(tx, ctx, {
@@ -240,6 +245,7 @@ export function billsService(deps: Deps) {
       return deps.uow(ctx, async (tx) => {
         const bill = await load(tx, ctx.orgId, billId, true);
         if (bill.status !== 'DRAFT') throw invalidState('only a DRAFT bill can be deleted; void it instead', { status: bill.status });
+        await assertPeriodOpen(tx, ctx.orgId, bill.bill_date);
         await repo.delete(tx, ctx.orgId, billId);
         await deps.dependents.removeFor(tx, ctx.orgId, billId);
         await deps.activity.record(tx, ctx, { entityType: 'BILL', entityId: billId, entityRef: bill.bill_number, verb: 'DELETED' });

@@ -1,10 +1,11 @@
 import type { Db, Tx } from '../../db/database';
 import { invalidValue, notFound } from '../../kernel/errors';
-import { businessDateOf, istDateOf } from '../../kernel/local-date';
+import { businessDateOf, istDateOf, type LocalDate } from '../../kernel/local-date';
 import { toPaise, toRupees } from '../../kernel/money';
 import { diffFields } from '../../platform/activity/activity.recorder';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
+import { assertDocumentDate, assertPeriodOpen } from '../../platform/orgs/period-lock';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { billCreditTarget, billNoteParent, presentBillCredited, type BillRow, type BillsService } from '../bills';
 import { catalogRepository } from '../catalog';
@@ -15,7 +16,7 @@ import {
 } from '../documents';
 import type { InvoiceRow, InvoicesService } from '../invoices';
 import { OPEN_STATUSES } from '../invoices/invoices.rules';
-import type { LedgerService } from '../ledger';
+import { entryDateOf, reversalRemedy, type LedgerService } from '../ledger';
 import { takeDocumentNumber, type SeriesService } from '../series';
 import { presentApplied, presentCreditNote } from './credit-notes.presenter';
 import { creditNotesRepository as repo, type CreditNoteLineRow, type CreditNoteRow } from './credit-notes.repository';
@@ -45,6 +46,8 @@ interface TargetPort<Row> {
   noteType: 'CUSTOMER' | 'VENDOR';
   port: Settlement<Row>;
   asTarget(row: Row): CreditTarget;
+  /** The target document's date: an application is dated on the later of it and the note's. */
+  dateOf(row: Row): LocalDate;
   /** The target's side of the response; paid_amount = payments + credits applied (operator.md's balance rule). */
   present(row: Row, today: string): Record<string, unknown>;
 }
@@ -55,6 +58,7 @@ const INVOICE_TARGET = (port: Settlement<InvoiceRow>): TargetPort<InvoiceRow> =>
     kind: 'invoice', contactId: i.customer_id, currencyCode: i.currency_code, exchangeRateMicro: i.exchange_rate_micro,
     status: i.status, balance: i.balance, open: OPEN_STATUSES,
   }),
+  dateOf: (i) => i.invoice_date,
   present: (i, today) => ({
     invoice_id: i.invoice_id, balance: toRupees(i.balance), status: displayedStatus(i.status, OPEN_STATUSES, i.balance, i.due_date, today),
     paid_amount: toRupees(i.payment_made + i.credits_applied),
@@ -62,7 +66,7 @@ const INVOICE_TARGET = (port: Settlement<InvoiceRow>): TargetPort<InvoiceRow> =>
 });
 
 const BILL_TARGET = (port: Settlement<BillRow>): TargetPort<BillRow> => ({
-  kind: 'bill', noteType: 'VENDOR', port, asTarget: billCreditTarget, present: presentBillCredited,
+  kind: 'bill', noteType: 'VENDOR', port, asTarget: billCreditTarget, present: presentBillCredited, dateOf: (b) => b.bill_date,
 });
 
 /** Credit note use cases. Each is one transaction: the note, its journal, the settled document, activity and events together. */
@@ -109,6 +113,9 @@ export function creditNotesService(deps: Deps) {
       }
       const field = `${target.kind}_id`;
       const row = await target.port.lockForSettlement(tx, ctx.orgId, targetId, field);
+      // Usually nothing is posted (see above), so the lock is checked here, on the application's date.
+      const appliedOn = entryDateOf({ applies: [note.note_date, target.dateOf(row)] });
+      await assertPeriodOpen(tx, ctx.orgId, appliedOn);
       const amount = toPaise(amountRupees);
       const next = applyCredit(note, target.asTarget(row), amount);
       const metadata = { credit_note_id: note.credit_note_id, credit_note_number: note.credit_note_number, amount: toRupees(amount) };
@@ -120,7 +127,7 @@ export function creditNotesService(deps: Deps) {
       });
       const side = sideOf(note.note_type);
       await deps.ledger.postUnlessZero(tx, ctx, {
-        date: today(), source: 'ALLOCATION', sourceId: applicationId, sourceVersion: 1, sourceRef: note.credit_note_number,
+        date: appliedOn, source: 'ALLOCATION', sourceId: applicationId, sourceVersion: 1, sourceRef: note.credit_note_number,
         memo: `${note.credit_note_number} applied to ${target.kind} ${targetId}`, contactId: note.contact_id, branchId: note.branch_id,
         lines: creditApplicationLines({
           contactId: note.contact_id, amount, targetBalance: target.asTarget(row).balance, noteBalance: note.balance_amount, exchangeRateMicro: note.exchange_rate_micro,
@@ -147,6 +154,7 @@ export function creditNotesService(deps: Deps) {
     async createCreditNote(ctx: RequestContext, input: CreateCreditNoteBody) {
       return deps.uow(ctx, async (tx) => {
         if (input.invoice_id && input.bill_id) throw invalidValue('bill_id', 'send invoice_id (a customer credit) or bill_id (a vendor credit), not both');
+        await assertDocumentDate(tx, ctx.orgId, businessDateOf(input.date), 'date');
         const contact = await contactsRepository.find(tx, ctx.orgId, input.customer_id);
         if (!contact) throw notFound('contact', 'customer_id');
         const parent = input.invoice_id ? invoiceParent(await deps.invoices.lockForSettlement(tx, ctx.orgId, input.invoice_id, 'invoice_id'))
@@ -190,6 +198,7 @@ export function creditNotesService(deps: Deps) {
       return deps.uow(ctx, async (tx) => {
         const note = await load(tx, ctx.orgId, creditNoteId, true);
         assertHeaderEditable('credit note', note);
+        await assertPeriodOpen(tx, ctx.orgId, note.note_date);
         const header = (n: Pick<CreditNoteRow, 'reference_number' | 'notes'>) => ({ reference_number: n.reference_number, notes: n.notes });
         const after = {
           reference_number: input.reference_number !== undefined ? input.reference_number : note.reference_number,
@@ -203,12 +212,13 @@ export function creditNotesService(deps: Deps) {
       });
     },
 
-    /** ISSUED with nothing applied → CANCELLED; the journal is reversed, dated today (as every void). */
+    /** ISSUED with nothing applied → CANCELLED; the journal is reversed on its own date (as every void), refused in a locked period. */
     async voidCreditNote(ctx: RequestContext, creditNoteId: string) {
       return deps.uow(ctx, async (tx) => {
         const note = await load(tx, ctx.orgId, creditNoteId, true);
         assertVoidable('credit note', note);
-        const [reversal] = await deps.ledger.reverseSource(tx, ctx, 'CREDIT_NOTE', creditNoteId, today(), `Void of credit note ${note.credit_note_number}`);
+        await assertPeriodOpen(tx, ctx.orgId, note.note_date, reversalRemedy('CREDIT_NOTE'));
+        const [reversal] = await deps.ledger.reverseSource(tx, ctx, 'CREDIT_NOTE', creditNoteId, `Void of credit note ${note.credit_note_number}`);
         const saved = await save(tx, note, { status: 'CANCELLED', balance_amount: 0 });
         await deps.activity.record(tx, ctx, {
           entityType: 'CREDIT_NOTE', entityId: creditNoteId, entityRef: note.credit_note_number, verb: 'VOIDED',

@@ -5,6 +5,7 @@ import { toPaise, toRupees } from '../../kernel/money';
 import { diffFields } from '../../platform/activity/activity.recorder';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
+import { assertDocumentDate, assertPeriodOpen } from '../../platform/orgs/period-lock';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { billCreditTarget, billNoteParent, presentBillCredited, type BillsService } from '../bills';
 import { catalogRepository } from '../catalog';
@@ -12,7 +13,7 @@ import {
   applyCredit, assertHeaderEditable, assertVoidable, creditApplicationLines, noteJournalLines, noteLineColumnsOf, prepareNote, stockDirectionOf,
   type UpdateNoteBody,
 } from '../documents';
-import type { LedgerService } from '../ledger';
+import { entryDateOf, reversalRemedy, type LedgerService } from '../ledger';
 import { takeDocumentNumber, type SeriesService } from '../series';
 import { presentDebitApplied, presentDebitNote } from './debit-notes.presenter';
 import { debitNotesRepository as repo, type DebitNoteLineRow, type DebitNoteRow } from './debit-notes.repository';
@@ -57,6 +58,7 @@ export function debitNotesService(deps: Deps) {
   return {
     async createDebitNote(ctx: RequestContext, input: CreateDebitNoteBody) {
       return deps.uow(ctx, async (tx) => {
+        await assertDocumentDate(tx, ctx.orgId, businessDateOf(input.date), 'date');
         const parent = input.bill_id ? billNoteParent(await deps.bills.lockForSettlement(tx, ctx.orgId, input.bill_id, 'bill_id')) : null;
         const noteDate = businessDateOf(input.date);
         const prepared = await prepareNote(tx, ctx.orgId, { ...input, contact_id: input.vendor_id, contactField: 'vendor_id', noteDate }, 'purchase', parent, deps.series.branchOf);
@@ -95,6 +97,7 @@ export function debitNotesService(deps: Deps) {
       return deps.uow(ctx, async (tx) => {
         const note = await load(tx, ctx.orgId, debitNoteId, true);
         assertHeaderEditable('debit note', note);
+        await assertPeriodOpen(tx, ctx.orgId, note.note_date);
         const header = (n: Pick<DebitNoteRow, 'reference_number' | 'notes'>) => ({ reference_number: n.reference_number, notes: n.notes });
         const after = {
           reference_number: input.reference_number !== undefined ? input.reference_number : note.reference_number,
@@ -108,12 +111,13 @@ export function debitNotesService(deps: Deps) {
       });
     },
 
-    /** ISSUED → CANCELLED with the journal reversed, dated today. The catalog has no DEBIT_NOTE_VOIDED: activity only. */
+    /** ISSUED → CANCELLED with the journal reversed on its own date (refused in a locked period). The catalog has no DEBIT_NOTE_VOIDED: activity only. */
     async voidDebitNote(ctx: RequestContext, debitNoteId: string) {
       return deps.uow(ctx, async (tx) => {
         const note = await load(tx, ctx.orgId, debitNoteId, true);
         assertVoidable('debit note', note);
-        const [reversal] = await deps.ledger.reverseSource(tx, ctx, 'DEBIT_NOTE', debitNoteId, today(), `Void of debit note ${note.debit_note_number}`);
+        await assertPeriodOpen(tx, ctx.orgId, note.note_date, reversalRemedy('DEBIT_NOTE'));
+        const [reversal] = await deps.ledger.reverseSource(tx, ctx, 'DEBIT_NOTE', debitNoteId, `Void of debit note ${note.debit_note_number}`);
         const saved = await save(tx, note, { status: 'CANCELLED', balance_amount: 0 });
         await deps.activity.record(tx, ctx, {
           entityType: 'DEBIT_NOTE', entityId: debitNoteId, entityRef: note.debit_note_number, verb: 'VOIDED',
@@ -134,6 +138,8 @@ export function debitNotesService(deps: Deps) {
       return deps.uow(ctx, async (tx) => {
         const note = await load(tx, ctx.orgId, debitNoteId, true);
         const bill = await deps.bills.lockForSettlement(tx, ctx.orgId, input.bill_id, 'bill_id');
+        const appliedOn = entryDateOf({ applies: [note.note_date, bill.bill_date] });
+        await assertPeriodOpen(tx, ctx.orgId, appliedOn);
         const amount = toPaise(input.amount);
         const target = billCreditTarget(bill);
         const next = applyCredit(note, target, amount, 'debit note');
@@ -145,7 +151,7 @@ export function debitNotesService(deps: Deps) {
           org_id: ctx.orgId, application_id: applicationId, debit_note_id: note.debit_note_id, bill_id: bill.bill_id, amount, created_time: now(),
         });
         await deps.ledger.postUnlessZero(tx, ctx, {
-          date: today(), source: 'ALLOCATION', sourceId: applicationId, sourceVersion: 1, sourceRef: note.debit_note_number,
+          date: appliedOn, source: 'ALLOCATION', sourceId: applicationId, sourceVersion: 1, sourceRef: note.debit_note_number,
           memo: `${note.debit_note_number} applied to bill ${bill.bill_id}`, contactId: note.contact_id, branchId: note.branch_id,
           lines: creditApplicationLines({
             contactId: note.contact_id, amount, targetBalance: target.balance, noteBalance: note.balance_amount, exchangeRateMicro: note.exchange_rate_micro,

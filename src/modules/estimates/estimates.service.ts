@@ -4,6 +4,7 @@ import { businessDateOf, istDateOf } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
+import { assertWithinBooks } from '../../platform/orgs/period-lock';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import {
   assertStatusIn, followUpDate, lineColumnsOf, lineInputsOf, planHeaderEdit, priceLines, resolveSalesParty, totalColumnsOf,
@@ -66,6 +67,7 @@ export function estimatesService(deps: Deps) {
     async createEstimate(ctx: RequestContext, input: CreateEstimateBody) {
       return deps.uow(ctx, async (tx) => {
         const date = businessDateOf(input.date);
+        await assertWithinBooks(tx, ctx.orgId, date, 'date');
         const expiryDate = followUpDate(input.expiry_date, null, date, 'expiry_date');
         const party = await resolveSalesParty(tx, ctx.orgId, input, deps.series.branchOf);
         const priced = await priceLines(tx, ctx.orgId, input.line_items, party.supply, 'sales');

@@ -1,10 +1,10 @@
 import type { Db, Tx } from '../../db/database';
 import { invalidValue, notFound } from '../../kernel/errors';
-import { istDateOf } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
 import { diffFields } from '../../platform/activity/activity.recorder';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
+import { assertWithinBooks } from '../../platform/orgs/period-lock';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { catalogRepository } from '../catalog';
 import { PricingInputError } from '../documents';
@@ -53,7 +53,6 @@ function priceExpense(lines: Parameters<typeof computeExpense>[0], mode: Paramet
 /** Expense use cases. Each is one transaction: the expense, its journal, activity and event together. */
 export function expensesService(deps: Deps) {
   const db = deps.database.db;
-  const today = () => istDateOf(deps.clock.now());
   const now = () => deps.clock.now().toISOString();
 
   /** A deleted expense is gone for the API; its row stays as the source of its reversed entries. */
@@ -63,8 +62,12 @@ export function expensesService(deps: Deps) {
     return row;
   }
 
-  /** The stored rows of an expense from a draft: every reference checked, every amount computed. */
+  /**
+   * The stored rows of an expense from a draft: every reference checked, every amount computed.
+   * (The period lock is the ledger's: an expense always posts.)
+   */
   async function build(tx: Tx, ctx: RequestContext, draft: ExpenseDraft, identity: Pick<ExpenseRow, 'expense_id' | 'version' | 'created_time'>) {
+    await assertWithinBooks(tx, ctx.orgId, draft.date, 'date');
     const resolved = await resolveExpense(tx, ctx.orgId, draft, deps.series.branchOf);
     const amounts = priceExpense(resolved.lines, { supply: resolved.supply, inclusive: draft.isInclusiveTax, reverseCharge: draft.isRcm }, draft.itemized);
     const row: ExpenseRow = {
@@ -144,7 +147,7 @@ export function expensesService(deps: Deps) {
         });
         const changes = diffFields(tracked(before, beforeLines), tracked(row, lines));
         if (!changes) return { expense: presentExpense(before, beforeLines) };
-        const [reversal] = await deps.ledger.reverseSource(tx, ctx, 'EXPENSE', expenseId, before.expense_date, `Edit of ${memoOf(before)}`);
+        const [reversal] = await deps.ledger.reverseSource(tx, ctx, 'EXPENSE', expenseId, `Edit of ${memoOf(before)}`);
         await repo.update(tx, ctx.orgId, expenseId, row);
         await repo.replaceLines(tx, ctx.orgId, expenseId, lines);
         const journal = await post(tx, ctx, row, lines);
@@ -157,14 +160,13 @@ export function expensesService(deps: Deps) {
     },
 
     /**
-     * Reverses the entry in force, dated today as voids are (never before the expense's own
-     * date), and marks the expense DELETED: it reads as 404 from then on.
+     * Reverses the entry in force on its own date, as voids are (refused in a locked period),
+     * and marks the expense DELETED: it reads as 404 from then on.
      */
     async deleteExpense(ctx: RequestContext, expenseId: string) {
       return deps.uow(ctx, async (tx) => {
         const expense = await load(tx, ctx.orgId, expenseId, true);
-        const day = today() > expense.expense_date ? today() : expense.expense_date;
-        const [reversal] = await deps.ledger.reverseSource(tx, ctx, 'EXPENSE', expenseId, day, `Deletion of ${memoOf(expense)}`);
+        const [reversal] = await deps.ledger.reverseSource(tx, ctx, 'EXPENSE', expenseId, `Deletion of ${memoOf(expense)}`);
         await repo.update(tx, ctx.orgId, expenseId, { status: 'DELETED', version: expense.version + 1, last_modified_time: now() });
         await deps.dependents.removeFor(tx, ctx.orgId, expenseId);
         await deps.activity.record(tx, ctx, {

@@ -7,11 +7,12 @@ import { diffFields, type ActivityEntry } from '../../platform/activity/activity
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { orgSettings } from '../../platform/orgs/org-settings';
+import { assertDocumentDate, assertPeriodOpen } from '../../platform/orgs/period-lock';
 import { viewCache } from '../../platform/view-cache';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { catalogRepository } from '../catalog';
 import { assertDocumentConvertible, decideRoundOff, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty, totalWithRoundOff } from '../documents';
-import type { LedgerService } from '../ledger';
+import { reversalRemedy, type LedgerService } from '../ledger';
 import type { SeriesService } from '../series';
 import { invoiceApprovalLines, type InvoiceAccounts } from './invoices.posting';
 import { presentInvoice } from './invoices.presenter';
@@ -102,6 +103,7 @@ export function invoicesService(deps: Deps) {
    */
   async function createInTx(tx: Tx, ctx: RequestContext, input: CreateInvoiceBody, origin: InvoiceOrigin = {}) {
     const date = businessDateOf(input.date);
+    await assertDocumentDate(tx, ctx.orgId, date, 'date');
     const party = await resolveParty(tx, ctx.orgId, 'customer', { ...input, contact_id: input.customer_id }, deps.series.branchOf);
     const branchId = party.branchId;
     const { name: orgName, prefs, baseCurrency } = await orgSettings(tx, ctx.orgId);
@@ -174,6 +176,7 @@ export function invoicesService(deps: Deps) {
       return deps.uow(ctx, async (tx) => {
         const invoice = await load(tx, ctx.orgId, invoiceId, true);
         if (invoice.status !== 'DRAFT') throw invalidState(`only a DRAFT invoice can be approved; this one is ${invoice.status}`, { status: invoice.status });
+        await assertPeriodOpen(tx, ctx.orgId, invoice.invoice_date);
         const lines = (await repo.lines(tx, ctx.orgId, [invoiceId])).get(invoiceId) ?? [];
         const approved = await approveInTx(tx, ctx, { ...invoice, version: invoice.version + 1 }, lines);
         await repo.update(tx, ctx.orgId, invoiceId, { status: approved.status, version: approved.version, last_modified_time: approved.last_modified_time });
@@ -186,6 +189,7 @@ export function invoicesService(deps: Deps) {
       return deps.uow(ctx, async (tx) => {
         const invoice = await load(tx, ctx.orgId, invoiceId, true);
         if (invoice.status !== 'DRAFT') throw invalidState('an invoice can be edited only while DRAFT; void and recreate it', { status: invoice.status });
+        await assertPeriodOpen(tx, ctx.orgId, invoice.invoice_date);
         const dueDate = input.due_date !== undefined ? businessDateOf(input.due_date) : invoice.due_date;
         if (dueDate < invoice.invoice_date) throw invalidValue('due_date', 'due_date is before the invoice date');
         const { prefs } = await orgSettings(tx, ctx.orgId);
@@ -211,7 +215,7 @@ export function invoicesService(deps: Deps) {
       });
     },
 
-    /** Any status to CANCELLED; an approved invoice's entries are reversed, dated today. */
+    /** Any status to CANCELLED; an approved invoice's entries are reversed on their own dates (refused in a locked period). */
     async voidInvoice(ctx: RequestContext, invoiceId: string) {
       return deps.uow(ctx, async (tx) => {
         const invoice = await load(tx, ctx.orgId, invoiceId, true);
@@ -221,7 +225,8 @@ export function invoicesService(deps: Deps) {
             payment_made: invoice.payment_made / 100, credits_applied: invoice.credits_applied / 100,
           });
         }
-        await deps.ledger.reverseSource(tx, ctx, 'INVOICE', invoiceId, today(), `Void of invoice ${invoice.invoice_number}`);
+        await assertPeriodOpen(tx, ctx.orgId, invoice.invoice_date, reversalRemedy('INVOICE'));
+        await deps.ledger.reverseSource(tx, ctx, 'INVOICE', invoiceId, `Void of invoice ${invoice.invoice_number}`);
         const voided: InvoiceRow = { ...invoice, status: 'CANCELLED', balance: 0, version: invoice.version + 1, last_modified_time: now() };
         await repo.update(tx, ctx.orgId, invoiceId, { status: voided.status, balance: 0, version: voided.version, last_modified_time: voided.last_modified_time });
         await deps.activity.record(tx, ctx, {
@@ -237,6 +242,7 @@ export function invoicesService(deps: Deps) {
       return deps.uow(ctx, async (tx) => {
         const invoice = await load(tx, ctx.orgId, invoiceId, true);
         if (invoice.status !== 'DRAFT') throw invalidState('only a DRAFT invoice can be deleted; void it instead', { status: invoice.status });
+        await assertPeriodOpen(tx, ctx.orgId, invoice.invoice_date);
         await repo.delete(tx, ctx.orgId, invoiceId);
         await deps.dependents.removeFor(tx, ctx.orgId, invoiceId);
         await deps.activity.record(tx, ctx, { entityType: 'INVOICE', entityId: invoiceId, entityRef: invoice.invoice_number, verb: 'DELETED' });

@@ -3,4 +3,5 @@ export { ledgerReports, type LedgerReports, type DocumentLedgerCheck } from './l
 export { ledgerRoutes } from './ledger.routes';
 export { CreateJournalBody } from './ledger.schemas';
 export type { PostingLine } from './ledger.posting';
+export { entryDateOf, reversalRemedy } from './entry-dates.rules';
 export { ledgerRepository } from './ledger.repository';

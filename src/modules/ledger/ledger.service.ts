@@ -5,9 +5,11 @@ import { toPaise, toRupees } from '../../kernel/money';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { fixedChart } from '../../platform/orgs/fixed-chart';
+import { assertPeriodOpen, assertWithinBooks } from '../../platform/orgs/period-lock';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { assertBalanced, isZeroEntry, mirror, normaliseSides, withoutZeroLines, type PostingLine } from './ledger.posting';
 import { assertBalancedPerBranch, balanceAcrossBranches, spansBranches, type BranchLine } from './branch-balance.rules';
+import { entryDateOf, reversalRemedy } from './entry-dates.rules';
 import { closingRoundOff } from './journals.rules';
 import { presentJournal } from './ledger.presenter';
 import { ledgerRepository as repo, type JournalRow } from './ledger.repository';
@@ -39,7 +41,8 @@ type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity'
 
 /**
  * The ledger. `post` and `reverse` are the only ways any module writes journal entries;
- * both run in the caller's transaction and refuse an entry that does not balance.
+ * both run in the caller's transaction and refuse an entry that does not balance, or one
+ * dated in the locked period (checked here, in the posting's transaction, for every entry).
  */
 export function ledgerService(deps: Deps) {
   const db = deps.database.db;
@@ -60,6 +63,7 @@ export function ledgerService(deps: Deps) {
   async function insertEntry(tx: Tx, ctx: RequestContext, entry: Entry, kind: 'POSTING' | 'REVERSAL', reverses: string | null) {
     const lines = await linesPerBranch(tx, ctx.orgId, entry);
     const total = assertBalanced(lines);
+    await assertPeriodOpen(tx, ctx.orgId, entry.date, kind === 'REVERSAL' ? reversalRemedy(entry.source) : undefined);
     const journal: JournalRow = {
       org_id: ctx.orgId, journal_id: deps.ids.next('jnl'), entry_date: entry.date, source: entry.source,
       source_id: entry.sourceId, source_version: entry.sourceVersion, source_ref: entry.sourceRef ?? null, kind, reverses_journal_id: reverses,
@@ -97,8 +101,11 @@ export function ledgerService(deps: Deps) {
       return isZeroEntry(normaliseSides(entry.lines)) ? null : ledger.post(tx, ctx, entry, options);
     },
 
-    /** Mirrors every entry of a source still in force, dated `date`. Never deletes or edits a posting. */
-    async reverseSource(tx: Tx, ctx: RequestContext, source: JournalSource, sourceId: string, date: LocalDate, memo: string): Promise<JournalRow[]> {
+    /**
+     * Mirrors every entry of a source still in force, each dated on its original's date
+     * (entryDateOf), so the source leaves its period. Never deletes or edits a posting.
+     */
+    async reverseSource(tx: Tx, ctx: RequestContext, source: JournalSource, sourceId: string, memo: string): Promise<JournalRow[]> {
       const live = await repo.livePostings(tx, ctx.orgId, source, sourceId);
       const lines = await repo.lines(tx, ctx.orgId, live.map((j) => j.journal_id));
       const reversals: JournalRow[] = [];
@@ -106,7 +113,7 @@ export function ledgerService(deps: Deps) {
         const original = lines.filter((l) => l.journal_id === journal.journal_id)
           .map((l) => ({ accountId: l.account_id, debit: l.debit, credit: l.credit, description: l.description, contactId: l.contact_id, branchId: l.branch_id }));
         const reversal = await insertEntry(tx, ctx, {
-          date, source, sourceId, sourceVersion: journal.source_version, sourceRef: journal.source_ref, memo, contactId: journal.contact_id,
+          date: entryDateOf({ reverses: journal.entry_date }), source, sourceId, sourceVersion: journal.source_version, sourceRef: journal.source_ref, memo, contactId: journal.contact_id,
           branchId: journal.branch_id, lines: mirror(original),
         }, 'REVERSAL', journal.journal_id);
         await repo.markReversed(tx, ctx.orgId, journal.journal_id, reversal.journal_id);
@@ -154,9 +161,11 @@ export function ledgerService(deps: Deps) {
           .where('contact_id', '=', input.contact_id).executeTakeFirst();
         if (!contact) throw notFound('contact', 'contact_id');
       }
+      const date = businessDateOf(input.date);
+      await assertWithinBooks(tx, ctx.orgId, date, 'date');
       const journalId = deps.ids.next('jnl');
       const journal = await ledger.post(tx, ctx, {
-        date: businessDateOf(input.date), source: 'MANUAL', sourceId: journalId, sourceVersion: 1,
+        date, source: 'MANUAL', sourceId: journalId, sourceVersion: 1,
         memo: input.memo ?? null, contactId: input.contact_id ?? null, branchId, lines,
       });
       await deps.activity.record(tx, ctx, { entityType: 'JOURNAL', entityId: journal.journal_id, verb: 'CREATED' });
@@ -172,7 +181,7 @@ export function ledgerService(deps: Deps) {
 
     /**
      * A manual entry is removed by its mirror, dated on the entry's own date so the pair nets
-     * to nothing in every period; from then on the resource shows neither (repository `shown`).
+     * to nothing in every period (refused in a locked period); from then on the resource shows neither (repository `shown`).
      * Auto-posted entries go only by voiding their document.
      */
     async deleteJournal(ctx: RequestContext, journalId: string) {
@@ -180,7 +189,7 @@ export function ledgerService(deps: Deps) {
         const journal = await repo.findJournal(tx, ctx.orgId, journalId, true);
         if (!journal) throw notFound('journal', 'journal_id');
         if (journal.source !== 'MANUAL') throw invalidState(`a ${journal.source} entry is removed by voiding its source document`, { source: journal.source, source_id: journal.source_id });
-        const [reversal] = await ledger.reverseSource(tx, ctx, 'MANUAL', journal.source_id, journal.entry_date, `Deletion of ${journal.journal_id}`);
+        const [reversal] = await ledger.reverseSource(tx, ctx, 'MANUAL', journal.source_id, `Deletion of ${journal.journal_id}`);
         await deps.dependents.removeFor(tx, ctx.orgId, journalId);
         await deps.activity.record(tx, ctx, {
           entityType: 'JOURNAL', entityId: journalId, verb: 'DELETED', metadata: { reversal_journal_id: reversal?.journal_id },

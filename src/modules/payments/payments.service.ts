@@ -1,18 +1,19 @@
 import type { Db, Tx } from '../../db/database';
 import { DomainError, invalidValue, notFound, requiredField } from '../../kernel/errors';
-import { addDays, businessDateOf, istDateOf } from '../../kernel/local-date';
+import { addDays, businessDateOf } from '../../kernel/local-date';
 import { toPaise, toRupees } from '../../kernel/money';
 import { diffFields } from '../../platform/activity/activity.recorder';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { orgSettings } from '../../platform/orgs/org-settings';
+import { assertWithinBooks } from '../../platform/orgs/period-lock';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import type { BillsService } from '../bills';
 import { catalogRepository } from '../catalog';
 import { contactsRepository } from '../contacts';
 import { assertConvertible } from '../documents';
 import type { InvoicesService } from '../invoices';
-import { ledgerRepository, type LedgerService, type PostingLine } from '../ledger';
+import { entryDateOf, ledgerRepository, type LedgerService, type PostingLine } from '../ledger';
 import type { SeriesService } from '../series';
 import { decideAllocation } from './allocation.rules';
 import { allocationLines, paymentAmounts, paymentLines, releaseDifferenceLines, type Flow } from './payments.posting';
@@ -45,7 +46,6 @@ function inDocumentBranch(advancesAccountId: string, target: SettlementTarget, l
 /** Payment use cases. Each is one transaction: payment, allocations, journals, document balances, activity and events. */
 export function paymentsService(deps: Deps) {
   const db = deps.database.db;
-  const today = () => istDateOf(deps.clock.now());
   const now = () => deps.clock.now().toISOString();
   const targets = targetOf(deps);
 
@@ -102,7 +102,7 @@ export function paymentsService(deps: Deps) {
     const incoming = p.flow === 'INCOMING';
     const advances = await systemAccount(tx, ctx.orgId, incoming ? 'advances_from_customers' : 'advances_to_vendors');
     await deps.ledger.post(tx, ctx, {
-      date: p.payment_date > target.date ? p.payment_date : target.date, source: 'ALLOCATION', sourceId: allocation.allocation_id, sourceVersion: 1,
+      date: entryDateOf({ applies: [p.payment_date, target.date] }), source: 'ALLOCATION', sourceId: allocation.allocation_id, sourceVersion: 1,
       sourceRef: target.number, memo: `${p.reference_number ?? p.payment_id} applied to ${target.number}`, contactId: p.contact_id, branchId: p.branch_id,
       lines: inDocumentBranch(advances, target, allocationLines({
         flow: p.flow as Flow, contactId: p.contact_id, consumed, paymentRateMicro: p.exchange_rate_micro,
@@ -118,16 +118,19 @@ export function paymentsService(deps: Deps) {
     return allocation;
   }
 
-  /** Unapplies one allocation: the mirror of its journal, and the document's balance and status restored. */
+  /**
+   * Unapplies one allocation: the mirror of its journal on the allocation's own date (refused in
+   * a locked period), and the document's balance and status restored.
+   */
   async function releaseAllocation(tx: Tx, ctx: RequestContext, p: PaymentRow, allocation: AllocationRow) {
     const target = await targets.lock(tx, ctx.orgId, documentSide(allocation), 'allocation_id');
-    const reversals = await deps.ledger.reverseSource(tx, ctx, 'ALLOCATION', allocation.allocation_id, today(), `Unapplied from ${target.number}`);
+    const reversals = await deps.ledger.reverseSource(tx, ctx, 'ALLOCATION', allocation.allocation_id, `Unapplied from ${target.number}`);
     const incoming = p.flow === 'INCOMING';
     const control = await systemAccount(tx, ctx.orgId, incoming ? 'accounts_receivable' : 'accounts_payable');
     const restoredBase = (await ledgerRepository.lines(tx, ctx.orgId, reversals.map((j) => j.journal_id)))
       .filter((l) => l.account_id === control).reduce((s, l) => s + (incoming ? l.debit - l.credit : l.credit - l.debit), 0);
     await deps.ledger.postUnlessZero(tx, ctx, {
-      date: today(), source: 'ALLOCATION', sourceId: allocation.allocation_id, sourceVersion: 2, sourceRef: target.number,
+      date: reversals[0]?.entry_date ?? entryDateOf({ applies: [p.payment_date, target.date] }), source: 'ALLOCATION', sourceId: allocation.allocation_id, sourceVersion: 2, sourceRef: target.number,
       memo: `Unapplied from ${target.number}: open balance converted`, contactId: p.contact_id, branchId: target.branchId,
       lines: releaseDifferenceLines({
         flow: p.flow as Flow, contactId: p.contact_id, documentAmount: allocation.document_amount, documentBalance: target.balance,
@@ -161,6 +164,7 @@ export function paymentsService(deps: Deps) {
       if (input.flow === 'INCOMING' && charges + tds >= amount) throw invalidValue('bank_charges', 'bank_charges and tds_amount must leave something received');
       if (input.flow === 'OUTGOING' && tds >= amount) throw invalidValue('tds_amount', 'tds_amount must be below the amount');
       return deps.uow(ctx, async (tx) => {
+        await assertWithinBooks(tx, ctx.orgId, businessDateOf(input.date), 'date');
         const contact = await contactsRepository.find(tx, ctx.orgId, input.contact_id);
         if (!contact) throw notFound('contact', 'contact_id');
         const { prefs, baseCurrency } = await orgSettings(tx, ctx.orgId);
@@ -273,7 +277,10 @@ export function paymentsService(deps: Deps) {
           next.currency_code = contact.currency_code;
         }
         if (input.flow !== undefined) next.flow = input.flow;
-        if (input.date !== undefined) next.payment_date = businessDateOf(input.date);
+        if (input.date !== undefined) {
+          next.payment_date = businessDateOf(input.date);
+          await assertWithinBooks(tx, ctx.orgId, next.payment_date, 'date');
+        }
         if (input.amount !== undefined) next.amount = toPaise(input.amount);
         if (input.mode !== undefined) next.mode = input.mode;
         if (input.reference_number !== undefined) next.reference_number = input.reference_number || null;
@@ -293,7 +300,7 @@ export function paymentsService(deps: Deps) {
         next.version = payment.version + 1;
         next.last_modified_time = now();
         await repo.update(tx, ctx.orgId, paymentId, next);
-        await deps.ledger.reverseSource(tx, ctx, 'PAYMENT', paymentId, payment.payment_date, `Re-posting payment ${payment.reference_number ?? paymentId}`);
+        await deps.ledger.reverseSource(tx, ctx, 'PAYMENT', paymentId, `Re-posting payment ${payment.reference_number ?? paymentId}`);
         await postPayment(tx, ctx, next);
         await deps.activity.record(tx, ctx, { entityType: 'PAYMENT', entityId: paymentId, entityRef: next.reference_number, verb: 'UPDATED', changes });
         return { payment: await view(tx, next) };
@@ -308,7 +315,7 @@ export function paymentsService(deps: Deps) {
         for (const allocation of [...live].sort((a, b) => (documentSide(a).id < documentSide(b).id ? -1 : 1))) {
           await releaseAllocation(tx, ctx, payment, allocation);
         }
-        await deps.ledger.reverseSource(tx, ctx, 'PAYMENT', paymentId, today(), `Deletion of payment ${payment.reference_number ?? paymentId}`);
+        await deps.ledger.reverseSource(tx, ctx, 'PAYMENT', paymentId, `Deletion of payment ${payment.reference_number ?? paymentId}`);
         await repo.update(tx, ctx.orgId, paymentId, { deleted: 1, version: payment.version + 1, last_modified_time: now() });
         await deps.dependents.removeFor(tx, ctx.orgId, paymentId);
         await deps.activity.record(tx, ctx, {

@@ -4,6 +4,7 @@ import { businessDateOf, istDateOf } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
+import { assertWithinBooks } from '../../platform/orgs/period-lock';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import type { BillsService } from '../bills';
 import {
@@ -60,6 +61,7 @@ export function purchaseOrdersService(deps: Deps) {
     async createPurchaseOrder(ctx: RequestContext, input: CreatePurchaseOrderBody) {
       return deps.uow(ctx, async (tx) => {
         const date = businessDateOf(input.date);
+        await assertWithinBooks(tx, ctx.orgId, date, 'date');
         const expectedDate = followUpDate(input.expected_date, null, date, 'expected_date');
         // Without place_of_supply the vendor's place_of_contact is the default: where the goods come from.
         const party = await resolveParty(tx, ctx.orgId, 'vendor', { ...input, contact_id: input.vendor_id }, deps.series.branchOf);

@@ -4,6 +4,7 @@ import { businessDateOf, istDateOf } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
+import { assertWithinBooks } from '../../platform/orgs/period-lock';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import {
   assertStatusIn, followUpDate, lineColumnsOf, lineInputsOf, planHeaderEdit, priceLines, resolveSalesParty, totalColumnsOf,
@@ -50,6 +51,7 @@ export function salesOrdersService(deps: Deps) {
   /** Creates a DRAFT order inside the caller's transaction: the public create, and an accepted estimate's conversion. */
   async function createInTx(tx: Tx, ctx: RequestContext, input: CreateSalesOrderBody, origin: { estimateId?: string } = {}) {
     const date = businessDateOf(input.date);
+    await assertWithinBooks(tx, ctx.orgId, date, 'date');
     const shipmentDate = followUpDate(input.shipment_date, null, date, 'shipment_date');
     const party = await resolveSalesParty(tx, ctx.orgId, input, deps.series.branchOf);
     const priced = await priceLines(tx, ctx.orgId, input.line_items, party.supply, 'sales');

@@ -9,6 +9,8 @@ import { insertRows } from '../../db/prepared';
 export const ACTIVITY_ENTITY_TYPES = [
   'INVOICE', 'BILL', 'ESTIMATE', 'CREDIT_NOTE', 'DEBIT_NOTE', 'SALES_ORDER', 'PURCHASE_ORDER', 'PAYMENT',
   'RECEIPT', 'EXPENSE', 'JOURNAL', 'CONTACT', 'ITEM', 'ATTACHMENT', 'RECURRING',
+  /** The organisation itself: its period lock set, moved or removed through the admin API. */
+  'ORGANISATION',
 ] as const;
 export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
 

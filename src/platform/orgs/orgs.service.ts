@@ -80,6 +80,7 @@ export function orgsService(deps: Pick<PlatformDeps, 'database' | 'clock' | 'ids
           email_from: input.email_from ?? `no-reply@${orgId}.invalid`, books_start_date: booksStart,
           default_branch_id: branchId, preferences: toJson(DEFAULT_PREFERENCES), created_time: created,
         }).execute();
+        await tx.insertInto('period_locks').values({ org_id: orgId, lock_date: null, last_modified_time: created }).execute();
         await tx.insertInto('branches').values({
           org_id: orgId, branch_id: branchId, name: 'Head Office', state_code: state, gstin, address: input.address ?? null, is_default: 1, created_time: created,
         }).execute();
