@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../support/test-app';
+import { accountId } from '../support/books';
 import { HttpClient } from '../support/http-client';
 
 const run = promisify(execFile);
@@ -87,6 +88,18 @@ describe('the bahi CLI', { timeout: 120_000 }, () => {
     expect(output.stdout).not.toContain(org.token);
     expect(output.stdout).not.toContain(machine.token);
     expect((await bahiRun(['user', 'list'])).stderr).toContain('--org is required');
+  });
+
+  it('locks an organisation\'s books through a date and unlocks them; help lists org lock', async () => {
+    const org = await t.given.org({ name: 'CLI Locker' });
+    expect(await bahi('org', 'lock', org.orgId, '2026-03-31')).toMatchObject({ lock: { lock_date: '2026-03-31' } });
+    const refused = await org.api.post('/journals', {
+      date: '2026-03-31', lines: [{ account_id: await accountId(org.api, 'Bank'), debit: 5 }, { account_id: await accountId(org.api, "Owner's Equity"), credit: 5 }],
+    });
+    expect(refused.body).toMatchObject({ code: 'conflict.period_locked', details: { lock_date: '2026-03-31' } });
+    expect(await bahi('org', 'lock', org.orgId, '--unlock')).toMatchObject({ lock: { lock_date: null } });
+    expect((await bahiRun(['org', 'lock', org.orgId])).stderr).toContain('give the last day to lock (YYYY-MM-DD), or --unlock');
+    expect((await bahiRun(['help'])).stdout).toMatch(/^ {2}org lock +ORG_ID YYYY-MM-DD \| ORG_ID --unlock/m);
   });
 
   it('prints its version from package.json', async () => {
