@@ -1,7 +1,8 @@
 /**
  * /docs in a real browser: headless Chromium (playwright-core, which brings no browser of its
  * own) opens the Swagger UI and must render our spec, with no script error, CSP refusal or
- * failed asset. Skipped, with one line on stderr saying why, when there is no Chromium at
+ * failed asset; also over plain HTTP from a LAN host name, where it shows the recorded examples
+ * and "Try it out" creates a contact with the example body, a token and the example Idempotency-Key. Skipped, with one line on stderr saying why, when there is no Chromium at
  * CHROMIUM_PATH, or (unset) no `chromium` on PATH; CI (.ci/run) installs Debian's chromium
  * (/usr/bin/chromium) and runs it.
  */
@@ -10,13 +11,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXAMPLE_IDEMPOTENCY_KEY } from '../../src/http/examples/merge';
+import { committedExamples } from '../support/example-scenario';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** CHROMIUM_PATH if set, else the first `chromium` on PATH, as a shell would find it. */
 const CHROMIUM = process.env.CHROMIUM_PATH
   ?? (process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, 'chromium')).find((file) => fs.existsSync(file));
 const hasChromium = CHROMIUM !== undefined && fs.existsSync(CHROMIUM);
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** A name on the LAN, not localhost: the browser treats its plain-HTTP pages as insecure, as it would 192.168.x.y. */
+const LAN_HOST = 'bahi.lan';
+const ARGS = [`--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`, '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const title = 'GET /docs in headless Chromium';
 const skipped = `${title}: skipped, no Chromium ${CHROMIUM ? `at CHROMIUM_PATH=${CHROMIUM}` : 'on PATH'} (apt-get install chromium, or set CHROMIUM_PATH)`;
@@ -84,6 +89,45 @@ describe.skipIf(!hasChromium)(hasChromium ? title : skipped, () => {
     await getContact.locator('.parameters').waitFor({ timeout: 10_000 });
     expect(await getContact.textContent()).toContain('contact_id');
     expect(await getContact.textContent()).toContain('Svc.contacts.READ');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('over plain HTTP from a LAN name: shows the recorded example and "Try it out" creates a contact (201)', async () => {
+    const org = await t.given.org();
+    const example = committedExamples().createContact!.request as { contact_name: string; gst_no: string };
+    const page = await browser.newPage();
+    const problems = watch(page);
+    const lanUrl = t.baseUrl.replace('127.0.0.1', LAN_HOST);
+    await page.goto(`${lanUrl}/docs`, { waitUntil: 'load' });
+    const createContact = page.locator('#operations-Contacts-createContact');
+    await createContact.waitFor({ timeout: 20_000 });
+
+    // Authorise with the organisation's token (the bearerAuth scheme).
+    await page.locator('.auth-wrapper .authorize').click();
+    const bearer = page.locator('.auth-container').filter({ hasText: 'bearerAuth' });
+    await bearer.locator('input').fill(org.token);
+    await bearer.locator('button.authorize').click();
+    await bearer.locator('.btn-done').click();
+
+    // The request body shown is the recorded one, not values made up from the schema.
+    await createContact.locator('.opblock-summary').click();
+    await createContact.locator('.opblock-section-request-body').waitFor({ timeout: 10_000 });
+    expect(await createContact.locator('.opblock-section-request-body').textContent()).toContain(example.gst_no);
+
+    await createContact.locator('.try-out__btn').click();
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/public/v1/contacts', { timeout: 20_000 }),
+      createContact.locator('.execute').click(),
+    ]);
+    expect(answer.status()).toBe(201);
+    // Sent to the server the page came from, with the token and the example key.
+    expect(new URL(answer.url()).host).toBe(new URL(lanUrl).host);
+    const sent = answer.request().headers();
+    expect(sent.authorization).toBe(`Bearer ${org.token}`);
+    expect(sent['idempotency-key']).toBe(EXAMPLE_IDEMPOTENCY_KEY);
+    expect((await answer.json()).contact.contact_name).toBe(example.contact_name);
+    await expect.poll(() => createContact.locator('.live-responses-table tbody .response-col_status').first().textContent()).toContain('201');
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -1,0 +1,456 @@
+import fs from 'node:fs';
+import { monotonicFactory } from 'ulidx';
+import { loadConfig } from '../../src/config';
+import type { Examples, OperationExample } from '../../src/http/examples/merge';
+import { fullPath, type RouteDef } from '../../src/http/route';
+import { SettableClock, type Clock } from '../../src/kernel/clock';
+import type { IdGenerator } from '../../src/kernel/ids';
+import { composeApp } from '../../src/main/compose';
+import { expectConformingAnswer } from './response-check';
+import { ADMIN_TOKEN } from './test-app';
+import { createTestDatabase } from './test-database';
+
+/**
+ * The example scenario: one organisation's month of business driven through every operation of
+ * the API, on a server whose clock stands still and whose ids come from a seeded generator. What
+ * each operation was sent and answered is the example the OpenAPI document shows for it
+ * (src/http/examples/merge.ts). scripts/record-examples.ts writes it to EXAMPLES_FILE;
+ * test/api/openapi-examples.test.ts replays it and fails when an answer has changed.
+ */
+export const EXAMPLES_FILE = new URL('../../src/http/examples/examples.json', import.meta.url);
+export const RECORD_COMMAND = 'npx tsx scripts/record-examples.ts';
+
+/** The scenario's "now": 11:00 in Bengaluru on 15 June 2026. */
+const NOW = '2026-06-15T05:30:00.000Z';
+/** Fixed, so that signed cursors and download links come out the same on every run. */
+const SECRET = 'example-scenario-server-secret-0123456789';
+
+/** ULIDs as the service makes them, from a seeded generator instead of the CSPRNG. */
+function seededIds(clock: Clock): IdGenerator {
+  let state = 0x5eed;
+  // mulberry32: a small PRNG whose sequence depends on the seed only.
+  const random = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let x = Math.imul(state ^ (state >>> 15), 1 | state);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+  const ulid = monotonicFactory(random);
+  return { next: (prefix) => `${prefix}_${ulid(clock.now().getTime())}` };
+}
+
+/**
+ * What cannot come out the same on every run, in the one place it is replaced: tokens and
+ * webhook signing secrets are random by design, and a webhook attempt's latency is measured.
+ */
+const VOLATILE: Record<string, string> = {
+  access_token: 'bahi_pat_EXAMPLE0000000000000000000000000000',
+  secret: 'whsec_EXAMPLE000000000000000000000000000000',
+  latency_ms: '0',
+};
+
+function normalised(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(normalised);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, v]) => {
+    if (key in VOLATILE && v !== null && v !== undefined) return [key, typeof v === 'number' ? Number(VOLATILE[key]) : VOLATILE[key]];
+    return [key, normalised(v)];
+  }));
+}
+
+type Query = Record<string, string | number | boolean>;
+interface Call {
+  params?: Record<string, string>;
+  query?: Query;
+  body?: unknown;
+  /** multipart/form-data instead of JSON (uploads): its text fields are the example. */
+  form?: { fields: Record<string, string>; file: { name: string; type: string; bytes: Uint8Array } };
+  /** This call is a step of the story, not the operation's example (it was recorded before). */
+  quiet?: boolean;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read freely, as in the API tests
+type Answer = any;
+
+/** Sends each call to the operation it names and keeps the first call of each operation as its example. */
+class Story {
+  readonly examples: Examples = {};
+  private keys = 0;
+  token = '';
+
+  constructor(private readonly baseUrl: string, private readonly routes: ReadonlyMap<string, RouteDef>) {}
+
+  async call(operationId: string, call: Call = {}): Promise<Answer> {
+    const def = this.routes.get(operationId);
+    if (!def) throw new Error(`no operation ${operationId}`);
+    const path = fullPath(def).replace(/:([a-z_]+)/g, (_m, name: string) => {
+      const value = call.params?.[name];
+      if (value === undefined) throw new Error(`${operationId}: no value for :${name}`);
+      return encodeURIComponent(value);
+    });
+    const search = call.query ? `?${new URLSearchParams(Object.entries(call.query).map(([k, v]): [string, string] => [k, String(v)]))}` : '';
+    const url = `${this.baseUrl}${path}${search}`;
+    const headers: Record<string, string> = {};
+    if (def.access === 'admin') headers.authorization = `Bearer ${ADMIN_TOKEN}`;
+    else if (def.access !== 'open' && def.access !== 'signed-url') headers.authorization = `Bearer ${this.token}`;
+    if (def.method !== 'GET' && def.access !== 'admin' && def.access !== 'open') headers['idempotency-key'] = `${operationId}-${String(++this.keys).padStart(4, '0')}`;
+    let body: string | FormData | undefined;
+    if (call.form) {
+      body = new FormData();
+      for (const [k, v] of Object.entries(call.form.fields)) body.append(k, v);
+      body.append('file', new Blob([call.form.file.bytes], { type: call.form.file.type }), call.form.file.name);
+    } else if (call.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(call.body);
+    }
+    const response = await fetch(url, { method: def.method, headers, body });
+    const json = response.headers.get('content-type')?.startsWith('application/json');
+    const answer: unknown = json ? await response.json() : await response.arrayBuffer();
+    const expected = def.status ?? 200;
+    if (response.status !== expected) throw new Error(`${operationId}: ${response.status} (expected ${expected}) ${JSON.stringify(json ? answer : '')}`);
+    await expectConformingAnswer(url, def.method, response, answer);
+    if (!call.quiet && !this.examples[operationId]) {
+      const example: OperationExample = { method: def.method, path: fullPath(def), status: expected };
+      if (call.params) example.params = call.params;
+      if (call.query) example.query = Object.fromEntries(Object.entries(call.query).map(([k, v]) => [k, String(v)]));
+      if (call.body !== undefined) example.request = call.body;
+      if (call.form) example.request = { ...call.form.fields, file: `(the file's bytes: ${call.form.file.name}, ${call.form.file.type})` };
+      if (json) example.response = normalised(answer);
+      this.examples[operationId] = example;
+    }
+    return answer;
+  }
+}
+
+/** Runs the scenario on a fresh database (SQLite, or PostgreSQL when TEST_DATABASE_URL is set) and returns every operation's example. */
+export async function recordExampleScenario(): Promise<{ examples: Examples; missing: string[] }> {
+  const db = await createTestDatabase();
+  const clock = new SettableClock({ now: () => new Date(NOW) });
+  const config = loadConfig({
+    BAHI_DATA_DIR: db.dataDir,
+    ...(db.databaseUrl && { DATABASE_URL: db.databaseUrl }),
+    BAHI_ADMIN_TOKEN: ADMIN_TOKEN,
+    BAHI_SECRET: SECRET,
+    // Download links name the service as its users reach it, not the scenario's loopback port.
+    BAHI_PUBLIC_URL: 'https://books.kaveri.example',
+    BAHI_CLOCK: 'fake',
+    // The example endpoint's host resolves to loopback, where nothing answers on 443: a delivery that failed, to replay.
+    BAHI_WEBHOOK_ALLOW_PRIVATE: '1',
+  });
+  const app = await composeApp(config, {
+    clock, ids: seededIds(clock), logger: false,
+    webhookResolver: async () => [{ address: '127.0.0.1', family: 4 }],
+  });
+  try {
+    await app.server.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.server.address();
+    if (!address || typeof address === 'string') throw new Error('server did not bind a TCP port');
+    const story = new Story(`http://127.0.0.1:${address.port}`, new Map(app.routes.map((r) => [r.operationId, r])));
+    await monthOfBusiness(story);
+    const missing = app.routes.map((r) => r.operationId).filter((id) => !story.examples[id]);
+    return { examples: story.examples, missing };
+  } finally {
+    await app.close();
+    await db.drop();
+  }
+}
+
+/** The committed examples, as scripts/record-examples.ts last wrote them. */
+export function committedExamples(): Examples {
+  return JSON.parse(fs.readFileSync(EXAMPLES_FILE, 'utf8')) as Examples;
+}
+
+// The parties: GSTINs that pass the checksum (gstin.ts), the supplier and its customer in Karnataka, the vendor in Maharashtra.
+const ORG_GSTIN = '29AABCB1234F1Z4';
+const BRANCH_GSTIN = '27AABCB1234F1Z8';
+const CUSTOMER_GSTIN = '29AAACR5055K1Z3';
+const VENDOR_GSTIN = '27AAPFU0939F1ZV';
+
+async function monthOfBusiness(s: Story): Promise<void> {
+  await s.call('health');
+  await s.call('ready');
+
+  // The operator sets up the organisation, its owner and a token.
+  await s.call('adminSetClock', { body: { now: NOW } });
+  await s.call('adminGetClock');
+  const org = (await s.call('adminCreateOrg', {
+    body: {
+      name: 'Kaveri Office Supplies Pvt. Ltd.', state_code: 'IN-KA', gstin: ORG_GSTIN,
+      address: '42, 1st Main Road, Koramangala\nBengaluru - 560034', email_from: 'accounts@kaveri.example', books_start_date: '2026-04-01',
+    },
+  })).org;
+  const orgId: string = org.org_id;
+  const user = (await s.call('adminCreateUser', { params: { org_id: orgId }, body: { name: 'Asha Rao', email: 'asha.rao@kaveri.example' } })).user;
+  const token = (await s.call('adminCreateToken', {
+    body: { org_ids: [orgId], user_id: user.user_id, scopes: ['Svc.fullaccess.all'], kind: 'PAT', expires_at: '2027-03-31T18:29:59Z', rate_limit_per_minute: 600 },
+  })).token;
+  s.token = token.access_token;
+  await s.call('adminUpdatePreferences', { params: { org_id: orgId }, body: { invoicePdfTemplate: 'classic', upiVpa: 'kaveri@okhdfcbank' } });
+  await s.call('adminSetSender', { params: { org_id: orgId }, body: { email_from: 'billing@kaveri.example' } });
+  const branch = (await s.call('adminCreateBranch', {
+    params: { org_id: orgId }, body: { name: 'Pune Depot', state_code: 'IN-MH', gstin: BRANCH_GSTIN, address: 'Unit 5, Bhosari MIDC\nPune - 411026' },
+  })).branch;
+  const bank = (await s.call('adminCreateAccount', { params: { org_id: orgId }, body: { account_name: 'HDFC Bank Current Account', account_type: 'BANK', account_code: '1020' } })).account;
+  await s.call('adminCreatePeriod', { params: { org_id: orgId }, body: { name: 'FY 2028-29', start_date: '2028-04-01', end_date: '2029-03-31' } });
+  await s.call('adminListOrgs', { query: { per_page: 10 } });
+  await s.call('adminListUsers', { params: { org_id: orgId }, query: { per_page: 10 } });
+  await s.call('adminListTokens', { query: { org_id: orgId, per_page: 10 } });
+
+  // What the integrator finds: who it is, the taxes, branches and chart of accounts.
+  await s.call('whoami');
+  const taxes: Array<{ tax_id: string; tax_percentage: number }> = (await s.call('listTaxes')).taxes;
+  const tax = (percentage: number) => taxes.find((t) => t.tax_percentage === percentage)!.tax_id;
+  await s.call('listBranches');
+  const accounts: Array<{ account_id: string; account_name: string }> = (await s.call('listAccounts', { query: { account_type: 'BANK' } })).accounts;
+  await s.call('getAccount', { params: { account_id: bank.account_id } });
+  const allAccounts: Array<{ account_id: string; account_name: string }> = (await s.call('listAccounts', { query: { per_page: 200 }, quiet: true })).accounts;
+  const account = (name: string) => (allAccounts.find((a) => a.account_name === name) ?? accounts.find((a) => a.account_name === name))!.account_id;
+
+  // Webhooks before the business, so its events are delivered.
+  const endpoint = (await s.call('createWebhookEndpoint', { body: { url: 'https://hooks.kaveri.example/bahi/events', events: ['INVOICE_CREATED', 'PAYMENT_RECEIVED'] } })).endpoint;
+  await s.call('listWebhookEndpoints');
+
+  // Contacts and the catalogue.
+  const customerBody = {
+    contact_name: 'Raman Traders', contact_type: 'CUSTOMER', gst_no: CUSTOMER_GSTIN, email: 'accounts@raman.example', phone: '+91 80 4123 4567',
+    billing_address: { address: '14, 2nd Cross, Indiranagar', city: 'Bengaluru', state_code: 'IN-KA', zip: '560038', country: 'India' },
+    payment_terms: 30,
+  };
+  const customer = (await s.call('createContact', { body: customerBody })).contact;
+  const vendor = (await s.call('createContact', {
+    quiet: true,
+    body: {
+      contact_name: 'Udyog Paper Mills', contact_type: 'VENDOR', gst_no: VENDOR_GSTIN, email: 'sales@udyog.example',
+      billing_address: { address: 'Plot 7, MIDC Bhosari', city: 'Pune', state_code: 'IN-MH', zip: '411026', country: 'India' },
+    },
+  })).contact;
+  await s.call('getContact', { params: { contact_id: customer.contact_id } });
+  await s.call('listContacts', { query: { contact_type: 'CUSTOMER' } });
+  await s.call('updateContact', { params: { contact_id: customer.contact_id }, body: { phone: '+91 80 4123 4568', payment_terms: 45 } });
+  const paper = (await s.call('createItem', {
+    body: { name: 'A4 copier paper, 75 gsm (ream of 500)', sku: 'PAP-A4-75', type: 'GOODS', rate: 285, purchase_rate: 240, tax_id: tax(18), hsn_sac: '4802' },
+  })).item;
+  await s.call('getItem', { params: { item_id: paper.item_id } });
+  await s.call('listItems', { query: { per_page: 20 } });
+
+  // Invoice numbering.
+  await s.call('createInvoiceSeries', { body: { series_name: 'WEB', prefix: 'WEB/', label: 'Web shop orders', padding: 4, format_template: '{prefix}{fy}-{num}' } });
+  await s.call('listInvoiceSeries', { query: { transactionDate: '2026-06-15' } });
+  await s.call('getNextInvoiceNumber', { query: { transactionDate: '2026-06-15' } });
+
+  // Sales: an invoice from draft to sent, with its PDF, email and history.
+  const lines = [
+    { item_id: paper.item_id, name: 'A4 copier paper, 75 gsm (ream of 500)', hsn_or_sac: '4802', quantity: 20, unit: 'pcs', rate: 285, tax_id: tax(18) },
+    { name: 'Delivery within Bengaluru', hsn_or_sac: '996812', quantity: 1, rate: 500, tax_id: tax(18) },
+  ];
+  const invoice = (await s.call('createInvoice', {
+    body: {
+      customer_id: customer.contact_id, date: '2026-06-15', due_date: '2026-07-15', place_of_supply: 'IN-KA', reference_number: 'PO-7781',
+      notes: 'Thank you for your business.', line_items: lines,
+    },
+  })).invoice;
+  await s.call('getInvoice', { params: { invoice_id: invoice.invoice_id } });
+  await s.call('listInvoices', { query: { customer_id: customer.contact_id } });
+  await s.call('updateInvoice', { params: { invoice_id: invoice.invoice_id }, body: { notes: 'Thank you for your business. Payment by UPI or NEFT.' } });
+  await s.call('approveInvoice', { params: { invoice_id: invoice.invoice_id } });
+  await s.call('getInvoicePdf', { params: { invoice_id: invoice.invoice_id } });
+  await s.call('emailInvoice', {
+    params: { invoice_id: invoice.invoice_id },
+    body: { to: ['accounts@raman.example'], cc: ['asha.rao@kaveri.example'], subject: 'Invoice from Kaveri Office Supplies', body_html: '<p>Please find our invoice attached.</p>' },
+  });
+  await s.call('listInvoiceActivity', { params: { invoice_id: invoice.invoice_id } });
+  const mistaken = (await s.call('createInvoice', { quiet: true, body: { customer_id: customer.contact_id, date: '2026-06-15', place_of_supply: 'IN-KA', auto_approve: true, line_items: [lines[1]] } })).invoice;
+  await s.call('voidInvoice', { params: { invoice_id: mistaken.invoice_id } });
+  const draft = (await s.call('createInvoice', { quiet: true, body: { customer_id: customer.contact_id, date: '2026-06-15', place_of_supply: 'IN-KA', line_items: [lines[1]] } })).invoice;
+  await s.call('deleteInvoice', { params: { invoice_id: draft.invoice_id } });
+
+  // The customer pays: a receipt, allocated to the invoice.
+  const receipt = (await s.call('createPayment', {
+    body: { flow: 'INCOMING', contact_id: customer.contact_id, date: '2026-06-20', amount: 5000, mode: 'BANK_TRANSFER', reference_number: 'UTR 2026062012345', bank_account_id: bank.account_id },
+  })).payment;
+  await s.call('getPayment', { params: { payment_id: receipt.payment_id } });
+  await s.call('listPayments', { query: { flow: 'INCOMING' } });
+  await s.call('updatePayment', { params: { payment_id: receipt.payment_id }, body: { description: 'Part payment against PO-7781' } });
+  const applied = await s.call('applyPayment', { params: { payment_id: receipt.payment_id }, body: { invoice_id: invoice.invoice_id, amount: 5000 } });
+  await s.call('getPaymentPdf', { params: { payment_id: receipt.payment_id } });
+  await s.call('listPaymentActivity', { params: { payment_id: receipt.payment_id } });
+  await s.call('unapplyPaymentAllocation', { params: { payment_id: receipt.payment_id, allocation_id: applied.payment.allocations[0].allocation_id } });
+  await s.call('applyPayment', { quiet: true, params: { payment_id: receipt.payment_id }, body: { invoice_id: invoice.invoice_id, amount: 5000 } });
+  const duplicate = (await s.call('createPayment', { quiet: true, body: { flow: 'INCOMING', contact_id: customer.contact_id, date: '2026-06-20', amount: 100, mode: 'CASH' } })).payment;
+  await s.call('deletePayment', { params: { payment_id: duplicate.payment_id } });
+  await s.call('getCustomerLedger', { query: { contact_id: customer.contact_id, from_date: '2026-06-01', to_date: '2026-06-30' } });
+
+  // A return: a credit note, set against the invoice.
+  const creditNote = (await s.call('createCreditNote', {
+    body: { customer_id: customer.contact_id, invoice_id: invoice.invoice_id, date: '2026-06-22', place_of_supply: 'IN-KA', notes: 'Two reams returned damaged', line_items: [{ invoice_line_item_id: invoice.line_items[0].line_item_id, name: lines[0]!.name, quantity: 2, restock: true }] },
+  })).credit_note;
+  await s.call('getCreditNote', { params: { credit_note_id: creditNote.credit_note_id } });
+  await s.call('listCreditNotes', { query: { customer_id: customer.contact_id } });
+  await s.call('updateCreditNote', { params: { credit_note_id: creditNote.credit_note_id }, body: { notes: 'Two reams returned damaged in transit.' } });
+  await s.call('applyCreditNoteToInvoice', { params: { credit_note_id: creditNote.credit_note_id }, body: { invoice_id: invoice.invoice_id, amount: 672.6 } });
+  await s.call('getCreditNotePdf', { params: { credit_note_id: creditNote.credit_note_id } });
+  await s.call('emailCreditNote', { params: { credit_note_id: creditNote.credit_note_id }, body: { to: ['accounts@raman.example'] } });
+  await s.call('listCreditNoteActivity', { params: { credit_note_id: creditNote.credit_note_id } });
+
+  // Estimates and sales orders, converted to invoices.
+  const estimate = (await s.call('createEstimate', {
+    body: { customer_id: customer.contact_id, date: '2026-06-15', expiry_date: '2026-06-30', place_of_supply: 'IN-KA', line_items: [{ ...lines[0], quantity: 50 }] },
+  })).estimate;
+  await s.call('getEstimate', { params: { estimate_id: estimate.estimate_id } });
+  await s.call('listEstimates', { query: { customer_id: customer.contact_id } });
+  await s.call('updateEstimate', { params: { estimate_id: estimate.estimate_id }, body: { notes: 'Prices valid until 30 June 2026.' } });
+  await s.call('getEstimatePdf', { params: { estimate_id: estimate.estimate_id } });
+  await s.call('emailEstimate', { params: { estimate_id: estimate.estimate_id }, body: { to: ['accounts@raman.example'], subject: 'Quotation for copier paper' } });
+  await s.call('acceptEstimate', { params: { estimate_id: estimate.estimate_id } });
+  await s.call('convertEstimate', { params: { estimate_id: estimate.estimate_id } });
+  await s.call('listEstimateActivity', { params: { estimate_id: estimate.estimate_id } });
+  const lapsed = (await s.call('createEstimate', { quiet: true, body: { customer_id: customer.contact_id, date: '2026-06-15', line_items: [lines[1]] } })).estimate;
+  await s.call('deleteEstimate', { params: { estimate_id: lapsed.estimate_id } });
+  const salesOrder = (await s.call('createSalesOrder', {
+    body: { customer_id: customer.contact_id, date: '2026-06-16', place_of_supply: 'IN-KA', reference_number: 'PO-7790', line_items: [{ ...lines[0], quantity: 10 }] },
+  })).sales_order;
+  await s.call('getSalesOrder', { params: { sales_order_id: salesOrder.sales_order_id } });
+  await s.call('listSalesOrders', { query: { customer_id: customer.contact_id } });
+  await s.call('updateSalesOrder', { params: { sales_order_id: salesOrder.sales_order_id }, body: { notes: 'Deliver to the Indiranagar office.' } });
+  await s.call('convertSalesOrder', { params: { sales_order_id: salesOrder.sales_order_id } });
+  await s.call('listSalesOrderActivity', { params: { sales_order_id: salesOrder.sales_order_id } });
+
+  // Purchases from the vendor in Maharashtra: an order, the bill, a debit note and the payment.
+  const purchaseLines = [{ item_id: paper.item_id, name: 'A4 copier paper, 75 gsm (ream of 500)', hsn_or_sac: '4802', quantity: 100, unit: 'pcs', rate: 240, tax_id: tax(18) }];
+  const purchaseOrder = (await s.call('createPurchaseOrder', {
+    body: { vendor_id: vendor.contact_id, date: '2026-06-16', expected_date: '2026-06-25', place_of_supply: 'IN-KA', line_items: purchaseLines },
+  })).purchase_order;
+  await s.call('getPurchaseOrder', { params: { purchase_order_id: purchaseOrder.purchase_order_id } });
+  await s.call('listPurchaseOrders', { query: { vendor_id: vendor.contact_id } });
+  await s.call('updatePurchaseOrder', { params: { purchase_order_id: purchaseOrder.purchase_order_id }, body: { notes: 'Deliver to the Koramangala warehouse.' } });
+  await s.call('getPurchaseOrderPdf', { params: { purchase_order_id: purchaseOrder.purchase_order_id } });
+  await s.call('convertPurchaseOrder', { params: { purchase_order_id: purchaseOrder.purchase_order_id } });
+  await s.call('listPurchaseOrderActivity', { params: { purchase_order_id: purchaseOrder.purchase_order_id } });
+  const cancelledOrder = (await s.call('createPurchaseOrder', { quiet: true, body: { vendor_id: vendor.contact_id, date: '2026-06-16', place_of_supply: 'IN-KA', line_items: purchaseLines } })).purchase_order;
+  await s.call('deletePurchaseOrder', { params: { purchase_order_id: cancelledOrder.purchase_order_id } });
+
+  const bill = (await s.call('createBill', {
+    body: { vendor_id: vendor.contact_id, date: '2026-06-18', due_date: '2026-07-18', place_of_supply: 'IN-KA', reference_number: 'UPM/2026/0412', line_items: purchaseLines },
+  })).bill;
+  await s.call('getBill', { params: { bill_id: bill.bill_id } });
+  await s.call('listBills', { query: { vendor_id: vendor.contact_id } });
+  await s.call('updateBill', { params: { bill_id: bill.bill_id }, body: { notes: 'Received in full on 18 June.' } });
+  await s.call('approveBill', { params: { bill_id: bill.bill_id } });
+  await s.call('getBillPdf', { params: { bill_id: bill.bill_id } });
+  await s.call('listBillActivity', { params: { bill_id: bill.bill_id } });
+  const wrongBill = (await s.call('createBill', { quiet: true, body: { vendor_id: vendor.contact_id, date: '2026-06-18', place_of_supply: 'IN-KA', reference_number: 'UPM/2026/0413', auto_approve: true, line_items: purchaseLines } })).bill;
+  await s.call('voidBill', { params: { bill_id: wrongBill.bill_id } });
+  const draftBill = (await s.call('createBill', { quiet: true, body: { vendor_id: vendor.contact_id, date: '2026-06-18', place_of_supply: 'IN-KA', reference_number: 'UPM/2026/0414', line_items: purchaseLines } })).bill;
+  await s.call('deleteBill', { params: { bill_id: draftBill.bill_id } });
+
+  const debitNote = (await s.call('createDebitNote', {
+    body: { vendor_id: vendor.contact_id, bill_id: bill.bill_id, date: '2026-06-19', place_of_supply: 'IN-KA', notes: 'Five reams short-shipped', line_items: [{ bill_line_item_id: bill.line_items[0].line_item_id, name: purchaseLines[0]!.name, quantity: 5 }] },
+  })).debit_note;
+  await s.call('getDebitNote', { params: { debit_note_id: debitNote.debit_note_id } });
+  await s.call('listDebitNotes', { query: { vendor_id: vendor.contact_id } });
+  await s.call('updateDebitNote', { params: { debit_note_id: debitNote.debit_note_id }, body: { notes: 'Vendor confirmed the shortfall.' } });
+  await s.call('applyDebitNoteToBill', { params: { debit_note_id: debitNote.debit_note_id }, body: { bill_id: bill.bill_id, amount: 1416 } });
+  await s.call('getDebitNotePdf', { params: { debit_note_id: debitNote.debit_note_id } });
+  await s.call('listDebitNoteActivity', { params: { debit_note_id: debitNote.debit_note_id } });
+  const wrongDebitNote = (await s.call('createDebitNote', { quiet: true, body: { vendor_id: vendor.contact_id, date: '2026-06-19', place_of_supply: 'IN-KA', line_items: [{ ...purchaseLines[0], quantity: 1 }] } })).debit_note;
+  await s.call('voidDebitNote', { params: { debit_note_id: wrongDebitNote.debit_note_id } });
+
+  const vendorCredit = (await s.call('createCreditNote', {
+    quiet: true,
+    body: { customer_id: vendor.contact_id, date: '2026-06-19', place_of_supply: 'IN-KA', line_items: [{ ...purchaseLines[0], quantity: 1 }] },
+  })).credit_note;
+  await s.call('applyCreditNoteToBill', { params: { credit_note_id: vendorCredit.credit_note_id }, body: { bill_id: bill.bill_id, amount: 283.2 } });
+  const cancelledCredit = (await s.call('createCreditNote', { quiet: true, body: { customer_id: customer.contact_id, date: '2026-06-22', place_of_supply: 'IN-KA', line_items: [lines[1]] } })).credit_note;
+  await s.call('voidCreditNote', { params: { credit_note_id: cancelledCredit.credit_note_id } });
+
+  // Expenses and a journal.
+  const expense = (await s.call('createExpense', {
+    body: { date: '2026-06-21', account_id: account('General Expenses'), paid_through_account_id: bank.account_id, amount: 1180, notes: 'Courier charges, June', reference_number: 'BD-55120' },
+  })).expense;
+  await s.call('getExpense', { params: { expense_id: expense.expense_id } });
+  await s.call('listExpenses', { query: { date_from: '2026-06-01', date_to: '2026-06-30' } });
+  await s.call('updateExpense', { params: { expense_id: expense.expense_id }, body: { notes: 'Courier charges, first half of June' } });
+  await s.call('listExpenseActivity', { params: { expense_id: expense.expense_id } });
+  const doubleExpense = (await s.call('createExpense', { quiet: true, body: { date: '2026-06-21', account_id: account('General Expenses'), paid_through_account_id: bank.account_id, amount: 1180 } })).expense;
+  await s.call('deleteExpense', { params: { expense_id: doubleExpense.expense_id } });
+  const journal = (await s.call('createJournal', {
+    body: { date: '2026-06-01', memo: 'Capital introduced by the promoters', lines: [{ account_id: bank.account_id, debit: 500000 }, { account_id: account("Owner's Equity"), credit: 500000 }] },
+  })).journal;
+  await s.call('getJournal', { params: { journal_id: journal.journal_id } });
+  await s.call('listJournals', { query: { source: 'MANUAL' } });
+  const reversed = (await s.call('createJournal', { quiet: true, body: { date: '2026-06-01', memo: 'Entered twice', lines: [{ account_id: bank.account_id, debit: 100 }, { account_id: account("Owner's Equity"), credit: 100 }] } })).journal;
+  await s.call('deleteJournal', { params: { journal_id: reversed.journal_id } });
+
+  // Bulk creation.
+  await s.call('bulkCreateInvoices', {
+    body: { invoices: [
+      { customer_id: customer.contact_id, date: '2026-06-23', place_of_supply: 'IN-KA', reference_number: 'WEB-1001', line_items: [{ ...lines[0], quantity: 2 }] },
+      { customer_id: customer.contact_id, date: '2026-06-23', place_of_supply: 'IN-KA', reference_number: 'WEB-1002', line_items: [{ ...lines[0], quantity: 4 }] },
+    ] },
+  });
+  await s.call('bulkCreateBills', {
+    body: { bills: [
+      { vendor_id: vendor.contact_id, date: '2026-06-24', place_of_supply: 'IN-KA', reference_number: 'UPM/2026/0420', line_items: [{ ...purchaseLines[0], quantity: 10 }] },
+    ] },
+  });
+
+  // Recurring invoices.
+  const schedule = (await s.call('createRecurring', {
+    body: {
+      entity_type: 'INVOICE', name: 'Monthly paper supply', frequency: 'MONTHLY', start_date: '2026-07-01', end_date: '2027-03-31',
+      template_payload: { customer_id: customer.contact_id, place_of_supply: 'IN-KA', line_items: [{ ...lines[0], quantity: 10 }] },
+    },
+  })).recurring;
+  await s.call('getRecurring', { params: { schedule_id: schedule.recurring_id } });
+  await s.call('listRecurring', { query: { entity_type: 'INVOICE' } });
+  await s.call('updateRecurring', { params: { schedule_id: schedule.recurring_id }, body: { name: 'Monthly paper supply, Indiranagar' } });
+  await s.call('runRecurring', { params: { schedule_id: schedule.recurring_id } });
+  await s.call('pauseRecurring', { params: { schedule_id: schedule.recurring_id } });
+  await s.call('resumeRecurring', { params: { schedule_id: schedule.recurring_id } });
+  const trial = (await s.call('createRecurring', { quiet: true, body: { entity_type: 'INVOICE', name: 'Trial', frequency: 'WEEKLY', start_date: '2026-07-01', template_payload: { customer_id: customer.contact_id, place_of_supply: 'IN-KA', line_items: [lines[1]] } } })).recurring;
+  await s.call('deleteRecurring', { params: { schedule_id: trial.recurring_id } });
+
+  // Comments and attachments on the invoice.
+  const comment = (await s.call('createComment', { body: { entity_type: 'INVOICE', entity_id: invoice.invoice_id, body: 'Customer asked for delivery before 10 am.' } })).comment;
+  await s.call('getComment', { params: { comment_id: comment.comment_id } });
+  await s.call('listComments', { query: { entity_type: 'INVOICE', entity_id: invoice.invoice_id } });
+  await s.call('updateComment', { params: { comment_id: comment.comment_id }, body: { body: 'Customer asked for delivery before 10 am on weekdays.' } });
+  const stale = (await s.call('createComment', { quiet: true, body: { entity_type: 'INVOICE', entity_id: invoice.invoice_id, body: 'Wrong invoice.' } })).comment;
+  await s.call('deleteComment', { params: { comment_id: stale.comment_id } });
+  const attachment = (await s.call('createAttachment', {
+    form: { fields: { entity_type: 'INVOICE', entity_id: invoice.invoice_id, description: 'Signed delivery challan' }, file: { name: 'challan.pdf', type: 'application/pdf', bytes: MINIMAL_PDF } },
+  })).attachment;
+  const shown = (await s.call('getAttachment', { params: { attachment_id: attachment.attachment_id } })).attachment;
+  await s.call('listAttachments', { query: { entity_type: 'INVOICE', entity_id: invoice.invoice_id } });
+  const link = new URL(shown.download_url, 'http://localhost');
+  await s.call('downloadAttachment', { query: Object.fromEntries(link.searchParams) });
+  await s.call('deleteAttachment', { params: { attachment_id: attachment.attachment_id } });
+
+  // The history, and webhooks delivered by the operator's job run.
+  await s.call('listActivity', { query: { entity_type: 'INVOICE', limit: 5 } });
+  await s.call('listContactActivity', { params: { contact_id: customer.contact_id }, query: { limit: 5 } });
+  await s.call('adminRunJobs');
+  const deliveries = (await s.call('listWebhookDeliveries', { query: { endpoint_id: endpoint.endpoint_id, per_page: 2 } })).deliveries;
+  await s.call('getWebhookDelivery', { params: { delivery_id: deliveries[0].delivery_id } });
+  await s.call('replayWebhookDelivery', { params: { delivery_id: deliveries[0].delivery_id } });
+  await s.call('deleteWebhookEndpoint', { params: { endpoint_id: endpoint.endpoint_id } });
+
+  // The month closes: the books, a contact no longer used, and a token handed back.
+  await s.call('getTrialBalance', { query: { date: '2026-06-30' } });
+  await s.call('getVendorLedger', { query: { contact_id: vendor.contact_id, from_date: '2026-06-01', to_date: '2026-06-30' } });
+  const oneOff = (await s.call('createContact', { quiet: true, body: { contact_name: 'Walk-in customer', contact_type: 'CUSTOMER' } })).contact;
+  await s.call('archiveContact', { params: { contact_id: vendor.contact_id } });
+  await s.call('deleteContact', { params: { contact_id: oneOff.contact_id } });
+  const spare = (await s.call('adminCreateToken', { quiet: true, body: { org_ids: [orgId], scopes: ['Svc.invoices.READ'] } })).token;
+  await s.call('adminRevokeToken', { params: { token_id: spare.token_id } });
+  void branch;
+}
+
+/** A one-page PDF, the smallest a viewer opens: what an attachment's example uploads. */
+const MINIMAL_PDF = new TextEncoder().encode(`%PDF-1.4
+1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj
+2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj
+3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj
+trailer<</Root 1 0 R>>
+%%EOF
+`);
