@@ -94,13 +94,15 @@ describe('creating expenses: the posting of each kind', () => {
     await expectBooksBalanced(org.api);
   });
 
-  it('inter-state from the vendor\'s place_of_contact (IGST); an explicit place_of_supply wins; no vendor means intra-state', async () => {
+  it('the vendor\'s state against the place of supply (the branch\'s state by default): IGST from another state; no vendor means intra-state', async () => {
     const mh = await vendor(org.api, { place_of_contact: 'IN-MH' });
+    // A Maharashtra vendor, received in Karnataka: 18% IGST on 1,000 = 180.
     const fromVendor = await created({ account_id: acc['General Expenses'], amount: 1000, tax_id: gst18, vendor_id: mh });
-    expect(fromVendor).toMatchObject({ place_of_supply: 'IN-MH', igst_total: 180, cgst_total: 0, total: 1180 });
+    expect(fromVendor).toMatchObject({ place_of_supply: 'IN-KA', igst_total: 180, cgst_total: 0, total: 1180 });
     expect(await postedEntry(fromVendor.expense_id)).toEqual([['General Expenses', 1000, 0], ['IGST Input', 180, 0], ['Bank', 0, 1180]]);
-    const explicit = await created({ account_id: acc['General Expenses'], amount: 100, tax_id: gst18, vendor_id: mh, place_of_supply: '29' });
-    expect(explicit).toMatchObject({ place_of_supply: 'IN-KA', cgst_total: 9, sgst_total: 9, igst_total: 0 });
+    // Supplied in Maharashtra by the Maharashtra vendor: 9% + 9% of 100.
+    const explicit = await created({ account_id: acc['General Expenses'], amount: 100, tax_id: gst18, vendor_id: mh, place_of_supply: '27' });
+    expect(explicit).toMatchObject({ place_of_supply: 'IN-MH', cgst_total: 9, sgst_total: 9, igst_total: 0 });
     const noVendor = await created({ account_id: acc['General Expenses'], amount: 100, tax_id: gst18 });
     expect(noVendor).toMatchObject({ place_of_supply: 'IN-KA', vendor_id: null, cgst_total: 9, sgst_total: 9 });
     await expectBooksBalanced(org.api);
@@ -147,11 +149,11 @@ describe('creating expenses: the posting of each kind', () => {
       account_id: acc['General Expenses'], amount: 2500.5, vendor_id: vendorId, is_rcm: true, rcm_rate: 5,
       paid_through_account_id: acc['Petty Cash'], mode: 'CASH',
     });
-    // 2500.50 × 5% = 125.025 → 125.03 half-up; halves 62.51 + 62.52.
-    expect(e).toMatchObject({ is_rcm: true, rcm_rate: 5, mode: 'CASH', sub_total: 2500.5, tax_total: 125.03, cgst_total: 62.51, sgst_total: 62.52, total: 2500.5 });
+    // 2500.50 × 2.5% = 62.5125 → 62.51 half-up, for CGST and SGST each; tax 125.02.
+    expect(e).toMatchObject({ is_rcm: true, rcm_rate: 5, mode: 'CASH', sub_total: 2500.5, tax_total: 125.02, cgst_total: 62.51, sgst_total: 62.51, total: 2500.5 });
     expect(await postedEntry(e.expense_id)).toEqual([
-      ['General Expenses', 2500.5, 0], [RCM_INPUT, 62.51, 0], [RCM_INPUT, 62.52, 0],
-      [RCM_PAYABLE, 0, 62.51], [RCM_PAYABLE, 0, 62.52], ['Petty Cash', 0, 2500.5],
+      ['General Expenses', 2500.5, 0], [RCM_INPUT, 62.51, 0], [RCM_INPUT, 62.51, 0],
+      [RCM_PAYABLE, 0, 62.51], [RCM_PAYABLE, 0, 62.51], ['Petty Cash', 0, 2500.5],
     ]);
     expect(await accountBalance(org.api, 'Petty Cash')).toBeCloseTo(cash - 2500.5, 2);
     await expectBooksBalanced(org.api);
@@ -337,14 +339,14 @@ describe('updating and deleting', () => {
     expect(await journalsOf(e.expense_id)).toHaveLength(1);
   });
 
-  it('DELETE reverses the entry, dated today; the expense is then 404 but its timeline stays', async () => {
+  it('DELETE reverses the entry on its own date; the expense is then 404 but its timeline stays', async () => {
     const e = await created({ account_id: acc['General Expenses'], amount: 300, tax_id: gst18, date: '2026-06-02' });
     const bank = await accountBalance(org.api, 'Bank');
     const res = await org.api.delete(`/expenses/${e.expense_id}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ message: 'The expense has been deleted.', expense_id: e.expense_id });
     const journals = await journalsOf(e.expense_id);
-    expect(journals.map((j) => [j.kind, j.status, j.date])).toEqual([['REVERSAL', 'REVERSAL', '2026-06-15'], ['POSTING', 'REVERSED', '2026-06-02']]);
+    expect(journals.map((j) => [j.kind, j.status, j.date])).toEqual([['REVERSAL', 'REVERSAL', '2026-06-02'], ['POSTING', 'REVERSED', '2026-06-02']]);
     expect(linesOf(journals[0]!)).toEqual([['General Expenses', 0, 300], ['CGST Input', 0, 27], ['SGST Input', 0, 27], ['Bank', 354, 0]]);
     expect(await accountBalance(org.api, 'Bank')).toBeCloseTo(bank + 354, 2);
     for (const again of [await org.api.get(`/expenses/${e.expense_id}`), await org.api.delete(`/expenses/${e.expense_id}`), await org.api.put(`/expenses/${e.expense_id}`, { amount: 1 })]) {
