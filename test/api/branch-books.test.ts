@@ -159,11 +159,41 @@ describe('branch_id on payments and manual journals', () => {
   });
 });
 
+describe('branch_id on credit notes', () => {
+  it('records a note in the branch named (its journal there), keeps a note in its invoice\'s branch, and applies it only within one branch', async () => {
+    const customerId = await customer(org.api);
+    const note = await org.api.post('/credit_notes', {
+      customer_id: customerId, date: '2026-06-23', place_of_supply: 'IN-KA', branch_id: mumbai, line_items: [{ name: 'Goodwill', rate: 100, quantity: 1 }],
+    }, { idempotencyKey: newKey() });
+    expect(note.status, JSON.stringify(note.body)).toBe(201);
+    expect(note.body.credit_note.branch_id).toBe(mumbai);
+    expect((await journalOf('CREDIT_NOTE', note.body.credit_note.credit_note_id)).lines.every((l) => l.branch_id === mumbai)).toBe(true);
+
+    const invoice = await createInvoice(org.api, {
+      customer_id: customerId, date: '2026-06-20', place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Goods', rate: 500, quantity: 1 }],
+    });
+    const invoiceId = invoice.body.invoice.invoice_id;
+    const elsewhere = await org.api.post('/credit_notes', {
+      customer_id: customerId, invoice_id: invoiceId, branch_id: mumbai, date: '2026-06-23',
+      line_items: [{ invoice_line_item_id: invoice.body.invoice.line_items[0].line_item_id, amount: 100 }],
+    }, { idempotencyKey: newKey() });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body).toMatchObject({ code: 'validation.invalid_value', field: 'branch_id', details: { invoice_branch_id: org.defaultBranchId } });
+
+    const applied = await org.api.post(`/credit_notes/${note.body.credit_note.credit_note_id}/apply-to-invoice`, { invoice_id: invoiceId, amount: 50 }, { idempotencyKey: newKey() });
+    expect(applied.status).toBe(400);
+    expect(applied.body).toMatchObject({ code: 'validation.invalid_value', field: 'invoice_id', details: { invoice_branch_id: org.defaultBranchId, branch_id: mumbai } });
+    expect(await t.app.reports.verify(org.orgId)).toEqual([]);
+    await expectBooksBalanced(org.api);
+  });
+});
+
 describe('ledger verify', () => {
   it('reports an entry that balances in total but not in each branch', async () => {
     const other = await t.given.org();
     const branch = await t.admin.post(`/orgs/${other.orgId}/branches`, { name: 'Pune', state_code: 'IN-MH' });
-    const [bank, expenses] = await Promise.all(['Bank', 'General Expenses'].map((n) => accountId(other.api, n)));
+    const bank = await accountId(other.api, 'Bank');
+    const expenses = await accountId(other.api, 'General Expenses');
     const entry = await other.api.post('/journals', { date: '2026-06-22', lines: [{ account_id: expenses, debit: 10 }, { account_id: bank, credit: 10 }] });
     const journalId = entry.body.journal.journal_id;
     expect(await t.app.reports.verify(other.orgId)).toEqual([]);

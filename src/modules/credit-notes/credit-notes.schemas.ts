@@ -14,6 +14,8 @@ export const CreateCreditNoteBody = Body({
   customer_id: Id('customer_id'),
   invoice_id: Type.Optional(Id('invoice_id')),
   bill_id: Type.Optional(Id('bill_id')),
+  /** Defaults to the parent's branch, else the default branch. */
+  branch_id: Type.Optional(Id('branch_id')),
   date: DateOrDateTime,
   line_items: NoteLineItems,
   place_of_supply: Type.Optional(Text(60, 1)),

@@ -37,7 +37,7 @@ type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity'
 
 const invoiceParent = (i: InvoiceRow): NoteParent => ({
   kind: 'invoice', id: i.invoice_id, contactId: i.customer_id, status: i.status, branchId: i.branch_id, placeOfSupply: i.place_of_supply,
-  supplyType: i.supply_type, date: i.invoice_date, total: i.total, currencyCode: i.currency_code, exchangeRateMicro: i.exchange_rate_micro,
+  supplyType: i.supply_type, exportType: i.export_type, date: i.invoice_date, total: i.total, currencyCode: i.currency_code, exchangeRateMicro: i.exchange_rate_micro,
 });
 
 /** How each apply endpoint reaches its target: the invoices or bills settlement port, and how the target reads. */
@@ -104,7 +104,7 @@ export function creditNotesService(deps: Deps) {
    * the note's journal already took the amount off the party's receivable or payable, but the
    * paisa by which the two open balances convert apart (creditApplicationLines).
    */
-  async function applyTo<Row>(ctx: RequestContext, creditNoteId: string, target: TargetPort<Row>, targetId: string, amountRupees: number) {
+  async function applyTo<Row extends { branch_id: string }>(ctx: RequestContext, creditNoteId: string, target: TargetPort<Row>, targetId: string, amountRupees: number) {
     return deps.uow(ctx, async (tx) => {
       const note = await load(tx, ctx.orgId, creditNoteId, true);
       if (note.note_type !== target.noteType) {
@@ -113,6 +113,10 @@ export function creditNotesService(deps: Deps) {
       }
       const field = `${target.kind}_id`;
       const row = await target.port.lockForSettlement(tx, ctx.orgId, targetId, field);
+      // A credit note corrects a supply of one registration (CGST s.34): it settles that GSTIN's documents only.
+      if (row.branch_id !== note.branch_id) {
+        throw invalidValue(field, `the ${target.kind} is in another branch (GSTIN) than the credit note`, { details: { [`${target.kind}_branch_id`]: row.branch_id, branch_id: note.branch_id } });
+      }
       // Usually nothing is posted (see above), so the lock is checked here, on the application's date.
       const appliedOn = entryDateOf({ applies: [note.note_date, target.dateOf(row)] });
       await assertPeriodOpen(tx, ctx.orgId, appliedOn);
@@ -171,7 +175,7 @@ export function creditNotesService(deps: Deps) {
           org_id: ctx.orgId, credit_note_id: deps.ids.next('cn'), credit_note_number: number, note_type: noteType, branch_id: party.branchId,
           contact_id: party.contactId, contact_name: party.contactName, invoice_id: input.invoice_id ?? null, bill_id: input.bill_id ?? null,
           note_date: noteDate, reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply,
-          supply_type: party.supply, stock_direction: stockDirectionOf(side), currency_code: prepared.currencyCode,
+          supply_type: party.supply, gst_treatment: party.gstTreatment, export_type: prepared.exportType, stock_direction: stockDirectionOf(side), currency_code: prepared.currencyCode,
           exchange_rate_micro: prepared.exchangeRateMicro, sub_total: priced.amounts.subTotal, tax_total: priced.amounts.taxTotal,
           cgst_total: priced.amounts.cgstTotal, sgst_total: priced.amounts.sgstTotal, igst_total: priced.amounts.igstTotal, total,
           applied_amount: 0, balance_amount: total, status: 'ISSUED', notes: input.notes ?? null, version: 1, created_time: created, last_modified_time: created,

@@ -10,6 +10,8 @@ import { NoteLineItems } from '../documents/notes.schemas';
 export const CreateDebitNoteBody = Body({
   vendor_id: Id('vendor_id'),
   bill_id: Type.Optional(Id('bill_id')),
+  /** Defaults to the parent's branch, else the default branch. */
+  branch_id: Type.Optional(Id('branch_id')),
   date: DateOrDateTime,
   line_items: NoteLineItems,
   place_of_supply: Type.Optional(Text(60, 1)),

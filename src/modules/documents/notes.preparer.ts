@@ -24,6 +24,8 @@ export interface NoteParent {
   placeOfSupply: string;
   /** The parent's stored tax routing: the note's tax follows it (s.34 corrects that supply). */
   supplyType: string;
+  /** An invoice's export_type (WPAY, WOPAY): its credit notes follow it. A bill has none. */
+  exportType?: string | null;
   date: string;
   total: number;
   currencyCode: string;
@@ -34,6 +36,8 @@ export interface NoteInput {
   contact_id: string;
   /** The request field naming the contact (customer_id on credit notes, vendor_id on debit notes). */
   contactField: string;
+  /** The branch that records the note; with a parent, the parent's (another is 400). */
+  branch_id?: string;
   /** The note's business date. */
   noteDate: string;
   place_of_supply?: string;
@@ -45,6 +49,8 @@ export interface PreparedNote {
   priced: PricedLines;
   currencyCode: string;
   exchangeRateMicro: number;
+  /** A customer credit note's export_type: its invoice's, else its own routing's (an export or SEZ supply); null otherwise. */
+  exportType: string | null;
   /** Per line, the parent's line it is bound to and whether it credits value alone (free-form lines: none). */
   bindings: readonly { parentLineId: string | null; valueOnly: boolean }[];
 }
@@ -65,6 +71,9 @@ export async function prepareNote(tx: Tx, orgId: string, input: NoteInput, side:
       });
     }
     assertParentPosted(parent.kind, parent.status);
+    if (input.branch_id !== undefined && input.branch_id !== parent.branchId) {
+      throw invalidValue('branch_id', `a note is recorded in its ${parent.kind}'s branch (its GSTIN issued or received the ${parent.kind})`, { details: { [`${parent.kind}_branch_id`]: parent.branchId } });
+    }
     assertDatedFromParent(parent.kind, input.noteDate, parent.date);
   } else {
     assertFreeFormLines(input.line_items);
@@ -72,27 +81,29 @@ export async function prepareNote(tx: Tx, orgId: string, input: NoteInput, side:
   const resolved = await resolveParty(tx, orgId, side === 'sales' ? 'customer' : 'vendor', {
     contact_id: input.contact_id,
     ...((input.place_of_supply ?? parent?.placeOfSupply) !== undefined && { place_of_supply: input.place_of_supply ?? parent!.placeOfSupply }),
-    ...(parent && { branch_id: parent.branchId }),
+    ...((parent?.branchId ?? input.branch_id) !== undefined && { branch_id: parent?.branchId ?? input.branch_id }),
   }, branchOf);
   const { baseCurrency } = await orgSettings(tx, orgId);
   if (!parent) {
     return {
-      party: resolved, priced: await priceLines(tx, orgId, input.line_items, resolved.supply, side), currencyCode: baseCurrency,
+      party: resolved, priced: await priceLines(tx, orgId, input.line_items, resolved, side), currencyCode: baseCurrency,
+      exportType: side === 'sales' ? resolved.exportType : null,
       exchangeRateMicro: 1_000_000, bindings: input.line_items.map(() => ({ parentLineId: null, valueOnly: false })),
     };
   }
   if (resolved.placeOfSupply !== parent.placeOfSupply) {
     throw invalidValue('place_of_supply', `a note takes its ${parent.kind}'s place of supply (${parent.placeOfSupply})`, { details: { [`${parent.kind}_place_of_supply`]: parent.placeOfSupply } });
   }
-  const party: DocumentParty = { ...resolved, supply: parent.supplyType as DocumentParty['supply'] };
+  const exportType = parent.exportType ?? null;
+  const party: DocumentParty = { ...resolved, supply: parent.supplyType as DocumentParty['supply'], zeroRated: exportType === 'WOPAY' };
   const credited = await noteBindingsRepository.credited(tx, orgId, parent.kind, parent.id);
   const bound = bindNoteLines(parent.kind, await noteBindingsRepository.parentLines(tx, orgId, parent.kind, parent.id), credited.lines, input.line_items);
-  const priced = priceResolved(bound, party.supply);
+  const priced = priceResolved(bound, party);
   assertWithinCreditable(parent.kind, parent.total, credited.total, priced.amounts.subTotal + priced.amounts.taxTotal);
   // The note converts at its parent's rate, so the parent is the input that brought it.
   assertDocumentConvertible(priced.amounts, 0, parent.exchangeRateMicro, `${parent.kind}_id`);
   return {
-    party, priced, currencyCode: parent.currencyCode, exchangeRateMicro: parent.exchangeRateMicro,
+    party, priced, currencyCode: parent.currencyCode, exchangeRateMicro: parent.exchangeRateMicro, exportType,
     bindings: bound.map((l) => ({ parentLineId: l.parentLineId, valueOnly: l.valueOnly })),
   };
 }
