@@ -264,6 +264,12 @@ export interface InvoicesTable {
   reference_number: string | null;
   place_of_supply: string;
   supply_type: string;
+  /** The customer's gst_treatment when the invoice was made. */
+  gst_treatment: string | null;
+  /** WPAY or WOPAY on an export or a supply to an SEZ, else null. */
+  export_type: string | null;
+  /** Line amounts were entered inclusive of tax. */
+  is_inclusive_tax: Flag;
   currency_code: string;
   /** Exchange rate × 10^6, so rates are exact integers. */
   exchange_rate_micro: number;
@@ -491,6 +497,10 @@ export interface PurchaseHeaderColumns {
 
 export interface BillsTable extends PurchaseHeaderColumns {
   bill_id: string;
+  /** The vendor's gst_treatment when the bill was made. */
+  gst_treatment: string | null;
+  /** Line amounts were entered inclusive of tax. */
+  is_inclusive_tax: Flag;
   /** The vendor's own invoice number when given, else one of ours (BILL-000001). */
   bill_number: string;
   bill_date: string;
@@ -585,6 +595,10 @@ export interface NoteColumns {
   stock_direction: string;
   currency_code: string;
   exchange_rate_micro: number;
+  /** The contact's gst_treatment when the note was made. */
+  gst_treatment: string | null;
+  /** A credit note's export_type, its invoice's (WPAY, WOPAY); null otherwise. */
+  export_type: string | null;
   sub_total: number;
   tax_total: number;
   cgst_total: number;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_RUPEES, roundDiv, splitInHalves, sum, toPaise, toRupees, type RoundingMode } from './money';
+import { MAX_RUPEES, roundDiv, sum, toPaise, toRupees, type RoundingMode } from './money';
 
 const MAX_PAISE = MAX_RUPEES * 100;
 
@@ -81,30 +81,6 @@ describe('roundDiv', () => {
       const below = k * d - half; // k - 0.5
       expect(BigInt(roundDiv(above, d, 'half_up'))).toBe(above > 0n ? k + 1n : k);
       expect(BigInt(roundDiv(below, d, 'half_up'))).toBe(below < 0n ? k - 1n : k);
-    }));
-  });
-});
-
-describe('splitInHalves', () => {
-  it.each<[number, [number, number]]>([
-    [0, [0, 0]], [1, [0, 1]], [2, [1, 1]], [3, [1, 2]], [101, [50, 51]], [2124, [1062, 1062]],
-    [-1, [0, -1]], [-2, [-1, -1]], [-3, [-1, -2]], [-101, [-50, -51]],
-  ])('splits %s into %j, the second part taking the odd paisa', (whole, parts) => {
-    expect(splitInHalves(whole)).toEqual(parts);
-  });
-
-  it('never yields a negative zero', () => {
-    for (const whole of [-1, 0, 1]) for (const part of splitInHalves(whole)) expect(Object.is(part, -0)).toBe(false);
-  });
-
-  it('always adds back to the whole, with halves at most one paisa apart (property)', () => {
-    fc.assert(fc.property(fc.integer({ min: -MAX_PAISE, max: MAX_PAISE }), (whole) => {
-      const [first, second] = splitInHalves(whole);
-      expect(Number.isSafeInteger(first) && Number.isSafeInteger(second)).toBe(true);
-      expect(first + second).toBe(whole);
-      expect(Math.abs(second) - Math.abs(first)).toBe(Math.abs(whole) % 2);
-      expect(first === 0 || Math.sign(first) === Math.sign(whole)).toBe(true);
-      expect(second === 0 || Math.sign(second) === Math.sign(whole)).toBe(true);
     }));
   });
 });

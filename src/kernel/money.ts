@@ -56,13 +56,6 @@ export function roundDiv(numerator: bigint, denominator: bigint, mode: RoundingM
   }
 }
 
-/** Splits a whole into two parts that add back to it; the second part takes the odd paisa. */
-export function splitInHalves(whole: Paise): [Paise, Paise] {
-  // Integer halving toward zero; Math.ceil(-1 / 2) would give -0, which is not equal to 0 for Object.is.
-  const first = (whole - (whole % 2)) / 2;
-  return [first, whole - first];
-}
-
 export function sum(values: readonly Paise[]): Paise {
   let total = 0;
   for (const v of values) total += v;

@@ -43,7 +43,8 @@ describe('bills', () => {
     const expenseAccount = (await org.api.get('/accounts?account_type=EXPENSE')).body.accounts[0].account_id;
     const item = await org.api.post('/items', { name: 'Toner', rate: 900, purchase_rate: 600, tax_id: gst18, purchase_account_id: expenseAccount });
     const vendorId = await vendor(org.api, { place_of_contact: 'IN-MH', payment_terms: 30 });
-    const res = await org.api.post('/bills', { vendor_id: vendorId, date: '2026-06-10', place_of_supply: 'IN-MH', auto_approve: true, line_items: [{ item_id: item.body.item.item_id, quantity: 2 }] });
+    // A Maharashtra vendor supplying to the Karnataka branch: IGST.
+    const res = await org.api.post('/bills', { vendor_id: vendorId, date: '2026-06-10', place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ item_id: item.body.item.item_id, quantity: 2 }] });
     expect(res.body.bill).toMatchObject({ status: 'OPEN', sub_total: 1200, igst_total: 216, cgst_total: 0, total: 1416 });
     expect(res.body.bill.line_items[0]).toMatchObject({ rate: 600, account_id: expenseAccount, name: 'Toner' });
     await expectBooksBalanced(org.api);

@@ -17,6 +17,7 @@ import { invoiceListIndex } from './015-invoice-list-index';
 import { billGuardReference } from './016-bill-guard-reference';
 import { deliveryQueueIndexes } from './017-delivery-queue-indexes';
 import { idempotencyOrgScope } from './018-idempotency-org-scope';
+import { gstTreatment } from './019-gst-treatment';
 import { periodLock } from './020-period-lock';
 import { noteBindings } from './021-note-bindings';
 import { purchaseLedgers } from './022-purchase-ledgers';
@@ -27,7 +28,7 @@ import type { BahiMigration } from './migration';
 export const MIGRATIONS: readonly BahiMigration[] = [
   platform, ledger, invoices, estimatesAndSalesOrders, purchases, expenses, notes, payments, webhooks, recurring,
   attachmentsAndComments, pdfs, invoicePaymentLink, invoiceListIndex, billGuardReference, deliveryQueueIndexes,
-  idempotencyOrgScope, periodLock, noteBindings, purchaseLedgers, branchBooks,
+  idempotencyOrgScope, gstTreatment, periodLock, noteBindings, purchaseLedgers, branchBooks,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

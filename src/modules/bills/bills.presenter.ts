@@ -16,6 +16,8 @@ export function presentBill(b: BillRow, lines: readonly BillLineRow[], today: Lo
     due_date: asDateTime(b.due_date),
     reference_number: b.reference_number,
     place_of_supply: b.place_of_supply,
+    gst_treatment: b.gst_treatment,
+    is_inclusive_tax: b.is_inclusive_tax === 1,
     currency_code: b.currency_code,
     exchange_rate: b.exchange_rate_micro / 1_000_000,
     line_items: lines.map(presentLine),

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Named, NullableOf, Strict } from '../../http/response-schemas';
 import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
-import { DocumentDate, purchaseDocumentProperties } from '../documents/documents.responses';
+import { DocumentDate, gstTreatmentProperty, inclusiveTaxProperty, purchaseDocumentProperties } from '../documents/documents.responses';
 import { LineItems } from '../documents/line-items.schemas';
 
 export const BILL_STATUSES = ['DRAFT', 'OPEN', 'PARTIALLY_PAID', 'PAID', 'OVERDUE', 'CANCELLED'] as const;
@@ -20,6 +20,7 @@ export const CreateBillBody = Body({
   notes: Type.Optional(Nullable(Text(5000))),
   round_off: Type.Optional(Nullable(Money())),
   auto_approve: Type.Optional(Type.Boolean()),
+  is_inclusive_tax: Type.Optional(Type.Boolean({ description: 'Line rates include tax (default false)' })),
 });
 export type CreateBillBody = Static<typeof CreateBillBody>;
 
@@ -47,6 +48,8 @@ export const Bill = Named('Bill', Strict({
   bill_id: Type.String(),
   bill_number: Type.String({ description: "The vendor's invoice number when given, else one of ours (BILL-000001)" }),
   ...purchaseDocumentProperties,
+  ...gstTreatmentProperty,
+  ...inclusiveTaxProperty,
   due_date: DocumentDate,
   currency_code: Type.String(),
   exchange_rate: Type.Number({ description: 'Rupees per unit of currency_code' }),

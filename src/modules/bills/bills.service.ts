@@ -9,7 +9,7 @@ import { orgSettings } from '../../platform/orgs/org-settings';
 import { assertDocumentDate, assertPeriodOpen } from '../../platform/orgs/period-lock';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { catalogRepository } from '../catalog';
-import { assertConvertible, assertDocumentConvertible, lineColumnsOf, priceLines, release, resolveParty, settle, totalColumnsOf, totalWithRoundOff, type SettlementKind, type SettlementOutcome, type SettlementStatuses } from '../documents';
+import { assertConvertible, assertDocumentConvertible, decideRoundOff, lineColumnsOf, priceLines, release, resolveParty, settle, totalColumnsOf, totalWithRoundOff, type SettlementKind, type SettlementOutcome, type SettlementStatuses } from '../documents';
 import { reversalRemedy, type LedgerService } from '../ledger';
 import { takeDocumentNumber, type SeriesService } from '../series';
 import { billApprovalLines } from './bills.posting';
@@ -97,10 +97,14 @@ export function billsService(deps: Deps) {
     if (currency !== baseCurrency && input.exchange_rate === undefined) throw requiredField('exchange_rate', `exchange_rate is required when currency_code is not ${baseCurrency}`);
     const dueDate = input.due_date ? businessDateOf(input.due_date) : addDays(date, party.paymentTerms);
     if (dueDate < date) throw invalidValue('due_date', 'due_date is before the bill date');
-    const priced = await priceLines(tx, ctx.orgId, input.line_items, party.supply, 'purchase');
-    // Bills take a manual round-off only, and only where a Round Off ledger can carry it.
-    const ledgerForRoundOff = await catalogRepository.roundOffAccountId(tx, ctx.orgId);
-    const roundOff = input.round_off && ledgerForRoundOff ? toPaise(input.round_off) : 0;
+    const inclusive = input.is_inclusive_tax ?? false;
+    const priced = await priceLines(tx, ctx.orgId, input.line_items, { ...party, inclusive }, 'purchase');
+    // Bills take a manual round-off only (or the paisa tax-inclusive amounts leave), and only where a Round Off ledger can carry it.
+    const roundOff = decideRoundOff({
+      pre: priced.amounts.subTotal + priced.amounts.taxTotal, remainder: priced.amounts.remainderTotal,
+      explicitRoundOffPaise: input.round_off === undefined || input.round_off === null ? null : toPaise(input.round_off),
+      roundInvoiceTotals: false, method: 'nearest', roundOffLedgerExists: (await catalogRepository.roundOffAccountId(tx, ctx.orgId)) !== null,
+    });
     const totals = totalColumnsOf(priced);
     const exchangeRateMicro = Math.round((input.exchange_rate ?? 1) * MICRO);
     assertDocumentConvertible(priced.amounts, roundOff, exchangeRateMicro, 'exchange_rate');
@@ -110,7 +114,7 @@ export function billsService(deps: Deps) {
       org_id: ctx.orgId, bill_id: deps.ids.next('bill'), bill_number: number, branch_id: party.branchId,
       vendor_id: party.contactId, vendor_name: party.contactName, bill_date: date, due_date: dueDate,
       reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply, supply_type: party.supply,
-      currency_code: currency, exchange_rate_micro: exchangeRateMicro,
+      gst_treatment: party.gstTreatment, is_inclusive_tax: inclusive ? 1 : 0, currency_code: currency, exchange_rate_micro: exchangeRateMicro,
       ...totals, round_off: roundOff, total: totalWithRoundOff(totals.total, roundOff), payment_made: 0, vendor_credits_applied: 0,
       balance: totalWithRoundOff(totals.total, roundOff), status: 'DRAFT', notes: input.notes ?? null, purchase_order_id: origin.purchaseOrderId ?? null,
       version: 1, created_time: created, last_modified_time: created,

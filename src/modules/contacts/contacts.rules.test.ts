@@ -97,12 +97,15 @@ describe('GSTIN derivations', () => {
   });
 
   it.each([
-    [GSTIN, 'IN-KA', 'IN-MH'],
-    [null, 'IN-KA', 'IN-KA'],
-    // Prefix 97 (Other Territory) has no ISO code: the organisation's state stands in.
-    ['97AAPFU0939F1ZO', 'IN-TN', 'IN-TN'],
-  ])('defaultPlaceOfContact(%j, %s) → %s', (gstin, orgState, expected) => {
-    expect(defaultPlaceOfContact(gstin, orgState)).toBe(expected);
+    [GSTIN, 'IN-KA', null, 'IN-MH'],
+    [null, 'IN-KA', null, 'IN-KA'],
+    [null, 'IN-KA', 'REGISTERED', 'IN-KA'],
+    // Prefix 97 (Other Territory) is a place of supply of its own.
+    ['97AAPFU0939F1ZO', 'IN-TN', null, 'IN-97'],
+    // An overseas contact without a GSTIN is in a foreign country.
+    [null, 'IN-KA', 'OVERSEAS', 'IN-96'],
+  ])('defaultPlaceOfContact(%j, %s, %j) → %s', (gstin, orgState, treatment, expected) => {
+    expect(defaultPlaceOfContact(gstin, orgState, treatment)).toBe(expected);
   });
 });
 

@@ -1,6 +1,7 @@
 import { invalidValue } from '../../kernel/errors';
 import { gstinProblem, validateGstin } from '../../kernel/gst/gstin';
 import { resolvePlaceOfSupply } from '../../kernel/gst/place-of-supply';
+import { EXPORT_PLACE_OF_SUPPLY } from '../../kernel/gst/states';
 import { unrecognisedState } from '../../kernel/gst/unrecognised-state';
 import type { AddressInput, ContactPersonInput } from './contacts.schemas';
 
@@ -45,12 +46,13 @@ export const stateOfGstin = (gstin: string): string | null => resolvePlaceOfSupp
 export const defaultGstTreatment = (gstin: string | null): string => (gstin ? 'REGISTERED' : 'UNREGISTERED');
 
 /**
- * Where the contact is: its GSTIN's state, else the organisation's own state (an
- * intra-state default, and what estimates inherit as place_of_supply). GSTIN prefixes
- * without an ISO code (25, 28, 97) fall back to the organisation's state too.
+ * Where the contact is: its GSTIN's state; else a foreign country (96) for an OVERSEAS
+ * contact; else the organisation's own state (an intra-state default, and what estimates
+ * inherit as place_of_supply). GSTIN prefixes without a place-of-supply code (25, 28) fall
+ * back the same way.
  */
-export const defaultPlaceOfContact = (gstin: string | null, orgState: string): string =>
-  (gstin ? stateOfGstin(gstin) : null) ?? orgState;
+export const defaultPlaceOfContact = (gstin: string | null, orgState: string, gstTreatment: string | null = null): string =>
+  (gstin ? stateOfGstin(gstin) : null) ?? (gstTreatment === 'OVERSEAS' ? EXPORT_PLACE_OF_SUPPLY : orgState);
 
 /**
  * Nested objects merge: fields sent replace, null clears, fields not sent stay.

@@ -68,7 +68,7 @@ export function contactsService(deps: Deps) {
           gst_no: gstNo,
           pan: input.pan?.toUpperCase() ?? (gstNo ? panOfGstin(gstNo) : null),
           gst_treatment: input.gst_treatment ?? defaultGstTreatment(gstNo),
-          place_of_contact: placeOfContact ?? defaultPlaceOfContact(gstNo, org.state_code),
+          place_of_contact: placeOfContact ?? defaultPlaceOfContact(gstNo, org.state_code, input.gst_treatment ?? null),
           email: input.email ?? null,
           phone: input.phone ?? null,
           website: input.website ?? null,
@@ -136,7 +136,7 @@ export function contactsService(deps: Deps) {
         // null clears, but these two are never empty: clearing goes back to the default.
         if (input.gst_treatment === null) next.gst_treatment = defaultGstTreatment(next.gst_no);
         if (input.place_of_contact === null) {
-          next.place_of_contact = defaultPlaceOfContact(next.gst_no, (await repo.orgDefaults(tx, ctx.orgId)).state_code);
+          next.place_of_contact = defaultPlaceOfContact(next.gst_no, (await repo.orgDefaults(tx, ctx.orgId)).state_code, next.gst_treatment);
         }
         if (input.opening_balance !== undefined) next.opening_balance = toPaise(input.opening_balance);
         if (input.credit_limit !== undefined) next.credit_limit = input.credit_limit === null ? null : toPaise(input.credit_limit);

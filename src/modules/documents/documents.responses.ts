@@ -1,5 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Amount, Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
+import { StringEnum } from '../../http/schema-kit';
+import { EXPORT_TYPES } from './supply.rules';
 
 /*
  * The answer shapes every sales and purchase document shares, beside the presenter that writes
@@ -73,4 +75,19 @@ export const purchaseDocumentProperties = {
   vendor_id: Type.String(),
   vendor_name: Type.String({ description: "The vendor's name when the document was created" }),
   ...documentBodyProperties,
+};
+
+/** How a document is classified for GST returns (invoices, bills and notes), beside its place of supply. */
+export const gstTreatmentProperty = {
+  gst_treatment: NullableOf(Type.String({ description: "The contact's gst_treatment when the document was made (REGISTERED, SEZ, DEEMED_EXPORT, OVERSEAS...)" })),
+};
+
+/** An invoice's or credit note's zero-rating: WPAY (with payment of IGST) or WOPAY (under LUT, no tax). */
+export const exportTypeProperty = {
+  export_type: NullableOf(StringEnum(EXPORT_TYPES, 'On an export (place of supply IN-96) or a supply to an SEZ: WPAY with IGST, WOPAY without tax (LUT); null otherwise')),
+};
+
+/** Whether the document's line amounts were entered inclusive of tax. */
+export const inclusiveTaxProperty = {
+  is_inclusive_tax: Type.Boolean({ description: 'Line amounts include tax: item_total is the taxable value taken out of them, and round_off takes the paisa left' }),
 };

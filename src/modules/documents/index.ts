@@ -4,13 +4,14 @@ export {
   AmountOutOfRangeError,
   InvalidDiscountError,
   PricingInputError,
-  supplyTypeOf,
   type DocumentAmounts,
   type LineAmounts,
   type LineInput,
   type SupplyType,
+  type TaxMode,
   type TaxRateSummary,
 } from './line-amounts.rules';
+export { EXPORT_TYPES, routeSupply, supplierStateOf, type ExportType, type TaxRouting } from './supply.rules';
 export {
   autoRoundOff,
   decideRoundOff,
@@ -25,7 +26,7 @@ export { resolveLines, type ResolvedLine, type PriceSide } from './line-items.re
 export { asDateTime, presentLine, presentTotals, type DocumentTotals } from './documents.presenter';
 export { resolveParty, resolveSalesParty, type BranchOf, type DocumentParty, type SalesParty } from './party.resolver';
 export { priceLines, type PricedLines } from './lines.pricer';
-export { lineColumnsOf, lineInputsOf, totalColumnsOf } from './line-columns.mapper';
+export { inclusiveRemainderOf, lineColumnsOf, lineInputsOf, totalColumnsOf } from './line-columns.mapper';
 export { LineItems, type LineItemInput } from './line-items.schemas';
 export { assertMove, assertStatusIn, type StatusMoves } from './status-moves.rules';
 export { planHeaderEdit, type HeaderEditRules } from './header-edit.planner';

@@ -1,5 +1,5 @@
-import { isIntraState } from '../../kernel/gst/place-of-supply';
-import { exceedsMoneyBound, MAX_RUPEES, roundDiv, splitInHalves, sum, toRupees, type Paise } from '../../kernel/money';
+import { exceedsMoneyBound, MAX_RUPEES, roundDiv, sum, toRupees, type Paise } from '../../kernel/money';
+import type { SupplyType } from './supply.rules';
 
 /**
  * Line and document amounts of invoices, bills and notes (operator.md, "Decisions on what
@@ -8,8 +8,16 @@ import { exceedsMoneyBound, MAX_RUPEES, roundDiv, splitInHalves, sum, toRupees, 
  * from sums, so a document's components always add back to its totals.
  */
 
-/** INTRA: CGST + SGST/UTGST halves. INTER: IGST at the full rate. */
-export type SupplyType = 'INTRA' | 'INTER';
+export type { SupplyType } from './supply.rules';
+
+/** How a document's lines are taxed. */
+export interface TaxMode {
+  supply: SupplyType;
+  /** A zero-rated supply without payment of IGST (WOPAY): no tax on any line; the rate stays recorded. */
+  zeroRated?: boolean;
+  /** Amounts include the tax: the taxable value is taken out of them (see taxableOfInclusive). */
+  inclusive?: boolean;
+}
 
 /** One line, already resolved from the item master and converted to integers by the caller. */
 export interface LineInput {
@@ -23,8 +31,14 @@ export interface LineInput {
 }
 
 export interface LineAmounts {
+  /** The taxable value. */
   itemTotal: Paise;
   tax: Paise;
+  /**
+   * Tax-inclusive amounts: the paisa (or two) left between the amount entered and taxable value
+   * + tax, which the document's round_off takes. 0 when amounts exclude tax.
+   */
+  remainder: Paise;
   cgst: Paise;
   sgst: Paise;
   igst: Paise;
@@ -47,6 +61,8 @@ export interface DocumentAmounts {
   cgstTotal: Paise;
   sgstTotal: Paise;
   igstTotal: Paise;
+  /** Σ line remainders: what round_off must add for the total to equal the amounts entered. */
+  remainderTotal: Paise;
   /** One row per distinct rate, ascending by rate. */
   taxByRate: TaxRateSummary[];
 }
@@ -123,9 +139,27 @@ function assertLineWithinBound(what: string, paise: Paise, line: LineInput, line
   throw new AmountOutOfRangeError(what, paise, lineField(lineIndex, line.quantityMilli > 1000 ? 'quantity' : 'rate'), lineIndex);
 }
 
-/** Routing of a document's tax from the branch's state and the place of supply. */
-export function supplyTypeOf(branchState: string, placeOfSupply: string): SupplyType {
-  return isIntraState(branchState, placeOfSupply) ? 'INTRA' : 'INTER';
+/**
+ * The taxable value inside a tax-inclusive amount: amount × 100 / (100 + rate), rounded
+ * half-up (the value of supply excludes the tax, CGST Act s.15). The tax is then computed on
+ * it like any other line's, so it may differ from amount − taxable by a paisa.
+ */
+export function taxableOfInclusive(amount: Paise, taxRateCenti: number): Paise {
+  return roundDiv(BigInt(amount) * PERCENT_CENTI, PERCENT_CENTI + BigInt(taxRateCenti), 'half_up');
+}
+
+/**
+ * The tax on a taxable value. Inter-state: IGST at the full rate. Intra-state: CGST and
+ * SGST/UTGST each at half the rate, each rounded half-up on its own, so the two are always
+ * equal and the tax is their sum (operator.md; returns and e-invoices carry them as equal halves).
+ */
+export function taxOn(taxable: Paise, taxRateCenti: number, supply: SupplyType): Pick<LineAmounts, 'tax' | 'cgst' | 'sgst' | 'igst'> {
+  if (supply === 'INTER') {
+    const igst = roundDiv(BigInt(taxable) * BigInt(taxRateCenti), PERCENT_CENTI, 'half_up');
+    return { tax: igst, cgst: 0, sgst: 0, igst };
+  }
+  const half = roundDiv(BigInt(taxable) * BigInt(taxRateCenti), 2n * PERCENT_CENTI, 'half_up');
+  return { tax: half * 2, cgst: half, sgst: half, igst: 0 };
 }
 
 /**
@@ -133,8 +167,8 @@ export function supplyTypeOf(branchState: string, placeOfSupply: string): Supply
  * AmountOutOfRangeError (field `quantity` or `rate`) when its amount exceeds the bound and
  * AmountRoundsToZeroError (field `quantity`) when quantity × rate rounds to 0.00.
  */
-export function computeLine(line: LineInput, supply: SupplyType): LineAmounts {
-  return computeLineAt(line, supply, null);
+export function computeLine(line: LineInput, mode: TaxMode): LineAmounts {
+  return computeLineAt(line, mode, null);
 }
 
 /**
@@ -142,12 +176,13 @@ export function computeLine(line: LineInput, supply: SupplyType): LineAmounts {
  * InvalidDiscountError with field `line_items[i].discount` for the first offending line; an
  * amount above the bound AmountOutOfRangeError on the line, or on `total` for the sum.
  */
-export function computeDocument(lines: readonly LineInput[], supply: SupplyType): DocumentAmounts {
-  const amounts = lines.map((line, i) => computeLineAt(line, supply, i));
+export function computeDocument(lines: readonly LineInput[], mode: TaxMode): DocumentAmounts {
+  const amounts = lines.map((line, i) => computeLineAt(line, mode, i));
   const subTotal = sum(amounts.map((a) => a.itemTotal));
   const taxTotal = sum(amounts.map((a) => a.tax));
+  const remainderTotal = sum(amounts.map((a) => a.remainder));
   // Item totals and taxes are never negative, so a total within the bound keeps both parts within it.
-  assertTotalWithinBound(subTotal + taxTotal);
+  assertTotalWithinBound(subTotal + taxTotal + Math.max(remainderTotal, 0));
   return {
     lines: amounts,
     subTotal,
@@ -155,11 +190,12 @@ export function computeDocument(lines: readonly LineInput[], supply: SupplyType)
     cgstTotal: sum(amounts.map((a) => a.cgst)),
     sgstTotal: sum(amounts.map((a) => a.sgst)),
     igstTotal: sum(amounts.map((a) => a.igst)),
+    remainderTotal,
     taxByRate: summariseByRate(lines, amounts),
   };
 }
 
-function computeLineAt(line: LineInput, supply: SupplyType, lineIndex: number | null): LineAmounts {
+function computeLineAt(line: LineInput, mode: TaxMode, lineIndex: number | null): LineAmounts {
   assertWhole(line.quantityMilli, 'quantityMilli');
   assertWhole(line.ratePaise, 'ratePaise');
   assertWhole(line.discountPaise, 'discountPaise');
@@ -171,14 +207,15 @@ function computeLineAt(line: LineInput, supply: SupplyType, lineIndex: number | 
   assertLineWithinBound('quantity × rate', gross, line, lineIndex);
   if (gross === 0 && line.quantityMilli !== 0 && line.ratePaise !== 0) throw new AmountRoundsToZeroError(lineIndex);
   if (line.discountPaise < 0) throw new InvalidDiscountError('negative', gross, line.discountPaise, lineIndex);
-  const itemTotal = gross - line.discountPaise;
-  if (itemTotal < 0) throw new InvalidDiscountError('exceeds_gross', gross, line.discountPaise, lineIndex);
+  const entered = gross - line.discountPaise;
+  if (entered < 0) throw new InvalidDiscountError('exceeds_gross', gross, line.discountPaise, lineIndex);
 
-  const tax = roundDiv(BigInt(itemTotal) * BigInt(line.taxRateCenti), PERCENT_CENTI, 'half_up');
-  assertLineWithinBound('the line amount with tax', itemTotal + tax, line, lineIndex);
-  if (supply === 'INTER') return { itemTotal, tax, cgst: 0, sgst: 0, igst: tax };
-  const [cgst, sgst] = splitInHalves(tax);
-  return { itemTotal, tax, cgst, sgst, igst: 0 };
+  // A zero-rated line (WOPAY) bears no tax, so an inclusive amount holds none either.
+  const rate = mode.zeroRated ? 0 : line.taxRateCenti;
+  const itemTotal = mode.inclusive ? taxableOfInclusive(entered, rate) : entered;
+  const taxes = taxOn(itemTotal, rate, mode.supply);
+  assertLineWithinBound('the line amount with tax', itemTotal + taxes.tax, line, lineIndex);
+  return { itemTotal, ...taxes, remainder: mode.inclusive ? entered - itemTotal - taxes.tax : 0 };
 }
 
 /** A document's total (taxable value plus tax) within the bound; the field is `total`. */

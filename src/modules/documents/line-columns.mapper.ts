@@ -1,5 +1,5 @@
 import type { DocumentLineColumns } from '../../db/schema';
-import { toRupees } from '../../kernel/money';
+import { roundDiv, sum, toRupees, type Paise } from '../../kernel/money';
 import type { DocumentTotals } from './documents.presenter';
 import type { LineItemInput } from './line-items.schemas';
 import type { PricedLines } from './lines.pricer';
@@ -35,4 +35,13 @@ export function lineInputsOf(rows: readonly DocumentLineColumns[]): LineItemInpu
     item_id: l.item_id, name: l.name, description: l.description, hsn_or_sac: l.hsn_or_sac,
     quantity: l.quantity_milli / 1000, unit: l.unit, rate: toRupees(l.rate), discount: toRupees(l.discount), tax_id: l.tax_id,
   }));
+}
+
+/**
+ * The remainder of stored tax-inclusive lines (line-amounts.rules LineAmounts.remainder): the
+ * amounts entered, round(quantity × rate) − discount, less taxable value and tax. A DRAFT edit
+ * that recomputes the round-off keeps it, so the total stays what was entered.
+ */
+export function inclusiveRemainderOf(rows: readonly DocumentLineColumns[]): Paise {
+  return sum(rows.map((l) => roundDiv(BigInt(l.quantity_milli) * BigInt(l.rate), 1000n, 'half_up') - l.discount - l.item_total - l.tax));
 }

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/database';
 import { invalidValue } from '../../kernel/errors';
 import { catalogRepository } from '../catalog';
-import { computeDocument, PricingInputError, type DocumentAmounts, type SupplyType } from './line-amounts.rules';
+import { computeDocument, PricingInputError, type DocumentAmounts, type TaxMode } from './line-amounts.rules';
 import { resolveLines, type ResolvedLine } from './line-items.resolver';
 import type { LineItemInput } from './line-items.schemas';
 
@@ -15,18 +15,19 @@ const FALLBACK_ACCOUNT = { sales: 'sales', purchase: 'purchases' } as const;
 
 /**
  * The lines of a document filled from the item master (selling price for sales, purchase
- * price for purchases) and priced by the GST engine. A discount above the line amount, or an
+ * price for purchases) and priced by the GST engine in the document's tax mode (a party's
+ * routing, with `inclusive` when its amounts include tax). A discount above the line amount, or an
  * amount above the money bound, is the caller's input error (400 on the line's field, or `total`).
  */
-export async function priceLines(tx: Tx, orgId: string, inputs: readonly LineItemInput[], supply: SupplyType, side: 'sales' | 'purchase'): Promise<PricedLines> {
+export async function priceLines(tx: Tx, orgId: string, inputs: readonly LineItemInput[], mode: TaxMode, side: 'sales' | 'purchase'): Promise<PricedLines> {
   const fallbackAccountId = await catalogRepository.systemAccountId(tx, orgId, FALLBACK_ACCOUNT[side]);
-  return priceResolved(await resolveLines(tx, orgId, inputs, { side, fallbackAccountId }), supply);
+  return priceResolved(await resolveLines(tx, orgId, inputs, { side, fallbackAccountId }), mode);
 }
 
 /** Lines already resolved (from the item master, or from the document a note corrects) priced by the GST engine. */
-export function priceResolved<Line extends ResolvedLine>(lines: Line[], supply: SupplyType): { lines: Line[]; amounts: DocumentAmounts } {
+export function priceResolved<Line extends ResolvedLine>(lines: Line[], mode: TaxMode): { lines: Line[]; amounts: DocumentAmounts } {
   try {
-    return { lines, amounts: computeDocument(lines, supply) };
+    return { lines, amounts: computeDocument(lines, mode) };
   } catch (error) {
     if (error instanceof PricingInputError) throw invalidValue(error.field, error.message);
     throw error;

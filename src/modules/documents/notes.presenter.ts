@@ -23,6 +23,8 @@ export function presentNoteColumns(n: NoteColumns) {
     date: asDateTime(n.note_date),
     reference_number: n.reference_number,
     place_of_supply: n.place_of_supply,
+    gst_treatment: n.gst_treatment,
+    export_type: n.export_type,
     stock_direction: n.stock_direction,
     currency_code: n.currency_code,
     exchange_rate: n.exchange_rate_micro / 1_000_000,

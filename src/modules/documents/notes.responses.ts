@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Amount, Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
 import { StringEnum } from '../../http/schema-kit';
-import { DocumentDate, lineItemProperties, totalsProperties } from './documents.responses';
+import { DocumentDate, exportTypeProperty, gstTreatmentProperty, lineItemProperties, totalsProperties } from './documents.responses';
 import { NOTE_STATUSES } from './notes.rules';
 
 /*
@@ -25,6 +25,8 @@ export const noteProperties = {
   date: DocumentDate,
   reference_number: NullableOf(Type.String()),
   place_of_supply: Type.String(),
+  ...gstTreatmentProperty,
+  ...exportTypeProperty,
   stock_direction: Type.String({ description: 'SALES_RETURN_IN (customer side) or PURCHASE_RETURN_OUT (vendor side): which way restocked goods move' }),
   currency_code: Type.String(),
   exchange_rate: Type.Number({ description: 'Rupees per unit of currency_code' }),

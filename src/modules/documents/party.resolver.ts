@@ -1,9 +1,10 @@
 import type { Tx } from '../../db/database';
 import { invalidValue, notFound, requiredField } from '../../kernel/errors';
 import { resolvePlaceOfSupply } from '../../kernel/gst/place-of-supply';
+import { EXPORT_PLACE_OF_SUPPLY } from '../../kernel/gst/states';
 import { unrecognisedState } from '../../kernel/gst/unrecognised-state';
 import { contactsRepository } from '../contacts';
-import { supplyTypeOf, type SupplyType } from './line-amounts.rules';
+import { ExportTypeNotApplicableError, routeSupply, supplierStateOf, type ExportType, type Supplier, type SupplyType } from './supply.rules';
 
 /** Who a document is with, which branch records it, and where the supply takes place. */
 export interface DocumentParty {
@@ -14,6 +15,12 @@ export interface DocumentParty {
   branchId: string;
   placeOfSupply: string;
   supply: SupplyType;
+  /** WOPAY: the lines bear no tax. */
+  zeroRated: boolean;
+  /** WPAY or WOPAY on an export or a supply to or from an SEZ, else null. */
+  exportType: ExportType | null;
+  /** The contact's gst_treatment when the document is made: the document keeps it. */
+  gstTreatment: string | null;
 }
 
 /** A sales document's party: its contact is the customer. */
@@ -23,21 +30,22 @@ export interface SalesParty extends DocumentParty {
 }
 
 /** The series module's branch lookup: the named branch of this organisation, or its default one (404 otherwise). */
-export type BranchOf = (tx: Tx, orgId: string, branchId: string | undefined) => Promise<{ branch_id: string; state_code: string }>;
+export type BranchOf = (tx: Tx, orgId: string, branchId: string | undefined) => Promise<{ branch_id: string; state_code: string; gstin: string | null }>;
 
 /**
- * Resolves the party of a document. Without a place_of_supply the contact's
- * place_of_contact is used (for purchases that is the supplier's state, which against the
- * branch's state decides IGST), and a contact without one leaves nothing to default from
- * (400 required_field); one that is sent must resolve (else 422). A contact of another
- * organisation is 404; a contact on the wrong side (a vendor as customer, a customer as
- * vendor) is 400.
+ * Resolves the party of a document. Without a place_of_supply, a purchase is received where
+ * the branch is (the recipient's location, IGST Act s.10(1)(a), s.12(2)(a)); an OVERSEAS
+ * customer's supply is an export (96); any other customer's place_of_contact is used, and one
+ * without leaves nothing to default from (400 required_field). One that is sent must resolve
+ * (else 422). The tax follows routeSupply with the supplier (supplierOf) and the contact's
+ * gst_treatment; export_type on a supply that is not zero-rated is 400. A contact of another
+ * organisation is 404; a contact on the wrong side (a vendor as customer, a customer as vendor) is 400.
  */
 export async function resolveParty(
   tx: Tx,
   orgId: string,
   role: 'customer' | 'vendor',
-  input: { contact_id: string; place_of_supply?: string; branch_id?: string },
+  input: { contact_id: string; place_of_supply?: string; branch_id?: string; export_type?: ExportType | null },
   branchOf: BranchOf,
 ): Promise<DocumentParty> {
   const field = `${role}_id`;
@@ -47,11 +55,25 @@ export async function resolveParty(
   if (!contact) throw notFound(role, field);
   const wrongSide = role === 'customer' ? 'VENDOR' : 'CUSTOMER';
   if (contact.contact_type === wrongSide) throw invalidValue(field, `this contact is a ${wrongSide.toLowerCase()}, not a ${role}`);
-  const placeOfSupply = explicit ?? defaultPlaceOfSupply(contact.place_of_contact, role);
   const branch = await branchOf(tx, orgId, input.branch_id);
+  const placeOfSupply = explicit ?? (role === 'vendor' ? branch.state_code
+    : contact.gst_treatment === 'OVERSEAS' ? EXPORT_PLACE_OF_SUPPLY : defaultPlaceOfSupply(contact.place_of_contact, role));
+  const branchAsSupplier: Supplier = { gstin: branch.gstin, state: branch.state_code };
+  const supplier = role === 'customer' ? branchAsSupplier : { gstin: contact.gst_no, state: contact.place_of_contact };
+  let routing;
+  try {
+    routing = routeSupply({
+      // A vendor whose state is not on record is taken to be where the branch is.
+      supplierState: supplierStateOf(supplier) ?? supplierStateOf(branchAsSupplier) ?? branch.state_code,
+      placeOfSupply, counterpartyTreatment: contact.gst_treatment, exportType: input.export_type ?? null,
+    });
+  } catch (error) {
+    if (error instanceof ExportTypeNotApplicableError) throw invalidValue(error.field, error.message);
+    throw error;
+  }
   return {
     contactId: contact.contact_id, contactName: contact.contact_name, paymentTerms: contact.payment_terms, branchId: branch.branch_id, placeOfSupply,
-    supply: supplyTypeOf(branch.state_code, placeOfSupply),
+    ...routing, gstTreatment: contact.gst_treatment,
   };
 }
 
@@ -66,7 +88,7 @@ export async function resolveSalesParty(
   return { ...party, customerId: party.contactId, customerName: party.contactName };
 }
 
-function defaultPlaceOfSupply(placeOfContact: string | null, role: string): string {
+function defaultPlaceOfSupply(placeOfContact: string | null, role: 'customer'): string {
   if (!placeOfContact) throw requiredField('place_of_supply', `place_of_supply is required: the ${role} has no place_of_contact to default from`);
   const resolved = resolvePlaceOfSupply(placeOfContact);
   if (resolved === null) throw unresolvable(`the ${role}'s place_of_contact ${placeOfContact} is not a recognised state; send place_of_supply`);

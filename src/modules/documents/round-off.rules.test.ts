@@ -90,6 +90,16 @@ describe('decideRoundOff', () => {
     expect(decideRoundOff({ ...withLedger, method: 'down', pre: 51361, explicitRoundOffPaise: null })).toBe(-61);
   });
 
+  it('carries the remainder of tax-inclusive amounts, then rounds the amounts entered', () => {
+    // Entered ₹20.59, priced 2058 (taxable + tax): remainder +1. Off: round_off 1, total 2059.
+    expect(decideRoundOff({ ...withLedger, roundInvoiceTotals: false, pre: 2058, remainder: 1, explicitRoundOffPaise: null })).toBe(1);
+    // On (nearest): 2058 + 1 = 2059 → ₹21.00 (+41); round_off 1 + 41 = 42.
+    expect(decideRoundOff({ ...withLedger, pre: 2058, remainder: 1, explicitRoundOffPaise: null })).toBe(42);
+    // An explicit round_off still wins; without a ledger nothing is posted.
+    expect(decideRoundOff({ ...withLedger, pre: 2058, remainder: 1, explicitRoundOffPaise: 0 })).toBe(0);
+    expect(decideRoundOff({ ...withLedger, roundOffLedgerExists: false, pre: 2058, remainder: 1, explicitRoundOffPaise: null })).toBe(0);
+  });
+
   it('uses an explicit round_off verbatim, 0 included', () => {
     expect(decideRoundOff({ ...withLedger, pre: 51361, explicitRoundOffPaise: 0 })).toBe(0);
     expect(decideRoundOff({ ...withLedger, pre: 51361, explicitRoundOffPaise: -1361 })).toBe(-1361);

@@ -22,6 +22,11 @@ export interface RoundOffPreferences {
 
 export interface RoundOffDecision extends RoundOffPreferences {
   pre: Paise;
+  /**
+   * Tax-inclusive amounts: what the amounts entered exceed pre by (line-amounts.rules
+   * remainderTotal), carried by the round-off so that the total is what was entered. 0 otherwise.
+   */
+  remainder?: Paise;
   /** The request's round_off: null or undefined means omitted; 0 is an explicit value. */
   explicitRoundOffPaise: Paise | null | undefined;
 }
@@ -46,15 +51,16 @@ export function autoRoundOff(prePaise: Paise, method: RoundingMethod): Paise {
  *    round-off line, and a round-off without a ledger to post it to would unbalance the
  *    journal. Nothing is refused; the document is simply not rounded.
  * 2. an explicit round_off (0 included) → used verbatim;
- * 3. omitted and roundInvoiceTotals → autoRoundOff(pre, method);
- * 4. otherwise → 0.
+ * 3. omitted and roundInvoiceTotals → the remainder + autoRoundOff(pre + remainder, method);
+ * 4. otherwise → the remainder (0 unless amounts include tax).
  */
 export function decideRoundOff(decision: RoundOffDecision): Paise {
   if (!decision.roundOffLedgerExists) return 0;
   if (decision.explicitRoundOffPaise !== null && decision.explicitRoundOffPaise !== undefined) {
     return decision.explicitRoundOffPaise;
   }
-  return decision.roundInvoiceTotals ? autoRoundOff(decision.pre, decision.method) : 0;
+  const remainder = decision.remainder ?? 0;
+  return remainder + (decision.roundInvoiceTotals ? autoRoundOff(decision.pre + remainder, decision.method) : 0);
 }
 
 /**
@@ -69,6 +75,7 @@ export function recomputeOnDraftEdit(
   newPrePaise: Paise,
   preferences: RoundOffPreferences,
   explicitRoundOffPaise: Paise | null | undefined = undefined,
+  remainder: Paise = 0,
 ): Paise {
   const keepStored =
     (explicitRoundOffPaise === null || explicitRoundOffPaise === undefined) &&
@@ -76,6 +83,7 @@ export function recomputeOnDraftEdit(
   return decideRoundOff({
     ...preferences,
     pre: newPrePaise,
+    remainder,
     explicitRoundOffPaise: keepStored ? storedRoundOffPaise : explicitRoundOffPaise,
   });
 }

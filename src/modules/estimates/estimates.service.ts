@@ -70,7 +70,7 @@ export function estimatesService(deps: Deps) {
         await assertWithinBooks(tx, ctx.orgId, date, 'date');
         const expiryDate = followUpDate(input.expiry_date, null, date, 'expiry_date');
         const party = await resolveSalesParty(tx, ctx.orgId, input, deps.series.branchOf);
-        const priced = await priceLines(tx, ctx.orgId, input.line_items, party.supply, 'sales');
+        const priced = await priceLines(tx, ctx.orgId, input.line_items, party, 'sales');
         const number = await takeDocumentNumber(tx, ctx.orgId, ESTIMATE_NUMBERING);
         const created = now();
         const estimate: EstimateRow = {

@@ -1,10 +1,10 @@
-import { roundDiv, splitInHalves, sum, type Paise } from '../../kernel/money';
+import { sum, type Paise } from '../../kernel/money';
 import { AmountOutOfRangeError, assertTotalWithinBound, computeLine, type SupplyType } from '../documents/line-amounts.rules';
 
 /**
- * Amounts of an expense's lines, in integer paise. Exclusive amounts go through the
- * documents' GST engine (one unit at the amount's rate), so an expense taxes exactly as an
- * invoice line would. Pure: the only rounding is roundDiv half-up and splitInHalves.
+ * Amounts of an expense's lines, in integer paise. Every amount goes through the documents'
+ * GST engine (one unit at the amount's rate, inclusive or not), so an expense taxes exactly
+ * as an invoice or bill line would. Pure.
  */
 
 export interface ExpenseLineForAmounts {
@@ -44,8 +44,6 @@ export interface ExpenseAmounts {
   total: Paise;
 }
 
-const PERCENT_CENTI = 10_000n;
-
 /**
  * An amount above the money bound (a line's amount with tax, or the total) throws
  * AmountOutOfRangeError on `amountFieldOf(i)` (the line's amount: `line_items[i].amount`, or
@@ -81,14 +79,8 @@ export function computeExpense(
 }
 
 function computeExpenseLine(line: ExpenseLineForAmounts, mode: ExpenseTaxMode): ExpenseLineAmounts {
-  if (!mode.inclusive) {
-    const a = computeLine({ quantityMilli: 1000, ratePaise: line.amountPaise, discountPaise: 0, taxRateCenti: line.taxRateCenti }, mode.supply);
-    return { net: a.itemTotal, tax: a.tax, cgst: a.cgst, sgst: a.sgst, igst: a.igst, paid: mode.reverseCharge ? a.itemTotal : a.itemTotal + a.tax };
-  }
-  // Tax is taken out of the amount, and is whatever the rounded net leaves, so net + tax = amount exactly.
-  const net = roundDiv(BigInt(line.amountPaise) * PERCENT_CENTI, PERCENT_CENTI + BigInt(line.taxRateCenti), 'half_up');
-  const tax = line.amountPaise - net;
-  if (mode.supply === 'INTER') return { net, tax, cgst: 0, sgst: 0, igst: tax, paid: line.amountPaise };
-  const [cgst, sgst] = splitInHalves(tax);
-  return { net, tax, cgst, sgst, igst: 0, paid: line.amountPaise };
+  const a = computeLine({ quantityMilli: 1000, ratePaise: line.amountPaise, discountPaise: 0, taxRateCenti: line.taxRateCenti }, { supply: mode.supply, inclusive: mode.inclusive });
+  // An expense has no round_off: the paisa an inclusive amount leaves over taxable value + tax stays in its cost, so net + tax = the amount paid.
+  const net = a.itemTotal + a.remainder;
+  return { net, tax: a.tax, cgst: a.cgst, sgst: a.sgst, igst: a.igst, paid: mode.reverseCharge ? net : net + a.tax };
 }

@@ -2,8 +2,8 @@ import type { Tx } from '../../db/database';
 import { notFound } from '../../kernel/errors';
 import { resolvePlaceOfSupply } from '../../kernel/gst/place-of-supply';
 import { unrecognisedState } from '../../kernel/gst/unrecognised-state';
-import { resolveParty, supplyTypeOf, type BranchOf, type SupplyType } from '../documents';
 import { assertAccountKind, catalogRepository } from '../catalog';
+import { resolveParty, routeSupply, supplierStateOf, type BranchOf, type SupplyType } from '../documents';
 import type { ExpenseDraft } from './expense-input.mapper';
 import { PAID_THROUGH_TYPES, planExpenseLines, type PlannedLine } from './expenses.rules';
 
@@ -49,8 +49,9 @@ export async function resolveExpense(tx: Tx, orgId: string, draft: ExpenseDraft,
 }
 
 /**
- * With a vendor, the documents' party rules (as for bills): the vendor's place_of_contact is
- * the default place of supply. Without one, the supply is taken where the branch is.
+ * The place of supply defaults to the branch's state. With a vendor, the documents' party
+ * rules (as for bills): the vendor is the supplier. Without one, an explicit place of supply
+ * is judged against the branch's state.
  */
 async function partyOf(tx: Tx, orgId: string, draft: ExpenseDraft, branchOf: BranchOf): Promise<Omit<ResolvedExpense, 'lines'>> {
   const placeOfSupply = draft.placeOfSupply ?? undefined;
@@ -62,7 +63,10 @@ async function partyOf(tx: Tx, orgId: string, draft: ExpenseDraft, branchOf: Bra
   if (sent === null) throw unrecognisedState('place_of_supply', placeOfSupply!);
   const branch = await branchOf(tx, orgId, draft.branchId);
   const place = sent ?? branch.state_code;
-  return { branchId: branch.branch_id, placeOfSupply: place, supply: supplyTypeOf(branch.state_code, place), vendor: null };
+  const { supply } = routeSupply({
+    supplierState: supplierStateOf({ gstin: branch.gstin, state: branch.state_code }) ?? branch.state_code, placeOfSupply: place, counterpartyTreatment: null, exportType: null,
+  });
+  return { branchId: branch.branch_id, placeOfSupply: place, supply, vendor: null };
 }
 
 async function expenseAccount(tx: Tx, orgId: string, accountId: string, field: string) {

@@ -36,11 +36,11 @@ const triples = (lines: PostingLine[]) => lines.map((l) => [l.accountId, l.debit
 
 const CASES: Case[] = [
   {
-    // ₹101.00 at 5%, intra-state: tax = 10100 × 500 / 10000 = 505 paise; halves 252 + 253 (SGST takes the odd paisa).
-    // Paid 10100 + 505 = 10605. Debits 10100 + 252 + 253 = 10605 = credits.
+    // ₹101.00 at 5%, intra-state: CGST = SGST = 10100 × 250 / 10000 = 252.5 → 253 paise each; tax 506.
+    // Paid 10100 + 506 = 10606. Debits 10100 + 253 + 253 = 10606 = credits.
     name: 'plain, intra-state: Dr expense net, Dr CGST and SGST input, Cr bank the total',
     lines: [{ accountId: 'travel', amountPaise: 10100, taxRateCenti: 500 }], mode: intra(),
-    entry: [['travel', 10100, 0], ['cgst_in', 252, 0], ['sgst_in', 253, 0], ['bank', 0, 10605]], total: 10605,
+    entry: [['travel', 10100, 0], ['cgst_in', 253, 0], ['sgst_in', 253, 0], ['bank', 0, 10606]], total: 10606,
   },
   {
     // ₹1,000.00 at 18%, inter-state: IGST = 100000 × 1800 / 10000 = 18000. Paid 118000.
@@ -50,13 +50,13 @@ const CASES: Case[] = [
   },
   {
     // ₹1,000.00 including 18%, intra: net = 100000 × 10000 / 11800 = 84745.76… → 84746 (half-up);
-    // tax = 100000 − 84746 = 15254; halves 7627 + 7627. Paid is the amount: 100000 = 84746 + 15254.
+    // CGST = SGST = 84746 × 900 / 10000 = 7627.14 → 7627; tax 15254. Paid is the amount: 100000 = 84746 + 15254.
     name: 'inclusive tax, intra-state: net and tax add back to the amount exactly',
     lines: [{ accountId: 'travel', amountPaise: 100000, taxRateCenti: 1800 }], mode: intra({ inclusive: true }),
     entry: [['travel', 84746, 0], ['cgst_in', 7627, 0], ['sgst_in', 7627, 0], ['bank', 0, 100000]], total: 100000,
   },
   {
-    // ₹500.00 including 5%, inter: net = 50000 × 10000 / 10500 = 47619.04… → 47619; IGST = 50000 − 47619 = 2381.
+    // ₹500.00 including 5%, inter: net = 50000 × 10000 / 10500 = 47619.04… → 47619; IGST = 47619 × 5% = 2380.95 → 2381; 47619 + 2381 = 50000.
     name: 'inclusive tax, inter-state',
     lines: [{ accountId: 'travel', amountPaise: 50000, taxRateCenti: 500 }], mode: inter({ inclusive: true }),
     entry: [['travel', 47619, 0], ['igst_in', 2381, 0], ['bank', 0, 50000]], total: 50000,
@@ -75,13 +75,13 @@ const CASES: Case[] = [
     total: 90000,
   },
   {
-    // RCM at 5%, intra, on ₹2,500.50: tax = 250050 × 500 / 10000 = 12502.5 → 12503 (half-up); halves 6251 + 6252.
-    // The vendor is paid the amount alone (250050). Debits 250050 + 6251 + 6252 = 262553; credits 6251 + 6252 + 250050 = 262553.
+    // RCM at 5%, intra, on ₹2,500.50: CGST = SGST = 250050 × 250 / 10000 = 6251.25 → 6251 each; tax 12502.
+    // The vendor is paid the amount alone (250050). Debits 250050 + 6251 + 6251 = 262552; credits 6251 + 6251 + 250050 = 262552.
     name: 'reverse charge, intra-state: Dr the reverse-charge input, Cr the reverse-charge liability (a line per head), Cr bank the amount only',
     lines: [{ accountId: 'freight', amountPaise: 250050, taxRateCenti: 500 }], mode: intra({ reverseCharge: true }),
     entry: [
-      ['freight', 250050, 0], ['rcm_in', 6251, 0], ['rcm_in', 6252, 0],
-      ['rcm_payable', 0, 6251], ['rcm_payable', 0, 6252], ['bank', 0, 250050],
+      ['freight', 250050, 0], ['rcm_in', 6251, 0], ['rcm_in', 6251, 0],
+      ['rcm_payable', 0, 6251], ['rcm_payable', 0, 6251], ['bank', 0, 250050],
     ],
     total: 250050,
   },

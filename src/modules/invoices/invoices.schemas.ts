@@ -1,8 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Named, NullableOf, Strict } from '../../http/response-schemas';
 import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
-import { DocumentDate, salesDocumentProperties } from '../documents/documents.responses';
-import { LineItems } from '../documents/line-items.schemas';
+import { DocumentDate, exportTypeProperty, gstTreatmentProperty, inclusiveTaxProperty, salesDocumentProperties } from '../documents/documents.responses';
+import { EXPORT_TYPES } from '../documents/supply.rules';
+import { PostingLineItems } from '../documents/line-items.schemas';
 
 export const INVOICE_STATUSES = ['DRAFT', 'SENT', 'PARTIALLY_PAID', 'PAID', 'OVERDUE', 'CANCELLED', 'CREDIT_APPLIED'] as const;
 
@@ -22,6 +23,8 @@ export const CreateInvoiceBody = Body({
   notes: Type.Optional(Nullable(Text(5000))),
   round_off: Type.Optional(Nullable(Money())),
   auto_approve: Type.Optional(Type.Boolean()),
+  export_type: Type.Optional(Nullable(StringEnum(EXPORT_TYPES, 'An export (place of supply 96) or a supply to an SEZ customer: WPAY with IGST (the default), WOPAY without tax under a Letter of Undertaking'))),
+  is_inclusive_tax: Type.Optional(Type.Boolean({ description: 'Line rates include tax (default false)' })),
 });
 export type CreateInvoiceBody = Static<typeof CreateInvoiceBody>;
 
@@ -47,6 +50,9 @@ export const Invoice = Named('Invoice', Strict({
   invoice_id: Type.String(),
   invoice_number: Type.String({ description: 'The number given, or the next of its series (INV-2026-27-001)' }),
   ...salesDocumentProperties,
+  ...gstTreatmentProperty,
+  ...exportTypeProperty,
+  ...inclusiveTaxProperty,
   due_date: DocumentDate,
   currency_code: Type.String(),
   exchange_rate: Type.Number({ description: 'Rupees per unit of currency_code' }),

@@ -11,7 +11,7 @@ import { assertDocumentDate, assertPeriodOpen } from '../../platform/orgs/period
 import { viewCache } from '../../platform/view-cache';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { catalogRepository } from '../catalog';
-import { assertDocumentConvertible, decideRoundOff, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty, totalWithRoundOff } from '../documents';
+import { assertDocumentConvertible, decideRoundOff, inclusiveRemainderOf, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty, totalWithRoundOff } from '../documents';
 import { reversalRemedy, type LedgerService } from '../ledger';
 import type { SeriesService } from '../series';
 import { invoiceApprovalLines, type InvoiceAccounts } from './invoices.posting';
@@ -113,12 +113,13 @@ export function invoicesService(deps: Deps) {
     const dueDate = input.due_date ? businessDateOf(input.due_date) : addDays(date, party.paymentTerms);
     if (dueDate < date) throw invalidValue('due_date', 'due_date is before the invoice date');
 
-    const priced = await priceLines(tx, ctx.orgId, input.line_items, party.supply, 'sales');
+    const inclusive = input.is_inclusive_tax ?? false;
+    const priced = await priceLines(tx, ctx.orgId, input.line_items, { ...party, inclusive }, 'sales');
     const amounts = priced.amounts;
     const roundOffLedger = await catalogRepository.roundOffAccountId(tx, ctx.orgId);
     const pre = amounts.subTotal + amounts.taxTotal;
     const roundOff = decideRoundOff({
-      pre, explicitRoundOffPaise: input.round_off === undefined || input.round_off === null ? null : toPaise(input.round_off),
+      pre, remainder: amounts.remainderTotal, explicitRoundOffPaise: input.round_off === undefined || input.round_off === null ? null : toPaise(input.round_off),
       roundInvoiceTotals: prefs.roundInvoiceTotals, method: prefs.roundingMethod, roundOffLedgerExists: roundOffLedger !== null,
     });
 
@@ -131,6 +132,7 @@ export function invoicesService(deps: Deps) {
       org_id: ctx.orgId, invoice_id: deps.ids.next('inv'), branch_id: branchId,
       customer_id: party.contactId, customer_name: party.contactName, invoice_date: date, due_date: dueDate,
       reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply, supply_type: party.supply,
+      gst_treatment: party.gstTreatment, export_type: party.exportType, is_inclusive_tax: inclusive ? 1 : 0,
       currency_code: currency, exchange_rate_micro: exchangeRateMicro,
       sub_total: amounts.subTotal, tax_total: amounts.taxTotal, cgst_total: amounts.cgstTotal, sgst_total: amounts.sgstTotal,
       igst_total: amounts.igstTotal, round_off: roundOff, total, payment_made: 0, credits_applied: 0, balance: total,
@@ -194,10 +196,11 @@ export function invoicesService(deps: Deps) {
         if (dueDate < invoice.invoice_date) throw invalidValue('due_date', 'due_date is before the invoice date');
         const { prefs } = await orgSettings(tx, ctx.orgId);
         const pre = invoice.sub_total + invoice.tax_total;
+        const remainder = invoice.is_inclusive_tax ? inclusiveRemainderOf((await repo.lines(tx, ctx.orgId, [invoiceId])).get(invoiceId) ?? []) : 0;
         const roundOff = recomputeOnDraftEdit(invoice.round_off, pre, {
           roundInvoiceTotals: prefs.roundInvoiceTotals, method: prefs.roundingMethod,
           roundOffLedgerExists: (await catalogRepository.roundOffAccountId(tx, ctx.orgId)) !== null,
-        });
+        }, undefined, remainder);
         const next: InvoiceRow = {
           ...invoice,
           reference_number: input.reference_number !== undefined ? input.reference_number : invoice.reference_number,

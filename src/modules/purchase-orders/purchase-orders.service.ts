@@ -65,7 +65,7 @@ export function purchaseOrdersService(deps: Deps) {
         const expectedDate = followUpDate(input.expected_date, null, date, 'expected_date');
         // Without place_of_supply the vendor's place_of_contact is the default: where the goods come from.
         const party = await resolveParty(tx, ctx.orgId, 'vendor', { ...input, contact_id: input.vendor_id }, deps.series.branchOf);
-        const priced = await priceLines(tx, ctx.orgId, input.line_items, party.supply, 'purchase');
+        const priced = await priceLines(tx, ctx.orgId, input.line_items, party, 'purchase');
         const number = await takeDocumentNumber(tx, ctx.orgId, PURCHASE_ORDER_NUMBERING);
         const created = now();
         const order: PurchaseOrderRow = {

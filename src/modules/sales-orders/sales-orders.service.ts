@@ -54,7 +54,7 @@ export function salesOrdersService(deps: Deps) {
     await assertWithinBooks(tx, ctx.orgId, date, 'date');
     const shipmentDate = followUpDate(input.shipment_date, null, date, 'shipment_date');
     const party = await resolveSalesParty(tx, ctx.orgId, input, deps.series.branchOf);
-    const priced = await priceLines(tx, ctx.orgId, input.line_items, party.supply, 'sales');
+    const priced = await priceLines(tx, ctx.orgId, input.line_items, party, 'sales');
     const number = await takeDocumentNumber(tx, ctx.orgId, SALES_ORDER_NUMBERING);
     const created = now();
     const order: SalesOrderRow = {

@@ -22,12 +22,12 @@ const takeCounter = preparedQuery((db, a: { orgId: string; key: string }) =>
     .returning('next_value'));
 
 const namedBranch = preparedQuery((db, a: { orgId: string; branchId: string }) =>
-  db.selectFrom('branches').select(['branch_id', 'state_code']).where('org_id', '=', a.orgId).where('branch_id', '=', a.branchId));
+  db.selectFrom('branches').select(['branch_id', 'state_code', 'gstin']).where('org_id', '=', a.orgId).where('branch_id', '=', a.branchId));
 const defaultBranch = preparedQuery((db, a: { orgId: string }) =>
-  db.selectFrom('branches').select(['branch_id', 'state_code']).where('org_id', '=', a.orgId).where('is_default', '=', 1));
+  db.selectFrom('branches').select(['branch_id', 'state_code', 'gstin']).where('org_id', '=', a.orgId).where('is_default', '=', 1));
 
-/** A branch as documents need it: which one, and the state its supplies are judged from. */
-export type DocumentBranch = Pick<BranchesTable, 'branch_id' | 'state_code'>;
+/** A branch as documents need it: which one, and the state (its GSTIN's, else state_code) its supplies are judged from. */
+export type DocumentBranch = Pick<BranchesTable, 'branch_id' | 'state_code' | 'gstin'>;
 
 export type SeriesRow = InvoiceSeriesTable;
 

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ExportTypeNotApplicableError, routeSupply, supplierStateOf, type SupplyFacts } from './supply.rules';
+
+const facts = (over: Partial<SupplyFacts>): SupplyFacts => ({
+  supplierState: 'IN-KA', placeOfSupply: 'IN-KA', counterpartyTreatment: 'REGISTERED', exportType: null, ...over,
+});
+
+describe('supplierStateOf', () => {
+  it('takes the GSTIN\'s state first, then the recorded state', () => {
+    expect(supplierStateOf({ gstin: '24AAPFU0939F1ZV', state: 'IN-MH' })).toBe('IN-GJ');
+    expect(supplierStateOf({ gstin: null, state: '27' })).toBe('IN-MH');
+    expect(supplierStateOf({ gstin: null, state: null })).toBeNull();
+    // A legacy prefix (25) has no place-of-supply code: the recorded state stands in.
+    expect(supplierStateOf({ gstin: '25AAPFU0939F1ZV', state: 'IN-DH' })).toBe('IN-DH');
+  });
+});
+
+describe('routeSupply', () => {
+  it('is intra-state when the supplier\'s state is the place of supply, else inter-state', () => {
+    expect(routeSupply(facts({}))).toEqual({ supply: 'INTRA', zeroRated: false, exportType: null });
+    // A Gujarat vendor billing for supply in Maharashtra: IGST.
+    expect(routeSupply(facts({ supplierState: 'IN-GJ', placeOfSupply: 'IN-MH' }))).toEqual({ supply: 'INTER', zeroRated: false, exportType: null });
+  });
+
+  it('makes other territory (97) inter-state and a deemed export an ordinary supply', () => {
+    expect(routeSupply(facts({ supplierState: 'IN-97', placeOfSupply: 'IN-97' })).supply).toBe('INTER');
+    expect(routeSupply(facts({ counterpartyTreatment: 'DEEMED_EXPORT' }))).toEqual({ supply: 'INTRA', zeroRated: false, exportType: null });
+  });
+
+  it('makes an export (96) and a supply to an SEZ inter-state, with IGST by default (WPAY)', () => {
+    expect(routeSupply(facts({ placeOfSupply: 'IN-96', counterpartyTreatment: 'OVERSEAS' }))).toEqual({ supply: 'INTER', zeroRated: false, exportType: 'WPAY' });
+    expect(routeSupply(facts({ counterpartyTreatment: 'SEZ' }))).toEqual({ supply: 'INTER', zeroRated: false, exportType: 'WPAY' });
+  });
+
+  it('zero-rates without tax under a Letter of Undertaking (WOPAY)', () => {
+    expect(routeSupply(facts({ counterpartyTreatment: 'SEZ', exportType: 'WOPAY' }))).toEqual({ supply: 'INTER', zeroRated: true, exportType: 'WOPAY' });
+    expect(routeSupply(facts({ placeOfSupply: 'IN-96', exportType: 'WOPAY' })).zeroRated).toBe(true);
+  });
+
+  it('refuses an export_type on a supply that is neither an export nor to an SEZ', () => {
+    expect(() => routeSupply(facts({ exportType: 'WPAY' }))).toThrow(ExportTypeNotApplicableError);
+    expect(() => routeSupply(facts({ placeOfSupply: 'IN-97', exportType: 'WOPAY' }))).toThrow(expect.objectContaining({ field: 'export_type' }));
+    expect(() => routeSupply(facts({ counterpartyTreatment: 'DEEMED_EXPORT', exportType: 'WPAY' }))).toThrow(ExportTypeNotApplicableError);
+  });
+});
