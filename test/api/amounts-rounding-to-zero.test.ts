@@ -134,9 +134,9 @@ describe('foreign-currency documents with an amount that is 0.00 in rupees', () 
 
     // A note converts at its parent's rate: a 0.01 USD line on a bill at 0.3 is refused on bill_id.
     const atPoint3 = (await post('/bills', { ...bill, exchange_rate: 0.3, line_items: [lines[0]], reference_number: newKey().slice(-12) })).body.bill;
-    await expectRefused(await createDebitNote(org.api, { vendor_id: vendorId, bill_id: atPoint3.bill_id, date: DATE, line_items: [lines[1]] }), 'bill_id');
+    await expectRefused(await createDebitNote(org.api, { vendor_id: vendorId, bill_id: atPoint3.bill_id, date: DATE, line_items: [{ bill_line_item_id: atPoint3.line_items[0].line_item_id, amount: 0.01 }] }), 'bill_id');
     const invoiceAtPoint3 = (await createInvoice(org.api, { ...invoice, exchange_rate: 0.3, line_items: [lines[0]] })).body.invoice;
-    await expectRefused(await createCreditNote(org.api, { customer_id: customerId, invoice_id: invoiceAtPoint3.invoice_id, date: DATE, line_items: [lines[1]] }), 'invoice_id');
+    await expectRefused(await createCreditNote(org.api, { customer_id: customerId, invoice_id: invoiceAtPoint3.invoice_id, date: DATE, line_items: [{ invoice_line_item_id: invoiceAtPoint3.line_items[0].line_item_id, amount: 0.01 }] }), 'invoice_id');
     await expectBooksInOrder();
   });
 });

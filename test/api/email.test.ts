@@ -188,7 +188,7 @@ describe('estimates and credit notes', () => {
   it("emails a customer's credit note with its PDF", async () => {
     const customerId = await customer(api, { contact_name: 'Iyer Stores' });
     const invoice = await postedInvoice(api, customerId, 1000);
-    const note = (await createCreditNote(api, { customer_id: customerId, invoice_id: invoice.invoice_id, date: '2026-06-14', line_items: [{ name: 'Return', rate: 250, quantity: 1 }] })).body.credit_note;
+    const note = (await createCreditNote(api, { customer_id: customerId, invoice_id: invoice.invoice_id, date: '2026-06-14', line_items: [{ invoice_line_item_id: invoice.line_items[0].line_item_id, amount: 250 }] })).body.credit_note;
     const res = await email('credit_notes', note.credit_note_id, { to: ['iyer@example.com'] });
     expect(res.status).toBe(200);
     expect(res.body.delivery).toMatchObject({ subject: `Credit Note ${note.credit_note_number} from ${ORG_NAME}`, attached_pdf: true, pdf_filename: `${note.credit_note_number}.pdf` });
@@ -205,7 +205,7 @@ describe('estimates and credit notes', () => {
   it('refuses a credit note raised against a bill: 400 validation.invalid_value on credit_note_id, nothing sent', async () => {
     const vendorId = await vendor(api);
     const bill = await postedBill(api, vendorId, 1000);
-    const note = (await createCreditNote(api, { customer_id: vendorId, bill_id: bill.bill_id, date: '2026-06-14', line_items: [{ name: 'Return', rate: 100, quantity: 1 }] })).body.credit_note;
+    const note = (await createCreditNote(api, { customer_id: vendorId, bill_id: bill.bill_id, date: '2026-06-14', line_items: [{ bill_line_item_id: bill.line_items[0].line_item_id, amount: 100 }] })).body.credit_note;
     expect(note.type).toBe('vendor');
     const before = sink.received.length;
     const res = await email('credit_notes', note.credit_note_id, { to: ['vendor@example.com'] });

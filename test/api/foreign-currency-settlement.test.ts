@@ -16,6 +16,9 @@ const RATE = 83.333333;
 const DATE = '2026-06-12';
 const usd = { currency_code: 'USD', exchange_rate: RATE };
 const cents = (names: string[]) => names.map((name) => ({ name, rate: 0.01, quantity: 1 }));
+/** A note's lines crediting one unit of each of `count` lines of its invoice or bill, from line `from`. */
+const unitsOf = (doc: { invoice_id?: string; line_items: { line_item_id: string }[] }, from: number, count: number) =>
+  doc.line_items.slice(from, from + count).map((l) => ({ [doc.invoice_id ? 'invoice_line_item_id' : 'bill_line_item_id']: l.line_item_id, quantity: 1 }));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -116,9 +119,9 @@ describe('foreign notes whose lines round apart from their totals', () => {
   it('a customer credit note: issued at its total converted once, applied twice around a payment, the receivable nets to 0', async () => {
     const { org, customerId, invoice } = await foreignInvoice();
     // Two lines of 0.01 are 166 one by one and 167 as the total 0.02.
-    const note = (await createCreditNote(org.api, { customer_id: customerId, invoice_id: invoice.invoice_id, date: DATE, line_items: cents(['X', 'Y']) })).body.credit_note;
+    const note = (await createCreditNote(org.api, { customer_id: customerId, invoice_id: invoice.invoice_id, date: DATE, line_items: unitsOf(invoice, 0, 2) })).body.credit_note;
     expect(note).toMatchObject({ total: 0.02, status: 'ISSUED' });
-    expect(await linesOf(org.api, note.credit_note_id)).toEqual([['X', 84, 0], ['Y', 83, 0], ['Note total', 0, 167]]);
+    expect(await linesOf(org.api, note.credit_note_id)).toEqual([['A', 84, 0], ['B', 83, 0], ['Note total', 0, 167]]);
 
     const apply = async () => {
       const res = await org.api.post(`/credit_notes/${note.credit_note_id}/apply-to-invoice`, { invoice_id: invoice.invoice_id, amount: 0.01 }, { idempotencyKey: newKey() });
@@ -144,10 +147,10 @@ describe('foreign notes whose lines round apart from their totals', () => {
     const bill = await postedBill(org.api, vendorId, 0.01, { ...usd, line_items: cents(['A', 'B', 'C', 'D', 'E', 'F']) });
     // Six lines of 0.01 are 498 one by one; the total 0.06 is 4.99999998 → 500, so two paise go on the first line.
     expect(await linesOf(org.api, bill.bill_id)).toEqual([['A', 85, 0], ['B', 83, 0], ['C', 83, 0], ['D', 83, 0], ['E', 83, 0], ['F', 83, 0], ['Bill total', 0, 500]]);
-    const debit = (await createDebitNote(org.api, { vendor_id: vendorId, bill_id: bill.bill_id, date: DATE, line_items: cents(['P', 'Q', 'R']) })).body.debit_note;
-    expect(await linesOf(org.api, debit.debit_note_id)).toEqual([['P', 0, 84], ['Q', 0, 83], ['R', 0, 83], ['Note total', 250, 0]]);
-    const credit = (await createCreditNote(org.api, { customer_id: vendorId, bill_id: bill.bill_id, date: DATE, line_items: cents(['X', 'Y']) })).body.credit_note;
-    expect(await linesOf(org.api, credit.credit_note_id)).toEqual([['X', 0, 84], ['Y', 0, 83], ['Note total', 167, 0]]);
+    const debit = (await createDebitNote(org.api, { vendor_id: vendorId, bill_id: bill.bill_id, date: DATE, line_items: unitsOf(bill, 0, 3) })).body.debit_note;
+    expect(await linesOf(org.api, debit.debit_note_id)).toEqual([['A', 0, 84], ['B', 0, 83], ['C', 0, 83], ['Note total', 250, 0]]);
+    const credit = (await createCreditNote(org.api, { customer_id: vendorId, bill_id: bill.bill_id, date: DATE, line_items: unitsOf(bill, 3, 2) })).body.credit_note;
+    expect(await linesOf(org.api, credit.credit_note_id)).toEqual([['D', 0, 84], ['E', 0, 83], ['Note total', 167, 0]]);
 
     // Payable: 500 − 250 − 167 = 83. The vendor credit goes on in two parts around a payment.
     const apply = async () => {

@@ -171,7 +171,7 @@ describe('POST /debit_notes/{id}/apply-to-bill', () => {
   const apply = (id: string, billId: string, amount: number, key = newKey(), api = org.api) =>
     api.post(`/debit_notes/${id}/apply-to-bill`, { bill_id: billId, amount }, { idempotencyKey: key });
 
-  it('lowers the bill (was: its full balance stayed after a debit note, overstating payables): PARTIALLY_PAID, then PAID with BILL_PAID', async () => {
+  it('lowers the bill (was: its full balance stayed after a debit note, overstating payables): PARTIALLY_PAID, PAID once the rest is paid', async () => {
     const books = await t.given.org({ state_code: 'IN-KA' });
     const gst = await taxId(books.api, 18);
     const vendorId = await vendor(books.api);
@@ -180,8 +180,8 @@ describe('POST /debit_notes/{id}/apply-to-bill', () => {
     const note = await createDebitNote(books.api, { vendor_id: vendorId, bill_id: bill.bill_id, date: '2026-06-12', line_items: [{ bill_line_item_id: lineOf(bill), quantity: 1 }] });
     expect(note.body.debit_note).toMatchObject({ total: 295, balance_amount: 295 });
     const dn = note.body.debit_note.debit_note_id;
-    // Issuing lowered the payable; the bill's balance waits for the application.
-    expect(await accountBalance(books.api, 'Accounts Payable')).toBe(885);
+    // Issuing lowered the payable (a credit balance); the bill's balance waits for the application.
+    expect(await accountBalance(books.api, 'Accounts Payable')).toBe(-885);
     expect((await books.api.get(`/bills/${bill.bill_id}`)).body.bill).toMatchObject({ balance: 1180, status: 'OPEN' });
 
     const part = await apply(dn, bill.bill_id, 95, newKey(), books.api);
@@ -195,7 +195,7 @@ describe('POST /debit_notes/{id}/apply-to-bill', () => {
     expect(rest.body.debit_note).toEqual({ debit_note_id: dn, applied_amount: 295, balance_amount: 0, status: 'APPLIED' });
     expect((await books.api.get(`/bills/${bill.bill_id}`)).body.bill).toMatchObject({ balance: 885, status: 'PARTIALLY_PAID', vendor_credits_applied: 295 });
     // The bill's balance and the payable agree again; applying posted nothing.
-    expect(await accountBalance(books.api, 'Accounts Payable')).toBe(885);
+    expect(await accountBalance(books.api, 'Accounts Payable')).toBe(-885);
     expect((await books.api.get(`/journals?source=ALLOCATION`)).body.journals).toEqual([]);
 
     const pay = await books.api.post('/payments', { flow: 'OUTGOING', contact_id: vendorId, date: '2026-06-14', amount: 885, allocations: [{ bill_id: bill.bill_id, amount: 885 }] }, { idempotencyKey: newKey() });

@@ -268,10 +268,10 @@ describe('every document kind renders', () => {
     const order = await created('purchase_orders', { vendor_id: vendorId, date: '2026-06-12', expected_date: '2026-06-25', place_of_supply: 'IN-KA', line_items: lines }, 'purchase_order');
     const invoice = await gstInvoice(org.api, customerId, { auto_approve: true });
     const credit = await created('credit_notes', {
-      customer_id: customerId, invoice_id: invoice.invoice_id, date: '2026-06-12', place_of_supply: 'IN-KA', line_items: [lines[1]], notes: 'Two mice returned damaged',
+      customer_id: customerId, invoice_id: invoice.invoice_id, date: '2026-06-12', place_of_supply: 'IN-KA', line_items: [{ invoice_line_item_id: invoice.line_items[1].line_item_id, quantity: 5 }], notes: 'Two mice returned damaged',
     }, 'credit_note');
     const bill = await created('bills', { vendor_id: vendorId, date: '2026-06-10', due_date: '2026-07-10', place_of_supply: 'IN-KA', line_items: lines, auto_approve: true, reference_number: 'DN-BILL' }, 'bill');
-    const debit = await created('debit_notes', { vendor_id: vendorId, bill_id: bill.bill_id, date: '2026-06-12', place_of_supply: 'IN-KA', line_items: [lines[3]] }, 'debit_note');
+    const debit = await created('debit_notes', { vendor_id: vendorId, bill_id: bill.bill_id, date: '2026-06-12', place_of_supply: 'IN-KA', line_items: [{ bill_line_item_id: bill.line_items[3].line_item_id, quantity: 10 }] }, 'debit_note');
 
     const est = await renderedText(`/estimates/${estimate.estimate_id}/pdf`);
     expect(est.res.headers.get('content-disposition')).toBe(`inline; filename="${estimate.estimate_number}.pdf"`);
