@@ -7,6 +7,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BahiError, createClient, type BahiClient } from '../../sdk/src/index';
+import { retryAfterMs } from '../../sdk/src/retry';
 import { verify } from '../../sdk/src/webhooks';
 import { expectBooksBalanced } from '../support/books';
 import { expectConformingAnswer } from '../support/response-check';
@@ -172,6 +173,23 @@ describe('@bahi/sdk', () => {
     const before = sent.length;
     await bahi.post('/contacts', { body: { contact_name: 'Bad GSTIN', gst_no: 'NOT-A-GSTIN' } }).catch(() => undefined);
     expect(sent.length - before).toBe(1);
+  });
+
+  it('reads Retry-After as seconds or an HTTP date', () => {
+    const now = Date.parse('2026-11-26T10:00:00Z');
+    expect(retryAfterMs('3', now)).toBe(3000);
+    expect(retryAfterMs('Thu, 26 Nov 2026 10:00:05 GMT', now)).toBe(5000);
+    expect(retryAfterMs('Thu, 26 Nov 2026 09:59:00 GMT', now)).toBe(0);
+    expect(retryAfterMs('soon', now)).toBeUndefined();
+    expect(retryAfterMs(null, now)).toBeUndefined();
+  });
+
+  it('acts in the organisation `org` names, for a token bound to several', async () => {
+    const second = await t.given.org();
+    const { token } = await t.given.token([org.orgId, second.orgId]);
+    const { contact } = await client({ token, org: second.orgId }).post('/contacts', { body: { contact_name: 'Second Org Customer' } });
+    expect((await second.api.get(`/contacts/${contact.contact_id}`)).status).toBe(200);
+    expect((await org.api.get(`/contacts/${contact.contact_id}`)).status).toBe(404);
   });
 
   it('verifies a real webhook delivery, and refuses a changed body, another secret and an old timestamp', async () => {
