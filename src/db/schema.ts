@@ -513,12 +513,16 @@ export interface BillsTable extends PurchaseHeaderColumns {
   vendor_credits_applied: number;
   balance: number;
   purchase_order_id: string | null;
+  /** Reverse charge (CGST s.9(3)/(4), IGST s.5(3)/(4)): the tax is self-assessed, not owed to the vendor. */
+  is_rcm: Flag;
 }
 
 export interface BillLinesTable extends DocumentLineColumns {
   org_id: string;
   bill_id: string;
   position: number;
+  /** The CGST s.17(5) clause that blocks this line's credit; its GST is then part of the line's cost. */
+  itc_blocked_reason: string | null;
 }
 
 export interface PurchaseOrdersTable extends PurchaseHeaderColumns {

@@ -53,6 +53,7 @@ import { Invoice } from '../modules/invoices/invoices.schemas';
 import { CreateJournalBody, ledgerReports, ledgerRoutes, ledgerService, type LedgerReports } from '../modules/ledger';
 import { lruPdfCache, pdfsRoutes, pdfsService } from '../modules/pdfs';
 import { purchaseOrdersRoutes, purchaseOrdersService } from '../modules/purchase-orders';
+import { purchaseTaxRoutes } from '../modules/purchase-tax';
 import { salesOrdersRoutes, salesOrdersService } from '../modules/sales-orders';
 import { recurringRoutes, recurringService } from '../modules/recurring';
 import { seriesRoutes, seriesService } from '../modules/series';
@@ -201,6 +202,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...contactsRoutes(contacts),
     ...catalogRoutes(catalog),
     ...ledgerRoutes(ledger, reports, database.db),
+    ...purchaseTaxRoutes(database.db),
     ...seriesRoutes(series),
     ...invoicesRoutes(invoices),
     ...estimatesRoutes(estimates),

@@ -1,16 +1,23 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Named, NullableOf, Strict } from '../../http/response-schemas';
 import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
-import { DocumentDate, gstTreatmentProperty, inclusiveTaxProperty, purchaseDocumentProperties } from '../documents/documents.responses';
-import { LineItems } from '../documents/line-items.schemas';
+import { DocumentDate, gstTreatmentProperty, inclusiveTaxProperty, lineItemProperties, purchaseDocumentProperties } from '../documents/documents.responses';
+import { PostingLineItemInput } from '../documents/line-items.schemas';
+import { ItcBlockedReason } from '../documents/purchase-tax.schemas';
 
 export const BILL_STATUSES = ['DRAFT', 'OPEN', 'PARTIALLY_PAID', 'PAID', 'OVERDUE', 'CANCELLED'] as const;
+
+/** A bill line as sent: an invoice's line, plus the section 17(5) clause that blocks its credit. */
+const BillLineItemInput = Body({
+  ...PostingLineItemInput.properties,
+  itc_blocked_reason: Type.Optional(Nullable({ ...ItcBlockedReason, description: "the CGST Act s.17(5) clause that blocks this line's credit: its GST is then part of the line's cost" })),
+});
 
 export const CreateBillBody = Body({
   vendor_id: Id('vendor_id'),
   date: DateOrDateTime,
   place_of_supply: Text(60, 1),
-  line_items: LineItems,
+  line_items: Type.Array(BillLineItemInput, { minItems: 1, maxItems: 500 }),
   bill_number: Type.Optional(Type.String({ minLength: 1, maxLength: 50, pattern: '^[^\\u0000]+$', description: "The vendor's invoice number; one of ours when omitted" })),
   branch_id: Type.Optional(Id('branch_id')),
   due_date: Type.Optional(DateOrDateTime),
@@ -20,6 +27,9 @@ export const CreateBillBody = Body({
   notes: Type.Optional(Nullable(Text(5000))),
   round_off: Type.Optional(Nullable(Money())),
   auto_approve: Type.Optional(Type.Boolean()),
+  is_rcm: Type.Optional(Type.Boolean({
+    description: 'Reverse charge: the organisation self-assesses the tax, the vendor is owed the lines alone. Implied (and false refused) for an OVERSEAS vendor: an import of services',
+  })),
   is_inclusive_tax: Type.Optional(Type.Boolean({ description: 'Line rates include tax (default false)' })),
 });
 export type CreateBillBody = Static<typeof CreateBillBody>;
@@ -43,6 +53,12 @@ export const ListBillsQuery = Query({
 });
 export type ListBillsQuery = Static<typeof ListBillsQuery>;
 
+/** A bill's line (bills.presenter.ts): a document line, and the clause that blocks its credit. */
+const BillLineItem = Named('BillLineItem', Strict({
+  ...lineItemProperties,
+  itc_blocked_reason: NullableOf({ ...ItcBlockedReason, description: "The s.17(5) clause that blocks this line's credit: its tax was added to its account; null when the credit is claimed" }),
+}, 'A line of a bill.'));
+
 /** A bill (bills.presenter.ts presentBill). */
 export const Bill = Named('Bill', Strict({
   bill_id: Type.String(),
@@ -59,4 +75,6 @@ export const Bill = Named('Bill', Strict({
   balance: { ...Amount, description: 'What is still owed: total less payments and credits' },
   status: StringEnum(BILL_STATUSES, 'OVERDUE is shown, never stored: an OPEN or PARTIALLY_PAID bill with a balance whose due date has passed'),
   purchase_order_id: NullableOf(Type.String({ description: 'The purchase order this bill was converted from, if any' })),
+  is_rcm: Type.Boolean({ description: 'Reverse charge: tax_total is self-assessed and owed to the government; total (what the vendor is owed) excludes it' }),
+  line_items: Type.Array(BillLineItem),
 }, 'A vendor bill: what the organisation owes for a purchase.'));

@@ -11,11 +11,13 @@ import { cursorPage, readCursor } from '../../platform/pagination';
 import { catalogRepository } from '../catalog';
 import { assertConvertible, assertDocumentConvertible, decideRoundOff, lineColumnsOf, priceLines, release, resolveParty, settle, totalColumnsOf, totalWithRoundOff, type SettlementKind, type SettlementOutcome, type SettlementStatuses } from '../documents';
 import { reversalRemedy, type LedgerService } from '../ledger';
+import { purchaseTaxTerms } from '../documents/purchase-tax.rules';
+import type { SupplyType } from '../documents/supply.rules';
 import { takeDocumentNumber, type SeriesService } from '../series';
 import { billApprovalLines } from './bills.posting';
 import { presentBill } from './bills.presenter';
 import { billsRepository as repo, type BillLineRow, type BillRow } from './bills.repository';
-import { BILL_OPEN_STATUSES, duplicateOf, hasMoneyApplied } from './bills.rules';
+import { BILL_OPEN_STATUSES, duplicateOf, hasMoneyApplied, owedTotals } from './bills.rules';
 import type { CreateBillBody, ListBillsQuery, UpdateBillBody } from './bills.schemas';
 
 type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors' | 'dependents'> & {
@@ -72,11 +74,13 @@ export function billsService(deps: Deps) {
       date: bill.bill_date, source: 'BILL', sourceId: bill.bill_id, sourceVersion: bill.version, sourceRef: bill.bill_number,
       memo: `Bill ${bill.bill_number} from ${bill.vendor_name}`, contactId: bill.vendor_id, branchId: bill.branch_id,
       lines: billApprovalLines({
-        vendorId: bill.vendor_id, exchangeRateMicro: bill.exchange_rate_micro, roundOff: bill.round_off,
-        lines: lines.map((l) => ({ accountId: l.account_id, itemTotal: l.item_total, cgst: l.cgst, sgst: l.sgst, igst: l.igst, name: l.name })),
+        vendorId: bill.vendor_id, exchangeRateMicro: bill.exchange_rate_micro, roundOff: bill.round_off, reverseCharge: bill.is_rcm === 1,
+        lines: lines.map((l) => ({
+          accountId: l.account_id, itemTotal: l.item_total, cgst: l.cgst, sgst: l.sgst, igst: l.igst, name: l.name, blocked: l.itc_blocked_reason !== null,
+        })),
       }, {
         payable: await key('accounts_payable'), cgstInput: await key('cgst_input'), sgstInput: await key('sgst_input'), igstInput: await key('igst_input'),
-        roundOff: await catalogRepository.roundOffAccountId(tx, ctx.orgId),
+        rcmInput: await key('rcm_input'), rcmPayable: await key('rcm_payable'), roundOff: await catalogRepository.roundOffAccountId(tx, ctx.orgId),
       }),
     }, { newSource: createdNow !== undefined });
     const approval: ActivityEntry = {
@@ -98,14 +102,16 @@ export function billsService(deps: Deps) {
     const dueDate = input.due_date ? businessDateOf(input.due_date) : addDays(date, party.paymentTerms);
     if (dueDate < date) throw invalidValue('due_date', 'due_date is before the bill date');
     const inclusive = input.is_inclusive_tax ?? false;
-    const priced = await priceLines(tx, ctx.orgId, input.line_items, { ...party, inclusive }, 'purchase');
+    const terms = purchaseTaxTerms({ vendorTreatment: party.gstTreatment, isRcm: input.is_rcm, inclusive });
+    const supply: SupplyType = terms.importOfServices ? 'INTER' : party.supply;
+    const priced = await priceLines(tx, ctx.orgId, input.line_items, { ...party, supply, inclusive }, 'purchase');
     // Bills take a manual round-off only (or the paisa tax-inclusive amounts leave), and only where a Round Off ledger can carry it.
     const roundOff = decideRoundOff({
-      pre: priced.amounts.subTotal + priced.amounts.taxTotal, remainder: priced.amounts.remainderTotal,
+      pre: priced.amounts.subTotal + (terms.reverseCharge ? 0 : priced.amounts.taxTotal), remainder: priced.amounts.remainderTotal,
       explicitRoundOffPaise: input.round_off === undefined || input.round_off === null ? null : toPaise(input.round_off),
       roundInvoiceTotals: false, method: 'nearest', roundOffLedgerExists: (await catalogRepository.roundOffAccountId(tx, ctx.orgId)) !== null,
     });
-    const totals = totalColumnsOf(priced);
+    const totals = owedTotals(totalColumnsOf(priced), terms.reverseCharge);
     const exchangeRateMicro = Math.round((input.exchange_rate ?? 1) * MICRO);
     assertDocumentConvertible(priced.amounts, roundOff, exchangeRateMicro, 'exchange_rate');
     const number = input.bill_number ?? await takeDocumentNumber(tx, ctx.orgId, BILL_NUMBERING);
@@ -113,15 +119,15 @@ export function billsService(deps: Deps) {
     const bill: BillRow = {
       org_id: ctx.orgId, bill_id: deps.ids.next('bill'), bill_number: number, branch_id: party.branchId,
       vendor_id: party.contactId, vendor_name: party.contactName, bill_date: date, due_date: dueDate,
-      reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply, supply_type: party.supply,
+      reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply, supply_type: supply,
       gst_treatment: party.gstTreatment, is_inclusive_tax: inclusive ? 1 : 0, currency_code: currency, exchange_rate_micro: exchangeRateMicro,
       ...totals, round_off: roundOff, total: totalWithRoundOff(totals.total, roundOff), payment_made: 0, vendor_credits_applied: 0,
       balance: totalWithRoundOff(totals.total, roundOff), status: 'DRAFT', notes: input.notes ?? null, purchase_order_id: origin.purchaseOrderId ?? null,
-      version: 1, created_time: created, last_modified_time: created,
+      is_rcm: terms.reverseCharge ? 1 : 0, version: 1, created_time: created, last_modified_time: created,
     };
     await refuseDuplicate(tx, bill);
     const lines: BillLineRow[] = lineColumnsOf(priced, () => deps.ids.next('li'))
-      .map((l, position) => ({ ...l, org_id: ctx.orgId, bill_id: bill.bill_id, position }));
+      .map((l, position) => ({ ...l, org_id: ctx.orgId, bill_id: bill.bill_id, position, itc_blocked_reason: input.line_items[position]!.itc_blocked_reason ?? null }));
     await repo.insert(tx, input.auto_approve ? { ...bill, status: 'OPEN' } : bill, lines);
     const creation: ActivityEntry = {
       entityType: 'BILL', entityId: bill.bill_id, entityRef: number, verb: 'CREATED',

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/database';
 import { requiredField, notFound } from '../../kernel/errors';
 import { toPaise, type Paise } from '../../kernel/money';
-import { catalogRepository } from '../catalog';
+import { assertAccountKind, catalogRepository } from '../catalog';
 import type { LineInput } from './line-amounts.rules';
 import type { LineItemInput } from './line-items.schemas';
 
@@ -25,7 +25,9 @@ export interface PriceSide {
 
 /**
  * Fills each line from the item master (name, rate, tax, HSN, account) and applies the
- * caller's overrides. Unknown items and taxes of this organisation are 404 with the line's
+ * caller's overrides; an account the line names must be of the document's kind (an income
+ * account on a sale, a purchase account on a purchase: 400 on the line's account_id).
+ * Unknown items, taxes and accounts of this organisation are 404 with the line's
  * field path; a line needs an item_id, or a name and a rate.
  */
 export async function resolveLines(tx: Tx, orgId: string, inputs: readonly LineItemInput[], price: PriceSide): Promise<ResolvedLine[]> {
@@ -42,6 +44,7 @@ export async function resolveLines(tx: Tx, orgId: string, inputs: readonly LineI
     if (taxId && !tax) throw notFound('tax', at('tax_id'));
     const itemRate: Paise | null = item ? (price.side === 'sales' ? item.rate : (item.purchase_rate ?? item.rate)) : null;
     const itemAccount = item ? (price.side === 'sales' ? item.account_id : item.purchase_account_id) : null;
+    if (input.account_id) await assertLineAccount(tx, orgId, input.account_id, price.side, at('account_id'));
     resolved.push({
       itemId: item?.item_id ?? null,
       name: input.name ?? item!.name,
@@ -49,7 +52,7 @@ export async function resolveLines(tx: Tx, orgId: string, inputs: readonly LineI
       hsnOrSac: input.hsn_or_sac !== undefined ? input.hsn_or_sac : (item?.hsn_sac ?? null),
       unit: input.unit ?? null,
       taxId: tax?.tax_id ?? null,
-      accountId: itemAccount ?? price.fallbackAccountId,
+      accountId: input.account_id || itemAccount || price.fallbackAccountId,
       quantityMilli: Math.round((input.quantity ?? 1) * 1000),
       ratePaise: input.rate !== undefined ? toPaise(input.rate) : itemRate!,
       discountPaise: toPaise(input.discount ?? 0),
@@ -57,4 +60,10 @@ export async function resolveLines(tx: Tx, orgId: string, inputs: readonly LineI
     });
   }
   return resolved;
+}
+
+async function assertLineAccount(tx: Tx, orgId: string, accountId: string, side: PriceSide['side'], field: string) {
+  const account = await catalogRepository.account(tx, orgId, accountId);
+  if (!account) throw notFound('account', field);
+  assertAccountKind(account.account_type, side === 'sales' ? 'income' : 'purchase', field);
 }

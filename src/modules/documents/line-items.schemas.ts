@@ -13,6 +13,18 @@ export const LineItemInput = Body({
   discount: Type.Optional(Money({ minimum: 0 })),
   tax_id: Type.Optional(Nullable(Id('tax_id'))),
 });
-export type LineItemInput = Static<typeof LineItemInput>;
+/** A line as the pricer takes it: a line of an invoice or bill may also name the account it posts to. */
+export type LineItemInput = Static<typeof LineItemInput> & { account_id?: string | null };
+
+/**
+ * A line of an invoice or bill: it may name the account it posts to, of the document's kind
+ * (an income account on a sale, a purchase account on a bill); else the item's, else Sales or Purchases.
+ */
+export const PostingLineItemInput = Body({
+  ...LineItemInput.properties,
+  account_id: Type.Optional(Nullable(Id('account_id: the account this line posts to, instead of its item\'s or the default'))),
+});
 
 export const LineItems = Type.Array(LineItemInput, { minItems: 1, maxItems: 500 });
+
+export const PostingLineItems = Type.Array(PostingLineItemInput, { minItems: 1, maxItems: 500 });

@@ -6,19 +6,6 @@ export const EXPENSE_MODES = ['CASH', 'BANK_TRANSFER', 'CHEQUE', 'UPI', 'CARD', 
 export type ExpenseMode = (typeof EXPENSE_MODES)[number];
 export const MODE_ALIASES: Readonly<Record<string, ExpenseMode>> = { BANK: 'BANK_TRANSFER' };
 
-/**
- * CGST Act section 17(5): the clauses that block input tax credit. (a) motor vehicles;
- * (aa) vessels and aircraft; (ab) their insurance, servicing and repair; (b) food, catering,
- * beauty, health, club membership, employee travel; (c) works contracts for immovable property;
- * (d) construction on own account; (e) composition-scheme tax; (f) non-resident taxable person;
- * (fa) CSR obligations; (g) personal consumption; (h) goods lost, stolen, destroyed, written off
- * or gifted; (i) tax paid under sections 74, 129 and 130.
- */
-export const ITC_BLOCKED_REASONS = [
-  '17(5)(a)', '17(5)(aa)', '17(5)(ab)', '17(5)(b)', '17(5)(c)', '17(5)(d)', '17(5)(e)', '17(5)(f)', '17(5)(fa)',
-  '17(5)(g)', '17(5)(h)', '17(5)(i)',
-] as const;
-
 /** Money leaves through these, as with a payment's bank_account_id (spec: BANK or CASH). */
 export const PAID_THROUGH_TYPES: readonly string[] = ['BANK', 'CASH'];
 

@@ -11,7 +11,7 @@ export const CreateInvoiceBody = Body({
   customer_id: Id('customer_id'),
   date: DateOrDateTime,
   place_of_supply: Text(60, 1),
-  line_items: LineItems,
+  line_items: PostingLineItems,
   invoice_number: Type.Optional(Type.String({ minLength: 1, maxLength: 16, pattern: '^[A-Za-z0-9/-]+$', description: 'CGST rule 46(b): at most 16 letters, digits, - or /' })),
   series_name: Type.Optional(Text(50, 1)),
   branch_id: Type.Optional(Id('branch_id')),

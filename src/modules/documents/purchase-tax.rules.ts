@@ -1,0 +1,41 @@
+import { invalidValue } from '../../kernel/errors';
+
+/**
+ * CGST Act section 17(5): the clauses that block input tax credit. (a) motor vehicles;
+ * (aa) vessels and aircraft; (ab) their insurance, servicing and repair; (b) food, catering,
+ * beauty, health, club membership, employee travel; (c) works contracts for immovable property;
+ * (d) construction on own account; (e) composition-scheme tax; (f) non-resident taxable person;
+ * (fa) CSR obligations; (g) personal consumption; (h) goods lost, stolen, destroyed, written off
+ * or gifted; (i) tax paid under sections 74, 129 and 130.
+ */
+export const ITC_BLOCKED_REASONS = [
+  '17(5)(a)', '17(5)(aa)', '17(5)(ab)', '17(5)(b)', '17(5)(c)', '17(5)(d)', '17(5)(e)', '17(5)(f)', '17(5)(fa)',
+  '17(5)(g)', '17(5)(h)', '17(5)(i)',
+] as const;
+export type ItcBlockedReason = (typeof ITC_BLOCKED_REASONS)[number];
+
+export interface PurchaseTaxTerms {
+  /** The tax is self-assessed by the organisation, not charged by the vendor. */
+  reverseCharge: boolean;
+  /** A service bought from abroad: IGST whatever the place of supply. */
+  importOfServices: boolean;
+}
+
+/**
+ * How a bill is taxed. A bill from an OVERSEAS vendor is an import of services (IGST Act
+ * s.2(11)): inter-state (s.7(4)), taxed under reverse charge (s.5(3), notification 10/2017-IT(R));
+ * so `is_rcm` is implied, and `is_rcm: false` is 400 (goods bought abroad pay IGST at customs,
+ * outside the bill: record such a bill without tax). Otherwise reverse charge is what the
+ * caller says (s.9(3)/(4) CGST: notified services, or supplies from an unregistered person).
+ * The vendor charged no GST under reverse charge, so tax-inclusive rates contradict it (400).
+ */
+export function purchaseTaxTerms(input: { vendorTreatment: string | null; isRcm: boolean | undefined; inclusive: boolean }): PurchaseTaxTerms {
+  const importOfServices = input.vendorTreatment === 'OVERSEAS';
+  if (importOfServices && input.isRcm === false) {
+    throw invalidValue('is_rcm', 'a bill from an OVERSEAS vendor is an import of services, taxed under reverse charge (IGST Act s.5(3)); '
+      + 'goods imported pay IGST at customs: record such a bill with lines without tax_id');
+  }
+  const reverseCharge = importOfServices || input.isRcm === true;
+  if (reverseCharge && input.inclusive) throw invalidValue('is_inclusive_tax', 'a reverse-charge bill cannot include tax in its rates: the vendor charged no GST');
+  return { reverseCharge, importOfServices };
+}

@@ -1,0 +1,1 @@
+export { purchaseTaxRoutes } from './blocked-credit.routes';
