@@ -62,8 +62,9 @@ describe('OpenAPI examples', () => {
         for (const p of operation.parameters) {
           if ((p.in === 'path' || p.required) && p.example === undefined) gaps.push(`${operation.operationId}: parameter ${p.name}`);
         }
-        const body = operation.requestBody?.content['application/json'];
-        if (body && body.example === undefined) gaps.push(`${operation.operationId}: request body`);
+        for (const [type, body] of Object.entries(operation.requestBody?.content ?? {})) {
+          if (body.example === undefined) gaps.push(`${operation.operationId}: ${type} request body`);
+        }
         const success = operation.responses[String(route.status ?? 200)]?.content?.['application/json'];
         if (success && success.example === undefined) gaps.push(`${operation.operationId}: ${route.status ?? 200} answer`);
       }

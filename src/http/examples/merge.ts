@@ -46,7 +46,9 @@ export function withExamples<T extends { paths?: unknown }>(document: T, example
         if (value !== undefined) parameter.example = value;
       }
       if (!example) continue;
-      const body = operation.requestBody?.content?.['application/json'];
+      // A JSON body, or an upload's form (its text fields, the file named).
+      const content = operation.requestBody?.content;
+      const body = content?.['application/json'] ?? content?.['multipart/form-data'];
       if (body && example.request !== undefined) body.example = example.request;
       const answer = operation.responses?.[String(example.status)]?.content?.['application/json'];
       if (answer && example.response !== undefined) answer.example = example.response;
