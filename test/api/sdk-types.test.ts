@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED_SCHEMA, REGENERATE_COMMAND, schemaSource } from '../../sdk/scripts/generated-files';
+import type { OpenApiDocument } from '../../sdk/scripts/sdk-document';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -14,7 +15,7 @@ afterAll(async () => { await t.close(); });
 
 describe('SDK types', () => {
   it('are what openapi-typescript makes of the served /openapi.json', async () => {
-    const served = await (await fetch(`${t.baseUrl}/openapi.json`)).json();
+    const served = (await (await fetch(`${t.baseUrl}/openapi.json`)).json()) as OpenApiDocument;
     const committed = await readFile(new URL(`../../sdk/${GENERATED_SCHEMA}`, import.meta.url), 'utf8');
     const fresh = await schemaSource(served);
     const [was, now] = [committed.split('\n'), fresh.split('\n')];
