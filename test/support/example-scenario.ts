@@ -443,6 +443,8 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('deleteContact', { params: { contact_id: oneOff.contact_id } });
   const spare = (await s.call('adminCreateToken', { quiet: true, body: { org_ids: [orgId], scopes: ['Svc.invoices.READ'] } })).token;
   await s.call('adminRevokeToken', { params: { token_id: spare.token_id } });
+  // June is final: the operator locks it (last, so that no answer recorded before it changes).
+  await s.call('adminSetLock', { params: { org_id: orgId }, body: { lock_date: '2026-06-30' } });
   void branch;
 }
 
