@@ -39,9 +39,20 @@ export const PathId = (description = 'id') => Type.String({ description });
 export const UncheckedId = (description = 'id') =>
   Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F]+$', description });
 
-/** Rupees as a JSON number with at most two decimals. */
-export const Money = (options: { minimum?: number; exclusiveMinimum?: number } = {}) =>
-  Type.Number({ multipleOf: 0.01, minimum: -MAX_RUPEES, maximum: MAX_RUPEES, ...options });
+/**
+ * The format of a number with at most two decimals (money, percentages), which the server's
+ * validator checks (http/validation.ts). `multipleOf: 0.01` would say the same, but validators
+ * that divide in binary floating point refuse values such as 0.07 by it.
+ */
+export const TWO_DECIMALS = 'two-decimals';
+
+/** Rupees as a JSON number with at most two decimals; an exclusive lower bound replaces the default minimum. */
+export const Money = (options: { minimum?: number; exclusiveMinimum?: number } = {}) => Type.Number({
+  format: TWO_DECIMALS,
+  description: 'Rupees (or the document currency), at most two decimal places',
+  ...(options.exclusiveMinimum === undefined ? { minimum: options.minimum ?? -MAX_RUPEES } : { exclusiveMinimum: options.exclusiveMinimum }),
+  maximum: MAX_RUPEES,
+});
 
 export const LocalDateSchema = Type.String({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 
@@ -63,12 +74,23 @@ export const IdParam = <K extends string>(name: K) => Type.Object({ [name]: Path
 export const StringEnum = <const T extends readonly string[]>(values: T, description?: string) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...(description && { description }) });
 
+/** A calendar day YYYY-MM-DD that exists (30 February and month 13 do not), leap years included. */
+const CALENDAR_DAY = '(?:\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))'
+  + '|(?:\\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)';
+
 /**
- * "ISO 8601 date or date-time" (the spec's document dates). The business date is the
- * calendar date written; a time part, when sent, is kept only as given.
+ * An ISO 8601 date-time as the spec's document dates take it: seconds and the zone may be left
+ * out (RFC 3339's `date-time`, the JSON Schema format, needs both), so it is a pattern. A
+ * date-time without a zone is the time in India.
  */
-export const DateOrDateTime = Type.String({
-  pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:\\d{2})?)?$',
-  format: 'iso-date-or-date-time',
-  description: 'YYYY-MM-DD or an ISO 8601 date-time',
-});
+export const ISO_DATE_TIME_PATTERN = `^${CALENDAR_DAY}T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d{1,6})?)?(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)?$`;
+
+/**
+ * "ISO 8601 date or date-time" (the spec's document dates), in standard JSON Schema: a `date`,
+ * or a date-time by ISO_DATE_TIME_PATTERN. The business date is the calendar date written; a
+ * time part, when sent, is kept only as given.
+ */
+export const DateOrDateTime = Type.Union([
+  Type.String({ format: 'date' }),
+  Type.String({ pattern: ISO_DATE_TIME_PATTERN, description: 'YYYY-MM-DDThh:mm[:ss[.ffffff]] with Z, ±hh:mm or no zone (India time)' }),
+], { description: 'YYYY-MM-DD or an ISO 8601 date-time' });

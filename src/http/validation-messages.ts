@@ -3,6 +3,7 @@ import { nearest } from '../kernel/edit-distance';
 import type { FieldError } from '../kernel/errors';
 import { dateMessage, type DateForms } from './date-messages';
 import { patternPhrase } from './pattern-phrases';
+import { ISO_DATE_TIME_PATTERN, TWO_DECIMALS } from './schema-kit';
 
 /*
  * One field's ajv failures → one sentence a developer can act on: it names the field and
@@ -34,14 +35,23 @@ const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 const DATE_FORMATS: Readonly<Record<string, DateForms>> = {
   date: { date: true, dateTime: false },
   'date-time': { date: false, dateTime: true },
-  'iso-date-or-date-time': { date: true, dateTime: true },
 };
 
-/** The date forms a field's failures ask for (a union of `date` and `date-time` asks for both), or undefined for a field that is no date. */
+/** Date forms written as patterns rather than formats (schema-kit.ts DateOrDateTime), keyed by the pattern. */
+const DATE_PATTERNS: Readonly<Record<string, DateForms>> = {
+  [ISO_DATE_TIME_PATTERN]: { date: false, dateTime: true },
+};
+
+/** The date form one failure asks for: its format's, or its pattern's when that is a date pattern. */
+function dateFormOf(e: ErrorObject): DateForms | undefined {
+  if (e.keyword === 'pattern') return DATE_PATTERNS[String(e.params.pattern)];
+  const format = e.keyword === 'format' ? String(e.params.format) : (e.parentSchema as { format?: string } | undefined)?.format;
+  return format ? DATE_FORMATS[format] : undefined;
+}
+
+/** The date forms a field's failures ask for (a union of a date and a date-time asks for both), or undefined for a field that is no date. */
 function dateFormsOf(errors: readonly ErrorObject[]): DateForms | undefined {
-  const forms = errors
-    .map((e) => (e.keyword === 'format' ? String(e.params.format) : (e.parentSchema as { format?: string } | undefined)?.format))
-    .flatMap((format) => (format && DATE_FORMATS[format] ? [DATE_FORMATS[format]] : []));
+  const forms = errors.flatMap((e) => dateFormOf(e) ?? []);
   if (forms.length === 0) return undefined;
   return { date: forms.some((f) => f.date), dateTime: forms.some((f) => f.dateTime) };
 }
@@ -92,6 +102,7 @@ function describeOne(e: ErrorObject, field: string): DescribedField {
 }
 
 function formatPhrase(format: string): string {
+  if (format === TWO_DECIMALS) return 'must have at most two decimal places, such as 10.25';
   if (format === 'email') return 'must be an email address, such as name@example.com';
   if (format === 'uri' || format === 'url') return 'must be an absolute URL, such as https://example.com/hooks/bahi';
   return `must be a valid ${format}`;

@@ -157,6 +157,41 @@ describe('messages say what to fix, never a regex or a format name', () => {
     expect(answer.message).not.toMatch(/\\d|iso-date|\^|\$/);
   });
 
+  it.each<[string, unknown]>([
+    ['a date', '2026-01-30'],
+    ['29 February of a leap year', '2028-02-29'],
+    ['a date-time with a zone', '2026-01-30T14:30:00+05:30'],
+    ['a date-time in UTC with milliseconds', '2026-01-30T09:00:00.123Z'],
+    ['a date-time without a zone (India time)', '2026-06-15T00:00:00'],
+    ['a date-time without seconds', '2026-01-30T14:30'],
+  ])('a date or date-time takes %s', (_label, value) => {
+    const validate = validatorCompiler({ schema: Body({ f: DateOrDateTime }), httpPart: 'body', method: 'POST', url: '/x' }) as (v: unknown) => boolean;
+    expect(validate({ f: value })).toBe(true);
+  });
+
+  it.each<[string, unknown]>([
+    ['29 February of a common year', '2027-02-29T10:00:00'],
+    ['hour 24', '2026-01-30T24:00:00Z'],
+    ['an offset of 99 hours', '2026-01-30T10:00:00+99:00'],
+  ])('a date or date-time refuses %s, naming the accepted forms or the missing day', (_label, value) => {
+    expect(answerFor(DateOrDateTime, value).message).toMatch(/^f (must be a date written YYYY-MM-DD|\d{4}-\d{2}-\d{2} is not a day)/);
+  });
+
+  it.each([0.07, 0.29, 0.57, 19.99, 1.1, -5.05, 999_999_999_999.99, 1_000_000_000_000])('money takes %s (two decimals, however binary floating point holds it)', (value) => {
+    const validate = validatorCompiler({ schema: Body({ f: Money() }), httpPart: 'body', method: 'POST', url: '/x' }) as (v: unknown) => boolean;
+    expect(validate({ f: value })).toBe(true);
+  });
+
+  it.each([0.001, 1.005, 1e-7, 10.255])('money refuses %s with the two-decimals message', (value) => {
+    expect(answerFor(Money(), value).message).toBe('f must have at most two decimal places, such as 10.25');
+  });
+
+  it('writes a positive amount with exclusiveMinimum alone, never with minimum too', () => {
+    expect(Money({ exclusiveMinimum: 0 })).toMatchObject({ exclusiveMinimum: 0 });
+    expect(Money({ exclusiveMinimum: 0 })).not.toHaveProperty('minimum');
+    expect(Money()).not.toHaveProperty('multipleOf');
+  });
+
   it('suggests the declared field nearest to an unknown one', () => {
     const error = failureOf(Body({ contact_name: Type.Optional(Text()), currency_code: Type.Optional(Text()) }), { contact_nme: 'Asha' });
     expect(error.message).toBe('contact_nme is not a known field; did you mean contact_name?');

@@ -2,19 +2,20 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import formats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { DomainError } from '../kernel/errors';
-import { isValidDateOrDateTime } from '../kernel/local-date';
+import { hasAtMostTwoDecimals } from '../kernel/money';
+import { TWO_DECIMALS } from './schema-kit';
 import { describeField, type DescribedField } from './validation-messages';
 
 /*
  * Two validators: bodies are taken exactly as sent (no type coercion: "5" is not 5),
  * while query strings and path parameters are text by nature and are coerced.
- * multipleOfPrecision lets `multipleOf: 0.01` accept 19.99 despite binary floating point.
+ * multipleOfPrecision lets a decimal `multipleOf` (quantities, rates) accept its multiples despite binary floating point.
  * verbose keeps the value and the schema on each error, for messages that name the limit.
  */
 const common = { allErrors: true, strict: false, useDefaults: true, removeAdditional: false, multipleOfPrecision: 6, verbose: true } as const;
 // ajv-formats is CommonJS; its default export is the plugin function under both loaders.
 const addFormats = ((formats as unknown as { default?: typeof formats }).default ?? formats) as unknown as (ajv: Ajv) => Ajv;
-const withBahiFormats = (ajv: Ajv) => addFormats(ajv).addFormat('iso-date-or-date-time', isValidDateOrDateTime);
+const withBahiFormats = (ajv: Ajv) => addFormats(ajv).addFormat(TWO_DECIMALS, { type: 'number', validate: hasAtMostTwoDecimals });
 const bodyAjv = withBahiFormats(new Ajv({ ...common, coerceTypes: false }));
 const textAjv = withBahiFormats(new Ajv({ ...common, coerceTypes: 'array' }));
 

@@ -26,6 +26,15 @@ export function toPaise(rupees: number): Paise {
   return paise;
 }
 
+/**
+ * Whether a JSON number of rupees has at most two decimals. A number is printed as the shortest
+ * decimal that reads back as the same double, so this is exactly the decimal the client wrote
+ * (trailing zeros aside), where a division by 0.01 in binary floating point is not.
+ */
+export function hasAtMostTwoDecimals(rupees: number): boolean {
+  return /^-?\d+(\.\d{1,2})?$/.test(String(rupees));
+}
+
 /** Paise → rupees for JSON: the nearest double to the exact decimal, printed shortest. */
 export function toRupees(paise: Paise): number {
   return paise / 100;

@@ -196,7 +196,8 @@ function stringArb(s: JsonSchema, o: ValueOptions): fc.Arbitrary<unknown> {
 }
 
 function numberArb(s: JsonSchema, integer: boolean): fc.Arbitrary<number> {
-  const step = (s.multipleOf as number | undefined) ?? (integer ? 1 : undefined);
+  // Money and percentages (format `two-decimals`) have at most two decimals.
+  const step = (s.multipleOf as number | undefined) ?? (s.format === 'two-decimals' ? 0.01 : integer ? 1 : undefined);
   const exMin = s.exclusiveMinimum as number | undefined;
   const exMax = s.exclusiveMaximum as number | undefined;
   const unit = step ?? 0.001;

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
-import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable, Query, StringEnum, Text, TWO_DECIMALS } from '../../http/schema-kit';
 import { DocumentDate, lineItemProperties, totalsProperties } from '../documents/documents.responses';
 import { ItcBlockedReason } from '../documents/purchase-tax.schemas';
 import { EXPENSE_MODES, MODE_ALIASES } from './expenses.rules';
@@ -13,7 +13,7 @@ const ExpenseLine = Body({
 });
 
 const Mode = StringEnum([...EXPENSE_MODES, ...Object.keys(MODE_ALIASES)], 'CASH, BANK_TRANSFER (default), CHEQUE, UPI, CARD, OTHER; BANK means BANK_TRANSFER');
-const RcmRate = Type.Number({ exclusiveMinimum: 0, maximum: 100, multipleOf: 0.01, description: 'reverse-charge GST rate in percent, e.g. 5 or 18' });
+const RcmRate = Type.Number({ exclusiveMinimum: 0, maximum: 100, format: TWO_DECIMALS, description: 'reverse-charge GST rate in percent, e.g. 5 or 18' });
 
 /** The fields create and update share; update makes every one optional and leaves out what cannot change. */
 const fields = {
