@@ -117,6 +117,25 @@ describe('invoice lines on accounts of their own', () => {
   });
 });
 
+describe('nil-rated, exempt and non-GST supplies', () => {
+  it('a line keeps the tax of its kind: 0% tax, and the tax id the returns tell the kinds apart by', async () => {
+    const taxes = (await org.api.get('/taxes')).body.taxes as Json[];
+    const kinds = Object.fromEntries(taxes.filter((x) => x.tax_percentage === 0).map((x) => [x.supply_type, x.tax_id]));
+    expect(Object.keys(kinds).sort()).toEqual(['EXEMPT', 'NIL_RATED', 'NON_GST', 'TAXABLE']);
+    const customerId = await customer(org.api, { place_of_contact: 'IN-KA' });
+    const res = await org.api.post('/invoices', {
+      customer_id: customerId, date: '2026-06-10', place_of_supply: 'IN-KA', auto_approve: true,
+      line_items: ['TAXABLE', 'NIL_RATED', 'EXEMPT', 'NON_GST'].map((kind) => ({ name: kind, rate: 100, tax_id: kinds[kind] })),
+    }, { idempotencyKey: newKey() });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.invoice).toMatchObject({ sub_total: 400, tax_total: 0, total: 400 });
+    expect(res.body.invoice.line_items.map((l: Json) => [l.tax_id, l.tax_percentage, l.tax_amount])).toEqual([
+      [kinds.TAXABLE, 0, 0], [kinds.NIL_RATED, 0, 0], [kinds.EXEMPT, 0, 0], [kinds.NON_GST, 0, 0],
+    ]);
+    await expectBooksBalanced(org.api);
+  });
+});
+
 describe('reverse charge on bills', () => {
   it('self-assesses the tax on its own ledgers; the vendor is owed the lines alone', async () => {
     const vendorId = await vendor(org.api, { place_of_contact: 'IN-KA' });
