@@ -601,8 +601,6 @@ export interface NoteColumns {
   exchange_rate_micro: number;
   /** The contact's gst_treatment when the note was made. */
   gst_treatment: string | null;
-  /** A credit note's export_type, its invoice's (WPAY, WOPAY); null otherwise. */
-  export_type: string | null;
   sub_total: number;
   tax_total: number;
   cgst_total: number;
@@ -624,6 +622,8 @@ export interface CreditNotesTable extends NoteColumns {
   credit_note_number: string;
   /** CUSTOMER or VENDOR: whose credit it is. */
   note_type: string;
+  /** Its invoice's export_type (WPAY, WOPAY), or its own routing's; null otherwise. Debit notes have none (migration 019). */
+  export_type: string | null;
 }
 
 /** How a note's line is bound to its parent's line (migration 021). */

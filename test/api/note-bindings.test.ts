@@ -88,6 +88,21 @@ describe('a credit note naming its invoice', () => {
     await expectBooksBalanced(org.api);
   });
 
+  it('on a tax-inclusive invoice credits as the invoice was entered: units and amounts include the tax', async () => {
+    const customerId = await customer(org.api);
+    // 2 × ₹118.00 including 18%: ₹200.00 taxable, ₹18.00 CGST and ₹18.00 SGST.
+    const invoice = await postedInvoice(org.api, customerId, 118, { is_inclusive_tax: true, line_items: [{ name: 'Kettle', quantity: 2, rate: 118, tax_id: gst18 }] });
+    expect(invoice).toMatchObject({ sub_total: 200, tax_total: 36, total: 236 });
+    const unit = await creditNote(customerId, invoice.invoice_id, [{ invoice_line_item_id: lineOf(invoice), quantity: 1 }]);
+    expect(unit.body.credit_note).toMatchObject({ sub_total: 100, cgst_total: 9, sgst_total: 9, total: 118 });
+    // ₹59.00 including 18% is ₹50.00 taxable.
+    const revision = await creditNote(customerId, invoice.invoice_id, [{ invoice_line_item_id: lineOf(invoice), amount: 59 }]);
+    expect(revision.body.credit_note).toMatchObject({ sub_total: 50, tax_total: 9, total: 59 });
+    const rest = await creditNote(customerId, invoice.invoice_id, [{ invoice_line_item_id: lineOf(invoice), quantity: 1 }]);
+    expect(rest).toMatchObject({ status: 400, body: { field: 'line_items[0].quantity', details: { uncredited_taxable_value: 50, requested: 100 } } });
+    await expectBooksBalanced(org.api);
+  });
+
   it("is dated on or after the invoice, in its place of supply, and its lines name that invoice's lines", async () => {
     const customerId = await customer(org.api);
     const invoice = await postedInvoice(org.api, customerId, 100, { line_items: [widgets()] });

@@ -37,7 +37,7 @@ type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity'
 
 const invoiceParent = (i: InvoiceRow): NoteParent => ({
   kind: 'invoice', id: i.invoice_id, contactId: i.customer_id, status: i.status, branchId: i.branch_id, placeOfSupply: i.place_of_supply,
-  supplyType: i.supply_type, exportType: i.export_type, date: i.invoice_date, total: i.total, currencyCode: i.currency_code, exchangeRateMicro: i.exchange_rate_micro,
+  supplyType: i.supply_type, exportType: i.export_type, inclusive: i.is_inclusive_tax === 1, date: i.invoice_date, total: i.total, currencyCode: i.currency_code, exchangeRateMicro: i.exchange_rate_micro,
 });
 
 /** How each apply endpoint reaches its target: the invoices or bills settlement port, and how the target reads. */

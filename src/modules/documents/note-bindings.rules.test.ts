@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentLineColumns } from '../../db/schema';
-import { assertDatedFromParent, assertFreeFormLines, assertWithinCreditable, bindNoteLines, discountShare } from './note-bindings.rules';
+import { assertDatedFromParent, assertFreeFormLines, assertTaxableUncredited, assertWithinCreditable, bindNoteLines, discountShare } from './note-bindings.rules';
 
 /** An invoice line: 3 units at ₹100.00 less ₹10.00 discount = ₹290.00 taxable, 18%. */
 const parentLine: DocumentLineColumns = {
@@ -28,17 +28,22 @@ describe('binding a note line to its invoice line', () => {
     expect(() => bind([{ invoice_line_item_id: 'li_1', quantity: 5 }])).toThrowError(expect.objectContaining({
       field: 'line_items[0].quantity', message: expect.stringContaining('only 3 of'), details: { uncredited_quantity: 3, requested: 5 },
     }));
-    const twoCredited = new Map([['li_1', { quantityMilli: 2000, taxable: 19_333 }]]);
+    const twoCredited = new Map([['li_1', { quantityMilli: 2000, taxable: 19_334 }]]);
     expect(() => bind([{ invoice_line_item_id: 'li_1', quantity: 2 }], twoCredited)).toThrowError(fault('line_items[0].quantity'));
     expect(() => bind([{ invoice_line_item_id: 'li_1', quantity: 2 }, { invoice_line_item_id: 'li_1', quantity: 1.5 }])).toThrowError(fault('line_items[1].quantity'));
   });
 
-  it('refuses more taxable value than is uncredited: an amount above it, or goods after a price revision took it', () => {
-    expect(() => bind([{ invoice_line_item_id: 'li_1', amount: 290.01 }])).toThrowError(expect.objectContaining({
+  it('refuses more taxable value than is uncredited, as priced: an amount above it, or goods after a price revision took it', () => {
+    const value = [{ parentLineId: 'li_1', valueOnly: true }];
+    expect(() => assertTaxableUncredited('invoice', [parentLine], none, value, [29_000])).not.toThrow();
+    expect(() => assertTaxableUncredited('invoice', [parentLine], none, value, [29_001])).toThrowError(expect.objectContaining({
       field: 'line_items[0].amount', details: { uncredited_taxable_value: 290, requested: 290.01 },
     }));
     const revised = new Map([['li_1', { quantityMilli: 0, taxable: 28_000 }]]);
-    expect(() => bind([{ invoice_line_item_id: 'li_1', quantity: 1 }], revised)).toThrowError(fault('line_items[0].quantity'));
+    const goods = [{ parentLineId: 'li_1', valueOnly: false }];
+    expect(() => assertTaxableUncredited('invoice', [parentLine], revised, goods, [9_667])).toThrowError(fault('line_items[0].quantity'));
+    // Two lines of one note on the same parent line count together.
+    expect(() => assertTaxableUncredited('invoice', [parentLine], none, [...value, ...value], [20_000, 9_001])).toThrowError(fault('line_items[1].amount'));
   });
 
   it('crediting every unit in parts takes back exactly the line’s discount', () => {

@@ -10,6 +10,7 @@ import type { NoteLineItem } from './notes.schemas';
  * line credits either goods (`quantity`, at the parent line's rate and its discount per
  * unit) or taxable value alone (`amount`: a price revision or post-sale discount,
  * s.34(1)), never more than the line still has uncredited across the parent's live notes.
+ * On a tax-inclusive parent the note is priced inclusive too, so `amount` includes the tax.
  * Pure: the caller loads the parent's lines and what its notes already credit.
  */
 
@@ -60,13 +61,14 @@ export function assertFreeFormLines(inputs: readonly NoteLineItem[]): void {
 
 /**
  * The note's lines bound to the parent's lines; 400 on the first line field at fault. Lines
- * of one note naming the same parent line count against it together.
+ * of one note naming the same parent line count against it together. The taxable value is
+ * checked once priced (assertTaxableUncredited), as the GST engine takes it.
  */
 export function bindNoteLines(
   kind: ParentKind, parentLines: readonly DocumentLineColumns[], credited: ReadonlyMap<string, LineCredited>, inputs: readonly NoteLineItem[],
 ): BoundLine[] {
   const byId = new Map(parentLines.map((l) => [l.line_item_id, l]));
-  const running = new Map<string, LineCredited>();
+  const running = new Map<string, number>();
   return inputs.map((input, i) => {
     const at = (field: string) => `line_items[${i}].${field}`;
     const named = namedParentLine(input);
@@ -87,33 +89,40 @@ export function bindNoteLines(
     if (input.quantity !== undefined && input.amount !== undefined) throw invalidValue(at('amount'), 'send quantity (goods) or amount (taxable value), not both');
     if (input.quantity === undefined && input.amount === undefined) throw requiredField(at('quantity'), `${at('quantity')} (goods) or ${at('amount')} (taxable value) is required`);
 
-    const done = running.get(parent.line_item_id) ?? credited.get(parent.line_item_id) ?? { quantityMilli: 0, taxable: 0 };
-    const uncreditedTaxable = parent.item_total - done.taxable;
+    const doneMilli = running.get(parent.line_item_id) ?? credited.get(parent.line_item_id)?.quantityMilli ?? 0;
     const common = {
       itemId: parent.item_id, name: parent.name, description: input.description ?? parent.description, hsnOrSac: parent.hsn_or_sac,
       unit: parent.unit, taxId: parent.tax_id, taxRateCenti: parent.tax_rate_centi, accountId: parent.account_id, parentLineId: parent.line_item_id,
     };
-    let line: BoundLine;
-    let taxable: number;
     if (input.amount !== undefined) {
-      taxable = toPaise(input.amount);
-      if (taxable > uncreditedTaxable) throw overCredit(at('amount'), kind, 'taxable value', toRupees(uncreditedTaxable), input.amount);
       // One unit at the revised amount: no goods move, and the GST engine prices it as any line.
-      line = { ...common, quantityMilli: 1000, ratePaise: taxable, discountPaise: 0, valueOnly: true };
-    } else {
-      const quantityMilli = Math.round(input.quantity! * 1000);
-      const uncreditedMilli = parent.quantity_milli - done.quantityMilli;
-      if (quantityMilli > uncreditedMilli) throw overCredit(at('quantity'), kind, 'quantity', uncreditedMilli / 1000, input.quantity!);
-      const discountPaise = discountShare(parent, done.quantityMilli, quantityMilli);
-      // As the GST engine takes it: quantity × rate rounded, less the discount.
-      taxable = roundDiv(BigInt(quantityMilli) * BigInt(parent.rate), 1000n) - discountPaise;
-      if (taxable > uncreditedTaxable) throw overCredit(at('quantity'), kind, 'taxable value', toRupees(uncreditedTaxable), toRupees(taxable));
-      line = { ...common, quantityMilli, ratePaise: parent.rate, discountPaise, valueOnly: false };
+      return { ...common, quantityMilli: 1000, ratePaise: toPaise(input.amount), discountPaise: 0, valueOnly: true };
     }
-    running.set(parent.line_item_id, {
-      quantityMilli: done.quantityMilli + (line.valueOnly ? 0 : line.quantityMilli), taxable: done.taxable + taxable,
-    });
-    return line;
+    const quantityMilli = Math.round(input.quantity! * 1000);
+    const uncreditedMilli = parent.quantity_milli - doneMilli;
+    if (quantityMilli > uncreditedMilli) throw overCredit(at('quantity'), kind, 'quantity', uncreditedMilli / 1000, input.quantity!);
+    running.set(parent.line_item_id, doneMilli + quantityMilli);
+    return { ...common, quantityMilli, ratePaise: parent.rate, discountPaise: discountShare(parent, doneMilli, quantityMilli), valueOnly: false };
+  });
+}
+
+/**
+ * Each bound line's taxable value, as priced, within what its parent line still has
+ * uncredited (its taxable value less every live note's, goods and value lines together);
+ * 400 on the line's `amount` or `quantity`.
+ */
+export function assertTaxableUncredited(
+  kind: ParentKind, parentLines: readonly Pick<DocumentLineColumns, 'line_item_id' | 'item_total'>[], credited: ReadonlyMap<string, LineCredited>,
+  bound: readonly Pick<BoundLine, 'parentLineId' | 'valueOnly'>[], taxables: readonly number[],
+): void {
+  const totalOf = new Map(parentLines.map((l) => [l.line_item_id, l.item_total]));
+  const running = new Map<string, number>();
+  bound.forEach((line, i) => {
+    const done = running.get(line.parentLineId) ?? credited.get(line.parentLineId)?.taxable ?? 0;
+    const uncredited = (totalOf.get(line.parentLineId) ?? 0) - done;
+    const taxable = taxables[i]!;
+    if (taxable > uncredited) throw overCredit(`line_items[${i}].${line.valueOnly ? 'amount' : 'quantity'}`, kind, 'taxable value', toRupees(uncredited), toRupees(taxable));
+    running.set(line.parentLineId, done + taxable);
   });
 }
 

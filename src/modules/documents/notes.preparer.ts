@@ -8,7 +8,7 @@ import { assertDocumentConvertible } from './currency.rules';
 import { lineColumnsOf } from './line-columns.mapper';
 import { priceLines, priceResolved, type PricedLines } from './lines.pricer';
 import { noteBindingsRepository } from './note-bindings.repository';
-import { assertDatedFromParent, assertFreeFormLines, assertWithinCreditable, bindNoteLines } from './note-bindings.rules';
+import { assertDatedFromParent, assertFreeFormLines, assertTaxableUncredited, assertWithinCreditable, bindNoteLines } from './note-bindings.rules';
 import { noteLines, type NoteAccounts } from './notes.posting';
 import { assertParentPosted, type NoteSide } from './notes.rules';
 import type { NoteLineItem } from './notes.schemas';
@@ -26,6 +26,8 @@ export interface NoteParent {
   supplyType: string;
   /** An invoice's export_type (WPAY, WOPAY): its credit notes follow it. A bill has none. */
   exportType?: string | null;
+  /** The parent's amounts were entered inclusive of tax: its notes' are too. */
+  inclusive: boolean;
   date: string;
   total: number;
   currencyCode: string;
@@ -97,8 +99,10 @@ export async function prepareNote(tx: Tx, orgId: string, input: NoteInput, side:
   const exportType = parent.exportType ?? null;
   const party: DocumentParty = { ...resolved, supply: parent.supplyType as DocumentParty['supply'], zeroRated: exportType === 'WOPAY' };
   const credited = await noteBindingsRepository.credited(tx, orgId, parent.kind, parent.id);
-  const bound = bindNoteLines(parent.kind, await noteBindingsRepository.parentLines(tx, orgId, parent.kind, parent.id), credited.lines, input.line_items);
-  const priced = priceResolved(bound, party);
+  const parentLines = await noteBindingsRepository.parentLines(tx, orgId, parent.kind, parent.id);
+  const bound = bindNoteLines(parent.kind, parentLines, credited.lines, input.line_items);
+  const priced = priceResolved(bound, { ...party, inclusive: parent.inclusive });
+  assertTaxableUncredited(parent.kind, parentLines, credited.lines, bound, priced.amounts.lines.map((a) => a.itemTotal));
   assertWithinCreditable(parent.kind, parent.total, credited.total, priced.amounts.subTotal + priced.amounts.taxTotal);
   // The note converts at its parent's rate, so the parent is the input that brought it.
   assertDocumentConvertible(priced.amounts, 0, parent.exchangeRateMicro, `${parent.kind}_id`);

@@ -15,7 +15,7 @@ export const presentNoteLine = (n: Pick<NoteColumns, 'invoice_id'>, l: DocumentL
 });
 
 /** The fields credit and debit notes share, as the API shows them; each module adds its id, number and party. */
-export function presentNoteColumns(n: NoteColumns) {
+export function presentNoteColumns(n: NoteColumns & { export_type?: string | null }) {
   return {
     invoice_id: n.invoice_id,
     bill_id: n.bill_id,
@@ -24,7 +24,7 @@ export function presentNoteColumns(n: NoteColumns) {
     reference_number: n.reference_number,
     place_of_supply: n.place_of_supply,
     gst_treatment: n.gst_treatment,
-    export_type: n.export_type,
+    export_type: n.export_type ?? null,
     stock_direction: n.stock_direction,
     currency_code: n.currency_code,
     exchange_rate: n.exchange_rate_micro / 1_000_000,
