@@ -1,38 +1,26 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { SwaggerOptions } from '@fastify/swagger';
 import type { FastifySchema } from 'fastify';
-import { IDEMPOTENCY_KEY_PATTERN } from '../platform/idempotency/idempotency.store';
 import { withExamples } from './examples/merge';
 import { codesOf, envelopeOf, ErrorBody, Strict } from './response-schemas';
 import type { RouteDef } from './route';
 
+/** How every document is generated; each document's own header (title, servers, security) is in openapi-documents.ts. */
 export function openApiOptions(): SwaggerOptions {
   return {
     // A named schema (response-schemas.ts Named) keeps its name in components.schemas.
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     // Each operation shows the values the example scenario sent and got (src/http/examples).
     transformObject: (document) => withExamples('openapiObject' in document ? document.openapiObject : document.swaggerObject),
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Bahi public API',
-        version: '1',
-        description: 'GST-aware double-entry accounting. Success bodies carry `code` 0; errors carry a string `code`, `message`, `field`, `details`, `request_id` and `errors[]`.',
-      },
-      components: {
-        securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', description: 'Personal access token or OAuth access token' },
-          adminAuth: { type: 'http', scheme: 'bearer', description: 'Operator secret (BAHI_ADMIN_TOKEN)' },
-        },
-      },
-    },
+    openapi: { openapi: '3.1.0' },
   };
 }
 
 /**
  * The Fastify schema of a route: validation (params, querystring, body) and its OpenAPI
  * operation (operationId, the required scope as the security requirement's role, which
- * OpenAPI 3.1 allows for any scheme, and as `x-required-scope`).
+ * OpenAPI 3.1 allows for any scheme, and as `x-required-scope`). Its headers are declared
+ * in the document itself (openapi-headers.ts): the idempotency step reads and checks them.
  */
 export function routeSchema(def: RouteDef): FastifySchema {
   const tokenless = def.access === 'open' || def.access === 'signed-url';
@@ -49,12 +37,6 @@ export function routeSchema(def: RouteDef): FastifySchema {
     tags: def.tags,
     security,
     'x-required-scope': def.access,
-    ...(def.method !== 'GET' && def.access !== 'admin' && !tokenless && {
-      headers: {
-        type: 'object',
-        properties: { 'idempotency-key': { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN } },
-      },
-    }),
     ...(def.params && { params: def.params }),
     ...(def.query && { querystring: def.query }),
     ...(def.body && { body: def.body }),

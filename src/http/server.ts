@@ -13,12 +13,13 @@ import { errorBody, errorHandler } from './error-handler';
 import type { Readiness } from './health.routes';
 import { renderSuccess, idempotencyStepFor } from './idempotency-step';
 import { parseJsonWithPositions } from './json-body';
-import { multipartDocs, openApiOptions, routeSchema } from './openapi';
+import { multipartDocs, routeSchema } from './openapi';
+import { adminDocumentOptions, publicDocumentOptions } from './openapi-documents';
 import { unknownPathIdsAreNotFound } from './path-ids';
 import { authenticateFor, orgFromQueryFor, type AuthDeps } from './request-context';
 import { RequestLogController } from './request-log';
 import { namedSchemas } from './response-schemas';
-import { FileReply, fullPath, type RouteDef } from './route';
+import { ADMIN_PREFIX, FileReply, fullPath, type RouteDef } from './route';
 import { validatorCompiler } from './validation';
 
 export interface ServerDeps extends AuthDeps {
@@ -41,6 +42,8 @@ export interface ServerDeps extends AuthDeps {
   metrics?: Metrics;
   /** Serves GET /metrics on this server (BAHI_METRICS=1 without a port of its own). */
   metricsRoute?: MetricsExposition;
+  /** BAHI_PUBLIC_URL: the base of the OpenAPI documents' server URLs (unset, they are relative to the document's own address). */
+  publicUrl?: string;
 }
 
 /** The server Fastify would make itself (its timeouts included), with `routeRequests` in front of its handler. */
@@ -129,7 +132,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     return reply.code(404).send(errorBody(error, request.id));
   });
 
-  await app.register(swagger, openApiOptions());
+  await app.register(swagger, publicDocumentOptions(deps.routes, deps.publicUrl));
   // BaseLayout: no top bar. Its Swagger logo is an inline <style> that the static CSP refuses (a console error in
   // every browser), and its "explore" box would load arbitrary URLs into our docs page.
   // The static CSP without `upgrade-insecure-requests`: over plain HTTP on a LAN name it would send the
@@ -172,12 +175,18 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     });
   };
 
-  for (const def of deps.routes.filter((d) => !d.multipart)) addRoute(app, def);
+  for (const def of deps.routes.filter((d) => !d.multipart && d.access !== 'admin')) addRoute(app, def);
   // Multipart bodies are left unread for the route's handler, which streams them (uploads) under its own
   // limits. The parser is registered for those routes only: every other route still answers multipart with 415.
   await app.register(async (uploads) => {
     await uploads.register(multipart, { throwFileSizeLimit: false, limits: { files: 1, fields: 20, parts: 25, fieldSize: 16_384, headerPairs: 100 } });
     for (const def of deps.routes.filter((d) => d.multipart)) addRoute(uploads, def);
+  });
+  // The admin API in a plugin of its own, with its own swagger instance: its own document (openapi-documents.ts), readable without a token like /openapi.json.
+  await app.register(async (admin) => {
+    await admin.register(swagger, adminDocumentOptions(deps.routes, deps.publicUrl));
+    admin.get(`${ADMIN_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => admin.getDecorator<() => unknown>('adminSwagger')());
+    for (const def of deps.routes.filter((d) => d.access === 'admin')) addRoute(admin, def);
   });
   return app;
 }

@@ -288,6 +288,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     readiness,
     metrics,
     metricsRoute: metricsPort === undefined ? metrics : undefined,
+    publicUrl: config.publicUrl,
   });
   if (metrics && metricsPort !== undefined) openAlongside(server, metricsServer(metrics), config.host, metricsPort);
 

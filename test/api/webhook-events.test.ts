@@ -4,12 +4,14 @@ import { accountId, expectBooksBalanced } from '../support/books';
 import { createCreditNote, createDebitNote, customer, postedBill, postedInvoice, vendor } from '../support/sales';
 import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 import { expectValidDelivery, Receiver } from '../support/webhook-receiver';
+import { documentedDeliveryCheck } from '../support/webhook-schema-check';
 
 /*
  * Every event of the catalog (public-api.md Events → Webhooks), emitted by its real cause
  * through the public API, delivered by the worker (POST /api/admin/v1/jobs/run) to a real
  * HTTP receiver on 127.0.0.1, and checked as a receiver would: headers, body, the spec's data,
- * and the signature by hand, by the published helper and by stripe.webhooks.constructEvent.
+ * and the signature by hand, by the published helper and by stripe.webhooks.constructEvent,
+ * and the body and headers against the event's entry in the OpenAPI document's `webhooks`.
  * CAUSES is keyed by the catalog, so a type added to EVENT_TYPES without a cause fails here.
  */
 
@@ -28,11 +30,13 @@ const NOON_IST = '2026-06-15T06:30:00.000Z';
 
 let t: TestApp;
 let receiver: Receiver;
+let expectDocumentedDelivery: Awaited<ReturnType<typeof documentedDeliveryCheck>>;
 beforeAll(async () => {
   t = await startTestApp({ BAHI_WEBHOOK_ALLOW_PRIVATE: '1' });
   t.clock.set(new Date(NOON_IST));
   receiver = new Receiver(() => t.clock.now());
   await receiver.start();
+  expectDocumentedDelivery = await documentedDeliveryCheck(t.baseUrl);
 });
 afterAll(async () => {
   await receiver.stop();
@@ -308,7 +312,7 @@ describe('the event catalog', () => {
 const cases = EVENT_TYPES.flatMap((type) => (CAUSES[type] ?? []).map((c) => [type, c.cause, c] as const));
 
 describe.each(cases)('%s, caused by %s', (type, _cause, c) => {
-  it('is delivered once, signed, with the spec\'s body and data', async () => {
+  it('is delivered once, signed, with the spec\'s body and data, as the OpenAPI document\'s webhooks describe it', async () => {
     const o = await t.given.org();
     const endpoint = (await ok(o.api.post('/webhooks/endpoints', { url: receiver.url, events: [...EVENT_TYPES] }))).endpoint;
     const expected = await c.run(o);
@@ -318,6 +322,7 @@ describe.each(cases)('%s, caused by %s', (type, _cause, c) => {
     for (const r of got) {
       expect(r.headers['x-svc-event']).toBe(type);
       expectValidDelivery(r, endpoint.secret, o.orgId);
+      expectDocumentedDelivery(r);
     }
     // Every delivery of this organisation, of any type, is distinct and acknowledged; nothing is sent again.
     const all = receiver.ofOrg(o.orgId);

@@ -1,17 +1,19 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { DOCUMENT_PATHS, fetchDocument, fullPathsOf } from './openapi-doc';
 
 /*
- * The document cannot lie: every answer a test receives through HttpClient is checked
- * against the OpenAPI document the same server serves. Its status must be declared for the
- * operation, and a JSON body must match that status's schema, which declares every property
+ * The documents cannot lie: every answer a test receives through HttpClient is checked
+ * against the OpenAPI document (public or admin) the same server serves for its operation.
+ * Its status must be declared for the operation, and a JSON body must match that status's schema, which declares every property
  * (additionalProperties: false), so an undeclared field fails the test that received it.
  */
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 
-interface Template { pattern: RegExp; path: string; literals: number }
-interface Document { paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>> }
+interface Template { pattern: RegExp; path: string; literals: number; doc: string }
+interface Declared { $ref?: string; content?: Record<string, unknown> }
+interface Document { paths: Record<string, Record<string, { responses?: Record<string, Declared> }>>; components?: { responses?: Record<string, Declared> } }
 
 interface Checker {
   problemWith(method: string, pathname: string, status: number, contentType: string | null, body: unknown): string | null;
@@ -21,30 +23,48 @@ const checkers = new Map<string, Promise<Checker>>();
 
 const pointer = (...segments: string[]) => segments.map((s) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
 
+/** Both documents (the public and the admin API's), each operation under the full path a client calls. */
 async function load(origin: string): Promise<Checker> {
-  const doc = (await (await fetch(`${origin}/openapi.json`)).json()) as Document;
+  const docs = new Map<string, Document>();
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
   addFormats(ajv);
-  ajv.addFormat('iso-date-or-date-time', true);
-  ajv.addSchema(doc as object, 'openapi');
-  const templates: Template[] = Object.keys(doc.paths).map((path) => ({
-    path,
-    pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
-    literals: path.split('/').filter((s) => s && !s.startsWith('{')).length,
-  }));
+  const templates: Template[] = [];
+  for (const [index, path] of DOCUMENT_PATHS.entries()) {
+    const doc = await fetchDocument(origin, path);
+    const key = `document-${index}`;
+    docs.set(key, doc as unknown as Document);
+    ajv.addSchema(doc as object, key);
+    for (const { fullPath, path: own } of fullPathsOf(doc)) {
+      templates.push({
+        path: own,
+        doc: key,
+        pattern: new RegExp(`^${fullPath.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+        literals: fullPath.split('/').filter((s) => s && !s.startsWith('{')).length,
+      });
+    }
+  }
   const compiled = new Map<string, ValidateFunction>();
 
   return {
     problemWith(method, pathname, status, contentType, body) {
       // The most literal template wins: /invoices/series before /invoices/{invoice_id}.
       const template = templates.filter((t) => t.pattern.test(pathname)).sort((a, b) => b.literals - a.literals)[0];
-      const operation = template && doc.paths[template.path]![method.toLowerCase()];
-      if (!template || !operation) return null; // not an operation of the document (/docs, /openapi.json)
+      const doc = template && docs.get(template.doc)!;
+      const operation = template && doc!.paths[template.path]![method.toLowerCase()];
+      if (!template || !operation) return null; // not an operation of the documents (/docs, /openapi.json)
       const where = `${method} ${template.path} → ${status}`;
-      const declared = operation.responses?.[String(status)];
+      let declared = operation.responses?.[String(status)];
       if (!declared) return `${where}: the document declares no ${status} for this operation`;
+      // A shared answer (components.responses) is validated where it is written.
+      let at = pointer('paths', template.path, method.toLowerCase(), 'responses', String(status));
+      if (declared.$ref) {
+        const name = declared.$ref.replace('#/components/responses/', '');
+        declared = doc!.components?.responses?.[name];
+        if (!declared) return `${where}: the document's ${name} response is missing`;
+        at = pointer('components', 'responses', name);
+      }
       if (!contentType?.startsWith('application/json') || !declared.content?.['application/json']) return null;
-      const ref = `openapi#/${pointer('paths', template.path, method.toLowerCase(), 'responses', String(status), 'content', 'application/json', 'schema')}`;
+      const ref = `${template.doc}#/${at}/${pointer('content', 'application/json', 'schema')}`;
       let validate = compiled.get(ref);
       if (!validate) compiled.set(ref, (validate = ajv.compile({ $ref: ref })));
       if (validate(body)) return null;

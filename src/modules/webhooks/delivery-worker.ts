@@ -1,6 +1,7 @@
 import type { PlatformDeps } from '../../platform/deps';
 import type { ForegroundGate } from '../../platform/foreground';
 import type { Job } from '../../platform/jobs/jobs';
+import type { DeliveryBody } from '../../platform/outbox/events';
 import type { OutboxEvent } from '../../platform/outbox/outbox';
 import { deliveryAttempts, type AttemptDeps, type Outcome } from './delivery-attempts';
 import type { SendResult } from './webhook-sender';
@@ -26,9 +27,11 @@ const RECORD_BATCH = { quiet: 25, busy: 5 };
 const SEND_CONCURRENCY = 32;
 
 /** The delivery body: fixed when the delivery is made, so every retry and replay sends (and signs) the same bytes. */
-export const deliveryBody = (deliveryId: string, event: OutboxEvent) => JSON.stringify({
-  event_type: event.event_type, delivery_id: deliveryId, occurred_at: event.occurred_at, org_id: event.org_id, data: event.data,
-});
+export function deliveryBody(deliveryId: string, event: OutboxEvent): string {
+  // Each event type's body pairs its type with its own `data` (events.ts deliveryBodySchema), as the event does.
+  const body = { event_type: event.event_type, delivery_id: deliveryId, occurred_at: event.occurred_at, org_id: event.org_id, data: event.data } as DeliveryBody;
+  return JSON.stringify(body);
+}
 
 /** The delivery worker's job: outbox rows become deliveries, and due deliveries are sent. */
 export function deliveryWorker(deps: DeliveryWorkerDeps): Job {

@@ -1,0 +1,92 @@
+import { Type, type Static, type TProperties } from '@sinclair/typebox';
+
+/*
+ * The events the service emits, and the payload of each: defined once, here. Emitters are typed
+ * by these schemas (outbox.ts EventEmitter), deliveries send them (modules/webhooks), and the
+ * OpenAPI document's `webhooks` section is built from them (http/openapi-webhooks.ts).
+ */
+
+/** The spec's event catalog. */
+export const EVENT_TYPES = [
+  'INVOICE_CREATED', 'INVOICE_UPDATED', 'INVOICE_VOIDED', 'INVOICE_PAID', 'INVOICE_BULK_CREATED',
+  'BILL_CREATED', 'BILL_UPDATED', 'BILL_VOIDED', 'BILL_PAID', 'BILL_BULK_CREATED',
+  'PAYMENT_RECEIVED', 'PAYMENT_MADE',
+  'CREDIT_NOTE_CREATED', 'CREDIT_NOTE_VOIDED', 'DEBIT_NOTE_CREATED',
+  'ESTIMATE_CREATED', 'ESTIMATE_ACCEPTED', 'ESTIMATE_CONVERTED',
+  'SALES_ORDER_CREATED', 'PURCHASE_ORDER_CREATED',
+  'EXPENSE_CREATED', 'JOURNAL_POSTED',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** A closed object; `title` names it where the OpenAPI document lists it among its schemas. */
+const Closed = <P extends TProperties>(properties: P, description: string, title?: string) =>
+  Type.Object(properties, { additionalProperties: false, description, ...(title && { title }) });
+const Rupees = (description: string) => Type.Number({ description: `${description}, in rupees (or the document currency), at most two decimals` });
+const Status = Type.String({ description: 'The document\'s status after the change, as its API shows it' });
+
+/*
+ * The `data` of a document event (operator.md): its id, number where it has one, contact id,
+ * total or amount, and status. INVOICE_CREATED's spec names exactly id, number, customer_id,
+ * total, status; the bulk events carry count, failed, batch_size.
+ */
+const SaleData = Closed({
+  id: Type.String(), number: Type.String(), customer_id: Type.String(), total: Rupees('The total'), status: Status,
+}, 'A sales document: invoice, credit note, estimate or sales order.', 'SaleEventData');
+
+const PurchaseData = Closed({
+  id: Type.String(), number: Type.String(), vendor_id: Type.String(), total: Rupees('The total'), status: Status,
+}, 'A purchase document: bill, debit note or purchase order.', 'PurchaseEventData');
+
+const PaymentData = Closed({
+  id: Type.String(),
+  number: Type.Union([Type.String(), Type.Null()], { description: 'The payment\'s reference_number' }),
+  contact_id: Type.String(),
+  amount: Rupees('The amount'),
+  status: Type.Literal('RECORDED'),
+}, 'A payment received from a customer or made to a vendor.', 'PaymentEventData');
+
+const ExpenseData = Closed({
+  id: Type.String(),
+  reference_number: Type.Union([Type.String(), Type.Null()]),
+  vendor_id: Type.Union([Type.String(), Type.Null()]),
+  total: Rupees('The total'),
+  status: Status,
+}, 'An expense.', 'ExpenseEventData');
+
+const JournalData = Closed({
+  id: Type.String(),
+  source: Type.Literal('MANUAL'),
+  contact_id: Type.Union([Type.String(), Type.Null()]),
+  total: Rupees('The debit total'),
+  status: Type.Literal('POSTED'),
+}, 'A manual journal entry.', 'JournalEventData');
+
+const BulkData = Closed({
+  count: Type.Integer({ description: 'Rows created' }),
+  failed: Type.Integer({ description: 'Rows refused' }),
+  batch_size: Type.Integer({ description: 'Rows sent' }),
+}, 'The end of a bulk request; each row created also emitted its own event.', 'BulkEventData');
+
+/** The `data` schema of each event type. */
+export const EVENT_DATA = {
+  INVOICE_CREATED: SaleData, INVOICE_UPDATED: SaleData, INVOICE_VOIDED: SaleData, INVOICE_PAID: SaleData, INVOICE_BULK_CREATED: BulkData,
+  BILL_CREATED: PurchaseData, BILL_UPDATED: PurchaseData, BILL_VOIDED: PurchaseData, BILL_PAID: PurchaseData, BILL_BULK_CREATED: BulkData,
+  PAYMENT_RECEIVED: PaymentData, PAYMENT_MADE: PaymentData,
+  CREDIT_NOTE_CREATED: SaleData, CREDIT_NOTE_VOIDED: SaleData, DEBIT_NOTE_CREATED: PurchaseData,
+  ESTIMATE_CREATED: SaleData, ESTIMATE_ACCEPTED: SaleData, ESTIMATE_CONVERTED: SaleData,
+  SALES_ORDER_CREATED: SaleData, PURCHASE_ORDER_CREATED: PurchaseData,
+  EXPENSE_CREATED: ExpenseData, JOURNAL_POSTED: JournalData,
+} as const satisfies Record<EventType, unknown>;
+
+export type EventDataOf<T extends EventType> = Static<(typeof EVENT_DATA)[T]>;
+
+/** The body of a webhook delivery of one event type: the event, under the delivery's id. */
+export const deliveryBodySchema = <T extends EventType>(type: T) => Closed({
+  event_type: Type.Literal(type),
+  delivery_id: Type.String({ description: 'The same on every retry and replay of this delivery: drop a duplicate by it' }),
+  occurred_at: Type.String({ format: 'date-time', description: 'When the event happened, ISO 8601 UTC' }),
+  org_id: Type.String({ description: 'The organisation the event happened in' }),
+  data: EVENT_DATA[type],
+}, `The ${type} event.`);
+
+export type DeliveryBody = { [T in EventType]: Static<ReturnType<typeof deliveryBodySchema<T>>> }[EventType];
