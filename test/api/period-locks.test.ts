@@ -58,12 +58,18 @@ describe('PUT /orgs/{org_id}/lock', () => {
     expect((await t.admin.put(`/orgs/${org.orgId}/lock`, {})).status).toBe(400);
   });
 
-  it('is described in the admin OpenAPI document', async () => {
-    const res = await fetch(`${t.baseUrl}/api/admin/v1/openapi.json`);
-    const doc = await res.json() as {
-      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>; components: { schemas: Record<string, { properties: object }> };
+  it('is described in the OpenAPI document of the admin API, with its answer', async () => {
+    type Document = {
+      paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>; components: { schemas: Record<string, { properties: object }> };
     };
-    const op = Object.entries(doc.paths).find(([path]) => path.endsWith('/orgs/{org_id}/lock'))?.[1]?.put;
+    // The admin API may be described in a document of its own, else in the public one.
+    const documents = await Promise.all(['/api/admin/v1/openapi.json', '/openapi.json']
+      .map(async (path) => { const res = await fetch(`${t.baseUrl}${path}`); return res.ok ? await res.json() as Document : null; }));
+    const described = documents.flatMap((doc) => Object.entries(doc?.paths ?? {})
+      .filter(([path]) => path.endsWith('/orgs/{org_id}/lock')).map(([, item]) => ({ doc: doc!, op: item.put })));
+    expect(described).toHaveLength(1);
+    const [{ doc, op }] = described as [(typeof described)[number]];
+    expect(op?.operationId).toBe('adminSetLock');
     expect(JSON.stringify(op?.responses['200'])).toContain('#/components/schemas/Lock');
     expect(Object.keys(doc.components.schemas.Lock?.properties ?? {})).toEqual(['lock_date']);
   });
