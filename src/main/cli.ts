@@ -14,12 +14,12 @@ const LOCAL: Record<string, { usage: string; run(): Promise<void> }> = {
   serve: { usage: 'run the API server (same as npm start)', run: async () => { await import('./api'); } },
   worker: { usage: 'run background jobs only', run: async () => { await import('./worker'); } },
   'ledger verify': {
-    usage: 'check every journal entry balances and every document agrees with its postings',
+    usage: 'check every journal entry balances, in total and in each branch, and every document agrees with its postings',
     async run() {
       const app = await composeApp(loadConfig(), { logger: false });
       const problems = await app.reports.verify();
       await app.close();
-      process.stdout.write(problems.length === 0 ? 'ledger ok: every entry balances and every document agrees with its postings\n' : `${problems.join('\n')}\n`);
+      process.stdout.write(problems.length === 0 ? 'ledger ok: every entry balances, in total and in each branch, and every document agrees with its postings\n' : `${problems.join('\n')}\n`);
       if (problems.length > 0) process.exitCode = 1;
     },
   },

@@ -109,7 +109,7 @@ describe('a receipt in one branch settling an invoice of another', () => {
   });
 });
 
-describe('branch_id on payments and manual journals', () => {
+describe('branch_id on payments, expenses and manual journals', () => {
   it('defaults to the default branch, is stored and returned, and another organisation\'s branch is 404', async () => {
     const customerId = await customer(org.api);
     const inMumbai = await pay({ flow: 'INCOMING', contact_id: customerId, date: '2026-06-21', amount: 50, branch_id: mumbai });
@@ -117,6 +117,16 @@ describe('branch_id on payments and manual journals', () => {
     expect(inMumbai.body.payment.branch_id).toBe(mumbai);
     expect((await org.api.get(`/payments/${inMumbai.body.payment.payment_id}`)).body.payment.branch_id).toBe(mumbai);
     expect((await journalOf('PAYMENT', inMumbai.body.payment.payment_id)).lines.every((l) => l.branch_id === mumbai)).toBe(true);
+
+    // An expense already names its branch; its entry is in that branch's books.
+    const [bank, rent] = [await accountId(org.api, 'Bank'), await accountId(org.api, 'General Expenses')];
+    const expense = await org.api.post('/expenses', {
+      date: '2026-06-21', account_id: rent, paid_through_account_id: bank, amount: 70, branch_id: mumbai,
+    }, { idempotencyKey: newKey() });
+    expect(expense.status, JSON.stringify(expense.body)).toBe(201);
+    const expenseEntry = await journalOf('EXPENSE', expense.body.expense.expense_id);
+    expect(expenseEntry.branch_id).toBe(mumbai);
+    expect(expenseEntry.lines.map((l) => [l.account_id, l.debit, l.credit, l.branch_id])).toEqual([[rent, 70, 0, mumbai], [bank, 0, 70, mumbai]]);
 
     const other = await t.given.org();
     const foreign = await pay({ flow: 'INCOMING', contact_id: customerId, date: '2026-06-21', amount: 50, branch_id: other.defaultBranchId });
