@@ -37,13 +37,14 @@ async function journalOf(sourceId: string) {
 describe('debit notes', () => {
   it("issues against a bill with its place of supply: ISSUED, Dr Payable, Cr the lines' account and GST input; DEBIT_NOTE_CREATED; the bill's balance stays", async () => {
     const vendorId = await vendor(org.api, { place_of_contact: 'IN-MH' });
-    const bill = await postedBill(org.api, vendorId, 1000, { place_of_supply: 'IN-MH', line_items: [{ name: 'Steel', rate: 1000, tax_id: gst18 }] });
+    // A Maharashtra vendor supplying to the Karnataka branch: IGST.
+    const bill = await postedBill(org.api, vendorId, 1000, { place_of_supply: 'IN-KA', line_items: [{ name: 'Steel', rate: 1000, tax_id: gst18 }] });
     const res = await createDebitNote(org.api, note(vendorId, { bill_id: bill.bill_id, notes: 'Short supply', line_items: [onFirstLine(bill, { amount: 250, restock: true })] }));
     expect(res.status).toBe(201);
     const dn = res.body.debit_note;
     expect(dn).toMatchObject({
       debit_note_number: expect.stringMatching(/^DN-\d{6}$/), vendor_id: vendorId, bill_id: bill.bill_id, status: 'ISSUED',
-      place_of_supply: 'IN-MH', stock_direction: 'PURCHASE_RETURN_OUT', sub_total: 250, igst_total: 45, total: 295,
+      place_of_supply: 'IN-KA', stock_direction: 'PURCHASE_RETURN_OUT', sub_total: 250, igst_total: 45, total: 295,
       applied_amount: 0, balance_amount: 295, notes: 'Short supply',
     });
     expect(dn.line_items[0]).toMatchObject({ restock: true, igst_amount: 45 });
@@ -58,10 +59,11 @@ describe('debit notes', () => {
     await expectBooksBalanced(org.api);
   });
 
-  it("without a bill the vendor's place_of_contact decides; an explicit place_of_supply wins", async () => {
+  it("without a bill the supply is received in the branch's state and the vendor's state decides the tax; an explicit place_of_supply wins", async () => {
     const vendorId = await vendor(org.api, { place_of_contact: 'IN-TN' });
-    expect(await issued(note(vendorId, { line_items: [line(100, { tax_id: gst18 })] }))).toMatchObject({ place_of_supply: 'IN-TN', igst_total: 18, bill_id: null });
-    expect(await issued(note(vendorId, { place_of_supply: 'IN-KA', line_items: [line(100, { tax_id: gst18 })] }))).toMatchObject({ place_of_supply: 'IN-KA', cgst_total: 9, sgst_total: 9 });
+    // A Tamil Nadu vendor, received in Karnataka: 18% IGST on 100.
+    expect(await issued(note(vendorId, { line_items: [line(100, { tax_id: gst18 })] }))).toMatchObject({ place_of_supply: 'IN-KA', igst_total: 18, bill_id: null });
+    expect(await issued(note(vendorId, { place_of_supply: 'IN-TN', line_items: [line(100, { tax_id: gst18 })] }))).toMatchObject({ place_of_supply: 'IN-TN', cgst_total: 9, sgst_total: 9 });
     await expectBooksBalanced(org.api);
   });
 

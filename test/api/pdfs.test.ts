@@ -65,7 +65,8 @@ const created = async (collection: string, body: Record<string, unknown>, key: s
 describe('GET /invoices/{id}/pdf: a GST tax invoice', () => {
   it('carries supplier, recipient, number, date, place of supply, lines, the tax breakup per rate, round-off, total, words and notes', async () => {
     const invoice = await gstInvoice(org.api, customerId, { auto_approve: true });
-    expect(invoice).toMatchObject({ round_off: 0.45, total: 13745, cgst_total: 874.02, sgst_total: 874.03, igst_total: 0 });
+    // CGST = SGST, each at half the rate per line: 5% on 1,502.50 is 37.5625 → 37.56 twice. pre 13,744.54 → round_off 0.46.
+    expect(invoice).toMatchObject({ round_off: 0.46, total: 13745, cgst_total: 874.02, sgst_total: 874.02, igst_total: 0 });
     const { res, text, flat } = await renderedText(`/invoices/${invoice.invoice_id}/pdf`);
 
     expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -91,13 +92,13 @@ describe('GET /invoices/{id}/pdf: a GST tax invoice', () => {
     expect(flat).toContain('Adjustable height, silver finish');
     expect(text).toMatch(/Installation service\s+998713\s+3\s+hrs\s+1,200\.00\s+0\.00\s+3,600\.00\s+12%/);
     // CGST/SGST per rate, and their totals.
-    expect(text).toMatch(/5%\s+1,502\.50\s+37\.56 @2\.5%\s+37\.57 @2\.5%\s+75\.13/);
+    expect(text).toMatch(/5%\s+1,502\.50\s+37\.56 @2\.5%\s+37\.56 @2\.5%\s+75\.12/);
     expect(text).toMatch(/12%\s+3,600\.00\s+216\.00 @6%\s+216\.00 @6%\s+432\.00/);
     expect(text).toMatch(/18%\s+6,894\.00\s+620\.46 @9%\s+620\.46 @9%\s+1,240\.92/);
-    expect(text).toMatch(/Total\s+11,996\.50\s+874\.02\s+874\.03\s+1,748\.05/);
+    expect(text).toMatch(/Total\s+11,996\.50\s+874\.02\s+874\.02\s+1,748\.04/);
     expect(text).not.toContain('IGST');
     // Round-off, total, words, notes.
-    expect(text).toMatch(/Round off\s+₹0\.45/);
+    expect(text).toMatch(/Round off\s+₹0\.46/);
     expect(text).toMatch(/Total\s+₹13,745\.00/);
     expect(flat).toContain('Rupees Thirteen Thousand Seven Hundred Forty-Five Only');
     expect(text).toContain('Goods once sold will not be taken back.');
@@ -254,7 +255,8 @@ describe('every document kind renders', () => {
     expect(text).toMatch(/RECIPIENT[^\n]*\n\s*Bahi Demo Traders Pvt. Ltd./);
     expect(text).toContain(`GSTIN: ${SUPPLIER_GSTIN}`);
     expect(text).toMatch(/Bill no\.\s+UDY\/2026\/311/);
-    expect(text).toMatch(/18%\s+6,894\.00\s+620\.46 @9%\s+620\.46 @9%\s+1,240\.92/);
+    // The vendor is in Maharashtra, the supply received in Karnataka: IGST.
+    expect(text).toMatch(/18%\s+6,894\.00\s+1,240\.92 @18%\s+1,240\.92/);
     expect(text).toMatch(/Round off\s+₹0\.00/);
     expect(text).toMatch(/Total\s+₹13,744\.55/);
     expect(flat).toContain('Rupees Thirteen Thousand Seven Hundred Forty-Four and Fifty-Five Paise Only');
@@ -279,7 +281,8 @@ describe('every document kind renders', () => {
     expect(est.text).toMatch(/Valid until\s+30 Jun 2026/);
     expect(est.text).toContain(`GSTIN: ${CUSTOMER_GSTIN}`);
     expect(est.text).toMatch(/12%\s+3,600\.00\s+216\.00 @6%\s+216\.00 @6%\s+432\.00/);
-    expect(est.flat).toContain('Rupees Thirteen Thousand Seven Hundred Forty-Four and Fifty-Five Paise Only');
+    // Intra-state: 11,996.50 + CGST 874.02 + SGST 874.02 = 13,744.54.
+    expect(est.flat).toContain('Rupees Thirteen Thousand Seven Hundred Forty-Four and Fifty-Four Paise Only');
 
     const po = await renderedText(`/purchase_orders/${order.purchase_order_id}/pdf`);
     expect(po.text).toContain('PURCHASE ORDER');
@@ -299,7 +302,8 @@ describe('every document kind renders', () => {
     expect(dn.text).toContain('DEBIT NOTE');
     expect(dn.text).toMatch(new RegExp(`Against bill\\s+${bill.bill_number}`));
     expect(dn.text).toMatch(/RECIPIENT[^\n]*\n\s*Udyog Supplies/);
-    expect(dn.text).toMatch(/5%\s+1,502\.50\s+37\.56 @2\.5%\s+37\.57 @2\.5%\s+75\.13/);
+    // The bill is inter-state (a Maharashtra vendor): 5% IGST on 1,502.50 = 75.125 → 75.13.
+    expect(dn.text).toMatch(/5%\s+1,502\.50\s+75\.13 @5%\s+75\.13/);
     await expectBooksBalanced(org.api);
   });
 

@@ -71,7 +71,7 @@ describe('creating purchase orders', () => {
     const order = res.body.purchase_order;
     expect(order).toMatchObject({
       purchase_order_number: 'PO-000001', status: 'DRAFT', vendor_id: vendorId, branch_id: o.defaultBranchId,
-      place_of_supply: 'IN-GJ', date: '2026-06-15T00:00:00', expected_date: '2026-06-25T00:00:00',
+      place_of_supply: 'IN-KA', date: '2026-06-15T00:00:00', expected_date: '2026-06-25T00:00:00',
       reference_number: 'RFQ-17', notes: 'Deliver to store 3',
       sub_total: 3000, tax_total: 540, igst_total: 540, cgst_total: 0, sgst_total: 0, total: 3540, bill_id: null,
     });
@@ -88,11 +88,12 @@ describe('creating purchase orders', () => {
     expect((await o.api.get(`/purchase_orders/${order.purchase_order_id}`)).body.purchase_order).toEqual(order);
   });
 
-  it("defaults place_of_supply to the vendor's place_of_contact; an explicit one wins and is normalised", async () => {
+  it("defaults place_of_supply to the branch's state and taxes by the vendor's state; an explicit one wins and is normalised", async () => {
     const vendorId = await vendor(org.api, { place_of_contact: 'IN-MH' });
-    expect(await draft(org, { vendor_id: vendorId })).toMatchObject({ place_of_supply: 'IN-MH', igst_total: 180, cgst_total: 0 });
-    expect(await draft(org, { vendor_id: vendorId, place_of_supply: 'Karnataka' })).toMatchObject({ place_of_supply: 'IN-KA', cgst_total: 90, sgst_total: 90 });
-    expect(await draft(org, { vendor_id: vendorId, place_of_supply: '29' })).toMatchObject({ place_of_supply: 'IN-KA' });
+    // A Maharashtra vendor supplying to the Karnataka branch: 18% IGST on 1,000.
+    expect(await draft(org, { vendor_id: vendorId })).toMatchObject({ place_of_supply: 'IN-KA', igst_total: 180, cgst_total: 0 });
+    expect(await draft(org, { vendor_id: vendorId, place_of_supply: 'Maharashtra' })).toMatchObject({ place_of_supply: 'IN-MH', cgst_total: 90, sgst_total: 90 });
+    expect(await draft(org, { vendor_id: vendorId, place_of_supply: '29' })).toMatchObject({ place_of_supply: 'IN-KA', igst_total: 180 });
   });
 
   it('prices an item at its purchase price, and takes a vendor that is also a customer (BOTH)', async () => {
@@ -103,7 +104,7 @@ describe('creating purchase orders', () => {
     expect(order).toMatchObject({ sub_total: 1280, tax_total: 153.6, total: 1433.6, expected_date: null });
   });
 
-  it('refuses: unresolvable place_of_supply 422, nothing to default from 400, bad dates, lines and sides 400, foreign ids 404', async () => {
+  it('refuses: unresolvable place_of_supply 422, bad dates, lines and sides 400, foreign ids 404; a vendor without a state still has the branch\'s', async () => {
     const vendorId = await vendor(org.api, { place_of_contact: 'IN-KA' });
     const base = { vendor_id: vendorId, date: '2026-06-15', line_items: [line(10)] };
     const post = (body: Record<string, unknown>, o: OrgFixture = org) => o.api.post('/purchase_orders', { ...base, ...body });
@@ -114,8 +115,8 @@ describe('creating purchase orders', () => {
     const bare = await vendor(org.api);
     await t.app.database.db.updateTable('contacts').set({ place_of_contact: null }).where('contact_id', '=', bare).execute();
     const missing = await post({ vendor_id: bare });
-    expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({ code: 'validation.required_field', field: 'place_of_supply' });
+    expect(missing.status).toBe(201);
+    expect(missing.body.purchase_order).toMatchObject({ place_of_supply: 'IN-KA' });
 
     const expected = await post({ expected_date: '2026-06-14' });
     expect(expected.status).toBe(400);

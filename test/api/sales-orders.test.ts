@@ -97,7 +97,7 @@ describe('creating sales orders', () => {
     const base = { customer_id: customerId, date: '2026-06-15', line_items: [line(10)] };
     const post = (body: Record<string, unknown>, o: OrgFixture = org) => o.api.post('/sales_orders', { ...base, ...body });
 
-    const pos = await post({ place_of_supply: '96' });
+    const pos = await post({ place_of_supply: '98' });
     expect(pos.status).toBe(422);
     expect(pos.body).toMatchObject({ code: 'validation.invalid_value', field: 'place_of_supply' });
     const bare = await customer(org.api);
