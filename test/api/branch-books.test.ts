@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountId, expectBooksBalanced } from '../support/books';
-import { createInvoice, customer, taxId } from '../support/sales';
+import { createDebitNote, createInvoice, customer, postedBill, taxId, vendor } from '../support/sales';
 import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
 /*
@@ -169,6 +169,40 @@ describe('branch_id on payments, expenses and manual journals', () => {
   });
 });
 
+describe('a payment made at head office for a bill of Mumbai', () => {
+  it('lowers Mumbai\'s payable and head office\'s bank; its branch cannot change while applied, and moves its entry when unapplied', async () => {
+    const vendorId = await vendor(org.api);
+    const bill = await postedBill(org.api, vendorId, 600, { branch_id: mumbai });
+    expect(bill.branch_id).toBe(mumbai);
+    const payment = await pay({ flow: 'OUTGOING', contact_id: vendorId, date: '2026-06-20', amount: 600, allocations: [{ bill_id: bill.bill_id, amount: 600 }] });
+    expect(payment.status, JSON.stringify(payment.body)).toBe(201);
+    const paymentId = payment.body.payment.payment_id;
+    const [advances, payable, interBranch] = await Promise.all(['Advances to Vendors', 'Accounts Payable', 'Inter-branch Transfers'].map((n) => accountId(org.api, n)));
+    const allocation = await journalOf('ALLOCATION', payment.body.payment.allocations[0].allocation_id);
+    expect(allocation.lines.map((l) => [l.account_id, l.debit, l.credit, l.branch_id])).toEqual([
+      [advances, 0, 600, org.defaultBranchId],
+      [payable, 600, 0, mumbai],
+      [interBranch, 600, 0, org.defaultBranchId],
+      [interBranch, 0, 600, mumbai],
+    ]);
+
+    const moved = await org.api.put(`/payments/${paymentId}`, { branch_id: mumbai });
+    expect(moved.status).toBe(409);
+    expect(moved.body).toMatchObject({ code: 'conflict.allocated', field: 'branch_id' });
+    const allocationId = payment.body.payment.allocations[0].allocation_id;
+    expect((await org.api.delete(`/payments/${paymentId}/allocations/${allocationId}`)).status).toBe(200);
+    const unapplied = await org.api.put(`/payments/${paymentId}`, { branch_id: mumbai });
+    expect(unapplied.status, JSON.stringify(unapplied.body)).toBe(200);
+    expect(unapplied.body.payment.branch_id).toBe(mumbai);
+    const live = (await org.api.get(`/journals?source=PAYMENT&source_id=${paymentId}`)).body.journals
+      .filter((j: { status: string }) => j.status === 'POSTED') as { branch_id: string; lines: Line[] }[];
+    expect(live).toHaveLength(1);
+    expect(live[0]!.lines.every((l) => l.branch_id === mumbai)).toBe(true);
+    expect(await t.app.reports.verify(org.orgId)).toEqual([]);
+    await expectBooksBalanced(org.api);
+  });
+});
+
 describe('branch_id on credit notes', () => {
   it('records a note in the branch named (its journal there), keeps a note in its invoice\'s branch, and applies it only within one branch', async () => {
     const customerId = await customer(org.api);
@@ -193,6 +227,14 @@ describe('branch_id on credit notes', () => {
     const applied = await org.api.post(`/credit_notes/${note.body.credit_note.credit_note_id}/apply-to-invoice`, { invoice_id: invoiceId, amount: 50 }, { idempotencyKey: newKey() });
     expect(applied.status).toBe(400);
     expect(applied.body).toMatchObject({ code: 'validation.invalid_value', field: 'invoice_id', details: { invoice_branch_id: org.defaultBranchId, branch_id: mumbai } });
+    // A debit note without a bill, raised from Mumbai.
+    const vendorId = await vendor(org.api);
+    const debitNote = await createDebitNote(org.api, {
+      vendor_id: vendorId, date: '2026-06-23', place_of_supply: 'IN-KA', branch_id: mumbai, line_items: [{ name: 'Returned', rate: 40, quantity: 1 }],
+    });
+    expect(debitNote.status, JSON.stringify(debitNote.body)).toBe(201);
+    expect(debitNote.body.debit_note.branch_id).toBe(mumbai);
+    expect((await journalOf('DEBIT_NOTE', debitNote.body.debit_note.debit_note_id)).lines.every((l) => l.branch_id === mumbai)).toBe(true);
     expect(await t.app.reports.verify(org.orgId)).toEqual([]);
     await expectBooksBalanced(org.api);
   });
