@@ -1632,6 +1632,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/blocked_itc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Input tax credit blocked by section 17(5), per bill and expense line, with its clause
+         * @description Required scope: `Svc.accounts.READ`.
+         */
+        get: operations["getBlockedItc"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reports/customer_ledger": {
         parameters: {
             query?: never;
@@ -2389,9 +2409,11 @@ export interface components {
             igst_total: number;
             /** @description Line amounts include tax: item_total is the taxable value taken out of them, and round_off takes the paisa left */
             is_inclusive_tax: boolean;
+            /** @description Reverse charge: tax_total is self-assessed and owed to the government; total (what the vendor is owed) excludes it */
+            is_rcm: boolean;
             /** Format: date-time */
             last_modified_time: string;
-            line_items: components["schemas"]["LineItem"][];
+            line_items: components["schemas"]["BillLineItem"][];
             notes: string | null;
             /** @description Payments made against the bill so far */
             payment_made: number;
@@ -2428,6 +2450,89 @@ export interface components {
             paid_amount: number;
             /** @enum {string} */
             status: "DRAFT" | "OPEN" | "PARTIALLY_PAID" | "PAID" | "OVERDUE" | "CANCELLED";
+        };
+        /** @description A line of a bill. */
+        BillLineItem: {
+            /** @description The ledger account the line posts to (the item's, or the default sales or purchase account) */
+            account_id: string;
+            /** @description Rupees (or the document currency), at most two decimals */
+            cgst_amount: number;
+            description: string | null;
+            /** @description Rupees (or the document currency), at most two decimals */
+            discount: number;
+            hsn_or_sac: string | null;
+            /** @description Rupees (or the document currency), at most two decimals */
+            igst_amount: number;
+            itc_blocked_reason: ("17(5)(a)" | "17(5)(aa)" | "17(5)(ab)" | "17(5)(b)" | "17(5)(c)" | "17(5)(d)" | "17(5)(e)" | "17(5)(f)" | "17(5)(fa)" | "17(5)(g)" | "17(5)(h)" | "17(5)(i)") | null;
+            item_id: string | null;
+            /** @description Rupees (or the document currency), at most two decimals */
+            item_total: number;
+            line_item_id: string;
+            name: string;
+            quantity: number;
+            /** @description Rupees (or the document currency), at most two decimals */
+            rate: number;
+            /** @description Rupees (or the document currency), at most two decimals */
+            sgst_amount: number;
+            /** @description Rupees (or the document currency), at most two decimals */
+            tax_amount: number;
+            tax_id: string | null;
+            tax_percentage: number;
+            unit: string | null;
+        };
+        /** @description Input tax credit blocked by CGST Act section 17(5) on posted bills and recorded expenses, per line with its clause. */
+        BlockedCredit: {
+            from_date: string | null;
+            /** @description By date, then document, then line */
+            lines: components["schemas"]["BlockedCreditLine"][];
+            to_date: string | null;
+            /** @description The lines summed */
+            totals: {
+                /** @description Rupees (or the document currency), at most two decimals */
+                cgst: number;
+                /** @description Rupees (or the document currency), at most two decimals */
+                igst: number;
+                /** @description Rupees (or the document currency), at most two decimals */
+                sgst: number;
+                /** @description cgst + sgst + igst: the credit not taken, added to the line's account */
+                tax: number;
+                /** @description The line net of tax, in the base currency */
+                taxable_value: number;
+            };
+        };
+        /** @description A purchase line whose input tax credit is blocked. */
+        BlockedCreditLine: {
+            /** @description The account the tax was added to */
+            account_id: string;
+            /** @description Rupees (or the document currency), at most two decimals */
+            cgst: number;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            date: string;
+            document_id: string;
+            document_number: string | null;
+            /** @enum {string} */
+            document_type: "BILL" | "EXPENSE";
+            /** @description Rupees (or the document currency), at most two decimals */
+            igst: number;
+            /** @description Reverse charge: the tax is owed all the same */
+            is_rcm: boolean;
+            /**
+             * @description the CGST Act section 17(5) clause that blocks the credit
+             * @enum {string}
+             */
+            itc_blocked_reason: "17(5)(a)" | "17(5)(aa)" | "17(5)(ab)" | "17(5)(b)" | "17(5)(c)" | "17(5)(d)" | "17(5)(e)" | "17(5)(f)" | "17(5)(fa)" | "17(5)(g)" | "17(5)(h)" | "17(5)(i)";
+            line_item_id: string;
+            /** @description Rupees (or the document currency), at most two decimals */
+            sgst: number;
+            /** @description cgst + sgst + igst: the credit not taken, added to the line's account */
+            tax: number;
+            /** @description The line net of tax, in the base currency */
+            taxable_value: number;
+            vendor_id: string | null;
+            vendor_name: string | null;
         };
         /** @description A place of business of the organisation. */
         Branch: {
@@ -2477,11 +2582,6 @@ export interface components {
             tier: string;
             token_id: string;
             user_id: string | null;
-        };
-        /** @description The service's (fake) clock. */
-        Clock: {
-            /** Format: date-time */
-            now: string;
         };
         /** @description A comment on a document. */
         Comment: {
@@ -2732,12 +2832,6 @@ export interface components {
             sent_at: string;
             subject: string;
             to: string[];
-        };
-        /** @description An organisation's verified email sender. */
-        EmailSender: {
-            /** @description The address documents are emailed from */
-            email_from: string;
-            org_id: string;
         };
         /** @description Every error answer: 4xx and 5xx alike. */
         Error: {
@@ -3090,44 +3184,6 @@ export interface components {
             tax_percentage: number;
             unit: string | null;
         };
-        /** @description An organisation's period lock. */
-        Lock: {
-            lock_date: string | null;
-        };
-        /** @description An account just added to the chart. */
-        NewAccount: {
-            account_code: string | null;
-            account_id: string;
-            account_name: string;
-            /** @enum {string} */
-            account_type: "BANK" | "CASH" | "ACCOUNTS_RECEIVABLE" | "STOCK" | "GST_ASSET" | "TDS_ASSET" | "ACCOUNTS_PAYABLE" | "GST_LIABILITY" | "TDS_LIABILITY" | "SALES" | "INCOME" | "OTHER_INCOME" | "EXPENSE" | "COST_OF_GOODS_SOLD" | "OTHER_EXPENSE" | "EQUITY" | "RETAINED_EARNINGS" | "FIXED_ASSET" | "ACCUMULATED_DEPRECIATION";
-            is_active: boolean;
-        };
-        /** @description A branch just added. */
-        NewBranch: {
-            address: string | null;
-            branch_id: string;
-            gstin: string | null;
-            name: string;
-            state_code: string;
-        };
-        /** @description An access token just minted, with its secret. */
-        NewToken: {
-            /** @description The bearer secret; shown only in this answer */
-            access_token: string;
-            expires_at: string | null;
-            /** @enum {string} */
-            kind: "PAT" | "OAUTH";
-            /** @description The organisations the token reaches */
-            org_ids: string[];
-            rate_limit_per_minute: number;
-            revoked_at: string | null;
-            scopes: string[];
-            /** @description The rate-limit tier */
-            tier: string;
-            token_id: string;
-            user_id: string | null;
-        };
         /** @description A webhook endpoint just registered, with its signing secret. */
         NewWebhookEndpoint: {
             /** Format: date-time */
@@ -3170,20 +3226,6 @@ export interface components {
             tax_id: string | null;
             tax_percentage: number;
             unit: string | null;
-        };
-        /** @description An organisation: one set of books. */
-        Org: {
-            /** Format: date-time */
-            created_time: string;
-            /** @description The base currency (ISO 4217) */
-            currency_code: string;
-            /** @description The branch documents use when they name none */
-            default_branch_id: string;
-            gstin: string | null;
-            name: string;
-            org_id: string;
-            /** @description The organisation's state (ISO 3166-2:IN), that of its default branch */
-            state_code: string;
         };
         /** @description Where a cursor list stands. */
         PageContext: {
@@ -3273,29 +3315,6 @@ export interface components {
             number: string | null;
             /** @enum {string} */
             status: "RECORDED";
-        };
-        /** @description An accounting period. */
-        Period: {
-            /** Format: date */
-            end_date: string;
-            name: string;
-            period_id: string;
-            /** Format: date */
-            start_date: string;
-        };
-        /** @description An organisation's preferences, all of them after the change. */
-        Preferences: {
-            /** @enum {string} */
-            invoicePdfTemplate: "classic" | "modern" | "boxed" | "tally";
-            /** @description Rupees, two decimals */
-            paymentRoundOffTolerance: number;
-            /** @description Whether mutations of the mandatory list refuse a request without Idempotency-Key */
-            requireIdempotencyKey: boolean;
-            /** @enum {string} */
-            roundingMethod: "nearest" | "up" | "down";
-            roundInvoiceTotals: boolean;
-            strictPaymentDedupe: boolean;
-            upiVpa: string | null;
         };
         /**
          * PurchaseEventData
@@ -3438,21 +3457,6 @@ export interface components {
             /** @description The GST rate in percent (18 for 18%) */
             tax_percentage: number;
         };
-        /** @description An access token, never with its secret. */
-        Token: {
-            expires_at: string | null;
-            /** @enum {string} */
-            kind: "PAT" | "OAUTH";
-            /** @description The organisations the token reaches */
-            org_ids: string[];
-            rate_limit_per_minute: number;
-            revoked_at: string | null;
-            scopes: string[];
-            /** @description The rate-limit tier */
-            tier: string;
-            token_id: string;
-            user_id: string | null;
-        };
         /** @description Every account's debit and credit totals through a date. */
         TrialBalance: {
             /** @description Every account with a posting through the date */
@@ -3479,12 +3483,6 @@ export interface components {
             total_credit: number;
             /** @description Rupees (or the document currency), at most two decimals */
             total_debit: number;
-        };
-        /** @description A person of an organisation, whom tokens can act as. */
-        User: {
-            email: string;
-            name: string;
-            user_id: string;
         };
         /** @description A vendor's postings on the payable (what is owed to the vendor), in date order, with a running balance. */
         VendorLedger: {
@@ -3896,13 +3894,13 @@ export interface components {
     };
     parameters: {
         /**
-         * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-         * @example order-4711-attempt-1
+         * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+         * @example change-me-per-request-0001
          */
         IdempotencyKey: string;
         /**
-         * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-         * @example order-4711-attempt-1
+         * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+         * @example change-me-per-request-0001
          */
         IdempotencyKeyRequired: string;
         /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
@@ -3944,7 +3942,10 @@ export interface operations {
     listAccounts: {
         parameters: {
             query?: {
-                /** @description One account type, or several separated by commas (e.g. BANK,CASH for accounts money can be paid through) */
+                /**
+                 * @description One account type, or several separated by commas (e.g. BANK,CASH for accounts money can be paid through)
+                 * @example BANK
+                 */
                 account_type?: string;
                 cursor?: string;
                 per_page?: number;
@@ -3971,6 +3972,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "accounts": [
+                     *         {
+                     *           "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YA0",
+                     *           "account_name": "Bank",
+                     *           "account_code": "1010",
+                     *           "account_type": "BANK",
+                     *           "system_key": "bank",
+                     *           "is_active": true
+                     *         },
+                     *         {
+                     *           "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
+                     *           "account_name": "HDFC Bank Current Account",
+                     *           "account_code": "1020",
+                     *           "account_type": "BANK",
+                     *           "system_key": null,
+                     *           "is_active": true
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "per_page": 50,
+                     *         "has_more_page": false,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         accounts: components["schemas"]["Account"][];
                         /** @enum {number} */
@@ -4000,7 +4030,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description account_id */
+                /**
+                 * @description account_id
+                 * @example acc_01KV4W44Y0H9DNEZBH9AMC3YBN
+                 */
                 account_id: string;
             };
             cookie?: never;
@@ -4017,6 +4050,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "account": {
+                     *         "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
+                     *         "account_name": "HDFC Bank Current Account",
+                     *         "account_code": "1020",
+                     *         "account_type": "BANK",
+                     *         "system_key": null,
+                     *         "is_active": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         account: components["schemas"]["Account"];
                         /** @enum {number} */
@@ -4041,7 +4088,9 @@ export interface operations {
                 actor_user_id?: string;
                 /** @description entity_id */
                 entity_id?: string;
+                /** @example INVOICE */
                 entity_type?: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL" | "CONTACT" | "ITEM" | "ATTACHMENT" | "RECURRING" | "ORGANISATION";
+                /** @example 5 */
                 limit?: number;
                 since?: string;
                 until?: string;
@@ -4068,6 +4117,108 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "activity": [
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YSY",
+                     *           "action": "ATTACHMENT_DELETED",
+                     *           "entity_type": "INVOICE",
+                     *           "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *           "entity_ref": null,
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": null,
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YSX",
+                     *             "source": "PUBLIC_API",
+                     *             "attachment_id": "att_01KV4W44Y0H9DNEZBH9AMC3YSR",
+                     *             "filename": "challan.pdf"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YSS",
+                     *           "action": "ATTACHMENT_ADDED",
+                     *           "entity_type": "INVOICE",
+                     *           "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *           "entity_ref": null,
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": null,
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YSQ",
+                     *             "source": "PUBLIC_API",
+                     *             "attachment_id": "att_01KV4W44Y0H9DNEZBH9AMC3YSR",
+                     *             "filename": "challan.pdf",
+                     *             "content_type": "application/pdf",
+                     *             "size_bytes": 193
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YSP",
+                     *           "action": "COMMENT_DELETED",
+                     *           "entity_type": "INVOICE",
+                     *           "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *           "entity_ref": null,
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": null,
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YSN",
+                     *             "source": "PUBLIC_API",
+                     *             "comment_id": "cmt_01KV4W44Y0H9DNEZBH9AMC3YSK"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YSM",
+                     *           "action": "COMMENT_ADDED",
+                     *           "entity_type": "INVOICE",
+                     *           "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *           "entity_ref": null,
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": null,
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YSJ",
+                     *             "source": "PUBLIC_API",
+                     *             "comment_id": "cmt_01KV4W44Y0H9DNEZBH9AMC3YSK"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YSH",
+                     *           "action": "COMMENT_UPDATED",
+                     *           "entity_type": "INVOICE",
+                     *           "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *           "entity_ref": null,
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": null,
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YSG",
+                     *             "source": "PUBLIC_API",
+                     *             "comment_id": "cmt_01KV4W44Y0H9DNEZBH9AMC3YSC"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "limit": 5,
+                     *         "returned": 5,
+                     *         "has_more_page": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         activity: components["schemas"]["ActivityEvent"][];
                         /** @enum {number} */
@@ -4089,12 +4240,22 @@ export interface operations {
     downloadAttachment: {
         parameters: {
             query: {
-                /** @description attachment_id */
+                /**
+                 * @description attachment_id
+                 * @example att_01KV4W44Y0H9DNEZBH9AMC3YSR
+                 */
                 attachment_id: string;
-                /** @description unix seconds */
+                /**
+                 * @description unix seconds
+                 * @example 1781502300
+                 */
                 expires: number;
-                /** @description org_id */
+                /**
+                 * @description org_id
+                 * @example org_01KV4W44Y0H9DNEZBH9AMC3Y9W
+                 */
                 org_id: string;
+                /** @example efee0484ed7c1e19c0514340457ea81f98a15b4a894cac120bd4e2ea72016c7f */
                 signature: string;
             };
             header?: never;
@@ -4122,8 +4283,12 @@ export interface operations {
     listAttachments: {
         parameters: {
             query?: {
-                /** @description entity_id */
+                /**
+                 * @description entity_id
+                 * @example inv_01KV4W44Y0H9DNEZBH9AMC3YCR
+                 */
                 entity_id?: string;
+                /** @example INVOICE */
                 entity_type?: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "EXPENSE" | "CONTACT" | "JOURNAL";
                 page?: number;
                 per_page?: number;
@@ -4150,6 +4315,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "attachments": [
+                     *         {
+                     *           "attachment_id": "att_01KV4W44Y0H9DNEZBH9AMC3YSR",
+                     *           "entity_type": "INVOICE",
+                     *           "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *           "filename": "challan.pdf",
+                     *           "content_type": "application/pdf",
+                     *           "size_bytes": 193,
+                     *           "description": "Signed delivery challan",
+                     *           "download_url": "https://books.kaveri.example/api/public/v1/attachment_downloads?org_id=org_01KV4W44Y0H9DNEZBH9AMC3Y9W&attachment_id=att_01KV4W44Y0H9DNEZBH9AMC3YSR&expires=1781502300&signature=efee0484ed7c1e19c0514340457ea81f98a15b4a894cac120bd4e2ea72016c7f",
+                     *           "uploaded_by_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "created_time": "2026-06-15T05:30:00Z"
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "page": 1,
+                     *         "per_page": 50,
+                     *         "has_more_page": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         attachments: components["schemas"]["Attachment"][];
                         /** @enum {number} */
@@ -4173,8 +4363,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -4188,6 +4378,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "entity_type": "INVOICE",
+                 *       "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                 *       "description": "Signed delivery challan",
+                 *       "file": "(the file's bytes: challan.pdf, application/pdf)"
+                 *     }
+                 */
                 "multipart/form-data": {
                     description?: string;
                     /** @description entity_id */
@@ -4214,6 +4412,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The attachment has been uploaded.",
+                     *       "attachment": {
+                     *         "attachment_id": "att_01KV4W44Y0H9DNEZBH9AMC3YSR",
+                     *         "entity_type": "INVOICE",
+                     *         "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *         "filename": "challan.pdf",
+                     *         "content_type": "application/pdf",
+                     *         "size_bytes": 193,
+                     *         "description": "Signed delivery challan",
+                     *         "download_url": "https://books.kaveri.example/api/public/v1/attachment_downloads?org_id=org_01KV4W44Y0H9DNEZBH9AMC3Y9W&attachment_id=att_01KV4W44Y0H9DNEZBH9AMC3YSR&expires=1781502300&signature=efee0484ed7c1e19c0514340457ea81f98a15b4a894cac120bd4e2ea72016c7f",
+                     *         "uploaded_by_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *         "created_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         attachment: components["schemas"]["Attachment"];
                         /** @enum {number} */
@@ -4247,7 +4463,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description attachment_id */
+                /**
+                 * @description attachment_id
+                 * @example att_01KV4W44Y0H9DNEZBH9AMC3YSR
+                 */
                 attachment_id: string;
             };
             cookie?: never;
@@ -4264,6 +4483,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "attachment": {
+                     *         "attachment_id": "att_01KV4W44Y0H9DNEZBH9AMC3YSR",
+                     *         "entity_type": "INVOICE",
+                     *         "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *         "filename": "challan.pdf",
+                     *         "content_type": "application/pdf",
+                     *         "size_bytes": 193,
+                     *         "description": "Signed delivery challan",
+                     *         "download_url": "https://books.kaveri.example/api/public/v1/attachment_downloads?org_id=org_01KV4W44Y0H9DNEZBH9AMC3Y9W&attachment_id=att_01KV4W44Y0H9DNEZBH9AMC3YSR&expires=1781502300&signature=efee0484ed7c1e19c0514340457ea81f98a15b4a894cac120bd4e2ea72016c7f",
+                     *         "uploaded_by_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *         "created_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         attachment: components["schemas"]["Attachment"];
                         /** @enum {number} */
@@ -4286,8 +4523,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -4297,7 +4534,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description attachment_id */
+                /**
+                 * @description attachment_id
+                 * @example att_01KV4W44Y0H9DNEZBH9AMC3YSR
+                 */
                 attachment_id: string;
             };
             cookie?: never;
@@ -4315,6 +4555,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The attachment has been deleted.",
+                     *       "attachment_id": "att_01KV4W44Y0H9DNEZBH9AMC3YSR"
+                     *     }
+                     */
                     "application/json": {
                         attachment_id: string;
                         /** @enum {number} */
@@ -4346,7 +4593,10 @@ export interface operations {
                 date_to?: string;
                 per_page?: number;
                 status?: "DRAFT" | "OPEN" | "PARTIALLY_PAID" | "PAID" | "OVERDUE" | "CANCELLED";
-                /** @description vendor_id */
+                /**
+                 * @description vendor_id
+                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YC8
+                 */
                 vendor_id?: string;
             };
             header?: {
@@ -4371,6 +4621,117 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "bills": [
+                     *         {
+                     *           "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
+                     *           "bill_number": "BILL-000002",
+                     *           "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
+                     *           "vendor_name": "Udyog Paper Mills",
+                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *           "date": "2026-06-18T00:00:00",
+                     *           "due_date": "2026-07-18T00:00:00",
+                     *           "reference_number": "UPM/2026/0412",
+                     *           "place_of_supply": "IN-KA",
+                     *           "currency_code": "INR",
+                     *           "exchange_rate": 1,
+                     *           "line_items": [
+                     *             {
+                     *               "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJY",
+                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *               "description": null,
+                     *               "hsn_or_sac": "4802",
+                     *               "quantity": 100,
+                     *               "unit": "pcs",
+                     *               "rate": 240,
+                     *               "discount": 0,
+                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *               "tax_percentage": 18,
+                     *               "item_total": 24000,
+                     *               "tax_amount": 4320,
+                     *               "cgst_amount": 2160,
+                     *               "sgst_amount": 2160,
+                     *               "igst_amount": 0,
+                     *               "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
+                     *             }
+                     *           ],
+                     *           "sub_total": 24000,
+                     *           "tax_total": 4320,
+                     *           "cgst_total": 2160,
+                     *           "sgst_total": 2160,
+                     *           "igst_total": 0,
+                     *           "total": 28320,
+                     *           "round_off": 0,
+                     *           "payment_made": 0,
+                     *           "vendor_credits_applied": 0,
+                     *           "balance": 28320,
+                     *           "status": "DRAFT",
+                     *           "purchase_order_id": null,
+                     *           "notes": null,
+                     *           "created_time": "2026-06-15T05:30:00Z",
+                     *           "last_modified_time": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJF",
+                     *           "bill_number": "BILL-000001",
+                     *           "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
+                     *           "vendor_name": "Udyog Paper Mills",
+                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *           "date": "2026-06-15T00:00:00",
+                     *           "due_date": "2026-06-15T00:00:00",
+                     *           "reference_number": null,
+                     *           "place_of_supply": "IN-KA",
+                     *           "currency_code": "INR",
+                     *           "exchange_rate": 1,
+                     *           "line_items": [
+                     *             {
+                     *               "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJG",
+                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *               "description": null,
+                     *               "hsn_or_sac": "4802",
+                     *               "quantity": 100,
+                     *               "unit": "pcs",
+                     *               "rate": 240,
+                     *               "discount": 0,
+                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *               "tax_percentage": 18,
+                     *               "item_total": 24000,
+                     *               "tax_amount": 4320,
+                     *               "cgst_amount": 2160,
+                     *               "sgst_amount": 2160,
+                     *               "igst_amount": 0,
+                     *               "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
+                     *             }
+                     *           ],
+                     *           "sub_total": 24000,
+                     *           "tax_total": 4320,
+                     *           "cgst_total": 2160,
+                     *           "sgst_total": 2160,
+                     *           "igst_total": 0,
+                     *           "total": 28320,
+                     *           "round_off": 0,
+                     *           "payment_made": 0,
+                     *           "vendor_credits_applied": 0,
+                     *           "balance": 28320,
+                     *           "status": "DRAFT",
+                     *           "purchase_order_id": "po_01KV4W44Y0H9DNEZBH9AMC3YJ5",
+                     *           "notes": "Deliver to the Koramangala warehouse.",
+                     *           "created_time": "2026-06-15T05:30:00Z",
+                     *           "last_modified_time": "2026-06-15T05:30:00Z"
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "per_page": 50,
+                     *         "has_more_page": false,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         bills: components["schemas"]["Bill"][];
                         /** @enum {number} */
@@ -4394,8 +4755,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -4409,6 +4770,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
+                 *       "date": "2026-06-18",
+                 *       "due_date": "2026-07-18",
+                 *       "place_of_supply": "IN-KA",
+                 *       "reference_number": "UPM/2026/0412",
+                 *       "line_items": [
+                 *         {
+                 *           "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                 *           "name": "A4 copier paper, 75 gsm (ream of 500)",
+                 *           "hsn_or_sac": "4802",
+                 *           "quantity": 100,
+                 *           "unit": "pcs",
+                 *           "rate": 240,
+                 *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     auto_approve?: boolean;
                     /** @description The vendor's invoice number; one of ours when omitted */
@@ -4416,27 +4797,33 @@ export interface operations {
                     /** @description branch_id */
                     branch_id?: string;
                     currency_code?: string;
-                    /**
-                     * Format: iso-date-or-date-time
-                     * @description YYYY-MM-DD or an ISO 8601 date-time
-                     */
+                    /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     date: string;
-                    /**
-                     * Format: iso-date-or-date-time
-                     * @description YYYY-MM-DD or an ISO 8601 date-time
-                     */
+                    /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     due_date?: string;
                     exchange_rate?: number;
                     /** @description Line rates include tax (default false) */
                     is_inclusive_tax?: boolean;
+                    /** @description Reverse charge: the organisation self-assesses the tax, the vendor is owed the lines alone. Implied (and false refused) for an OVERSEAS vendor: an import of services */
+                    is_rcm?: boolean;
                     line_items: {
+                        account_id?: string | null;
                         description?: string | null;
+                        /**
+                         * Format: two-decimals
+                         * @description Rupees (or the document currency), at most two decimal places
+                         */
                         discount?: number;
                         hsn_or_sac?: string | null;
+                        itc_blocked_reason?: ("17(5)(a)" | "17(5)(aa)" | "17(5)(ab)" | "17(5)(b)" | "17(5)(c)" | "17(5)(d)" | "17(5)(e)" | "17(5)(f)" | "17(5)(fa)" | "17(5)(g)" | "17(5)(h)" | "17(5)(i)") | null;
                         item_id?: string | null;
                         name?: string;
                         /** @default 1 */
                         quantity?: number;
+                        /**
+                         * Format: two-decimals
+                         * @description Rupees (or the document currency), at most two decimal places
+                         */
                         rate?: number;
                         tax_id?: string | null;
                         unit?: string | null;
@@ -4462,6 +4849,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The bill has been created.",
+                     *       "bill": {
+                     *         "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
+                     *         "bill_number": "BILL-000002",
+                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
+                     *         "vendor_name": "Udyog Paper Mills",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-18T00:00:00",
+                     *         "due_date": "2026-07-18T00:00:00",
+                     *         "reference_number": "UPM/2026/0412",
+                     *         "place_of_supply": "IN-KA",
+                     *         "currency_code": "INR",
+                     *         "exchange_rate": 1,
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJY",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 100,
+                     *             "unit": "pcs",
+                     *             "rate": 240,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 24000,
+                     *             "tax_amount": 4320,
+                     *             "cgst_amount": 2160,
+                     *             "sgst_amount": 2160,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
+                     *           }
+                     *         ],
+                     *         "sub_total": 24000,
+                     *         "tax_total": 4320,
+                     *         "cgst_total": 2160,
+                     *         "sgst_total": 2160,
+                     *         "igst_total": 0,
+                     *         "total": 28320,
+                     *         "round_off": 0,
+                     *         "payment_made": 0,
+                     *         "vendor_credits_applied": 0,
+                     *         "balance": 28320,
+                     *         "status": "DRAFT",
+                     *         "purchase_order_id": null,
+                     *         "notes": null,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         bill: components["schemas"]["Bill"];
                         /** @enum {number} */
@@ -4494,7 +4936,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description bill_id */
+                /**
+                 * @description bill_id
+                 * @example bill_01KV4W44Y0H9DNEZBH9AMC3YJX
+                 */
                 bill_id: string;
             };
             cookie?: never;
@@ -4511,6 +4956,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "bill": {
+                     *         "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
+                     *         "bill_number": "BILL-000002",
+                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
+                     *         "vendor_name": "Udyog Paper Mills",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-18T00:00:00",
+                     *         "due_date": "2026-07-18T00:00:00",
+                     *         "reference_number": "UPM/2026/0412",
+                     *         "place_of_supply": "IN-KA",
+                     *         "currency_code": "INR",
+                     *         "exchange_rate": 1,
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJY",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 100,
+                     *             "unit": "pcs",
+                     *             "rate": 240,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 24000,
+                     *             "tax_amount": 4320,
+                     *             "cgst_amount": 2160,
+                     *             "sgst_amount": 2160,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
+                     *           }
+                     *         ],
+                     *         "sub_total": 24000,
+                     *         "tax_total": 4320,
+                     *         "cgst_total": 2160,
+                     *         "sgst_total": 2160,
+                     *         "igst_total": 0,
+                     *         "total": 28320,
+                     *         "round_off": 0,
+                     *         "payment_made": 0,
+                     *         "vendor_credits_applied": 0,
+                     *         "balance": 28320,
+                     *         "status": "DRAFT",
+                     *         "purchase_order_id": null,
+                     *         "notes": null,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         bill: components["schemas"]["Bill"];
                         /** @enum {number} */
@@ -4533,8 +5033,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -4544,19 +5044,24 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description bill_id */
+                /**
+                 * @description bill_id
+                 * @example bill_01KV4W44Y0H9DNEZBH9AMC3YJX
+                 */
                 bill_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "notes": "Received in full on 18 June."
+                 *     }
+                 */
                 "application/json": {
                     bill_number?: string;
-                    /**
-                     * Format: iso-date-or-date-time
-                     * @description YYYY-MM-DD or an ISO 8601 date-time
-                     */
+                    /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     due_date?: string;
                     notes?: string | null;
                     reference_number?: string | null;
@@ -4576,6 +5081,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The bill has been updated.",
+                     *       "bill": {
+                     *         "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
+                     *         "bill_number": "BILL-000002",
+                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
+                     *         "vendor_name": "Udyog Paper Mills",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-18T00:00:00",
+                     *         "due_date": "2026-07-18T00:00:00",
+                     *         "reference_number": "UPM/2026/0412",
+                     *         "place_of_supply": "IN-KA",
+                     *         "currency_code": "INR",
+                     *         "exchange_rate": 1,
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJY",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 100,
+                     *             "unit": "pcs",
+                     *             "rate": 240,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 24000,
+                     *             "tax_amount": 4320,
+                     *             "cgst_amount": 2160,
+                     *             "sgst_amount": 2160,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
+                     *           }
+                     *         ],
+                     *         "sub_total": 24000,
+                     *         "tax_total": 4320,
+                     *         "cgst_total": 2160,
+                     *         "sgst_total": 2160,
+                     *         "igst_total": 0,
+                     *         "total": 28320,
+                     *         "round_off": 0,
+                     *         "payment_made": 0,
+                     *         "vendor_credits_applied": 0,
+                     *         "balance": 28320,
+                     *         "status": "DRAFT",
+                     *         "purchase_order_id": null,
+                     *         "notes": "Received in full on 18 June.",
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         bill: components["schemas"]["Bill"];
                         /** @enum {number} */
@@ -4602,8 +5162,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -4613,7 +5173,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description bill_id */
+                /**
+                 * @description bill_id
+                 * @example bill_01KV4W44Y0H9DNEZBH9AMC3YM4
+                 */
                 bill_id: string;
             };
             cookie?: never;
@@ -4631,6 +5194,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The bill has been deleted.",
+                     *       "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YM4"
+                     *     }
+                     */
                     "application/json": {
                         bill_id: string;
                         /** @enum {number} */
@@ -4665,7 +5235,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description bill_id */
+                /**
+                 * @description bill_id
+                 * @example bill_01KV4W44Y0H9DNEZBH9AMC3YJX
+                 */
                 bill_id: string;
             };
             cookie?: never;
@@ -4682,6 +5255,78 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "activity": [
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YKC",
+                     *           "action": "BILL_APPROVED",
+                     *           "entity_type": "BILL",
+                     *           "entity_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
+                     *           "entity_ref": "BILL-000002",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": {
+                     *             "status": {
+                     *               "old": "DRAFT",
+                     *               "new": "OPEN"
+                     *             }
+                     *           },
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YK6",
+                     *             "source": "PUBLIC_API",
+                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YK7"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YK4",
+                     *           "action": "BILL_UPDATED",
+                     *           "entity_type": "BILL",
+                     *           "entity_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
+                     *           "entity_ref": "BILL-000002",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": {
+                     *             "notes": {
+                     *               "old": null,
+                     *               "new": "Received in full on 18 June."
+                     *             }
+                     *           },
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YK3",
+                     *             "source": "PUBLIC_API"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YJZ",
+                     *           "action": "BILL_CREATED",
+                     *           "entity_type": "BILL",
+                     *           "entity_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
+                     *           "entity_ref": "BILL-000002",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": null,
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YJW",
+                     *             "source": "PUBLIC_API"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "limit": 100,
+                     *         "returned": 3,
+                     *         "has_more_page": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         activity: components["schemas"]["ActivityEvent"][];
                         /** @enum {number} */
@@ -4705,8 +5350,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -4716,7 +5361,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description bill_id */
+                /**
+                 * @description bill_id
+                 * @example bill_01KV4W44Y0H9DNEZBH9AMC3YJX
+                 */
                 bill_id: string;
             };
             cookie?: never;
@@ -4734,6 +5382,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The bill has been approved.",
+                     *       "bill": {
+                     *         "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
+                     *         "bill_number": "BILL-000002",
+                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
+                     *         "vendor_name": "Udyog Paper Mills",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-18T00:00:00",
+                     *         "due_date": "2026-07-18T00:00:00",
+                     *         "reference_number": "UPM/2026/0412",
+                     *         "place_of_supply": "IN-KA",
+                     *         "currency_code": "INR",
+                     *         "exchange_rate": 1,
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJY",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 100,
+                     *             "unit": "pcs",
+                     *             "rate": 240,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 24000,
+                     *             "tax_amount": 4320,
+                     *             "cgst_amount": 2160,
+                     *             "sgst_amount": 2160,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
+                     *           }
+                     *         ],
+                     *         "sub_total": 24000,
+                     *         "tax_total": 4320,
+                     *         "cgst_total": 2160,
+                     *         "sgst_total": 2160,
+                     *         "igst_total": 0,
+                     *         "total": 28320,
+                     *         "round_off": 0,
+                     *         "payment_made": 0,
+                     *         "vendor_credits_applied": 0,
+                     *         "balance": 28320,
+                     *         "status": "OPEN",
+                     *         "purchase_order_id": null,
+                     *         "notes": "Received in full on 18 June.",
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         bill: components["schemas"]["Bill"];
                         /** @enum {number} */
@@ -4771,7 +5474,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description bill_id */
+                /**
+                 * @description bill_id
+                 * @example bill_01KV4W44Y0H9DNEZBH9AMC3YJX
+                 */
                 bill_id: string;
             };
             cookie?: never;
@@ -4805,8 +5511,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -4816,7 +5522,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description bill_id */
+                /**
+                 * @description bill_id
+                 * @example bill_01KV4W44Y0H9DNEZBH9AMC3YKH
+                 */
                 bill_id: string;
             };
             cookie?: never;
@@ -4834,6 +5543,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The bill has been voided.",
+                     *       "bill": {
+                     *         "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YKH",
+                     *         "bill_number": "BILL-000003",
+                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
+                     *         "vendor_name": "Udyog Paper Mills",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-18T00:00:00",
+                     *         "due_date": "2026-06-18T00:00:00",
+                     *         "reference_number": "UPM/2026/0413",
+                     *         "place_of_supply": "IN-KA",
+                     *         "currency_code": "INR",
+                     *         "exchange_rate": 1,
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YKJ",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 100,
+                     *             "unit": "pcs",
+                     *             "rate": 240,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 24000,
+                     *             "tax_amount": 4320,
+                     *             "cgst_amount": 2160,
+                     *             "sgst_amount": 2160,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
+                     *           }
+                     *         ],
+                     *         "sub_total": 24000,
+                     *         "tax_total": 4320,
+                     *         "cgst_total": 2160,
+                     *         "sgst_total": 2160,
+                     *         "igst_total": 0,
+                     *         "total": 28320,
+                     *         "round_off": 0,
+                     *         "payment_made": 0,
+                     *         "vendor_credits_applied": 0,
+                     *         "balance": 0,
+                     *         "status": "CANCELLED",
+                     *         "purchase_order_id": null,
+                     *         "notes": null,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         bill: components["schemas"]["Bill"];
                         /** @enum {number} */
@@ -4880,6 +5644,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "branches": [
+                     *         {
+                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *           "name": "Head Office",
+                     *           "state_code": "IN-KA",
+                     *           "gstin": "29AABCB1234F1Z4",
+                     *           "is_default": true
+                     *         },
+                     *         {
+                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3YBK",
+                     *           "name": "Pune Depot",
+                     *           "state_code": "IN-MH",
+                     *           "gstin": "27AABCB1234F1Z8",
+                     *           "is_default": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         branches: components["schemas"]["Branch"][];
                         /** @enum {number} */
@@ -4902,8 +5688,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -4917,6 +5703,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "bills": [
+                 *         {
+                 *           "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
+                 *           "date": "2026-06-24",
+                 *           "place_of_supply": "IN-KA",
+                 *           "reference_number": "UPM/2026/0420",
+                 *           "line_items": [
+                 *             {
+                 *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                 *               "name": "A4 copier paper, 75 gsm (ream of 500)",
+                 *               "hsn_or_sac": "4802",
+                 *               "quantity": 10,
+                 *               "unit": "pcs",
+                 *               "rate": 240,
+                 *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     bills: unknown[];
                 };
@@ -4934,6 +5743,71 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "summary": {
+                     *         "total": 1,
+                     *         "succeeded": 1,
+                     *         "failed": 0
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "ok": true,
+                     *           "bill": {
+                     *             "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YRG",
+                     *             "bill_number": "BILL-000005",
+                     *             "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
+                     *             "vendor_name": "Udyog Paper Mills",
+                     *             "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *             "date": "2026-06-24T00:00:00",
+                     *             "due_date": "2026-06-24T00:00:00",
+                     *             "reference_number": "UPM/2026/0420",
+                     *             "place_of_supply": "IN-KA",
+                     *             "currency_code": "INR",
+                     *             "exchange_rate": 1,
+                     *             "line_items": [
+                     *               {
+                     *                 "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YRH",
+                     *                 "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *                 "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *                 "description": null,
+                     *                 "hsn_or_sac": "4802",
+                     *                 "quantity": 10,
+                     *                 "unit": "pcs",
+                     *                 "rate": 240,
+                     *                 "discount": 0,
+                     *                 "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *                 "tax_percentage": 18,
+                     *                 "item_total": 2400,
+                     *                 "tax_amount": 432,
+                     *                 "cgst_amount": 216,
+                     *                 "sgst_amount": 216,
+                     *                 "igst_amount": 0,
+                     *                 "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
+                     *               }
+                     *             ],
+                     *             "sub_total": 2400,
+                     *             "tax_total": 432,
+                     *             "cgst_total": 216,
+                     *             "sgst_total": 216,
+                     *             "igst_total": 0,
+                     *             "total": 2832,
+                     *             "round_off": 0,
+                     *             "payment_made": 0,
+                     *             "vendor_credits_applied": 0,
+                     *             "balance": 2832,
+                     *             "status": "DRAFT",
+                     *             "purchase_order_id": null,
+                     *             "notes": null,
+                     *             "created_time": "2026-06-15T05:30:00Z",
+                     *             "last_modified_time": "2026-06-15T05:30:00Z"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -4966,8 +5840,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -4981,6 +5855,46 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "invoices": [
+                 *         {
+                 *           "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                 *           "date": "2026-06-23",
+                 *           "place_of_supply": "IN-KA",
+                 *           "reference_number": "WEB-1001",
+                 *           "line_items": [
+                 *             {
+                 *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                 *               "name": "A4 copier paper, 75 gsm (ream of 500)",
+                 *               "hsn_or_sac": "4802",
+                 *               "quantity": 2,
+                 *               "unit": "pcs",
+                 *               "rate": 285,
+                 *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
+                 *             }
+                 *           ]
+                 *         },
+                 *         {
+                 *           "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                 *           "date": "2026-06-23",
+                 *           "place_of_supply": "IN-KA",
+                 *           "reference_number": "WEB-1002",
+                 *           "line_items": [
+                 *             {
+                 *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                 *               "name": "A4 copier paper, 75 gsm (ream of 500)",
+                 *               "hsn_or_sac": "4802",
+                 *               "quantity": 4,
+                 *               "unit": "pcs",
+                 *               "rate": 285,
+                 *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     invoices: unknown[];
                 };
@@ -4998,6 +5912,127 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "summary": {
+                     *         "total": 2,
+                     *         "succeeded": 2,
+                     *         "failed": 0
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "ok": true,
+                     *           "invoice": {
+                     *             "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YR6",
+                     *             "invoice_number": "INV-2026-27-005",
+                     *             "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *             "customer_name": "Raman Traders",
+                     *             "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *             "date": "2026-06-23T00:00:00",
+                     *             "due_date": "2026-08-07T00:00:00",
+                     *             "reference_number": "WEB-1001",
+                     *             "place_of_supply": "IN-KA",
+                     *             "currency_code": "INR",
+                     *             "exchange_rate": 1,
+                     *             "line_items": [
+                     *               {
+                     *                 "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YR7",
+                     *                 "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *                 "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *                 "description": null,
+                     *                 "hsn_or_sac": "4802",
+                     *                 "quantity": 2,
+                     *                 "unit": "pcs",
+                     *                 "rate": 285,
+                     *                 "discount": 0,
+                     *                 "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *                 "tax_percentage": 18,
+                     *                 "item_total": 570,
+                     *                 "tax_amount": 102.6,
+                     *                 "cgst_amount": 51.3,
+                     *                 "sgst_amount": 51.3,
+                     *                 "igst_amount": 0,
+                     *                 "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
+                     *               }
+                     *             ],
+                     *             "sub_total": 570,
+                     *             "tax_total": 102.6,
+                     *             "cgst_total": 51.3,
+                     *             "sgst_total": 51.3,
+                     *             "igst_total": 0,
+                     *             "round_off": 0,
+                     *             "total": 672.6,
+                     *             "payment_made": 0,
+                     *             "credits_applied": 0,
+                     *             "balance": 672.6,
+                     *             "status": "DRAFT",
+                     *             "salesperson_id": null,
+                     *             "sales_order_id": null,
+                     *             "notes": null,
+                     *             "payment_link": null,
+                     *             "created_time": "2026-06-15T05:30:00Z",
+                     *             "last_modified_time": "2026-06-15T05:30:00Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "ok": true,
+                     *           "invoice": {
+                     *             "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YRA",
+                     *             "invoice_number": "INV-2026-27-006",
+                     *             "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *             "customer_name": "Raman Traders",
+                     *             "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *             "date": "2026-06-23T00:00:00",
+                     *             "due_date": "2026-08-07T00:00:00",
+                     *             "reference_number": "WEB-1002",
+                     *             "place_of_supply": "IN-KA",
+                     *             "currency_code": "INR",
+                     *             "exchange_rate": 1,
+                     *             "line_items": [
+                     *               {
+                     *                 "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YRB",
+                     *                 "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *                 "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *                 "description": null,
+                     *                 "hsn_or_sac": "4802",
+                     *                 "quantity": 4,
+                     *                 "unit": "pcs",
+                     *                 "rate": 285,
+                     *                 "discount": 0,
+                     *                 "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *                 "tax_percentage": 18,
+                     *                 "item_total": 1140,
+                     *                 "tax_amount": 205.2,
+                     *                 "cgst_amount": 102.6,
+                     *                 "sgst_amount": 102.6,
+                     *                 "igst_amount": 0,
+                     *                 "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
+                     *               }
+                     *             ],
+                     *             "sub_total": 1140,
+                     *             "tax_total": 205.2,
+                     *             "cgst_total": 102.6,
+                     *             "sgst_total": 102.6,
+                     *             "igst_total": 0,
+                     *             "round_off": 0,
+                     *             "total": 1345.2,
+                     *             "payment_made": 0,
+                     *             "credits_applied": 0,
+                     *             "balance": 1345.2,
+                     *             "status": "DRAFT",
+                     *             "salesperson_id": null,
+                     *             "sales_order_id": null,
+                     *             "notes": null,
+                     *             "payment_link": null,
+                     *             "created_time": "2026-06-15T05:30:00Z",
+                     *             "last_modified_time": "2026-06-15T05:30:00Z"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -5028,8 +6063,12 @@ export interface operations {
     listComments: {
         parameters: {
             query?: {
-                /** @description entity_id */
+                /**
+                 * @description entity_id
+                 * @example inv_01KV4W44Y0H9DNEZBH9AMC3YCR
+                 */
                 entity_id?: string;
+                /** @example INVOICE */
                 entity_type?: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL";
                 page?: number;
                 per_page?: number;
@@ -5056,6 +6095,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "comments": [
+                     *         {
+                     *           "comment_id": "cmt_01KV4W44Y0H9DNEZBH9AMC3YSC",
+                     *           "entity_type": "INVOICE",
+                     *           "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *           "body": "Customer asked for delivery before 10 am.",
+                     *           "author_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "created_time": "2026-06-15T05:30:00Z",
+                     *           "last_modified_time": "2026-06-15T05:30:00Z"
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "page": 1,
+                     *         "per_page": 100,
+                     *         "has_more_page": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -5079,8 +6140,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -5094,6 +6155,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "entity_type": "INVOICE",
+                 *       "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                 *       "body": "Customer asked for delivery before 10 am."
+                 *     }
+                 */
                 "application/json": {
                     body: string;
                     /** @description entity_id */
@@ -5115,6 +6183,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The comment has been added.",
+                     *       "comment": {
+                     *         "comment_id": "cmt_01KV4W44Y0H9DNEZBH9AMC3YSC",
+                     *         "entity_type": "INVOICE",
+                     *         "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *         "body": "Customer asked for delivery before 10 am.",
+                     *         "author_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -5147,7 +6230,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description comment_id */
+                /**
+                 * @description comment_id
+                 * @example cmt_01KV4W44Y0H9DNEZBH9AMC3YSC
+                 */
                 comment_id: string;
             };
             cookie?: never;
@@ -5164,6 +6250,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "comment": {
+                     *         "comment_id": "cmt_01KV4W44Y0H9DNEZBH9AMC3YSC",
+                     *         "entity_type": "INVOICE",
+                     *         "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *         "body": "Customer asked for delivery before 10 am.",
+                     *         "author_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -5186,8 +6287,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -5197,13 +6298,21 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description comment_id */
+                /**
+                 * @description comment_id
+                 * @example cmt_01KV4W44Y0H9DNEZBH9AMC3YSC
+                 */
                 comment_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "body": "Customer asked for delivery before 10 am on weekdays."
+                 *     }
+                 */
                 "application/json": {
                     body: string;
                 };
@@ -5221,6 +6330,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The comment has been updated.",
+                     *       "comment": {
+                     *         "comment_id": "cmt_01KV4W44Y0H9DNEZBH9AMC3YSC",
+                     *         "entity_type": "INVOICE",
+                     *         "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *         "body": "Customer asked for delivery before 10 am on weekdays.",
+                     *         "author_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -5247,8 +6371,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -5258,7 +6382,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description comment_id */
+                /**
+                 * @description comment_id
+                 * @example cmt_01KV4W44Y0H9DNEZBH9AMC3YSK
+                 */
                 comment_id: string;
             };
             cookie?: never;
@@ -5276,6 +6403,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The comment has been deleted.",
+                     *       "comment_id": "cmt_01KV4W44Y0H9DNEZBH9AMC3YSK"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -5300,6 +6434,7 @@ export interface operations {
     listContacts: {
         parameters: {
             query?: {
+                /** @example CUSTOMER */
                 contact_type?: "CUSTOMER" | "VENDOR" | "BOTH";
                 cursor?: string;
                 per_page?: number;
@@ -5328,6 +6463,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "contacts": [
+                     *         {
+                     *           "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *           "contact_type": "CUSTOMER",
+                     *           "contact_name": "Raman Traders",
+                     *           "display_name": null,
+                     *           "legal_name": null,
+                     *           "company_name": null,
+                     *           "gst_no": "29AAACR5055K1Z3",
+                     *           "pan": "AAACR5055K",
+                     *           "gst_treatment": "REGISTERED",
+                     *           "place_of_contact": "IN-KA",
+                     *           "email": "accounts@raman.example",
+                     *           "phone": "+91 80 4123 4567",
+                     *           "website": null,
+                     *           "billing_address": {
+                     *             "address": "14, 2nd Cross, Indiranagar",
+                     *             "city": "Bengaluru",
+                     *             "state_code": "IN-KA",
+                     *             "zip": "560038",
+                     *             "country": "India"
+                     *           },
+                     *           "shipping_address": null,
+                     *           "contact_persons": [],
+                     *           "payment_terms": 30,
+                     *           "opening_balance": 0,
+                     *           "credit_limit": null,
+                     *           "currency_code": "INR",
+                     *           "status": "ACTIVE",
+                     *           "created_time": "2026-06-15T05:30:00Z",
+                     *           "last_modified_time": "2026-06-15T05:30:00Z"
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "per_page": 50,
+                     *         "has_more_page": false,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -5351,8 +6530,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -5366,6 +6545,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "contact_name": "Raman Traders",
+                 *       "contact_type": "CUSTOMER",
+                 *       "gst_no": "29AAACR5055K1Z3",
+                 *       "email": "accounts@raman.example",
+                 *       "phone": "+91 80 4123 4567",
+                 *       "billing_address": {
+                 *         "address": "14, 2nd Cross, Indiranagar",
+                 *         "city": "Bengaluru",
+                 *         "state_code": "IN-KA",
+                 *         "zip": "560038",
+                 *         "country": "India"
+                 *       },
+                 *       "payment_terms": 30
+                 *     }
+                 */
                 "application/json": {
                     billing_address?: {
                         address?: string | null;
@@ -5394,6 +6590,10 @@ export interface operations {
                     gst_no?: string | null;
                     gst_treatment?: ("REGISTERED" | "REGISTERED_COMPOSITION" | "UNREGISTERED" | "CONSUMER" | "OVERSEAS" | "SEZ" | "DEEMED_EXPORT") | null;
                     legal_name?: string | null;
+                    /**
+                     * Format: two-decimals
+                     * @description Rupees (or the document currency), at most two decimal places
+                     */
                     opening_balance?: number;
                     pan?: string | null;
                     payment_terms?: number;
@@ -5422,6 +6622,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The contact has been created.",
+                     *       "contact": {
+                     *         "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "contact_type": "CUSTOMER",
+                     *         "contact_name": "Raman Traders",
+                     *         "display_name": null,
+                     *         "legal_name": null,
+                     *         "company_name": null,
+                     *         "gst_no": "29AAACR5055K1Z3",
+                     *         "pan": "AAACR5055K",
+                     *         "gst_treatment": "REGISTERED",
+                     *         "place_of_contact": "IN-KA",
+                     *         "email": "accounts@raman.example",
+                     *         "phone": "+91 80 4123 4567",
+                     *         "website": null,
+                     *         "billing_address": {
+                     *           "address": "14, 2nd Cross, Indiranagar",
+                     *           "city": "Bengaluru",
+                     *           "state_code": "IN-KA",
+                     *           "zip": "560038",
+                     *           "country": "India"
+                     *         },
+                     *         "shipping_address": null,
+                     *         "contact_persons": [],
+                     *         "payment_terms": 30,
+                     *         "opening_balance": 0,
+                     *         "credit_limit": null,
+                     *         "currency_code": "INR",
+                     *         "status": "ACTIVE",
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -5454,7 +6691,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description contact_id */
+                /**
+                 * @description contact_id
+                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YC5
+                 */
                 contact_id: string;
             };
             cookie?: never;
@@ -5471,6 +6711,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "contact": {
+                     *         "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "contact_type": "CUSTOMER",
+                     *         "contact_name": "Raman Traders",
+                     *         "display_name": null,
+                     *         "legal_name": null,
+                     *         "company_name": null,
+                     *         "gst_no": "29AAACR5055K1Z3",
+                     *         "pan": "AAACR5055K",
+                     *         "gst_treatment": "REGISTERED",
+                     *         "place_of_contact": "IN-KA",
+                     *         "email": "accounts@raman.example",
+                     *         "phone": "+91 80 4123 4567",
+                     *         "website": null,
+                     *         "billing_address": {
+                     *           "address": "14, 2nd Cross, Indiranagar",
+                     *           "city": "Bengaluru",
+                     *           "state_code": "IN-KA",
+                     *           "zip": "560038",
+                     *           "country": "India"
+                     *         },
+                     *         "shipping_address": null,
+                     *         "contact_persons": [],
+                     *         "payment_terms": 30,
+                     *         "opening_balance": 0,
+                     *         "credit_limit": null,
+                     *         "currency_code": "INR",
+                     *         "status": "ACTIVE",
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -5493,8 +6770,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -5504,13 +6781,22 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description contact_id */
+                /**
+                 * @description contact_id
+                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YC5
+                 */
                 contact_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+91 80 4123 4568",
+                 *       "payment_terms": 45
+                 *     }
+                 */
                 "application/json": {
                     billing_address?: {
                         address?: string | null;
@@ -5539,6 +6825,10 @@ export interface operations {
                     gst_no?: string | null;
                     gst_treatment?: ("REGISTERED" | "REGISTERED_COMPOSITION" | "UNREGISTERED" | "CONSUMER" | "OVERSEAS" | "SEZ" | "DEEMED_EXPORT") | null;
                     legal_name?: string | null;
+                    /**
+                     * Format: two-decimals
+                     * @description Rupees (or the document currency), at most two decimal places
+                     */
                     opening_balance?: number;
                     pan?: string | null;
                     payment_terms?: number;
@@ -5569,6 +6859,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The contact has been updated.",
+                     *       "contact": {
+                     *         "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "contact_type": "CUSTOMER",
+                     *         "contact_name": "Raman Traders",
+                     *         "display_name": null,
+                     *         "legal_name": null,
+                     *         "company_name": null,
+                     *         "gst_no": "29AAACR5055K1Z3",
+                     *         "pan": "AAACR5055K",
+                     *         "gst_treatment": "REGISTERED",
+                     *         "place_of_contact": "IN-KA",
+                     *         "email": "accounts@raman.example",
+                     *         "phone": "+91 80 4123 4568",
+                     *         "website": null,
+                     *         "billing_address": {
+                     *           "address": "14, 2nd Cross, Indiranagar",
+                     *           "city": "Bengaluru",
+                     *           "state_code": "IN-KA",
+                     *           "zip": "560038",
+                     *           "country": "India"
+                     *         },
+                     *         "shipping_address": null,
+                     *         "contact_persons": [],
+                     *         "payment_terms": 45,
+                     *         "opening_balance": 0,
+                     *         "credit_limit": null,
+                     *         "currency_code": "INR",
+                     *         "status": "ACTIVE",
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -5595,8 +6922,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -5606,7 +6933,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description contact_id */
+                /**
+                 * @description contact_id
+                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YTJ
+                 */
                 contact_id: string;
             };
             cookie?: never;
@@ -5624,6 +6954,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The contact has been deleted.",
+                     *       "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YTJ"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -5648,6 +6985,7 @@ export interface operations {
     listContactActivity: {
         parameters: {
             query?: {
+                /** @example 5 */
                 limit?: number;
             };
             header?: {
@@ -5658,7 +6996,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description contact_id */
+                /**
+                 * @description contact_id
+                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YC5
+                 */
                 contact_id: string;
             };
             cookie?: never;
@@ -5675,6 +7016,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "activity": [
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YCD",
+                     *           "action": "CONTACT_UPDATED",
+                     *           "entity_type": "CONTACT",
+                     *           "entity_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *           "entity_ref": "Raman Traders",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": {
+                     *             "phone": {
+                     *               "old": "+91 80 4123 4567",
+                     *               "new": "+91 80 4123 4568"
+                     *             },
+                     *             "payment_terms": {
+                     *               "old": 30,
+                     *               "new": 45
+                     *             }
+                     *           },
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YCC",
+                     *             "source": "PUBLIC_API"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YC6",
+                     *           "action": "CONTACT_CREATED",
+                     *           "entity_type": "CONTACT",
+                     *           "entity_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *           "entity_ref": "Raman Traders",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": null,
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YC4",
+                     *             "source": "PUBLIC_API"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "limit": 5,
+                     *         "returned": 2,
+                     *         "has_more_page": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         activity: components["schemas"]["ActivityEvent"][];
                         /** @enum {number} */
@@ -5698,8 +7093,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -5709,7 +7104,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description contact_id */
+                /**
+                 * @description contact_id
+                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YC8
+                 */
                 contact_id: string;
             };
             cookie?: never;
@@ -5727,6 +7125,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The contact has been archived.",
+                     *       "contact": {
+                     *         "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
+                     *         "contact_type": "VENDOR",
+                     *         "contact_name": "Udyog Paper Mills",
+                     *         "display_name": null,
+                     *         "legal_name": null,
+                     *         "company_name": null,
+                     *         "gst_no": "27AAPFU0939F1ZV",
+                     *         "pan": "AAPFU0939F",
+                     *         "gst_treatment": "REGISTERED",
+                     *         "place_of_contact": "IN-MH",
+                     *         "email": "sales@udyog.example",
+                     *         "phone": null,
+                     *         "website": null,
+                     *         "billing_address": {
+                     *           "address": "Plot 7, MIDC Bhosari",
+                     *           "city": "Pune",
+                     *           "state_code": "IN-MH",
+                     *           "zip": "411026",
+                     *           "country": "India"
+                     *         },
+                     *         "shipping_address": null,
+                     *         "contact_persons": [],
+                     *         "payment_terms": 0,
+                     *         "opening_balance": 0,
+                     *         "credit_limit": null,
+                     *         "currency_code": "INR",
+                     *         "status": "INACTIVE",
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -5754,7 +7189,10 @@ export interface operations {
                 /** @description bill_id */
                 bill_id?: string;
                 cursor?: string;
-                /** @description customer_id */
+                /**
+                 * @description customer_id
+                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YC5
+                 */
                 customer_id?: string;
                 /** @description invoice_id */
                 invoice_id?: string;
@@ -5784,6 +7222,71 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "credit_notes": [
+                     *         {
+                     *           "credit_note_id": "cn_01KV4W44Y0H9DNEZBH9AMC3YFZ",
+                     *           "credit_note_number": "CN-000001",
+                     *           "type": "customer",
+                     *           "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *           "customer_name": "Raman Traders",
+                     *           "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *           "bill_id": null,
+                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *           "date": "2026-06-22T00:00:00",
+                     *           "reference_number": null,
+                     *           "place_of_supply": "IN-KA",
+                     *           "stock_direction": "SALES_RETURN_IN",
+                     *           "currency_code": "INR",
+                     *           "exchange_rate": 1,
+                     *           "sub_total": 570,
+                     *           "tax_total": 102.6,
+                     *           "cgst_total": 51.3,
+                     *           "sgst_total": 51.3,
+                     *           "igst_total": 0,
+                     *           "total": 672.6,
+                     *           "applied_amount": 0,
+                     *           "balance_amount": 672.6,
+                     *           "status": "ISSUED",
+                     *           "notes": "Two reams returned damaged",
+                     *           "created_time": "2026-06-15T05:30:00Z",
+                     *           "last_modified_time": "2026-06-15T05:30:00Z",
+                     *           "line_items": [
+                     *             {
+                     *               "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YG0",
+                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *               "description": null,
+                     *               "hsn_or_sac": "4802",
+                     *               "quantity": 2,
+                     *               "unit": "pcs",
+                     *               "rate": 285,
+                     *               "discount": 0,
+                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *               "tax_percentage": 18,
+                     *               "item_total": 570,
+                     *               "tax_amount": 102.6,
+                     *               "cgst_amount": 51.3,
+                     *               "sgst_amount": 51.3,
+                     *               "igst_amount": 0,
+                     *               "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ",
+                     *               "restock": true,
+                     *               "invoice_line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCS",
+                     *               "bill_line_item_id": null
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "per_page": 50,
+                     *         "has_more_page": false,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -5807,8 +7310,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyRequired"];
                 /**
@@ -5822,24 +7325,47 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                 *       "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                 *       "date": "2026-06-22",
+                 *       "place_of_supply": "IN-KA",
+                 *       "notes": "Two reams returned damaged",
+                 *       "line_items": [
+                 *         {
+                 *           "invoice_line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCS",
+                 *           "name": "A4 copier paper, 75 gsm (ream of 500)",
+                 *           "quantity": 2,
+                 *           "restock": true
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description bill_id */
                     bill_id?: string;
+                    /** @description branch_id */
+                    branch_id?: string;
                     /** @description customer_id */
                     customer_id: string;
-                    /**
-                     * Format: iso-date-or-date-time
-                     * @description YYYY-MM-DD or an ISO 8601 date-time
-                     */
+                    /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     date: string;
                     /** @description invoice_id */
                     invoice_id?: string;
                     line_items: {
-                        /** @description Taxable value credited without goods (a price revision or post-sale discount, s.34(1) CGST); bound lines only, instead of quantity */
+                        /**
+                         * Format: two-decimals
+                         * @description Taxable value credited without goods (a price revision or post-sale discount, s.34(1) CGST); bound lines only, instead of quantity
+                         */
                         amount?: number;
                         /** @description The bill's line this line corrects; required on each line of a note naming bill_id */
                         bill_line_item_id?: string;
                         description?: string | null;
+                        /**
+                         * Format: two-decimals
+                         * @description Rupees (or the document currency), at most two decimal places
+                         */
                         discount?: number;
                         hsn_or_sac?: string | null;
                         /** @description The invoice's line this line corrects; required on each line of a note naming invoice_id */
@@ -5848,6 +7374,10 @@ export interface operations {
                         name?: string;
                         /** @description Goods credited; 1 when a free-form line sends none */
                         quantity?: number;
+                        /**
+                         * Format: two-decimals
+                         * @description Rupees (or the document currency), at most two decimal places
+                         */
                         rate?: number;
                         /** @description The goods are returned to stock (sales) or sent back to the vendor (purchases) */
                         restock?: boolean;
@@ -5872,6 +7402,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The credit note has been created.",
+                     *       "credit_note": {
+                     *         "credit_note_id": "cn_01KV4W44Y0H9DNEZBH9AMC3YFZ",
+                     *         "credit_note_number": "CN-000001",
+                     *         "type": "customer",
+                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "customer_name": "Raman Traders",
+                     *         "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *         "bill_id": null,
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-22T00:00:00",
+                     *         "reference_number": null,
+                     *         "place_of_supply": "IN-KA",
+                     *         "stock_direction": "SALES_RETURN_IN",
+                     *         "currency_code": "INR",
+                     *         "exchange_rate": 1,
+                     *         "sub_total": 570,
+                     *         "tax_total": 102.6,
+                     *         "cgst_total": 51.3,
+                     *         "sgst_total": 51.3,
+                     *         "igst_total": 0,
+                     *         "total": 672.6,
+                     *         "applied_amount": 0,
+                     *         "balance_amount": 672.6,
+                     *         "status": "ISSUED",
+                     *         "notes": "Two reams returned damaged",
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z",
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YG0",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 2,
+                     *             "unit": "pcs",
+                     *             "rate": 285,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 570,
+                     *             "tax_amount": 102.6,
+                     *             "cgst_amount": 51.3,
+                     *             "sgst_amount": 51.3,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ",
+                     *             "restock": true,
+                     *             "invoice_line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCS",
+                     *             "bill_line_item_id": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -5904,7 +7492,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description credit_note_id */
+                /**
+                 * @description credit_note_id
+                 * @example cn_01KV4W44Y0H9DNEZBH9AMC3YFZ
+                 */
                 credit_note_id: string;
             };
             cookie?: never;
@@ -5921,6 +7512,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "credit_note": {
+                     *         "credit_note_id": "cn_01KV4W44Y0H9DNEZBH9AMC3YFZ",
+                     *         "credit_note_number": "CN-000001",
+                     *         "type": "customer",
+                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "customer_name": "Raman Traders",
+                     *         "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *         "bill_id": null,
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-22T00:00:00",
+                     *         "reference_number": null,
+                     *         "place_of_supply": "IN-KA",
+                     *         "stock_direction": "SALES_RETURN_IN",
+                     *         "currency_code": "INR",
+                     *         "exchange_rate": 1,
+                     *         "sub_total": 570,
+                     *         "tax_total": 102.6,
+                     *         "cgst_total": 51.3,
+                     *         "sgst_total": 51.3,
+                     *         "igst_total": 0,
+                     *         "total": 672.6,
+                     *         "applied_amount": 0,
+                     *         "balance_amount": 672.6,
+                     *         "status": "ISSUED",
+                     *         "notes": "Two reams returned damaged",
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z",
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YG0",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 2,
+                     *             "unit": "pcs",
+                     *             "rate": 285,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 570,
+                     *             "tax_amount": 102.6,
+                     *             "cgst_amount": 51.3,
+                     *             "sgst_amount": 51.3,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ",
+                     *             "restock": true,
+                     *             "invoice_line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCS",
+                     *             "bill_line_item_id": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -5943,8 +7592,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -5954,13 +7603,21 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description credit_note_id */
+                /**
+                 * @description credit_note_id
+                 * @example cn_01KV4W44Y0H9DNEZBH9AMC3YFZ
+                 */
                 credit_note_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "notes": "Two reams returned damaged in transit."
+                 *     }
+                 */
                 "application/json": {
                     notes?: string | null;
                     reference_number?: string | null;
@@ -5979,6 +7636,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The credit note has been updated.",
+                     *       "credit_note": {
+                     *         "credit_note_id": "cn_01KV4W44Y0H9DNEZBH9AMC3YFZ",
+                     *         "credit_note_number": "CN-000001",
+                     *         "type": "customer",
+                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "customer_name": "Raman Traders",
+                     *         "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *         "bill_id": null,
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-22T00:00:00",
+                     *         "reference_number": null,
+                     *         "place_of_supply": "IN-KA",
+                     *         "stock_direction": "SALES_RETURN_IN",
+                     *         "currency_code": "INR",
+                     *         "exchange_rate": 1,
+                     *         "sub_total": 570,
+                     *         "tax_total": 102.6,
+                     *         "cgst_total": 51.3,
+                     *         "sgst_total": 51.3,
+                     *         "igst_total": 0,
+                     *         "total": 672.6,
+                     *         "applied_amount": 0,
+                     *         "balance_amount": 672.6,
+                     *         "status": "ISSUED",
+                     *         "notes": "Two reams returned damaged in transit.",
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z",
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YG0",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 2,
+                     *             "unit": "pcs",
+                     *             "rate": 285,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 570,
+                     *             "tax_amount": 102.6,
+                     *             "cgst_amount": 51.3,
+                     *             "sgst_amount": 51.3,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ",
+                     *             "restock": true,
+                     *             "invoice_line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCS",
+                     *             "bill_line_item_id": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -6013,7 +7728,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description credit_note_id */
+                /**
+                 * @description credit_note_id
+                 * @example cn_01KV4W44Y0H9DNEZBH9AMC3YFZ
+                 */
                 credit_note_id: string;
             };
             cookie?: never;
@@ -6030,6 +7748,114 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "activity": [
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YGK",
+                     *           "action": "EMAIL_SENT",
+                     *           "entity_type": "CREDIT_NOTE",
+                     *           "entity_id": "cn_01KV4W44Y0H9DNEZBH9AMC3YFZ",
+                     *           "entity_ref": "CN-000001",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": null,
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YGH",
+                     *             "source": "PUBLIC_API",
+                     *             "message_id": "<msg_01KV4W44Y0H9DNEZBH9AMC3YGJ@kaveri.example>",
+                     *             "to": [
+                     *               "accounts@raman.example"
+                     *             ],
+                     *             "cc": [],
+                     *             "bcc_count": 0,
+                     *             "subject": "Credit Note CN-000001 from Kaveri Office Supplies Pvt. Ltd.",
+                     *             "attached_pdf": true,
+                     *             "pdf_filename": "CN-000001.pdf"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YGF",
+                     *           "action": "CREDIT_NOTE_APPLIED",
+                     *           "entity_type": "CREDIT_NOTE",
+                     *           "entity_id": "cn_01KV4W44Y0H9DNEZBH9AMC3YFZ",
+                     *           "entity_ref": "CN-000001",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": {
+                     *             "status": {
+                     *               "old": "ISSUED",
+                     *               "new": "APPLIED"
+                     *             },
+                     *             "applied_amount": {
+                     *               "old": 0,
+                     *               "new": 672.6
+                     *             },
+                     *             "balance_amount": {
+                     *               "old": 672.6,
+                     *               "new": 0
+                     *             }
+                     *           },
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YGC",
+                     *             "source": "PUBLIC_API",
+                     *             "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *             "amount": 672.6
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YGB",
+                     *           "action": "CREDIT_NOTE_UPDATED",
+                     *           "entity_type": "CREDIT_NOTE",
+                     *           "entity_id": "cn_01KV4W44Y0H9DNEZBH9AMC3YFZ",
+                     *           "entity_ref": "CN-000001",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": {
+                     *             "notes": {
+                     *               "old": "Two reams returned damaged",
+                     *               "new": "Two reams returned damaged in transit."
+                     *             }
+                     *           },
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YGA",
+                     *             "source": "PUBLIC_API"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YG6",
+                     *           "action": "CREDIT_NOTE_CREATED",
+                     *           "entity_type": "CREDIT_NOTE",
+                     *           "entity_id": "cn_01KV4W44Y0H9DNEZBH9AMC3YFZ",
+                     *           "entity_ref": "CN-000001",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": null,
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YFY",
+                     *             "source": "PUBLIC_API",
+                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YG1",
+                     *             "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "limit": 100,
+                     *         "returned": 4,
+                     *         "has_more_page": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         activity: components["schemas"]["ActivityEvent"][];
                         /** @enum {number} */
@@ -6053,8 +7879,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyRequired"];
                 /**
@@ -6064,14 +7890,27 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description credit_note_id */
+                /**
+                 * @description credit_note_id
+                 * @example cn_01KV4W44Y0H9DNEZBH9AMC3YNG
+                 */
                 credit_note_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
+                 *       "amount": 283.2
+                 *     }
+                 */
                 "application/json": {
+                    /**
+                     * Format: two-decimals
+                     * @description Rupees (or the document currency), at most two decimal places
+                     */
                     amount: number;
                     /** @description bill_id */
                     bill_id: string;
@@ -6090,6 +7929,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The credit note has been applied.",
+                     *       "credit_note": {
+                     *         "credit_note_id": "cn_01KV4W44Y0H9DNEZBH9AMC3YNG",
+                     *         "applied_amount": 283.2,
+                     *         "balance_amount": 0,
+                     *         "status": "APPLIED"
+                     *       },
+                     *       "bill": {
+                     *         "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
+                     *         "balance": 26620.8,
+                     *         "status": "PARTIALLY_PAID",
+                     *         "paid_amount": 1699.2
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         bill: components["schemas"]["BillCredited"];
                         /** @enum {number} */
@@ -6117,8 +7974,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyRequired"];
                 /**
@@ -6128,14 +7985,27 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description credit_note_id */
+                /**
+                 * @description credit_note_id
+                 * @example cn_01KV4W44Y0H9DNEZBH9AMC3YFZ
+                 */
                 credit_note_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                 *       "amount": 672.6
+                 *     }
+                 */
                 "application/json": {
+                    /**
+                     * Format: two-decimals
+                     * @description Rupees (or the document currency), at most two decimal places
+                     */
                     amount: number;
                     /** @description invoice_id */
                     invoice_id: string;
@@ -6154,6 +8024,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The credit note has been applied.",
+                     *       "credit_note": {
+                     *         "credit_note_id": "cn_01KV4W44Y0H9DNEZBH9AMC3YFZ",
+                     *         "applied_amount": 672.6,
+                     *         "balance_amount": 0,
+                     *         "status": "APPLIED"
+                     *       },
+                     *       "invoice": {
+                     *         "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *         "balance": 1643.4,
+                     *         "status": "PARTIALLY_PAID",
+                     *         "paid_amount": 5672.6
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -6181,8 +8069,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -6192,13 +8080,23 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description credit_note_id */
+                /**
+                 * @description credit_note_id
+                 * @example cn_01KV4W44Y0H9DNEZBH9AMC3YFZ
+                 */
                 credit_note_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": [
+                 *         "accounts@raman.example"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @default true */
                     attach_pdf?: boolean;
@@ -6223,6 +8121,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "Your email has been sent.",
+                     *       "delivery": {
+                     *         "message_id": "<msg_01KV4W44Y0H9DNEZBH9AMC3YGJ@kaveri.example>",
+                     *         "from": "billing@kaveri.example",
+                     *         "to": [
+                     *           "accounts@raman.example"
+                     *         ],
+                     *         "cc": [],
+                     *         "bcc_count": 0,
+                     *         "subject": "Credit Note CN-000001 from Kaveri Office Supplies Pvt. Ltd.",
+                     *         "attached_pdf": true,
+                     *         "pdf_filename": "CN-000001.pdf",
+                     *         "pdf_size": 28997,
+                     *         "sent_at": "2026-06-15T05:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -6261,7 +8179,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description credit_note_id */
+                /**
+                 * @description credit_note_id
+                 * @example cn_01KV4W44Y0H9DNEZBH9AMC3YFZ
+                 */
                 credit_note_id: string;
             };
             cookie?: never;
@@ -6295,8 +8216,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -6306,7 +8227,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description credit_note_id */
+                /**
+                 * @description credit_note_id
+                 * @example cn_01KV4W44Y0H9DNEZBH9AMC3YNY
+                 */
                 credit_note_id: string;
             };
             cookie?: never;
@@ -6324,6 +8248,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The credit note has been voided.",
+                     *       "credit_note": {
+                     *         "credit_note_id": "cn_01KV4W44Y0H9DNEZBH9AMC3YNY",
+                     *         "credit_note_number": "CN-000003",
+                     *         "type": "customer",
+                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "customer_name": "Raman Traders",
+                     *         "invoice_id": null,
+                     *         "bill_id": null,
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-22T00:00:00",
+                     *         "reference_number": null,
+                     *         "place_of_supply": "IN-KA",
+                     *         "stock_direction": "SALES_RETURN_IN",
+                     *         "currency_code": "INR",
+                     *         "exchange_rate": 1,
+                     *         "sub_total": 500,
+                     *         "tax_total": 90,
+                     *         "cgst_total": 45,
+                     *         "sgst_total": 45,
+                     *         "igst_total": 0,
+                     *         "total": 590,
+                     *         "applied_amount": 0,
+                     *         "balance_amount": 0,
+                     *         "status": "CANCELLED",
+                     *         "notes": null,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z",
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YNZ",
+                     *             "item_id": null,
+                     *             "name": "Delivery within Bengaluru",
+                     *             "description": null,
+                     *             "hsn_or_sac": "996812",
+                     *             "quantity": 1,
+                     *             "unit": null,
+                     *             "rate": 500,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 500,
+                     *             "tax_amount": 90,
+                     *             "cgst_amount": 45,
+                     *             "sgst_amount": 45,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ",
+                     *             "restock": false,
+                     *             "invoice_line_item_id": null,
+                     *             "bill_line_item_id": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -6353,7 +8335,10 @@ export interface operations {
                 cursor?: string;
                 per_page?: number;
                 status?: "DRAFT" | "ISSUED" | "APPLIED" | "CANCELLED";
-                /** @description vendor_id */
+                /**
+                 * @description vendor_id
+                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YC8
+                 */
                 vendor_id?: string;
             };
             header?: {
@@ -6378,6 +8363,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "debit_notes": [
+                     *         {
+                     *           "debit_note_id": "dn_01KV4W44Y0H9DNEZBH9AMC3YMB",
+                     *           "debit_note_number": "DN-000001",
+                     *           "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
+                     *           "vendor_name": "Udyog Paper Mills",
+                     *           "invoice_id": null,
+                     *           "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
+                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *           "date": "2026-06-19T00:00:00",
+                     *           "reference_number": null,
+                     *           "place_of_supply": "IN-KA",
+                     *           "stock_direction": "PURCHASE_RETURN_OUT",
+                     *           "currency_code": "INR",
+                     *           "exchange_rate": 1,
+                     *           "sub_total": 1200,
+                     *           "tax_total": 216,
+                     *           "cgst_total": 108,
+                     *           "sgst_total": 108,
+                     *           "igst_total": 0,
+                     *           "total": 1416,
+                     *           "applied_amount": 0,
+                     *           "balance_amount": 1416,
+                     *           "status": "ISSUED",
+                     *           "notes": "Five reams short-shipped",
+                     *           "created_time": "2026-06-15T05:30:00Z",
+                     *           "last_modified_time": "2026-06-15T05:30:00Z",
+                     *           "line_items": [
+                     *             {
+                     *               "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YMC",
+                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *               "description": null,
+                     *               "hsn_or_sac": "4802",
+                     *               "quantity": 5,
+                     *               "unit": "pcs",
+                     *               "rate": 240,
+                     *               "discount": 0,
+                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *               "tax_percentage": 18,
+                     *               "item_total": 1200,
+                     *               "tax_amount": 216,
+                     *               "cgst_amount": 108,
+                     *               "sgst_amount": 108,
+                     *               "igst_amount": 0,
+                     *               "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT",
+                     *               "restock": false,
+                     *               "invoice_line_item_id": null,
+                     *               "bill_line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJY"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "per_page": 50,
+                     *         "has_more_page": false,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -6401,8 +8450,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyRequired"];
                 /**
@@ -6416,20 +8465,42 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
+                 *       "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
+                 *       "date": "2026-06-19",
+                 *       "place_of_supply": "IN-KA",
+                 *       "notes": "Five reams short-shipped",
+                 *       "line_items": [
+                 *         {
+                 *           "bill_line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJY",
+                 *           "name": "A4 copier paper, 75 gsm (ream of 500)",
+                 *           "quantity": 5
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description bill_id */
                     bill_id?: string;
-                    /**
-                     * Format: iso-date-or-date-time
-                     * @description YYYY-MM-DD or an ISO 8601 date-time
-                     */
+                    /** @description branch_id */
+                    branch_id?: string;
+                    /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     date: string;
                     line_items: {
-                        /** @description Taxable value credited without goods (a price revision or post-sale discount, s.34(1) CGST); bound lines only, instead of quantity */
+                        /**
+                         * Format: two-decimals
+                         * @description Taxable value credited without goods (a price revision or post-sale discount, s.34(1) CGST); bound lines only, instead of quantity
+                         */
                         amount?: number;
                         /** @description The bill's line this line corrects; required on each line of a note naming bill_id */
                         bill_line_item_id?: string;
                         description?: string | null;
+                        /**
+                         * Format: two-decimals
+                         * @description Rupees (or the document currency), at most two decimal places
+                         */
                         discount?: number;
                         hsn_or_sac?: string | null;
                         /** @description The invoice's line this line corrects; required on each line of a note naming invoice_id */
@@ -6438,6 +8509,10 @@ export interface operations {
                         name?: string;
                         /** @description Goods credited; 1 when a free-form line sends none */
                         quantity?: number;
+                        /**
+                         * Format: two-decimals
+                         * @description Rupees (or the document currency), at most two decimal places
+                         */
                         rate?: number;
                         /** @description The goods are returned to stock (sales) or sent back to the vendor (purchases) */
                         restock?: boolean;
@@ -6464,6 +8539,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The debit note has been created.",
+                     *       "debit_note": {
+                     *         "debit_note_id": "dn_01KV4W44Y0H9DNEZBH9AMC3YMB",
+                     *         "debit_note_number": "DN-000001",
+                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
+                     *         "vendor_name": "Udyog Paper Mills",
+                     *         "invoice_id": null,
+                     *         "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-19T00:00:00",
+                     *         "reference_number": null,
+                     *         "place_of_supply": "IN-KA",
+                     *         "stock_direction": "PURCHASE_RETURN_OUT",
+                     *         "currency_code": "INR",
+                     *         "exchange_rate": 1,
+                     *         "sub_total": 1200,
+                     *         "tax_total": 216,
+                     *         "cgst_total": 108,
+                     *         "sgst_total": 108,
+                     *         "igst_total": 0,
+                     *         "total": 1416,
+                     *         "applied_amount": 0,
+                     *         "balance_amount": 1416,
+                     *         "status": "ISSUED",
+                     *         "notes": "Five reams short-shipped",
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z",
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YMC",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 5,
+                     *             "unit": "pcs",
+                     *             "rate": 240,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 1200,
+                     *             "tax_amount": 216,
+                     *             "cgst_amount": 108,
+                     *             "sgst_amount": 108,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT",
+                     *             "restock": false,
+                     *             "invoice_line_item_id": null,
+                     *             "bill_line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJY"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -6496,7 +8628,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description debit_note_id */
+                /**
+                 * @description debit_note_id
+                 * @example dn_01KV4W44Y0H9DNEZBH9AMC3YMB
+                 */
                 debit_note_id: string;
             };
             cookie?: never;
@@ -6513,6 +8648,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "debit_note": {
+                     *         "debit_note_id": "dn_01KV4W44Y0H9DNEZBH9AMC3YMB",
+                     *         "debit_note_number": "DN-000001",
+                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
+                     *         "vendor_name": "Udyog Paper Mills",
+                     *         "invoice_id": null,
+                     *         "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-19T00:00:00",
+                     *         "reference_number": null,
+                     *         "place_of_supply": "IN-KA",
+                     *         "stock_direction": "PURCHASE_RETURN_OUT",
+                     *         "currency_code": "INR",
+                     *         "exchange_rate": 1,
+                     *         "sub_total": 1200,
+                     *         "tax_total": 216,
+                     *         "cgst_total": 108,
+                     *         "sgst_total": 108,
+                     *         "igst_total": 0,
+                     *         "total": 1416,
+                     *         "applied_amount": 0,
+                     *         "balance_amount": 1416,
+                     *         "status": "ISSUED",
+                     *         "notes": "Five reams short-shipped",
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z",
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YMC",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 5,
+                     *             "unit": "pcs",
+                     *             "rate": 240,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 1200,
+                     *             "tax_amount": 216,
+                     *             "cgst_amount": 108,
+                     *             "sgst_amount": 108,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT",
+                     *             "restock": false,
+                     *             "invoice_line_item_id": null,
+                     *             "bill_line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJY"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -6535,8 +8727,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -6546,13 +8738,21 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description debit_note_id */
+                /**
+                 * @description debit_note_id
+                 * @example dn_01KV4W44Y0H9DNEZBH9AMC3YMB
+                 */
                 debit_note_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "notes": "Vendor confirmed the shortfall."
+                 *     }
+                 */
                 "application/json": {
                     notes?: string | null;
                     reference_number?: string | null;
@@ -6571,6 +8771,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The debit note has been updated.",
+                     *       "debit_note": {
+                     *         "debit_note_id": "dn_01KV4W44Y0H9DNEZBH9AMC3YMB",
+                     *         "debit_note_number": "DN-000001",
+                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
+                     *         "vendor_name": "Udyog Paper Mills",
+                     *         "invoice_id": null,
+                     *         "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-19T00:00:00",
+                     *         "reference_number": null,
+                     *         "place_of_supply": "IN-KA",
+                     *         "stock_direction": "PURCHASE_RETURN_OUT",
+                     *         "currency_code": "INR",
+                     *         "exchange_rate": 1,
+                     *         "sub_total": 1200,
+                     *         "tax_total": 216,
+                     *         "cgst_total": 108,
+                     *         "sgst_total": 108,
+                     *         "igst_total": 0,
+                     *         "total": 1416,
+                     *         "applied_amount": 0,
+                     *         "balance_amount": 1416,
+                     *         "status": "ISSUED",
+                     *         "notes": "Vendor confirmed the shortfall.",
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z",
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YMC",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 5,
+                     *             "unit": "pcs",
+                     *             "rate": 240,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 1200,
+                     *             "tax_amount": 216,
+                     *             "cgst_amount": 108,
+                     *             "sgst_amount": 108,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT",
+                     *             "restock": false,
+                     *             "invoice_line_item_id": null,
+                     *             "bill_line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJY"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -6605,7 +8862,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description debit_note_id */
+                /**
+                 * @description debit_note_id
+                 * @example dn_01KV4W44Y0H9DNEZBH9AMC3YMB
+                 */
                 debit_note_id: string;
             };
             cookie?: never;
@@ -6622,6 +8882,89 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "activity": [
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YMV",
+                     *           "action": "DEBIT_NOTE_APPLIED",
+                     *           "entity_type": "DEBIT_NOTE",
+                     *           "entity_id": "dn_01KV4W44Y0H9DNEZBH9AMC3YMB",
+                     *           "entity_ref": "DN-000001",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": {
+                     *             "status": {
+                     *               "old": "ISSUED",
+                     *               "new": "APPLIED"
+                     *             },
+                     *             "applied_amount": {
+                     *               "old": 0,
+                     *               "new": 1416
+                     *             },
+                     *             "balance_amount": {
+                     *               "old": 1416,
+                     *               "new": 0
+                     *             }
+                     *           },
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YMR",
+                     *             "source": "PUBLIC_API",
+                     *             "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
+                     *             "amount": 1416
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YMQ",
+                     *           "action": "DEBIT_NOTE_UPDATED",
+                     *           "entity_type": "DEBIT_NOTE",
+                     *           "entity_id": "dn_01KV4W44Y0H9DNEZBH9AMC3YMB",
+                     *           "entity_ref": "DN-000001",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": {
+                     *             "notes": {
+                     *               "old": "Five reams short-shipped",
+                     *               "new": "Vendor confirmed the shortfall."
+                     *             }
+                     *           },
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YMP",
+                     *             "source": "PUBLIC_API"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YMJ",
+                     *           "action": "DEBIT_NOTE_CREATED",
+                     *           "entity_type": "DEBIT_NOTE",
+                     *           "entity_id": "dn_01KV4W44Y0H9DNEZBH9AMC3YMB",
+                     *           "entity_ref": "DN-000001",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": null,
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YMA",
+                     *             "source": "PUBLIC_API",
+                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YMD",
+                     *             "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "limit": 100,
+                     *         "returned": 3,
+                     *         "has_more_page": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         activity: components["schemas"]["ActivityEvent"][];
                         /** @enum {number} */
@@ -6645,8 +8988,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyRequired"];
                 /**
@@ -6656,14 +8999,27 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description debit_note_id */
+                /**
+                 * @description debit_note_id
+                 * @example dn_01KV4W44Y0H9DNEZBH9AMC3YMB
+                 */
                 debit_note_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
+                 *       "amount": 1416
+                 *     }
+                 */
                 "application/json": {
+                    /**
+                     * Format: two-decimals
+                     * @description Rupees (or the document currency), at most two decimal places
+                     */
                     amount: number;
                     /** @description bill_id */
                     bill_id: string;
@@ -6682,6 +9038,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The debit note has been applied.",
+                     *       "debit_note": {
+                     *         "debit_note_id": "dn_01KV4W44Y0H9DNEZBH9AMC3YMB",
+                     *         "applied_amount": 1416,
+                     *         "balance_amount": 0,
+                     *         "status": "APPLIED"
+                     *       },
+                     *       "bill": {
+                     *         "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
+                     *         "balance": 26904,
+                     *         "status": "PARTIALLY_PAID",
+                     *         "paid_amount": 1416
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         bill: components["schemas"]["BillCredited"];
                         /** @enum {number} */
@@ -6720,7 +9094,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description debit_note_id */
+                /**
+                 * @description debit_note_id
+                 * @example dn_01KV4W44Y0H9DNEZBH9AMC3YMB
+                 */
                 debit_note_id: string;
             };
             cookie?: never;
@@ -6754,8 +9131,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -6765,7 +9142,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description debit_note_id */
+                /**
+                 * @description debit_note_id
+                 * @example dn_01KV4W44Y0H9DNEZBH9AMC3YMZ
+                 */
                 debit_note_id: string;
             };
             cookie?: never;
@@ -6783,6 +9163,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The debit note has been voided.",
+                     *       "debit_note": {
+                     *         "debit_note_id": "dn_01KV4W44Y0H9DNEZBH9AMC3YMZ",
+                     *         "debit_note_number": "DN-000002",
+                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
+                     *         "vendor_name": "Udyog Paper Mills",
+                     *         "invoice_id": null,
+                     *         "bill_id": null,
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-19T00:00:00",
+                     *         "reference_number": null,
+                     *         "place_of_supply": "IN-KA",
+                     *         "stock_direction": "PURCHASE_RETURN_OUT",
+                     *         "currency_code": "INR",
+                     *         "exchange_rate": 1,
+                     *         "sub_total": 240,
+                     *         "tax_total": 43.2,
+                     *         "cgst_total": 21.6,
+                     *         "sgst_total": 21.6,
+                     *         "igst_total": 0,
+                     *         "total": 283.2,
+                     *         "applied_amount": 0,
+                     *         "balance_amount": 0,
+                     *         "status": "CANCELLED",
+                     *         "notes": null,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z",
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YN0",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 1,
+                     *             "unit": "pcs",
+                     *             "rate": 240,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 240,
+                     *             "tax_amount": 43.2,
+                     *             "cgst_amount": 21.6,
+                     *             "sgst_amount": 21.6,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT",
+                     *             "restock": false,
+                     *             "invoice_line_item_id": null,
+                     *             "bill_line_item_id": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -6808,7 +9245,10 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
-                /** @description customer_id */
+                /**
+                 * @description customer_id
+                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YC5
+                 */
                 customer_id?: string;
                 per_page?: number;
                 status?: "DRAFT" | "SENT" | "ACCEPTED" | "DECLINED" | "CANCELLED" | "CONVERTED";
@@ -6835,6 +9275,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "estimates": [
+                     *         {
+                     *           "estimate_id": "est_01KV4W44Y0H9DNEZBH9AMC3YGP",
+                     *           "estimate_number": "EST-000001",
+                     *           "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *           "customer_name": "Raman Traders",
+                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *           "date": "2026-06-15T00:00:00",
+                     *           "expiry_date": "2026-06-30T00:00:00",
+                     *           "reference_number": null,
+                     *           "place_of_supply": "IN-KA",
+                     *           "line_items": [
+                     *             {
+                     *               "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YGQ",
+                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *               "description": null,
+                     *               "hsn_or_sac": "4802",
+                     *               "quantity": 50,
+                     *               "unit": "pcs",
+                     *               "rate": 285,
+                     *               "discount": 0,
+                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *               "tax_percentage": 18,
+                     *               "item_total": 14250,
+                     *               "tax_amount": 2565,
+                     *               "cgst_amount": 1282.5,
+                     *               "sgst_amount": 1282.5,
+                     *               "igst_amount": 0,
+                     *               "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
+                     *             }
+                     *           ],
+                     *           "sub_total": 14250,
+                     *           "tax_total": 2565,
+                     *           "cgst_total": 1282.5,
+                     *           "sgst_total": 1282.5,
+                     *           "igst_total": 0,
+                     *           "total": 16815,
+                     *           "status": "DRAFT",
+                     *           "notes": null,
+                     *           "converted_to_sales_order_id": null,
+                     *           "created_time": "2026-06-15T05:30:00Z",
+                     *           "last_modified_time": "2026-06-15T05:30:00Z"
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "per_page": 50,
+                     *         "has_more_page": false,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -6858,8 +9354,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -6873,25 +9369,49 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                 *       "date": "2026-06-15",
+                 *       "expiry_date": "2026-06-30",
+                 *       "place_of_supply": "IN-KA",
+                 *       "line_items": [
+                 *         {
+                 *           "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                 *           "name": "A4 copier paper, 75 gsm (ream of 500)",
+                 *           "hsn_or_sac": "4802",
+                 *           "quantity": 50,
+                 *           "unit": "pcs",
+                 *           "rate": 285,
+                 *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description branch_id */
                     branch_id?: string;
                     /** @description customer_id */
                     customer_id: string;
-                    /**
-                     * Format: iso-date-or-date-time
-                     * @description YYYY-MM-DD or an ISO 8601 date-time
-                     */
+                    /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     date: string;
-                    expiry_date?: string | null;
+                    expiry_date?: (string) | null;
                     line_items: {
                         description?: string | null;
+                        /**
+                         * Format: two-decimals
+                         * @description Rupees (or the document currency), at most two decimal places
+                         */
                         discount?: number;
                         hsn_or_sac?: string | null;
                         item_id?: string | null;
                         name?: string;
                         /** @default 1 */
                         quantity?: number;
+                        /**
+                         * Format: two-decimals
+                         * @description Rupees (or the document currency), at most two decimal places
+                         */
                         rate?: number;
                         tax_id?: string | null;
                         unit?: string | null;
@@ -6914,6 +9434,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The estimate has been created.",
+                     *       "estimate": {
+                     *         "estimate_id": "est_01KV4W44Y0H9DNEZBH9AMC3YGP",
+                     *         "estimate_number": "EST-000001",
+                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "customer_name": "Raman Traders",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-15T00:00:00",
+                     *         "expiry_date": "2026-06-30T00:00:00",
+                     *         "reference_number": null,
+                     *         "place_of_supply": "IN-KA",
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YGQ",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 50,
+                     *             "unit": "pcs",
+                     *             "rate": 285,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 14250,
+                     *             "tax_amount": 2565,
+                     *             "cgst_amount": 1282.5,
+                     *             "sgst_amount": 1282.5,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
+                     *           }
+                     *         ],
+                     *         "sub_total": 14250,
+                     *         "tax_total": 2565,
+                     *         "cgst_total": 1282.5,
+                     *         "sgst_total": 1282.5,
+                     *         "igst_total": 0,
+                     *         "total": 16815,
+                     *         "status": "DRAFT",
+                     *         "notes": null,
+                     *         "converted_to_sales_order_id": null,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -6946,7 +9515,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description estimate_id */
+                /**
+                 * @description estimate_id
+                 * @example est_01KV4W44Y0H9DNEZBH9AMC3YGP
+                 */
                 estimate_id: string;
             };
             cookie?: never;
@@ -6963,6 +9535,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "estimate": {
+                     *         "estimate_id": "est_01KV4W44Y0H9DNEZBH9AMC3YGP",
+                     *         "estimate_number": "EST-000001",
+                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "customer_name": "Raman Traders",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-15T00:00:00",
+                     *         "expiry_date": "2026-06-30T00:00:00",
+                     *         "reference_number": null,
+                     *         "place_of_supply": "IN-KA",
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YGQ",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 50,
+                     *             "unit": "pcs",
+                     *             "rate": 285,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 14250,
+                     *             "tax_amount": 2565,
+                     *             "cgst_amount": 1282.5,
+                     *             "sgst_amount": 1282.5,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
+                     *           }
+                     *         ],
+                     *         "sub_total": 14250,
+                     *         "tax_total": 2565,
+                     *         "cgst_total": 1282.5,
+                     *         "sgst_total": 1282.5,
+                     *         "igst_total": 0,
+                     *         "total": 16815,
+                     *         "status": "DRAFT",
+                     *         "notes": null,
+                     *         "converted_to_sales_order_id": null,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -6985,8 +9606,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -6996,15 +9617,23 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description estimate_id */
+                /**
+                 * @description estimate_id
+                 * @example est_01KV4W44Y0H9DNEZBH9AMC3YGP
+                 */
                 estimate_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "notes": "Prices valid until 30 June 2026."
+                 *     }
+                 */
                 "application/json": {
-                    expiry_date?: string | null;
+                    expiry_date?: (string) | null;
                     notes?: string | null;
                     reference_number?: string | null;
                     /** @enum {string} */
@@ -7024,6 +9653,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The estimate has been updated.",
+                     *       "estimate": {
+                     *         "estimate_id": "est_01KV4W44Y0H9DNEZBH9AMC3YGP",
+                     *         "estimate_number": "EST-000001",
+                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "customer_name": "Raman Traders",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-15T00:00:00",
+                     *         "expiry_date": "2026-06-30T00:00:00",
+                     *         "reference_number": null,
+                     *         "place_of_supply": "IN-KA",
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YGQ",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 50,
+                     *             "unit": "pcs",
+                     *             "rate": 285,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 14250,
+                     *             "tax_amount": 2565,
+                     *             "cgst_amount": 1282.5,
+                     *             "sgst_amount": 1282.5,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
+                     *           }
+                     *         ],
+                     *         "sub_total": 14250,
+                     *         "tax_total": 2565,
+                     *         "cgst_total": 1282.5,
+                     *         "sgst_total": 1282.5,
+                     *         "igst_total": 0,
+                     *         "total": 16815,
+                     *         "status": "DRAFT",
+                     *         "notes": "Prices valid until 30 June 2026.",
+                     *         "converted_to_sales_order_id": null,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -7050,8 +9728,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -7061,7 +9739,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description estimate_id */
+                /**
+                 * @description estimate_id
+                 * @example est_01KV4W44Y0H9DNEZBH9AMC3YHE
+                 */
                 estimate_id: string;
             };
             cookie?: never;
@@ -7079,6 +9760,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The estimate has been deleted.",
+                     *       "estimate_id": "est_01KV4W44Y0H9DNEZBH9AMC3YHE"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -7105,8 +9793,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -7116,7 +9804,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description estimate_id */
+                /**
+                 * @description estimate_id
+                 * @example est_01KV4W44Y0H9DNEZBH9AMC3YGP
+                 */
                 estimate_id: string;
             };
             cookie?: never;
@@ -7134,6 +9825,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The estimate has been accepted.",
+                     *       "estimate": {
+                     *         "estimate_id": "est_01KV4W44Y0H9DNEZBH9AMC3YGP",
+                     *         "estimate_number": "EST-000001",
+                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "customer_name": "Raman Traders",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-15T00:00:00",
+                     *         "expiry_date": "2026-06-30T00:00:00",
+                     *         "reference_number": null,
+                     *         "place_of_supply": "IN-KA",
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YGQ",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 50,
+                     *             "unit": "pcs",
+                     *             "rate": 285,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 14250,
+                     *             "tax_amount": 2565,
+                     *             "cgst_amount": 1282.5,
+                     *             "sgst_amount": 1282.5,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
+                     *           }
+                     *         ],
+                     *         "sub_total": 14250,
+                     *         "tax_total": 2565,
+                     *         "cgst_total": 1282.5,
+                     *         "sgst_total": 1282.5,
+                     *         "igst_total": 0,
+                     *         "total": 16815,
+                     *         "status": "ACCEPTED",
+                     *         "notes": "Prices valid until 30 June 2026.",
+                     *         "converted_to_sales_order_id": null,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -7168,7 +9908,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description estimate_id */
+                /**
+                 * @description estimate_id
+                 * @example est_01KV4W44Y0H9DNEZBH9AMC3YGP
+                 */
                 estimate_id: string;
             };
             cookie?: never;
@@ -7185,6 +9928,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "activity": [
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YHA",
+                     *           "action": "ESTIMATE_CONVERTED",
+                     *           "entity_type": "ESTIMATE",
+                     *           "entity_id": "est_01KV4W44Y0H9DNEZBH9AMC3YGP",
+                     *           "entity_ref": "EST-000001",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": {
+                     *             "status": {
+                     *               "old": "ACCEPTED",
+                     *               "new": "CONVERTED"
+                     *             }
+                     *           },
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YH5",
+                     *             "source": "PUBLIC_API",
+                     *             "sales_order_id": "so_01KV4W44Y0H9DNEZBH9AMC3YH6"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YH3",
+                     *           "action": "ESTIMATE_ACCEPTED",
+                     *           "entity_type": "ESTIMATE",
+                     *           "entity_id": "est_01KV4W44Y0H9DNEZBH9AMC3YGP",
+                     *           "entity_ref": "EST-000001",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": {
+                     *             "status": {
+                     *               "old": "DRAFT",
+                     *               "new": "ACCEPTED"
+                     *             }
+                     *           },
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YH2",
+                     *             "source": "PUBLIC_API"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YH1",
+                     *           "action": "EMAIL_SENT",
+                     *           "entity_type": "ESTIMATE",
+                     *           "entity_id": "est_01KV4W44Y0H9DNEZBH9AMC3YGP",
+                     *           "entity_ref": "EST-000001",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": null,
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YGZ",
+                     *             "source": "PUBLIC_API",
+                     *             "message_id": "<msg_01KV4W44Y0H9DNEZBH9AMC3YH0@kaveri.example>",
+                     *             "to": [
+                     *               "accounts@raman.example"
+                     *             ],
+                     *             "cc": [],
+                     *             "bcc_count": 0,
+                     *             "subject": "Quotation for copier paper",
+                     *             "attached_pdf": true,
+                     *             "pdf_filename": "EST-000001.pdf"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YGX",
+                     *           "action": "ESTIMATE_UPDATED",
+                     *           "entity_type": "ESTIMATE",
+                     *           "entity_id": "est_01KV4W44Y0H9DNEZBH9AMC3YGP",
+                     *           "entity_ref": "EST-000001",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": {
+                     *             "notes": {
+                     *               "old": null,
+                     *               "new": "Prices valid until 30 June 2026."
+                     *             }
+                     *           },
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YGW",
+                     *             "source": "PUBLIC_API"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YGR",
+                     *           "action": "ESTIMATE_CREATED",
+                     *           "entity_type": "ESTIMATE",
+                     *           "entity_id": "est_01KV4W44Y0H9DNEZBH9AMC3YGP",
+                     *           "entity_ref": "EST-000001",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": null,
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YGN",
+                     *             "source": "PUBLIC_API"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "limit": 100,
+                     *         "returned": 5,
+                     *         "has_more_page": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         activity: components["schemas"]["ActivityEvent"][];
                         /** @enum {number} */
@@ -7208,8 +10069,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -7219,7 +10080,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description estimate_id */
+                /**
+                 * @description estimate_id
+                 * @example est_01KV4W44Y0H9DNEZBH9AMC3YGP
+                 */
                 estimate_id: string;
             };
             cookie?: never;
@@ -7237,6 +10101,99 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The estimate has been converted to a sales order.",
+                     *       "estimate": {
+                     *         "estimate_id": "est_01KV4W44Y0H9DNEZBH9AMC3YGP",
+                     *         "estimate_number": "EST-000001",
+                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "customer_name": "Raman Traders",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-15T00:00:00",
+                     *         "expiry_date": "2026-06-30T00:00:00",
+                     *         "reference_number": null,
+                     *         "place_of_supply": "IN-KA",
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YGQ",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 50,
+                     *             "unit": "pcs",
+                     *             "rate": 285,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 14250,
+                     *             "tax_amount": 2565,
+                     *             "cgst_amount": 1282.5,
+                     *             "sgst_amount": 1282.5,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
+                     *           }
+                     *         ],
+                     *         "sub_total": 14250,
+                     *         "tax_total": 2565,
+                     *         "cgst_total": 1282.5,
+                     *         "sgst_total": 1282.5,
+                     *         "igst_total": 0,
+                     *         "total": 16815,
+                     *         "status": "CONVERTED",
+                     *         "notes": "Prices valid until 30 June 2026.",
+                     *         "converted_to_sales_order_id": "so_01KV4W44Y0H9DNEZBH9AMC3YH6",
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       },
+                     *       "sales_order": {
+                     *         "sales_order_id": "so_01KV4W44Y0H9DNEZBH9AMC3YH6",
+                     *         "sales_order_number": "SO-000001",
+                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "customer_name": "Raman Traders",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-15T00:00:00",
+                     *         "shipment_date": null,
+                     *         "reference_number": null,
+                     *         "place_of_supply": "IN-KA",
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YH7",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 50,
+                     *             "unit": "pcs",
+                     *             "rate": 285,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 14250,
+                     *             "tax_amount": 2565,
+                     *             "cgst_amount": 1282.5,
+                     *             "sgst_amount": 1282.5,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
+                     *           }
+                     *         ],
+                     *         "sub_total": 14250,
+                     *         "tax_total": 2565,
+                     *         "cgst_total": 1282.5,
+                     *         "sgst_total": 1282.5,
+                     *         "igst_total": 0,
+                     *         "total": 16815,
+                     *         "status": "DRAFT",
+                     *         "notes": "Prices valid until 30 June 2026.",
+                     *         "estimate_id": "est_01KV4W44Y0H9DNEZBH9AMC3YGP",
+                     *         "invoice_id": null,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -7264,8 +10221,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -7275,13 +10232,24 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description estimate_id */
+                /**
+                 * @description estimate_id
+                 * @example est_01KV4W44Y0H9DNEZBH9AMC3YGP
+                 */
                 estimate_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": [
+                 *         "accounts@raman.example"
+                 *       ],
+                 *       "subject": "Quotation for copier paper"
+                 *     }
+                 */
                 "application/json": {
                     /** @default true */
                     attach_pdf?: boolean;
@@ -7306,6 +10274,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "Your email has been sent.",
+                     *       "delivery": {
+                     *         "message_id": "<msg_01KV4W44Y0H9DNEZBH9AMC3YH0@kaveri.example>",
+                     *         "from": "billing@kaveri.example",
+                     *         "to": [
+                     *           "accounts@raman.example"
+                     *         ],
+                     *         "cc": [],
+                     *         "bcc_count": 0,
+                     *         "subject": "Quotation for copier paper",
+                     *         "attached_pdf": true,
+                     *         "pdf_filename": "EST-000001.pdf",
+                     *         "pdf_size": 29719,
+                     *         "sent_at": "2026-06-15T05:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -7344,7 +10332,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description estimate_id */
+                /**
+                 * @description estimate_id
+                 * @example est_01KV4W44Y0H9DNEZBH9AMC3YGP
+                 */
                 estimate_id: string;
             };
             cookie?: never;
@@ -7379,9 +10370,15 @@ export interface operations {
                 /** @description account_id: expenses with a line on this account */
                 account_id?: string;
                 cursor?: string;
-                /** @description YYYY-MM-DD */
+                /**
+                 * @description YYYY-MM-DD
+                 * @example 2026-06-01
+                 */
                 date_from?: string;
-                /** @description YYYY-MM-DD */
+                /**
+                 * @description YYYY-MM-DD
+                 * @example 2026-06-30
+                 */
                 date_to?: string;
                 /** @description paid_through_account_id */
                 paid_through_account_id?: string;
@@ -7411,6 +10408,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "expenses": [
+                     *         {
+                     *           "expense_id": "exp_01KV4W44Y0H9DNEZBH9AMC3YPG",
+                     *           "date": "2026-06-21T00:00:00",
+                     *           "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAW",
+                     *           "paid_through_account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
+                     *           "amount": 1180,
+                     *           "mode": "BANK_TRANSFER",
+                     *           "reference_number": "BD-55120",
+                     *           "vendor_id": null,
+                     *           "vendor_name": null,
+                     *           "tax_id": null,
+                     *           "is_inclusive_tax": false,
+                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *           "place_of_supply": "IN-KA",
+                     *           "is_rcm": false,
+                     *           "rcm_rate": null,
+                     *           "itc_blocked_reason": null,
+                     *           "line_items": [
+                     *             {
+                     *               "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YPH",
+                     *               "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAW",
+                     *               "amount": 1180,
+                     *               "tax_id": null,
+                     *               "tax_percentage": 0,
+                     *               "item_total": 1180,
+                     *               "tax_amount": 0,
+                     *               "cgst_amount": 0,
+                     *               "sgst_amount": 0,
+                     *               "igst_amount": 0,
+                     *               "total": 1180,
+                     *               "note": null
+                     *             }
+                     *           ],
+                     *           "sub_total": 1180,
+                     *           "tax_total": 0,
+                     *           "cgst_total": 0,
+                     *           "sgst_total": 0,
+                     *           "igst_total": 0,
+                     *           "total": 1180,
+                     *           "status": "RECORDED",
+                     *           "notes": "Courier charges, June",
+                     *           "created_time": "2026-06-15T05:30:00Z",
+                     *           "last_modified_time": "2026-06-15T05:30:00Z"
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "per_page": 50,
+                     *         "has_more_page": false,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -7434,8 +10488,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -7449,21 +10503,36 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "date": "2026-06-21",
+                 *       "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAW",
+                 *       "paid_through_account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
+                 *       "amount": 1180,
+                 *       "notes": "Courier charges, June",
+                 *       "reference_number": "BD-55120"
+                 *     }
+                 */
                 "application/json": {
                     account_id?: string | null;
+                    /**
+                     * Format: two-decimals
+                     * @description Rupees (or the document currency), at most two decimal places
+                     */
                     amount?: number;
                     /** @description branch_id */
                     branch_id?: string;
-                    /**
-                     * Format: iso-date-or-date-time
-                     * @description YYYY-MM-DD or an ISO 8601 date-time
-                     */
+                    /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     date: string;
                     is_inclusive_tax?: boolean;
                     is_rcm?: boolean;
                     itc_blocked_reason?: ("17(5)(a)" | "17(5)(aa)" | "17(5)(ab)" | "17(5)(b)" | "17(5)(c)" | "17(5)(d)" | "17(5)(e)" | "17(5)(f)" | "17(5)(fa)" | "17(5)(g)" | "17(5)(h)" | "17(5)(i)") | null;
                     line_items?: {
                         account_id?: string | null;
+                        /**
+                         * Format: two-decimals
+                         * @description Rupees (or the document currency), at most two decimal places
+                         */
                         amount: number;
                         note?: string | null;
                         tax_id?: string | null;
@@ -7496,6 +10565,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The expense has been recorded.",
+                     *       "expense": {
+                     *         "expense_id": "exp_01KV4W44Y0H9DNEZBH9AMC3YPG",
+                     *         "date": "2026-06-21T00:00:00",
+                     *         "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAW",
+                     *         "paid_through_account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
+                     *         "amount": 1180,
+                     *         "mode": "BANK_TRANSFER",
+                     *         "reference_number": "BD-55120",
+                     *         "vendor_id": null,
+                     *         "vendor_name": null,
+                     *         "tax_id": null,
+                     *         "is_inclusive_tax": false,
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "place_of_supply": "IN-KA",
+                     *         "is_rcm": false,
+                     *         "rcm_rate": null,
+                     *         "itc_blocked_reason": null,
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YPH",
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAW",
+                     *             "amount": 1180,
+                     *             "tax_id": null,
+                     *             "tax_percentage": 0,
+                     *             "item_total": 1180,
+                     *             "tax_amount": 0,
+                     *             "cgst_amount": 0,
+                     *             "sgst_amount": 0,
+                     *             "igst_amount": 0,
+                     *             "total": 1180,
+                     *             "note": null
+                     *           }
+                     *         ],
+                     *         "sub_total": 1180,
+                     *         "tax_total": 0,
+                     *         "cgst_total": 0,
+                     *         "sgst_total": 0,
+                     *         "igst_total": 0,
+                     *         "total": 1180,
+                     *         "status": "RECORDED",
+                     *         "notes": "Courier charges, June",
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -7528,7 +10647,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description expense_id */
+                /**
+                 * @description expense_id
+                 * @example exp_01KV4W44Y0H9DNEZBH9AMC3YPG
+                 */
                 expense_id: string;
             };
             cookie?: never;
@@ -7545,6 +10667,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "expense": {
+                     *         "expense_id": "exp_01KV4W44Y0H9DNEZBH9AMC3YPG",
+                     *         "date": "2026-06-21T00:00:00",
+                     *         "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAW",
+                     *         "paid_through_account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
+                     *         "amount": 1180,
+                     *         "mode": "BANK_TRANSFER",
+                     *         "reference_number": "BD-55120",
+                     *         "vendor_id": null,
+                     *         "vendor_name": null,
+                     *         "tax_id": null,
+                     *         "is_inclusive_tax": false,
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "place_of_supply": "IN-KA",
+                     *         "is_rcm": false,
+                     *         "rcm_rate": null,
+                     *         "itc_blocked_reason": null,
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YPH",
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAW",
+                     *             "amount": 1180,
+                     *             "tax_id": null,
+                     *             "tax_percentage": 0,
+                     *             "item_total": 1180,
+                     *             "tax_amount": 0,
+                     *             "cgst_amount": 0,
+                     *             "sgst_amount": 0,
+                     *             "igst_amount": 0,
+                     *             "total": 1180,
+                     *             "note": null
+                     *           }
+                     *         ],
+                     *         "sub_total": 1180,
+                     *         "tax_total": 0,
+                     *         "cgst_total": 0,
+                     *         "sgst_total": 0,
+                     *         "igst_total": 0,
+                     *         "total": 1180,
+                     *         "status": "RECORDED",
+                     *         "notes": "Courier charges, June",
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -7567,8 +10739,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -7578,28 +10750,41 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description expense_id */
+                /**
+                 * @description expense_id
+                 * @example exp_01KV4W44Y0H9DNEZBH9AMC3YPG
+                 */
                 expense_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "notes": "Courier charges, first half of June"
+                 *     }
+                 */
                 "application/json": {
                     account_id?: string | null;
+                    /**
+                     * Format: two-decimals
+                     * @description Rupees (or the document currency), at most two decimal places
+                     */
                     amount?: number;
                     /** @description branch_id */
                     branch_id?: string;
-                    /**
-                     * Format: iso-date-or-date-time
-                     * @description YYYY-MM-DD or an ISO 8601 date-time
-                     */
+                    /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     date?: string;
                     is_inclusive_tax?: boolean;
                     is_rcm?: boolean;
                     itc_blocked_reason?: ("17(5)(a)" | "17(5)(aa)" | "17(5)(ab)" | "17(5)(b)" | "17(5)(c)" | "17(5)(d)" | "17(5)(e)" | "17(5)(f)" | "17(5)(fa)" | "17(5)(g)" | "17(5)(h)" | "17(5)(i)") | null;
                     line_items?: {
                         account_id?: string | null;
+                        /**
+                         * Format: two-decimals
+                         * @description Rupees (or the document currency), at most two decimal places
+                         */
                         amount: number;
                         note?: string | null;
                         tax_id?: string | null;
@@ -7632,6 +10817,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The expense has been updated.",
+                     *       "expense": {
+                     *         "expense_id": "exp_01KV4W44Y0H9DNEZBH9AMC3YPG",
+                     *         "date": "2026-06-21T00:00:00",
+                     *         "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAW",
+                     *         "paid_through_account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
+                     *         "amount": 1180,
+                     *         "mode": "BANK_TRANSFER",
+                     *         "reference_number": "BD-55120",
+                     *         "vendor_id": null,
+                     *         "vendor_name": null,
+                     *         "tax_id": null,
+                     *         "is_inclusive_tax": false,
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "place_of_supply": "IN-KA",
+                     *         "is_rcm": false,
+                     *         "rcm_rate": null,
+                     *         "itc_blocked_reason": null,
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YPT",
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAW",
+                     *             "amount": 1180,
+                     *             "tax_id": null,
+                     *             "tax_percentage": 0,
+                     *             "item_total": 1180,
+                     *             "tax_amount": 0,
+                     *             "cgst_amount": 0,
+                     *             "sgst_amount": 0,
+                     *             "igst_amount": 0,
+                     *             "total": 1180,
+                     *             "note": null
+                     *           }
+                     *         ],
+                     *         "sub_total": 1180,
+                     *         "tax_total": 0,
+                     *         "cgst_total": 0,
+                     *         "sgst_total": 0,
+                     *         "igst_total": 0,
+                     *         "total": 1180,
+                     *         "status": "RECORDED",
+                     *         "notes": "Courier charges, first half of June",
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -7658,8 +10893,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -7669,7 +10904,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description expense_id */
+                /**
+                 * @description expense_id
+                 * @example exp_01KV4W44Y0H9DNEZBH9AMC3YQ4
+                 */
                 expense_id: string;
             };
             cookie?: never;
@@ -7687,6 +10925,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The expense has been deleted.",
+                     *       "expense_id": "exp_01KV4W44Y0H9DNEZBH9AMC3YQ4"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -7721,7 +10966,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description expense_id */
+                /**
+                 * @description expense_id
+                 * @example exp_01KV4W44Y0H9DNEZBH9AMC3YPG
+                 */
                 expense_id: string;
             };
             cookie?: never;
@@ -7738,6 +10986,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "activity": [
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YQ1",
+                     *           "action": "EXPENSE_UPDATED",
+                     *           "entity_type": "EXPENSE",
+                     *           "entity_id": "exp_01KV4W44Y0H9DNEZBH9AMC3YPG",
+                     *           "entity_ref": "BD-55120",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": {
+                     *             "notes": {
+                     *               "old": "Courier charges, June",
+                     *               "new": "Courier charges, first half of June"
+                     *             }
+                     *           },
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YPS",
+                     *             "source": "PUBLIC_API",
+                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YPY",
+                     *             "reversal_journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YPV"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YPN",
+                     *           "action": "EXPENSE_CREATED",
+                     *           "entity_type": "EXPENSE",
+                     *           "entity_id": "exp_01KV4W44Y0H9DNEZBH9AMC3YPG",
+                     *           "entity_ref": "BD-55120",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": null,
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YPF",
+                     *             "source": "PUBLIC_API",
+                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YPJ"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "limit": 100,
+                     *         "returned": 2,
+                     *         "has_more_page": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         activity: components["schemas"]["ActivityEvent"][];
                         /** @enum {number} */
@@ -7760,7 +11061,10 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
-                /** @description customer_id */
+                /**
+                 * @description customer_id
+                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YC5
+                 */
                 customer_id?: string;
                 /** @description YYYY-MM-DD */
                 date_from?: string;
@@ -7791,6 +11095,89 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "invoices": [
+                     *         {
+                     *           "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *           "invoice_number": "INV-2026-27-001",
+                     *           "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *           "customer_name": "Raman Traders",
+                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *           "date": "2026-06-15T00:00:00",
+                     *           "due_date": "2026-07-15T00:00:00",
+                     *           "reference_number": "PO-7781",
+                     *           "place_of_supply": "IN-KA",
+                     *           "currency_code": "INR",
+                     *           "exchange_rate": 1,
+                     *           "line_items": [
+                     *             {
+                     *               "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCS",
+                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *               "description": null,
+                     *               "hsn_or_sac": "4802",
+                     *               "quantity": 20,
+                     *               "unit": "pcs",
+                     *               "rate": 285,
+                     *               "discount": 0,
+                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *               "tax_percentage": 18,
+                     *               "item_total": 5700,
+                     *               "tax_amount": 1026,
+                     *               "cgst_amount": 513,
+                     *               "sgst_amount": 513,
+                     *               "igst_amount": 0,
+                     *               "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
+                     *             },
+                     *             {
+                     *               "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCT",
+                     *               "item_id": null,
+                     *               "name": "Delivery within Bengaluru",
+                     *               "description": null,
+                     *               "hsn_or_sac": "996812",
+                     *               "quantity": 1,
+                     *               "unit": null,
+                     *               "rate": 500,
+                     *               "discount": 0,
+                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *               "tax_percentage": 18,
+                     *               "item_total": 500,
+                     *               "tax_amount": 90,
+                     *               "cgst_amount": 45,
+                     *               "sgst_amount": 45,
+                     *               "igst_amount": 0,
+                     *               "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
+                     *             }
+                     *           ],
+                     *           "sub_total": 6200,
+                     *           "tax_total": 1116,
+                     *           "cgst_total": 558,
+                     *           "sgst_total": 558,
+                     *           "igst_total": 0,
+                     *           "round_off": 0,
+                     *           "total": 7316,
+                     *           "payment_made": 0,
+                     *           "credits_applied": 0,
+                     *           "balance": 7316,
+                     *           "status": "DRAFT",
+                     *           "salesperson_id": null,
+                     *           "sales_order_id": null,
+                     *           "notes": "Thank you for your business.",
+                     *           "payment_link": null,
+                     *           "created_time": "2026-06-15T05:30:00Z",
+                     *           "last_modified_time": "2026-06-15T05:30:00Z"
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "per_page": 50,
+                     *         "has_more_page": false,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -7814,8 +11201,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyRequired"];
                 /**
@@ -7829,6 +11216,34 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                 *       "date": "2026-06-15",
+                 *       "due_date": "2026-07-15",
+                 *       "place_of_supply": "IN-KA",
+                 *       "reference_number": "PO-7781",
+                 *       "notes": "Thank you for your business.",
+                 *       "line_items": [
+                 *         {
+                 *           "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                 *           "name": "A4 copier paper, 75 gsm (ream of 500)",
+                 *           "hsn_or_sac": "4802",
+                 *           "quantity": 20,
+                 *           "unit": "pcs",
+                 *           "rate": 285,
+                 *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
+                 *         },
+                 *         {
+                 *           "name": "Delivery within Bengaluru",
+                 *           "hsn_or_sac": "996812",
+                 *           "quantity": 1,
+                 *           "rate": 500,
+                 *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     auto_approve?: boolean;
                     /** @description branch_id */
@@ -7836,15 +11251,9 @@ export interface operations {
                     currency_code?: string;
                     /** @description customer_id */
                     customer_id: string;
-                    /**
-                     * Format: iso-date-or-date-time
-                     * @description YYYY-MM-DD or an ISO 8601 date-time
-                     */
+                    /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     date: string;
-                    /**
-                     * Format: iso-date-or-date-time
-                     * @description YYYY-MM-DD or an ISO 8601 date-time
-                     */
+                    /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     due_date?: string;
                     exchange_rate?: number;
                     export_type?: ("WPAY" | "WOPAY") | null;
@@ -7853,13 +11262,22 @@ export interface operations {
                     /** @description Line rates include tax (default false) */
                     is_inclusive_tax?: boolean;
                     line_items: {
+                        account_id?: string | null;
                         description?: string | null;
+                        /**
+                         * Format: two-decimals
+                         * @description Rupees (or the document currency), at most two decimal places
+                         */
                         discount?: number;
                         hsn_or_sac?: string | null;
                         item_id?: string | null;
                         name?: string;
                         /** @default 1 */
                         quantity?: number;
+                        /**
+                         * Format: two-decimals
+                         * @description Rupees (or the document currency), at most two decimal places
+                         */
                         rate?: number;
                         tax_id?: string | null;
                         unit?: string | null;
@@ -7885,6 +11303,82 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The invoice has been created.",
+                     *       "invoice": {
+                     *         "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *         "invoice_number": "INV-2026-27-001",
+                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "customer_name": "Raman Traders",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-15T00:00:00",
+                     *         "due_date": "2026-07-15T00:00:00",
+                     *         "reference_number": "PO-7781",
+                     *         "place_of_supply": "IN-KA",
+                     *         "currency_code": "INR",
+                     *         "exchange_rate": 1,
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCS",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 20,
+                     *             "unit": "pcs",
+                     *             "rate": 285,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 5700,
+                     *             "tax_amount": 1026,
+                     *             "cgst_amount": 513,
+                     *             "sgst_amount": 513,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
+                     *           },
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCT",
+                     *             "item_id": null,
+                     *             "name": "Delivery within Bengaluru",
+                     *             "description": null,
+                     *             "hsn_or_sac": "996812",
+                     *             "quantity": 1,
+                     *             "unit": null,
+                     *             "rate": 500,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 500,
+                     *             "tax_amount": 90,
+                     *             "cgst_amount": 45,
+                     *             "sgst_amount": 45,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
+                     *           }
+                     *         ],
+                     *         "sub_total": 6200,
+                     *         "tax_total": 1116,
+                     *         "cgst_total": 558,
+                     *         "sgst_total": 558,
+                     *         "igst_total": 0,
+                     *         "round_off": 0,
+                     *         "total": 7316,
+                     *         "payment_made": 0,
+                     *         "credits_applied": 0,
+                     *         "balance": 7316,
+                     *         "status": "DRAFT",
+                     *         "salesperson_id": null,
+                     *         "sales_order_id": null,
+                     *         "notes": "Thank you for your business.",
+                     *         "payment_link": null,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -7917,7 +11411,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description invoice_id */
+                /**
+                 * @description invoice_id
+                 * @example inv_01KV4W44Y0H9DNEZBH9AMC3YCR
+                 */
                 invoice_id: string;
             };
             cookie?: never;
@@ -7934,6 +11431,82 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "invoice": {
+                     *         "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *         "invoice_number": "INV-2026-27-001",
+                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "customer_name": "Raman Traders",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-15T00:00:00",
+                     *         "due_date": "2026-07-15T00:00:00",
+                     *         "reference_number": "PO-7781",
+                     *         "place_of_supply": "IN-KA",
+                     *         "currency_code": "INR",
+                     *         "exchange_rate": 1,
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCS",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 20,
+                     *             "unit": "pcs",
+                     *             "rate": 285,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 5700,
+                     *             "tax_amount": 1026,
+                     *             "cgst_amount": 513,
+                     *             "sgst_amount": 513,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
+                     *           },
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCT",
+                     *             "item_id": null,
+                     *             "name": "Delivery within Bengaluru",
+                     *             "description": null,
+                     *             "hsn_or_sac": "996812",
+                     *             "quantity": 1,
+                     *             "unit": null,
+                     *             "rate": 500,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 500,
+                     *             "tax_amount": 90,
+                     *             "cgst_amount": 45,
+                     *             "sgst_amount": 45,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
+                     *           }
+                     *         ],
+                     *         "sub_total": 6200,
+                     *         "tax_total": 1116,
+                     *         "cgst_total": 558,
+                     *         "sgst_total": 558,
+                     *         "igst_total": 0,
+                     *         "round_off": 0,
+                     *         "total": 7316,
+                     *         "payment_made": 0,
+                     *         "credits_applied": 0,
+                     *         "balance": 7316,
+                     *         "status": "DRAFT",
+                     *         "salesperson_id": null,
+                     *         "sales_order_id": null,
+                     *         "notes": "Thank you for your business.",
+                     *         "payment_link": null,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -7956,8 +11529,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -7967,18 +11540,23 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description invoice_id */
+                /**
+                 * @description invoice_id
+                 * @example inv_01KV4W44Y0H9DNEZBH9AMC3YCR
+                 */
                 invoice_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "notes": "Thank you for your business. Payment by UPI or NEFT."
+                 *     }
+                 */
                 "application/json": {
-                    /**
-                     * Format: iso-date-or-date-time
-                     * @description YYYY-MM-DD or an ISO 8601 date-time
-                     */
+                    /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     due_date?: string;
                     notes?: string | null;
                     reference_number?: string | null;
@@ -7997,6 +11575,82 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The invoice has been updated.",
+                     *       "invoice": {
+                     *         "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *         "invoice_number": "INV-2026-27-001",
+                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "customer_name": "Raman Traders",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-15T00:00:00",
+                     *         "due_date": "2026-07-15T00:00:00",
+                     *         "reference_number": "PO-7781",
+                     *         "place_of_supply": "IN-KA",
+                     *         "currency_code": "INR",
+                     *         "exchange_rate": 1,
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCS",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 20,
+                     *             "unit": "pcs",
+                     *             "rate": 285,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 5700,
+                     *             "tax_amount": 1026,
+                     *             "cgst_amount": 513,
+                     *             "sgst_amount": 513,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
+                     *           },
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCT",
+                     *             "item_id": null,
+                     *             "name": "Delivery within Bengaluru",
+                     *             "description": null,
+                     *             "hsn_or_sac": "996812",
+                     *             "quantity": 1,
+                     *             "unit": null,
+                     *             "rate": 500,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 500,
+                     *             "tax_amount": 90,
+                     *             "cgst_amount": 45,
+                     *             "sgst_amount": 45,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
+                     *           }
+                     *         ],
+                     *         "sub_total": 6200,
+                     *         "tax_total": 1116,
+                     *         "cgst_total": 558,
+                     *         "sgst_total": 558,
+                     *         "igst_total": 0,
+                     *         "round_off": 0,
+                     *         "total": 7316,
+                     *         "payment_made": 0,
+                     *         "credits_applied": 0,
+                     *         "balance": 7316,
+                     *         "status": "DRAFT",
+                     *         "salesperson_id": null,
+                     *         "sales_order_id": null,
+                     *         "notes": "Thank you for your business. Payment by UPI or NEFT.",
+                     *         "payment_link": null,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -8023,8 +11677,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -8034,7 +11688,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description invoice_id */
+                /**
+                 * @description invoice_id
+                 * @example inv_01KV4W44Y0H9DNEZBH9AMC3YE4
+                 */
                 invoice_id: string;
             };
             cookie?: never;
@@ -8052,6 +11709,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The invoice has been deleted.",
+                     *       "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YE4"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -8086,7 +11750,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description invoice_id */
+                /**
+                 * @description invoice_id
+                 * @example inv_01KV4W44Y0H9DNEZBH9AMC3YCR
+                 */
                 invoice_id: string;
             };
             cookie?: never;
@@ -8103,6 +11770,105 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "activity": [
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YDE",
+                     *           "action": "EMAIL_SENT",
+                     *           "entity_type": "INVOICE",
+                     *           "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *           "entity_ref": "INV-2026-27-001",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": null,
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YDC",
+                     *             "source": "PUBLIC_API",
+                     *             "message_id": "<msg_01KV4W44Y0H9DNEZBH9AMC3YDD@kaveri.example>",
+                     *             "to": [
+                     *               "accounts@raman.example"
+                     *             ],
+                     *             "cc": [
+                     *               "asha.rao@kaveri.example"
+                     *             ],
+                     *             "bcc_count": 0,
+                     *             "subject": "Invoice from Kaveri Office Supplies",
+                     *             "attached_pdf": true,
+                     *             "pdf_filename": "INV-2026-27-001.pdf"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YD9",
+                     *           "action": "INVOICE_APPROVED",
+                     *           "entity_type": "INVOICE",
+                     *           "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *           "entity_ref": "INV-2026-27-001",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": {
+                     *             "status": {
+                     *               "old": "DRAFT",
+                     *               "new": "SENT"
+                     *             }
+                     *           },
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YD2",
+                     *             "source": "PUBLIC_API",
+                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YD3"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YD0",
+                     *           "action": "INVOICE_UPDATED",
+                     *           "entity_type": "INVOICE",
+                     *           "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *           "entity_ref": "INV-2026-27-001",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": {
+                     *             "notes": {
+                     *               "old": "Thank you for your business.",
+                     *               "new": "Thank you for your business. Payment by UPI or NEFT."
+                     *             }
+                     *           },
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YCZ",
+                     *             "source": "PUBLIC_API"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YCV",
+                     *           "action": "INVOICE_CREATED",
+                     *           "entity_type": "INVOICE",
+                     *           "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *           "entity_ref": "INV-2026-27-001",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": null,
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YCQ",
+                     *             "source": "PUBLIC_API"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "limit": 100,
+                     *         "returned": 4,
+                     *         "has_more_page": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         activity: components["schemas"]["ActivityEvent"][];
                         /** @enum {number} */
@@ -8126,8 +11892,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -8137,7 +11903,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description invoice_id */
+                /**
+                 * @description invoice_id
+                 * @example inv_01KV4W44Y0H9DNEZBH9AMC3YCR
+                 */
                 invoice_id: string;
             };
             cookie?: never;
@@ -8155,6 +11924,82 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The invoice has been approved.",
+                     *       "invoice": {
+                     *         "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *         "invoice_number": "INV-2026-27-001",
+                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "customer_name": "Raman Traders",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-15T00:00:00",
+                     *         "due_date": "2026-07-15T00:00:00",
+                     *         "reference_number": "PO-7781",
+                     *         "place_of_supply": "IN-KA",
+                     *         "currency_code": "INR",
+                     *         "exchange_rate": 1,
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCS",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 20,
+                     *             "unit": "pcs",
+                     *             "rate": 285,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 5700,
+                     *             "tax_amount": 1026,
+                     *             "cgst_amount": 513,
+                     *             "sgst_amount": 513,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
+                     *           },
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCT",
+                     *             "item_id": null,
+                     *             "name": "Delivery within Bengaluru",
+                     *             "description": null,
+                     *             "hsn_or_sac": "996812",
+                     *             "quantity": 1,
+                     *             "unit": null,
+                     *             "rate": 500,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 500,
+                     *             "tax_amount": 90,
+                     *             "cgst_amount": 45,
+                     *             "sgst_amount": 45,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
+                     *           }
+                     *         ],
+                     *         "sub_total": 6200,
+                     *         "tax_total": 1116,
+                     *         "cgst_total": 558,
+                     *         "sgst_total": 558,
+                     *         "igst_total": 0,
+                     *         "round_off": 0,
+                     *         "total": 7316,
+                     *         "payment_made": 0,
+                     *         "credits_applied": 0,
+                     *         "balance": 7316,
+                     *         "status": "SENT",
+                     *         "salesperson_id": null,
+                     *         "sales_order_id": null,
+                     *         "notes": "Thank you for your business. Payment by UPI or NEFT.",
+                     *         "payment_link": null,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -8181,8 +12026,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -8192,13 +12037,28 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description invoice_id */
+                /**
+                 * @description invoice_id
+                 * @example inv_01KV4W44Y0H9DNEZBH9AMC3YCR
+                 */
                 invoice_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": [
+                 *         "accounts@raman.example"
+                 *       ],
+                 *       "cc": [
+                 *         "asha.rao@kaveri.example"
+                 *       ],
+                 *       "subject": "Invoice from Kaveri Office Supplies",
+                 *       "body_html": "<p>Please find our invoice attached.</p>"
+                 *     }
+                 */
                 "application/json": {
                     /** @default true */
                     attach_pdf?: boolean;
@@ -8223,6 +12083,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "Your email has been sent.",
+                     *       "delivery": {
+                     *         "message_id": "<msg_01KV4W44Y0H9DNEZBH9AMC3YDD@kaveri.example>",
+                     *         "from": "billing@kaveri.example",
+                     *         "to": [
+                     *           "accounts@raman.example"
+                     *         ],
+                     *         "cc": [
+                     *           "asha.rao@kaveri.example"
+                     *         ],
+                     *         "bcc_count": 0,
+                     *         "subject": "Invoice from Kaveri Office Supplies",
+                     *         "attached_pdf": true,
+                     *         "pdf_filename": "INV-2026-27-001.pdf",
+                     *         "pdf_size": 30153,
+                     *         "sent_at": "2026-06-15T05:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -8263,7 +12145,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description invoice_id */
+                /**
+                 * @description invoice_id
+                 * @example inv_01KV4W44Y0H9DNEZBH9AMC3YCR
+                 */
                 invoice_id: string;
             };
             cookie?: never;
@@ -8297,8 +12182,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -8308,7 +12193,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description invoice_id */
+                /**
+                 * @description invoice_id
+                 * @example inv_01KV4W44Y0H9DNEZBH9AMC3YDH
+                 */
                 invoice_id: string;
             };
             cookie?: never;
@@ -8326,6 +12214,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The invoice has been voided.",
+                     *       "invoice": {
+                     *         "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YDH",
+                     *         "invoice_number": "INV-2026-27-002",
+                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "customer_name": "Raman Traders",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-15T00:00:00",
+                     *         "due_date": "2026-07-30T00:00:00",
+                     *         "reference_number": null,
+                     *         "place_of_supply": "IN-KA",
+                     *         "currency_code": "INR",
+                     *         "exchange_rate": 1,
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YDJ",
+                     *             "item_id": null,
+                     *             "name": "Delivery within Bengaluru",
+                     *             "description": null,
+                     *             "hsn_or_sac": "996812",
+                     *             "quantity": 1,
+                     *             "unit": null,
+                     *             "rate": 500,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 500,
+                     *             "tax_amount": 90,
+                     *             "cgst_amount": 45,
+                     *             "sgst_amount": 45,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
+                     *           }
+                     *         ],
+                     *         "sub_total": 500,
+                     *         "tax_total": 90,
+                     *         "cgst_total": 45,
+                     *         "sgst_total": 45,
+                     *         "igst_total": 0,
+                     *         "round_off": 0,
+                     *         "total": 590,
+                     *         "payment_made": 0,
+                     *         "credits_applied": 0,
+                     *         "balance": 0,
+                     *         "status": "CANCELLED",
+                     *         "salesperson_id": null,
+                     *         "sales_order_id": null,
+                     *         "notes": null,
+                     *         "payment_link": null,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -8352,7 +12297,10 @@ export interface operations {
             query?: {
                 /** @description branchId */
                 branchId?: string;
-                /** @description YYYY-MM-DD */
+                /**
+                 * @description YYYY-MM-DD
+                 * @example 2026-06-15
+                 */
                 transactionDate?: string;
             };
             header?: {
@@ -8377,6 +12325,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "series": [
+                     *         {
+                     *           "seriesName": "WEB",
+                     *           "label": "Web shop orders",
+                     *           "prefix": "WEB/",
+                     *           "isDefault": false,
+                     *           "periodId": "per_01KV4W44Y0H9DNEZBH9AMC3Y9Y"
+                     *         },
+                     *         {
+                     *           "seriesName": "default",
+                     *           "label": "Default",
+                     *           "prefix": "INV-",
+                     *           "isDefault": true,
+                     *           "periodId": "per_01KV4W44Y0H9DNEZBH9AMC3Y9Y"
+                     *         }
+                     *       ],
+                     *       "branchId": null
+                     *     }
+                     */
                     "application/json": {
                         branchId: string | null;
                         /** @enum {number} */
@@ -8400,8 +12371,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -8415,6 +12386,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "series_name": "WEB",
+                 *       "prefix": "WEB/",
+                 *       "label": "Web shop orders",
+                 *       "padding": 4,
+                 *       "format_template": "{prefix}{fy}-{num}"
+                 *     }
+                 */
                 "application/json": {
                     /** @description branch_id */
                     branch_id?: string;
@@ -8445,6 +12425,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The series has been created.",
+                     *       "series": {
+                     *         "id": "ser_01KV4W44Y0H9DNEZBH9AMC3YCM",
+                     *         "series_name": "WEB",
+                     *         "label": "Web shop orders",
+                     *         "prefix": "WEB/",
+                     *         "is_default": false,
+                     *         "period_id": "per_01KV4W44Y0H9DNEZBH9AMC3Y9Y",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "padding": 4,
+                     *         "format_template": "{prefix}{fy}-{num}"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -8472,7 +12469,10 @@ export interface operations {
                 /** @description branchId */
                 branchId?: string;
                 series?: string;
-                /** @description YYYY-MM-DD */
+                /**
+                 * @description YYYY-MM-DD
+                 * @example 2026-06-15
+                 */
                 transactionDate?: string;
             };
             header?: {
@@ -8497,6 +12497,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "next_number": "INV-2026-27-001",
+                     *       "series": "default",
+                     *       "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X"
+                     *     }
+                     */
                     "application/json": {
                         branch_id: string;
                         /** @enum {number} */
@@ -8522,6 +12531,7 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
+                /** @example 20 */
                 per_page?: number;
             };
             header?: {
@@ -8546,6 +12556,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "items": [
+                     *         {
+                     *           "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *           "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *           "sku": "PAP-A4-75",
+                     *           "type": "GOODS",
+                     *           "rate": 285,
+                     *           "purchase_rate": 240,
+                     *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *           "hsn_sac": "4802",
+                     *           "account_id": null,
+                     *           "purchase_account_id": null,
+                     *           "created_time": "2026-06-15T05:30:00Z",
+                     *           "last_modified_time": "2026-06-15T05:30:00Z"
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "per_page": 20,
+                     *         "has_more_page": false,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -8569,8 +12606,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -8584,12 +12621,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "A4 copier paper, 75 gsm (ream of 500)",
+                 *       "sku": "PAP-A4-75",
+                 *       "type": "GOODS",
+                 *       "rate": 285,
+                 *       "purchase_rate": 240,
+                 *       "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                 *       "hsn_sac": "4802"
+                 *     }
+                 */
                 "application/json": {
                     account_id?: string | null;
                     hsn_sac?: string | null;
                     name: string;
                     purchase_account_id?: string | null;
                     purchase_rate?: number | null;
+                    /**
+                     * Format: two-decimals
+                     * @description Rupees (or the document currency), at most two decimal places
+                     */
                     rate: number;
                     sku?: string | null;
                     tax_id?: string | null;
@@ -8610,6 +12662,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The item has been created.",
+                     *       "item": {
+                     *         "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *         "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *         "sku": "PAP-A4-75",
+                     *         "type": "GOODS",
+                     *         "rate": 285,
+                     *         "purchase_rate": 240,
+                     *         "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *         "hsn_sac": "4802",
+                     *         "account_id": null,
+                     *         "purchase_account_id": null,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -8642,7 +12714,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description item_id */
+                /**
+                 * @description item_id
+                 * @example itm_01KV4W44Y0H9DNEZBH9AMC3YCF
+                 */
                 item_id: string;
             };
             cookie?: never;
@@ -8659,6 +12734,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "item": {
+                     *         "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *         "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *         "sku": "PAP-A4-75",
+                     *         "type": "GOODS",
+                     *         "rate": 285,
+                     *         "purchase_rate": 240,
+                     *         "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *         "hsn_sac": "4802",
+                     *         "account_id": null,
+                     *         "purchase_account_id": null,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -8689,6 +12784,7 @@ export interface operations {
                 /** @description YYYY-MM-DD */
                 date_to?: string;
                 per_page?: number;
+                /** @example MANUAL */
                 source?: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE";
                 /** @description source_id */
                 source_id?: string;
@@ -8715,6 +12811,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "journals": [
+                     *         {
+                     *           "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YQJ",
+                     *           "date": "2026-06-01",
+                     *           "source": "MANUAL",
+                     *           "source_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YQH",
+                     *           "source_version": 1,
+                     *           "source_ref": null,
+                     *           "kind": "POSTING",
+                     *           "status": "POSTED",
+                     *           "reverses_journal_id": null,
+                     *           "reversed_by_journal_id": null,
+                     *           "memo": "Capital introduced by the promoters",
+                     *           "contact_id": null,
+                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *           "total": 500000,
+                     *           "lines": [
+                     *             {
+                     *               "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
+                     *               "debit": 500000,
+                     *               "credit": 0,
+                     *               "description": null,
+                     *               "contact_id": null,
+                     *               "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X"
+                     *             },
+                     *             {
+                     *               "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAK",
+                     *               "debit": 0,
+                     *               "credit": 500000,
+                     *               "description": null,
+                     *               "contact_id": null,
+                     *               "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X"
+                     *             }
+                     *           ],
+                     *           "created_time": "2026-06-15T05:30:00Z"
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "per_page": 50,
+                     *         "has_more_page": false,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -8738,8 +12882,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -8753,21 +12897,42 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "date": "2026-06-01",
+                 *       "memo": "Capital introduced by the promoters",
+                 *       "lines": [
+                 *         {
+                 *           "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
+                 *           "debit": 500000
+                 *         },
+                 *         {
+                 *           "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAK",
+                 *           "credit": 500000
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description branch_id */
                     branch_id?: string;
                     contact_id?: string | null;
-                    /**
-                     * Format: iso-date-or-date-time
-                     * @description YYYY-MM-DD or an ISO 8601 date-time
-                     */
+                    /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     date: string;
                     lines: {
                         /** @description account_id */
                         account_id: string;
                         /** @description branch_id */
                         branch_id?: string;
+                        /**
+                         * Format: two-decimals
+                         * @description Rupees (or the document currency), at most two decimal places
+                         */
                         credit?: number;
+                        /**
+                         * Format: two-decimals
+                         * @description Rupees (or the document currency), at most two decimal places
+                         */
                         debit?: number;
                         description?: string | null;
                     }[];
@@ -8787,6 +12952,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The journal entry has been posted.",
+                     *       "journal": {
+                     *         "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YQJ",
+                     *         "date": "2026-06-01",
+                     *         "source": "MANUAL",
+                     *         "source_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YQH",
+                     *         "source_version": 1,
+                     *         "source_ref": null,
+                     *         "kind": "POSTING",
+                     *         "status": "POSTED",
+                     *         "reverses_journal_id": null,
+                     *         "reversed_by_journal_id": null,
+                     *         "memo": "Capital introduced by the promoters",
+                     *         "contact_id": null,
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "total": 500000,
+                     *         "lines": [
+                     *           {
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
+                     *             "debit": 500000,
+                     *             "credit": 0,
+                     *             "description": null,
+                     *             "contact_id": null,
+                     *             "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X"
+                     *           },
+                     *           {
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAK",
+                     *             "debit": 0,
+                     *             "credit": 500000,
+                     *             "description": null,
+                     *             "contact_id": null,
+                     *             "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X"
+                     *           }
+                     *         ],
+                     *         "created_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -8819,7 +13025,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description journal_id */
+                /**
+                 * @description journal_id
+                 * @example jnl_01KV4W44Y0H9DNEZBH9AMC3YQJ
+                 */
                 journal_id: string;
             };
             cookie?: never;
@@ -8836,6 +13045,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "journal": {
+                     *         "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YQJ",
+                     *         "date": "2026-06-01",
+                     *         "source": "MANUAL",
+                     *         "source_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YQH",
+                     *         "source_version": 1,
+                     *         "source_ref": null,
+                     *         "kind": "POSTING",
+                     *         "status": "POSTED",
+                     *         "reverses_journal_id": null,
+                     *         "reversed_by_journal_id": null,
+                     *         "memo": "Capital introduced by the promoters",
+                     *         "contact_id": null,
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "total": 500000,
+                     *         "lines": [
+                     *           {
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
+                     *             "debit": 500000,
+                     *             "credit": 0,
+                     *             "description": null,
+                     *             "contact_id": null,
+                     *             "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X"
+                     *           },
+                     *           {
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAK",
+                     *             "debit": 0,
+                     *             "credit": 500000,
+                     *             "description": null,
+                     *             "contact_id": null,
+                     *             "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X"
+                     *           }
+                     *         ],
+                     *         "created_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -8858,8 +13108,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -8869,7 +13119,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description journal_id */
+                /**
+                 * @description journal_id
+                 * @example jnl_01KV4W44Y0H9DNEZBH9AMC3YQV
+                 */
                 journal_id: string;
             };
             cookie?: never;
@@ -8887,6 +13140,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The journal entry has been deleted.",
+                     *       "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YQV",
+                     *       "reversal_journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YR1"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -8913,6 +13174,7 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
+                /** @example INCOMING */
                 flow?: "INCOMING" | "OUTGOING";
                 per_page?: number;
             };
@@ -8938,6 +13200,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "payments": [
+                     *         {
+                     *           "payment_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YEB",
+                     *           "flow": "INCOMING",
+                     *           "payment_type": "REGULAR",
+                     *           "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *           "contact_name": "Raman Traders",
+                     *           "date": "2026-06-20T00:00:00",
+                     *           "amount": 5000,
+                     *           "mode": "BANK_TRANSFER",
+                     *           "reference_number": "UTR 2026062012345",
+                     *           "description": null,
+                     *           "currency_code": "INR",
+                     *           "exchange_rate": 1,
+                     *           "bank_charges": 0,
+                     *           "tds_amount": 0,
+                     *           "bank_account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
+                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *           "allocations": [],
+                     *           "created_time": "2026-06-15T05:30:00Z",
+                     *           "last_modified_time": "2026-06-15T05:30:00Z"
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "per_page": 50,
+                     *         "has_more_page": false,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -8961,8 +13257,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyRequired"];
                 /**
@@ -8976,27 +13272,47 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "flow": "INCOMING",
+                 *       "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                 *       "date": "2026-06-20",
+                 *       "amount": 5000,
+                 *       "mode": "BANK_TRANSFER",
+                 *       "reference_number": "UTR 2026062012345",
+                 *       "bank_account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN"
+                 *     }
+                 */
                 "application/json": {
                     allocations?: {
+                        /**
+                         * Format: two-decimals
+                         * @description Rupees (or the document currency), at most two decimal places
+                         */
                         amount: number;
                         /** @description bill_id */
                         bill_id?: string;
                         /** @description invoice_id */
                         invoice_id?: string;
                     }[];
+                    /**
+                     * Format: two-decimals
+                     * @description Rupees (or the document currency), at most two decimal places
+                     */
                     amount: number;
                     /** @description bank_account_id */
                     bank_account_id?: string;
+                    /**
+                     * Format: two-decimals
+                     * @description Rupees (or the document currency), at most two decimal places
+                     */
                     bank_charges?: number;
                     /** @description branch_id */
                     branch_id?: string;
                     /** @description contact_id */
                     contact_id: string;
                     currency_code?: string;
-                    /**
-                     * Format: iso-date-or-date-time
-                     * @description YYYY-MM-DD or an ISO 8601 date-time
-                     */
+                    /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     date: string;
                     description?: string | null;
                     exchange_rate?: number;
@@ -9007,6 +13323,10 @@ export interface operations {
                     /** @enum {string} */
                     payment_type?: "REGULAR" | "ADVANCE" | "REFUND";
                     reference_number?: string | null;
+                    /**
+                     * Format: two-decimals
+                     * @description Rupees (or the document currency), at most two decimal places
+                     */
                     tds_amount?: number;
                 };
             };
@@ -9023,6 +13343,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The payment has been recorded.",
+                     *       "payment": {
+                     *         "payment_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YEB",
+                     *         "flow": "INCOMING",
+                     *         "payment_type": "REGULAR",
+                     *         "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "contact_name": "Raman Traders",
+                     *         "date": "2026-06-20T00:00:00",
+                     *         "amount": 5000,
+                     *         "mode": "BANK_TRANSFER",
+                     *         "reference_number": "UTR 2026062012345",
+                     *         "description": null,
+                     *         "currency_code": "INR",
+                     *         "exchange_rate": 1,
+                     *         "bank_charges": 0,
+                     *         "tds_amount": 0,
+                     *         "bank_account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "allocations": [],
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -9055,7 +13402,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description payment_id */
+                /**
+                 * @description payment_id
+                 * @example pay_01KV4W44Y0H9DNEZBH9AMC3YEB
+                 */
                 payment_id: string;
             };
             cookie?: never;
@@ -9072,6 +13422,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "payment": {
+                     *         "payment_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YEB",
+                     *         "flow": "INCOMING",
+                     *         "payment_type": "REGULAR",
+                     *         "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "contact_name": "Raman Traders",
+                     *         "date": "2026-06-20T00:00:00",
+                     *         "amount": 5000,
+                     *         "mode": "BANK_TRANSFER",
+                     *         "reference_number": "UTR 2026062012345",
+                     *         "description": null,
+                     *         "currency_code": "INR",
+                     *         "exchange_rate": 1,
+                     *         "bank_charges": 0,
+                     *         "tds_amount": 0,
+                     *         "bank_account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "allocations": [],
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -9094,8 +13471,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -9105,27 +13482,40 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description payment_id */
+                /**
+                 * @description payment_id
+                 * @example pay_01KV4W44Y0H9DNEZBH9AMC3YEB
+                 */
                 payment_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Part payment against PO-7781"
+                 *     }
+                 */
                 "application/json": {
+                    /**
+                     * Format: two-decimals
+                     * @description Rupees (or the document currency), at most two decimal places
+                     */
                     amount?: number;
                     /** @description bank_account_id */
                     bank_account_id?: string;
+                    /**
+                     * Format: two-decimals
+                     * @description Rupees (or the document currency), at most two decimal places
+                     */
                     bank_charges?: number;
                     /** @description branch_id */
                     branch_id?: string;
                     /** @description contact_id */
                     contact_id?: string;
                     currency_code?: string;
-                    /**
-                     * Format: iso-date-or-date-time
-                     * @description YYYY-MM-DD or an ISO 8601 date-time
-                     */
+                    /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     date?: string;
                     description?: string | null;
                     exchange_rate?: number;
@@ -9149,6 +13539,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The payment has been updated.",
+                     *       "payment": {
+                     *         "payment_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YEB",
+                     *         "flow": "INCOMING",
+                     *         "payment_type": "REGULAR",
+                     *         "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "contact_name": "Raman Traders",
+                     *         "date": "2026-06-20T00:00:00",
+                     *         "amount": 5000,
+                     *         "mode": "BANK_TRANSFER",
+                     *         "reference_number": "UTR 2026062012345",
+                     *         "description": "Part payment against PO-7781",
+                     *         "currency_code": "INR",
+                     *         "exchange_rate": 1,
+                     *         "bank_charges": 0,
+                     *         "tds_amount": 0,
+                     *         "bank_account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "allocations": [],
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -9175,8 +13592,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -9186,7 +13603,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description payment_id */
+                /**
+                 * @description payment_id
+                 * @example pay_01KV4W44Y0H9DNEZBH9AMC3YFJ
+                 */
                 payment_id: string;
             };
             cookie?: never;
@@ -9204,6 +13624,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The payment has been deleted.",
+                     *       "payment_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YFJ"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -9238,7 +13665,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description payment_id */
+                /**
+                 * @description payment_id
+                 * @example pay_01KV4W44Y0H9DNEZBH9AMC3YEB
+                 */
                 payment_id: string;
             };
             cookie?: never;
@@ -9255,6 +13685,75 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "activity": [
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YF1",
+                     *           "action": "PAYMENT_UPDATED",
+                     *           "entity_type": "PAYMENT",
+                     *           "entity_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YEB",
+                     *           "entity_ref": "UTR 2026062012345",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": null,
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YEV",
+                     *             "source": "PUBLIC_API",
+                     *             "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *             "allocated_amount": 5000,
+                     *             "round_off_amount": 0
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YET",
+                     *           "action": "PAYMENT_UPDATED",
+                     *           "entity_type": "PAYMENT",
+                     *           "entity_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YEB",
+                     *           "entity_ref": "UTR 2026062012345",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": {
+                     *             "description": {
+                     *               "old": null,
+                     *               "new": "Part payment against PO-7781"
+                     *             }
+                     *           },
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YEK",
+                     *             "source": "PUBLIC_API"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YEF",
+                     *           "action": "PAYMENT_CREATED",
+                     *           "entity_type": "PAYMENT",
+                     *           "entity_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YEB",
+                     *           "entity_ref": "UTR 2026062012345",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": null,
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YEA",
+                     *             "source": "PUBLIC_API"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "limit": 100,
+                     *         "returned": 3,
+                     *         "has_more_page": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         activity: components["schemas"]["ActivityEvent"][];
                         /** @enum {number} */
@@ -9278,8 +13777,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -9289,9 +13788,15 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description allocation_id */
+                /**
+                 * @description allocation_id
+                 * @example alc_01KV4W44Y0H9DNEZBH9AMC3YEW
+                 */
                 allocation_id: string;
-                /** @description payment_id */
+                /**
+                 * @description payment_id
+                 * @example pay_01KV4W44Y0H9DNEZBH9AMC3YEB
+                 */
                 payment_id: string;
             };
             cookie?: never;
@@ -9309,6 +13814,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The allocation has been unapplied.",
+                     *       "payment": {
+                     *         "payment_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YEB",
+                     *         "flow": "INCOMING",
+                     *         "payment_type": "REGULAR",
+                     *         "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "contact_name": "Raman Traders",
+                     *         "date": "2026-06-20T00:00:00",
+                     *         "amount": 5000,
+                     *         "mode": "BANK_TRANSFER",
+                     *         "reference_number": "UTR 2026062012345",
+                     *         "description": "Part payment against PO-7781",
+                     *         "currency_code": "INR",
+                     *         "exchange_rate": 1,
+                     *         "bank_charges": 0,
+                     *         "tds_amount": 0,
+                     *         "bank_account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "allocations": [],
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -9335,8 +13867,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyRequired"];
                 /**
@@ -9346,14 +13878,27 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description payment_id */
+                /**
+                 * @description payment_id
+                 * @example pay_01KV4W44Y0H9DNEZBH9AMC3YEB
+                 */
                 payment_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                 *       "amount": 5000
+                 *     }
+                 */
                 "application/json": {
+                    /**
+                     * Format: two-decimals
+                     * @description Rupees (or the document currency), at most two decimal places
+                     */
                     amount: number;
                     /** @description bill_id */
                     bill_id?: string;
@@ -9374,6 +13919,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The payment has been applied.",
+                     *       "payment": {
+                     *         "payment_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YEB",
+                     *         "flow": "INCOMING",
+                     *         "payment_type": "REGULAR",
+                     *         "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "contact_name": "Raman Traders",
+                     *         "date": "2026-06-20T00:00:00",
+                     *         "amount": 5000,
+                     *         "mode": "BANK_TRANSFER",
+                     *         "reference_number": "UTR 2026062012345",
+                     *         "description": "Part payment against PO-7781",
+                     *         "currency_code": "INR",
+                     *         "exchange_rate": 1,
+                     *         "bank_charges": 0,
+                     *         "tds_amount": 0,
+                     *         "bank_account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "allocations": [
+                     *           {
+                     *             "allocation_id": "alc_01KV4W44Y0H9DNEZBH9AMC3YEW",
+                     *             "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *             "bill_id": null,
+                     *             "amount": 5000
+                     *           }
+                     *         ],
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       },
+                     *       "allocation": {
+                     *         "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *         "bill_id": null,
+                     *         "allocated_amount": 5000,
+                     *         "round_off_amount": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         allocation: components["schemas"]["PaymentAllocationOutcome"];
                         /** @enum {number} */
@@ -9412,7 +13997,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description payment_id */
+                /**
+                 * @description payment_id
+                 * @example pay_01KV4W44Y0H9DNEZBH9AMC3YEB
+                 */
                 payment_id: string;
             };
             cookie?: never;
@@ -9447,7 +14035,10 @@ export interface operations {
                 cursor?: string;
                 per_page?: number;
                 status?: "DRAFT" | "OPEN" | "BILLED" | "CANCELLED";
-                /** @description vendor_id */
+                /**
+                 * @description vendor_id
+                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YC8
+                 */
                 vendor_id?: string;
             };
             header?: {
@@ -9472,6 +14063,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "purchase_orders": [
+                     *         {
+                     *           "purchase_order_id": "po_01KV4W44Y0H9DNEZBH9AMC3YJ5",
+                     *           "purchase_order_number": "PO-000001",
+                     *           "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
+                     *           "vendor_name": "Udyog Paper Mills",
+                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *           "date": "2026-06-16T00:00:00",
+                     *           "expected_date": "2026-06-25T00:00:00",
+                     *           "reference_number": null,
+                     *           "place_of_supply": "IN-KA",
+                     *           "line_items": [
+                     *             {
+                     *               "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJ6",
+                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *               "description": null,
+                     *               "hsn_or_sac": "4802",
+                     *               "quantity": 100,
+                     *               "unit": "pcs",
+                     *               "rate": 240,
+                     *               "discount": 0,
+                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *               "tax_percentage": 18,
+                     *               "item_total": 24000,
+                     *               "tax_amount": 4320,
+                     *               "cgst_amount": 2160,
+                     *               "sgst_amount": 2160,
+                     *               "igst_amount": 0,
+                     *               "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
+                     *             }
+                     *           ],
+                     *           "sub_total": 24000,
+                     *           "tax_total": 4320,
+                     *           "cgst_total": 2160,
+                     *           "sgst_total": 2160,
+                     *           "igst_total": 0,
+                     *           "total": 28320,
+                     *           "status": "DRAFT",
+                     *           "notes": null,
+                     *           "bill_id": null,
+                     *           "created_time": "2026-06-15T05:30:00Z",
+                     *           "last_modified_time": "2026-06-15T05:30:00Z"
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "per_page": 50,
+                     *         "has_more_page": false,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -9495,8 +14142,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -9510,23 +14157,47 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
+                 *       "date": "2026-06-16",
+                 *       "expected_date": "2026-06-25",
+                 *       "place_of_supply": "IN-KA",
+                 *       "line_items": [
+                 *         {
+                 *           "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                 *           "name": "A4 copier paper, 75 gsm (ream of 500)",
+                 *           "hsn_or_sac": "4802",
+                 *           "quantity": 100,
+                 *           "unit": "pcs",
+                 *           "rate": 240,
+                 *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description branch_id */
                     branch_id?: string;
-                    /**
-                     * Format: iso-date-or-date-time
-                     * @description YYYY-MM-DD or an ISO 8601 date-time
-                     */
+                    /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     date: string;
-                    expected_date?: string | null;
+                    expected_date?: (string) | null;
                     line_items: {
                         description?: string | null;
+                        /**
+                         * Format: two-decimals
+                         * @description Rupees (or the document currency), at most two decimal places
+                         */
                         discount?: number;
                         hsn_or_sac?: string | null;
                         item_id?: string | null;
                         name?: string;
                         /** @default 1 */
                         quantity?: number;
+                        /**
+                         * Format: two-decimals
+                         * @description Rupees (or the document currency), at most two decimal places
+                         */
                         rate?: number;
                         tax_id?: string | null;
                         unit?: string | null;
@@ -9551,6 +14222,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The purchase order has been created.",
+                     *       "purchase_order": {
+                     *         "purchase_order_id": "po_01KV4W44Y0H9DNEZBH9AMC3YJ5",
+                     *         "purchase_order_number": "PO-000001",
+                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
+                     *         "vendor_name": "Udyog Paper Mills",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-16T00:00:00",
+                     *         "expected_date": "2026-06-25T00:00:00",
+                     *         "reference_number": null,
+                     *         "place_of_supply": "IN-KA",
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJ6",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 100,
+                     *             "unit": "pcs",
+                     *             "rate": 240,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 24000,
+                     *             "tax_amount": 4320,
+                     *             "cgst_amount": 2160,
+                     *             "sgst_amount": 2160,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
+                     *           }
+                     *         ],
+                     *         "sub_total": 24000,
+                     *         "tax_total": 4320,
+                     *         "cgst_total": 2160,
+                     *         "sgst_total": 2160,
+                     *         "igst_total": 0,
+                     *         "total": 28320,
+                     *         "status": "DRAFT",
+                     *         "notes": null,
+                     *         "bill_id": null,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -9583,7 +14303,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description purchase_order_id */
+                /**
+                 * @description purchase_order_id
+                 * @example po_01KV4W44Y0H9DNEZBH9AMC3YJ5
+                 */
                 purchase_order_id: string;
             };
             cookie?: never;
@@ -9600,6 +14323,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "purchase_order": {
+                     *         "purchase_order_id": "po_01KV4W44Y0H9DNEZBH9AMC3YJ5",
+                     *         "purchase_order_number": "PO-000001",
+                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
+                     *         "vendor_name": "Udyog Paper Mills",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-16T00:00:00",
+                     *         "expected_date": "2026-06-25T00:00:00",
+                     *         "reference_number": null,
+                     *         "place_of_supply": "IN-KA",
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJ6",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 100,
+                     *             "unit": "pcs",
+                     *             "rate": 240,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 24000,
+                     *             "tax_amount": 4320,
+                     *             "cgst_amount": 2160,
+                     *             "sgst_amount": 2160,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
+                     *           }
+                     *         ],
+                     *         "sub_total": 24000,
+                     *         "tax_total": 4320,
+                     *         "cgst_total": 2160,
+                     *         "sgst_total": 2160,
+                     *         "igst_total": 0,
+                     *         "total": 28320,
+                     *         "status": "DRAFT",
+                     *         "notes": null,
+                     *         "bill_id": null,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -9622,8 +14394,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -9633,15 +14405,23 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description purchase_order_id */
+                /**
+                 * @description purchase_order_id
+                 * @example po_01KV4W44Y0H9DNEZBH9AMC3YJ5
+                 */
                 purchase_order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "notes": "Deliver to the Koramangala warehouse."
+                 *     }
+                 */
                 "application/json": {
-                    expected_date?: string | null;
+                    expected_date?: (string) | null;
                     notes?: string | null;
                     reference_number?: string | null;
                     /** @enum {string} */
@@ -9661,6 +14441,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The purchase order has been updated.",
+                     *       "purchase_order": {
+                     *         "purchase_order_id": "po_01KV4W44Y0H9DNEZBH9AMC3YJ5",
+                     *         "purchase_order_number": "PO-000001",
+                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
+                     *         "vendor_name": "Udyog Paper Mills",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-16T00:00:00",
+                     *         "expected_date": "2026-06-25T00:00:00",
+                     *         "reference_number": null,
+                     *         "place_of_supply": "IN-KA",
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJ6",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 100,
+                     *             "unit": "pcs",
+                     *             "rate": 240,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 24000,
+                     *             "tax_amount": 4320,
+                     *             "cgst_amount": 2160,
+                     *             "sgst_amount": 2160,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
+                     *           }
+                     *         ],
+                     *         "sub_total": 24000,
+                     *         "tax_total": 4320,
+                     *         "cgst_total": 2160,
+                     *         "sgst_total": 2160,
+                     *         "igst_total": 0,
+                     *         "total": 28320,
+                     *         "status": "DRAFT",
+                     *         "notes": "Deliver to the Koramangala warehouse.",
+                     *         "bill_id": null,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -9687,8 +14516,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -9698,7 +14527,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description purchase_order_id */
+                /**
+                 * @description purchase_order_id
+                 * @example po_01KV4W44Y0H9DNEZBH9AMC3YJP
+                 */
                 purchase_order_id: string;
             };
             cookie?: never;
@@ -9716,6 +14548,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The purchase order has been deleted.",
+                     *       "purchase_order_id": "po_01KV4W44Y0H9DNEZBH9AMC3YJP"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -9750,7 +14589,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description purchase_order_id */
+                /**
+                 * @description purchase_order_id
+                 * @example po_01KV4W44Y0H9DNEZBH9AMC3YJ5
+                 */
                 purchase_order_id: string;
             };
             cookie?: never;
@@ -9767,6 +14609,78 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "activity": [
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YJK",
+                     *           "action": "PURCHASE_ORDER_CONVERTED",
+                     *           "entity_type": "PURCHASE_ORDER",
+                     *           "entity_id": "po_01KV4W44Y0H9DNEZBH9AMC3YJ5",
+                     *           "entity_ref": "PO-000001",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": {
+                     *             "status": {
+                     *               "old": "DRAFT",
+                     *               "new": "BILLED"
+                     *             }
+                     *           },
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YJE",
+                     *             "source": "PUBLIC_API",
+                     *             "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJF"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YJC",
+                     *           "action": "PURCHASE_ORDER_UPDATED",
+                     *           "entity_type": "PURCHASE_ORDER",
+                     *           "entity_id": "po_01KV4W44Y0H9DNEZBH9AMC3YJ5",
+                     *           "entity_ref": "PO-000001",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": {
+                     *             "notes": {
+                     *               "old": null,
+                     *               "new": "Deliver to the Koramangala warehouse."
+                     *             }
+                     *           },
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YJB",
+                     *             "source": "PUBLIC_API"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YJ7",
+                     *           "action": "PURCHASE_ORDER_CREATED",
+                     *           "entity_type": "PURCHASE_ORDER",
+                     *           "entity_id": "po_01KV4W44Y0H9DNEZBH9AMC3YJ5",
+                     *           "entity_ref": "PO-000001",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": null,
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YJ4",
+                     *             "source": "PUBLIC_API"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "limit": 100,
+                     *         "returned": 3,
+                     *         "has_more_page": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         activity: components["schemas"]["ActivityEvent"][];
                         /** @enum {number} */
@@ -9790,8 +14704,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -9801,7 +14715,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description purchase_order_id */
+                /**
+                 * @description purchase_order_id
+                 * @example po_01KV4W44Y0H9DNEZBH9AMC3YJ5
+                 */
                 purchase_order_id: string;
             };
             cookie?: never;
@@ -9819,6 +14736,104 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The purchase order has been converted to a bill.",
+                     *       "purchase_order": {
+                     *         "purchase_order_id": "po_01KV4W44Y0H9DNEZBH9AMC3YJ5",
+                     *         "purchase_order_number": "PO-000001",
+                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
+                     *         "vendor_name": "Udyog Paper Mills",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-16T00:00:00",
+                     *         "expected_date": "2026-06-25T00:00:00",
+                     *         "reference_number": null,
+                     *         "place_of_supply": "IN-KA",
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJ6",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 100,
+                     *             "unit": "pcs",
+                     *             "rate": 240,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 24000,
+                     *             "tax_amount": 4320,
+                     *             "cgst_amount": 2160,
+                     *             "sgst_amount": 2160,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
+                     *           }
+                     *         ],
+                     *         "sub_total": 24000,
+                     *         "tax_total": 4320,
+                     *         "cgst_total": 2160,
+                     *         "sgst_total": 2160,
+                     *         "igst_total": 0,
+                     *         "total": 28320,
+                     *         "status": "BILLED",
+                     *         "notes": "Deliver to the Koramangala warehouse.",
+                     *         "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJF",
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       },
+                     *       "bill": {
+                     *         "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJF",
+                     *         "bill_number": "BILL-000001",
+                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
+                     *         "vendor_name": "Udyog Paper Mills",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-15T00:00:00",
+                     *         "due_date": "2026-06-15T00:00:00",
+                     *         "reference_number": null,
+                     *         "place_of_supply": "IN-KA",
+                     *         "currency_code": "INR",
+                     *         "exchange_rate": 1,
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJG",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 100,
+                     *             "unit": "pcs",
+                     *             "rate": 240,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 24000,
+                     *             "tax_amount": 4320,
+                     *             "cgst_amount": 2160,
+                     *             "sgst_amount": 2160,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
+                     *           }
+                     *         ],
+                     *         "sub_total": 24000,
+                     *         "tax_total": 4320,
+                     *         "cgst_total": 2160,
+                     *         "sgst_total": 2160,
+                     *         "igst_total": 0,
+                     *         "total": 28320,
+                     *         "round_off": 0,
+                     *         "payment_made": 0,
+                     *         "vendor_credits_applied": 0,
+                     *         "balance": 28320,
+                     *         "status": "DRAFT",
+                     *         "purchase_order_id": "po_01KV4W44Y0H9DNEZBH9AMC3YJ5",
+                     *         "notes": "Deliver to the Koramangala warehouse.",
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         bill: components["schemas"]["Bill"];
                         /** @enum {number} */
@@ -9857,7 +14872,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description purchase_order_id */
+                /**
+                 * @description purchase_order_id
+                 * @example po_01KV4W44Y0H9DNEZBH9AMC3YJ5
+                 */
                 purchase_order_id: string;
             };
             cookie?: never;
@@ -9889,6 +14907,7 @@ export interface operations {
     listRecurring: {
         parameters: {
             query?: {
+                /** @example INVOICE */
                 entity_type?: "INVOICE" | "BILL" | "EXPENSE" | "JOURNAL";
                 is_active?: boolean;
                 page?: number;
@@ -9916,6 +14935,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "recurring": [
+                     *         {
+                     *           "recurring_id": "rec_01KV4W44Y0H9DNEZBH9AMC3YRP",
+                     *           "entity_type": "INVOICE",
+                     *           "name": "Monthly paper supply",
+                     *           "frequency": "MONTHLY",
+                     *           "interval": 1,
+                     *           "start_date": "2026-07-01",
+                     *           "end_date": "2027-03-31",
+                     *           "next_run_at": "2026-07-01T03:30:00Z",
+                     *           "last_run_at": null,
+                     *           "is_active": true,
+                     *           "template_entity_id": null,
+                     *           "template_payload": {
+                     *             "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *             "place_of_supply": "IN-KA",
+                     *             "line_items": [
+                     *               {
+                     *                 "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *                 "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *                 "hsn_or_sac": "4802",
+                     *                 "quantity": 10,
+                     *                 "unit": "pcs",
+                     *                 "rate": 285,
+                     *                 "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "run_count": 0,
+                     *           "max_runs": null,
+                     *           "auto_charge": false,
+                     *           "created_time": "2026-06-15T05:30:00Z",
+                     *           "last_modified_time": "2026-06-15T05:30:00Z"
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "page": 1,
+                     *         "per_page": 50,
+                     *         "has_more_page": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -9939,8 +15004,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -9954,6 +15019,30 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "entity_type": "INVOICE",
+                 *       "name": "Monthly paper supply",
+                 *       "frequency": "MONTHLY",
+                 *       "start_date": "2026-07-01",
+                 *       "end_date": "2027-03-31",
+                 *       "template_payload": {
+                 *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                 *         "place_of_supply": "IN-KA",
+                 *         "line_items": [
+                 *           {
+                 *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                 *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                 *             "hsn_or_sac": "4802",
+                 *             "quantity": 10,
+                 *             "unit": "pcs",
+                 *             "rate": 285,
+                 *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description invoice schedules only: each generated invoice carries payment_link, a UPI link to the organisation's VPA (preference upiVpa) for its balance */
                     auto_charge?: boolean;
@@ -9993,6 +15082,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The recurring schedule has been created.",
+                     *       "recurring": {
+                     *         "recurring_id": "rec_01KV4W44Y0H9DNEZBH9AMC3YRP",
+                     *         "entity_type": "INVOICE",
+                     *         "name": "Monthly paper supply",
+                     *         "frequency": "MONTHLY",
+                     *         "interval": 1,
+                     *         "start_date": "2026-07-01",
+                     *         "end_date": "2027-03-31",
+                     *         "next_run_at": "2026-07-01T03:30:00Z",
+                     *         "last_run_at": null,
+                     *         "is_active": true,
+                     *         "template_entity_id": null,
+                     *         "template_payload": {
+                     *           "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *           "place_of_supply": "IN-KA",
+                     *           "line_items": [
+                     *             {
+                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *               "hsn_or_sac": "4802",
+                     *               "quantity": 10,
+                     *               "unit": "pcs",
+                     *               "rate": 285,
+                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "run_count": 0,
+                     *         "max_runs": null,
+                     *         "auto_charge": false,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -10025,7 +15153,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description schedule_id */
+                /**
+                 * @description schedule_id
+                 * @example rec_01KV4W44Y0H9DNEZBH9AMC3YRP
+                 */
                 schedule_id: string;
             };
             cookie?: never;
@@ -10042,6 +15173,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "recurring": {
+                     *         "recurring_id": "rec_01KV4W44Y0H9DNEZBH9AMC3YRP",
+                     *         "entity_type": "INVOICE",
+                     *         "name": "Monthly paper supply",
+                     *         "frequency": "MONTHLY",
+                     *         "interval": 1,
+                     *         "start_date": "2026-07-01",
+                     *         "end_date": "2027-03-31",
+                     *         "next_run_at": "2026-07-01T03:30:00Z",
+                     *         "last_run_at": null,
+                     *         "is_active": true,
+                     *         "template_entity_id": null,
+                     *         "template_payload": {
+                     *           "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *           "place_of_supply": "IN-KA",
+                     *           "line_items": [
+                     *             {
+                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *               "hsn_or_sac": "4802",
+                     *               "quantity": 10,
+                     *               "unit": "pcs",
+                     *               "rate": 285,
+                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "run_count": 0,
+                     *         "max_runs": null,
+                     *         "auto_charge": false,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -10064,8 +15234,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -10075,13 +15245,21 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description schedule_id */
+                /**
+                 * @description schedule_id
+                 * @example rec_01KV4W44Y0H9DNEZBH9AMC3YRP
+                 */
                 schedule_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Monthly paper supply, Indiranagar"
+                 *     }
+                 */
                 "application/json": {
                     auto_charge?: boolean;
                     end_date?: string | null;
@@ -10122,6 +15300,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The recurring schedule has been updated.",
+                     *       "recurring": {
+                     *         "recurring_id": "rec_01KV4W44Y0H9DNEZBH9AMC3YRP",
+                     *         "entity_type": "INVOICE",
+                     *         "name": "Monthly paper supply, Indiranagar",
+                     *         "frequency": "MONTHLY",
+                     *         "interval": 1,
+                     *         "start_date": "2026-07-01",
+                     *         "end_date": "2027-03-31",
+                     *         "next_run_at": "2026-07-01T03:30:00Z",
+                     *         "last_run_at": null,
+                     *         "is_active": true,
+                     *         "template_entity_id": null,
+                     *         "template_payload": {
+                     *           "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *           "place_of_supply": "IN-KA",
+                     *           "line_items": [
+                     *             {
+                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *               "hsn_or_sac": "4802",
+                     *               "quantity": 10,
+                     *               "unit": "pcs",
+                     *               "rate": 285,
+                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "run_count": 0,
+                     *         "max_runs": null,
+                     *         "auto_charge": false,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -10148,8 +15365,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -10159,7 +15376,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description schedule_id */
+                /**
+                 * @description schedule_id
+                 * @example rec_01KV4W44Y0H9DNEZBH9AMC3YS7
+                 */
                 schedule_id: string;
             };
             cookie?: never;
@@ -10177,6 +15397,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The recurring schedule has been deleted.",
+                     *       "recurring_id": "rec_01KV4W44Y0H9DNEZBH9AMC3YS7"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -10203,8 +15430,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -10214,7 +15441,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description schedule_id */
+                /**
+                 * @description schedule_id
+                 * @example rec_01KV4W44Y0H9DNEZBH9AMC3YRP
+                 */
                 schedule_id: string;
             };
             cookie?: never;
@@ -10232,6 +15462,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The schedule has been paused.",
+                     *       "recurring": {
+                     *         "recurring_id": "rec_01KV4W44Y0H9DNEZBH9AMC3YRP",
+                     *         "entity_type": "INVOICE",
+                     *         "name": "Monthly paper supply, Indiranagar",
+                     *         "frequency": "MONTHLY",
+                     *         "interval": 1,
+                     *         "start_date": "2026-07-01",
+                     *         "end_date": "2027-03-31",
+                     *         "next_run_at": "2026-08-01T03:30:00Z",
+                     *         "last_run_at": "2026-06-15T05:30:00Z",
+                     *         "is_active": false,
+                     *         "template_entity_id": null,
+                     *         "template_payload": {
+                     *           "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *           "place_of_supply": "IN-KA",
+                     *           "line_items": [
+                     *             {
+                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *               "hsn_or_sac": "4802",
+                     *               "quantity": 10,
+                     *               "unit": "pcs",
+                     *               "rate": 285,
+                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "run_count": 1,
+                     *         "max_runs": null,
+                     *         "auto_charge": false,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -10258,8 +15527,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -10269,7 +15538,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description schedule_id */
+                /**
+                 * @description schedule_id
+                 * @example rec_01KV4W44Y0H9DNEZBH9AMC3YRP
+                 */
                 schedule_id: string;
             };
             cookie?: never;
@@ -10287,6 +15559,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The schedule has been resumed.",
+                     *       "recurring": {
+                     *         "recurring_id": "rec_01KV4W44Y0H9DNEZBH9AMC3YRP",
+                     *         "entity_type": "INVOICE",
+                     *         "name": "Monthly paper supply, Indiranagar",
+                     *         "frequency": "MONTHLY",
+                     *         "interval": 1,
+                     *         "start_date": "2026-07-01",
+                     *         "end_date": "2027-03-31",
+                     *         "next_run_at": "2026-08-01T03:30:00Z",
+                     *         "last_run_at": "2026-06-15T05:30:00Z",
+                     *         "is_active": true,
+                     *         "template_entity_id": null,
+                     *         "template_payload": {
+                     *           "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *           "place_of_supply": "IN-KA",
+                     *           "line_items": [
+                     *             {
+                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *               "hsn_or_sac": "4802",
+                     *               "quantity": 10,
+                     *               "unit": "pcs",
+                     *               "rate": 285,
+                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "run_count": 1,
+                     *         "max_runs": null,
+                     *         "auto_charge": false,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -10313,8 +15624,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -10324,7 +15635,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description schedule_id */
+                /**
+                 * @description schedule_id
+                 * @example rec_01KV4W44Y0H9DNEZBH9AMC3YRP
+                 */
                 schedule_id: string;
             };
             cookie?: never;
@@ -10342,6 +15656,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The schedule has run.",
+                     *       "generated_entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YRX",
+                     *       "recurring": {
+                     *         "recurring_id": "rec_01KV4W44Y0H9DNEZBH9AMC3YRP",
+                     *         "entity_type": "INVOICE",
+                     *         "name": "Monthly paper supply, Indiranagar",
+                     *         "frequency": "MONTHLY",
+                     *         "interval": 1,
+                     *         "start_date": "2026-07-01",
+                     *         "end_date": "2027-03-31",
+                     *         "next_run_at": "2026-08-01T03:30:00Z",
+                     *         "last_run_at": "2026-06-15T05:30:00Z",
+                     *         "is_active": true,
+                     *         "template_entity_id": null,
+                     *         "template_payload": {
+                     *           "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *           "place_of_supply": "IN-KA",
+                     *           "line_items": [
+                     *             {
+                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *               "hsn_or_sac": "4802",
+                     *               "quantity": 10,
+                     *               "unit": "pcs",
+                     *               "rate": 285,
+                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "run_count": 1,
+                     *         "max_runs": null,
+                     *         "auto_charge": false,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -10365,11 +15719,9 @@ export interface operations {
             503: components["responses"]["KeyedError503"];
         };
     };
-    getCustomerLedger: {
+    getBlockedItc: {
         parameters: {
-            query: {
-                /** @description contact_id */
-                contact_id: string;
+            query?: {
                 /** @description YYYY-MM-DD */
                 from_date?: string;
                 /** @description YYYY-MM-DD */
@@ -10398,6 +15750,248 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        blocked_itc: components["schemas"]["BlockedCredit"];
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    getCustomerLedger: {
+        parameters: {
+            query: {
+                /**
+                 * @description contact_id
+                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YC5
+                 */
+                contact_id: string;
+                /**
+                 * @description YYYY-MM-DD
+                 * @example 2026-06-01
+                 */
+                from_date?: string;
+                /**
+                 * @description YYYY-MM-DD
+                 * @example 2026-06-30
+                 */
+                to_date?: string;
+            };
+            header?: {
+                /**
+                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
+                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
+                 */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "customer_ledger": {
+                     *         "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "contact_name": "Raman Traders",
+                     *         "from_date": "2026-06-01",
+                     *         "to_date": "2026-06-30",
+                     *         "opening_balance": 0,
+                     *         "closing_balance": 2316,
+                     *         "entries": [
+                     *           {
+                     *             "date": "2026-06-15",
+                     *             "source": "INVOICE",
+                     *             "source_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
+                     *             "document_number": "INV-2026-27-001",
+                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YD3",
+                     *             "kind": "POSTING",
+                     *             "description": "Invoice INV-2026-27-001",
+                     *             "debit": 7316,
+                     *             "credit": 0,
+                     *             "balance": 7316
+                     *           },
+                     *           {
+                     *             "date": "2026-06-15",
+                     *             "source": "INVOICE",
+                     *             "source_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YDH",
+                     *             "document_number": "INV-2026-27-002",
+                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YDK",
+                     *             "kind": "POSTING",
+                     *             "description": "Invoice INV-2026-27-002",
+                     *             "debit": 590,
+                     *             "credit": 0,
+                     *             "balance": 7906
+                     *           },
+                     *           {
+                     *             "date": "2026-06-15",
+                     *             "source": "INVOICE",
+                     *             "source_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YDH",
+                     *             "document_number": "INV-2026-27-002",
+                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YDW",
+                     *             "kind": "REVERSAL",
+                     *             "description": "Void of invoice INV-2026-27-002",
+                     *             "debit": 0,
+                     *             "credit": 590,
+                     *             "balance": 7316
+                     *           },
+                     *           {
+                     *             "date": "2026-06-15",
+                     *             "source": "ALLOCATION",
+                     *             "source_id": "alc_01KV4W44Y0H9DNEZBH9AMC3YEW",
+                     *             "document_number": "INV-2026-27-001",
+                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YF5",
+                     *             "kind": "REVERSAL",
+                     *             "description": "Unapplied from INV-2026-27-001",
+                     *             "debit": 0,
+                     *             "credit": 5000,
+                     *             "balance": 2316
+                     *           },
+                     *           {
+                     *             "date": "2026-06-15",
+                     *             "source": "ALLOCATION",
+                     *             "source_id": "alc_01KV4W44Y0H9DNEZBH9AMC3YEW",
+                     *             "document_number": "INV-2026-27-001",
+                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YF5",
+                     *             "kind": "REVERSAL",
+                     *             "description": "Unapplied from INV-2026-27-001",
+                     *             "debit": 5000,
+                     *             "credit": 0,
+                     *             "balance": 7316
+                     *           },
+                     *           {
+                     *             "date": "2026-06-15",
+                     *             "source": "PAYMENT",
+                     *             "source_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YFJ",
+                     *             "document_number": null,
+                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YFS",
+                     *             "kind": "REVERSAL",
+                     *             "description": "Deletion of payment pay_01KV4W44Y0H9DNEZBH9AMC3YFJ",
+                     *             "debit": 100,
+                     *             "credit": 0,
+                     *             "balance": 7416
+                     *           },
+                     *           {
+                     *             "date": "2026-06-20",
+                     *             "source": "PAYMENT",
+                     *             "source_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YEB",
+                     *             "document_number": "UTR 2026062012345",
+                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YEC",
+                     *             "kind": "POSTING",
+                     *             "description": "Receipt from Raman Traders",
+                     *             "debit": 0,
+                     *             "credit": 5000,
+                     *             "balance": 2416
+                     *           },
+                     *           {
+                     *             "date": "2026-06-20",
+                     *             "source": "PAYMENT",
+                     *             "source_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YEB",
+                     *             "document_number": "UTR 2026062012345",
+                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YEM",
+                     *             "kind": "REVERSAL",
+                     *             "description": "Re-posting payment UTR 2026062012345",
+                     *             "debit": 5000,
+                     *             "credit": 0,
+                     *             "balance": 7416
+                     *           },
+                     *           {
+                     *             "date": "2026-06-20",
+                     *             "source": "PAYMENT",
+                     *             "source_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YEB",
+                     *             "document_number": "UTR 2026062012345",
+                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YEQ",
+                     *             "kind": "POSTING",
+                     *             "description": "Receipt from Raman Traders",
+                     *             "debit": 0,
+                     *             "credit": 5000,
+                     *             "balance": 2416
+                     *           },
+                     *           {
+                     *             "date": "2026-06-20",
+                     *             "source": "ALLOCATION",
+                     *             "source_id": "alc_01KV4W44Y0H9DNEZBH9AMC3YEW",
+                     *             "document_number": "INV-2026-27-001",
+                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YEX",
+                     *             "kind": "POSTING",
+                     *             "description": "UTR 2026062012345 applied to INV-2026-27-001",
+                     *             "debit": 5000,
+                     *             "credit": 0,
+                     *             "balance": 7416
+                     *           },
+                     *           {
+                     *             "date": "2026-06-20",
+                     *             "source": "ALLOCATION",
+                     *             "source_id": "alc_01KV4W44Y0H9DNEZBH9AMC3YEW",
+                     *             "document_number": "INV-2026-27-001",
+                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YEX",
+                     *             "kind": "POSTING",
+                     *             "description": "UTR 2026062012345 applied to INV-2026-27-001",
+                     *             "debit": 0,
+                     *             "credit": 5000,
+                     *             "balance": 2416
+                     *           },
+                     *           {
+                     *             "date": "2026-06-20",
+                     *             "source": "ALLOCATION",
+                     *             "source_id": "alc_01KV4W44Y0H9DNEZBH9AMC3YFB",
+                     *             "document_number": "INV-2026-27-001",
+                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YFC",
+                     *             "kind": "POSTING",
+                     *             "description": "UTR 2026062012345 applied to INV-2026-27-001",
+                     *             "debit": 5000,
+                     *             "credit": 0,
+                     *             "balance": 7416
+                     *           },
+                     *           {
+                     *             "date": "2026-06-20",
+                     *             "source": "ALLOCATION",
+                     *             "source_id": "alc_01KV4W44Y0H9DNEZBH9AMC3YFB",
+                     *             "document_number": "INV-2026-27-001",
+                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YFC",
+                     *             "kind": "POSTING",
+                     *             "description": "UTR 2026062012345 applied to INV-2026-27-001",
+                     *             "debit": 0,
+                     *             "credit": 5000,
+                     *             "balance": 2416
+                     *           },
+                     *           {
+                     *             "date": "2026-06-20",
+                     *             "source": "PAYMENT",
+                     *             "source_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YFJ",
+                     *             "document_number": null,
+                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YFK",
+                     *             "kind": "POSTING",
+                     *             "description": "Receipt from Raman Traders",
+                     *             "debit": 0,
+                     *             "credit": 100,
+                     *             "balance": 2316
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
                         /** @enum {number} */
                         code: 0;
                         customer_ledger: components["schemas"]["CustomerLedger"];
@@ -10419,7 +16013,10 @@ export interface operations {
             query?: {
                 /** @description branch_id */
                 branch_id?: string;
-                /** @description YYYY-MM-DD */
+                /**
+                 * @description YYYY-MM-DD
+                 * @example 2026-06-30
+                 */
                 date?: string;
             };
             header?: {
@@ -10444,6 +16041,151 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "trial_balance": {
+                     *         "date": "2026-06-30",
+                     *         "branch_id": null,
+                     *         "accounts": [
+                     *           {
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YA0",
+                     *             "account_name": "Bank",
+                     *             "account_code": "1010",
+                     *             "account_type": "BANK",
+                     *             "debit": 100,
+                     *             "credit": 100,
+                     *             "balance": 0,
+                     *             "balance_side": "DEBIT"
+                     *           },
+                     *           {
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
+                     *             "account_name": "HDFC Bank Current Account",
+                     *             "account_code": "1020",
+                     *             "account_type": "BANK",
+                     *             "debit": 512460,
+                     *             "credit": 8640,
+                     *             "balance": 503820,
+                     *             "balance_side": "DEBIT"
+                     *           },
+                     *           {
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YA2",
+                     *             "account_name": "Accounts Receivable",
+                     *             "account_code": "1100",
+                     *             "account_type": "ACCOUNTS_RECEIVABLE",
+                     *             "debit": 13496,
+                     *             "credit": 11852.6,
+                     *             "balance": 1643.4,
+                     *             "balance_side": "DEBIT"
+                     *           },
+                     *           {
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YA3",
+                     *             "account_name": "Advances from Customers",
+                     *             "account_code": "1110",
+                     *             "account_type": "ACCOUNTS_RECEIVABLE",
+                     *             "debit": 15100,
+                     *             "credit": 15100,
+                     *             "balance": 0,
+                     *             "balance_side": "DEBIT"
+                     *           },
+                     *           {
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YA5",
+                     *             "account_name": "CGST Input",
+                     *             "account_code": "1310",
+                     *             "account_type": "GST_ASSET",
+                     *             "debit": 4341.6,
+                     *             "credit": 2311.2,
+                     *             "balance": 2030.4,
+                     *             "balance_side": "DEBIT"
+                     *           },
+                     *           {
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YA6",
+                     *             "account_name": "SGST Input",
+                     *             "account_code": "1320",
+                     *             "account_type": "GST_ASSET",
+                     *             "debit": 4341.6,
+                     *             "credit": 2311.2,
+                     *             "balance": 2030.4,
+                     *             "balance_side": "DEBIT"
+                     *           },
+                     *           {
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAC",
+                     *             "account_name": "Accounts Payable",
+                     *             "account_code": "2100",
+                     *             "account_type": "ACCOUNTS_PAYABLE",
+                     *             "debit": 30302.4,
+                     *             "credit": 56923.2,
+                     *             "balance": 26620.8,
+                     *             "balance_side": "CREDIT"
+                     *           },
+                     *           {
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAE",
+                     *             "account_name": "CGST Output",
+                     *             "account_code": "2310",
+                     *             "account_type": "GST_LIABILITY",
+                     *             "debit": 141.3,
+                     *             "credit": 648,
+                     *             "balance": 506.7,
+                     *             "balance_side": "CREDIT"
+                     *           },
+                     *           {
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAF",
+                     *             "account_name": "SGST Output",
+                     *             "account_code": "2320",
+                     *             "account_type": "GST_LIABILITY",
+                     *             "debit": 141.3,
+                     *             "credit": 648,
+                     *             "balance": 506.7,
+                     *             "balance_side": "CREDIT"
+                     *           },
+                     *           {
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAK",
+                     *             "account_name": "Owner's Equity",
+                     *             "account_code": "3100",
+                     *             "account_type": "EQUITY",
+                     *             "debit": 100,
+                     *             "credit": 500100,
+                     *             "balance": 500000,
+                     *             "balance_side": "CREDIT"
+                     *           },
+                     *           {
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ",
+                     *             "account_name": "Sales",
+                     *             "account_code": "4100",
+                     *             "account_type": "SALES",
+                     *             "debit": 1570,
+                     *             "credit": 7200,
+                     *             "balance": 5630,
+                     *             "balance_side": "CREDIT"
+                     *           },
+                     *           {
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT",
+                     *             "account_name": "Purchases",
+                     *             "account_code": "5100",
+                     *             "account_type": "COST_OF_GOODS_SOLD",
+                     *             "debit": 48240,
+                     *             "credit": 25680,
+                     *             "balance": 22560,
+                     *             "balance_side": "DEBIT"
+                     *           },
+                     *           {
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAW",
+                     *             "account_name": "General Expenses",
+                     *             "account_code": "6100",
+                     *             "account_type": "EXPENSE",
+                     *             "debit": 3540,
+                     *             "credit": 2360,
+                     *             "balance": 1180,
+                     *             "balance_side": "DEBIT"
+                     *           }
+                     *         ],
+                     *         "total_debit": 633874.2,
+                     *         "total_credit": 633874.2,
+                     *         "balanced": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -10464,11 +16206,20 @@ export interface operations {
     getVendorLedger: {
         parameters: {
             query: {
-                /** @description contact_id */
+                /**
+                 * @description contact_id
+                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YC8
+                 */
                 contact_id: string;
-                /** @description YYYY-MM-DD */
+                /**
+                 * @description YYYY-MM-DD
+                 * @example 2026-06-01
+                 */
                 from_date?: string;
-                /** @description YYYY-MM-DD */
+                /**
+                 * @description YYYY-MM-DD
+                 * @example 2026-06-30
+                 */
                 to_date?: string;
             };
             header?: {
@@ -10493,6 +16244,106 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "vendor_ledger": {
+                     *         "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
+                     *         "contact_name": "Udyog Paper Mills",
+                     *         "from_date": "2026-06-01",
+                     *         "to_date": "2026-06-30",
+                     *         "opening_balance": 0,
+                     *         "closing_balance": 26620.8,
+                     *         "entries": [
+                     *           {
+                     *             "date": "2026-06-15",
+                     *             "source": "BILL",
+                     *             "source_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YKH",
+                     *             "document_number": "BILL-000003",
+                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YKW",
+                     *             "kind": "REVERSAL",
+                     *             "description": "Void of bill BILL-000003",
+                     *             "debit": 28320,
+                     *             "credit": 0,
+                     *             "balance": -28320
+                     *           },
+                     *           {
+                     *             "date": "2026-06-15",
+                     *             "source": "DEBIT_NOTE",
+                     *             "source_id": "dn_01KV4W44Y0H9DNEZBH9AMC3YMZ",
+                     *             "document_number": "DN-000002",
+                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YN9",
+                     *             "kind": "REVERSAL",
+                     *             "description": "Void of debit note DN-000002",
+                     *             "debit": 0,
+                     *             "credit": 283.2,
+                     *             "balance": -28036.8
+                     *           },
+                     *           {
+                     *             "date": "2026-06-18",
+                     *             "source": "BILL",
+                     *             "source_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
+                     *             "document_number": "BILL-000002",
+                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YK7",
+                     *             "kind": "POSTING",
+                     *             "description": "Bill BILL-000002 from Udyog Paper Mills",
+                     *             "debit": 0,
+                     *             "credit": 28320,
+                     *             "balance": 283.2
+                     *           },
+                     *           {
+                     *             "date": "2026-06-18",
+                     *             "source": "BILL",
+                     *             "source_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YKH",
+                     *             "document_number": "BILL-000003",
+                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YKK",
+                     *             "kind": "POSTING",
+                     *             "description": "Bill BILL-000003 from Udyog Paper Mills",
+                     *             "debit": 0,
+                     *             "credit": 28320,
+                     *             "balance": 28603.2
+                     *           },
+                     *           {
+                     *             "date": "2026-06-19",
+                     *             "source": "DEBIT_NOTE",
+                     *             "source_id": "dn_01KV4W44Y0H9DNEZBH9AMC3YMB",
+                     *             "document_number": "DN-000001",
+                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YMD",
+                     *             "kind": "POSTING",
+                     *             "description": "Debit note DN-000001 to Udyog Paper Mills",
+                     *             "debit": 1416,
+                     *             "credit": 0,
+                     *             "balance": 27187.2
+                     *           },
+                     *           {
+                     *             "date": "2026-06-19",
+                     *             "source": "DEBIT_NOTE",
+                     *             "source_id": "dn_01KV4W44Y0H9DNEZBH9AMC3YMZ",
+                     *             "document_number": "DN-000002",
+                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YN1",
+                     *             "kind": "POSTING",
+                     *             "description": "Debit note DN-000002 to Udyog Paper Mills",
+                     *             "debit": 283.2,
+                     *             "credit": 0,
+                     *             "balance": 26904
+                     *           },
+                     *           {
+                     *             "date": "2026-06-19",
+                     *             "source": "CREDIT_NOTE",
+                     *             "source_id": "cn_01KV4W44Y0H9DNEZBH9AMC3YNG",
+                     *             "document_number": "CN-000002",
+                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YNJ",
+                     *             "kind": "POSTING",
+                     *             "description": "Credit note CN-000002 for Udyog Paper Mills",
+                     *             "debit": 283.2,
+                     *             "credit": 0,
+                     *             "balance": 26620.8
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -10514,7 +16365,10 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
-                /** @description customer_id */
+                /**
+                 * @description customer_id
+                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YC5
+                 */
                 customer_id?: string;
                 per_page?: number;
                 status?: "DRAFT" | "OPEN" | "PARTIALLY_INVOICED" | "INVOICED" | "CLOSED" | "CANCELLED";
@@ -10541,6 +16395,107 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "sales_orders": [
+                     *         {
+                     *           "sales_order_id": "so_01KV4W44Y0H9DNEZBH9AMC3YHN",
+                     *           "sales_order_number": "SO-000002",
+                     *           "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *           "customer_name": "Raman Traders",
+                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *           "date": "2026-06-16T00:00:00",
+                     *           "shipment_date": null,
+                     *           "reference_number": "PO-7790",
+                     *           "place_of_supply": "IN-KA",
+                     *           "line_items": [
+                     *             {
+                     *               "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YHP",
+                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *               "description": null,
+                     *               "hsn_or_sac": "4802",
+                     *               "quantity": 10,
+                     *               "unit": "pcs",
+                     *               "rate": 285,
+                     *               "discount": 0,
+                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *               "tax_percentage": 18,
+                     *               "item_total": 2850,
+                     *               "tax_amount": 513,
+                     *               "cgst_amount": 256.5,
+                     *               "sgst_amount": 256.5,
+                     *               "igst_amount": 0,
+                     *               "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
+                     *             }
+                     *           ],
+                     *           "sub_total": 2850,
+                     *           "tax_total": 513,
+                     *           "cgst_total": 256.5,
+                     *           "sgst_total": 256.5,
+                     *           "igst_total": 0,
+                     *           "total": 3363,
+                     *           "status": "DRAFT",
+                     *           "notes": null,
+                     *           "estimate_id": null,
+                     *           "invoice_id": null,
+                     *           "created_time": "2026-06-15T05:30:00Z",
+                     *           "last_modified_time": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "sales_order_id": "so_01KV4W44Y0H9DNEZBH9AMC3YH6",
+                     *           "sales_order_number": "SO-000001",
+                     *           "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *           "customer_name": "Raman Traders",
+                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *           "date": "2026-06-15T00:00:00",
+                     *           "shipment_date": null,
+                     *           "reference_number": null,
+                     *           "place_of_supply": "IN-KA",
+                     *           "line_items": [
+                     *             {
+                     *               "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YH7",
+                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *               "description": null,
+                     *               "hsn_or_sac": "4802",
+                     *               "quantity": 50,
+                     *               "unit": "pcs",
+                     *               "rate": 285,
+                     *               "discount": 0,
+                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *               "tax_percentage": 18,
+                     *               "item_total": 14250,
+                     *               "tax_amount": 2565,
+                     *               "cgst_amount": 1282.5,
+                     *               "sgst_amount": 1282.5,
+                     *               "igst_amount": 0,
+                     *               "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
+                     *             }
+                     *           ],
+                     *           "sub_total": 14250,
+                     *           "tax_total": 2565,
+                     *           "cgst_total": 1282.5,
+                     *           "sgst_total": 1282.5,
+                     *           "igst_total": 0,
+                     *           "total": 16815,
+                     *           "status": "DRAFT",
+                     *           "notes": "Prices valid until 30 June 2026.",
+                     *           "estimate_id": "est_01KV4W44Y0H9DNEZBH9AMC3YGP",
+                     *           "invoice_id": null,
+                     *           "created_time": "2026-06-15T05:30:00Z",
+                     *           "last_modified_time": "2026-06-15T05:30:00Z"
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "per_page": 50,
+                     *         "has_more_page": false,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -10564,8 +16519,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -10579,24 +16534,48 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                 *       "date": "2026-06-16",
+                 *       "place_of_supply": "IN-KA",
+                 *       "reference_number": "PO-7790",
+                 *       "line_items": [
+                 *         {
+                 *           "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                 *           "name": "A4 copier paper, 75 gsm (ream of 500)",
+                 *           "hsn_or_sac": "4802",
+                 *           "quantity": 10,
+                 *           "unit": "pcs",
+                 *           "rate": 285,
+                 *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description branch_id */
                     branch_id?: string;
                     /** @description customer_id */
                     customer_id: string;
-                    /**
-                     * Format: iso-date-or-date-time
-                     * @description YYYY-MM-DD or an ISO 8601 date-time
-                     */
+                    /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     date: string;
                     line_items: {
                         description?: string | null;
+                        /**
+                         * Format: two-decimals
+                         * @description Rupees (or the document currency), at most two decimal places
+                         */
                         discount?: number;
                         hsn_or_sac?: string | null;
                         item_id?: string | null;
                         name?: string;
                         /** @default 1 */
                         quantity?: number;
+                        /**
+                         * Format: two-decimals
+                         * @description Rupees (or the document currency), at most two decimal places
+                         */
                         rate?: number;
                         tax_id?: string | null;
                         unit?: string | null;
@@ -10604,7 +16583,7 @@ export interface operations {
                     notes?: string | null;
                     place_of_supply?: string;
                     reference_number?: string | null;
-                    shipment_date?: string | null;
+                    shipment_date?: (string) | null;
                 };
             };
         };
@@ -10620,6 +16599,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The sales order has been created.",
+                     *       "sales_order": {
+                     *         "sales_order_id": "so_01KV4W44Y0H9DNEZBH9AMC3YHN",
+                     *         "sales_order_number": "SO-000002",
+                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "customer_name": "Raman Traders",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-16T00:00:00",
+                     *         "shipment_date": null,
+                     *         "reference_number": "PO-7790",
+                     *         "place_of_supply": "IN-KA",
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YHP",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 10,
+                     *             "unit": "pcs",
+                     *             "rate": 285,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 2850,
+                     *             "tax_amount": 513,
+                     *             "cgst_amount": 256.5,
+                     *             "sgst_amount": 256.5,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
+                     *           }
+                     *         ],
+                     *         "sub_total": 2850,
+                     *         "tax_total": 513,
+                     *         "cgst_total": 256.5,
+                     *         "sgst_total": 256.5,
+                     *         "igst_total": 0,
+                     *         "total": 3363,
+                     *         "status": "DRAFT",
+                     *         "notes": null,
+                     *         "estimate_id": null,
+                     *         "invoice_id": null,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -10652,7 +16681,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description sales_order_id */
+                /**
+                 * @description sales_order_id
+                 * @example so_01KV4W44Y0H9DNEZBH9AMC3YHN
+                 */
                 sales_order_id: string;
             };
             cookie?: never;
@@ -10669,6 +16701,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "sales_order": {
+                     *         "sales_order_id": "so_01KV4W44Y0H9DNEZBH9AMC3YHN",
+                     *         "sales_order_number": "SO-000002",
+                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "customer_name": "Raman Traders",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-16T00:00:00",
+                     *         "shipment_date": null,
+                     *         "reference_number": "PO-7790",
+                     *         "place_of_supply": "IN-KA",
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YHP",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 10,
+                     *             "unit": "pcs",
+                     *             "rate": 285,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 2850,
+                     *             "tax_amount": 513,
+                     *             "cgst_amount": 256.5,
+                     *             "sgst_amount": 256.5,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
+                     *           }
+                     *         ],
+                     *         "sub_total": 2850,
+                     *         "tax_total": 513,
+                     *         "cgst_total": 256.5,
+                     *         "sgst_total": 256.5,
+                     *         "igst_total": 0,
+                     *         "total": 3363,
+                     *         "status": "DRAFT",
+                     *         "notes": null,
+                     *         "estimate_id": null,
+                     *         "invoice_id": null,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -10691,8 +16773,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -10702,17 +16784,25 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description sales_order_id */
+                /**
+                 * @description sales_order_id
+                 * @example so_01KV4W44Y0H9DNEZBH9AMC3YHN
+                 */
                 sales_order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "notes": "Deliver to the Indiranagar office."
+                 *     }
+                 */
                 "application/json": {
                     notes?: string | null;
                     reference_number?: string | null;
-                    shipment_date?: string | null;
+                    shipment_date?: (string) | null;
                     /** @enum {string} */
                     status?: "DRAFT" | "OPEN" | "PARTIALLY_INVOICED" | "INVOICED" | "CLOSED" | "CANCELLED";
                 };
@@ -10730,6 +16820,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The sales order has been updated.",
+                     *       "sales_order": {
+                     *         "sales_order_id": "so_01KV4W44Y0H9DNEZBH9AMC3YHN",
+                     *         "sales_order_number": "SO-000002",
+                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "customer_name": "Raman Traders",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-16T00:00:00",
+                     *         "shipment_date": null,
+                     *         "reference_number": "PO-7790",
+                     *         "place_of_supply": "IN-KA",
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YHP",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 10,
+                     *             "unit": "pcs",
+                     *             "rate": 285,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 2850,
+                     *             "tax_amount": 513,
+                     *             "cgst_amount": 256.5,
+                     *             "sgst_amount": 256.5,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
+                     *           }
+                     *         ],
+                     *         "sub_total": 2850,
+                     *         "tax_total": 513,
+                     *         "cgst_total": 256.5,
+                     *         "sgst_total": 256.5,
+                     *         "igst_total": 0,
+                     *         "total": 3363,
+                     *         "status": "DRAFT",
+                     *         "notes": "Deliver to the Indiranagar office.",
+                     *         "estimate_id": null,
+                     *         "invoice_id": null,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -10764,7 +16904,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description sales_order_id */
+                /**
+                 * @description sales_order_id
+                 * @example so_01KV4W44Y0H9DNEZBH9AMC3YHN
+                 */
                 sales_order_id: string;
             };
             cookie?: never;
@@ -10781,6 +16924,78 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "activity": [
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YJ2",
+                     *           "action": "SALES_ORDER_CONVERTED",
+                     *           "entity_type": "SALES_ORDER",
+                     *           "entity_id": "so_01KV4W44Y0H9DNEZBH9AMC3YHN",
+                     *           "entity_ref": "SO-000002",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": {
+                     *             "status": {
+                     *               "old": "DRAFT",
+                     *               "new": "INVOICED"
+                     *             }
+                     *           },
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YHX",
+                     *             "source": "PUBLIC_API",
+                     *             "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YHY"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YHW",
+                     *           "action": "SALES_ORDER_UPDATED",
+                     *           "entity_type": "SALES_ORDER",
+                     *           "entity_id": "so_01KV4W44Y0H9DNEZBH9AMC3YHN",
+                     *           "entity_ref": "SO-000002",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": {
+                     *             "notes": {
+                     *               "old": null,
+                     *               "new": "Deliver to the Indiranagar office."
+                     *             }
+                     *           },
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YHV",
+                     *             "source": "PUBLIC_API"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YHQ",
+                     *           "action": "SALES_ORDER_CREATED",
+                     *           "entity_type": "SALES_ORDER",
+                     *           "entity_id": "so_01KV4W44Y0H9DNEZBH9AMC3YHN",
+                     *           "entity_ref": "SO-000002",
+                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *           "changes": null,
+                     *           "metadata": {
+                     *             "ip": "127.0.0.1",
+                     *             "user_agent": "node",
+                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YHM",
+                     *             "source": "PUBLIC_API"
+                     *           },
+                     *           "occurred_at": "2026-06-15T05:30:00Z"
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "limit": 100,
+                     *         "returned": 3,
+                     *         "has_more_page": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         activity: components["schemas"]["ActivityEvent"][];
                         /** @enum {number} */
@@ -10804,8 +17019,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -10815,7 +17030,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description sales_order_id */
+                /**
+                 * @description sales_order_id
+                 * @example so_01KV4W44Y0H9DNEZBH9AMC3YHN
+                 */
                 sales_order_id: string;
             };
             cookie?: never;
@@ -10833,6 +17051,107 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The sales order has been converted to an invoice.",
+                     *       "sales_order": {
+                     *         "sales_order_id": "so_01KV4W44Y0H9DNEZBH9AMC3YHN",
+                     *         "sales_order_number": "SO-000002",
+                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "customer_name": "Raman Traders",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-16T00:00:00",
+                     *         "shipment_date": null,
+                     *         "reference_number": "PO-7790",
+                     *         "place_of_supply": "IN-KA",
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YHP",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 10,
+                     *             "unit": "pcs",
+                     *             "rate": 285,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 2850,
+                     *             "tax_amount": 513,
+                     *             "cgst_amount": 256.5,
+                     *             "sgst_amount": 256.5,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
+                     *           }
+                     *         ],
+                     *         "sub_total": 2850,
+                     *         "tax_total": 513,
+                     *         "cgst_total": 256.5,
+                     *         "sgst_total": 256.5,
+                     *         "igst_total": 0,
+                     *         "total": 3363,
+                     *         "status": "INVOICED",
+                     *         "notes": "Deliver to the Indiranagar office.",
+                     *         "estimate_id": null,
+                     *         "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YHY",
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       },
+                     *       "invoice": {
+                     *         "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YHY",
+                     *         "invoice_number": "INV-2026-27-004",
+                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
+                     *         "customer_name": "Raman Traders",
+                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
+                     *         "date": "2026-06-15T00:00:00",
+                     *         "due_date": "2026-07-30T00:00:00",
+                     *         "reference_number": "PO-7790",
+                     *         "place_of_supply": "IN-KA",
+                     *         "currency_code": "INR",
+                     *         "exchange_rate": 1,
+                     *         "line_items": [
+                     *           {
+                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YHZ",
+                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
+                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
+                     *             "description": null,
+                     *             "hsn_or_sac": "4802",
+                     *             "quantity": 10,
+                     *             "unit": "pcs",
+                     *             "rate": 285,
+                     *             "discount": 0,
+                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *             "tax_percentage": 18,
+                     *             "item_total": 2850,
+                     *             "tax_amount": 513,
+                     *             "cgst_amount": 256.5,
+                     *             "sgst_amount": 256.5,
+                     *             "igst_amount": 0,
+                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
+                     *           }
+                     *         ],
+                     *         "sub_total": 2850,
+                     *         "tax_total": 513,
+                     *         "cgst_total": 256.5,
+                     *         "sgst_total": 256.5,
+                     *         "igst_total": 0,
+                     *         "round_off": 0,
+                     *         "total": 3363,
+                     *         "payment_made": 0,
+                     *         "credits_applied": 0,
+                     *         "balance": 3363,
+                     *         "status": "DRAFT",
+                     *         "salesperson_id": null,
+                     *         "sales_order_id": "so_01KV4W44Y0H9DNEZBH9AMC3YHN",
+                     *         "notes": "Deliver to the Indiranagar office.",
+                     *         "payment_link": null,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "last_modified_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -10880,6 +17199,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "taxes": [
+                     *         {
+                     *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB0",
+                     *           "tax_name": "GST 0%",
+                     *           "tax_percentage": 0,
+                     *           "supply_type": "TAXABLE"
+                     *         },
+                     *         {
+                     *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB8",
+                     *           "tax_name": "Nil rated 0%",
+                     *           "tax_percentage": 0,
+                     *           "supply_type": "NIL_RATED"
+                     *         },
+                     *         {
+                     *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB9",
+                     *           "tax_name": "Exempt 0%",
+                     *           "tax_percentage": 0,
+                     *           "supply_type": "EXEMPT"
+                     *         },
+                     *         {
+                     *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YBA",
+                     *           "tax_name": "Non-GST 0%",
+                     *           "tax_percentage": 0,
+                     *           "supply_type": "NON_GST"
+                     *         },
+                     *         {
+                     *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB1",
+                     *           "tax_name": "GST 0.25%",
+                     *           "tax_percentage": 0.25,
+                     *           "supply_type": "TAXABLE"
+                     *         },
+                     *         {
+                     *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB2",
+                     *           "tax_name": "GST 3%",
+                     *           "tax_percentage": 3,
+                     *           "supply_type": "TAXABLE"
+                     *         },
+                     *         {
+                     *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB3",
+                     *           "tax_name": "GST 5%",
+                     *           "tax_percentage": 5,
+                     *           "supply_type": "TAXABLE"
+                     *         },
+                     *         {
+                     *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB4",
+                     *           "tax_name": "GST 12%",
+                     *           "tax_percentage": 12,
+                     *           "supply_type": "TAXABLE"
+                     *         },
+                     *         {
+                     *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
+                     *           "tax_name": "GST 18%",
+                     *           "tax_percentage": 18,
+                     *           "supply_type": "TAXABLE"
+                     *         },
+                     *         {
+                     *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB6",
+                     *           "tax_name": "GST 28%",
+                     *           "tax_percentage": 28,
+                     *           "supply_type": "TAXABLE"
+                     *         },
+                     *         {
+                     *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB7",
+                     *           "tax_name": "GST 40%",
+                     *           "tax_percentage": 40,
+                     *           "supply_type": "TAXABLE"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -10901,9 +17294,13 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
-                /** @description endpoint_id */
+                /**
+                 * @description endpoint_id
+                 * @example whe_01KV4W44Y0H9DNEZBH9AMC3YC2
+                 */
                 endpoint_id?: string;
                 event_type?: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED";
+                /** @example 2 */
                 per_page?: number;
                 status?: "PENDING" | "SUCCEEDED" | "FAILED";
             };
@@ -10929,6 +17326,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "deliveries": [
+                     *         {
+                     *           "delivery_id": "dlv_01KV4W44Y0H9DNEZBH9AMC3YTA",
+                     *           "endpoint_id": "whe_01KV4W44Y0H9DNEZBH9AMC3YC2",
+                     *           "event_id": "evt_01KV4W44Y0H9DNEZBH9AMC3YS0",
+                     *           "event_type": "INVOICE_CREATED",
+                     *           "status": "PENDING",
+                     *           "attempts": 1,
+                     *           "next_attempt_at": "2026-06-15T05:30:30Z",
+                     *           "last_attempt_at": "2026-06-15T05:30:00Z",
+                     *           "last_response_status": null,
+                     *           "created_time": "2026-06-15T05:30:00Z"
+                     *         },
+                     *         {
+                     *           "delivery_id": "dlv_01KV4W44Y0H9DNEZBH9AMC3YT9",
+                     *           "endpoint_id": "whe_01KV4W44Y0H9DNEZBH9AMC3YC2",
+                     *           "event_id": "evt_01KV4W44Y0H9DNEZBH9AMC3YRD",
+                     *           "event_type": "INVOICE_CREATED",
+                     *           "status": "PENDING",
+                     *           "attempts": 1,
+                     *           "next_attempt_at": "2026-06-15T05:30:31Z",
+                     *           "last_attempt_at": "2026-06-15T05:30:00Z",
+                     *           "last_response_status": null,
+                     *           "created_time": "2026-06-15T05:30:00Z"
+                     *         }
+                     *       ],
+                     *       "page_context": {
+                     *         "per_page": 2,
+                     *         "has_more_page": true,
+                     *         "next_cursor": "eyJsIjoid2ViaG9va19kZWxpdmVyaWVzIiwicCI6WyJkbHZfMDFLVjRXNDRZMEg5RE5FWkJIOUFNQzNZVDkiXX0.9lb37LKcI6nIk49ppz5JjO"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -10958,7 +17392,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description delivery_id */
+                /**
+                 * @description delivery_id
+                 * @example dlv_01KV4W44Y0H9DNEZBH9AMC3YTA
+                 */
                 delivery_id: string;
             };
             cookie?: never;
@@ -10975,6 +17412,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "delivery": {
+                     *         "delivery_id": "dlv_01KV4W44Y0H9DNEZBH9AMC3YTA",
+                     *         "endpoint_id": "whe_01KV4W44Y0H9DNEZBH9AMC3YC2",
+                     *         "event_id": "evt_01KV4W44Y0H9DNEZBH9AMC3YS0",
+                     *         "event_type": "INVOICE_CREATED",
+                     *         "status": "PENDING",
+                     *         "attempts": 1,
+                     *         "next_attempt_at": "2026-06-15T05:30:30Z",
+                     *         "last_attempt_at": "2026-06-15T05:30:00Z",
+                     *         "last_response_status": null,
+                     *         "created_time": "2026-06-15T05:30:00Z",
+                     *         "attempt_log": [
+                     *           {
+                     *             "attempt": 1,
+                     *             "attempted_at": "2026-06-15T05:30:00Z",
+                     *             "response_status": null,
+                     *             "latency_ms": 0,
+                     *             "response_body": null,
+                     *             "error": "connect ECONNREFUSED 127.0.0.1:443"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -10997,8 +17462,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -11008,7 +17473,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description delivery_id */
+                /**
+                 * @description delivery_id
+                 * @example dlv_01KV4W44Y0H9DNEZBH9AMC3YTA
+                 */
                 delivery_id: string;
             };
             cookie?: never;
@@ -11026,6 +17494,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The delivery has been sent again.",
+                     *       "delivery": {
+                     *         "delivery_id": "dlv_01KV4W44Y0H9DNEZBH9AMC3YTA",
+                     *         "endpoint_id": "whe_01KV4W44Y0H9DNEZBH9AMC3YC2",
+                     *         "event_id": "evt_01KV4W44Y0H9DNEZBH9AMC3YS0",
+                     *         "event_type": "INVOICE_CREATED",
+                     *         "status": "PENDING",
+                     *         "attempts": 2,
+                     *         "next_attempt_at": "2026-06-15T05:34:36Z",
+                     *         "last_attempt_at": "2026-06-15T05:30:00Z",
+                     *         "last_response_status": null,
+                     *         "created_time": "2026-06-15T05:30:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -11072,6 +17558,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "endpoints": [
+                     *         {
+                     *           "endpoint_id": "whe_01KV4W44Y0H9DNEZBH9AMC3YC2",
+                     *           "url": "https://hooks.kaveri.example/bahi/events",
+                     *           "events": [
+                     *             "INVOICE_CREATED",
+                     *             "PAYMENT_RECEIVED"
+                     *           ],
+                     *           "created_time": "2026-06-15T05:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -11094,8 +17597,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -11109,6 +17612,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.kaveri.example/bahi/events",
+                 *       "events": [
+                 *         "INVOICE_CREATED",
+                 *         "PAYMENT_RECEIVED"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED")[];
                     /** @description http(s) URL on a public address */
@@ -11128,6 +17640,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The webhook endpoint has been created.",
+                     *       "endpoint": {
+                     *         "endpoint_id": "whe_01KV4W44Y0H9DNEZBH9AMC3YC2",
+                     *         "url": "https://hooks.kaveri.example/bahi/events",
+                     *         "events": [
+                     *           "INVOICE_CREATED",
+                     *           "PAYMENT_RECEIVED"
+                     *         ],
+                     *         "created_time": "2026-06-15T05:30:00.000Z",
+                     *         "secret": "whsec_EXAMPLE000000000000000000000000000000"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -11154,8 +17682,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. The same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
-                 * @example order-4711-attempt-1
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
@@ -11165,7 +17693,10 @@ export interface operations {
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /** @description endpoint_id */
+                /**
+                 * @description endpoint_id
+                 * @example whe_01KV4W44Y0H9DNEZBH9AMC3YC2
+                 */
                 endpoint_id: string;
             };
             cookie?: never;
@@ -11183,6 +17714,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "The webhook endpoint has been deleted.",
+                     *       "endpoint_id": "whe_01KV4W44Y0H9DNEZBH9AMC3YC2"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -11229,6 +17767,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "message": "success",
+                     *       "token": {
+                     *         "token_id": "tok_01KV4W44Y0H9DNEZBH9AMC3YBF",
+                     *         "org_id": "org_01KV4W44Y0H9DNEZBH9AMC3Y9W",
+                     *         "user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
+                     *         "scopes": [
+                     *           "Svc.fullaccess.all"
+                     *         ],
+                     *         "tier": "DEFAULT"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
