@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountId, expectBooksBalanced } from '../support/books';
+import { readPdf } from '../support/pdf-reader';
 import { createCreditNote, createDebitNote, createInvoice, customer, taxId, vendor } from '../support/sales';
-import { startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
+import { PUBLIC, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
 /*
  * Which tax a document bears and how much, by the GST law: the supplier's state against the
@@ -133,6 +134,11 @@ describe('places of supply 96 and 97', () => {
     expect(res.body.invoice.line_items[0]).toMatchObject({ tax_percentage: 18, tax_amount: 0 });
     // USD 100 × 83.5 = ₹8,350.00 in the books.
     expect(await journalOf('INVOICE', res.body.invoice.invoice_id)).toEqual([['Accounts Receivable', 8350, 0], ['Sales', 0, 8350]]);
+    // Rule 46: the invoice says what the zero-rating is.
+    const pdf = await fetch(`${t.baseUrl}${PUBLIC}/invoices/${res.body.invoice.invoice_id}/pdf`, { headers: { authorization: `Bearer ${org.token}` } });
+    expect(pdf.status).toBe(200);
+    const { text } = await readPdf(Buffer.from(await pdf.arrayBuffer()));
+    expect(text.replace(/\s+/g, ' ')).toContain('SUPPLY MEANT FOR EXPORT UNDER BOND OR LETTER OF UNDERTAKING WITHOUT PAYMENT OF INTEGRATED TAX');
     await expectBooksBalanced(org.api);
   });
 

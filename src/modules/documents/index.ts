@@ -11,7 +11,7 @@ export {
   type TaxMode,
   type TaxRateSummary,
 } from './line-amounts.rules';
-export { EXPORT_TYPES, routeSupply, supplierStateOf, type ExportType, type TaxRouting } from './supply.rules';
+export { EXPORT_TYPES, routeSupply, supplierStateOf, zeroRatingEndorsement, type ExportType, type TaxRouting } from './supply.rules';
 export {
   autoRoundOff,
   decideRoundOff,

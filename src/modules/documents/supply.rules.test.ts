@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ExportTypeNotApplicableError, routeSupply, supplierStateOf, type SupplyFacts } from './supply.rules';
+import { ExportTypeNotApplicableError, routeSupply, supplierStateOf, zeroRatingEndorsement, type SupplyFacts } from './supply.rules';
 
 const facts = (over: Partial<SupplyFacts>): SupplyFacts => ({
   supplierState: 'IN-KA', placeOfSupply: 'IN-KA', counterpartyTreatment: 'REGISTERED', exportType: null, ...over,
@@ -41,5 +41,14 @@ describe('routeSupply', () => {
     expect(() => routeSupply(facts({ exportType: 'WPAY' }))).toThrow(ExportTypeNotApplicableError);
     expect(() => routeSupply(facts({ placeOfSupply: 'IN-97', exportType: 'WOPAY' }))).toThrow(expect.objectContaining({ field: 'export_type' }));
     expect(() => routeSupply(facts({ counterpartyTreatment: 'DEEMED_EXPORT', exportType: 'WPAY' }))).toThrow(ExportTypeNotApplicableError);
+  });
+});
+
+describe('zeroRatingEndorsement (Rule 46)', () => {
+  it('names an export or an SEZ supply, with or without payment of IGST; nothing otherwise', () => {
+    expect(zeroRatingEndorsement('IN-96', 'WPAY')).toBe('SUPPLY MEANT FOR EXPORT ON PAYMENT OF INTEGRATED TAX');
+    expect(zeroRatingEndorsement('IN-96', 'WOPAY')).toBe('SUPPLY MEANT FOR EXPORT UNDER BOND OR LETTER OF UNDERTAKING WITHOUT PAYMENT OF INTEGRATED TAX');
+    expect(zeroRatingEndorsement('IN-KA', 'WOPAY')).toBe('SUPPLY MEANT FOR SEZ UNIT OR SEZ DEVELOPER FOR AUTHORISED OPERATIONS UNDER BOND OR LETTER OF UNDERTAKING WITHOUT PAYMENT OF INTEGRATED TAX');
+    expect(zeroRatingEndorsement('IN-KA', null)).toBeNull();
   });
 });

@@ -76,3 +76,14 @@ export function routeSupply(facts: SupplyFacts): TaxRouting {
   if (facts.exportType !== null) throw new ExportTypeNotApplicableError();
   return { supply: isIntraState(facts.supplierState, facts.placeOfSupply) ? 'INTRA' : 'INTER', zeroRated: false, exportType: null };
 }
+
+/**
+ * What the invoice of a zero-rated supply must say (CGST Rule 46, proviso on exports and
+ * supplies to an SEZ): whether it is an export or to an SEZ, and whether IGST is paid (WPAY)
+ * or not, under bond or Letter of Undertaking (WOPAY). Null for any other supply.
+ */
+export function zeroRatingEndorsement(placeOfSupply: string, exportType: string | null): string | null {
+  if (exportType !== 'WPAY' && exportType !== 'WOPAY') return null;
+  const supply = placeOfSupply === EXPORT_PLACE_OF_SUPPLY ? 'SUPPLY MEANT FOR EXPORT' : 'SUPPLY MEANT FOR SEZ UNIT OR SEZ DEVELOPER FOR AUTHORISED OPERATIONS';
+  return exportType === 'WPAY' ? `${supply} ON PAYMENT OF INTEGRATED TAX` : `${supply} UNDER BOND OR LETTER OF UNDERTAKING WITHOUT PAYMENT OF INTEGRATED TAX`;
+}

@@ -2,6 +2,7 @@ import { fromJson } from '../../db/json';
 import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
 import { gstStateByCode } from '../../kernel/gst/states';
 import type { Address } from '../contacts/contacts.rules';
+import { zeroRatingEndorsement } from '../documents/supply.rules';
 import { amountInWords, formatIndianAmount, formatMoney, formatQuantity, formatRate } from './indian-numbers.rules';
 import type { DocumentSource, Letterhead, PaymentSource, Source } from './pdfs.repository';
 
@@ -223,7 +224,8 @@ function documentView(source: DocumentSource, head: Letterhead): GstDocumentView
   return {
     title: TITLES[source.kind], number: source.number, status: source.status, facts, ...partiesOf(source, head),
     items: itemsTable(source), taxSummary: taxSummary(source), amounts: documentAmounts(source),
-    totalInWords: amountInWords(source.total, source.currency), notes: source.notes,
+    totalInWords: amountInWords(source.total, source.currency),
+    notes: [zeroRatingEndorsement(source.placeOfSupply, source.exportType ?? null), source.notes].filter((text) => text).join('\n\n') || null,
     footer: `This is a computer-generated document. Version ${source.version}.`,
   };
 }

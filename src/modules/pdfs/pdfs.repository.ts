@@ -36,6 +36,8 @@ export interface DocumentSource {
   /** The document a note corrects, e.g. { label: 'Against invoice', number: 'INV-…' }. */
   against: { label: string; number: string } | null;
   notes: string | null;
+  /** An invoice's export_type (WPAY, WOPAY): the zero-rating its PDF must state. */
+  exportType?: string | null;
   lines: DocumentLineColumns[];
 }
 
@@ -76,7 +78,7 @@ async function invoice(db: Db, orgId: string, id: string): Promise<DocumentSourc
     status: r.status, version: r.version, branchId: r.branch_id, contactId: r.customer_id, contactName: r.customer_name, issuedBy: 'us',
     reference: r.reference_number, placeOfSupply: r.place_of_supply, currency: r.currency_code,
     subTotal: r.sub_total, cgst: r.cgst_total, sgst: r.sgst_total, igst: r.igst_total, taxTotal: r.tax_total, roundOff: r.round_off, total: r.total,
-    settled: settledOf(r.payment_made, r.credits_applied, r.balance), against: null, notes: r.notes, lines,
+    settled: settledOf(r.payment_made, r.credits_applied, r.balance), against: null, notes: r.notes, exportType: r.export_type, lines,
   };
 }
 
