@@ -1,10 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { webhooks } from './generated/schema.js';
 
 /*
  * Receiving Bahi's webhooks (public-api.md, Events → Webhooks): each delivery carries
  * `X-Svc-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`. Only
  * Node's crypto is used, so this file stands alone.
  */
+
+/** A delivery's body as the document declares it; `event_type` tells the events apart. */
+export type WebhookEvent<E extends keyof webhooks = keyof webhooks> = {
+  [K in E]: webhooks[K] extends { post: { requestBody: { content: { 'application/json': infer Body } } } } ? Body : never;
+}[E];
 
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
 

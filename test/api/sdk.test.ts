@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BahiError, createClient, type BahiClient } from '../../sdk/src/index';
 import { retryAfterMs } from '../../sdk/src/retry';
-import { verify } from '../../sdk/src/webhooks';
+import { verify, type WebhookEvent } from '../../sdk/src/webhooks';
 import { expectBooksBalanced } from '../support/books';
 import { expectConformingAnswer } from '../support/response-check';
 import { startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
@@ -205,6 +205,10 @@ describe('@bahi/sdk', () => {
     expect(verify(delivery.raw, delivery.headers, 'whsec_other', { now: delivery.at })).toEqual({ ok: false, reason: 'signature_mismatch' });
     expect(verify(delivery.raw, delivery.headers, endpoint.secret, { now: new Date(delivery.at.getTime() + 301_000) })).toEqual({ ok: false, reason: 'timestamp_out_of_tolerance' });
     expect(verify(delivery.raw, {}, endpoint.secret)).toEqual({ ok: false, reason: 'malformed_header' });
+
+    const event: WebhookEvent = JSON.parse(delivery.raw.toString('utf8'));
+    if (event.event_type !== 'INVOICE_CREATED') throw new Error(`got ${event.event_type}`);
+    expect(event.data).toEqual({ id: invoice.invoice_id, number: invoice.invoice_number, customer_id: contact.contact_id, total: 236, status: 'SENT' }); // 2 × ₹100 + 18%
   });
 
   it('verifies a signature made by the spec\'s rule with node:crypto, from a Headers object', () => {
