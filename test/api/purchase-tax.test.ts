@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountBalance, expectBooksBalanced } from '../support/books';
 import type { HttpClient } from '../support/http-client';
-import { customer, taxId, vendor } from '../support/sales';
+import { createDebitNote, customer, taxId, vendor } from '../support/sales';
 import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
 /*
@@ -252,5 +252,28 @@ describe('credit blocked by section 17(5)', () => {
     expect((await o.api.get('/reports/blocked_itc?from_date=June')).body).toMatchObject({ code: 'validation.invalid_value', field: 'from_date' });
     await expectBooksBalanced(o.api);
     expect(await t.app.reports.verify(o.orgId)).toEqual([]);
+  });
+});
+
+describe('notes against reverse-charge bills and blocked lines', () => {
+  it('are refused rather than posted as an ordinary input reversal; other lines of the bill can be corrected', async () => {
+    const vendorId = await vendor(org.api, { place_of_contact: 'IN-KA' });
+    const debitNote = (body: Json) => createDebitNote(org.api, { vendor_id: vendorId, date: '2026-06-12', ...body });
+    const rcm = await postedBill({ vendor_id: vendorId, is_rcm: true, line_items: [{ name: 'Legal fees', rate: 1000, tax_id: gst18 }] });
+    const onRcm = await debitNote({ bill_id: rcm.bill_id, line_items: [{ bill_line_item_id: rcm.line_items[0].line_item_id, amount: 100 }] });
+    expect(onRcm.status).toBe(400);
+    expect(onRcm.body).toMatchObject({ code: 'validation.invalid_value', field: 'bill_id' });
+
+    const mixed = await postedBill({
+      vendor_id: vendorId,
+      line_items: [{ name: 'Staff lunch', rate: 1000, tax_id: gst5, itc_blocked_reason: '17(5)(b)' }, { name: 'Paper', rate: 1000, tax_id: gst18 }],
+    });
+    const onBlocked = await debitNote({ bill_id: mixed.bill_id, line_items: [{ bill_line_item_id: mixed.line_items[0].line_item_id, amount: 100 }] });
+    expect(onBlocked.status).toBe(400);
+    expect(onBlocked.body).toMatchObject({ code: 'validation.invalid_value', field: 'line_items[0].bill_line_item_id' });
+    const onClaimed = await debitNote({ bill_id: mixed.bill_id, line_items: [{ bill_line_item_id: mixed.line_items[1].line_item_id, amount: 100 }] });
+    expect(onClaimed.status, JSON.stringify(onClaimed.body)).toBe(201);
+    expect((await org.api.get(`/debit_notes?bill_id=${rcm.bill_id}`)).body.debit_notes).toEqual([]);
+    await expectBooksBalanced(org.api);
   });
 });

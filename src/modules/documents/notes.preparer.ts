@@ -11,6 +11,7 @@ import { noteBindingsRepository } from './note-bindings.repository';
 import { assertDatedFromParent, assertFreeFormLines, assertTaxableUncredited, assertWithinCreditable, bindNoteLines } from './note-bindings.rules';
 import { noteLines, type NoteAccounts } from './notes.posting';
 import { assertParentPosted, type NoteSide } from './notes.rules';
+import { assertNoteCanCorrect } from './purchase-tax.rules';
 import type { NoteLineItem } from './notes.schemas';
 import { resolveParty, type BranchOf, type DocumentParty } from './party.resolver';
 
@@ -28,6 +29,8 @@ export interface NoteParent {
   exportType?: string | null;
   /** The parent's amounts were entered inclusive of tax: its notes' are too. */
   inclusive: boolean;
+  /** A bill under reverse charge: its notes are refused (purchase-tax.rules assertNoteCanCorrect). */
+  reverseCharge?: boolean;
   date: string;
   total: number;
   currencyCode: string;
@@ -101,6 +104,7 @@ export async function prepareNote(tx: Tx, orgId: string, input: NoteInput, side:
   const credited = await noteBindingsRepository.credited(tx, orgId, parent.kind, parent.id);
   const parentLines = await noteBindingsRepository.parentLines(tx, orgId, parent.kind, parent.id);
   const bound = bindNoteLines(parent.kind, parentLines, credited.lines, input.line_items);
+  assertNoteCanCorrect(parent, parentLines, bound.map((l) => l.parentLineId));
   const priced = priceResolved(bound, { ...party, inclusive: parent.inclusive });
   assertTaxableUncredited(parent.kind, parentLines, credited.lines, bound, priced.amounts.lines.map((a) => a.itemTotal));
   assertWithinCreditable(parent.kind, parent.total, credited.total, priced.amounts.subTotal + priced.amounts.taxTotal);

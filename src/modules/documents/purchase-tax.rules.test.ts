@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/errors';
-import { purchaseTaxTerms } from './purchase-tax.rules';
+import { assertNoteCanCorrect, purchaseTaxTerms } from './purchase-tax.rules';
 
 const refusal = (input: Parameters<typeof purchaseTaxTerms>[0]) => {
   try {
@@ -32,5 +32,27 @@ describe('how a bill is taxed', () => {
     { vendorTreatment: 'OVERSEAS', isRcm: undefined, inclusive: true },
   ])('refuses tax-inclusive rates under reverse charge: %j', (input) => {
     expect(refusal(input)).toMatchObject({ code: 'validation.invalid_value', field: 'is_inclusive_tax' });
+  });
+});
+
+describe('what a note may correct', () => {
+  const lines = [{ line_item_id: 'li_1', itc_blocked_reason: '17(5)(b)' }, { line_item_id: 'li_2', itc_blocked_reason: null }];
+  const refusal = (run: () => void) => {
+    try {
+      run();
+    } catch (error) {
+      return error as DomainError;
+    }
+    return null;
+  };
+
+  it('an invoice\'s lines, and a bill\'s lines whose credit was claimed', () => {
+    expect(refusal(() => assertNoteCanCorrect({ kind: 'invoice' }, lines, ['li_1']))).toBeNull();
+    expect(refusal(() => assertNoteCanCorrect({ kind: 'bill', reverseCharge: false }, lines, ['li_2', 'li_2']))).toBeNull();
+  });
+
+  it('not a reverse-charge bill (400 on bill_id), nor a blocked line (400 on the note line naming it)', () => {
+    expect(refusal(() => assertNoteCanCorrect({ kind: 'bill', reverseCharge: true }, lines, ['li_2']))).toMatchObject({ field: 'bill_id' });
+    expect(refusal(() => assertNoteCanCorrect({ kind: 'bill' }, lines, ['li_2', 'li_1']))).toMatchObject({ field: 'line_items[1].bill_line_item_id' });
   });
 });

@@ -39,3 +39,25 @@ export function purchaseTaxTerms(input: { vendorTreatment: string | null; isRcm:
   if (reverseCharge && input.inclusive) throw invalidValue('is_inclusive_tax', 'a reverse-charge bill cannot include tax in its rates: the vendor charged no GST');
   return { reverseCharge, importOfServices };
 }
+
+/**
+ * A note posts the mirror of an ordinary purchase: payables against the lines and the input
+ * ledgers. A bill under reverse charge (whose tax is owed to the government, not the vendor)
+ * or a line whose credit s.17(5) blocked (whose tax sits in its account) would be mis-posted
+ * so: such a note is refused (400 on `bill_id`, or on the line), to be corrected by a journal.
+ */
+export function assertNoteCanCorrect(
+  parent: { kind: string; reverseCharge?: boolean },
+  parentLines: readonly { line_item_id: string; itc_blocked_reason?: string | null }[],
+  boundLineIds: readonly string[],
+): void {
+  if (parent.kind !== 'bill') return;
+  if (parent.reverseCharge) {
+    throw invalidValue('bill_id', 'a note cannot correct a reverse-charge bill: its tax was self-assessed, which a note does not reverse; post a journal');
+  }
+  const blocked = new Set(parentLines.filter((l) => l.itc_blocked_reason).map((l) => l.line_item_id));
+  const i = boundLineIds.findIndex((id) => blocked.has(id));
+  if (i >= 0) {
+    throw invalidValue(`line_items[${i}].bill_line_item_id`, "a note cannot correct a bill line whose credit s.17(5) blocked: its tax is in the line's account, which a note does not reverse; post a journal");
+  }
+}
