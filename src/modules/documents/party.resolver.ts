@@ -4,7 +4,7 @@ import { resolvePlaceOfSupply } from '../../kernel/gst/place-of-supply';
 import { EXPORT_PLACE_OF_SUPPLY } from '../../kernel/gst/states';
 import { unrecognisedState } from '../../kernel/gst/unrecognised-state';
 import { contactsRepository } from '../contacts';
-import { ExportTypeNotApplicableError, routeSupply, supplierStateOf, type ExportType, type Supplier, type SupplyType } from './supply.rules';
+import { ExportTypeNotApplicableError, routeSupply, supplierStateOf, type ExportType, type SupplyType } from './supply.rules';
 
 /** Who a document is with, which branch records it, and where the supply takes place. */
 export interface DocumentParty {
@@ -58,13 +58,10 @@ export async function resolveParty(
   const branch = await branchOf(tx, orgId, input.branch_id);
   const placeOfSupply = explicit ?? (role === 'vendor' ? branch.state_code
     : contact.gst_treatment === 'OVERSEAS' ? EXPORT_PLACE_OF_SUPPLY : defaultPlaceOfSupply(contact.place_of_contact, role));
-  const branchAsSupplier: Supplier = { gstin: branch.gstin, state: branch.state_code };
-  const supplier = role === 'customer' ? branchAsSupplier : { gstin: contact.gst_no, state: contact.place_of_contact };
   let routing;
   try {
     routing = routeSupply({
-      // A vendor whose state is not on record is taken to be where the branch is.
-      supplierState: supplierStateOf(supplier) ?? supplierStateOf(branchAsSupplier) ?? branch.state_code,
+      supplierState: supplierStateOf(role === 'customer' ? 'sales' : 'purchase', { gstin: branch.gstin, state: branch.state_code }, { gstin: contact.gst_no, state: contact.place_of_contact }),
       placeOfSupply, counterpartyTreatment: contact.gst_treatment, exportType: input.export_type ?? null,
     });
   } catch (error) {

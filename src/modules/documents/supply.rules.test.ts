@@ -6,12 +6,19 @@ const facts = (over: Partial<SupplyFacts>): SupplyFacts => ({
 });
 
 describe('supplierStateOf', () => {
-  it('takes the GSTIN\'s state first, then the recorded state', () => {
-    expect(supplierStateOf({ gstin: '24AAPFU0939F1ZV', state: 'IN-MH' })).toBe('IN-GJ');
-    expect(supplierStateOf({ gstin: null, state: '27' })).toBe('IN-MH');
-    expect(supplierStateOf({ gstin: null, state: null })).toBeNull();
+  const branch = { gstin: '29AABCB1234F1Z4', state: 'IN-KA' };
+  it('is the branch on sales, by its GSTIN\'s state', () => {
+    expect(supplierStateOf('sales', branch, { gstin: '24AAPFU0939F1Z1', state: 'IN-GJ' })).toBe('IN-KA');
+    expect(supplierStateOf('sales', { gstin: null, state: 'IN-TN' }, null)).toBe('IN-TN');
+  });
+
+  it('is the vendor on purchases: its GSTIN\'s state first, then its recorded state, else the branch\'s', () => {
+    expect(supplierStateOf('purchase', branch, { gstin: '24AAPFU0939F1Z1', state: 'IN-MH' })).toBe('IN-GJ');
+    expect(supplierStateOf('purchase', branch, { gstin: null, state: '27' })).toBe('IN-MH');
+    expect(supplierStateOf('purchase', branch, { gstin: null, state: null })).toBe('IN-KA');
+    expect(supplierStateOf('purchase', branch, null)).toBe('IN-KA');
     // A legacy prefix (25) has no place-of-supply code: the recorded state stands in.
-    expect(supplierStateOf({ gstin: '25AAPFU0939F1ZV', state: 'IN-DH' })).toBe('IN-DH');
+    expect(supplierStateOf('purchase', branch, { gstin: '25AAPFU0939F1ZV', state: 'IN-DH' })).toBe('IN-DH');
   });
 });
 

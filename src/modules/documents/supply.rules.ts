@@ -19,14 +19,22 @@ export interface Supplier {
   state: string | null;
 }
 
+/** A GSTIN's state, else the recorded one; null when neither resolves. */
+function stateOf(party: Supplier): string | null {
+  const byGstin = party.gstin ? resolvePlaceOfSupply(party.gstin.slice(0, 2)) : null;
+  return byGstin ?? (party.state ? resolvePlaceOfSupply(party.state) : null);
+}
+
 /**
- * The supplier's state (IGST Act s.2(56) "location of the supplier"): the state of its GSTIN
- * (the first two digits), else the state recorded for it; null when neither resolves. On
- * sales the supplier is the branch, on purchases the vendor.
+ * Who supplies and where it is (IGST Act s.2(56), "location of the supplier"): on sales the
+ * branch, on purchases the vendor; each by the state of its GSTIN (the first two digits), else
+ * its recorded state (the branch's state_code, the vendor's place_of_contact). A purchase
+ * without a vendor, or from one whose state is not on record, is taken to be from where the
+ * branch is.
  */
-export function supplierStateOf(supplier: Supplier): string | null {
-  const byGstin = supplier.gstin ? resolvePlaceOfSupply(supplier.gstin.slice(0, 2)) : null;
-  return byGstin ?? (supplier.state ? resolvePlaceOfSupply(supplier.state) : null);
+export function supplierStateOf(side: 'sales' | 'purchase', branch: Supplier & { state: string }, vendor: Supplier | null): string {
+  const branchState = stateOf(branch) ?? branch.state;
+  return side === 'purchase' && vendor ? (stateOf(vendor) ?? branchState) : branchState;
 }
 
 export interface SupplyFacts {

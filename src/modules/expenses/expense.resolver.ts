@@ -64,7 +64,7 @@ async function partyOf(tx: Tx, orgId: string, draft: ExpenseDraft, branchOf: Bra
   const branch = await branchOf(tx, orgId, draft.branchId);
   const place = sent ?? branch.state_code;
   const { supply } = routeSupply({
-    supplierState: supplierStateOf({ gstin: branch.gstin, state: branch.state_code }) ?? branch.state_code, placeOfSupply: place, counterpartyTreatment: null, exportType: null,
+    supplierState: supplierStateOf('purchase', { gstin: branch.gstin, state: branch.state_code }, null), placeOfSupply: place, counterpartyTreatment: null, exportType: null,
   });
   return { branchId: branch.branch_id, placeOfSupply: place, supply, vendor: null };
 }
