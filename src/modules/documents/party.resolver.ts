@@ -37,7 +37,7 @@ export type BranchOf = (tx: Tx, orgId: string, branchId: string | undefined) => 
  * the branch is (the recipient's location, IGST Act s.10(1)(a), s.12(2)(a)); an OVERSEAS
  * customer's supply is an export (96); any other customer's place_of_contact is used, and one
  * without leaves nothing to default from (400 required_field). One that is sent must resolve
- * (else 422). The tax follows routeSupply with the supplier (supplierOf) and the contact's
+ * (else 422). The tax follows routeSupply with the supplier's state (supplierStateOf) and the contact's
  * gst_treatment; export_type on a supply that is not zero-rated is 400. A contact of another
  * organisation is 404; a contact on the wrong side (a vendor as customer, a customer as vendor) is 400.
  */
