@@ -85,6 +85,7 @@ describe('a locked period', () => {
   // Made before the lock, dated inside it.
   let invoice: { invoice_id: string };
   let draft: { invoice_id: string };
+  let zeroDraft: { invoice_id: string };
   let bill: { bill_id: string };
   let paymentId: string;
   let allocationId: string;
@@ -101,6 +102,8 @@ describe('a locked period', () => {
     equity = await accountId(org.api, "Owner's Equity");
     invoice = await postedInvoice(org.api, customerId, 1000, { date: '2026-10-10', due_date: '2026-11-30' });
     draft = (await createInvoice(org.api, { customer_id: customerId, date: '2026-10-11', place_of_supply: 'IN-KA', line_items: [line] })).body.invoice;
+    // Worth 0: approving or voiding it posts nothing, so only the document's own check can refuse it.
+    zeroDraft = (await createInvoice(org.api, { customer_id: customerId, date: '2026-10-11', place_of_supply: 'IN-KA', line_items: [{ name: 'Sample', rate: 0, quantity: 1 }] })).body.invoice;
     bill = await postedBill(org.api, vendorId, 300, { date: '2026-10-12', due_date: '2026-11-30' });
     const otherInvoice = await postedInvoice(org.api, customerId, 200, { date: '2026-10-13', due_date: '2026-11-30' });
     const payment = await post(org.api, '/payments', {
@@ -129,10 +132,13 @@ describe('a locked period', () => {
     expect(open.status).toBe(201);
   });
 
-  it('refuses editing, approving and deleting a draft dated in it', async () => {
+  it('refuses editing, approving, voiding and deleting a draft dated in it, one worth 0 included', async () => {
     expectLocked(await org.api.put(`/invoices/${draft.invoice_id}`, { notes: 'late edit' }));
     expectLocked(await org.api.post(`/invoices/${draft.invoice_id}/approve`, {}));
     expectLocked(await org.api.delete(`/invoices/${draft.invoice_id}`));
+    expectLocked(await org.api.post(`/invoices/${zeroDraft.invoice_id}/approve`, {}));
+    expectLocked(await org.api.post(`/invoices/${zeroDraft.invoice_id}/void`, {}));
+    expect((await org.api.get(`/invoices/${zeroDraft.invoice_id}`)).body.invoice.status).toBe('DRAFT');
   });
 
   it('refuses voids and deletes of what it holds, pointing to a credit or debit note instead', async () => {
