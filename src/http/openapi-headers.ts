@@ -25,7 +25,8 @@ export const HEADER_PARAMETERS = {
     description: `Mandatory on this operation: without it the answer is 400 \`idempotency.key_required\`, except for an organisation whose preference \`requireIdempotencyKey\` is false, which accepts requests without it. ${KEY_USE}`,
   },
   SvcOrg: {
-    name: 'X-Svc-Org', in: 'header', required: false, schema: { type: 'string', minLength: 1 }, example: 'org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0',
+    // No example: Swagger UI's "Try it out" sends an optional header's example, and an organisation the token is not bound to is 403.
+    name: 'X-Svc-Org', in: 'header', required: false, schema: { type: 'string', minLength: 1 },
     description: 'The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); '
       + 'a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.',
   },
@@ -109,10 +110,14 @@ export function withHeaders<T extends object>(generated: T, routes: readonly Rou
       }
     }
   }
+  // Only the components this document's operations refer to (the admin API takes no token headers).
+  const uses = JSON.stringify([document.paths, shared]);
+  const referenced = (components: object, kind: string) =>
+    Object.fromEntries(Object.entries(components).filter(([name]) => uses.includes(`"#/components/${kind}/${name}"`)));
   document.components = {
     ...document.components,
-    parameters: { ...document.components?.parameters, ...HEADER_PARAMETERS },
-    headers: RESPONSE_HEADERS,
+    parameters: { ...document.components?.parameters, ...referenced(HEADER_PARAMETERS, 'parameters') },
+    headers: referenced(RESPONSE_HEADERS, 'headers'),
     responses: Object.fromEntries(Object.entries(shared).sort(([a], [b]) => a.localeCompare(b))),
   };
   return generated;

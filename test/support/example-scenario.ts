@@ -426,6 +426,13 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('downloadAttachment', { query: Object.fromEntries(link.searchParams) });
   await s.call('deleteAttachment', { params: { attachment_id: attachment.attachment_id } });
 
+  // A team lunch: its GST is no credit (CGST Act s.17(5)(b)), which the blocked-credit report lists.
+  await s.call('createExpense', {
+    quiet: true,
+    body: { date: '2026-06-26', account_id: account('General Expenses'), paid_through_account_id: bank.account_id, amount: 2100, tax_id: tax(5), is_inclusive_tax: true, itc_blocked_reason: '17(5)(b)', reference_number: 'MTR-8812', notes: 'Team lunch after the stock count' },
+  });
+  await s.call('getBlockedItc', { query: { from_date: '2026-06-01', to_date: '2026-06-30' } });
+
   // The history, and webhooks delivered by the operator's job run.
   await s.call('listActivity', { query: { entity_type: 'INVOICE', limit: 5 } });
   await s.call('listContactActivity', { params: { contact_id: customer.contact_id }, query: { limit: 5 } });

@@ -17,12 +17,13 @@ export interface OperationExample {
 
 export type Examples = Record<string, OperationExample>;
 
-/** The example every operation that takes an Idempotency-Key shows: valid, and to be changed per request. */
+/**
+ * The Idempotency-Key every operation that takes one shows (its parameter: openapi-headers.ts): a
+ * valid key, which "Try it out" sends as it is, and whose description says to change it per request.
+ */
 export const EXAMPLE_IDEMPOTENCY_KEY = 'change-me-per-request-0001';
-const IDEMPOTENCY_KEY_NOTE = 'A key of your own for this request (letters, digits, `_`, `:`, `-`; up to 200). Change it for every new request: '
-  + 'the same key again replays the first answer, and with another body is refused.';
 
-interface Parameter { name: string; in: string; example?: unknown; description?: string }
+interface Parameter { name: string; in: string; example?: unknown }
 interface Operation {
   operationId?: string;
   parameters?: Parameter[];
@@ -37,11 +38,6 @@ export function withExamples<T extends { paths?: unknown }>(document: T, example
     for (const operation of Object.values(operations)) {
       const example = operation.operationId ? examples[operation.operationId] : undefined;
       for (const parameter of operation.parameters ?? []) {
-        if (parameter.in === 'header' && parameter.name.toLowerCase() === 'idempotency-key') {
-          parameter.example = EXAMPLE_IDEMPOTENCY_KEY;
-          parameter.description ??= IDEMPOTENCY_KEY_NOTE;
-          continue;
-        }
         const value = parameter.in === 'path' ? example?.params?.[parameter.name] : parameter.in === 'query' ? example?.query?.[parameter.name] : undefined;
         if (value !== undefined) parameter.example = value;
       }
