@@ -110,10 +110,14 @@ export function withHeaders<T extends object>(generated: T, routes: readonly Rou
       }
     }
   }
+  // Only the components this document's operations refer to (the admin API takes no token headers).
+  const uses = JSON.stringify([document.paths, shared]);
+  const referenced = (components: object, kind: string) =>
+    Object.fromEntries(Object.entries(components).filter(([name]) => uses.includes(`"#/components/${kind}/${name}"`)));
   document.components = {
     ...document.components,
-    parameters: { ...document.components?.parameters, ...HEADER_PARAMETERS },
-    headers: RESPONSE_HEADERS,
+    parameters: { ...document.components?.parameters, ...referenced(HEADER_PARAMETERS, 'parameters') },
+    headers: referenced(RESPONSE_HEADERS, 'headers'),
     responses: Object.fromEntries(Object.entries(shared).sort(([a], [b]) => a.localeCompare(b))),
   };
   return generated;
