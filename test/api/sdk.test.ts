@@ -6,7 +6,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BahiError, createClient, type BahiClient } from '../../sdk/src/index';
+import { BahiError, createClient, type BahiClient, type ListPath } from '../../sdk/src/index';
 import { retryAfterMs } from '../../sdk/src/retry';
 import { verify, type WebhookEvent } from '../../sdk/src/webhooks';
 import { expectBooksBalanced } from '../support/books';
@@ -125,6 +125,13 @@ describe('@bahi/sdk', () => {
     const comments = [];
     for await (const c of api.list('/comments', { params: { query: { entity_type: 'INVOICE', entity_id: invoice.invoice_id, per_page: 2 } } })) comments.push(c.body);
     expect(comments.sort()).toEqual(['one', 'three', 'two']);
+
+    const listable: ListPath[] = [
+      '/activity',
+      // @ts-expect-error a document's timeline has no `until` to page back with: one GET (limit up to 500) answers it
+      '/invoices/{invoice_id}/activity',
+    ];
+    expect(listable).toHaveLength(2);
 
     const all = await api.get('/activity', { params: { query: { limit: 500 } } });
     expect(all.activity.length).toBeGreaterThan(2);
