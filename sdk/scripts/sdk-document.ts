@@ -10,8 +10,9 @@ import { API_ROOT } from '../src/api-root.js';
 const HEADERS_THE_CLIENT_SETS = new Set(['idempotency-key', 'x-svc-org']);
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
 
-interface Parameter { in?: string; name?: string; required?: boolean; $ref?: string }
-type Operation = { servers?: unknown[]; parameters?: Parameter[] };
+interface Parameter { in?: string; name?: string; required?: boolean; $ref?: string; example?: unknown }
+type Media = Record<string, { example?: unknown }>;
+type Operation = { servers?: unknown[]; parameters?: Parameter[]; requestBody?: { content?: Media }; responses?: Record<string, { content?: Media }> };
 type PathItem = Record<string, unknown> & Operation;
 export interface OpenApiDocument {
   paths?: Record<string, PathItem>;
@@ -36,6 +37,14 @@ export function sdkDocument(served: OpenApiDocument): OpenApiDocument {
   ];
   for (const p of parameters) {
     if (p.in === 'header' && p.name && HEADERS_THE_CLIENT_SETS.has(p.name.toLowerCase())) p.required = false;
+  }
+  // Without the recorded examples (src/http/examples): they change whenever the example scenario is
+  // recorded again (an id, a number), and the types would change with them.
+  for (const o of underRoot.flatMap(([, item]) => METHODS.map((m) => item[m] as Operation | undefined))) {
+    for (const p of o?.parameters ?? []) delete p.example;
+    for (const media of [o?.requestBody?.content, ...Object.values(o?.responses ?? {}).map((r) => r.content)]) {
+      for (const body of Object.values(media ?? {})) delete body.example;
+    }
   }
   return { ...doc, paths: Object.fromEntries(underRoot) };
 }

@@ -3907,10 +3907,7 @@ export interface components {
         SvcDelivery: string;
         /** @description The event type, as `event_type` in the body */
         SvcEvent: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED";
-        /**
-         * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-         * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-         */
+        /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
         SvcOrg: string;
         /**
          * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
@@ -3942,19 +3939,13 @@ export interface operations {
     listAccounts: {
         parameters: {
             query?: {
-                /**
-                 * @description One account type, or several separated by commas (e.g. BANK,CASH for accounts money can be paid through)
-                 * @example BANK
-                 */
+                /** @description One account type, or several separated by commas (e.g. BANK,CASH for accounts money can be paid through) */
                 account_type?: string;
                 cursor?: string;
                 per_page?: number;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -3972,35 +3963,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "accounts": [
-                     *         {
-                     *           "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YA0",
-                     *           "account_name": "Bank",
-                     *           "account_code": "1010",
-                     *           "account_type": "BANK",
-                     *           "system_key": "bank",
-                     *           "is_active": true
-                     *         },
-                     *         {
-                     *           "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
-                     *           "account_name": "HDFC Bank Current Account",
-                     *           "account_code": "1020",
-                     *           "account_type": "BANK",
-                     *           "system_key": null,
-                     *           "is_active": true
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "per_page": 50,
-                     *         "has_more_page": false,
-                     *         "next_cursor": null
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         accounts: components["schemas"]["Account"][];
                         /** @enum {number} */
@@ -4023,17 +3985,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description account_id
-                 * @example acc_01KV4W44Y0H9DNEZBH9AMC3YBN
-                 */
+                /** @description account_id */
                 account_id: string;
             };
             cookie?: never;
@@ -4050,20 +4006,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "account": {
-                     *         "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
-                     *         "account_name": "HDFC Bank Current Account",
-                     *         "account_code": "1020",
-                     *         "account_type": "BANK",
-                     *         "system_key": null,
-                     *         "is_active": true
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         account: components["schemas"]["Account"];
                         /** @enum {number} */
@@ -4088,18 +4030,13 @@ export interface operations {
                 actor_user_id?: string;
                 /** @description entity_id */
                 entity_id?: string;
-                /** @example INVOICE */
                 entity_type?: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL" | "CONTACT" | "ITEM" | "ATTACHMENT" | "RECURRING" | "ORGANISATION";
-                /** @example 5 */
                 limit?: number;
                 since?: string;
                 until?: string;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -4117,108 +4054,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "activity": [
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YSY",
-                     *           "action": "ATTACHMENT_DELETED",
-                     *           "entity_type": "INVOICE",
-                     *           "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *           "entity_ref": null,
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": null,
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YSX",
-                     *             "source": "PUBLIC_API",
-                     *             "attachment_id": "att_01KV4W44Y0H9DNEZBH9AMC3YSR",
-                     *             "filename": "challan.pdf"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YSS",
-                     *           "action": "ATTACHMENT_ADDED",
-                     *           "entity_type": "INVOICE",
-                     *           "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *           "entity_ref": null,
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": null,
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YSQ",
-                     *             "source": "PUBLIC_API",
-                     *             "attachment_id": "att_01KV4W44Y0H9DNEZBH9AMC3YSR",
-                     *             "filename": "challan.pdf",
-                     *             "content_type": "application/pdf",
-                     *             "size_bytes": 193
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YSP",
-                     *           "action": "COMMENT_DELETED",
-                     *           "entity_type": "INVOICE",
-                     *           "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *           "entity_ref": null,
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": null,
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YSN",
-                     *             "source": "PUBLIC_API",
-                     *             "comment_id": "cmt_01KV4W44Y0H9DNEZBH9AMC3YSK"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YSM",
-                     *           "action": "COMMENT_ADDED",
-                     *           "entity_type": "INVOICE",
-                     *           "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *           "entity_ref": null,
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": null,
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YSJ",
-                     *             "source": "PUBLIC_API",
-                     *             "comment_id": "cmt_01KV4W44Y0H9DNEZBH9AMC3YSK"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YSH",
-                     *           "action": "COMMENT_UPDATED",
-                     *           "entity_type": "INVOICE",
-                     *           "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *           "entity_ref": null,
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": null,
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YSG",
-                     *             "source": "PUBLIC_API",
-                     *             "comment_id": "cmt_01KV4W44Y0H9DNEZBH9AMC3YSC"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "limit": 5,
-                     *         "returned": 5,
-                     *         "has_more_page": true
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         activity: components["schemas"]["ActivityEvent"][];
                         /** @enum {number} */
@@ -4240,22 +4075,12 @@ export interface operations {
     downloadAttachment: {
         parameters: {
             query: {
-                /**
-                 * @description attachment_id
-                 * @example att_01KV4W44Y0H9DNEZBH9AMC3YSR
-                 */
+                /** @description attachment_id */
                 attachment_id: string;
-                /**
-                 * @description unix seconds
-                 * @example 1781502300
-                 */
+                /** @description unix seconds */
                 expires: number;
-                /**
-                 * @description org_id
-                 * @example org_01KV4W44Y0H9DNEZBH9AMC3Y9W
-                 */
+                /** @description org_id */
                 org_id: string;
-                /** @example efee0484ed7c1e19c0514340457ea81f98a15b4a894cac120bd4e2ea72016c7f */
                 signature: string;
             };
             header?: never;
@@ -4283,21 +4108,14 @@ export interface operations {
     listAttachments: {
         parameters: {
             query?: {
-                /**
-                 * @description entity_id
-                 * @example inv_01KV4W44Y0H9DNEZBH9AMC3YCR
-                 */
+                /** @description entity_id */
                 entity_id?: string;
-                /** @example INVOICE */
                 entity_type?: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "EXPENSE" | "CONTACT" | "JOURNAL";
                 page?: number;
                 per_page?: number;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -4315,31 +4133,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "attachments": [
-                     *         {
-                     *           "attachment_id": "att_01KV4W44Y0H9DNEZBH9AMC3YSR",
-                     *           "entity_type": "INVOICE",
-                     *           "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *           "filename": "challan.pdf",
-                     *           "content_type": "application/pdf",
-                     *           "size_bytes": 193,
-                     *           "description": "Signed delivery challan",
-                     *           "download_url": "https://books.kaveri.example/api/public/v1/attachment_downloads?org_id=org_01KV4W44Y0H9DNEZBH9AMC3Y9W&attachment_id=att_01KV4W44Y0H9DNEZBH9AMC3YSR&expires=1781502300&signature=efee0484ed7c1e19c0514340457ea81f98a15b4a894cac120bd4e2ea72016c7f",
-                     *           "uploaded_by_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "created_time": "2026-06-15T05:30:00Z"
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "page": 1,
-                     *         "per_page": 50,
-                     *         "has_more_page": false
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         attachments: components["schemas"]["Attachment"][];
                         /** @enum {number} */
@@ -4367,10 +4160,7 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -4378,14 +4168,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "entity_type": "INVOICE",
-                 *       "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                 *       "description": "Signed delivery challan",
-                 *       "file": "(the file's bytes: challan.pdf, application/pdf)"
-                 *     }
-                 */
                 "multipart/form-data": {
                     description?: string;
                     /** @description entity_id */
@@ -4412,24 +4194,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The attachment has been uploaded.",
-                     *       "attachment": {
-                     *         "attachment_id": "att_01KV4W44Y0H9DNEZBH9AMC3YSR",
-                     *         "entity_type": "INVOICE",
-                     *         "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *         "filename": "challan.pdf",
-                     *         "content_type": "application/pdf",
-                     *         "size_bytes": 193,
-                     *         "description": "Signed delivery challan",
-                     *         "download_url": "https://books.kaveri.example/api/public/v1/attachment_downloads?org_id=org_01KV4W44Y0H9DNEZBH9AMC3Y9W&attachment_id=att_01KV4W44Y0H9DNEZBH9AMC3YSR&expires=1781502300&signature=efee0484ed7c1e19c0514340457ea81f98a15b4a894cac120bd4e2ea72016c7f",
-                     *         "uploaded_by_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *         "created_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         attachment: components["schemas"]["Attachment"];
                         /** @enum {number} */
@@ -4456,17 +4220,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description attachment_id
-                 * @example att_01KV4W44Y0H9DNEZBH9AMC3YSR
-                 */
+                /** @description attachment_id */
                 attachment_id: string;
             };
             cookie?: never;
@@ -4483,24 +4241,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "attachment": {
-                     *         "attachment_id": "att_01KV4W44Y0H9DNEZBH9AMC3YSR",
-                     *         "entity_type": "INVOICE",
-                     *         "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *         "filename": "challan.pdf",
-                     *         "content_type": "application/pdf",
-                     *         "size_bytes": 193,
-                     *         "description": "Signed delivery challan",
-                     *         "download_url": "https://books.kaveri.example/api/public/v1/attachment_downloads?org_id=org_01KV4W44Y0H9DNEZBH9AMC3Y9W&attachment_id=att_01KV4W44Y0H9DNEZBH9AMC3YSR&expires=1781502300&signature=efee0484ed7c1e19c0514340457ea81f98a15b4a894cac120bd4e2ea72016c7f",
-                     *         "uploaded_by_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *         "created_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         attachment: components["schemas"]["Attachment"];
                         /** @enum {number} */
@@ -4527,17 +4267,11 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description attachment_id
-                 * @example att_01KV4W44Y0H9DNEZBH9AMC3YSR
-                 */
+                /** @description attachment_id */
                 attachment_id: string;
             };
             cookie?: never;
@@ -4555,13 +4289,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The attachment has been deleted.",
-                     *       "attachment_id": "att_01KV4W44Y0H9DNEZBH9AMC3YSR"
-                     *     }
-                     */
                     "application/json": {
                         attachment_id: string;
                         /** @enum {number} */
@@ -4593,17 +4320,11 @@ export interface operations {
                 date_to?: string;
                 per_page?: number;
                 status?: "DRAFT" | "OPEN" | "PARTIALLY_PAID" | "PAID" | "OVERDUE" | "CANCELLED";
-                /**
-                 * @description vendor_id
-                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YC8
-                 */
+                /** @description vendor_id */
                 vendor_id?: string;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -4621,117 +4342,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "bills": [
-                     *         {
-                     *           "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
-                     *           "bill_number": "BILL-000002",
-                     *           "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
-                     *           "vendor_name": "Udyog Paper Mills",
-                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *           "date": "2026-06-18T00:00:00",
-                     *           "due_date": "2026-07-18T00:00:00",
-                     *           "reference_number": "UPM/2026/0412",
-                     *           "place_of_supply": "IN-KA",
-                     *           "currency_code": "INR",
-                     *           "exchange_rate": 1,
-                     *           "line_items": [
-                     *             {
-                     *               "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJY",
-                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *               "description": null,
-                     *               "hsn_or_sac": "4802",
-                     *               "quantity": 100,
-                     *               "unit": "pcs",
-                     *               "rate": 240,
-                     *               "discount": 0,
-                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *               "tax_percentage": 18,
-                     *               "item_total": 24000,
-                     *               "tax_amount": 4320,
-                     *               "cgst_amount": 2160,
-                     *               "sgst_amount": 2160,
-                     *               "igst_amount": 0,
-                     *               "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
-                     *             }
-                     *           ],
-                     *           "sub_total": 24000,
-                     *           "tax_total": 4320,
-                     *           "cgst_total": 2160,
-                     *           "sgst_total": 2160,
-                     *           "igst_total": 0,
-                     *           "total": 28320,
-                     *           "round_off": 0,
-                     *           "payment_made": 0,
-                     *           "vendor_credits_applied": 0,
-                     *           "balance": 28320,
-                     *           "status": "DRAFT",
-                     *           "purchase_order_id": null,
-                     *           "notes": null,
-                     *           "created_time": "2026-06-15T05:30:00Z",
-                     *           "last_modified_time": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJF",
-                     *           "bill_number": "BILL-000001",
-                     *           "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
-                     *           "vendor_name": "Udyog Paper Mills",
-                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *           "date": "2026-06-15T00:00:00",
-                     *           "due_date": "2026-06-15T00:00:00",
-                     *           "reference_number": null,
-                     *           "place_of_supply": "IN-KA",
-                     *           "currency_code": "INR",
-                     *           "exchange_rate": 1,
-                     *           "line_items": [
-                     *             {
-                     *               "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJG",
-                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *               "description": null,
-                     *               "hsn_or_sac": "4802",
-                     *               "quantity": 100,
-                     *               "unit": "pcs",
-                     *               "rate": 240,
-                     *               "discount": 0,
-                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *               "tax_percentage": 18,
-                     *               "item_total": 24000,
-                     *               "tax_amount": 4320,
-                     *               "cgst_amount": 2160,
-                     *               "sgst_amount": 2160,
-                     *               "igst_amount": 0,
-                     *               "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
-                     *             }
-                     *           ],
-                     *           "sub_total": 24000,
-                     *           "tax_total": 4320,
-                     *           "cgst_total": 2160,
-                     *           "sgst_total": 2160,
-                     *           "igst_total": 0,
-                     *           "total": 28320,
-                     *           "round_off": 0,
-                     *           "payment_made": 0,
-                     *           "vendor_credits_applied": 0,
-                     *           "balance": 28320,
-                     *           "status": "DRAFT",
-                     *           "purchase_order_id": "po_01KV4W44Y0H9DNEZBH9AMC3YJ5",
-                     *           "notes": "Deliver to the Koramangala warehouse.",
-                     *           "created_time": "2026-06-15T05:30:00Z",
-                     *           "last_modified_time": "2026-06-15T05:30:00Z"
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "per_page": 50,
-                     *         "has_more_page": false,
-                     *         "next_cursor": null
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         bills: components["schemas"]["Bill"][];
                         /** @enum {number} */
@@ -4759,10 +4369,7 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -4770,26 +4377,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
-                 *       "date": "2026-06-18",
-                 *       "due_date": "2026-07-18",
-                 *       "place_of_supply": "IN-KA",
-                 *       "reference_number": "UPM/2026/0412",
-                 *       "line_items": [
-                 *         {
-                 *           "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                 *           "name": "A4 copier paper, 75 gsm (ream of 500)",
-                 *           "hsn_or_sac": "4802",
-                 *           "quantity": 100,
-                 *           "unit": "pcs",
-                 *           "rate": 240,
-                 *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
-                 *         }
-                 *       ]
-                 *     }
-                 */
                 "application/json": {
                     auto_approve?: boolean;
                     /** @description The vendor's invoice number; one of ours when omitted */
@@ -4849,61 +4436,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The bill has been created.",
-                     *       "bill": {
-                     *         "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
-                     *         "bill_number": "BILL-000002",
-                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
-                     *         "vendor_name": "Udyog Paper Mills",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-18T00:00:00",
-                     *         "due_date": "2026-07-18T00:00:00",
-                     *         "reference_number": "UPM/2026/0412",
-                     *         "place_of_supply": "IN-KA",
-                     *         "currency_code": "INR",
-                     *         "exchange_rate": 1,
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJY",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 100,
-                     *             "unit": "pcs",
-                     *             "rate": 240,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 24000,
-                     *             "tax_amount": 4320,
-                     *             "cgst_amount": 2160,
-                     *             "sgst_amount": 2160,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
-                     *           }
-                     *         ],
-                     *         "sub_total": 24000,
-                     *         "tax_total": 4320,
-                     *         "cgst_total": 2160,
-                     *         "sgst_total": 2160,
-                     *         "igst_total": 0,
-                     *         "total": 28320,
-                     *         "round_off": 0,
-                     *         "payment_made": 0,
-                     *         "vendor_credits_applied": 0,
-                     *         "balance": 28320,
-                     *         "status": "DRAFT",
-                     *         "purchase_order_id": null,
-                     *         "notes": null,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         bill: components["schemas"]["Bill"];
                         /** @enum {number} */
@@ -4929,17 +4461,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description bill_id
-                 * @example bill_01KV4W44Y0H9DNEZBH9AMC3YJX
-                 */
+                /** @description bill_id */
                 bill_id: string;
             };
             cookie?: never;
@@ -4956,61 +4482,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "bill": {
-                     *         "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
-                     *         "bill_number": "BILL-000002",
-                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
-                     *         "vendor_name": "Udyog Paper Mills",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-18T00:00:00",
-                     *         "due_date": "2026-07-18T00:00:00",
-                     *         "reference_number": "UPM/2026/0412",
-                     *         "place_of_supply": "IN-KA",
-                     *         "currency_code": "INR",
-                     *         "exchange_rate": 1,
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJY",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 100,
-                     *             "unit": "pcs",
-                     *             "rate": 240,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 24000,
-                     *             "tax_amount": 4320,
-                     *             "cgst_amount": 2160,
-                     *             "sgst_amount": 2160,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
-                     *           }
-                     *         ],
-                     *         "sub_total": 24000,
-                     *         "tax_total": 4320,
-                     *         "cgst_total": 2160,
-                     *         "sgst_total": 2160,
-                     *         "igst_total": 0,
-                     *         "total": 28320,
-                     *         "round_off": 0,
-                     *         "payment_made": 0,
-                     *         "vendor_credits_applied": 0,
-                     *         "balance": 28320,
-                     *         "status": "DRAFT",
-                     *         "purchase_order_id": null,
-                     *         "notes": null,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         bill: components["schemas"]["Bill"];
                         /** @enum {number} */
@@ -5037,28 +4508,17 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description bill_id
-                 * @example bill_01KV4W44Y0H9DNEZBH9AMC3YJX
-                 */
+                /** @description bill_id */
                 bill_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "notes": "Received in full on 18 June."
-                 *     }
-                 */
                 "application/json": {
                     bill_number?: string;
                     /** @description YYYY-MM-DD or an ISO 8601 date-time */
@@ -5081,61 +4541,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The bill has been updated.",
-                     *       "bill": {
-                     *         "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
-                     *         "bill_number": "BILL-000002",
-                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
-                     *         "vendor_name": "Udyog Paper Mills",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-18T00:00:00",
-                     *         "due_date": "2026-07-18T00:00:00",
-                     *         "reference_number": "UPM/2026/0412",
-                     *         "place_of_supply": "IN-KA",
-                     *         "currency_code": "INR",
-                     *         "exchange_rate": 1,
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJY",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 100,
-                     *             "unit": "pcs",
-                     *             "rate": 240,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 24000,
-                     *             "tax_amount": 4320,
-                     *             "cgst_amount": 2160,
-                     *             "sgst_amount": 2160,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
-                     *           }
-                     *         ],
-                     *         "sub_total": 24000,
-                     *         "tax_total": 4320,
-                     *         "cgst_total": 2160,
-                     *         "sgst_total": 2160,
-                     *         "igst_total": 0,
-                     *         "total": 28320,
-                     *         "round_off": 0,
-                     *         "payment_made": 0,
-                     *         "vendor_credits_applied": 0,
-                     *         "balance": 28320,
-                     *         "status": "DRAFT",
-                     *         "purchase_order_id": null,
-                     *         "notes": "Received in full on 18 June.",
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         bill: components["schemas"]["Bill"];
                         /** @enum {number} */
@@ -5166,17 +4571,11 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description bill_id
-                 * @example bill_01KV4W44Y0H9DNEZBH9AMC3YM4
-                 */
+                /** @description bill_id */
                 bill_id: string;
             };
             cookie?: never;
@@ -5194,13 +4593,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The bill has been deleted.",
-                     *       "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YM4"
-                     *     }
-                     */
                     "application/json": {
                         bill_id: string;
                         /** @enum {number} */
@@ -5228,17 +4620,11 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description bill_id
-                 * @example bill_01KV4W44Y0H9DNEZBH9AMC3YJX
-                 */
+                /** @description bill_id */
                 bill_id: string;
             };
             cookie?: never;
@@ -5255,78 +4641,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "activity": [
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YKC",
-                     *           "action": "BILL_APPROVED",
-                     *           "entity_type": "BILL",
-                     *           "entity_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
-                     *           "entity_ref": "BILL-000002",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": {
-                     *             "status": {
-                     *               "old": "DRAFT",
-                     *               "new": "OPEN"
-                     *             }
-                     *           },
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YK6",
-                     *             "source": "PUBLIC_API",
-                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YK7"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YK4",
-                     *           "action": "BILL_UPDATED",
-                     *           "entity_type": "BILL",
-                     *           "entity_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
-                     *           "entity_ref": "BILL-000002",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": {
-                     *             "notes": {
-                     *               "old": null,
-                     *               "new": "Received in full on 18 June."
-                     *             }
-                     *           },
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YK3",
-                     *             "source": "PUBLIC_API"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YJZ",
-                     *           "action": "BILL_CREATED",
-                     *           "entity_type": "BILL",
-                     *           "entity_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
-                     *           "entity_ref": "BILL-000002",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": null,
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YJW",
-                     *             "source": "PUBLIC_API"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "limit": 100,
-                     *         "returned": 3,
-                     *         "has_more_page": false
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         activity: components["schemas"]["ActivityEvent"][];
                         /** @enum {number} */
@@ -5354,17 +4668,11 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description bill_id
-                 * @example bill_01KV4W44Y0H9DNEZBH9AMC3YJX
-                 */
+                /** @description bill_id */
                 bill_id: string;
             };
             cookie?: never;
@@ -5382,61 +4690,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The bill has been approved.",
-                     *       "bill": {
-                     *         "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
-                     *         "bill_number": "BILL-000002",
-                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
-                     *         "vendor_name": "Udyog Paper Mills",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-18T00:00:00",
-                     *         "due_date": "2026-07-18T00:00:00",
-                     *         "reference_number": "UPM/2026/0412",
-                     *         "place_of_supply": "IN-KA",
-                     *         "currency_code": "INR",
-                     *         "exchange_rate": 1,
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJY",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 100,
-                     *             "unit": "pcs",
-                     *             "rate": 240,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 24000,
-                     *             "tax_amount": 4320,
-                     *             "cgst_amount": 2160,
-                     *             "sgst_amount": 2160,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
-                     *           }
-                     *         ],
-                     *         "sub_total": 24000,
-                     *         "tax_total": 4320,
-                     *         "cgst_total": 2160,
-                     *         "sgst_total": 2160,
-                     *         "igst_total": 0,
-                     *         "total": 28320,
-                     *         "round_off": 0,
-                     *         "payment_made": 0,
-                     *         "vendor_credits_applied": 0,
-                     *         "balance": 28320,
-                     *         "status": "OPEN",
-                     *         "purchase_order_id": null,
-                     *         "notes": "Received in full on 18 June.",
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         bill: components["schemas"]["Bill"];
                         /** @enum {number} */
@@ -5467,17 +4720,11 @@ export interface operations {
                 organization_id?: string;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description bill_id
-                 * @example bill_01KV4W44Y0H9DNEZBH9AMC3YJX
-                 */
+                /** @description bill_id */
                 bill_id: string;
             };
             cookie?: never;
@@ -5515,17 +4762,11 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description bill_id
-                 * @example bill_01KV4W44Y0H9DNEZBH9AMC3YKH
-                 */
+                /** @description bill_id */
                 bill_id: string;
             };
             cookie?: never;
@@ -5543,61 +4784,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The bill has been voided.",
-                     *       "bill": {
-                     *         "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YKH",
-                     *         "bill_number": "BILL-000003",
-                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
-                     *         "vendor_name": "Udyog Paper Mills",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-18T00:00:00",
-                     *         "due_date": "2026-06-18T00:00:00",
-                     *         "reference_number": "UPM/2026/0413",
-                     *         "place_of_supply": "IN-KA",
-                     *         "currency_code": "INR",
-                     *         "exchange_rate": 1,
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YKJ",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 100,
-                     *             "unit": "pcs",
-                     *             "rate": 240,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 24000,
-                     *             "tax_amount": 4320,
-                     *             "cgst_amount": 2160,
-                     *             "sgst_amount": 2160,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
-                     *           }
-                     *         ],
-                     *         "sub_total": 24000,
-                     *         "tax_total": 4320,
-                     *         "cgst_total": 2160,
-                     *         "sgst_total": 2160,
-                     *         "igst_total": 0,
-                     *         "total": 28320,
-                     *         "round_off": 0,
-                     *         "payment_made": 0,
-                     *         "vendor_credits_applied": 0,
-                     *         "balance": 0,
-                     *         "status": "CANCELLED",
-                     *         "purchase_order_id": null,
-                     *         "notes": null,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         bill: components["schemas"]["Bill"];
                         /** @enum {number} */
@@ -5623,10 +4809,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -5644,28 +4827,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "branches": [
-                     *         {
-                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *           "name": "Head Office",
-                     *           "state_code": "IN-KA",
-                     *           "gstin": "29AABCB1234F1Z4",
-                     *           "is_default": true
-                     *         },
-                     *         {
-                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3YBK",
-                     *           "name": "Pune Depot",
-                     *           "state_code": "IN-MH",
-                     *           "gstin": "27AABCB1234F1Z8",
-                     *           "is_default": false
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": {
                         branches: components["schemas"]["Branch"][];
                         /** @enum {number} */
@@ -5692,10 +4853,7 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -5703,29 +4861,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "bills": [
-                 *         {
-                 *           "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
-                 *           "date": "2026-06-24",
-                 *           "place_of_supply": "IN-KA",
-                 *           "reference_number": "UPM/2026/0420",
-                 *           "line_items": [
-                 *             {
-                 *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                 *               "name": "A4 copier paper, 75 gsm (ream of 500)",
-                 *               "hsn_or_sac": "4802",
-                 *               "quantity": 10,
-                 *               "unit": "pcs",
-                 *               "rate": 240,
-                 *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
-                 *             }
-                 *           ]
-                 *         }
-                 *       ]
-                 *     }
-                 */
                 "application/json": {
                     bills: unknown[];
                 };
@@ -5743,71 +4878,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "summary": {
-                     *         "total": 1,
-                     *         "succeeded": 1,
-                     *         "failed": 0
-                     *       },
-                     *       "results": [
-                     *         {
-                     *           "ok": true,
-                     *           "bill": {
-                     *             "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YRG",
-                     *             "bill_number": "BILL-000005",
-                     *             "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
-                     *             "vendor_name": "Udyog Paper Mills",
-                     *             "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *             "date": "2026-06-24T00:00:00",
-                     *             "due_date": "2026-06-24T00:00:00",
-                     *             "reference_number": "UPM/2026/0420",
-                     *             "place_of_supply": "IN-KA",
-                     *             "currency_code": "INR",
-                     *             "exchange_rate": 1,
-                     *             "line_items": [
-                     *               {
-                     *                 "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YRH",
-                     *                 "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *                 "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *                 "description": null,
-                     *                 "hsn_or_sac": "4802",
-                     *                 "quantity": 10,
-                     *                 "unit": "pcs",
-                     *                 "rate": 240,
-                     *                 "discount": 0,
-                     *                 "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *                 "tax_percentage": 18,
-                     *                 "item_total": 2400,
-                     *                 "tax_amount": 432,
-                     *                 "cgst_amount": 216,
-                     *                 "sgst_amount": 216,
-                     *                 "igst_amount": 0,
-                     *                 "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
-                     *               }
-                     *             ],
-                     *             "sub_total": 2400,
-                     *             "tax_total": 432,
-                     *             "cgst_total": 216,
-                     *             "sgst_total": 216,
-                     *             "igst_total": 0,
-                     *             "total": 2832,
-                     *             "round_off": 0,
-                     *             "payment_made": 0,
-                     *             "vendor_credits_applied": 0,
-                     *             "balance": 2832,
-                     *             "status": "DRAFT",
-                     *             "purchase_order_id": null,
-                     *             "notes": null,
-                     *             "created_time": "2026-06-15T05:30:00Z",
-                     *             "last_modified_time": "2026-06-15T05:30:00Z"
-                     *           }
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -5844,10 +4914,7 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -5855,46 +4922,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "invoices": [
-                 *         {
-                 *           "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                 *           "date": "2026-06-23",
-                 *           "place_of_supply": "IN-KA",
-                 *           "reference_number": "WEB-1001",
-                 *           "line_items": [
-                 *             {
-                 *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                 *               "name": "A4 copier paper, 75 gsm (ream of 500)",
-                 *               "hsn_or_sac": "4802",
-                 *               "quantity": 2,
-                 *               "unit": "pcs",
-                 *               "rate": 285,
-                 *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
-                 *             }
-                 *           ]
-                 *         },
-                 *         {
-                 *           "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                 *           "date": "2026-06-23",
-                 *           "place_of_supply": "IN-KA",
-                 *           "reference_number": "WEB-1002",
-                 *           "line_items": [
-                 *             {
-                 *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                 *               "name": "A4 copier paper, 75 gsm (ream of 500)",
-                 *               "hsn_or_sac": "4802",
-                 *               "quantity": 4,
-                 *               "unit": "pcs",
-                 *               "rate": 285,
-                 *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
-                 *             }
-                 *           ]
-                 *         }
-                 *       ]
-                 *     }
-                 */
                 "application/json": {
                     invoices: unknown[];
                 };
@@ -5912,127 +4939,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "summary": {
-                     *         "total": 2,
-                     *         "succeeded": 2,
-                     *         "failed": 0
-                     *       },
-                     *       "results": [
-                     *         {
-                     *           "ok": true,
-                     *           "invoice": {
-                     *             "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YR6",
-                     *             "invoice_number": "INV-2026-27-005",
-                     *             "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *             "customer_name": "Raman Traders",
-                     *             "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *             "date": "2026-06-23T00:00:00",
-                     *             "due_date": "2026-08-07T00:00:00",
-                     *             "reference_number": "WEB-1001",
-                     *             "place_of_supply": "IN-KA",
-                     *             "currency_code": "INR",
-                     *             "exchange_rate": 1,
-                     *             "line_items": [
-                     *               {
-                     *                 "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YR7",
-                     *                 "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *                 "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *                 "description": null,
-                     *                 "hsn_or_sac": "4802",
-                     *                 "quantity": 2,
-                     *                 "unit": "pcs",
-                     *                 "rate": 285,
-                     *                 "discount": 0,
-                     *                 "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *                 "tax_percentage": 18,
-                     *                 "item_total": 570,
-                     *                 "tax_amount": 102.6,
-                     *                 "cgst_amount": 51.3,
-                     *                 "sgst_amount": 51.3,
-                     *                 "igst_amount": 0,
-                     *                 "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
-                     *               }
-                     *             ],
-                     *             "sub_total": 570,
-                     *             "tax_total": 102.6,
-                     *             "cgst_total": 51.3,
-                     *             "sgst_total": 51.3,
-                     *             "igst_total": 0,
-                     *             "round_off": 0,
-                     *             "total": 672.6,
-                     *             "payment_made": 0,
-                     *             "credits_applied": 0,
-                     *             "balance": 672.6,
-                     *             "status": "DRAFT",
-                     *             "salesperson_id": null,
-                     *             "sales_order_id": null,
-                     *             "notes": null,
-                     *             "payment_link": null,
-                     *             "created_time": "2026-06-15T05:30:00Z",
-                     *             "last_modified_time": "2026-06-15T05:30:00Z"
-                     *           }
-                     *         },
-                     *         {
-                     *           "ok": true,
-                     *           "invoice": {
-                     *             "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YRA",
-                     *             "invoice_number": "INV-2026-27-006",
-                     *             "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *             "customer_name": "Raman Traders",
-                     *             "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *             "date": "2026-06-23T00:00:00",
-                     *             "due_date": "2026-08-07T00:00:00",
-                     *             "reference_number": "WEB-1002",
-                     *             "place_of_supply": "IN-KA",
-                     *             "currency_code": "INR",
-                     *             "exchange_rate": 1,
-                     *             "line_items": [
-                     *               {
-                     *                 "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YRB",
-                     *                 "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *                 "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *                 "description": null,
-                     *                 "hsn_or_sac": "4802",
-                     *                 "quantity": 4,
-                     *                 "unit": "pcs",
-                     *                 "rate": 285,
-                     *                 "discount": 0,
-                     *                 "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *                 "tax_percentage": 18,
-                     *                 "item_total": 1140,
-                     *                 "tax_amount": 205.2,
-                     *                 "cgst_amount": 102.6,
-                     *                 "sgst_amount": 102.6,
-                     *                 "igst_amount": 0,
-                     *                 "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
-                     *               }
-                     *             ],
-                     *             "sub_total": 1140,
-                     *             "tax_total": 205.2,
-                     *             "cgst_total": 102.6,
-                     *             "sgst_total": 102.6,
-                     *             "igst_total": 0,
-                     *             "round_off": 0,
-                     *             "total": 1345.2,
-                     *             "payment_made": 0,
-                     *             "credits_applied": 0,
-                     *             "balance": 1345.2,
-                     *             "status": "DRAFT",
-                     *             "salesperson_id": null,
-                     *             "sales_order_id": null,
-                     *             "notes": null,
-                     *             "payment_link": null,
-                     *             "created_time": "2026-06-15T05:30:00Z",
-                     *             "last_modified_time": "2026-06-15T05:30:00Z"
-                     *           }
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -6063,21 +4969,14 @@ export interface operations {
     listComments: {
         parameters: {
             query?: {
-                /**
-                 * @description entity_id
-                 * @example inv_01KV4W44Y0H9DNEZBH9AMC3YCR
-                 */
+                /** @description entity_id */
                 entity_id?: string;
-                /** @example INVOICE */
                 entity_type?: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL";
                 page?: number;
                 per_page?: number;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -6095,28 +4994,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "comments": [
-                     *         {
-                     *           "comment_id": "cmt_01KV4W44Y0H9DNEZBH9AMC3YSC",
-                     *           "entity_type": "INVOICE",
-                     *           "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *           "body": "Customer asked for delivery before 10 am.",
-                     *           "author_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "created_time": "2026-06-15T05:30:00Z",
-                     *           "last_modified_time": "2026-06-15T05:30:00Z"
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "page": 1,
-                     *         "per_page": 100,
-                     *         "has_more_page": false
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -6144,10 +5021,7 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -6155,13 +5029,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "entity_type": "INVOICE",
-                 *       "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                 *       "body": "Customer asked for delivery before 10 am."
-                 *     }
-                 */
                 "application/json": {
                     body: string;
                     /** @description entity_id */
@@ -6183,21 +5050,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The comment has been added.",
-                     *       "comment": {
-                     *         "comment_id": "cmt_01KV4W44Y0H9DNEZBH9AMC3YSC",
-                     *         "entity_type": "INVOICE",
-                     *         "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *         "body": "Customer asked for delivery before 10 am.",
-                     *         "author_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -6223,17 +5075,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description comment_id
-                 * @example cmt_01KV4W44Y0H9DNEZBH9AMC3YSC
-                 */
+                /** @description comment_id */
                 comment_id: string;
             };
             cookie?: never;
@@ -6250,21 +5096,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "comment": {
-                     *         "comment_id": "cmt_01KV4W44Y0H9DNEZBH9AMC3YSC",
-                     *         "entity_type": "INVOICE",
-                     *         "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *         "body": "Customer asked for delivery before 10 am.",
-                     *         "author_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -6291,28 +5122,17 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description comment_id
-                 * @example cmt_01KV4W44Y0H9DNEZBH9AMC3YSC
-                 */
+                /** @description comment_id */
                 comment_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "body": "Customer asked for delivery before 10 am on weekdays."
-                 *     }
-                 */
                 "application/json": {
                     body: string;
                 };
@@ -6330,21 +5150,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The comment has been updated.",
-                     *       "comment": {
-                     *         "comment_id": "cmt_01KV4W44Y0H9DNEZBH9AMC3YSC",
-                     *         "entity_type": "INVOICE",
-                     *         "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *         "body": "Customer asked for delivery before 10 am on weekdays.",
-                     *         "author_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -6375,17 +5180,11 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description comment_id
-                 * @example cmt_01KV4W44Y0H9DNEZBH9AMC3YSK
-                 */
+                /** @description comment_id */
                 comment_id: string;
             };
             cookie?: never;
@@ -6403,13 +5202,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The comment has been deleted.",
-                     *       "comment_id": "cmt_01KV4W44Y0H9DNEZBH9AMC3YSK"
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -6434,7 +5226,6 @@ export interface operations {
     listContacts: {
         parameters: {
             query?: {
-                /** @example CUSTOMER */
                 contact_type?: "CUSTOMER" | "VENDOR" | "BOTH";
                 cursor?: string;
                 per_page?: number;
@@ -6442,10 +5233,7 @@ export interface operations {
                 status?: "ACTIVE" | "INACTIVE";
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -6463,50 +5251,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "contacts": [
-                     *         {
-                     *           "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *           "contact_type": "CUSTOMER",
-                     *           "contact_name": "Raman Traders",
-                     *           "display_name": null,
-                     *           "legal_name": null,
-                     *           "company_name": null,
-                     *           "gst_no": "29AAACR5055K1Z3",
-                     *           "pan": "AAACR5055K",
-                     *           "gst_treatment": "REGISTERED",
-                     *           "place_of_contact": "IN-KA",
-                     *           "email": "accounts@raman.example",
-                     *           "phone": "+91 80 4123 4567",
-                     *           "website": null,
-                     *           "billing_address": {
-                     *             "address": "14, 2nd Cross, Indiranagar",
-                     *             "city": "Bengaluru",
-                     *             "state_code": "IN-KA",
-                     *             "zip": "560038",
-                     *             "country": "India"
-                     *           },
-                     *           "shipping_address": null,
-                     *           "contact_persons": [],
-                     *           "payment_terms": 30,
-                     *           "opening_balance": 0,
-                     *           "credit_limit": null,
-                     *           "currency_code": "INR",
-                     *           "status": "ACTIVE",
-                     *           "created_time": "2026-06-15T05:30:00Z",
-                     *           "last_modified_time": "2026-06-15T05:30:00Z"
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "per_page": 50,
-                     *         "has_more_page": false,
-                     *         "next_cursor": null
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -6534,10 +5278,7 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -6545,23 +5286,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "contact_name": "Raman Traders",
-                 *       "contact_type": "CUSTOMER",
-                 *       "gst_no": "29AAACR5055K1Z3",
-                 *       "email": "accounts@raman.example",
-                 *       "phone": "+91 80 4123 4567",
-                 *       "billing_address": {
-                 *         "address": "14, 2nd Cross, Indiranagar",
-                 *         "city": "Bengaluru",
-                 *         "state_code": "IN-KA",
-                 *         "zip": "560038",
-                 *         "country": "India"
-                 *       },
-                 *       "payment_terms": 30
-                 *     }
-                 */
                 "application/json": {
                     billing_address?: {
                         address?: string | null;
@@ -6622,43 +5346,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The contact has been created.",
-                     *       "contact": {
-                     *         "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "contact_type": "CUSTOMER",
-                     *         "contact_name": "Raman Traders",
-                     *         "display_name": null,
-                     *         "legal_name": null,
-                     *         "company_name": null,
-                     *         "gst_no": "29AAACR5055K1Z3",
-                     *         "pan": "AAACR5055K",
-                     *         "gst_treatment": "REGISTERED",
-                     *         "place_of_contact": "IN-KA",
-                     *         "email": "accounts@raman.example",
-                     *         "phone": "+91 80 4123 4567",
-                     *         "website": null,
-                     *         "billing_address": {
-                     *           "address": "14, 2nd Cross, Indiranagar",
-                     *           "city": "Bengaluru",
-                     *           "state_code": "IN-KA",
-                     *           "zip": "560038",
-                     *           "country": "India"
-                     *         },
-                     *         "shipping_address": null,
-                     *         "contact_persons": [],
-                     *         "payment_terms": 30,
-                     *         "opening_balance": 0,
-                     *         "credit_limit": null,
-                     *         "currency_code": "INR",
-                     *         "status": "ACTIVE",
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -6684,17 +5371,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description contact_id
-                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YC5
-                 */
+                /** @description contact_id */
                 contact_id: string;
             };
             cookie?: never;
@@ -6711,43 +5392,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "contact": {
-                     *         "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "contact_type": "CUSTOMER",
-                     *         "contact_name": "Raman Traders",
-                     *         "display_name": null,
-                     *         "legal_name": null,
-                     *         "company_name": null,
-                     *         "gst_no": "29AAACR5055K1Z3",
-                     *         "pan": "AAACR5055K",
-                     *         "gst_treatment": "REGISTERED",
-                     *         "place_of_contact": "IN-KA",
-                     *         "email": "accounts@raman.example",
-                     *         "phone": "+91 80 4123 4567",
-                     *         "website": null,
-                     *         "billing_address": {
-                     *           "address": "14, 2nd Cross, Indiranagar",
-                     *           "city": "Bengaluru",
-                     *           "state_code": "IN-KA",
-                     *           "zip": "560038",
-                     *           "country": "India"
-                     *         },
-                     *         "shipping_address": null,
-                     *         "contact_persons": [],
-                     *         "payment_terms": 30,
-                     *         "opening_balance": 0,
-                     *         "credit_limit": null,
-                     *         "currency_code": "INR",
-                     *         "status": "ACTIVE",
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -6774,29 +5418,17 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description contact_id
-                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YC5
-                 */
+                /** @description contact_id */
                 contact_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "phone": "+91 80 4123 4568",
-                 *       "payment_terms": 45
-                 *     }
-                 */
                 "application/json": {
                     billing_address?: {
                         address?: string | null;
@@ -6859,43 +5491,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The contact has been updated.",
-                     *       "contact": {
-                     *         "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "contact_type": "CUSTOMER",
-                     *         "contact_name": "Raman Traders",
-                     *         "display_name": null,
-                     *         "legal_name": null,
-                     *         "company_name": null,
-                     *         "gst_no": "29AAACR5055K1Z3",
-                     *         "pan": "AAACR5055K",
-                     *         "gst_treatment": "REGISTERED",
-                     *         "place_of_contact": "IN-KA",
-                     *         "email": "accounts@raman.example",
-                     *         "phone": "+91 80 4123 4568",
-                     *         "website": null,
-                     *         "billing_address": {
-                     *           "address": "14, 2nd Cross, Indiranagar",
-                     *           "city": "Bengaluru",
-                     *           "state_code": "IN-KA",
-                     *           "zip": "560038",
-                     *           "country": "India"
-                     *         },
-                     *         "shipping_address": null,
-                     *         "contact_persons": [],
-                     *         "payment_terms": 45,
-                     *         "opening_balance": 0,
-                     *         "credit_limit": null,
-                     *         "currency_code": "INR",
-                     *         "status": "ACTIVE",
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -6926,17 +5521,11 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description contact_id
-                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YTJ
-                 */
+                /** @description contact_id */
                 contact_id: string;
             };
             cookie?: never;
@@ -6954,13 +5543,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The contact has been deleted.",
-                     *       "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YTJ"
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -6985,21 +5567,14 @@ export interface operations {
     listContactActivity: {
         parameters: {
             query?: {
-                /** @example 5 */
                 limit?: number;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description contact_id
-                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YC5
-                 */
+                /** @description contact_id */
                 contact_id: string;
             };
             cookie?: never;
@@ -7016,60 +5591,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "activity": [
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YCD",
-                     *           "action": "CONTACT_UPDATED",
-                     *           "entity_type": "CONTACT",
-                     *           "entity_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *           "entity_ref": "Raman Traders",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": {
-                     *             "phone": {
-                     *               "old": "+91 80 4123 4567",
-                     *               "new": "+91 80 4123 4568"
-                     *             },
-                     *             "payment_terms": {
-                     *               "old": 30,
-                     *               "new": 45
-                     *             }
-                     *           },
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YCC",
-                     *             "source": "PUBLIC_API"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YC6",
-                     *           "action": "CONTACT_CREATED",
-                     *           "entity_type": "CONTACT",
-                     *           "entity_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *           "entity_ref": "Raman Traders",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": null,
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YC4",
-                     *             "source": "PUBLIC_API"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "limit": 5,
-                     *         "returned": 2,
-                     *         "has_more_page": false
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         activity: components["schemas"]["ActivityEvent"][];
                         /** @enum {number} */
@@ -7097,17 +5618,11 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description contact_id
-                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YC8
-                 */
+                /** @description contact_id */
                 contact_id: string;
             };
             cookie?: never;
@@ -7125,43 +5640,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The contact has been archived.",
-                     *       "contact": {
-                     *         "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
-                     *         "contact_type": "VENDOR",
-                     *         "contact_name": "Udyog Paper Mills",
-                     *         "display_name": null,
-                     *         "legal_name": null,
-                     *         "company_name": null,
-                     *         "gst_no": "27AAPFU0939F1ZV",
-                     *         "pan": "AAPFU0939F",
-                     *         "gst_treatment": "REGISTERED",
-                     *         "place_of_contact": "IN-MH",
-                     *         "email": "sales@udyog.example",
-                     *         "phone": null,
-                     *         "website": null,
-                     *         "billing_address": {
-                     *           "address": "Plot 7, MIDC Bhosari",
-                     *           "city": "Pune",
-                     *           "state_code": "IN-MH",
-                     *           "zip": "411026",
-                     *           "country": "India"
-                     *         },
-                     *         "shipping_address": null,
-                     *         "contact_persons": [],
-                     *         "payment_terms": 0,
-                     *         "opening_balance": 0,
-                     *         "credit_limit": null,
-                     *         "currency_code": "INR",
-                     *         "status": "INACTIVE",
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -7189,10 +5667,7 @@ export interface operations {
                 /** @description bill_id */
                 bill_id?: string;
                 cursor?: string;
-                /**
-                 * @description customer_id
-                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YC5
-                 */
+                /** @description customer_id */
                 customer_id?: string;
                 /** @description invoice_id */
                 invoice_id?: string;
@@ -7201,10 +5676,7 @@ export interface operations {
                 type?: "customer" | "vendor";
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -7222,71 +5694,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "credit_notes": [
-                     *         {
-                     *           "credit_note_id": "cn_01KV4W44Y0H9DNEZBH9AMC3YFZ",
-                     *           "credit_note_number": "CN-000001",
-                     *           "type": "customer",
-                     *           "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *           "customer_name": "Raman Traders",
-                     *           "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *           "bill_id": null,
-                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *           "date": "2026-06-22T00:00:00",
-                     *           "reference_number": null,
-                     *           "place_of_supply": "IN-KA",
-                     *           "stock_direction": "SALES_RETURN_IN",
-                     *           "currency_code": "INR",
-                     *           "exchange_rate": 1,
-                     *           "sub_total": 570,
-                     *           "tax_total": 102.6,
-                     *           "cgst_total": 51.3,
-                     *           "sgst_total": 51.3,
-                     *           "igst_total": 0,
-                     *           "total": 672.6,
-                     *           "applied_amount": 0,
-                     *           "balance_amount": 672.6,
-                     *           "status": "ISSUED",
-                     *           "notes": "Two reams returned damaged",
-                     *           "created_time": "2026-06-15T05:30:00Z",
-                     *           "last_modified_time": "2026-06-15T05:30:00Z",
-                     *           "line_items": [
-                     *             {
-                     *               "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YG0",
-                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *               "description": null,
-                     *               "hsn_or_sac": "4802",
-                     *               "quantity": 2,
-                     *               "unit": "pcs",
-                     *               "rate": 285,
-                     *               "discount": 0,
-                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *               "tax_percentage": 18,
-                     *               "item_total": 570,
-                     *               "tax_amount": 102.6,
-                     *               "cgst_amount": 51.3,
-                     *               "sgst_amount": 51.3,
-                     *               "igst_amount": 0,
-                     *               "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ",
-                     *               "restock": true,
-                     *               "invoice_line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCS",
-                     *               "bill_line_item_id": null
-                     *             }
-                     *           ]
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "per_page": 50,
-                     *         "has_more_page": false,
-                     *         "next_cursor": null
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -7314,10 +5721,7 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyRequired"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -7325,23 +5729,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                 *       "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                 *       "date": "2026-06-22",
-                 *       "place_of_supply": "IN-KA",
-                 *       "notes": "Two reams returned damaged",
-                 *       "line_items": [
-                 *         {
-                 *           "invoice_line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCS",
-                 *           "name": "A4 copier paper, 75 gsm (ream of 500)",
-                 *           "quantity": 2,
-                 *           "restock": true
-                 *         }
-                 *       ]
-                 *     }
-                 */
                 "application/json": {
                     /** @description bill_id */
                     bill_id?: string;
@@ -7402,64 +5789,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The credit note has been created.",
-                     *       "credit_note": {
-                     *         "credit_note_id": "cn_01KV4W44Y0H9DNEZBH9AMC3YFZ",
-                     *         "credit_note_number": "CN-000001",
-                     *         "type": "customer",
-                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "customer_name": "Raman Traders",
-                     *         "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *         "bill_id": null,
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-22T00:00:00",
-                     *         "reference_number": null,
-                     *         "place_of_supply": "IN-KA",
-                     *         "stock_direction": "SALES_RETURN_IN",
-                     *         "currency_code": "INR",
-                     *         "exchange_rate": 1,
-                     *         "sub_total": 570,
-                     *         "tax_total": 102.6,
-                     *         "cgst_total": 51.3,
-                     *         "sgst_total": 51.3,
-                     *         "igst_total": 0,
-                     *         "total": 672.6,
-                     *         "applied_amount": 0,
-                     *         "balance_amount": 672.6,
-                     *         "status": "ISSUED",
-                     *         "notes": "Two reams returned damaged",
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z",
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YG0",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 2,
-                     *             "unit": "pcs",
-                     *             "rate": 285,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 570,
-                     *             "tax_amount": 102.6,
-                     *             "cgst_amount": 51.3,
-                     *             "sgst_amount": 51.3,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ",
-                     *             "restock": true,
-                     *             "invoice_line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCS",
-                     *             "bill_line_item_id": null
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -7485,17 +5814,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description credit_note_id
-                 * @example cn_01KV4W44Y0H9DNEZBH9AMC3YFZ
-                 */
+                /** @description credit_note_id */
                 credit_note_id: string;
             };
             cookie?: never;
@@ -7512,64 +5835,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "credit_note": {
-                     *         "credit_note_id": "cn_01KV4W44Y0H9DNEZBH9AMC3YFZ",
-                     *         "credit_note_number": "CN-000001",
-                     *         "type": "customer",
-                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "customer_name": "Raman Traders",
-                     *         "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *         "bill_id": null,
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-22T00:00:00",
-                     *         "reference_number": null,
-                     *         "place_of_supply": "IN-KA",
-                     *         "stock_direction": "SALES_RETURN_IN",
-                     *         "currency_code": "INR",
-                     *         "exchange_rate": 1,
-                     *         "sub_total": 570,
-                     *         "tax_total": 102.6,
-                     *         "cgst_total": 51.3,
-                     *         "sgst_total": 51.3,
-                     *         "igst_total": 0,
-                     *         "total": 672.6,
-                     *         "applied_amount": 0,
-                     *         "balance_amount": 672.6,
-                     *         "status": "ISSUED",
-                     *         "notes": "Two reams returned damaged",
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z",
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YG0",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 2,
-                     *             "unit": "pcs",
-                     *             "rate": 285,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 570,
-                     *             "tax_amount": 102.6,
-                     *             "cgst_amount": 51.3,
-                     *             "sgst_amount": 51.3,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ",
-                     *             "restock": true,
-                     *             "invoice_line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCS",
-                     *             "bill_line_item_id": null
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -7596,28 +5861,17 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description credit_note_id
-                 * @example cn_01KV4W44Y0H9DNEZBH9AMC3YFZ
-                 */
+                /** @description credit_note_id */
                 credit_note_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "notes": "Two reams returned damaged in transit."
-                 *     }
-                 */
                 "application/json": {
                     notes?: string | null;
                     reference_number?: string | null;
@@ -7636,64 +5890,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The credit note has been updated.",
-                     *       "credit_note": {
-                     *         "credit_note_id": "cn_01KV4W44Y0H9DNEZBH9AMC3YFZ",
-                     *         "credit_note_number": "CN-000001",
-                     *         "type": "customer",
-                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "customer_name": "Raman Traders",
-                     *         "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *         "bill_id": null,
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-22T00:00:00",
-                     *         "reference_number": null,
-                     *         "place_of_supply": "IN-KA",
-                     *         "stock_direction": "SALES_RETURN_IN",
-                     *         "currency_code": "INR",
-                     *         "exchange_rate": 1,
-                     *         "sub_total": 570,
-                     *         "tax_total": 102.6,
-                     *         "cgst_total": 51.3,
-                     *         "sgst_total": 51.3,
-                     *         "igst_total": 0,
-                     *         "total": 672.6,
-                     *         "applied_amount": 0,
-                     *         "balance_amount": 672.6,
-                     *         "status": "ISSUED",
-                     *         "notes": "Two reams returned damaged in transit.",
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z",
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YG0",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 2,
-                     *             "unit": "pcs",
-                     *             "rate": 285,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 570,
-                     *             "tax_amount": 102.6,
-                     *             "cgst_amount": 51.3,
-                     *             "sgst_amount": 51.3,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ",
-                     *             "restock": true,
-                     *             "invoice_line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCS",
-                     *             "bill_line_item_id": null
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -7721,17 +5917,11 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description credit_note_id
-                 * @example cn_01KV4W44Y0H9DNEZBH9AMC3YFZ
-                 */
+                /** @description credit_note_id */
                 credit_note_id: string;
             };
             cookie?: never;
@@ -7748,114 +5938,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "activity": [
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YGK",
-                     *           "action": "EMAIL_SENT",
-                     *           "entity_type": "CREDIT_NOTE",
-                     *           "entity_id": "cn_01KV4W44Y0H9DNEZBH9AMC3YFZ",
-                     *           "entity_ref": "CN-000001",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": null,
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YGH",
-                     *             "source": "PUBLIC_API",
-                     *             "message_id": "<msg_01KV4W44Y0H9DNEZBH9AMC3YGJ@kaveri.example>",
-                     *             "to": [
-                     *               "accounts@raman.example"
-                     *             ],
-                     *             "cc": [],
-                     *             "bcc_count": 0,
-                     *             "subject": "Credit Note CN-000001 from Kaveri Office Supplies Pvt. Ltd.",
-                     *             "attached_pdf": true,
-                     *             "pdf_filename": "CN-000001.pdf"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YGF",
-                     *           "action": "CREDIT_NOTE_APPLIED",
-                     *           "entity_type": "CREDIT_NOTE",
-                     *           "entity_id": "cn_01KV4W44Y0H9DNEZBH9AMC3YFZ",
-                     *           "entity_ref": "CN-000001",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": {
-                     *             "status": {
-                     *               "old": "ISSUED",
-                     *               "new": "APPLIED"
-                     *             },
-                     *             "applied_amount": {
-                     *               "old": 0,
-                     *               "new": 672.6
-                     *             },
-                     *             "balance_amount": {
-                     *               "old": 672.6,
-                     *               "new": 0
-                     *             }
-                     *           },
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YGC",
-                     *             "source": "PUBLIC_API",
-                     *             "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *             "amount": 672.6
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YGB",
-                     *           "action": "CREDIT_NOTE_UPDATED",
-                     *           "entity_type": "CREDIT_NOTE",
-                     *           "entity_id": "cn_01KV4W44Y0H9DNEZBH9AMC3YFZ",
-                     *           "entity_ref": "CN-000001",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": {
-                     *             "notes": {
-                     *               "old": "Two reams returned damaged",
-                     *               "new": "Two reams returned damaged in transit."
-                     *             }
-                     *           },
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YGA",
-                     *             "source": "PUBLIC_API"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YG6",
-                     *           "action": "CREDIT_NOTE_CREATED",
-                     *           "entity_type": "CREDIT_NOTE",
-                     *           "entity_id": "cn_01KV4W44Y0H9DNEZBH9AMC3YFZ",
-                     *           "entity_ref": "CN-000001",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": null,
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YFY",
-                     *             "source": "PUBLIC_API",
-                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YG1",
-                     *             "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "limit": 100,
-                     *         "returned": 4,
-                     *         "has_more_page": false
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         activity: components["schemas"]["ActivityEvent"][];
                         /** @enum {number} */
@@ -7883,29 +5965,17 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyRequired"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description credit_note_id
-                 * @example cn_01KV4W44Y0H9DNEZBH9AMC3YNG
-                 */
+                /** @description credit_note_id */
                 credit_note_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
-                 *       "amount": 283.2
-                 *     }
-                 */
                 "application/json": {
                     /**
                      * Format: two-decimals
@@ -7929,24 +5999,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The credit note has been applied.",
-                     *       "credit_note": {
-                     *         "credit_note_id": "cn_01KV4W44Y0H9DNEZBH9AMC3YNG",
-                     *         "applied_amount": 283.2,
-                     *         "balance_amount": 0,
-                     *         "status": "APPLIED"
-                     *       },
-                     *       "bill": {
-                     *         "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
-                     *         "balance": 26620.8,
-                     *         "status": "PARTIALLY_PAID",
-                     *         "paid_amount": 1699.2
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         bill: components["schemas"]["BillCredited"];
                         /** @enum {number} */
@@ -7978,29 +6030,17 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyRequired"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description credit_note_id
-                 * @example cn_01KV4W44Y0H9DNEZBH9AMC3YFZ
-                 */
+                /** @description credit_note_id */
                 credit_note_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                 *       "amount": 672.6
-                 *     }
-                 */
                 "application/json": {
                     /**
                      * Format: two-decimals
@@ -8024,24 +6064,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The credit note has been applied.",
-                     *       "credit_note": {
-                     *         "credit_note_id": "cn_01KV4W44Y0H9DNEZBH9AMC3YFZ",
-                     *         "applied_amount": 672.6,
-                     *         "balance_amount": 0,
-                     *         "status": "APPLIED"
-                     *       },
-                     *       "invoice": {
-                     *         "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *         "balance": 1643.4,
-                     *         "status": "PARTIALLY_PAID",
-                     *         "paid_amount": 5672.6
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -8073,30 +6095,17 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description credit_note_id
-                 * @example cn_01KV4W44Y0H9DNEZBH9AMC3YFZ
-                 */
+                /** @description credit_note_id */
                 credit_note_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "to": [
-                 *         "accounts@raman.example"
-                 *       ]
-                 *     }
-                 */
                 "application/json": {
                     /** @default true */
                     attach_pdf?: boolean;
@@ -8121,26 +6130,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "Your email has been sent.",
-                     *       "delivery": {
-                     *         "message_id": "<msg_01KV4W44Y0H9DNEZBH9AMC3YGJ@kaveri.example>",
-                     *         "from": "billing@kaveri.example",
-                     *         "to": [
-                     *           "accounts@raman.example"
-                     *         ],
-                     *         "cc": [],
-                     *         "bcc_count": 0,
-                     *         "subject": "Credit Note CN-000001 from Kaveri Office Supplies Pvt. Ltd.",
-                     *         "attached_pdf": true,
-                     *         "pdf_filename": "CN-000001.pdf",
-                     *         "pdf_size": 28997,
-                     *         "sent_at": "2026-06-15T05:30:00.000Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -8172,17 +6161,11 @@ export interface operations {
                 organization_id?: string;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description credit_note_id
-                 * @example cn_01KV4W44Y0H9DNEZBH9AMC3YFZ
-                 */
+                /** @description credit_note_id */
                 credit_note_id: string;
             };
             cookie?: never;
@@ -8220,17 +6203,11 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description credit_note_id
-                 * @example cn_01KV4W44Y0H9DNEZBH9AMC3YNY
-                 */
+                /** @description credit_note_id */
                 credit_note_id: string;
             };
             cookie?: never;
@@ -8248,64 +6225,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The credit note has been voided.",
-                     *       "credit_note": {
-                     *         "credit_note_id": "cn_01KV4W44Y0H9DNEZBH9AMC3YNY",
-                     *         "credit_note_number": "CN-000003",
-                     *         "type": "customer",
-                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "customer_name": "Raman Traders",
-                     *         "invoice_id": null,
-                     *         "bill_id": null,
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-22T00:00:00",
-                     *         "reference_number": null,
-                     *         "place_of_supply": "IN-KA",
-                     *         "stock_direction": "SALES_RETURN_IN",
-                     *         "currency_code": "INR",
-                     *         "exchange_rate": 1,
-                     *         "sub_total": 500,
-                     *         "tax_total": 90,
-                     *         "cgst_total": 45,
-                     *         "sgst_total": 45,
-                     *         "igst_total": 0,
-                     *         "total": 590,
-                     *         "applied_amount": 0,
-                     *         "balance_amount": 0,
-                     *         "status": "CANCELLED",
-                     *         "notes": null,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z",
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YNZ",
-                     *             "item_id": null,
-                     *             "name": "Delivery within Bengaluru",
-                     *             "description": null,
-                     *             "hsn_or_sac": "996812",
-                     *             "quantity": 1,
-                     *             "unit": null,
-                     *             "rate": 500,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 500,
-                     *             "tax_amount": 90,
-                     *             "cgst_amount": 45,
-                     *             "sgst_amount": 45,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ",
-                     *             "restock": false,
-                     *             "invoice_line_item_id": null,
-                     *             "bill_line_item_id": null
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -8335,17 +6254,11 @@ export interface operations {
                 cursor?: string;
                 per_page?: number;
                 status?: "DRAFT" | "ISSUED" | "APPLIED" | "CANCELLED";
-                /**
-                 * @description vendor_id
-                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YC8
-                 */
+                /** @description vendor_id */
                 vendor_id?: string;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -8363,70 +6276,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "debit_notes": [
-                     *         {
-                     *           "debit_note_id": "dn_01KV4W44Y0H9DNEZBH9AMC3YMB",
-                     *           "debit_note_number": "DN-000001",
-                     *           "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
-                     *           "vendor_name": "Udyog Paper Mills",
-                     *           "invoice_id": null,
-                     *           "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
-                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *           "date": "2026-06-19T00:00:00",
-                     *           "reference_number": null,
-                     *           "place_of_supply": "IN-KA",
-                     *           "stock_direction": "PURCHASE_RETURN_OUT",
-                     *           "currency_code": "INR",
-                     *           "exchange_rate": 1,
-                     *           "sub_total": 1200,
-                     *           "tax_total": 216,
-                     *           "cgst_total": 108,
-                     *           "sgst_total": 108,
-                     *           "igst_total": 0,
-                     *           "total": 1416,
-                     *           "applied_amount": 0,
-                     *           "balance_amount": 1416,
-                     *           "status": "ISSUED",
-                     *           "notes": "Five reams short-shipped",
-                     *           "created_time": "2026-06-15T05:30:00Z",
-                     *           "last_modified_time": "2026-06-15T05:30:00Z",
-                     *           "line_items": [
-                     *             {
-                     *               "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YMC",
-                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *               "description": null,
-                     *               "hsn_or_sac": "4802",
-                     *               "quantity": 5,
-                     *               "unit": "pcs",
-                     *               "rate": 240,
-                     *               "discount": 0,
-                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *               "tax_percentage": 18,
-                     *               "item_total": 1200,
-                     *               "tax_amount": 216,
-                     *               "cgst_amount": 108,
-                     *               "sgst_amount": 108,
-                     *               "igst_amount": 0,
-                     *               "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT",
-                     *               "restock": false,
-                     *               "invoice_line_item_id": null,
-                     *               "bill_line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJY"
-                     *             }
-                     *           ]
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "per_page": 50,
-                     *         "has_more_page": false,
-                     *         "next_cursor": null
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -8454,10 +6303,7 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyRequired"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -8465,22 +6311,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
-                 *       "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
-                 *       "date": "2026-06-19",
-                 *       "place_of_supply": "IN-KA",
-                 *       "notes": "Five reams short-shipped",
-                 *       "line_items": [
-                 *         {
-                 *           "bill_line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJY",
-                 *           "name": "A4 copier paper, 75 gsm (ream of 500)",
-                 *           "quantity": 5
-                 *         }
-                 *       ]
-                 *     }
-                 */
                 "application/json": {
                     /** @description bill_id */
                     bill_id?: string;
@@ -8539,63 +6369,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The debit note has been created.",
-                     *       "debit_note": {
-                     *         "debit_note_id": "dn_01KV4W44Y0H9DNEZBH9AMC3YMB",
-                     *         "debit_note_number": "DN-000001",
-                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
-                     *         "vendor_name": "Udyog Paper Mills",
-                     *         "invoice_id": null,
-                     *         "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-19T00:00:00",
-                     *         "reference_number": null,
-                     *         "place_of_supply": "IN-KA",
-                     *         "stock_direction": "PURCHASE_RETURN_OUT",
-                     *         "currency_code": "INR",
-                     *         "exchange_rate": 1,
-                     *         "sub_total": 1200,
-                     *         "tax_total": 216,
-                     *         "cgst_total": 108,
-                     *         "sgst_total": 108,
-                     *         "igst_total": 0,
-                     *         "total": 1416,
-                     *         "applied_amount": 0,
-                     *         "balance_amount": 1416,
-                     *         "status": "ISSUED",
-                     *         "notes": "Five reams short-shipped",
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z",
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YMC",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 5,
-                     *             "unit": "pcs",
-                     *             "rate": 240,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 1200,
-                     *             "tax_amount": 216,
-                     *             "cgst_amount": 108,
-                     *             "sgst_amount": 108,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT",
-                     *             "restock": false,
-                     *             "invoice_line_item_id": null,
-                     *             "bill_line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJY"
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -8621,17 +6394,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description debit_note_id
-                 * @example dn_01KV4W44Y0H9DNEZBH9AMC3YMB
-                 */
+                /** @description debit_note_id */
                 debit_note_id: string;
             };
             cookie?: never;
@@ -8648,63 +6415,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "debit_note": {
-                     *         "debit_note_id": "dn_01KV4W44Y0H9DNEZBH9AMC3YMB",
-                     *         "debit_note_number": "DN-000001",
-                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
-                     *         "vendor_name": "Udyog Paper Mills",
-                     *         "invoice_id": null,
-                     *         "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-19T00:00:00",
-                     *         "reference_number": null,
-                     *         "place_of_supply": "IN-KA",
-                     *         "stock_direction": "PURCHASE_RETURN_OUT",
-                     *         "currency_code": "INR",
-                     *         "exchange_rate": 1,
-                     *         "sub_total": 1200,
-                     *         "tax_total": 216,
-                     *         "cgst_total": 108,
-                     *         "sgst_total": 108,
-                     *         "igst_total": 0,
-                     *         "total": 1416,
-                     *         "applied_amount": 0,
-                     *         "balance_amount": 1416,
-                     *         "status": "ISSUED",
-                     *         "notes": "Five reams short-shipped",
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z",
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YMC",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 5,
-                     *             "unit": "pcs",
-                     *             "rate": 240,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 1200,
-                     *             "tax_amount": 216,
-                     *             "cgst_amount": 108,
-                     *             "sgst_amount": 108,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT",
-                     *             "restock": false,
-                     *             "invoice_line_item_id": null,
-                     *             "bill_line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJY"
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -8731,28 +6441,17 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description debit_note_id
-                 * @example dn_01KV4W44Y0H9DNEZBH9AMC3YMB
-                 */
+                /** @description debit_note_id */
                 debit_note_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "notes": "Vendor confirmed the shortfall."
-                 *     }
-                 */
                 "application/json": {
                     notes?: string | null;
                     reference_number?: string | null;
@@ -8771,63 +6470,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The debit note has been updated.",
-                     *       "debit_note": {
-                     *         "debit_note_id": "dn_01KV4W44Y0H9DNEZBH9AMC3YMB",
-                     *         "debit_note_number": "DN-000001",
-                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
-                     *         "vendor_name": "Udyog Paper Mills",
-                     *         "invoice_id": null,
-                     *         "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-19T00:00:00",
-                     *         "reference_number": null,
-                     *         "place_of_supply": "IN-KA",
-                     *         "stock_direction": "PURCHASE_RETURN_OUT",
-                     *         "currency_code": "INR",
-                     *         "exchange_rate": 1,
-                     *         "sub_total": 1200,
-                     *         "tax_total": 216,
-                     *         "cgst_total": 108,
-                     *         "sgst_total": 108,
-                     *         "igst_total": 0,
-                     *         "total": 1416,
-                     *         "applied_amount": 0,
-                     *         "balance_amount": 1416,
-                     *         "status": "ISSUED",
-                     *         "notes": "Vendor confirmed the shortfall.",
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z",
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YMC",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 5,
-                     *             "unit": "pcs",
-                     *             "rate": 240,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 1200,
-                     *             "tax_amount": 216,
-                     *             "cgst_amount": 108,
-                     *             "sgst_amount": 108,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT",
-                     *             "restock": false,
-                     *             "invoice_line_item_id": null,
-                     *             "bill_line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJY"
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -8855,17 +6497,11 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description debit_note_id
-                 * @example dn_01KV4W44Y0H9DNEZBH9AMC3YMB
-                 */
+                /** @description debit_note_id */
                 debit_note_id: string;
             };
             cookie?: never;
@@ -8882,89 +6518,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "activity": [
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YMV",
-                     *           "action": "DEBIT_NOTE_APPLIED",
-                     *           "entity_type": "DEBIT_NOTE",
-                     *           "entity_id": "dn_01KV4W44Y0H9DNEZBH9AMC3YMB",
-                     *           "entity_ref": "DN-000001",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": {
-                     *             "status": {
-                     *               "old": "ISSUED",
-                     *               "new": "APPLIED"
-                     *             },
-                     *             "applied_amount": {
-                     *               "old": 0,
-                     *               "new": 1416
-                     *             },
-                     *             "balance_amount": {
-                     *               "old": 1416,
-                     *               "new": 0
-                     *             }
-                     *           },
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YMR",
-                     *             "source": "PUBLIC_API",
-                     *             "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
-                     *             "amount": 1416
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YMQ",
-                     *           "action": "DEBIT_NOTE_UPDATED",
-                     *           "entity_type": "DEBIT_NOTE",
-                     *           "entity_id": "dn_01KV4W44Y0H9DNEZBH9AMC3YMB",
-                     *           "entity_ref": "DN-000001",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": {
-                     *             "notes": {
-                     *               "old": "Five reams short-shipped",
-                     *               "new": "Vendor confirmed the shortfall."
-                     *             }
-                     *           },
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YMP",
-                     *             "source": "PUBLIC_API"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YMJ",
-                     *           "action": "DEBIT_NOTE_CREATED",
-                     *           "entity_type": "DEBIT_NOTE",
-                     *           "entity_id": "dn_01KV4W44Y0H9DNEZBH9AMC3YMB",
-                     *           "entity_ref": "DN-000001",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": null,
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YMA",
-                     *             "source": "PUBLIC_API",
-                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YMD",
-                     *             "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "limit": 100,
-                     *         "returned": 3,
-                     *         "has_more_page": false
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         activity: components["schemas"]["ActivityEvent"][];
                         /** @enum {number} */
@@ -8992,29 +6545,17 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyRequired"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description debit_note_id
-                 * @example dn_01KV4W44Y0H9DNEZBH9AMC3YMB
-                 */
+                /** @description debit_note_id */
                 debit_note_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
-                 *       "amount": 1416
-                 *     }
-                 */
                 "application/json": {
                     /**
                      * Format: two-decimals
@@ -9038,24 +6579,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The debit note has been applied.",
-                     *       "debit_note": {
-                     *         "debit_note_id": "dn_01KV4W44Y0H9DNEZBH9AMC3YMB",
-                     *         "applied_amount": 1416,
-                     *         "balance_amount": 0,
-                     *         "status": "APPLIED"
-                     *       },
-                     *       "bill": {
-                     *         "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
-                     *         "balance": 26904,
-                     *         "status": "PARTIALLY_PAID",
-                     *         "paid_amount": 1416
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         bill: components["schemas"]["BillCredited"];
                         /** @enum {number} */
@@ -9087,17 +6610,11 @@ export interface operations {
                 organization_id?: string;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description debit_note_id
-                 * @example dn_01KV4W44Y0H9DNEZBH9AMC3YMB
-                 */
+                /** @description debit_note_id */
                 debit_note_id: string;
             };
             cookie?: never;
@@ -9135,17 +6652,11 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description debit_note_id
-                 * @example dn_01KV4W44Y0H9DNEZBH9AMC3YMZ
-                 */
+                /** @description debit_note_id */
                 debit_note_id: string;
             };
             cookie?: never;
@@ -9163,63 +6674,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The debit note has been voided.",
-                     *       "debit_note": {
-                     *         "debit_note_id": "dn_01KV4W44Y0H9DNEZBH9AMC3YMZ",
-                     *         "debit_note_number": "DN-000002",
-                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
-                     *         "vendor_name": "Udyog Paper Mills",
-                     *         "invoice_id": null,
-                     *         "bill_id": null,
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-19T00:00:00",
-                     *         "reference_number": null,
-                     *         "place_of_supply": "IN-KA",
-                     *         "stock_direction": "PURCHASE_RETURN_OUT",
-                     *         "currency_code": "INR",
-                     *         "exchange_rate": 1,
-                     *         "sub_total": 240,
-                     *         "tax_total": 43.2,
-                     *         "cgst_total": 21.6,
-                     *         "sgst_total": 21.6,
-                     *         "igst_total": 0,
-                     *         "total": 283.2,
-                     *         "applied_amount": 0,
-                     *         "balance_amount": 0,
-                     *         "status": "CANCELLED",
-                     *         "notes": null,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z",
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YN0",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 1,
-                     *             "unit": "pcs",
-                     *             "rate": 240,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 240,
-                     *             "tax_amount": 43.2,
-                     *             "cgst_amount": 21.6,
-                     *             "sgst_amount": 21.6,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT",
-                     *             "restock": false,
-                     *             "invoice_line_item_id": null,
-                     *             "bill_line_item_id": null
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -9245,19 +6699,13 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
-                /**
-                 * @description customer_id
-                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YC5
-                 */
+                /** @description customer_id */
                 customer_id?: string;
                 per_page?: number;
                 status?: "DRAFT" | "SENT" | "ACCEPTED" | "DECLINED" | "CANCELLED" | "CONVERTED";
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -9275,62 +6723,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "estimates": [
-                     *         {
-                     *           "estimate_id": "est_01KV4W44Y0H9DNEZBH9AMC3YGP",
-                     *           "estimate_number": "EST-000001",
-                     *           "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *           "customer_name": "Raman Traders",
-                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *           "date": "2026-06-15T00:00:00",
-                     *           "expiry_date": "2026-06-30T00:00:00",
-                     *           "reference_number": null,
-                     *           "place_of_supply": "IN-KA",
-                     *           "line_items": [
-                     *             {
-                     *               "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YGQ",
-                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *               "description": null,
-                     *               "hsn_or_sac": "4802",
-                     *               "quantity": 50,
-                     *               "unit": "pcs",
-                     *               "rate": 285,
-                     *               "discount": 0,
-                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *               "tax_percentage": 18,
-                     *               "item_total": 14250,
-                     *               "tax_amount": 2565,
-                     *               "cgst_amount": 1282.5,
-                     *               "sgst_amount": 1282.5,
-                     *               "igst_amount": 0,
-                     *               "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
-                     *             }
-                     *           ],
-                     *           "sub_total": 14250,
-                     *           "tax_total": 2565,
-                     *           "cgst_total": 1282.5,
-                     *           "sgst_total": 1282.5,
-                     *           "igst_total": 0,
-                     *           "total": 16815,
-                     *           "status": "DRAFT",
-                     *           "notes": null,
-                     *           "converted_to_sales_order_id": null,
-                     *           "created_time": "2026-06-15T05:30:00Z",
-                     *           "last_modified_time": "2026-06-15T05:30:00Z"
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "per_page": 50,
-                     *         "has_more_page": false,
-                     *         "next_cursor": null
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -9358,10 +6750,7 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -9369,25 +6758,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                 *       "date": "2026-06-15",
-                 *       "expiry_date": "2026-06-30",
-                 *       "place_of_supply": "IN-KA",
-                 *       "line_items": [
-                 *         {
-                 *           "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                 *           "name": "A4 copier paper, 75 gsm (ream of 500)",
-                 *           "hsn_or_sac": "4802",
-                 *           "quantity": 50,
-                 *           "unit": "pcs",
-                 *           "rate": 285,
-                 *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
-                 *         }
-                 *       ]
-                 *     }
-                 */
                 "application/json": {
                     /** @description branch_id */
                     branch_id?: string;
@@ -9434,55 +6804,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The estimate has been created.",
-                     *       "estimate": {
-                     *         "estimate_id": "est_01KV4W44Y0H9DNEZBH9AMC3YGP",
-                     *         "estimate_number": "EST-000001",
-                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "customer_name": "Raman Traders",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-15T00:00:00",
-                     *         "expiry_date": "2026-06-30T00:00:00",
-                     *         "reference_number": null,
-                     *         "place_of_supply": "IN-KA",
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YGQ",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 50,
-                     *             "unit": "pcs",
-                     *             "rate": 285,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 14250,
-                     *             "tax_amount": 2565,
-                     *             "cgst_amount": 1282.5,
-                     *             "sgst_amount": 1282.5,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
-                     *           }
-                     *         ],
-                     *         "sub_total": 14250,
-                     *         "tax_total": 2565,
-                     *         "cgst_total": 1282.5,
-                     *         "sgst_total": 1282.5,
-                     *         "igst_total": 0,
-                     *         "total": 16815,
-                     *         "status": "DRAFT",
-                     *         "notes": null,
-                     *         "converted_to_sales_order_id": null,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -9508,17 +6829,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description estimate_id
-                 * @example est_01KV4W44Y0H9DNEZBH9AMC3YGP
-                 */
+                /** @description estimate_id */
                 estimate_id: string;
             };
             cookie?: never;
@@ -9535,55 +6850,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "estimate": {
-                     *         "estimate_id": "est_01KV4W44Y0H9DNEZBH9AMC3YGP",
-                     *         "estimate_number": "EST-000001",
-                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "customer_name": "Raman Traders",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-15T00:00:00",
-                     *         "expiry_date": "2026-06-30T00:00:00",
-                     *         "reference_number": null,
-                     *         "place_of_supply": "IN-KA",
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YGQ",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 50,
-                     *             "unit": "pcs",
-                     *             "rate": 285,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 14250,
-                     *             "tax_amount": 2565,
-                     *             "cgst_amount": 1282.5,
-                     *             "sgst_amount": 1282.5,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
-                     *           }
-                     *         ],
-                     *         "sub_total": 14250,
-                     *         "tax_total": 2565,
-                     *         "cgst_total": 1282.5,
-                     *         "sgst_total": 1282.5,
-                     *         "igst_total": 0,
-                     *         "total": 16815,
-                     *         "status": "DRAFT",
-                     *         "notes": null,
-                     *         "converted_to_sales_order_id": null,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -9610,28 +6876,17 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description estimate_id
-                 * @example est_01KV4W44Y0H9DNEZBH9AMC3YGP
-                 */
+                /** @description estimate_id */
                 estimate_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "notes": "Prices valid until 30 June 2026."
-                 *     }
-                 */
                 "application/json": {
                     expiry_date?: (string) | null;
                     notes?: string | null;
@@ -9653,55 +6908,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The estimate has been updated.",
-                     *       "estimate": {
-                     *         "estimate_id": "est_01KV4W44Y0H9DNEZBH9AMC3YGP",
-                     *         "estimate_number": "EST-000001",
-                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "customer_name": "Raman Traders",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-15T00:00:00",
-                     *         "expiry_date": "2026-06-30T00:00:00",
-                     *         "reference_number": null,
-                     *         "place_of_supply": "IN-KA",
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YGQ",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 50,
-                     *             "unit": "pcs",
-                     *             "rate": 285,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 14250,
-                     *             "tax_amount": 2565,
-                     *             "cgst_amount": 1282.5,
-                     *             "sgst_amount": 1282.5,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
-                     *           }
-                     *         ],
-                     *         "sub_total": 14250,
-                     *         "tax_total": 2565,
-                     *         "cgst_total": 1282.5,
-                     *         "sgst_total": 1282.5,
-                     *         "igst_total": 0,
-                     *         "total": 16815,
-                     *         "status": "DRAFT",
-                     *         "notes": "Prices valid until 30 June 2026.",
-                     *         "converted_to_sales_order_id": null,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -9732,17 +6938,11 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description estimate_id
-                 * @example est_01KV4W44Y0H9DNEZBH9AMC3YHE
-                 */
+                /** @description estimate_id */
                 estimate_id: string;
             };
             cookie?: never;
@@ -9760,13 +6960,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The estimate has been deleted.",
-                     *       "estimate_id": "est_01KV4W44Y0H9DNEZBH9AMC3YHE"
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -9797,17 +6990,11 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description estimate_id
-                 * @example est_01KV4W44Y0H9DNEZBH9AMC3YGP
-                 */
+                /** @description estimate_id */
                 estimate_id: string;
             };
             cookie?: never;
@@ -9825,55 +7012,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The estimate has been accepted.",
-                     *       "estimate": {
-                     *         "estimate_id": "est_01KV4W44Y0H9DNEZBH9AMC3YGP",
-                     *         "estimate_number": "EST-000001",
-                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "customer_name": "Raman Traders",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-15T00:00:00",
-                     *         "expiry_date": "2026-06-30T00:00:00",
-                     *         "reference_number": null,
-                     *         "place_of_supply": "IN-KA",
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YGQ",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 50,
-                     *             "unit": "pcs",
-                     *             "rate": 285,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 14250,
-                     *             "tax_amount": 2565,
-                     *             "cgst_amount": 1282.5,
-                     *             "sgst_amount": 1282.5,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
-                     *           }
-                     *         ],
-                     *         "sub_total": 14250,
-                     *         "tax_total": 2565,
-                     *         "cgst_total": 1282.5,
-                     *         "sgst_total": 1282.5,
-                     *         "igst_total": 0,
-                     *         "total": 16815,
-                     *         "status": "ACCEPTED",
-                     *         "notes": "Prices valid until 30 June 2026.",
-                     *         "converted_to_sales_order_id": null,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -9901,17 +7039,11 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description estimate_id
-                 * @example est_01KV4W44Y0H9DNEZBH9AMC3YGP
-                 */
+                /** @description estimate_id */
                 estimate_id: string;
             };
             cookie?: never;
@@ -9928,124 +7060,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "activity": [
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YHA",
-                     *           "action": "ESTIMATE_CONVERTED",
-                     *           "entity_type": "ESTIMATE",
-                     *           "entity_id": "est_01KV4W44Y0H9DNEZBH9AMC3YGP",
-                     *           "entity_ref": "EST-000001",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": {
-                     *             "status": {
-                     *               "old": "ACCEPTED",
-                     *               "new": "CONVERTED"
-                     *             }
-                     *           },
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YH5",
-                     *             "source": "PUBLIC_API",
-                     *             "sales_order_id": "so_01KV4W44Y0H9DNEZBH9AMC3YH6"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YH3",
-                     *           "action": "ESTIMATE_ACCEPTED",
-                     *           "entity_type": "ESTIMATE",
-                     *           "entity_id": "est_01KV4W44Y0H9DNEZBH9AMC3YGP",
-                     *           "entity_ref": "EST-000001",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": {
-                     *             "status": {
-                     *               "old": "DRAFT",
-                     *               "new": "ACCEPTED"
-                     *             }
-                     *           },
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YH2",
-                     *             "source": "PUBLIC_API"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YH1",
-                     *           "action": "EMAIL_SENT",
-                     *           "entity_type": "ESTIMATE",
-                     *           "entity_id": "est_01KV4W44Y0H9DNEZBH9AMC3YGP",
-                     *           "entity_ref": "EST-000001",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": null,
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YGZ",
-                     *             "source": "PUBLIC_API",
-                     *             "message_id": "<msg_01KV4W44Y0H9DNEZBH9AMC3YH0@kaveri.example>",
-                     *             "to": [
-                     *               "accounts@raman.example"
-                     *             ],
-                     *             "cc": [],
-                     *             "bcc_count": 0,
-                     *             "subject": "Quotation for copier paper",
-                     *             "attached_pdf": true,
-                     *             "pdf_filename": "EST-000001.pdf"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YGX",
-                     *           "action": "ESTIMATE_UPDATED",
-                     *           "entity_type": "ESTIMATE",
-                     *           "entity_id": "est_01KV4W44Y0H9DNEZBH9AMC3YGP",
-                     *           "entity_ref": "EST-000001",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": {
-                     *             "notes": {
-                     *               "old": null,
-                     *               "new": "Prices valid until 30 June 2026."
-                     *             }
-                     *           },
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YGW",
-                     *             "source": "PUBLIC_API"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YGR",
-                     *           "action": "ESTIMATE_CREATED",
-                     *           "entity_type": "ESTIMATE",
-                     *           "entity_id": "est_01KV4W44Y0H9DNEZBH9AMC3YGP",
-                     *           "entity_ref": "EST-000001",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": null,
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YGN",
-                     *             "source": "PUBLIC_API"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "limit": 100,
-                     *         "returned": 5,
-                     *         "has_more_page": false
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         activity: components["schemas"]["ActivityEvent"][];
                         /** @enum {number} */
@@ -10073,17 +7087,11 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description estimate_id
-                 * @example est_01KV4W44Y0H9DNEZBH9AMC3YGP
-                 */
+                /** @description estimate_id */
                 estimate_id: string;
             };
             cookie?: never;
@@ -10101,99 +7109,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The estimate has been converted to a sales order.",
-                     *       "estimate": {
-                     *         "estimate_id": "est_01KV4W44Y0H9DNEZBH9AMC3YGP",
-                     *         "estimate_number": "EST-000001",
-                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "customer_name": "Raman Traders",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-15T00:00:00",
-                     *         "expiry_date": "2026-06-30T00:00:00",
-                     *         "reference_number": null,
-                     *         "place_of_supply": "IN-KA",
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YGQ",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 50,
-                     *             "unit": "pcs",
-                     *             "rate": 285,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 14250,
-                     *             "tax_amount": 2565,
-                     *             "cgst_amount": 1282.5,
-                     *             "sgst_amount": 1282.5,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
-                     *           }
-                     *         ],
-                     *         "sub_total": 14250,
-                     *         "tax_total": 2565,
-                     *         "cgst_total": 1282.5,
-                     *         "sgst_total": 1282.5,
-                     *         "igst_total": 0,
-                     *         "total": 16815,
-                     *         "status": "CONVERTED",
-                     *         "notes": "Prices valid until 30 June 2026.",
-                     *         "converted_to_sales_order_id": "so_01KV4W44Y0H9DNEZBH9AMC3YH6",
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       },
-                     *       "sales_order": {
-                     *         "sales_order_id": "so_01KV4W44Y0H9DNEZBH9AMC3YH6",
-                     *         "sales_order_number": "SO-000001",
-                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "customer_name": "Raman Traders",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-15T00:00:00",
-                     *         "shipment_date": null,
-                     *         "reference_number": null,
-                     *         "place_of_supply": "IN-KA",
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YH7",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 50,
-                     *             "unit": "pcs",
-                     *             "rate": 285,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 14250,
-                     *             "tax_amount": 2565,
-                     *             "cgst_amount": 1282.5,
-                     *             "sgst_amount": 1282.5,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
-                     *           }
-                     *         ],
-                     *         "sub_total": 14250,
-                     *         "tax_total": 2565,
-                     *         "cgst_total": 1282.5,
-                     *         "sgst_total": 1282.5,
-                     *         "igst_total": 0,
-                     *         "total": 16815,
-                     *         "status": "DRAFT",
-                     *         "notes": "Prices valid until 30 June 2026.",
-                     *         "estimate_id": "est_01KV4W44Y0H9DNEZBH9AMC3YGP",
-                     *         "invoice_id": null,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -10225,31 +7140,17 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description estimate_id
-                 * @example est_01KV4W44Y0H9DNEZBH9AMC3YGP
-                 */
+                /** @description estimate_id */
                 estimate_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "to": [
-                 *         "accounts@raman.example"
-                 *       ],
-                 *       "subject": "Quotation for copier paper"
-                 *     }
-                 */
                 "application/json": {
                     /** @default true */
                     attach_pdf?: boolean;
@@ -10274,26 +7175,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "Your email has been sent.",
-                     *       "delivery": {
-                     *         "message_id": "<msg_01KV4W44Y0H9DNEZBH9AMC3YH0@kaveri.example>",
-                     *         "from": "billing@kaveri.example",
-                     *         "to": [
-                     *           "accounts@raman.example"
-                     *         ],
-                     *         "cc": [],
-                     *         "bcc_count": 0,
-                     *         "subject": "Quotation for copier paper",
-                     *         "attached_pdf": true,
-                     *         "pdf_filename": "EST-000001.pdf",
-                     *         "pdf_size": 29719,
-                     *         "sent_at": "2026-06-15T05:30:00.000Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -10325,17 +7206,11 @@ export interface operations {
                 organization_id?: string;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description estimate_id
-                 * @example est_01KV4W44Y0H9DNEZBH9AMC3YGP
-                 */
+                /** @description estimate_id */
                 estimate_id: string;
             };
             cookie?: never;
@@ -10370,15 +7245,9 @@ export interface operations {
                 /** @description account_id: expenses with a line on this account */
                 account_id?: string;
                 cursor?: string;
-                /**
-                 * @description YYYY-MM-DD
-                 * @example 2026-06-01
-                 */
+                /** @description YYYY-MM-DD */
                 date_from?: string;
-                /**
-                 * @description YYYY-MM-DD
-                 * @example 2026-06-30
-                 */
+                /** @description YYYY-MM-DD */
                 date_to?: string;
                 /** @description paid_through_account_id */
                 paid_through_account_id?: string;
@@ -10387,10 +7256,7 @@ export interface operations {
                 vendor_id?: string;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -10408,63 +7274,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "expenses": [
-                     *         {
-                     *           "expense_id": "exp_01KV4W44Y0H9DNEZBH9AMC3YPG",
-                     *           "date": "2026-06-21T00:00:00",
-                     *           "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAW",
-                     *           "paid_through_account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
-                     *           "amount": 1180,
-                     *           "mode": "BANK_TRANSFER",
-                     *           "reference_number": "BD-55120",
-                     *           "vendor_id": null,
-                     *           "vendor_name": null,
-                     *           "tax_id": null,
-                     *           "is_inclusive_tax": false,
-                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *           "place_of_supply": "IN-KA",
-                     *           "is_rcm": false,
-                     *           "rcm_rate": null,
-                     *           "itc_blocked_reason": null,
-                     *           "line_items": [
-                     *             {
-                     *               "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YPH",
-                     *               "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAW",
-                     *               "amount": 1180,
-                     *               "tax_id": null,
-                     *               "tax_percentage": 0,
-                     *               "item_total": 1180,
-                     *               "tax_amount": 0,
-                     *               "cgst_amount": 0,
-                     *               "sgst_amount": 0,
-                     *               "igst_amount": 0,
-                     *               "total": 1180,
-                     *               "note": null
-                     *             }
-                     *           ],
-                     *           "sub_total": 1180,
-                     *           "tax_total": 0,
-                     *           "cgst_total": 0,
-                     *           "sgst_total": 0,
-                     *           "igst_total": 0,
-                     *           "total": 1180,
-                     *           "status": "RECORDED",
-                     *           "notes": "Courier charges, June",
-                     *           "created_time": "2026-06-15T05:30:00Z",
-                     *           "last_modified_time": "2026-06-15T05:30:00Z"
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "per_page": 50,
-                     *         "has_more_page": false,
-                     *         "next_cursor": null
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -10492,10 +7301,7 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -10503,16 +7309,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "date": "2026-06-21",
-                 *       "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAW",
-                 *       "paid_through_account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
-                 *       "amount": 1180,
-                 *       "notes": "Courier charges, June",
-                 *       "reference_number": "BD-55120"
-                 *     }
-                 */
                 "application/json": {
                     account_id?: string | null;
                     /**
@@ -10565,56 +7361,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The expense has been recorded.",
-                     *       "expense": {
-                     *         "expense_id": "exp_01KV4W44Y0H9DNEZBH9AMC3YPG",
-                     *         "date": "2026-06-21T00:00:00",
-                     *         "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAW",
-                     *         "paid_through_account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
-                     *         "amount": 1180,
-                     *         "mode": "BANK_TRANSFER",
-                     *         "reference_number": "BD-55120",
-                     *         "vendor_id": null,
-                     *         "vendor_name": null,
-                     *         "tax_id": null,
-                     *         "is_inclusive_tax": false,
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "place_of_supply": "IN-KA",
-                     *         "is_rcm": false,
-                     *         "rcm_rate": null,
-                     *         "itc_blocked_reason": null,
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YPH",
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAW",
-                     *             "amount": 1180,
-                     *             "tax_id": null,
-                     *             "tax_percentage": 0,
-                     *             "item_total": 1180,
-                     *             "tax_amount": 0,
-                     *             "cgst_amount": 0,
-                     *             "sgst_amount": 0,
-                     *             "igst_amount": 0,
-                     *             "total": 1180,
-                     *             "note": null
-                     *           }
-                     *         ],
-                     *         "sub_total": 1180,
-                     *         "tax_total": 0,
-                     *         "cgst_total": 0,
-                     *         "sgst_total": 0,
-                     *         "igst_total": 0,
-                     *         "total": 1180,
-                     *         "status": "RECORDED",
-                     *         "notes": "Courier charges, June",
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -10640,17 +7386,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description expense_id
-                 * @example exp_01KV4W44Y0H9DNEZBH9AMC3YPG
-                 */
+                /** @description expense_id */
                 expense_id: string;
             };
             cookie?: never;
@@ -10667,56 +7407,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "expense": {
-                     *         "expense_id": "exp_01KV4W44Y0H9DNEZBH9AMC3YPG",
-                     *         "date": "2026-06-21T00:00:00",
-                     *         "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAW",
-                     *         "paid_through_account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
-                     *         "amount": 1180,
-                     *         "mode": "BANK_TRANSFER",
-                     *         "reference_number": "BD-55120",
-                     *         "vendor_id": null,
-                     *         "vendor_name": null,
-                     *         "tax_id": null,
-                     *         "is_inclusive_tax": false,
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "place_of_supply": "IN-KA",
-                     *         "is_rcm": false,
-                     *         "rcm_rate": null,
-                     *         "itc_blocked_reason": null,
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YPH",
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAW",
-                     *             "amount": 1180,
-                     *             "tax_id": null,
-                     *             "tax_percentage": 0,
-                     *             "item_total": 1180,
-                     *             "tax_amount": 0,
-                     *             "cgst_amount": 0,
-                     *             "sgst_amount": 0,
-                     *             "igst_amount": 0,
-                     *             "total": 1180,
-                     *             "note": null
-                     *           }
-                     *         ],
-                     *         "sub_total": 1180,
-                     *         "tax_total": 0,
-                     *         "cgst_total": 0,
-                     *         "sgst_total": 0,
-                     *         "igst_total": 0,
-                     *         "total": 1180,
-                     *         "status": "RECORDED",
-                     *         "notes": "Courier charges, June",
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -10743,28 +7433,17 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description expense_id
-                 * @example exp_01KV4W44Y0H9DNEZBH9AMC3YPG
-                 */
+                /** @description expense_id */
                 expense_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "notes": "Courier charges, first half of June"
-                 *     }
-                 */
                 "application/json": {
                     account_id?: string | null;
                     /**
@@ -10817,56 +7496,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The expense has been updated.",
-                     *       "expense": {
-                     *         "expense_id": "exp_01KV4W44Y0H9DNEZBH9AMC3YPG",
-                     *         "date": "2026-06-21T00:00:00",
-                     *         "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAW",
-                     *         "paid_through_account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
-                     *         "amount": 1180,
-                     *         "mode": "BANK_TRANSFER",
-                     *         "reference_number": "BD-55120",
-                     *         "vendor_id": null,
-                     *         "vendor_name": null,
-                     *         "tax_id": null,
-                     *         "is_inclusive_tax": false,
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "place_of_supply": "IN-KA",
-                     *         "is_rcm": false,
-                     *         "rcm_rate": null,
-                     *         "itc_blocked_reason": null,
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YPT",
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAW",
-                     *             "amount": 1180,
-                     *             "tax_id": null,
-                     *             "tax_percentage": 0,
-                     *             "item_total": 1180,
-                     *             "tax_amount": 0,
-                     *             "cgst_amount": 0,
-                     *             "sgst_amount": 0,
-                     *             "igst_amount": 0,
-                     *             "total": 1180,
-                     *             "note": null
-                     *           }
-                     *         ],
-                     *         "sub_total": 1180,
-                     *         "tax_total": 0,
-                     *         "cgst_total": 0,
-                     *         "sgst_total": 0,
-                     *         "igst_total": 0,
-                     *         "total": 1180,
-                     *         "status": "RECORDED",
-                     *         "notes": "Courier charges, first half of June",
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -10897,17 +7526,11 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description expense_id
-                 * @example exp_01KV4W44Y0H9DNEZBH9AMC3YQ4
-                 */
+                /** @description expense_id */
                 expense_id: string;
             };
             cookie?: never;
@@ -10925,13 +7548,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The expense has been deleted.",
-                     *       "expense_id": "exp_01KV4W44Y0H9DNEZBH9AMC3YQ4"
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -10959,17 +7575,11 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description expense_id
-                 * @example exp_01KV4W44Y0H9DNEZBH9AMC3YPG
-                 */
+                /** @description expense_id */
                 expense_id: string;
             };
             cookie?: never;
@@ -10986,59 +7596,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "activity": [
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YQ1",
-                     *           "action": "EXPENSE_UPDATED",
-                     *           "entity_type": "EXPENSE",
-                     *           "entity_id": "exp_01KV4W44Y0H9DNEZBH9AMC3YPG",
-                     *           "entity_ref": "BD-55120",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": {
-                     *             "notes": {
-                     *               "old": "Courier charges, June",
-                     *               "new": "Courier charges, first half of June"
-                     *             }
-                     *           },
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YPS",
-                     *             "source": "PUBLIC_API",
-                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YPY",
-                     *             "reversal_journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YPV"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YPN",
-                     *           "action": "EXPENSE_CREATED",
-                     *           "entity_type": "EXPENSE",
-                     *           "entity_id": "exp_01KV4W44Y0H9DNEZBH9AMC3YPG",
-                     *           "entity_ref": "BD-55120",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": null,
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YPF",
-                     *             "source": "PUBLIC_API",
-                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YPJ"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "limit": 100,
-                     *         "returned": 2,
-                     *         "has_more_page": false
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         activity: components["schemas"]["ActivityEvent"][];
                         /** @enum {number} */
@@ -11061,10 +7618,7 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
-                /**
-                 * @description customer_id
-                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YC5
-                 */
+                /** @description customer_id */
                 customer_id?: string;
                 /** @description YYYY-MM-DD */
                 date_from?: string;
@@ -11074,10 +7628,7 @@ export interface operations {
                 status?: "DRAFT" | "SENT" | "PARTIALLY_PAID" | "PAID" | "OVERDUE" | "CANCELLED" | "CREDIT_APPLIED";
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -11095,89 +7646,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "invoices": [
-                     *         {
-                     *           "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *           "invoice_number": "INV-2026-27-001",
-                     *           "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *           "customer_name": "Raman Traders",
-                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *           "date": "2026-06-15T00:00:00",
-                     *           "due_date": "2026-07-15T00:00:00",
-                     *           "reference_number": "PO-7781",
-                     *           "place_of_supply": "IN-KA",
-                     *           "currency_code": "INR",
-                     *           "exchange_rate": 1,
-                     *           "line_items": [
-                     *             {
-                     *               "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCS",
-                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *               "description": null,
-                     *               "hsn_or_sac": "4802",
-                     *               "quantity": 20,
-                     *               "unit": "pcs",
-                     *               "rate": 285,
-                     *               "discount": 0,
-                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *               "tax_percentage": 18,
-                     *               "item_total": 5700,
-                     *               "tax_amount": 1026,
-                     *               "cgst_amount": 513,
-                     *               "sgst_amount": 513,
-                     *               "igst_amount": 0,
-                     *               "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
-                     *             },
-                     *             {
-                     *               "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCT",
-                     *               "item_id": null,
-                     *               "name": "Delivery within Bengaluru",
-                     *               "description": null,
-                     *               "hsn_or_sac": "996812",
-                     *               "quantity": 1,
-                     *               "unit": null,
-                     *               "rate": 500,
-                     *               "discount": 0,
-                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *               "tax_percentage": 18,
-                     *               "item_total": 500,
-                     *               "tax_amount": 90,
-                     *               "cgst_amount": 45,
-                     *               "sgst_amount": 45,
-                     *               "igst_amount": 0,
-                     *               "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
-                     *             }
-                     *           ],
-                     *           "sub_total": 6200,
-                     *           "tax_total": 1116,
-                     *           "cgst_total": 558,
-                     *           "sgst_total": 558,
-                     *           "igst_total": 0,
-                     *           "round_off": 0,
-                     *           "total": 7316,
-                     *           "payment_made": 0,
-                     *           "credits_applied": 0,
-                     *           "balance": 7316,
-                     *           "status": "DRAFT",
-                     *           "salesperson_id": null,
-                     *           "sales_order_id": null,
-                     *           "notes": "Thank you for your business.",
-                     *           "payment_link": null,
-                     *           "created_time": "2026-06-15T05:30:00Z",
-                     *           "last_modified_time": "2026-06-15T05:30:00Z"
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "per_page": 50,
-                     *         "has_more_page": false,
-                     *         "next_cursor": null
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -11205,10 +7673,7 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyRequired"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -11216,34 +7681,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                 *       "date": "2026-06-15",
-                 *       "due_date": "2026-07-15",
-                 *       "place_of_supply": "IN-KA",
-                 *       "reference_number": "PO-7781",
-                 *       "notes": "Thank you for your business.",
-                 *       "line_items": [
-                 *         {
-                 *           "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                 *           "name": "A4 copier paper, 75 gsm (ream of 500)",
-                 *           "hsn_or_sac": "4802",
-                 *           "quantity": 20,
-                 *           "unit": "pcs",
-                 *           "rate": 285,
-                 *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
-                 *         },
-                 *         {
-                 *           "name": "Delivery within Bengaluru",
-                 *           "hsn_or_sac": "996812",
-                 *           "quantity": 1,
-                 *           "rate": 500,
-                 *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
-                 *         }
-                 *       ]
-                 *     }
-                 */
                 "application/json": {
                     auto_approve?: boolean;
                     /** @description branch_id */
@@ -11303,82 +7740,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The invoice has been created.",
-                     *       "invoice": {
-                     *         "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *         "invoice_number": "INV-2026-27-001",
-                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "customer_name": "Raman Traders",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-15T00:00:00",
-                     *         "due_date": "2026-07-15T00:00:00",
-                     *         "reference_number": "PO-7781",
-                     *         "place_of_supply": "IN-KA",
-                     *         "currency_code": "INR",
-                     *         "exchange_rate": 1,
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCS",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 20,
-                     *             "unit": "pcs",
-                     *             "rate": 285,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 5700,
-                     *             "tax_amount": 1026,
-                     *             "cgst_amount": 513,
-                     *             "sgst_amount": 513,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
-                     *           },
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCT",
-                     *             "item_id": null,
-                     *             "name": "Delivery within Bengaluru",
-                     *             "description": null,
-                     *             "hsn_or_sac": "996812",
-                     *             "quantity": 1,
-                     *             "unit": null,
-                     *             "rate": 500,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 500,
-                     *             "tax_amount": 90,
-                     *             "cgst_amount": 45,
-                     *             "sgst_amount": 45,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
-                     *           }
-                     *         ],
-                     *         "sub_total": 6200,
-                     *         "tax_total": 1116,
-                     *         "cgst_total": 558,
-                     *         "sgst_total": 558,
-                     *         "igst_total": 0,
-                     *         "round_off": 0,
-                     *         "total": 7316,
-                     *         "payment_made": 0,
-                     *         "credits_applied": 0,
-                     *         "balance": 7316,
-                     *         "status": "DRAFT",
-                     *         "salesperson_id": null,
-                     *         "sales_order_id": null,
-                     *         "notes": "Thank you for your business.",
-                     *         "payment_link": null,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -11404,17 +7765,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description invoice_id
-                 * @example inv_01KV4W44Y0H9DNEZBH9AMC3YCR
-                 */
+                /** @description invoice_id */
                 invoice_id: string;
             };
             cookie?: never;
@@ -11431,82 +7786,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "invoice": {
-                     *         "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *         "invoice_number": "INV-2026-27-001",
-                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "customer_name": "Raman Traders",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-15T00:00:00",
-                     *         "due_date": "2026-07-15T00:00:00",
-                     *         "reference_number": "PO-7781",
-                     *         "place_of_supply": "IN-KA",
-                     *         "currency_code": "INR",
-                     *         "exchange_rate": 1,
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCS",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 20,
-                     *             "unit": "pcs",
-                     *             "rate": 285,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 5700,
-                     *             "tax_amount": 1026,
-                     *             "cgst_amount": 513,
-                     *             "sgst_amount": 513,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
-                     *           },
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCT",
-                     *             "item_id": null,
-                     *             "name": "Delivery within Bengaluru",
-                     *             "description": null,
-                     *             "hsn_or_sac": "996812",
-                     *             "quantity": 1,
-                     *             "unit": null,
-                     *             "rate": 500,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 500,
-                     *             "tax_amount": 90,
-                     *             "cgst_amount": 45,
-                     *             "sgst_amount": 45,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
-                     *           }
-                     *         ],
-                     *         "sub_total": 6200,
-                     *         "tax_total": 1116,
-                     *         "cgst_total": 558,
-                     *         "sgst_total": 558,
-                     *         "igst_total": 0,
-                     *         "round_off": 0,
-                     *         "total": 7316,
-                     *         "payment_made": 0,
-                     *         "credits_applied": 0,
-                     *         "balance": 7316,
-                     *         "status": "DRAFT",
-                     *         "salesperson_id": null,
-                     *         "sales_order_id": null,
-                     *         "notes": "Thank you for your business.",
-                     *         "payment_link": null,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -11533,28 +7812,17 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description invoice_id
-                 * @example inv_01KV4W44Y0H9DNEZBH9AMC3YCR
-                 */
+                /** @description invoice_id */
                 invoice_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "notes": "Thank you for your business. Payment by UPI or NEFT."
-                 *     }
-                 */
                 "application/json": {
                     /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     due_date?: string;
@@ -11575,82 +7843,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The invoice has been updated.",
-                     *       "invoice": {
-                     *         "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *         "invoice_number": "INV-2026-27-001",
-                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "customer_name": "Raman Traders",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-15T00:00:00",
-                     *         "due_date": "2026-07-15T00:00:00",
-                     *         "reference_number": "PO-7781",
-                     *         "place_of_supply": "IN-KA",
-                     *         "currency_code": "INR",
-                     *         "exchange_rate": 1,
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCS",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 20,
-                     *             "unit": "pcs",
-                     *             "rate": 285,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 5700,
-                     *             "tax_amount": 1026,
-                     *             "cgst_amount": 513,
-                     *             "sgst_amount": 513,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
-                     *           },
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCT",
-                     *             "item_id": null,
-                     *             "name": "Delivery within Bengaluru",
-                     *             "description": null,
-                     *             "hsn_or_sac": "996812",
-                     *             "quantity": 1,
-                     *             "unit": null,
-                     *             "rate": 500,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 500,
-                     *             "tax_amount": 90,
-                     *             "cgst_amount": 45,
-                     *             "sgst_amount": 45,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
-                     *           }
-                     *         ],
-                     *         "sub_total": 6200,
-                     *         "tax_total": 1116,
-                     *         "cgst_total": 558,
-                     *         "sgst_total": 558,
-                     *         "igst_total": 0,
-                     *         "round_off": 0,
-                     *         "total": 7316,
-                     *         "payment_made": 0,
-                     *         "credits_applied": 0,
-                     *         "balance": 7316,
-                     *         "status": "DRAFT",
-                     *         "salesperson_id": null,
-                     *         "sales_order_id": null,
-                     *         "notes": "Thank you for your business. Payment by UPI or NEFT.",
-                     *         "payment_link": null,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -11681,17 +7873,11 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description invoice_id
-                 * @example inv_01KV4W44Y0H9DNEZBH9AMC3YE4
-                 */
+                /** @description invoice_id */
                 invoice_id: string;
             };
             cookie?: never;
@@ -11709,13 +7895,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The invoice has been deleted.",
-                     *       "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YE4"
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -11743,17 +7922,11 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description invoice_id
-                 * @example inv_01KV4W44Y0H9DNEZBH9AMC3YCR
-                 */
+                /** @description invoice_id */
                 invoice_id: string;
             };
             cookie?: never;
@@ -11770,105 +7943,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "activity": [
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YDE",
-                     *           "action": "EMAIL_SENT",
-                     *           "entity_type": "INVOICE",
-                     *           "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *           "entity_ref": "INV-2026-27-001",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": null,
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YDC",
-                     *             "source": "PUBLIC_API",
-                     *             "message_id": "<msg_01KV4W44Y0H9DNEZBH9AMC3YDD@kaveri.example>",
-                     *             "to": [
-                     *               "accounts@raman.example"
-                     *             ],
-                     *             "cc": [
-                     *               "asha.rao@kaveri.example"
-                     *             ],
-                     *             "bcc_count": 0,
-                     *             "subject": "Invoice from Kaveri Office Supplies",
-                     *             "attached_pdf": true,
-                     *             "pdf_filename": "INV-2026-27-001.pdf"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YD9",
-                     *           "action": "INVOICE_APPROVED",
-                     *           "entity_type": "INVOICE",
-                     *           "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *           "entity_ref": "INV-2026-27-001",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": {
-                     *             "status": {
-                     *               "old": "DRAFT",
-                     *               "new": "SENT"
-                     *             }
-                     *           },
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YD2",
-                     *             "source": "PUBLIC_API",
-                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YD3"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YD0",
-                     *           "action": "INVOICE_UPDATED",
-                     *           "entity_type": "INVOICE",
-                     *           "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *           "entity_ref": "INV-2026-27-001",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": {
-                     *             "notes": {
-                     *               "old": "Thank you for your business.",
-                     *               "new": "Thank you for your business. Payment by UPI or NEFT."
-                     *             }
-                     *           },
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YCZ",
-                     *             "source": "PUBLIC_API"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YCV",
-                     *           "action": "INVOICE_CREATED",
-                     *           "entity_type": "INVOICE",
-                     *           "entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *           "entity_ref": "INV-2026-27-001",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": null,
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YCQ",
-                     *             "source": "PUBLIC_API"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "limit": 100,
-                     *         "returned": 4,
-                     *         "has_more_page": false
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         activity: components["schemas"]["ActivityEvent"][];
                         /** @enum {number} */
@@ -11896,17 +7970,11 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description invoice_id
-                 * @example inv_01KV4W44Y0H9DNEZBH9AMC3YCR
-                 */
+                /** @description invoice_id */
                 invoice_id: string;
             };
             cookie?: never;
@@ -11924,82 +7992,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The invoice has been approved.",
-                     *       "invoice": {
-                     *         "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *         "invoice_number": "INV-2026-27-001",
-                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "customer_name": "Raman Traders",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-15T00:00:00",
-                     *         "due_date": "2026-07-15T00:00:00",
-                     *         "reference_number": "PO-7781",
-                     *         "place_of_supply": "IN-KA",
-                     *         "currency_code": "INR",
-                     *         "exchange_rate": 1,
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCS",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 20,
-                     *             "unit": "pcs",
-                     *             "rate": 285,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 5700,
-                     *             "tax_amount": 1026,
-                     *             "cgst_amount": 513,
-                     *             "sgst_amount": 513,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
-                     *           },
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YCT",
-                     *             "item_id": null,
-                     *             "name": "Delivery within Bengaluru",
-                     *             "description": null,
-                     *             "hsn_or_sac": "996812",
-                     *             "quantity": 1,
-                     *             "unit": null,
-                     *             "rate": 500,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 500,
-                     *             "tax_amount": 90,
-                     *             "cgst_amount": 45,
-                     *             "sgst_amount": 45,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
-                     *           }
-                     *         ],
-                     *         "sub_total": 6200,
-                     *         "tax_total": 1116,
-                     *         "cgst_total": 558,
-                     *         "sgst_total": 558,
-                     *         "igst_total": 0,
-                     *         "round_off": 0,
-                     *         "total": 7316,
-                     *         "payment_made": 0,
-                     *         "credits_applied": 0,
-                     *         "balance": 7316,
-                     *         "status": "SENT",
-                     *         "salesperson_id": null,
-                     *         "sales_order_id": null,
-                     *         "notes": "Thank you for your business. Payment by UPI or NEFT.",
-                     *         "payment_link": null,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -12030,35 +8022,17 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description invoice_id
-                 * @example inv_01KV4W44Y0H9DNEZBH9AMC3YCR
-                 */
+                /** @description invoice_id */
                 invoice_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "to": [
-                 *         "accounts@raman.example"
-                 *       ],
-                 *       "cc": [
-                 *         "asha.rao@kaveri.example"
-                 *       ],
-                 *       "subject": "Invoice from Kaveri Office Supplies",
-                 *       "body_html": "<p>Please find our invoice attached.</p>"
-                 *     }
-                 */
                 "application/json": {
                     /** @default true */
                     attach_pdf?: boolean;
@@ -12083,28 +8057,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "Your email has been sent.",
-                     *       "delivery": {
-                     *         "message_id": "<msg_01KV4W44Y0H9DNEZBH9AMC3YDD@kaveri.example>",
-                     *         "from": "billing@kaveri.example",
-                     *         "to": [
-                     *           "accounts@raman.example"
-                     *         ],
-                     *         "cc": [
-                     *           "asha.rao@kaveri.example"
-                     *         ],
-                     *         "bcc_count": 0,
-                     *         "subject": "Invoice from Kaveri Office Supplies",
-                     *         "attached_pdf": true,
-                     *         "pdf_filename": "INV-2026-27-001.pdf",
-                     *         "pdf_size": 30153,
-                     *         "sent_at": "2026-06-15T05:30:00.000Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -12138,17 +8090,11 @@ export interface operations {
                 template?: "classic" | "modern" | "boxed" | "tally";
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description invoice_id
-                 * @example inv_01KV4W44Y0H9DNEZBH9AMC3YCR
-                 */
+                /** @description invoice_id */
                 invoice_id: string;
             };
             cookie?: never;
@@ -12186,17 +8132,11 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description invoice_id
-                 * @example inv_01KV4W44Y0H9DNEZBH9AMC3YDH
-                 */
+                /** @description invoice_id */
                 invoice_id: string;
             };
             cookie?: never;
@@ -12214,63 +8154,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The invoice has been voided.",
-                     *       "invoice": {
-                     *         "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YDH",
-                     *         "invoice_number": "INV-2026-27-002",
-                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "customer_name": "Raman Traders",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-15T00:00:00",
-                     *         "due_date": "2026-07-30T00:00:00",
-                     *         "reference_number": null,
-                     *         "place_of_supply": "IN-KA",
-                     *         "currency_code": "INR",
-                     *         "exchange_rate": 1,
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YDJ",
-                     *             "item_id": null,
-                     *             "name": "Delivery within Bengaluru",
-                     *             "description": null,
-                     *             "hsn_or_sac": "996812",
-                     *             "quantity": 1,
-                     *             "unit": null,
-                     *             "rate": 500,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 500,
-                     *             "tax_amount": 90,
-                     *             "cgst_amount": 45,
-                     *             "sgst_amount": 45,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
-                     *           }
-                     *         ],
-                     *         "sub_total": 500,
-                     *         "tax_total": 90,
-                     *         "cgst_total": 45,
-                     *         "sgst_total": 45,
-                     *         "igst_total": 0,
-                     *         "round_off": 0,
-                     *         "total": 590,
-                     *         "payment_made": 0,
-                     *         "credits_applied": 0,
-                     *         "balance": 0,
-                     *         "status": "CANCELLED",
-                     *         "salesperson_id": null,
-                     *         "sales_order_id": null,
-                     *         "notes": null,
-                     *         "payment_link": null,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -12297,17 +8180,11 @@ export interface operations {
             query?: {
                 /** @description branchId */
                 branchId?: string;
-                /**
-                 * @description YYYY-MM-DD
-                 * @example 2026-06-15
-                 */
+                /** @description YYYY-MM-DD */
                 transactionDate?: string;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -12325,29 +8202,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "series": [
-                     *         {
-                     *           "seriesName": "WEB",
-                     *           "label": "Web shop orders",
-                     *           "prefix": "WEB/",
-                     *           "isDefault": false,
-                     *           "periodId": "per_01KV4W44Y0H9DNEZBH9AMC3Y9Y"
-                     *         },
-                     *         {
-                     *           "seriesName": "default",
-                     *           "label": "Default",
-                     *           "prefix": "INV-",
-                     *           "isDefault": true,
-                     *           "periodId": "per_01KV4W44Y0H9DNEZBH9AMC3Y9Y"
-                     *         }
-                     *       ],
-                     *       "branchId": null
-                     *     }
-                     */
                     "application/json": {
                         branchId: string | null;
                         /** @enum {number} */
@@ -12375,10 +8229,7 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -12386,15 +8237,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "series_name": "WEB",
-                 *       "prefix": "WEB/",
-                 *       "label": "Web shop orders",
-                 *       "padding": 4,
-                 *       "format_template": "{prefix}{fy}-{num}"
-                 *     }
-                 */
                 "application/json": {
                     /** @description branch_id */
                     branch_id?: string;
@@ -12425,23 +8267,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The series has been created.",
-                     *       "series": {
-                     *         "id": "ser_01KV4W44Y0H9DNEZBH9AMC3YCM",
-                     *         "series_name": "WEB",
-                     *         "label": "Web shop orders",
-                     *         "prefix": "WEB/",
-                     *         "is_default": false,
-                     *         "period_id": "per_01KV4W44Y0H9DNEZBH9AMC3Y9Y",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "padding": 4,
-                     *         "format_template": "{prefix}{fy}-{num}"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -12469,17 +8294,11 @@ export interface operations {
                 /** @description branchId */
                 branchId?: string;
                 series?: string;
-                /**
-                 * @description YYYY-MM-DD
-                 * @example 2026-06-15
-                 */
+                /** @description YYYY-MM-DD */
                 transactionDate?: string;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -12497,15 +8316,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "next_number": "INV-2026-27-001",
-                     *       "series": "default",
-                     *       "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X"
-                     *     }
-                     */
                     "application/json": {
                         branch_id: string;
                         /** @enum {number} */
@@ -12531,14 +8341,10 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
-                /** @example 20 */
                 per_page?: number;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -12556,33 +8362,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "items": [
-                     *         {
-                     *           "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *           "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *           "sku": "PAP-A4-75",
-                     *           "type": "GOODS",
-                     *           "rate": 285,
-                     *           "purchase_rate": 240,
-                     *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *           "hsn_sac": "4802",
-                     *           "account_id": null,
-                     *           "purchase_account_id": null,
-                     *           "created_time": "2026-06-15T05:30:00Z",
-                     *           "last_modified_time": "2026-06-15T05:30:00Z"
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "per_page": 20,
-                     *         "has_more_page": false,
-                     *         "next_cursor": null
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -12610,10 +8389,7 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -12621,17 +8397,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "name": "A4 copier paper, 75 gsm (ream of 500)",
-                 *       "sku": "PAP-A4-75",
-                 *       "type": "GOODS",
-                 *       "rate": 285,
-                 *       "purchase_rate": 240,
-                 *       "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                 *       "hsn_sac": "4802"
-                 *     }
-                 */
                 "application/json": {
                     account_id?: string | null;
                     hsn_sac?: string | null;
@@ -12662,26 +8427,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The item has been created.",
-                     *       "item": {
-                     *         "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *         "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *         "sku": "PAP-A4-75",
-                     *         "type": "GOODS",
-                     *         "rate": 285,
-                     *         "purchase_rate": 240,
-                     *         "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *         "hsn_sac": "4802",
-                     *         "account_id": null,
-                     *         "purchase_account_id": null,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -12707,17 +8452,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description item_id
-                 * @example itm_01KV4W44Y0H9DNEZBH9AMC3YCF
-                 */
+                /** @description item_id */
                 item_id: string;
             };
             cookie?: never;
@@ -12734,26 +8473,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "item": {
-                     *         "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *         "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *         "sku": "PAP-A4-75",
-                     *         "type": "GOODS",
-                     *         "rate": 285,
-                     *         "purchase_rate": 240,
-                     *         "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *         "hsn_sac": "4802",
-                     *         "account_id": null,
-                     *         "purchase_account_id": null,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -12784,16 +8503,12 @@ export interface operations {
                 /** @description YYYY-MM-DD */
                 date_to?: string;
                 per_page?: number;
-                /** @example MANUAL */
                 source?: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE";
                 /** @description source_id */
                 source_id?: string;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -12811,54 +8526,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "journals": [
-                     *         {
-                     *           "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YQJ",
-                     *           "date": "2026-06-01",
-                     *           "source": "MANUAL",
-                     *           "source_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YQH",
-                     *           "source_version": 1,
-                     *           "source_ref": null,
-                     *           "kind": "POSTING",
-                     *           "status": "POSTED",
-                     *           "reverses_journal_id": null,
-                     *           "reversed_by_journal_id": null,
-                     *           "memo": "Capital introduced by the promoters",
-                     *           "contact_id": null,
-                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *           "total": 500000,
-                     *           "lines": [
-                     *             {
-                     *               "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
-                     *               "debit": 500000,
-                     *               "credit": 0,
-                     *               "description": null,
-                     *               "contact_id": null,
-                     *               "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X"
-                     *             },
-                     *             {
-                     *               "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAK",
-                     *               "debit": 0,
-                     *               "credit": 500000,
-                     *               "description": null,
-                     *               "contact_id": null,
-                     *               "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X"
-                     *             }
-                     *           ],
-                     *           "created_time": "2026-06-15T05:30:00Z"
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "per_page": 50,
-                     *         "has_more_page": false,
-                     *         "next_cursor": null
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -12886,10 +8553,7 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -12897,22 +8561,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "date": "2026-06-01",
-                 *       "memo": "Capital introduced by the promoters",
-                 *       "lines": [
-                 *         {
-                 *           "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
-                 *           "debit": 500000
-                 *         },
-                 *         {
-                 *           "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAK",
-                 *           "credit": 500000
-                 *         }
-                 *       ]
-                 *     }
-                 */
                 "application/json": {
                     /** @description branch_id */
                     branch_id?: string;
@@ -12952,47 +8600,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The journal entry has been posted.",
-                     *       "journal": {
-                     *         "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YQJ",
-                     *         "date": "2026-06-01",
-                     *         "source": "MANUAL",
-                     *         "source_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YQH",
-                     *         "source_version": 1,
-                     *         "source_ref": null,
-                     *         "kind": "POSTING",
-                     *         "status": "POSTED",
-                     *         "reverses_journal_id": null,
-                     *         "reversed_by_journal_id": null,
-                     *         "memo": "Capital introduced by the promoters",
-                     *         "contact_id": null,
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "total": 500000,
-                     *         "lines": [
-                     *           {
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
-                     *             "debit": 500000,
-                     *             "credit": 0,
-                     *             "description": null,
-                     *             "contact_id": null,
-                     *             "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X"
-                     *           },
-                     *           {
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAK",
-                     *             "debit": 0,
-                     *             "credit": 500000,
-                     *             "description": null,
-                     *             "contact_id": null,
-                     *             "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X"
-                     *           }
-                     *         ],
-                     *         "created_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -13018,17 +8625,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description journal_id
-                 * @example jnl_01KV4W44Y0H9DNEZBH9AMC3YQJ
-                 */
+                /** @description journal_id */
                 journal_id: string;
             };
             cookie?: never;
@@ -13045,47 +8646,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "journal": {
-                     *         "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YQJ",
-                     *         "date": "2026-06-01",
-                     *         "source": "MANUAL",
-                     *         "source_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YQH",
-                     *         "source_version": 1,
-                     *         "source_ref": null,
-                     *         "kind": "POSTING",
-                     *         "status": "POSTED",
-                     *         "reverses_journal_id": null,
-                     *         "reversed_by_journal_id": null,
-                     *         "memo": "Capital introduced by the promoters",
-                     *         "contact_id": null,
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "total": 500000,
-                     *         "lines": [
-                     *           {
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
-                     *             "debit": 500000,
-                     *             "credit": 0,
-                     *             "description": null,
-                     *             "contact_id": null,
-                     *             "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X"
-                     *           },
-                     *           {
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAK",
-                     *             "debit": 0,
-                     *             "credit": 500000,
-                     *             "description": null,
-                     *             "contact_id": null,
-                     *             "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X"
-                     *           }
-                     *         ],
-                     *         "created_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -13112,17 +8672,11 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description journal_id
-                 * @example jnl_01KV4W44Y0H9DNEZBH9AMC3YQV
-                 */
+                /** @description journal_id */
                 journal_id: string;
             };
             cookie?: never;
@@ -13140,14 +8694,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The journal entry has been deleted.",
-                     *       "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YQV",
-                     *       "reversal_journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YR1"
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -13174,15 +8720,11 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
-                /** @example INCOMING */
                 flow?: "INCOMING" | "OUTGOING";
                 per_page?: number;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -13200,40 +8742,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "payments": [
-                     *         {
-                     *           "payment_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YEB",
-                     *           "flow": "INCOMING",
-                     *           "payment_type": "REGULAR",
-                     *           "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *           "contact_name": "Raman Traders",
-                     *           "date": "2026-06-20T00:00:00",
-                     *           "amount": 5000,
-                     *           "mode": "BANK_TRANSFER",
-                     *           "reference_number": "UTR 2026062012345",
-                     *           "description": null,
-                     *           "currency_code": "INR",
-                     *           "exchange_rate": 1,
-                     *           "bank_charges": 0,
-                     *           "tds_amount": 0,
-                     *           "bank_account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
-                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *           "allocations": [],
-                     *           "created_time": "2026-06-15T05:30:00Z",
-                     *           "last_modified_time": "2026-06-15T05:30:00Z"
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "per_page": 50,
-                     *         "has_more_page": false,
-                     *         "next_cursor": null
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -13261,10 +8769,7 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyRequired"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -13272,17 +8777,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "flow": "INCOMING",
-                 *       "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                 *       "date": "2026-06-20",
-                 *       "amount": 5000,
-                 *       "mode": "BANK_TRANSFER",
-                 *       "reference_number": "UTR 2026062012345",
-                 *       "bank_account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN"
-                 *     }
-                 */
                 "application/json": {
                     allocations?: {
                         /**
@@ -13343,33 +8837,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The payment has been recorded.",
-                     *       "payment": {
-                     *         "payment_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YEB",
-                     *         "flow": "INCOMING",
-                     *         "payment_type": "REGULAR",
-                     *         "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "contact_name": "Raman Traders",
-                     *         "date": "2026-06-20T00:00:00",
-                     *         "amount": 5000,
-                     *         "mode": "BANK_TRANSFER",
-                     *         "reference_number": "UTR 2026062012345",
-                     *         "description": null,
-                     *         "currency_code": "INR",
-                     *         "exchange_rate": 1,
-                     *         "bank_charges": 0,
-                     *         "tds_amount": 0,
-                     *         "bank_account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "allocations": [],
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -13395,17 +8862,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description payment_id
-                 * @example pay_01KV4W44Y0H9DNEZBH9AMC3YEB
-                 */
+                /** @description payment_id */
                 payment_id: string;
             };
             cookie?: never;
@@ -13422,33 +8883,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "payment": {
-                     *         "payment_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YEB",
-                     *         "flow": "INCOMING",
-                     *         "payment_type": "REGULAR",
-                     *         "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "contact_name": "Raman Traders",
-                     *         "date": "2026-06-20T00:00:00",
-                     *         "amount": 5000,
-                     *         "mode": "BANK_TRANSFER",
-                     *         "reference_number": "UTR 2026062012345",
-                     *         "description": null,
-                     *         "currency_code": "INR",
-                     *         "exchange_rate": 1,
-                     *         "bank_charges": 0,
-                     *         "tds_amount": 0,
-                     *         "bank_account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "allocations": [],
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -13475,28 +8909,17 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description payment_id
-                 * @example pay_01KV4W44Y0H9DNEZBH9AMC3YEB
-                 */
+                /** @description payment_id */
                 payment_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "description": "Part payment against PO-7781"
-                 *     }
-                 */
                 "application/json": {
                     /**
                      * Format: two-decimals
@@ -13539,33 +8962,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The payment has been updated.",
-                     *       "payment": {
-                     *         "payment_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YEB",
-                     *         "flow": "INCOMING",
-                     *         "payment_type": "REGULAR",
-                     *         "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "contact_name": "Raman Traders",
-                     *         "date": "2026-06-20T00:00:00",
-                     *         "amount": 5000,
-                     *         "mode": "BANK_TRANSFER",
-                     *         "reference_number": "UTR 2026062012345",
-                     *         "description": "Part payment against PO-7781",
-                     *         "currency_code": "INR",
-                     *         "exchange_rate": 1,
-                     *         "bank_charges": 0,
-                     *         "tds_amount": 0,
-                     *         "bank_account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "allocations": [],
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -13596,17 +8992,11 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description payment_id
-                 * @example pay_01KV4W44Y0H9DNEZBH9AMC3YFJ
-                 */
+                /** @description payment_id */
                 payment_id: string;
             };
             cookie?: never;
@@ -13624,13 +9014,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The payment has been deleted.",
-                     *       "payment_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YFJ"
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -13658,17 +9041,11 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description payment_id
-                 * @example pay_01KV4W44Y0H9DNEZBH9AMC3YEB
-                 */
+                /** @description payment_id */
                 payment_id: string;
             };
             cookie?: never;
@@ -13685,75 +9062,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "activity": [
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YF1",
-                     *           "action": "PAYMENT_UPDATED",
-                     *           "entity_type": "PAYMENT",
-                     *           "entity_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YEB",
-                     *           "entity_ref": "UTR 2026062012345",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": null,
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YEV",
-                     *             "source": "PUBLIC_API",
-                     *             "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *             "allocated_amount": 5000,
-                     *             "round_off_amount": 0
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YET",
-                     *           "action": "PAYMENT_UPDATED",
-                     *           "entity_type": "PAYMENT",
-                     *           "entity_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YEB",
-                     *           "entity_ref": "UTR 2026062012345",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": {
-                     *             "description": {
-                     *               "old": null,
-                     *               "new": "Part payment against PO-7781"
-                     *             }
-                     *           },
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YEK",
-                     *             "source": "PUBLIC_API"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YEF",
-                     *           "action": "PAYMENT_CREATED",
-                     *           "entity_type": "PAYMENT",
-                     *           "entity_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YEB",
-                     *           "entity_ref": "UTR 2026062012345",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": null,
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YEA",
-                     *             "source": "PUBLIC_API"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "limit": 100,
-                     *         "returned": 3,
-                     *         "has_more_page": false
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         activity: components["schemas"]["ActivityEvent"][];
                         /** @enum {number} */
@@ -13781,22 +9089,13 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description allocation_id
-                 * @example alc_01KV4W44Y0H9DNEZBH9AMC3YEW
-                 */
+                /** @description allocation_id */
                 allocation_id: string;
-                /**
-                 * @description payment_id
-                 * @example pay_01KV4W44Y0H9DNEZBH9AMC3YEB
-                 */
+                /** @description payment_id */
                 payment_id: string;
             };
             cookie?: never;
@@ -13814,33 +9113,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The allocation has been unapplied.",
-                     *       "payment": {
-                     *         "payment_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YEB",
-                     *         "flow": "INCOMING",
-                     *         "payment_type": "REGULAR",
-                     *         "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "contact_name": "Raman Traders",
-                     *         "date": "2026-06-20T00:00:00",
-                     *         "amount": 5000,
-                     *         "mode": "BANK_TRANSFER",
-                     *         "reference_number": "UTR 2026062012345",
-                     *         "description": "Part payment against PO-7781",
-                     *         "currency_code": "INR",
-                     *         "exchange_rate": 1,
-                     *         "bank_charges": 0,
-                     *         "tds_amount": 0,
-                     *         "bank_account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "allocations": [],
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -13871,29 +9143,17 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyRequired"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description payment_id
-                 * @example pay_01KV4W44Y0H9DNEZBH9AMC3YEB
-                 */
+                /** @description payment_id */
                 payment_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                 *       "amount": 5000
-                 *     }
-                 */
                 "application/json": {
                     /**
                      * Format: two-decimals
@@ -13919,46 +9179,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The payment has been applied.",
-                     *       "payment": {
-                     *         "payment_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YEB",
-                     *         "flow": "INCOMING",
-                     *         "payment_type": "REGULAR",
-                     *         "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "contact_name": "Raman Traders",
-                     *         "date": "2026-06-20T00:00:00",
-                     *         "amount": 5000,
-                     *         "mode": "BANK_TRANSFER",
-                     *         "reference_number": "UTR 2026062012345",
-                     *         "description": "Part payment against PO-7781",
-                     *         "currency_code": "INR",
-                     *         "exchange_rate": 1,
-                     *         "bank_charges": 0,
-                     *         "tds_amount": 0,
-                     *         "bank_account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "allocations": [
-                     *           {
-                     *             "allocation_id": "alc_01KV4W44Y0H9DNEZBH9AMC3YEW",
-                     *             "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *             "bill_id": null,
-                     *             "amount": 5000
-                     *           }
-                     *         ],
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       },
-                     *       "allocation": {
-                     *         "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *         "bill_id": null,
-                     *         "allocated_amount": 5000,
-                     *         "round_off_amount": 0
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         allocation: components["schemas"]["PaymentAllocationOutcome"];
                         /** @enum {number} */
@@ -13990,17 +9210,11 @@ export interface operations {
                 organization_id?: string;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description payment_id
-                 * @example pay_01KV4W44Y0H9DNEZBH9AMC3YEB
-                 */
+                /** @description payment_id */
                 payment_id: string;
             };
             cookie?: never;
@@ -14035,17 +9249,11 @@ export interface operations {
                 cursor?: string;
                 per_page?: number;
                 status?: "DRAFT" | "OPEN" | "BILLED" | "CANCELLED";
-                /**
-                 * @description vendor_id
-                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YC8
-                 */
+                /** @description vendor_id */
                 vendor_id?: string;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -14063,62 +9271,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "purchase_orders": [
-                     *         {
-                     *           "purchase_order_id": "po_01KV4W44Y0H9DNEZBH9AMC3YJ5",
-                     *           "purchase_order_number": "PO-000001",
-                     *           "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
-                     *           "vendor_name": "Udyog Paper Mills",
-                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *           "date": "2026-06-16T00:00:00",
-                     *           "expected_date": "2026-06-25T00:00:00",
-                     *           "reference_number": null,
-                     *           "place_of_supply": "IN-KA",
-                     *           "line_items": [
-                     *             {
-                     *               "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJ6",
-                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *               "description": null,
-                     *               "hsn_or_sac": "4802",
-                     *               "quantity": 100,
-                     *               "unit": "pcs",
-                     *               "rate": 240,
-                     *               "discount": 0,
-                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *               "tax_percentage": 18,
-                     *               "item_total": 24000,
-                     *               "tax_amount": 4320,
-                     *               "cgst_amount": 2160,
-                     *               "sgst_amount": 2160,
-                     *               "igst_amount": 0,
-                     *               "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
-                     *             }
-                     *           ],
-                     *           "sub_total": 24000,
-                     *           "tax_total": 4320,
-                     *           "cgst_total": 2160,
-                     *           "sgst_total": 2160,
-                     *           "igst_total": 0,
-                     *           "total": 28320,
-                     *           "status": "DRAFT",
-                     *           "notes": null,
-                     *           "bill_id": null,
-                     *           "created_time": "2026-06-15T05:30:00Z",
-                     *           "last_modified_time": "2026-06-15T05:30:00Z"
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "per_page": 50,
-                     *         "has_more_page": false,
-                     *         "next_cursor": null
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -14146,10 +9298,7 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -14157,25 +9306,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
-                 *       "date": "2026-06-16",
-                 *       "expected_date": "2026-06-25",
-                 *       "place_of_supply": "IN-KA",
-                 *       "line_items": [
-                 *         {
-                 *           "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                 *           "name": "A4 copier paper, 75 gsm (ream of 500)",
-                 *           "hsn_or_sac": "4802",
-                 *           "quantity": 100,
-                 *           "unit": "pcs",
-                 *           "rate": 240,
-                 *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
-                 *         }
-                 *       ]
-                 *     }
-                 */
                 "application/json": {
                     /** @description branch_id */
                     branch_id?: string;
@@ -14222,55 +9352,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The purchase order has been created.",
-                     *       "purchase_order": {
-                     *         "purchase_order_id": "po_01KV4W44Y0H9DNEZBH9AMC3YJ5",
-                     *         "purchase_order_number": "PO-000001",
-                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
-                     *         "vendor_name": "Udyog Paper Mills",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-16T00:00:00",
-                     *         "expected_date": "2026-06-25T00:00:00",
-                     *         "reference_number": null,
-                     *         "place_of_supply": "IN-KA",
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJ6",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 100,
-                     *             "unit": "pcs",
-                     *             "rate": 240,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 24000,
-                     *             "tax_amount": 4320,
-                     *             "cgst_amount": 2160,
-                     *             "sgst_amount": 2160,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
-                     *           }
-                     *         ],
-                     *         "sub_total": 24000,
-                     *         "tax_total": 4320,
-                     *         "cgst_total": 2160,
-                     *         "sgst_total": 2160,
-                     *         "igst_total": 0,
-                     *         "total": 28320,
-                     *         "status": "DRAFT",
-                     *         "notes": null,
-                     *         "bill_id": null,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -14296,17 +9377,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description purchase_order_id
-                 * @example po_01KV4W44Y0H9DNEZBH9AMC3YJ5
-                 */
+                /** @description purchase_order_id */
                 purchase_order_id: string;
             };
             cookie?: never;
@@ -14323,55 +9398,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "purchase_order": {
-                     *         "purchase_order_id": "po_01KV4W44Y0H9DNEZBH9AMC3YJ5",
-                     *         "purchase_order_number": "PO-000001",
-                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
-                     *         "vendor_name": "Udyog Paper Mills",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-16T00:00:00",
-                     *         "expected_date": "2026-06-25T00:00:00",
-                     *         "reference_number": null,
-                     *         "place_of_supply": "IN-KA",
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJ6",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 100,
-                     *             "unit": "pcs",
-                     *             "rate": 240,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 24000,
-                     *             "tax_amount": 4320,
-                     *             "cgst_amount": 2160,
-                     *             "sgst_amount": 2160,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
-                     *           }
-                     *         ],
-                     *         "sub_total": 24000,
-                     *         "tax_total": 4320,
-                     *         "cgst_total": 2160,
-                     *         "sgst_total": 2160,
-                     *         "igst_total": 0,
-                     *         "total": 28320,
-                     *         "status": "DRAFT",
-                     *         "notes": null,
-                     *         "bill_id": null,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -14398,28 +9424,17 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description purchase_order_id
-                 * @example po_01KV4W44Y0H9DNEZBH9AMC3YJ5
-                 */
+                /** @description purchase_order_id */
                 purchase_order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "notes": "Deliver to the Koramangala warehouse."
-                 *     }
-                 */
                 "application/json": {
                     expected_date?: (string) | null;
                     notes?: string | null;
@@ -14441,55 +9456,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The purchase order has been updated.",
-                     *       "purchase_order": {
-                     *         "purchase_order_id": "po_01KV4W44Y0H9DNEZBH9AMC3YJ5",
-                     *         "purchase_order_number": "PO-000001",
-                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
-                     *         "vendor_name": "Udyog Paper Mills",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-16T00:00:00",
-                     *         "expected_date": "2026-06-25T00:00:00",
-                     *         "reference_number": null,
-                     *         "place_of_supply": "IN-KA",
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJ6",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 100,
-                     *             "unit": "pcs",
-                     *             "rate": 240,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 24000,
-                     *             "tax_amount": 4320,
-                     *             "cgst_amount": 2160,
-                     *             "sgst_amount": 2160,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
-                     *           }
-                     *         ],
-                     *         "sub_total": 24000,
-                     *         "tax_total": 4320,
-                     *         "cgst_total": 2160,
-                     *         "sgst_total": 2160,
-                     *         "igst_total": 0,
-                     *         "total": 28320,
-                     *         "status": "DRAFT",
-                     *         "notes": "Deliver to the Koramangala warehouse.",
-                     *         "bill_id": null,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -14520,17 +9486,11 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description purchase_order_id
-                 * @example po_01KV4W44Y0H9DNEZBH9AMC3YJP
-                 */
+                /** @description purchase_order_id */
                 purchase_order_id: string;
             };
             cookie?: never;
@@ -14548,13 +9508,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The purchase order has been deleted.",
-                     *       "purchase_order_id": "po_01KV4W44Y0H9DNEZBH9AMC3YJP"
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -14582,17 +9535,11 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description purchase_order_id
-                 * @example po_01KV4W44Y0H9DNEZBH9AMC3YJ5
-                 */
+                /** @description purchase_order_id */
                 purchase_order_id: string;
             };
             cookie?: never;
@@ -14609,78 +9556,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "activity": [
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YJK",
-                     *           "action": "PURCHASE_ORDER_CONVERTED",
-                     *           "entity_type": "PURCHASE_ORDER",
-                     *           "entity_id": "po_01KV4W44Y0H9DNEZBH9AMC3YJ5",
-                     *           "entity_ref": "PO-000001",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": {
-                     *             "status": {
-                     *               "old": "DRAFT",
-                     *               "new": "BILLED"
-                     *             }
-                     *           },
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YJE",
-                     *             "source": "PUBLIC_API",
-                     *             "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJF"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YJC",
-                     *           "action": "PURCHASE_ORDER_UPDATED",
-                     *           "entity_type": "PURCHASE_ORDER",
-                     *           "entity_id": "po_01KV4W44Y0H9DNEZBH9AMC3YJ5",
-                     *           "entity_ref": "PO-000001",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": {
-                     *             "notes": {
-                     *               "old": null,
-                     *               "new": "Deliver to the Koramangala warehouse."
-                     *             }
-                     *           },
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YJB",
-                     *             "source": "PUBLIC_API"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YJ7",
-                     *           "action": "PURCHASE_ORDER_CREATED",
-                     *           "entity_type": "PURCHASE_ORDER",
-                     *           "entity_id": "po_01KV4W44Y0H9DNEZBH9AMC3YJ5",
-                     *           "entity_ref": "PO-000001",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": null,
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YJ4",
-                     *             "source": "PUBLIC_API"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "limit": 100,
-                     *         "returned": 3,
-                     *         "has_more_page": false
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         activity: components["schemas"]["ActivityEvent"][];
                         /** @enum {number} */
@@ -14708,17 +9583,11 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description purchase_order_id
-                 * @example po_01KV4W44Y0H9DNEZBH9AMC3YJ5
-                 */
+                /** @description purchase_order_id */
                 purchase_order_id: string;
             };
             cookie?: never;
@@ -14736,104 +9605,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The purchase order has been converted to a bill.",
-                     *       "purchase_order": {
-                     *         "purchase_order_id": "po_01KV4W44Y0H9DNEZBH9AMC3YJ5",
-                     *         "purchase_order_number": "PO-000001",
-                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
-                     *         "vendor_name": "Udyog Paper Mills",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-16T00:00:00",
-                     *         "expected_date": "2026-06-25T00:00:00",
-                     *         "reference_number": null,
-                     *         "place_of_supply": "IN-KA",
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJ6",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 100,
-                     *             "unit": "pcs",
-                     *             "rate": 240,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 24000,
-                     *             "tax_amount": 4320,
-                     *             "cgst_amount": 2160,
-                     *             "sgst_amount": 2160,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
-                     *           }
-                     *         ],
-                     *         "sub_total": 24000,
-                     *         "tax_total": 4320,
-                     *         "cgst_total": 2160,
-                     *         "sgst_total": 2160,
-                     *         "igst_total": 0,
-                     *         "total": 28320,
-                     *         "status": "BILLED",
-                     *         "notes": "Deliver to the Koramangala warehouse.",
-                     *         "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJF",
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       },
-                     *       "bill": {
-                     *         "bill_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJF",
-                     *         "bill_number": "BILL-000001",
-                     *         "vendor_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
-                     *         "vendor_name": "Udyog Paper Mills",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-15T00:00:00",
-                     *         "due_date": "2026-06-15T00:00:00",
-                     *         "reference_number": null,
-                     *         "place_of_supply": "IN-KA",
-                     *         "currency_code": "INR",
-                     *         "exchange_rate": 1,
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YJG",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 100,
-                     *             "unit": "pcs",
-                     *             "rate": 240,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 24000,
-                     *             "tax_amount": 4320,
-                     *             "cgst_amount": 2160,
-                     *             "sgst_amount": 2160,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT"
-                     *           }
-                     *         ],
-                     *         "sub_total": 24000,
-                     *         "tax_total": 4320,
-                     *         "cgst_total": 2160,
-                     *         "sgst_total": 2160,
-                     *         "igst_total": 0,
-                     *         "total": 28320,
-                     *         "round_off": 0,
-                     *         "payment_made": 0,
-                     *         "vendor_credits_applied": 0,
-                     *         "balance": 28320,
-                     *         "status": "DRAFT",
-                     *         "purchase_order_id": "po_01KV4W44Y0H9DNEZBH9AMC3YJ5",
-                     *         "notes": "Deliver to the Koramangala warehouse.",
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         bill: components["schemas"]["Bill"];
                         /** @enum {number} */
@@ -14865,17 +9636,11 @@ export interface operations {
                 organization_id?: string;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description purchase_order_id
-                 * @example po_01KV4W44Y0H9DNEZBH9AMC3YJ5
-                 */
+                /** @description purchase_order_id */
                 purchase_order_id: string;
             };
             cookie?: never;
@@ -14907,17 +9672,13 @@ export interface operations {
     listRecurring: {
         parameters: {
             query?: {
-                /** @example INVOICE */
                 entity_type?: "INVOICE" | "BILL" | "EXPENSE" | "JOURNAL";
                 is_active?: boolean;
                 page?: number;
                 per_page?: number;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -14935,52 +9696,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "recurring": [
-                     *         {
-                     *           "recurring_id": "rec_01KV4W44Y0H9DNEZBH9AMC3YRP",
-                     *           "entity_type": "INVOICE",
-                     *           "name": "Monthly paper supply",
-                     *           "frequency": "MONTHLY",
-                     *           "interval": 1,
-                     *           "start_date": "2026-07-01",
-                     *           "end_date": "2027-03-31",
-                     *           "next_run_at": "2026-07-01T03:30:00Z",
-                     *           "last_run_at": null,
-                     *           "is_active": true,
-                     *           "template_entity_id": null,
-                     *           "template_payload": {
-                     *             "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *             "place_of_supply": "IN-KA",
-                     *             "line_items": [
-                     *               {
-                     *                 "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *                 "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *                 "hsn_or_sac": "4802",
-                     *                 "quantity": 10,
-                     *                 "unit": "pcs",
-                     *                 "rate": 285,
-                     *                 "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
-                     *               }
-                     *             ]
-                     *           },
-                     *           "run_count": 0,
-                     *           "max_runs": null,
-                     *           "auto_charge": false,
-                     *           "created_time": "2026-06-15T05:30:00Z",
-                     *           "last_modified_time": "2026-06-15T05:30:00Z"
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "page": 1,
-                     *         "per_page": 50,
-                     *         "has_more_page": false
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -15008,10 +9723,7 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -15019,30 +9731,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "entity_type": "INVOICE",
-                 *       "name": "Monthly paper supply",
-                 *       "frequency": "MONTHLY",
-                 *       "start_date": "2026-07-01",
-                 *       "end_date": "2027-03-31",
-                 *       "template_payload": {
-                 *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                 *         "place_of_supply": "IN-KA",
-                 *         "line_items": [
-                 *           {
-                 *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                 *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                 *             "hsn_or_sac": "4802",
-                 *             "quantity": 10,
-                 *             "unit": "pcs",
-                 *             "rate": 285,
-                 *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
-                 *           }
-                 *         ]
-                 *       }
-                 *     }
-                 */
                 "application/json": {
                     /** @description invoice schedules only: each generated invoice carries payment_link, a UPI link to the organisation's VPA (preference upiVpa) for its balance */
                     auto_charge?: boolean;
@@ -15082,45 +9770,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The recurring schedule has been created.",
-                     *       "recurring": {
-                     *         "recurring_id": "rec_01KV4W44Y0H9DNEZBH9AMC3YRP",
-                     *         "entity_type": "INVOICE",
-                     *         "name": "Monthly paper supply",
-                     *         "frequency": "MONTHLY",
-                     *         "interval": 1,
-                     *         "start_date": "2026-07-01",
-                     *         "end_date": "2027-03-31",
-                     *         "next_run_at": "2026-07-01T03:30:00Z",
-                     *         "last_run_at": null,
-                     *         "is_active": true,
-                     *         "template_entity_id": null,
-                     *         "template_payload": {
-                     *           "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *           "place_of_supply": "IN-KA",
-                     *           "line_items": [
-                     *             {
-                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *               "hsn_or_sac": "4802",
-                     *               "quantity": 10,
-                     *               "unit": "pcs",
-                     *               "rate": 285,
-                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
-                     *             }
-                     *           ]
-                     *         },
-                     *         "run_count": 0,
-                     *         "max_runs": null,
-                     *         "auto_charge": false,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -15146,17 +9795,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description schedule_id
-                 * @example rec_01KV4W44Y0H9DNEZBH9AMC3YRP
-                 */
+                /** @description schedule_id */
                 schedule_id: string;
             };
             cookie?: never;
@@ -15173,45 +9816,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "recurring": {
-                     *         "recurring_id": "rec_01KV4W44Y0H9DNEZBH9AMC3YRP",
-                     *         "entity_type": "INVOICE",
-                     *         "name": "Monthly paper supply",
-                     *         "frequency": "MONTHLY",
-                     *         "interval": 1,
-                     *         "start_date": "2026-07-01",
-                     *         "end_date": "2027-03-31",
-                     *         "next_run_at": "2026-07-01T03:30:00Z",
-                     *         "last_run_at": null,
-                     *         "is_active": true,
-                     *         "template_entity_id": null,
-                     *         "template_payload": {
-                     *           "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *           "place_of_supply": "IN-KA",
-                     *           "line_items": [
-                     *             {
-                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *               "hsn_or_sac": "4802",
-                     *               "quantity": 10,
-                     *               "unit": "pcs",
-                     *               "rate": 285,
-                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
-                     *             }
-                     *           ]
-                     *         },
-                     *         "run_count": 0,
-                     *         "max_runs": null,
-                     *         "auto_charge": false,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -15238,28 +9842,17 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description schedule_id
-                 * @example rec_01KV4W44Y0H9DNEZBH9AMC3YRP
-                 */
+                /** @description schedule_id */
                 schedule_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "name": "Monthly paper supply, Indiranagar"
-                 *     }
-                 */
                 "application/json": {
                     auto_charge?: boolean;
                     end_date?: string | null;
@@ -15300,45 +9893,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The recurring schedule has been updated.",
-                     *       "recurring": {
-                     *         "recurring_id": "rec_01KV4W44Y0H9DNEZBH9AMC3YRP",
-                     *         "entity_type": "INVOICE",
-                     *         "name": "Monthly paper supply, Indiranagar",
-                     *         "frequency": "MONTHLY",
-                     *         "interval": 1,
-                     *         "start_date": "2026-07-01",
-                     *         "end_date": "2027-03-31",
-                     *         "next_run_at": "2026-07-01T03:30:00Z",
-                     *         "last_run_at": null,
-                     *         "is_active": true,
-                     *         "template_entity_id": null,
-                     *         "template_payload": {
-                     *           "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *           "place_of_supply": "IN-KA",
-                     *           "line_items": [
-                     *             {
-                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *               "hsn_or_sac": "4802",
-                     *               "quantity": 10,
-                     *               "unit": "pcs",
-                     *               "rate": 285,
-                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
-                     *             }
-                     *           ]
-                     *         },
-                     *         "run_count": 0,
-                     *         "max_runs": null,
-                     *         "auto_charge": false,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -15369,17 +9923,11 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description schedule_id
-                 * @example rec_01KV4W44Y0H9DNEZBH9AMC3YS7
-                 */
+                /** @description schedule_id */
                 schedule_id: string;
             };
             cookie?: never;
@@ -15397,13 +9945,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The recurring schedule has been deleted.",
-                     *       "recurring_id": "rec_01KV4W44Y0H9DNEZBH9AMC3YS7"
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -15434,17 +9975,11 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description schedule_id
-                 * @example rec_01KV4W44Y0H9DNEZBH9AMC3YRP
-                 */
+                /** @description schedule_id */
                 schedule_id: string;
             };
             cookie?: never;
@@ -15462,45 +9997,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The schedule has been paused.",
-                     *       "recurring": {
-                     *         "recurring_id": "rec_01KV4W44Y0H9DNEZBH9AMC3YRP",
-                     *         "entity_type": "INVOICE",
-                     *         "name": "Monthly paper supply, Indiranagar",
-                     *         "frequency": "MONTHLY",
-                     *         "interval": 1,
-                     *         "start_date": "2026-07-01",
-                     *         "end_date": "2027-03-31",
-                     *         "next_run_at": "2026-08-01T03:30:00Z",
-                     *         "last_run_at": "2026-06-15T05:30:00Z",
-                     *         "is_active": false,
-                     *         "template_entity_id": null,
-                     *         "template_payload": {
-                     *           "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *           "place_of_supply": "IN-KA",
-                     *           "line_items": [
-                     *             {
-                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *               "hsn_or_sac": "4802",
-                     *               "quantity": 10,
-                     *               "unit": "pcs",
-                     *               "rate": 285,
-                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
-                     *             }
-                     *           ]
-                     *         },
-                     *         "run_count": 1,
-                     *         "max_runs": null,
-                     *         "auto_charge": false,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -15531,17 +10027,11 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description schedule_id
-                 * @example rec_01KV4W44Y0H9DNEZBH9AMC3YRP
-                 */
+                /** @description schedule_id */
                 schedule_id: string;
             };
             cookie?: never;
@@ -15559,45 +10049,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The schedule has been resumed.",
-                     *       "recurring": {
-                     *         "recurring_id": "rec_01KV4W44Y0H9DNEZBH9AMC3YRP",
-                     *         "entity_type": "INVOICE",
-                     *         "name": "Monthly paper supply, Indiranagar",
-                     *         "frequency": "MONTHLY",
-                     *         "interval": 1,
-                     *         "start_date": "2026-07-01",
-                     *         "end_date": "2027-03-31",
-                     *         "next_run_at": "2026-08-01T03:30:00Z",
-                     *         "last_run_at": "2026-06-15T05:30:00Z",
-                     *         "is_active": true,
-                     *         "template_entity_id": null,
-                     *         "template_payload": {
-                     *           "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *           "place_of_supply": "IN-KA",
-                     *           "line_items": [
-                     *             {
-                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *               "hsn_or_sac": "4802",
-                     *               "quantity": 10,
-                     *               "unit": "pcs",
-                     *               "rate": 285,
-                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
-                     *             }
-                     *           ]
-                     *         },
-                     *         "run_count": 1,
-                     *         "max_runs": null,
-                     *         "auto_charge": false,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -15628,17 +10079,11 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description schedule_id
-                 * @example rec_01KV4W44Y0H9DNEZBH9AMC3YRP
-                 */
+                /** @description schedule_id */
                 schedule_id: string;
             };
             cookie?: never;
@@ -15656,46 +10101,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The schedule has run.",
-                     *       "generated_entity_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YRX",
-                     *       "recurring": {
-                     *         "recurring_id": "rec_01KV4W44Y0H9DNEZBH9AMC3YRP",
-                     *         "entity_type": "INVOICE",
-                     *         "name": "Monthly paper supply, Indiranagar",
-                     *         "frequency": "MONTHLY",
-                     *         "interval": 1,
-                     *         "start_date": "2026-07-01",
-                     *         "end_date": "2027-03-31",
-                     *         "next_run_at": "2026-08-01T03:30:00Z",
-                     *         "last_run_at": "2026-06-15T05:30:00Z",
-                     *         "is_active": true,
-                     *         "template_entity_id": null,
-                     *         "template_payload": {
-                     *           "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *           "place_of_supply": "IN-KA",
-                     *           "line_items": [
-                     *             {
-                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *               "hsn_or_sac": "4802",
-                     *               "quantity": 10,
-                     *               "unit": "pcs",
-                     *               "rate": 285,
-                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
-                     *             }
-                     *           ]
-                     *         },
-                     *         "run_count": 1,
-                     *         "max_runs": null,
-                     *         "auto_charge": false,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -15728,10 +10133,7 @@ export interface operations {
                 to_date?: string;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -15769,27 +10171,15 @@ export interface operations {
     getCustomerLedger: {
         parameters: {
             query: {
-                /**
-                 * @description contact_id
-                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YC5
-                 */
+                /** @description contact_id */
                 contact_id: string;
-                /**
-                 * @description YYYY-MM-DD
-                 * @example 2026-06-01
-                 */
+                /** @description YYYY-MM-DD */
                 from_date?: string;
-                /**
-                 * @description YYYY-MM-DD
-                 * @example 2026-06-30
-                 */
+                /** @description YYYY-MM-DD */
                 to_date?: string;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -15807,190 +10197,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "customer_ledger": {
-                     *         "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "contact_name": "Raman Traders",
-                     *         "from_date": "2026-06-01",
-                     *         "to_date": "2026-06-30",
-                     *         "opening_balance": 0,
-                     *         "closing_balance": 2316,
-                     *         "entries": [
-                     *           {
-                     *             "date": "2026-06-15",
-                     *             "source": "INVOICE",
-                     *             "source_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YCR",
-                     *             "document_number": "INV-2026-27-001",
-                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YD3",
-                     *             "kind": "POSTING",
-                     *             "description": "Invoice INV-2026-27-001",
-                     *             "debit": 7316,
-                     *             "credit": 0,
-                     *             "balance": 7316
-                     *           },
-                     *           {
-                     *             "date": "2026-06-15",
-                     *             "source": "INVOICE",
-                     *             "source_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YDH",
-                     *             "document_number": "INV-2026-27-002",
-                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YDK",
-                     *             "kind": "POSTING",
-                     *             "description": "Invoice INV-2026-27-002",
-                     *             "debit": 590,
-                     *             "credit": 0,
-                     *             "balance": 7906
-                     *           },
-                     *           {
-                     *             "date": "2026-06-15",
-                     *             "source": "INVOICE",
-                     *             "source_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YDH",
-                     *             "document_number": "INV-2026-27-002",
-                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YDW",
-                     *             "kind": "REVERSAL",
-                     *             "description": "Void of invoice INV-2026-27-002",
-                     *             "debit": 0,
-                     *             "credit": 590,
-                     *             "balance": 7316
-                     *           },
-                     *           {
-                     *             "date": "2026-06-15",
-                     *             "source": "ALLOCATION",
-                     *             "source_id": "alc_01KV4W44Y0H9DNEZBH9AMC3YEW",
-                     *             "document_number": "INV-2026-27-001",
-                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YF5",
-                     *             "kind": "REVERSAL",
-                     *             "description": "Unapplied from INV-2026-27-001",
-                     *             "debit": 0,
-                     *             "credit": 5000,
-                     *             "balance": 2316
-                     *           },
-                     *           {
-                     *             "date": "2026-06-15",
-                     *             "source": "ALLOCATION",
-                     *             "source_id": "alc_01KV4W44Y0H9DNEZBH9AMC3YEW",
-                     *             "document_number": "INV-2026-27-001",
-                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YF5",
-                     *             "kind": "REVERSAL",
-                     *             "description": "Unapplied from INV-2026-27-001",
-                     *             "debit": 5000,
-                     *             "credit": 0,
-                     *             "balance": 7316
-                     *           },
-                     *           {
-                     *             "date": "2026-06-15",
-                     *             "source": "PAYMENT",
-                     *             "source_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YFJ",
-                     *             "document_number": null,
-                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YFS",
-                     *             "kind": "REVERSAL",
-                     *             "description": "Deletion of payment pay_01KV4W44Y0H9DNEZBH9AMC3YFJ",
-                     *             "debit": 100,
-                     *             "credit": 0,
-                     *             "balance": 7416
-                     *           },
-                     *           {
-                     *             "date": "2026-06-20",
-                     *             "source": "PAYMENT",
-                     *             "source_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YEB",
-                     *             "document_number": "UTR 2026062012345",
-                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YEC",
-                     *             "kind": "POSTING",
-                     *             "description": "Receipt from Raman Traders",
-                     *             "debit": 0,
-                     *             "credit": 5000,
-                     *             "balance": 2416
-                     *           },
-                     *           {
-                     *             "date": "2026-06-20",
-                     *             "source": "PAYMENT",
-                     *             "source_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YEB",
-                     *             "document_number": "UTR 2026062012345",
-                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YEM",
-                     *             "kind": "REVERSAL",
-                     *             "description": "Re-posting payment UTR 2026062012345",
-                     *             "debit": 5000,
-                     *             "credit": 0,
-                     *             "balance": 7416
-                     *           },
-                     *           {
-                     *             "date": "2026-06-20",
-                     *             "source": "PAYMENT",
-                     *             "source_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YEB",
-                     *             "document_number": "UTR 2026062012345",
-                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YEQ",
-                     *             "kind": "POSTING",
-                     *             "description": "Receipt from Raman Traders",
-                     *             "debit": 0,
-                     *             "credit": 5000,
-                     *             "balance": 2416
-                     *           },
-                     *           {
-                     *             "date": "2026-06-20",
-                     *             "source": "ALLOCATION",
-                     *             "source_id": "alc_01KV4W44Y0H9DNEZBH9AMC3YEW",
-                     *             "document_number": "INV-2026-27-001",
-                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YEX",
-                     *             "kind": "POSTING",
-                     *             "description": "UTR 2026062012345 applied to INV-2026-27-001",
-                     *             "debit": 5000,
-                     *             "credit": 0,
-                     *             "balance": 7416
-                     *           },
-                     *           {
-                     *             "date": "2026-06-20",
-                     *             "source": "ALLOCATION",
-                     *             "source_id": "alc_01KV4W44Y0H9DNEZBH9AMC3YEW",
-                     *             "document_number": "INV-2026-27-001",
-                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YEX",
-                     *             "kind": "POSTING",
-                     *             "description": "UTR 2026062012345 applied to INV-2026-27-001",
-                     *             "debit": 0,
-                     *             "credit": 5000,
-                     *             "balance": 2416
-                     *           },
-                     *           {
-                     *             "date": "2026-06-20",
-                     *             "source": "ALLOCATION",
-                     *             "source_id": "alc_01KV4W44Y0H9DNEZBH9AMC3YFB",
-                     *             "document_number": "INV-2026-27-001",
-                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YFC",
-                     *             "kind": "POSTING",
-                     *             "description": "UTR 2026062012345 applied to INV-2026-27-001",
-                     *             "debit": 5000,
-                     *             "credit": 0,
-                     *             "balance": 7416
-                     *           },
-                     *           {
-                     *             "date": "2026-06-20",
-                     *             "source": "ALLOCATION",
-                     *             "source_id": "alc_01KV4W44Y0H9DNEZBH9AMC3YFB",
-                     *             "document_number": "INV-2026-27-001",
-                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YFC",
-                     *             "kind": "POSTING",
-                     *             "description": "UTR 2026062012345 applied to INV-2026-27-001",
-                     *             "debit": 0,
-                     *             "credit": 5000,
-                     *             "balance": 2416
-                     *           },
-                     *           {
-                     *             "date": "2026-06-20",
-                     *             "source": "PAYMENT",
-                     *             "source_id": "pay_01KV4W44Y0H9DNEZBH9AMC3YFJ",
-                     *             "document_number": null,
-                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YFK",
-                     *             "kind": "POSTING",
-                     *             "description": "Receipt from Raman Traders",
-                     *             "debit": 0,
-                     *             "credit": 100,
-                     *             "balance": 2316
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -16013,17 +10219,11 @@ export interface operations {
             query?: {
                 /** @description branch_id */
                 branch_id?: string;
-                /**
-                 * @description YYYY-MM-DD
-                 * @example 2026-06-30
-                 */
+                /** @description YYYY-MM-DD */
                 date?: string;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -16041,151 +10241,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "trial_balance": {
-                     *         "date": "2026-06-30",
-                     *         "branch_id": null,
-                     *         "accounts": [
-                     *           {
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YA0",
-                     *             "account_name": "Bank",
-                     *             "account_code": "1010",
-                     *             "account_type": "BANK",
-                     *             "debit": 100,
-                     *             "credit": 100,
-                     *             "balance": 0,
-                     *             "balance_side": "DEBIT"
-                     *           },
-                     *           {
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YBN",
-                     *             "account_name": "HDFC Bank Current Account",
-                     *             "account_code": "1020",
-                     *             "account_type": "BANK",
-                     *             "debit": 512460,
-                     *             "credit": 8640,
-                     *             "balance": 503820,
-                     *             "balance_side": "DEBIT"
-                     *           },
-                     *           {
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YA2",
-                     *             "account_name": "Accounts Receivable",
-                     *             "account_code": "1100",
-                     *             "account_type": "ACCOUNTS_RECEIVABLE",
-                     *             "debit": 13496,
-                     *             "credit": 11852.6,
-                     *             "balance": 1643.4,
-                     *             "balance_side": "DEBIT"
-                     *           },
-                     *           {
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YA3",
-                     *             "account_name": "Advances from Customers",
-                     *             "account_code": "1110",
-                     *             "account_type": "ACCOUNTS_RECEIVABLE",
-                     *             "debit": 15100,
-                     *             "credit": 15100,
-                     *             "balance": 0,
-                     *             "balance_side": "DEBIT"
-                     *           },
-                     *           {
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YA5",
-                     *             "account_name": "CGST Input",
-                     *             "account_code": "1310",
-                     *             "account_type": "GST_ASSET",
-                     *             "debit": 4341.6,
-                     *             "credit": 2311.2,
-                     *             "balance": 2030.4,
-                     *             "balance_side": "DEBIT"
-                     *           },
-                     *           {
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YA6",
-                     *             "account_name": "SGST Input",
-                     *             "account_code": "1320",
-                     *             "account_type": "GST_ASSET",
-                     *             "debit": 4341.6,
-                     *             "credit": 2311.2,
-                     *             "balance": 2030.4,
-                     *             "balance_side": "DEBIT"
-                     *           },
-                     *           {
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAC",
-                     *             "account_name": "Accounts Payable",
-                     *             "account_code": "2100",
-                     *             "account_type": "ACCOUNTS_PAYABLE",
-                     *             "debit": 30302.4,
-                     *             "credit": 56923.2,
-                     *             "balance": 26620.8,
-                     *             "balance_side": "CREDIT"
-                     *           },
-                     *           {
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAE",
-                     *             "account_name": "CGST Output",
-                     *             "account_code": "2310",
-                     *             "account_type": "GST_LIABILITY",
-                     *             "debit": 141.3,
-                     *             "credit": 648,
-                     *             "balance": 506.7,
-                     *             "balance_side": "CREDIT"
-                     *           },
-                     *           {
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAF",
-                     *             "account_name": "SGST Output",
-                     *             "account_code": "2320",
-                     *             "account_type": "GST_LIABILITY",
-                     *             "debit": 141.3,
-                     *             "credit": 648,
-                     *             "balance": 506.7,
-                     *             "balance_side": "CREDIT"
-                     *           },
-                     *           {
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAK",
-                     *             "account_name": "Owner's Equity",
-                     *             "account_code": "3100",
-                     *             "account_type": "EQUITY",
-                     *             "debit": 100,
-                     *             "credit": 500100,
-                     *             "balance": 500000,
-                     *             "balance_side": "CREDIT"
-                     *           },
-                     *           {
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ",
-                     *             "account_name": "Sales",
-                     *             "account_code": "4100",
-                     *             "account_type": "SALES",
-                     *             "debit": 1570,
-                     *             "credit": 7200,
-                     *             "balance": 5630,
-                     *             "balance_side": "CREDIT"
-                     *           },
-                     *           {
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAT",
-                     *             "account_name": "Purchases",
-                     *             "account_code": "5100",
-                     *             "account_type": "COST_OF_GOODS_SOLD",
-                     *             "debit": 48240,
-                     *             "credit": 25680,
-                     *             "balance": 22560,
-                     *             "balance_side": "DEBIT"
-                     *           },
-                     *           {
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAW",
-                     *             "account_name": "General Expenses",
-                     *             "account_code": "6100",
-                     *             "account_type": "EXPENSE",
-                     *             "debit": 3540,
-                     *             "credit": 2360,
-                     *             "balance": 1180,
-                     *             "balance_side": "DEBIT"
-                     *           }
-                     *         ],
-                     *         "total_debit": 633874.2,
-                     *         "total_credit": 633874.2,
-                     *         "balanced": true
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -16206,27 +10261,15 @@ export interface operations {
     getVendorLedger: {
         parameters: {
             query: {
-                /**
-                 * @description contact_id
-                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YC8
-                 */
+                /** @description contact_id */
                 contact_id: string;
-                /**
-                 * @description YYYY-MM-DD
-                 * @example 2026-06-01
-                 */
+                /** @description YYYY-MM-DD */
                 from_date?: string;
-                /**
-                 * @description YYYY-MM-DD
-                 * @example 2026-06-30
-                 */
+                /** @description YYYY-MM-DD */
                 to_date?: string;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -16244,106 +10287,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "vendor_ledger": {
-                     *         "contact_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC8",
-                     *         "contact_name": "Udyog Paper Mills",
-                     *         "from_date": "2026-06-01",
-                     *         "to_date": "2026-06-30",
-                     *         "opening_balance": 0,
-                     *         "closing_balance": 26620.8,
-                     *         "entries": [
-                     *           {
-                     *             "date": "2026-06-15",
-                     *             "source": "BILL",
-                     *             "source_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YKH",
-                     *             "document_number": "BILL-000003",
-                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YKW",
-                     *             "kind": "REVERSAL",
-                     *             "description": "Void of bill BILL-000003",
-                     *             "debit": 28320,
-                     *             "credit": 0,
-                     *             "balance": -28320
-                     *           },
-                     *           {
-                     *             "date": "2026-06-15",
-                     *             "source": "DEBIT_NOTE",
-                     *             "source_id": "dn_01KV4W44Y0H9DNEZBH9AMC3YMZ",
-                     *             "document_number": "DN-000002",
-                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YN9",
-                     *             "kind": "REVERSAL",
-                     *             "description": "Void of debit note DN-000002",
-                     *             "debit": 0,
-                     *             "credit": 283.2,
-                     *             "balance": -28036.8
-                     *           },
-                     *           {
-                     *             "date": "2026-06-18",
-                     *             "source": "BILL",
-                     *             "source_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YJX",
-                     *             "document_number": "BILL-000002",
-                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YK7",
-                     *             "kind": "POSTING",
-                     *             "description": "Bill BILL-000002 from Udyog Paper Mills",
-                     *             "debit": 0,
-                     *             "credit": 28320,
-                     *             "balance": 283.2
-                     *           },
-                     *           {
-                     *             "date": "2026-06-18",
-                     *             "source": "BILL",
-                     *             "source_id": "bill_01KV4W44Y0H9DNEZBH9AMC3YKH",
-                     *             "document_number": "BILL-000003",
-                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YKK",
-                     *             "kind": "POSTING",
-                     *             "description": "Bill BILL-000003 from Udyog Paper Mills",
-                     *             "debit": 0,
-                     *             "credit": 28320,
-                     *             "balance": 28603.2
-                     *           },
-                     *           {
-                     *             "date": "2026-06-19",
-                     *             "source": "DEBIT_NOTE",
-                     *             "source_id": "dn_01KV4W44Y0H9DNEZBH9AMC3YMB",
-                     *             "document_number": "DN-000001",
-                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YMD",
-                     *             "kind": "POSTING",
-                     *             "description": "Debit note DN-000001 to Udyog Paper Mills",
-                     *             "debit": 1416,
-                     *             "credit": 0,
-                     *             "balance": 27187.2
-                     *           },
-                     *           {
-                     *             "date": "2026-06-19",
-                     *             "source": "DEBIT_NOTE",
-                     *             "source_id": "dn_01KV4W44Y0H9DNEZBH9AMC3YMZ",
-                     *             "document_number": "DN-000002",
-                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YN1",
-                     *             "kind": "POSTING",
-                     *             "description": "Debit note DN-000002 to Udyog Paper Mills",
-                     *             "debit": 283.2,
-                     *             "credit": 0,
-                     *             "balance": 26904
-                     *           },
-                     *           {
-                     *             "date": "2026-06-19",
-                     *             "source": "CREDIT_NOTE",
-                     *             "source_id": "cn_01KV4W44Y0H9DNEZBH9AMC3YNG",
-                     *             "document_number": "CN-000002",
-                     *             "journal_id": "jnl_01KV4W44Y0H9DNEZBH9AMC3YNJ",
-                     *             "kind": "POSTING",
-                     *             "description": "Credit note CN-000002 for Udyog Paper Mills",
-                     *             "debit": 283.2,
-                     *             "credit": 0,
-                     *             "balance": 26620.8
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -16365,19 +10308,13 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
-                /**
-                 * @description customer_id
-                 * @example con_01KV4W44Y0H9DNEZBH9AMC3YC5
-                 */
+                /** @description customer_id */
                 customer_id?: string;
                 per_page?: number;
                 status?: "DRAFT" | "OPEN" | "PARTIALLY_INVOICED" | "INVOICED" | "CLOSED" | "CANCELLED";
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -16395,107 +10332,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "sales_orders": [
-                     *         {
-                     *           "sales_order_id": "so_01KV4W44Y0H9DNEZBH9AMC3YHN",
-                     *           "sales_order_number": "SO-000002",
-                     *           "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *           "customer_name": "Raman Traders",
-                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *           "date": "2026-06-16T00:00:00",
-                     *           "shipment_date": null,
-                     *           "reference_number": "PO-7790",
-                     *           "place_of_supply": "IN-KA",
-                     *           "line_items": [
-                     *             {
-                     *               "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YHP",
-                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *               "description": null,
-                     *               "hsn_or_sac": "4802",
-                     *               "quantity": 10,
-                     *               "unit": "pcs",
-                     *               "rate": 285,
-                     *               "discount": 0,
-                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *               "tax_percentage": 18,
-                     *               "item_total": 2850,
-                     *               "tax_amount": 513,
-                     *               "cgst_amount": 256.5,
-                     *               "sgst_amount": 256.5,
-                     *               "igst_amount": 0,
-                     *               "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
-                     *             }
-                     *           ],
-                     *           "sub_total": 2850,
-                     *           "tax_total": 513,
-                     *           "cgst_total": 256.5,
-                     *           "sgst_total": 256.5,
-                     *           "igst_total": 0,
-                     *           "total": 3363,
-                     *           "status": "DRAFT",
-                     *           "notes": null,
-                     *           "estimate_id": null,
-                     *           "invoice_id": null,
-                     *           "created_time": "2026-06-15T05:30:00Z",
-                     *           "last_modified_time": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "sales_order_id": "so_01KV4W44Y0H9DNEZBH9AMC3YH6",
-                     *           "sales_order_number": "SO-000001",
-                     *           "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *           "customer_name": "Raman Traders",
-                     *           "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *           "date": "2026-06-15T00:00:00",
-                     *           "shipment_date": null,
-                     *           "reference_number": null,
-                     *           "place_of_supply": "IN-KA",
-                     *           "line_items": [
-                     *             {
-                     *               "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YH7",
-                     *               "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *               "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *               "description": null,
-                     *               "hsn_or_sac": "4802",
-                     *               "quantity": 50,
-                     *               "unit": "pcs",
-                     *               "rate": 285,
-                     *               "discount": 0,
-                     *               "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *               "tax_percentage": 18,
-                     *               "item_total": 14250,
-                     *               "tax_amount": 2565,
-                     *               "cgst_amount": 1282.5,
-                     *               "sgst_amount": 1282.5,
-                     *               "igst_amount": 0,
-                     *               "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
-                     *             }
-                     *           ],
-                     *           "sub_total": 14250,
-                     *           "tax_total": 2565,
-                     *           "cgst_total": 1282.5,
-                     *           "sgst_total": 1282.5,
-                     *           "igst_total": 0,
-                     *           "total": 16815,
-                     *           "status": "DRAFT",
-                     *           "notes": "Prices valid until 30 June 2026.",
-                     *           "estimate_id": "est_01KV4W44Y0H9DNEZBH9AMC3YGP",
-                     *           "invoice_id": null,
-                     *           "created_time": "2026-06-15T05:30:00Z",
-                     *           "last_modified_time": "2026-06-15T05:30:00Z"
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "per_page": 50,
-                     *         "has_more_page": false,
-                     *         "next_cursor": null
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -16523,10 +10359,7 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -16534,25 +10367,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                 *       "date": "2026-06-16",
-                 *       "place_of_supply": "IN-KA",
-                 *       "reference_number": "PO-7790",
-                 *       "line_items": [
-                 *         {
-                 *           "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                 *           "name": "A4 copier paper, 75 gsm (ream of 500)",
-                 *           "hsn_or_sac": "4802",
-                 *           "quantity": 10,
-                 *           "unit": "pcs",
-                 *           "rate": 285,
-                 *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5"
-                 *         }
-                 *       ]
-                 *     }
-                 */
                 "application/json": {
                     /** @description branch_id */
                     branch_id?: string;
@@ -16599,56 +10413,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The sales order has been created.",
-                     *       "sales_order": {
-                     *         "sales_order_id": "so_01KV4W44Y0H9DNEZBH9AMC3YHN",
-                     *         "sales_order_number": "SO-000002",
-                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "customer_name": "Raman Traders",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-16T00:00:00",
-                     *         "shipment_date": null,
-                     *         "reference_number": "PO-7790",
-                     *         "place_of_supply": "IN-KA",
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YHP",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 10,
-                     *             "unit": "pcs",
-                     *             "rate": 285,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 2850,
-                     *             "tax_amount": 513,
-                     *             "cgst_amount": 256.5,
-                     *             "sgst_amount": 256.5,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
-                     *           }
-                     *         ],
-                     *         "sub_total": 2850,
-                     *         "tax_total": 513,
-                     *         "cgst_total": 256.5,
-                     *         "sgst_total": 256.5,
-                     *         "igst_total": 0,
-                     *         "total": 3363,
-                     *         "status": "DRAFT",
-                     *         "notes": null,
-                     *         "estimate_id": null,
-                     *         "invoice_id": null,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -16674,17 +10438,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description sales_order_id
-                 * @example so_01KV4W44Y0H9DNEZBH9AMC3YHN
-                 */
+                /** @description sales_order_id */
                 sales_order_id: string;
             };
             cookie?: never;
@@ -16701,56 +10459,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "sales_order": {
-                     *         "sales_order_id": "so_01KV4W44Y0H9DNEZBH9AMC3YHN",
-                     *         "sales_order_number": "SO-000002",
-                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "customer_name": "Raman Traders",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-16T00:00:00",
-                     *         "shipment_date": null,
-                     *         "reference_number": "PO-7790",
-                     *         "place_of_supply": "IN-KA",
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YHP",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 10,
-                     *             "unit": "pcs",
-                     *             "rate": 285,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 2850,
-                     *             "tax_amount": 513,
-                     *             "cgst_amount": 256.5,
-                     *             "sgst_amount": 256.5,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
-                     *           }
-                     *         ],
-                     *         "sub_total": 2850,
-                     *         "tax_total": 513,
-                     *         "cgst_total": 256.5,
-                     *         "sgst_total": 256.5,
-                     *         "igst_total": 0,
-                     *         "total": 3363,
-                     *         "status": "DRAFT",
-                     *         "notes": null,
-                     *         "estimate_id": null,
-                     *         "invoice_id": null,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -16777,28 +10485,17 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description sales_order_id
-                 * @example so_01KV4W44Y0H9DNEZBH9AMC3YHN
-                 */
+                /** @description sales_order_id */
                 sales_order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "notes": "Deliver to the Indiranagar office."
-                 *     }
-                 */
                 "application/json": {
                     notes?: string | null;
                     reference_number?: string | null;
@@ -16820,56 +10517,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The sales order has been updated.",
-                     *       "sales_order": {
-                     *         "sales_order_id": "so_01KV4W44Y0H9DNEZBH9AMC3YHN",
-                     *         "sales_order_number": "SO-000002",
-                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "customer_name": "Raman Traders",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-16T00:00:00",
-                     *         "shipment_date": null,
-                     *         "reference_number": "PO-7790",
-                     *         "place_of_supply": "IN-KA",
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YHP",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 10,
-                     *             "unit": "pcs",
-                     *             "rate": 285,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 2850,
-                     *             "tax_amount": 513,
-                     *             "cgst_amount": 256.5,
-                     *             "sgst_amount": 256.5,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
-                     *           }
-                     *         ],
-                     *         "sub_total": 2850,
-                     *         "tax_total": 513,
-                     *         "cgst_total": 256.5,
-                     *         "sgst_total": 256.5,
-                     *         "igst_total": 0,
-                     *         "total": 3363,
-                     *         "status": "DRAFT",
-                     *         "notes": "Deliver to the Indiranagar office.",
-                     *         "estimate_id": null,
-                     *         "invoice_id": null,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -16897,17 +10544,11 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description sales_order_id
-                 * @example so_01KV4W44Y0H9DNEZBH9AMC3YHN
-                 */
+                /** @description sales_order_id */
                 sales_order_id: string;
             };
             cookie?: never;
@@ -16924,78 +10565,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "activity": [
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YJ2",
-                     *           "action": "SALES_ORDER_CONVERTED",
-                     *           "entity_type": "SALES_ORDER",
-                     *           "entity_id": "so_01KV4W44Y0H9DNEZBH9AMC3YHN",
-                     *           "entity_ref": "SO-000002",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": {
-                     *             "status": {
-                     *               "old": "DRAFT",
-                     *               "new": "INVOICED"
-                     *             }
-                     *           },
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YHX",
-                     *             "source": "PUBLIC_API",
-                     *             "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YHY"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YHW",
-                     *           "action": "SALES_ORDER_UPDATED",
-                     *           "entity_type": "SALES_ORDER",
-                     *           "entity_id": "so_01KV4W44Y0H9DNEZBH9AMC3YHN",
-                     *           "entity_ref": "SO-000002",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": {
-                     *             "notes": {
-                     *               "old": null,
-                     *               "new": "Deliver to the Indiranagar office."
-                     *             }
-                     *           },
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YHV",
-                     *             "source": "PUBLIC_API"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "event_id": "act_01KV4W44Y0H9DNEZBH9AMC3YHQ",
-                     *           "action": "SALES_ORDER_CREATED",
-                     *           "entity_type": "SALES_ORDER",
-                     *           "entity_id": "so_01KV4W44Y0H9DNEZBH9AMC3YHN",
-                     *           "entity_ref": "SO-000002",
-                     *           "actor_user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *           "changes": null,
-                     *           "metadata": {
-                     *             "ip": "127.0.0.1",
-                     *             "user_agent": "node",
-                     *             "request_id": "req_01KV4W44Y0H9DNEZBH9AMC3YHM",
-                     *             "source": "PUBLIC_API"
-                     *           },
-                     *           "occurred_at": "2026-06-15T05:30:00Z"
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "limit": 100,
-                     *         "returned": 3,
-                     *         "has_more_page": false
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         activity: components["schemas"]["ActivityEvent"][];
                         /** @enum {number} */
@@ -17023,17 +10592,11 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description sales_order_id
-                 * @example so_01KV4W44Y0H9DNEZBH9AMC3YHN
-                 */
+                /** @description sales_order_id */
                 sales_order_id: string;
             };
             cookie?: never;
@@ -17051,107 +10614,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The sales order has been converted to an invoice.",
-                     *       "sales_order": {
-                     *         "sales_order_id": "so_01KV4W44Y0H9DNEZBH9AMC3YHN",
-                     *         "sales_order_number": "SO-000002",
-                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "customer_name": "Raman Traders",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-16T00:00:00",
-                     *         "shipment_date": null,
-                     *         "reference_number": "PO-7790",
-                     *         "place_of_supply": "IN-KA",
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YHP",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 10,
-                     *             "unit": "pcs",
-                     *             "rate": 285,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 2850,
-                     *             "tax_amount": 513,
-                     *             "cgst_amount": 256.5,
-                     *             "sgst_amount": 256.5,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
-                     *           }
-                     *         ],
-                     *         "sub_total": 2850,
-                     *         "tax_total": 513,
-                     *         "cgst_total": 256.5,
-                     *         "sgst_total": 256.5,
-                     *         "igst_total": 0,
-                     *         "total": 3363,
-                     *         "status": "INVOICED",
-                     *         "notes": "Deliver to the Indiranagar office.",
-                     *         "estimate_id": null,
-                     *         "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YHY",
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       },
-                     *       "invoice": {
-                     *         "invoice_id": "inv_01KV4W44Y0H9DNEZBH9AMC3YHY",
-                     *         "invoice_number": "INV-2026-27-004",
-                     *         "customer_id": "con_01KV4W44Y0H9DNEZBH9AMC3YC5",
-                     *         "customer_name": "Raman Traders",
-                     *         "branch_id": "br_01KV4W44Y0H9DNEZBH9AMC3Y9X",
-                     *         "date": "2026-06-15T00:00:00",
-                     *         "due_date": "2026-07-30T00:00:00",
-                     *         "reference_number": "PO-7790",
-                     *         "place_of_supply": "IN-KA",
-                     *         "currency_code": "INR",
-                     *         "exchange_rate": 1,
-                     *         "line_items": [
-                     *           {
-                     *             "line_item_id": "li_01KV4W44Y0H9DNEZBH9AMC3YHZ",
-                     *             "item_id": "itm_01KV4W44Y0H9DNEZBH9AMC3YCF",
-                     *             "name": "A4 copier paper, 75 gsm (ream of 500)",
-                     *             "description": null,
-                     *             "hsn_or_sac": "4802",
-                     *             "quantity": 10,
-                     *             "unit": "pcs",
-                     *             "rate": 285,
-                     *             "discount": 0,
-                     *             "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *             "tax_percentage": 18,
-                     *             "item_total": 2850,
-                     *             "tax_amount": 513,
-                     *             "cgst_amount": 256.5,
-                     *             "sgst_amount": 256.5,
-                     *             "igst_amount": 0,
-                     *             "account_id": "acc_01KV4W44Y0H9DNEZBH9AMC3YAQ"
-                     *           }
-                     *         ],
-                     *         "sub_total": 2850,
-                     *         "tax_total": 513,
-                     *         "cgst_total": 256.5,
-                     *         "sgst_total": 256.5,
-                     *         "igst_total": 0,
-                     *         "round_off": 0,
-                     *         "total": 3363,
-                     *         "payment_made": 0,
-                     *         "credits_applied": 0,
-                     *         "balance": 3363,
-                     *         "status": "DRAFT",
-                     *         "salesperson_id": null,
-                     *         "sales_order_id": "so_01KV4W44Y0H9DNEZBH9AMC3YHN",
-                     *         "notes": "Deliver to the Indiranagar office.",
-                     *         "payment_link": null,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "last_modified_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -17178,10 +10640,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -17199,80 +10658,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "taxes": [
-                     *         {
-                     *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB0",
-                     *           "tax_name": "GST 0%",
-                     *           "tax_percentage": 0,
-                     *           "supply_type": "TAXABLE"
-                     *         },
-                     *         {
-                     *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB8",
-                     *           "tax_name": "Nil rated 0%",
-                     *           "tax_percentage": 0,
-                     *           "supply_type": "NIL_RATED"
-                     *         },
-                     *         {
-                     *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB9",
-                     *           "tax_name": "Exempt 0%",
-                     *           "tax_percentage": 0,
-                     *           "supply_type": "EXEMPT"
-                     *         },
-                     *         {
-                     *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YBA",
-                     *           "tax_name": "Non-GST 0%",
-                     *           "tax_percentage": 0,
-                     *           "supply_type": "NON_GST"
-                     *         },
-                     *         {
-                     *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB1",
-                     *           "tax_name": "GST 0.25%",
-                     *           "tax_percentage": 0.25,
-                     *           "supply_type": "TAXABLE"
-                     *         },
-                     *         {
-                     *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB2",
-                     *           "tax_name": "GST 3%",
-                     *           "tax_percentage": 3,
-                     *           "supply_type": "TAXABLE"
-                     *         },
-                     *         {
-                     *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB3",
-                     *           "tax_name": "GST 5%",
-                     *           "tax_percentage": 5,
-                     *           "supply_type": "TAXABLE"
-                     *         },
-                     *         {
-                     *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB4",
-                     *           "tax_name": "GST 12%",
-                     *           "tax_percentage": 12,
-                     *           "supply_type": "TAXABLE"
-                     *         },
-                     *         {
-                     *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB5",
-                     *           "tax_name": "GST 18%",
-                     *           "tax_percentage": 18,
-                     *           "supply_type": "TAXABLE"
-                     *         },
-                     *         {
-                     *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB6",
-                     *           "tax_name": "GST 28%",
-                     *           "tax_percentage": 28,
-                     *           "supply_type": "TAXABLE"
-                     *         },
-                     *         {
-                     *           "tax_id": "tax_01KV4W44Y0H9DNEZBH9AMC3YB7",
-                     *           "tax_name": "GST 40%",
-                     *           "tax_percentage": 40,
-                     *           "supply_type": "TAXABLE"
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -17294,21 +10679,14 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
-                /**
-                 * @description endpoint_id
-                 * @example whe_01KV4W44Y0H9DNEZBH9AMC3YC2
-                 */
+                /** @description endpoint_id */
                 endpoint_id?: string;
                 event_type?: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED";
-                /** @example 2 */
                 per_page?: number;
                 status?: "PENDING" | "SUCCEEDED" | "FAILED";
             };
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -17326,43 +10704,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "deliveries": [
-                     *         {
-                     *           "delivery_id": "dlv_01KV4W44Y0H9DNEZBH9AMC3YTA",
-                     *           "endpoint_id": "whe_01KV4W44Y0H9DNEZBH9AMC3YC2",
-                     *           "event_id": "evt_01KV4W44Y0H9DNEZBH9AMC3YS0",
-                     *           "event_type": "INVOICE_CREATED",
-                     *           "status": "PENDING",
-                     *           "attempts": 1,
-                     *           "next_attempt_at": "2026-06-15T05:30:30Z",
-                     *           "last_attempt_at": "2026-06-15T05:30:00Z",
-                     *           "last_response_status": null,
-                     *           "created_time": "2026-06-15T05:30:00Z"
-                     *         },
-                     *         {
-                     *           "delivery_id": "dlv_01KV4W44Y0H9DNEZBH9AMC3YT9",
-                     *           "endpoint_id": "whe_01KV4W44Y0H9DNEZBH9AMC3YC2",
-                     *           "event_id": "evt_01KV4W44Y0H9DNEZBH9AMC3YRD",
-                     *           "event_type": "INVOICE_CREATED",
-                     *           "status": "PENDING",
-                     *           "attempts": 1,
-                     *           "next_attempt_at": "2026-06-15T05:30:31Z",
-                     *           "last_attempt_at": "2026-06-15T05:30:00Z",
-                     *           "last_response_status": null,
-                     *           "created_time": "2026-06-15T05:30:00Z"
-                     *         }
-                     *       ],
-                     *       "page_context": {
-                     *         "per_page": 2,
-                     *         "has_more_page": true,
-                     *         "next_cursor": "eyJsIjoid2ViaG9va19kZWxpdmVyaWVzIiwicCI6WyJkbHZfMDFLVjRXNDRZMEg5RE5FWkJIOUFNQzNZVDkiXX0.9lb37LKcI6nIk49ppz5JjO"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -17385,17 +10726,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description delivery_id
-                 * @example dlv_01KV4W44Y0H9DNEZBH9AMC3YTA
-                 */
+                /** @description delivery_id */
                 delivery_id: string;
             };
             cookie?: never;
@@ -17412,34 +10747,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "delivery": {
-                     *         "delivery_id": "dlv_01KV4W44Y0H9DNEZBH9AMC3YTA",
-                     *         "endpoint_id": "whe_01KV4W44Y0H9DNEZBH9AMC3YC2",
-                     *         "event_id": "evt_01KV4W44Y0H9DNEZBH9AMC3YS0",
-                     *         "event_type": "INVOICE_CREATED",
-                     *         "status": "PENDING",
-                     *         "attempts": 1,
-                     *         "next_attempt_at": "2026-06-15T05:30:30Z",
-                     *         "last_attempt_at": "2026-06-15T05:30:00Z",
-                     *         "last_response_status": null,
-                     *         "created_time": "2026-06-15T05:30:00Z",
-                     *         "attempt_log": [
-                     *           {
-                     *             "attempt": 1,
-                     *             "attempted_at": "2026-06-15T05:30:00Z",
-                     *             "response_status": null,
-                     *             "latency_ms": 0,
-                     *             "response_body": null,
-                     *             "error": "connect ECONNREFUSED 127.0.0.1:443"
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -17466,17 +10773,11 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description delivery_id
-                 * @example dlv_01KV4W44Y0H9DNEZBH9AMC3YTA
-                 */
+                /** @description delivery_id */
                 delivery_id: string;
             };
             cookie?: never;
@@ -17494,24 +10795,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The delivery has been sent again.",
-                     *       "delivery": {
-                     *         "delivery_id": "dlv_01KV4W44Y0H9DNEZBH9AMC3YTA",
-                     *         "endpoint_id": "whe_01KV4W44Y0H9DNEZBH9AMC3YC2",
-                     *         "event_id": "evt_01KV4W44Y0H9DNEZBH9AMC3YS0",
-                     *         "event_type": "INVOICE_CREATED",
-                     *         "status": "PENDING",
-                     *         "attempts": 2,
-                     *         "next_attempt_at": "2026-06-15T05:34:36Z",
-                     *         "last_attempt_at": "2026-06-15T05:30:00Z",
-                     *         "last_response_status": null,
-                     *         "created_time": "2026-06-15T05:30:00Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -17537,10 +10820,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -17558,23 +10838,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "endpoints": [
-                     *         {
-                     *           "endpoint_id": "whe_01KV4W44Y0H9DNEZBH9AMC3YC2",
-                     *           "url": "https://hooks.kaveri.example/bahi/events",
-                     *           "events": [
-                     *             "INVOICE_CREATED",
-                     *             "PAYMENT_RECEIVED"
-                     *           ],
-                     *           "created_time": "2026-06-15T05:30:00.000Z"
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -17601,10 +10864,7 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -17612,15 +10872,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "url": "https://hooks.kaveri.example/bahi/events",
-                 *       "events": [
-                 *         "INVOICE_CREATED",
-                 *         "PAYMENT_RECEIVED"
-                 *       ]
-                 *     }
-                 */
                 "application/json": {
                     events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED")[];
                     /** @description http(s) URL on a public address */
@@ -17640,22 +10891,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The webhook endpoint has been created.",
-                     *       "endpoint": {
-                     *         "endpoint_id": "whe_01KV4W44Y0H9DNEZBH9AMC3YC2",
-                     *         "url": "https://hooks.kaveri.example/bahi/events",
-                     *         "events": [
-                     *           "INVOICE_CREATED",
-                     *           "PAYMENT_RECEIVED"
-                     *         ],
-                     *         "created_time": "2026-06-15T05:30:00.000Z",
-                     *         "secret": "whsec_EXAMPLE000000000000000000000000000000"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -17686,17 +10921,11 @@ export interface operations {
                  * @example change-me-per-request-0001
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path: {
-                /**
-                 * @description endpoint_id
-                 * @example whe_01KV4W44Y0H9DNEZBH9AMC3YC2
-                 */
+                /** @description endpoint_id */
                 endpoint_id: string;
             };
             cookie?: never;
@@ -17714,13 +10943,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "The webhook endpoint has been deleted.",
-                     *       "endpoint_id": "whe_01KV4W44Y0H9DNEZBH9AMC3YC2"
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
@@ -17746,10 +10968,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`.
-                 * @example org_01JB8ZQ4K2M3N4P5Q6R7S8T9V0
-                 */
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
                 "X-Svc-Org"?: components["parameters"]["SvcOrg"];
             };
             path?: never;
@@ -17767,21 +10986,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "message": "success",
-                     *       "token": {
-                     *         "token_id": "tok_01KV4W44Y0H9DNEZBH9AMC3YBF",
-                     *         "org_id": "org_01KV4W44Y0H9DNEZBH9AMC3Y9W",
-                     *         "user_id": "usr_01KV4W44Y0H9DNEZBH9AMC3YBD",
-                     *         "scopes": [
-                     *           "Svc.fullaccess.all"
-                     *         ],
-                     *         "tier": "DEFAULT"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
