@@ -1,4 +1,5 @@
 import { IDEMPOTENCY_KEY_PATTERN } from '../platform/idempotency/idempotency.store';
+import { ERROR_STATUS } from './error-status';
 import { EXAMPLE_IDEMPOTENCY_KEY } from './examples/merge';
 import type { RouteDef } from './route';
 
@@ -83,10 +84,16 @@ interface Document { paths?: Record<string, Record<string, Operation>>; componen
 /** What an operation's answers carry besides X-Request-Id: it names the shared error answers of its kind. */
 const kindOf = (def: RouteDef) => (keyed(def) ? 'KeyedError' : withToken(def) ? 'TokenError' : 'Error');
 
+/** The shared error answer of an operation: its kind and status, and the codes of that status it alone declares (`failsWithCodes`: ConflictPeriodLocked). */
+const sharedErrorName = (def: RouteDef, status: number) => kindOf(def) + status + (def.failsWithCodes ?? [])
+  .filter((code) => ERROR_STATUS[code] === status)
+  .map((code) => code.split(/[._]/).map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')).join('');
+
 /**
  * Declares the header components and references them from every operation of `routes` in the
- * document. An error answer depends only on its status and the operation's kind (routeSchema
- * gives every route the same one per status), so each is written once in `components.responses`.
+ * document. An error answer depends only on its status, the operation's kind and the codes it
+ * declares beyond its status's own (routeSchema gives every route the same one per status
+ * otherwise), so each is written once in `components.responses`.
  */
 export function withHeaders<T extends object>(generated: T, routes: readonly RouteDef[]): T {
   const document = generated as Document;
@@ -104,7 +111,7 @@ export function withHeaders<T extends object>(generated: T, routes: readonly Rou
           operation.responses![status] = withItsHeaders;
           continue;
         }
-        const name = `${kindOf(def)}${status}`;
+        const name = sharedErrorName(def, Number(status));
         shared[name] ??= withItsHeaders;
         operation.responses![status] = { $ref: `#/components/responses/${name}` } as Response;
       }

@@ -68,7 +68,7 @@ function errorStatusesOf(def: RouteDef): number[] {
 function responsesOf(def: RouteDef): Record<string, unknown> {
   const responses: Record<string, unknown> = { [def.status ?? 200]: successOf(def) };
   for (const status of errorStatusesOf(def)) {
-    responses[status] = { description: `Error. Codes: ${codesOf(status).map((c) => `\`${c}\``).join(', ')}`, ...ErrorBody };
+    responses[status] = { description: `Error. Codes: ${codesOf(status, def.failsWithCodes).map((c) => `\`${c}\``).join(', ')}`, ...ErrorBody };
   }
   return responses;
 }

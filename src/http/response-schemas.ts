@@ -53,9 +53,15 @@ const OVERRIDDEN: Record<number, ErrorCode[]> = {
   422: ['validation.invalid_value', 'validation.required_field'],
 };
 
-/** The codes an error status can carry, for its description in the document. */
-export function codesOf(status: number): ErrorCode[] {
-  return [...(OVERRIDDEN[status] ?? []), ...ERROR_CODES.filter((code) => ERROR_STATUS[code] === status)];
+/** Codes only some operations can answer: listed for those that declare them (route `failsWithCodes`), not under every one of their status. */
+const OPERATION_CODES: readonly ErrorCode[] = ['conflict.period_locked'];
+
+/** The codes an error status can carry on an operation, for its description in the document. */
+export function codesOf(status: number, declared: readonly ErrorCode[] = []): ErrorCode[] {
+  return [
+    ...(OVERRIDDEN[status] ?? []),
+    ...ERROR_CODES.filter((code) => ERROR_STATUS[code] === status && (!OPERATION_CODES.includes(code) || declared.includes(code))),
+  ];
 }
 
 /** The cursor form of a list's page_context (the spec's "Cursor" pagination). */

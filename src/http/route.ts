@@ -69,6 +69,8 @@ export interface RouteDef<
   response?: TProperties;
   /** Error statuses beyond the ones every route of its kind can answer (e.g. 502 when a mail server or store fails). */
   failsWith?: readonly number[];
+  /** Codes only some operations answer (response-schemas.ts OPERATION_CODES) that this one can: e.g. conflict.period_locked where it dates, posts or reverses entries. */
+  failsWithCodes?: readonly ErrorCode[];
   /** Success status, 200 unless said. */
   status?: number;
   message?: string;

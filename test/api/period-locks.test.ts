@@ -73,6 +73,21 @@ describe('PUT /orgs/{org_id}/lock', () => {
     expect(JSON.stringify(op?.responses['200'])).toContain('#/components/schemas/Lock');
     expect(Object.keys(doc.components.schemas.Lock?.properties ?? {})).toEqual(['lock_date']);
   });
+
+  it('lists conflict.period_locked among the 409 codes of what dates, posts or reverses entries, and only there', async () => {
+    type Answer = { description?: string; $ref?: string };
+    const doc = await (await fetch(`${t.baseUrl}/openapi.json`)).json() as {
+      paths: Record<string, Record<string, { operationId: string; responses: Record<string, Answer> }>>; components: { responses?: Record<string, Answer> };
+    };
+    // An error answer may be shared: a reference to components.responses.
+    const described = (answer: Answer | undefined) => (answer?.$ref ? doc.components.responses?.[answer.$ref.split('/').pop()!] : answer)?.description ?? '';
+    const conflicts = new Map(Object.values(doc.paths).flatMap((item) => Object.values(item)).map((op) => [op.operationId, described(op.responses['409'])]));
+    for (const id of ['createInvoice', 'voidInvoice', 'approveBill', 'applyCreditNoteToInvoice', 'deleteExpense', 'unapplyPaymentAllocation', 'deleteJournal']) {
+      expect(conflicts.get(id), id).toContain('`conflict.period_locked`');
+    }
+    expect(conflicts.get('createContact')).not.toContain('conflict.period_locked');
+    expect(conflicts.get('createContact')).toContain('`conflict.invalid_state`');
+  });
 });
 
 describe('a locked period', () => {

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { PageContext } from '../../http/response-schemas';
 import { route, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
+import { PERIOD_LOCKED } from '../../platform/orgs/period-lock.rules';
 import { UpdateNoteBody } from '../documents/notes.schemas';
 import { AppliedToBill, AppliedToInvoice, ApplyToBillBody, ApplyToInvoiceBody, CreateCreditNoteBody, CreditNote, ListCreditNotesQuery } from './credit-notes.schemas';
 import type { CreditNotesService } from './credit-notes.service';
@@ -23,32 +24,32 @@ export function creditNotesRoutes(creditNotes: CreditNotesService): RouteDef[] {
       handle: ({ ctx, params }) => creditNotes.getCreditNote(ctx, params.credit_note_id),
     }),
     route({
-      method: 'POST', url: '/credit_notes', operationId: 'createCreditNote', summary: 'Issue a credit note (ISSUED, journal posted)', tags,
+      method: 'POST', url: '/credit_notes', operationId: 'createCreditNote', failsWithCodes: PERIOD_LOCKED, summary: 'Issue a credit note (ISSUED, journal posted)', tags,
       access: 'Svc.creditnotes.CREATE', idempotency: 'required', body: CreateCreditNoteBody, status: 201, message: 'The credit note has been created.',
       response: { credit_note: CreditNote },
       handle: ({ ctx, body }) => creditNotes.createCreditNote(ctx, body),
     }),
     route({
-      method: 'PUT', url: '/credit_notes/:credit_note_id', operationId: 'updateCreditNote', summary: 'Update reference_number or notes; blocked once applied', tags,
+      method: 'PUT', url: '/credit_notes/:credit_note_id', operationId: 'updateCreditNote', failsWithCodes: PERIOD_LOCKED, summary: 'Update reference_number or notes; blocked once applied', tags,
       access: 'Svc.creditnotes.UPDATE', params: CreditNoteIdParam, body: UpdateNoteBody, message: 'The credit note has been updated.',
       response: { credit_note: CreditNote },
       handle: ({ ctx, params, body }) => creditNotes.updateCreditNote(ctx, params.credit_note_id, body),
     }),
     route({
-      method: 'POST', url: '/credit_notes/:credit_note_id/void', operationId: 'voidCreditNote', summary: 'Void an ISSUED credit note with nothing applied: CANCELLED, journal reversed', tags,
+      method: 'POST', url: '/credit_notes/:credit_note_id/void', operationId: 'voidCreditNote', failsWithCodes: PERIOD_LOCKED, summary: 'Void an ISSUED credit note with nothing applied: CANCELLED, journal reversed', tags,
       access: 'Svc.creditnotes.UPDATE', params: CreditNoteIdParam, message: 'The credit note has been voided.',
       response: { credit_note: CreditNote },
       handle: ({ ctx, params }) => creditNotes.voidCreditNote(ctx, params.credit_note_id),
     }),
     route({
-      method: 'POST', url: '/credit_notes/:credit_note_id/apply-to-invoice', operationId: 'applyCreditNoteToInvoice',
+      method: 'POST', url: '/credit_notes/:credit_note_id/apply-to-invoice', operationId: 'applyCreditNoteToInvoice', failsWithCodes: PERIOD_LOCKED,
       summary: "Apply a customer's credit note to one of their invoices", tags,
       access: 'Svc.creditnotes.UPDATE', idempotency: 'required', params: CreditNoteIdParam, body: ApplyToInvoiceBody, message: 'The credit note has been applied.',
       response: AppliedToInvoice,
       handle: ({ ctx, params, body }) => creditNotes.applyToInvoice(ctx, params.credit_note_id, body),
     }),
     route({
-      method: 'POST', url: '/credit_notes/:credit_note_id/apply-to-bill', operationId: 'applyCreditNoteToBill',
+      method: 'POST', url: '/credit_notes/:credit_note_id/apply-to-bill', operationId: 'applyCreditNoteToBill', failsWithCodes: PERIOD_LOCKED,
       summary: "Apply a vendor's credit note to one of their bills", tags,
       access: 'Svc.creditnotes.UPDATE', idempotency: 'required', params: CreditNoteIdParam, body: ApplyToBillBody, message: 'The credit note has been applied.',
       response: AppliedToBill,

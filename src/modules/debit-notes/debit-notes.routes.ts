@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { PageContext } from '../../http/response-schemas';
 import { route, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
+import { PERIOD_LOCKED } from '../../platform/orgs/period-lock.rules';
 import { UpdateNoteBody } from '../documents/notes.schemas';
 import { AppliedDebitNote, ApplyDebitNoteBody, CreateDebitNoteBody, DebitNote, ListDebitNotesQuery } from './debit-notes.schemas';
 import type { DebitNotesService } from './debit-notes.service';
@@ -23,25 +24,25 @@ export function debitNotesRoutes(debitNotes: DebitNotesService): RouteDef[] {
       handle: ({ ctx, params }) => debitNotes.getDebitNote(ctx, params.debit_note_id),
     }),
     route({
-      method: 'POST', url: '/debit_notes', operationId: 'createDebitNote', summary: 'Issue a debit note to a vendor (ISSUED, journal posted)', tags,
+      method: 'POST', url: '/debit_notes', operationId: 'createDebitNote', failsWithCodes: PERIOD_LOCKED, summary: 'Issue a debit note to a vendor (ISSUED, journal posted)', tags,
       access: 'Svc.debitnotes.CREATE', idempotency: 'required', body: CreateDebitNoteBody, status: 201, message: 'The debit note has been created.',
       response: { debit_note: DebitNote },
       handle: ({ ctx, body }) => debitNotes.createDebitNote(ctx, body),
     }),
     route({
-      method: 'PUT', url: '/debit_notes/:debit_note_id', operationId: 'updateDebitNote', summary: 'Update reference_number or notes of an ISSUED debit note', tags,
+      method: 'PUT', url: '/debit_notes/:debit_note_id', operationId: 'updateDebitNote', failsWithCodes: PERIOD_LOCKED, summary: 'Update reference_number or notes of an ISSUED debit note', tags,
       access: 'Svc.debitnotes.UPDATE', params: DebitNoteIdParam, body: UpdateNoteBody, message: 'The debit note has been updated.',
       response: { debit_note: DebitNote },
       handle: ({ ctx, params, body }) => debitNotes.updateDebitNote(ctx, params.debit_note_id, body),
     }),
     route({
-      method: 'POST', url: '/debit_notes/:debit_note_id/void', operationId: 'voidDebitNote', summary: 'Void an ISSUED debit note: CANCELLED, journal reversed', tags,
+      method: 'POST', url: '/debit_notes/:debit_note_id/void', operationId: 'voidDebitNote', failsWithCodes: PERIOD_LOCKED, summary: 'Void an ISSUED debit note: CANCELLED, journal reversed', tags,
       access: 'Svc.debitnotes.UPDATE', params: DebitNoteIdParam, message: 'The debit note has been voided.',
       response: { debit_note: DebitNote },
       handle: ({ ctx, params }) => debitNotes.voidDebitNote(ctx, params.debit_note_id),
     }),
     route({
-      method: 'POST', url: '/debit_notes/:debit_note_id/apply-to-bill', operationId: 'applyDebitNoteToBill',
+      method: 'POST', url: '/debit_notes/:debit_note_id/apply-to-bill', operationId: 'applyDebitNoteToBill', failsWithCodes: PERIOD_LOCKED,
       summary: "Apply a debit note to one of the vendor's bills, lowering its balance", tags,
       access: 'Svc.debitnotes.UPDATE', idempotency: 'required', params: DebitNoteIdParam, body: ApplyDebitNoteBody, message: 'The debit note has been applied.',
       response: AppliedDebitNote,

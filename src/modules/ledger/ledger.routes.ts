@@ -4,6 +4,7 @@ import { route, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
 import { partyLedger, type LedgerReports } from './ledger.reports';
 import type { Db } from '../../db/database';
+import { PERIOD_LOCKED } from '../../platform/orgs/period-lock.rules';
 import {
   CreateJournalBody, CustomerLedger, deletedJournalProperties, Journal, ListJournalsQuery, PartyLedgerQuery, TrialBalance, TrialBalanceQuery, VendorLedger,
 } from './ledger.schemas';
@@ -26,12 +27,12 @@ export function ledgerRoutes(ledger: LedgerService, reports: LedgerReports, db: 
       handle: ({ ctx, params }) => ledger.getJournal(ctx, params.journal_id),
     }),
     route({
-      method: 'POST', url: '/journals', operationId: 'createJournal', summary: 'Post a manual journal entry', tags,
+      method: 'POST', url: '/journals', operationId: 'createJournal', failsWithCodes: PERIOD_LOCKED, summary: 'Post a manual journal entry', tags,
       access: 'Svc.journals.CREATE', body: CreateJournalBody, status: 201, message: 'The journal entry has been posted.', response: { journal: Journal },
       handle: ({ ctx, body }) => ledger.createJournal(ctx, body),
     }),
     route({
-      method: 'DELETE', url: '/journals/:journal_id', operationId: 'deleteJournal', summary: 'Delete a manual journal entry (posts its mirror)', tags,
+      method: 'DELETE', url: '/journals/:journal_id', operationId: 'deleteJournal', failsWithCodes: PERIOD_LOCKED, summary: 'Delete a manual journal entry (posts its mirror)', tags,
       access: 'Svc.journals.DELETE', params: IdParam('journal_id'), message: 'The journal entry has been deleted.', response: deletedJournalProperties,
       handle: ({ ctx, params }) => ledger.deleteJournal(ctx, params.journal_id),
     }),

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { PageContext } from '../../http/response-schemas';
 import { route, type RouteDef } from '../../http/route';
 import { IdParam, PathId } from '../../http/schema-kit';
+import { PERIOD_LOCKED } from '../../platform/orgs/period-lock.rules';
 import { AppliedPayment, ApplyPaymentBody, CreatePaymentBody, ListPaymentsQuery, Payment, UpdatePaymentBody } from './payments.schemas';
 import type { PaymentsService } from './payments.service';
 
@@ -22,30 +23,30 @@ export function paymentsRoutes(payments: PaymentsService): RouteDef[] {
       handle: ({ ctx, params }) => payments.getPayment(ctx, params.payment_id),
     }),
     route({
-      method: 'POST', url: '/payments', operationId: 'createPayment', summary: 'Record a payment in or out, optionally applied to documents', tags,
+      method: 'POST', url: '/payments', operationId: 'createPayment', failsWithCodes: PERIOD_LOCKED, summary: 'Record a payment in or out, optionally applied to documents', tags,
       access: 'Svc.payments.CREATE', idempotency: 'required', body: CreatePaymentBody, status: 201, message: 'The payment has been recorded.',
       response: { payment: Payment },
       handle: ({ ctx, body }) => payments.createPayment(ctx, body),
     }),
     route({
-      method: 'POST', url: '/payments/:payment_id/apply', operationId: 'applyPayment', summary: 'Apply a payment to one invoice or bill', tags,
+      method: 'POST', url: '/payments/:payment_id/apply', operationId: 'applyPayment', failsWithCodes: PERIOD_LOCKED, summary: 'Apply a payment to one invoice or bill', tags,
       access: 'Svc.payments.UPDATE', idempotency: 'required', params: PaymentIdParam, body: ApplyPaymentBody, response: AppliedPayment,
       handle: ({ ctx, params, body }) => payments.applyPayment(ctx, params.payment_id, body),
     }),
     route({
-      method: 'PUT', url: '/payments/:payment_id', operationId: 'updatePayment', summary: 'Update a payment (partial)', tags,
+      method: 'PUT', url: '/payments/:payment_id', operationId: 'updatePayment', failsWithCodes: PERIOD_LOCKED, summary: 'Update a payment (partial)', tags,
       access: 'Svc.payments.UPDATE', params: PaymentIdParam, body: UpdatePaymentBody, message: 'The payment has been updated.',
       response: { payment: Payment },
       handle: ({ ctx, params, body }) => payments.updatePayment(ctx, params.payment_id, body),
     }),
     route({
-      method: 'DELETE', url: '/payments/:payment_id', operationId: 'deletePayment', summary: 'Delete a payment: allocations released, journals reversed', tags,
+      method: 'DELETE', url: '/payments/:payment_id', operationId: 'deletePayment', failsWithCodes: PERIOD_LOCKED, summary: 'Delete a payment: allocations released, journals reversed', tags,
       access: 'Svc.payments.DELETE', params: PaymentIdParam, message: 'The payment has been deleted.',
       response: { payment_id: Type.String() },
       handle: ({ ctx, params }) => payments.deletePayment(ctx, params.payment_id),
     }),
     route({
-      method: 'DELETE', url: '/payments/:payment_id/allocations/:allocation_id', operationId: 'unapplyPaymentAllocation',
+      method: 'DELETE', url: '/payments/:payment_id/allocations/:allocation_id', operationId: 'unapplyPaymentAllocation', failsWithCodes: PERIOD_LOCKED,
       summary: 'Unapply one allocation (mirror entry; document balance and status restored)', tags,
       access: 'Svc.payments.UPDATE', params: Type.Object({ payment_id: PathId('payment_id'), allocation_id: PathId('allocation_id') }),
       message: 'The allocation has been unapplied.', response: { payment: Payment },

@@ -1,4 +1,4 @@
-import { DomainError, invalidValue } from '../../kernel/errors';
+import { DomainError, invalidValue, type ErrorCode } from '../../kernel/errors';
 import type { LocalDate } from '../../kernel/local-date';
 
 /** Whether a date falls in the locked period: on or before the lock date (operator.md, PUT /orgs/{org_id}/lock). */
@@ -24,3 +24,6 @@ export function beforeBooksStart(field: string, date: LocalDate, booksStart: Loc
  */
 export const opensLockedDays = (previous: LocalDate | null, next: LocalDate | null): boolean =>
   previous !== null && (next === null || next < previous);
+
+/** What a route that dates, posts or reverses entries declares it can answer (route `failsWithCodes`, listed in OpenAPI). */
+export const PERIOD_LOCKED: readonly ErrorCode[] = ['conflict.period_locked'];
