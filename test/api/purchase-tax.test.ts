@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountBalance, expectBooksBalanced } from '../support/books';
 import type { HttpClient } from '../support/http-client';
+import { readPdf } from '../support/pdf-reader';
 import { createDebitNote, customer, taxId, vendor } from '../support/sales';
 import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
@@ -150,6 +151,11 @@ describe('reverse charge on bills', () => {
     // The ordinary input and output ledgers are untouched.
     expect([await accountBalance(org.api, 'CGST Input'), await accountBalance(org.api, 'CGST Output')]).toEqual([cgstIn, cgstOut]);
     expect((await org.api.get(`/bills/${bill.bill_id}`)).body.bill).toMatchObject({ is_rcm: true, total: 20000 });
+    // Its PDF says the tax is payable on reverse charge (CGST Rule 46(p)); the total is the vendor's 20,000.00.
+    const pdf = await fetch(`${t.baseUrl}/api/public/v1/bills/${bill.bill_id}/pdf`, { headers: { authorization: `Bearer ${org.token}`, accept: 'application/pdf' } });
+    expect(pdf.status).toBe(200);
+    const text = (await readPdf(new Uint8Array(await pdf.arrayBuffer()))).text.replace(/\s+/g, ' ');
+    expect(text).toContain('Tax payable on reverse charge Yes');
     await expectBooksBalanced(org.api);
   });
 

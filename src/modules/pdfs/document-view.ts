@@ -219,6 +219,7 @@ function documentView(source: DocumentSource, head: Letterhead): GstDocumentView
     { label: 'Place of supply', value: stateLabel(source.placeOfSupply) ?? source.placeOfSupply },
     ...(source.against ? [{ label: source.against.label, value: source.against.number }] : []),
     ...(source.reference ? [{ label: 'Reference', value: source.reference }] : []),
+    ...(source.reverseCharge ? [{ label: 'Tax payable on reverse charge', value: 'Yes' }] : []),
     ...(NOT_IN_FORCE.has(source.status) ? [{ label: 'Status', value: source.status }] : []),
   ];
   return {

@@ -38,6 +38,8 @@ export interface DocumentSource {
   notes: string | null;
   /** An invoice's export_type (WPAY, WOPAY): the zero-rating its PDF must state. */
   exportType?: string | null;
+  /** A bill under reverse charge: its tax is self-assessed, not part of its total (CGST Rule 46(p)). */
+  reverseCharge?: boolean;
   lines: DocumentLineColumns[];
 }
 
@@ -91,7 +93,7 @@ async function bill(db: Db, orgId: string, id: string): Promise<DocumentSource |
     status: r.status, version: r.version, branchId: r.branch_id, contactId: r.vendor_id, contactName: r.vendor_name, issuedBy: 'contact',
     reference: r.reference_number, placeOfSupply: r.place_of_supply, currency: r.currency_code,
     subTotal: r.sub_total, cgst: r.cgst_total, sgst: r.sgst_total, igst: r.igst_total, taxTotal: r.tax_total, roundOff: r.round_off, total: r.total,
-    settled: settledOf(r.payment_made, r.vendor_credits_applied, r.balance), against: null, notes: r.notes, lines,
+    settled: settledOf(r.payment_made, r.vendor_credits_applied, r.balance), against: null, notes: r.notes, reverseCharge: r.is_rcm === 1, lines,
   };
 }
 
