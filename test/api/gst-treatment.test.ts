@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
-const line = (rate: number, extra: Record<string, unknown> = {}) => ({ name: 'Goods', rate, quantity: 1, tax_id: gst18, ...extra });
+const line = (rate: number, extra: Record<string, unknown> = {}) => ({ name: 'Goods', hsn_or_sac: '8471', rate, quantity: 1, tax_id: gst18, ...extra });
 const invoiceBody = (customerId: string, extra: Record<string, unknown> = {}) => ({
   customer_id: customerId, date: '2026-06-10', place_of_supply: 'IN-KA', auto_approve: true, line_items: [line(1000)], ...extra,
 });
@@ -170,6 +170,7 @@ describe('SEZ and deemed exports', () => {
   it('taxes every supply to an SEZ with IGST, even within the state (WPAY)', async () => {
     const customerId = await customer(org.api, { gst_no: '29AAACR5055K1Z3', gst_treatment: 'SEZ' });
     const res = await createInvoice(org.api, invoiceBody(customerId));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.invoice).toMatchObject({ place_of_supply: 'IN-KA', igst_total: 180, cgst_total: 0, export_type: 'WPAY', gst_treatment: 'SEZ' });
   });
 
