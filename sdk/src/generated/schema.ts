@@ -3677,8 +3677,22 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `conflict.period_locked`, `idempotency.in_progress` */
+        /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
         KeyedError409: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `conflict.period_locked`, `idempotency.in_progress` */
+        KeyedError409ConflictPeriodLocked: {
             headers: {
                 "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3837,7 +3851,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `conflict.period_locked`, `idempotency.in_progress` */
+        /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `idempotency.in_progress` */
         TokenError409: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4448,7 +4462,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -4553,7 +4567,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -4605,7 +4619,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -4702,7 +4716,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -4796,7 +4810,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -5801,7 +5815,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -5902,7 +5916,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -6012,7 +6026,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -6077,7 +6091,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -6237,7 +6251,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -6381,7 +6395,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -6482,7 +6496,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -6592,7 +6606,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -6686,7 +6700,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -7373,7 +7387,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -7508,7 +7522,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -7560,7 +7574,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -7752,7 +7766,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -7855,7 +7869,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -7907,7 +7921,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -8004,7 +8018,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -8166,7 +8180,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -8612,7 +8626,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -8707,7 +8721,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -8849,7 +8863,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -8974,7 +8988,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -9026,7 +9040,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -9125,7 +9139,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -9192,7 +9206,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -9618,7 +9632,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -10115,7 +10129,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -10627,7 +10641,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
