@@ -187,9 +187,9 @@ async function monthOfBusiness(s: Story): Promise<void> {
   s.token = token.access_token;
   await s.call('adminUpdatePreferences', { params: { org_id: orgId }, body: { invoicePdfTemplate: 'classic', upiVpa: 'kaveri@okhdfcbank' } });
   await s.call('adminSetSender', { params: { org_id: orgId }, body: { email_from: 'billing@kaveri.example' } });
-  const branch = (await s.call('adminCreateBranch', {
+  await s.call('adminCreateBranch', {
     params: { org_id: orgId }, body: { name: 'Pune Depot', state_code: 'IN-MH', gstin: BRANCH_GSTIN, address: 'Unit 5, Bhosari MIDC\nPune - 411026' },
-  })).branch;
+  });
   const bank = (await s.call('adminCreateAccount', { params: { org_id: orgId }, body: { account_name: 'HDFC Bank Current Account', account_type: 'BANK', account_code: '1020' } })).account;
   await s.call('adminCreatePeriod', { params: { org_id: orgId }, body: { name: 'FY 2028-29', start_date: '2028-04-01', end_date: '2029-03-31' } });
   await s.call('adminListOrgs', { query: { per_page: 10 } });
@@ -452,7 +452,6 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('adminRevokeToken', { params: { token_id: spare.token_id } });
   // June is final: the operator locks it (last, so that no answer recorded before it changes).
   await s.call('adminSetLock', { params: { org_id: orgId }, body: { lock_date: '2026-06-30' } });
-  void branch;
 }
 
 /** A one-page PDF, the smallest a viewer opens: what an attachment's example uploads. */
