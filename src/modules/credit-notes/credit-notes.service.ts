@@ -8,20 +8,20 @@ import type { PlatformDeps } from '../../platform/deps';
 import { assertDocumentDate, assertPeriodOpen } from '../../platform/orgs/period-lock';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { billCreditTarget, billNoteParent, presentBillCredited, type BillRow, type BillsService } from '../bills';
-import { catalogRepository } from '../catalog';
 import { contactsRepository } from '../contacts';
 import {
-  applyCredit, assertHeaderEditable, assertVoidable, creditApplicationLines, displayedStatus, noteJournalLines, noteLineColumnsOf, prepareNote,
+  assertHeaderEditable, assertVoidable, displayedStatus, noteJournalLines, noteLineColumnsOf, prepareNote,
   stockDirectionOf, type CreditTarget, type NoteParent, type UpdateNoteBody,
 } from '../documents';
 import type { InvoiceRow, InvoicesService } from '../invoices';
 import { OPEN_STATUSES } from '../invoices/invoices.rules';
-import { entryDateOf, reversalRemedy, type LedgerService } from '../ledger';
+import { reversalRemedy, type LedgerService } from '../ledger';
 import { takeDocumentNumber, type SeriesService } from '../series';
 import { presentApplied, presentCreditNote } from './credit-notes.presenter';
 import { creditNotesRepository as repo, type CreditNoteLineRow, type CreditNoteRow } from './credit-notes.repository';
 import { CREDIT_NOTE_NUMBERING, creditNoteTypeOf, sideOf } from './credit-notes.rules';
 import type { ApplyToBillBody, ApplyToInvoiceBody, CreateCreditNoteBody, ListCreditNotesQuery } from './credit-notes.schemas';
+import { applyNoteInTx } from './note-application';
 
 type Settlement<Row> = {
   lockForSettlement(tx: Tx, orgId: string, id: string, field: string): Promise<Row>;
@@ -97,13 +97,7 @@ export function creditNotesService(deps: Deps) {
     return saved;
   }
 
-  /**
-   * Both apply endpoints: the note is locked first, then the target, so two applies of one
-   * note queue on the note and never deadlock. The target's balance moves through its own
-   * settlement port (status, activity, INVOICE_PAID / BILL_PAID); nothing is posted, since
-   * the note's journal already took the amount off the party's receivable or payable, but the
-   * paisa by which the two open balances convert apart (creditApplicationLines).
-   */
+  /** Both apply endpoints: the note is locked first, then the target (note-application.ts applyNoteInTx). */
   async function applyTo<Row extends { branch_id: string }>(ctx: RequestContext, creditNoteId: string, target: TargetPort<Row>, targetId: string, amountRupees: number) {
     return deps.uow(ctx, async (tx) => {
       const note = await load(tx, ctx.orgId, creditNoteId, true);
@@ -111,43 +105,21 @@ export function creditNotesService(deps: Deps) {
         const right = note.note_type === 'VENDOR' ? 'apply-to-bill' : 'apply-to-invoice';
         throw invalidValue(`${target.kind}_id`, `a ${note.note_type.toLowerCase()} credit note cannot be applied to a ${target.kind}; use ${right}`);
       }
-      const field = `${target.kind}_id`;
-      const row = await target.port.lockForSettlement(tx, ctx.orgId, targetId, field);
-      // A credit note corrects a supply of one registration (CGST s.34): it settles that GSTIN's documents only.
-      if (row.branch_id !== note.branch_id) {
-        throw invalidValue(field, `the ${target.kind} is in another branch (GSTIN) than the credit note`, { details: { [`${target.kind}_branch_id`]: row.branch_id, branch_id: note.branch_id } });
-      }
-      // Usually nothing is posted (see above), so the lock is checked here, on the application's date.
-      const appliedOn = entryDateOf({ applies: [note.note_date, target.dateOf(row)] });
-      await assertPeriodOpen(tx, ctx.orgId, appliedOn);
+      const row = await target.port.lockForSettlement(tx, ctx.orgId, targetId, `${target.kind}_id`);
       const amount = toPaise(amountRupees);
-      const next = applyCredit(note, target.asTarget(row), amount);
-      const metadata = { credit_note_id: note.credit_note_id, credit_note_number: note.credit_note_number, amount: toRupees(amount) };
-      const settled = await target.port.settleInTx(tx, ctx, row, 'credit', amount, 'amount', metadata);
-      const applicationId = deps.ids.next('cna');
-      await repo.insertApplication(tx, {
-        org_id: ctx.orgId, application_id: applicationId, credit_note_id: note.credit_note_id,
-        invoice_id: target.kind === 'invoice' ? targetId : null, bill_id: target.kind === 'bill' ? targetId : null, amount, created_time: now(),
-      });
-      const side = sideOf(note.note_type);
-      await deps.ledger.postUnlessZero(tx, ctx, {
-        date: appliedOn, source: 'ALLOCATION', sourceId: applicationId, sourceVersion: 1, sourceRef: note.credit_note_number,
-        memo: `${note.credit_note_number} applied to ${target.kind} ${targetId}`, contactId: note.contact_id, branchId: note.branch_id,
-        lines: creditApplicationLines({
-          contactId: note.contact_id, amount, targetBalance: target.asTarget(row).balance, noteBalance: note.balance_amount, exchangeRateMicro: note.exchange_rate_micro,
-        }, {
-          control: await catalogRepository.systemAccountId(tx, ctx.orgId, side === 'sales' ? 'accounts_receivable' : 'accounts_payable'),
-          exchange: await catalogRepository.systemAccountId(tx, ctx.orgId, 'exchange_gain_loss'),
-        }, side),
-      }, { newSource: true }); // the application was made just above
-      const saved = await save(tx, note, next);
-      await deps.activity.record(tx, ctx, {
-        entityType: 'CREDIT_NOTE', entityId: note.credit_note_id, entityRef: note.credit_note_number, verb: 'APPLIED',
-        changes: diffFields(
-          { status: note.status, applied_amount: toRupees(note.applied_amount), balance_amount: toRupees(note.balance_amount) },
-          { status: saved.status, applied_amount: toRupees(saved.applied_amount), balance_amount: toRupees(saved.balance_amount) },
-        ),
-        metadata: { [field]: targetId, amount: toRupees(amount) },
+      let saved = note;
+      const settled = await applyNoteInTx(tx, ctx, deps, {
+        document: 'credit note', idPrefix: 'cna', side: sideOf(note.note_type), amount,
+        note: { ...note, id: note.credit_note_id, number: note.credit_note_number },
+        target: {
+          id: targetId, branchId: row.branch_id, date: target.dateOf(row), credit: target.asTarget(row),
+          settle: (metadata) => target.port.settleInTx(tx, ctx, row, 'credit', amount, 'amount', metadata),
+        },
+        recordApplication: (applicationId) => repo.insertApplication(tx, {
+          org_id: ctx.orgId, application_id: applicationId, credit_note_id: note.credit_note_id,
+          invoice_id: target.kind === 'invoice' ? targetId : null, bill_id: target.kind === 'bill' ? targetId : null, amount, created_time: now(),
+        }),
+        save: async (next) => (saved = await save(tx, note, next)),
       });
       return { credit_note: presentApplied(saved), [target.kind]: target.present(settled, today()) };
     });

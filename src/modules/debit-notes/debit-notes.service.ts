@@ -8,12 +8,11 @@ import type { PlatformDeps } from '../../platform/deps';
 import { assertDocumentDate, assertPeriodOpen } from '../../platform/orgs/period-lock';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { billCreditTarget, billNoteParent, presentBillCredited, type BillsService } from '../bills';
-import { catalogRepository } from '../catalog';
+import { applyNoteInTx } from '../credit-notes';
 import {
-  applyCredit, assertHeaderEditable, assertVoidable, creditApplicationLines, noteJournalLines, noteLineColumnsOf, prepareNote, stockDirectionOf,
-  type UpdateNoteBody,
+  assertHeaderEditable, assertVoidable, noteJournalLines, noteLineColumnsOf, prepareNote, stockDirectionOf, type UpdateNoteBody,
 } from '../documents';
-import { entryDateOf, reversalRemedy, type LedgerService } from '../ledger';
+import { reversalRemedy, type LedgerService } from '../ledger';
 import { takeDocumentNumber, type SeriesService } from '../series';
 import { presentDebitApplied, presentDebitNote } from './debit-notes.presenter';
 import { debitNotesRepository as repo, type DebitNoteLineRow, type DebitNoteRow } from './debit-notes.repository';
@@ -127,47 +126,24 @@ export function debitNotesService(deps: Deps) {
       });
     },
 
-    /**
-     * Lowers one of the vendor's bills by part of the note, as a vendor credit note's
-     * apply-to-bill does (credit-notes.service.ts applyTo): the note locked before the bill,
-     * the bill settled through its port (status, activity, BILL_PAID), and nothing posted but
-     * the paisa by which the two open balances convert apart: the note's journal already
-     * lowered the payable.
-     */
+    /** Lowers one of the vendor's bills by part of the note, as a vendor credit note's apply-to-bill does (applyNoteInTx). */
     async applyToBill(ctx: RequestContext, debitNoteId: string, input: ApplyDebitNoteBody) {
       return deps.uow(ctx, async (tx) => {
         const note = await load(tx, ctx.orgId, debitNoteId, true);
         const bill = await deps.bills.lockForSettlement(tx, ctx.orgId, input.bill_id, 'bill_id');
-        const appliedOn = entryDateOf({ applies: [note.note_date, bill.bill_date] });
-        await assertPeriodOpen(tx, ctx.orgId, appliedOn);
         const amount = toPaise(input.amount);
-        const target = billCreditTarget(bill);
-        const next = applyCredit(note, target, amount, 'debit note');
-        const settled = await deps.bills.settleInTx(tx, ctx, bill, 'credit', amount, 'amount', {
-          debit_note_id: note.debit_note_id, debit_note_number: note.debit_note_number, amount: toRupees(amount),
-        });
-        const applicationId = deps.ids.next('dna');
-        await repo.insertApplication(tx, {
-          org_id: ctx.orgId, application_id: applicationId, debit_note_id: note.debit_note_id, bill_id: bill.bill_id, amount, created_time: now(),
-        });
-        await deps.ledger.postUnlessZero(tx, ctx, {
-          date: appliedOn, source: 'ALLOCATION', sourceId: applicationId, sourceVersion: 1, sourceRef: note.debit_note_number,
-          memo: `${note.debit_note_number} applied to bill ${bill.bill_id}`, contactId: note.contact_id, branchId: note.branch_id,
-          lines: creditApplicationLines({
-            contactId: note.contact_id, amount, targetBalance: target.balance, noteBalance: note.balance_amount, exchangeRateMicro: note.exchange_rate_micro,
-          }, {
-            control: await catalogRepository.systemAccountId(tx, ctx.orgId, 'accounts_payable'),
-            exchange: await catalogRepository.systemAccountId(tx, ctx.orgId, 'exchange_gain_loss'),
-          }, 'purchase'),
-        }, { newSource: true }); // the application was made just above
-        const saved = await save(tx, note, next);
-        await deps.activity.record(tx, ctx, {
-          entityType: 'DEBIT_NOTE', entityId: note.debit_note_id, entityRef: note.debit_note_number, verb: 'APPLIED',
-          changes: diffFields(
-            { status: note.status, applied_amount: toRupees(note.applied_amount), balance_amount: toRupees(note.balance_amount) },
-            { status: saved.status, applied_amount: toRupees(saved.applied_amount), balance_amount: toRupees(saved.balance_amount) },
-          ),
-          metadata: { bill_id: bill.bill_id, amount: toRupees(amount) },
+        let saved = note;
+        const settled = await applyNoteInTx(tx, ctx, deps, {
+          document: 'debit note', idPrefix: 'dna', side: 'purchase', amount,
+          note: { ...note, id: note.debit_note_id, number: note.debit_note_number },
+          target: {
+            id: bill.bill_id, branchId: bill.branch_id, date: bill.bill_date, credit: billCreditTarget(bill),
+            settle: (metadata) => deps.bills.settleInTx(tx, ctx, bill, 'credit', amount, 'amount', metadata),
+          },
+          recordApplication: (applicationId) => repo.insertApplication(tx, {
+            org_id: ctx.orgId, application_id: applicationId, debit_note_id: note.debit_note_id, bill_id: bill.bill_id, amount, created_time: now(),
+          }),
+          save: async (next) => (saved = await save(tx, note, next)),
         });
         return { debit_note: presentDebitApplied(saved), bill: presentBillCredited(settled, today()) };
       });

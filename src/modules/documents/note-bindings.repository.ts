@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../db/database';
-import type { DocumentLineColumns } from '../../db/schema';
-import type { LineCredited, ParentKind } from './note-bindings.rules';
+import type { LineCredited, ParentKind, ParentLine } from './note-bindings.rules';
 
 /** The notes that can correct each parent: an invoice's customer credit notes; a bill's vendor credit notes and debit notes. */
 const NOTES_OF: Record<ParentKind, readonly { notes: string; lines: string; id: string }[]> = {
@@ -19,7 +18,7 @@ export interface ParentCredited {
 }
 
 export const noteBindingsRepository = {
-  parentLines(tx: Tx, orgId: string, kind: ParentKind, parentId: string): Promise<DocumentLineColumns[]> {
+  parentLines(tx: Tx, orgId: string, kind: ParentKind, parentId: string): Promise<ParentLine[]> {
     return kind === 'invoice'
       ? tx.selectFrom('invoice_lines').selectAll().where('org_id', '=', orgId).where('invoice_id', '=', parentId).orderBy('position').execute()
       : tx.selectFrom('bill_lines').selectAll().where('org_id', '=', orgId).where('bill_id', '=', parentId).orderBy('position').execute();

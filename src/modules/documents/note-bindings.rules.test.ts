@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentLineColumns } from '../../db/schema';
-import { assertDatedFromParent, assertFreeFormLines, assertTaxableUncredited, assertWithinCreditable, bindNoteLines, discountShare } from './note-bindings.rules';
+import { type ParentLine, assertDatedFromParent, assertFreeFormLines, assertTaxableUncredited, assertWithinCreditable, bindNoteLines, discountShare } from './note-bindings.rules';
 
 /** An invoice line: 3 units at ₹100.00 less ₹10.00 discount = ₹290.00 taxable, 18%. */
-const parentLine: DocumentLineColumns = {
+const parentLine: ParentLine = {
   line_item_id: 'li_1', item_id: 'itm_1', name: 'Widget', description: 'blue', hsn_or_sac: '8471', quantity_milli: 3000, unit: 'pcs',
-  rate: 10_000, discount: 1_000, tax_id: 'tax_18', tax_rate_centi: 1800, item_total: 29_000, tax: 5_220, cgst: 2_610, sgst: 2_610, igst: 0,
+  rate: 10_000, discount: 1_000, tax_id: 'tax_18', tax_rate_centi: 1800, item_total: 29_000,
   account_id: 'acc_sales',
 };
 const none = new Map<string, { quantityMilli: number; taxable: number }>();

@@ -1,7 +1,6 @@
-import type { DocumentLineColumns } from '../../db/schema';
 import { invalidValue, requiredField } from '../../kernel/errors';
 import { roundDiv, toPaise, toRupees } from '../../kernel/money';
-import type { ResolvedLine } from './line-items.resolver';
+import type { LineInput } from './line-amounts.rules';
 import type { NoteLineItem } from './notes.schemas';
 
 /**
@@ -24,19 +23,43 @@ export interface LineCredited {
   taxable: number;
 }
 
-/** A note's line resolved from its parent's line, ready for the GST engine. */
-export interface BoundLine extends ResolvedLine {
+/** A stored line of the invoice or bill, as a note binds to it (its document_lines columns). */
+export interface ParentLine {
+  line_item_id: string;
+  item_id: string | null;
+  name: string;
+  description: string | null;
+  hsn_or_sac: string | null;
+  quantity_milli: number;
+  unit: string | null;
+  rate: number;
+  discount: number;
+  tax_id: string | null;
+  tax_rate_centi: number;
+  item_total: number;
+  account_id: string;
+}
+
+/** A note's line resolved from its parent's line, ready for the GST engine (a resolved line, line-items.resolver.ts). */
+export interface BoundLine extends LineInput {
+  itemId: string | null;
+  name: string;
+  description: string | null;
+  hsnOrSac: string | null;
+  unit: string | null;
+  taxId: string | null;
+  accountId: string;
   parentLineId: string;
   valueOnly: boolean;
 }
 
 /** The line fields a bound line may repeat only with the parent line's own value. */
 const INHERITED = [
-  ['item_id', (p: DocumentLineColumns) => p.item_id],
-  ['name', (p: DocumentLineColumns) => p.name],
-  ['unit', (p: DocumentLineColumns) => p.unit],
-  ['hsn_or_sac', (p: DocumentLineColumns) => p.hsn_or_sac],
-  ['tax_id', (p: DocumentLineColumns) => p.tax_id],
+  ['item_id', (p: ParentLine) => p.item_id],
+  ['name', (p: ParentLine) => p.name],
+  ['unit', (p: ParentLine) => p.unit],
+  ['hsn_or_sac', (p: ParentLine) => p.hsn_or_sac],
+  ['tax_id', (p: ParentLine) => p.tax_id],
 ] as const;
 
 const lineIdField = (kind: ParentKind) => `${kind}_line_item_id` as const;
@@ -65,7 +88,7 @@ export function assertFreeFormLines(inputs: readonly NoteLineItem[]): void {
  * checked once priced (assertTaxableUncredited), as the GST engine takes it.
  */
 export function bindNoteLines(
-  kind: ParentKind, parentLines: readonly DocumentLineColumns[], credited: ReadonlyMap<string, LineCredited>, inputs: readonly NoteLineItem[],
+  kind: ParentKind, parentLines: readonly ParentLine[], credited: ReadonlyMap<string, LineCredited>, inputs: readonly NoteLineItem[],
 ): BoundLine[] {
   const byId = new Map(parentLines.map((l) => [l.line_item_id, l]));
   const running = new Map<string, number>();
@@ -112,7 +135,7 @@ export function bindNoteLines(
  * 400 on the line's `amount` or `quantity`.
  */
 export function assertTaxableUncredited(
-  kind: ParentKind, parentLines: readonly Pick<DocumentLineColumns, 'line_item_id' | 'item_total'>[], credited: ReadonlyMap<string, LineCredited>,
+  kind: ParentKind, parentLines: readonly Pick<ParentLine, 'line_item_id' | 'item_total'>[], credited: ReadonlyMap<string, LineCredited>,
   bound: readonly Pick<BoundLine, 'parentLineId' | 'valueOnly'>[], taxables: readonly number[],
 ): void {
   const totalOf = new Map(parentLines.map((l) => [l.line_item_id, l.item_total]));
@@ -131,7 +154,7 @@ export function assertTaxableUncredited(
  * the difference of the cumulative shares, so crediting every unit takes back exactly the
  * line's discount, however it was split.
  */
-export function discountShare(parent: Pick<DocumentLineColumns, 'discount' | 'quantity_milli'>, beforeMilli: number, quantityMilli: number): number {
+export function discountShare(parent: Pick<ParentLine, 'discount' | 'quantity_milli'>, beforeMilli: number, quantityMilli: number): number {
   const upTo = (milli: number) => roundDiv(BigInt(parent.discount) * BigInt(milli), BigInt(parent.quantity_milli));
   return upTo(beforeMilli + quantityMilli) - upTo(beforeMilli);
 }
