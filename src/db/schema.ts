@@ -106,6 +106,8 @@ export interface InvoiceSeriesTable {
   padding: number;
   format_template: string;
   is_default: Flag;
+  /** What the series numbers (series.rules.ts SERIES_DOCUMENT_TYPES); invoice for those made before migration 024. */
+  document_type: string;
   created_time: string;
 }
 
@@ -159,6 +161,8 @@ export interface ItemsTable {
   purchase_rate: number | null;
   tax_id: string | null;
   hsn_sac: string | null;
+  /** GST unit (UQC) of a goods item, its lines' default; null for services (migration 024). */
+  unit: string | null;
   account_id: string | null;
   purchase_account_id: string | null;
   created_time: string;

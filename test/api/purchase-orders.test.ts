@@ -282,7 +282,7 @@ describe('converting a purchase order to a bill', () => {
     const item = await org.api.post('/items', { name: 'Cable 4mm', rate: 80, purchase_rate: 62.5, tax_id: await taxId(org.api, 12), hsn_sac: '8544' });
     const order = await draft(org, {
       vendor_id: vendorId, branch_id: branchId, reference_number: 'RFQ-88', notes: 'Net 30',
-      line_items: [{ item_id: item.body.item.item_id, quantity: 40.5, discount: 12.25 }, line(1999.99, { tax_id: null, unit: 'lot' })],
+      line_items: [{ item_id: item.body.item.item_id, quantity: 40.5, discount: 12.25 }, line(1999.99, { tax_id: null, unit: 'BDL' })],
     });
     expect(order).toMatchObject({ place_of_supply: 'IN-MH', branch_id: branchId, igst_total: 0 });
     expect(order.line_items[0]).toMatchObject({ rate: 62.5 });

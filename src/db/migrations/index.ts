@@ -22,13 +22,14 @@ import { periodLock } from './020-period-lock';
 import { noteBindings } from './021-note-bindings';
 import { purchaseLedgers } from './022-purchase-ledgers';
 import { branchBooks } from './023-branch-books';
+import { seriesTypesUnits } from './024-series-types-units';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
 export const MIGRATIONS: readonly BahiMigration[] = [
   platform, ledger, invoices, estimatesAndSalesOrders, purchases, expenses, notes, payments, webhooks, recurring,
   attachmentsAndComments, pdfs, invoicePaymentLink, invoiceListIndex, billGuardReference, deliveryQueueIndexes,
-  idempotencyOrgScope, gstTreatment, periodLock, noteBindings, purchaseLedgers, branchBooks,
+  idempotencyOrgScope, gstTreatment, periodLock, noteBindings, purchaseLedgers, branchBooks, seriesTypesUnits,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

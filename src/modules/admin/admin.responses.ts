@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { StringEnum } from '../../http/schema-kit';
 import { Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
-import { accountProperties } from '../catalog/catalog.schemas';
+import { accountProperties, HsnDigits } from '../catalog/catalog.schemas';
 
 /* The admin API's answers (operator.md): what the operator sees of organisations, users and tokens. */
 
@@ -49,6 +49,7 @@ export const Preferences = Named('Preferences', Strict({
   requireIdempotencyKey: Type.Boolean({ description: 'Whether mutations of the mandatory list refuse a request without Idempotency-Key' }),
   invoicePdfTemplate: StringEnum(['classic', 'modern', 'boxed', 'tally'] as const),
   upiVpa: NullableOf(Type.String({ description: "The organisation's UPI VPA (name@psp), payee of auto_charge invoices' payment links; null: none" })),
+  hsnDigits: HsnDigits,
 }, "An organisation's preferences, all of them after the change."));
 
 export const NewBranch = Named('NewBranch', Strict({

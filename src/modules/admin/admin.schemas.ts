@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Body, CursorQuery, DateTimeSchema, Email, GstinText, Id, IdParam, LocalDateSchema, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
 import { ACCOUNT_TYPES } from '../../platform/orgs/chart-of-accounts';
 import { UPI_VPA_PATTERN } from '../../kernel/upi';
+import { HsnDigits } from '../catalog/catalog.schemas';
 
 export const CreateOrgBody = Body({
   name: Text(200, 1),
@@ -35,6 +36,7 @@ export const PreferencesBody = Type.Partial(Body({
   requireIdempotencyKey: Type.Boolean(),
   invoicePdfTemplate: StringEnum(['classic', 'modern', 'boxed', 'tally'] as const),
   upiVpa: Nullable(Type.String({ maxLength: 321, pattern: UPI_VPA_PATTERN, description: 'UPI VPA (name@psp) for the payment links of auto_charge invoices; null removes it' })),
+  hsnDigits: HsnDigits,
 }), { additionalProperties: false });
 export type PreferencesBody = Static<typeof PreferencesBody>;
 

@@ -35,6 +35,7 @@ export const presentItem = (i: ItemsTable) => ({
   purchase_rate: i.purchase_rate === null ? null : toRupees(i.purchase_rate),
   tax_id: i.tax_id,
   hsn_sac: i.hsn_sac,
+  unit: i.unit,
   account_id: i.account_id,
   purchase_account_id: i.purchase_account_id,
   created_time: isoTimestamp(new Date(i.created_time)),

@@ -1,9 +1,16 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
+import { HSN_DIGITS, HSN_PATTERN, type HsnDigits as HsnDigitsValue } from './hsn.rules';
 import { ACCOUNT_TYPES, TAX_SUPPLY_TYPES } from '../../platform/orgs/chart-of-accounts';
 import { Body, CursorQuery, Id, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
 
 export const ITEM_TYPES = ['SERVICE', 'GOODS'] as const;
+
+/** The hsnDigits preference (Notification 78/2020-CT), in the preferences' request and answer. */
+export const HsnDigits = Type.Unsafe<HsnDigitsValue>({
+  type: 'integer', enum: [...HSN_DIGITS],
+  description: 'Fewest HSN/SAC digits on invoice and credit note lines: 4 (turnover up to ₹5 crore; B2B lines only), 6 (above it; every line) or 8 (every line)',
+});
 
 export const CreateItemBody = Body({
   name: Text(200, 1),
@@ -12,7 +19,8 @@ export const CreateItemBody = Body({
   rate: Money({ minimum: 0 }),
   purchase_rate: Type.Optional(Nullable(Money({ minimum: 0 }))),
   tax_id: Type.Optional(Nullable(Id('tax_id'))),
-  hsn_sac: Type.Optional(Nullable(Type.String({ pattern: '^[0-9]{4,8}$' }))),
+  hsn_sac: Type.Optional(Nullable(Type.String({ pattern: HSN_PATTERN, description: 'HSN (goods) or SAC (services, starting with 99): 4, 6 or 8 digits' }))),
+  unit: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 10, description: 'A GST unit (UQC) such as NOS, KGS or BOX, the default of a goods line of this item; a service reports NA' }))),
   account_id: Type.Optional(Nullable(Id('account_id: the income account a sales line credits (SALES, INCOME or OTHER_INCOME)'))),
   purchase_account_id: Type.Optional(Nullable(Id('purchase_account_id: the account a purchase line debits (EXPENSE, OTHER_EXPENSE, COST_OF_GOODS_SOLD, STOCK or FIXED_ASSET)'))),
 });
@@ -68,6 +76,7 @@ export const Item = Named('Item', Strict({
   purchase_rate: NullableOf({ ...Amount, description: 'The rate of a purchase line; null uses `rate`' }),
   tax_id: NullableOf(Type.String({ description: 'The tax a line of this item carries unless the line names one' })),
   hsn_sac: NullableOf(Type.String()),
+  unit: NullableOf(Type.String({ description: 'The GST unit (UQC) of a goods item; NA for a service; null when none was given' })),
   account_id: NullableOf(Type.String({ description: 'The income account of a sales line' })),
   purchase_account_id: NullableOf(Type.String({ description: 'The expense account of a purchase line' })),
   created_time: Timestamp,

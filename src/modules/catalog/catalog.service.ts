@@ -5,6 +5,8 @@ import type { PlatformDeps } from '../../platform/deps';
 import { ACCOUNT_TYPES } from '../../platform/orgs/chart-of-accounts';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { assertAccountKind } from './account-kinds.rules';
+import { hsnFormatFault, isSac } from './hsn.rules';
+import { reportedUnit } from './units.rules';
 import { presentAccount, presentBranch, presentItem, presentTax } from './catalog.presenter';
 import { catalogRepository as repo } from './catalog.repository';
 import type { CreateItemBody, ListAccountsQuery, ListItemsQuery } from './catalog.schemas';
@@ -54,6 +56,11 @@ export function catalogService(deps: Deps) {
 
     async createItem(ctx: RequestContext, input: CreateItemBody) {
       return deps.uow(ctx, async (tx) => {
+        // Without a type, the code tells: a SAC (99) is a service, an HSN code goods; with neither, a service.
+        const type = input.type ?? (input.hsn_sac && !isSac(input.hsn_sac) ? 'GOODS' : 'SERVICE');
+        const hsnFault = input.hsn_sac ? hsnFormatFault(input.hsn_sac, type) : null;
+        if (hsnFault) throw invalidValue('hsn_sac', hsnFault);
+        const unit = reportedUnit(input.unit ?? null, type === 'SERVICE', 'unit');
         if (input.tax_id && !(await repo.tax(tx, ctx.orgId, input.tax_id))) throw notFound('tax', 'tax_id');
         // A sales line of the item credits account_id; a purchase line debits purchase_account_id.
         for (const [field, kind] of [['account_id', 'income'], ['purchase_account_id', 'purchase']] as const) {
@@ -66,9 +73,9 @@ export function catalogService(deps: Deps) {
         const created = deps.clock.now().toISOString();
         const row = {
           org_id: ctx.orgId, item_id: deps.ids.next('itm'), name: input.name, sku: input.sku ?? null,
-          type: input.type ?? 'SERVICE', rate: toPaise(input.rate),
+          type, rate: toPaise(input.rate),
           purchase_rate: input.purchase_rate === undefined || input.purchase_rate === null ? null : toPaise(input.purchase_rate),
-          tax_id: input.tax_id ?? null, hsn_sac: input.hsn_sac ?? null, account_id: input.account_id ?? null,
+          tax_id: input.tax_id ?? null, hsn_sac: input.hsn_sac ?? null, unit, account_id: input.account_id ?? null,
           purchase_account_id: input.purchase_account_id ?? null, created_time: created, last_modified_time: created,
         };
         await repo.insertItem(tx, row);

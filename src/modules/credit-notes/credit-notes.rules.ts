@@ -1,7 +1,8 @@
 import type { NoteSide } from '../documents/notes.rules';
 import type { DocumentNumbering } from '../documents/numbering.rules';
 
-export const CREDIT_NOTE_NUMBERING: DocumentNumbering = { counterKey: 'credit-note', prefix: 'CN-' };
+/** A vendor's credit is numbered by the vendor: ours is a reference of our own, from a per-organisation counter. */
+export const VENDOR_CREDIT_NUMBERING: DocumentNumbering = { counterKey: 'vendor-credit', prefix: 'VC-' };
 
 /** Stored as note_type. */
 export type CreditNoteType = 'CUSTOMER' | 'VENDOR';

@@ -19,7 +19,7 @@ import { reversalRemedy, type LedgerService } from '../ledger';
 import { takeDocumentNumber, type SeriesService } from '../series';
 import { presentApplied, presentCreditNote } from './credit-notes.presenter';
 import { creditNotesRepository as repo, type CreditNoteLineRow, type CreditNoteRow } from './credit-notes.repository';
-import { CREDIT_NOTE_NUMBERING, creditNoteTypeOf, sideOf } from './credit-notes.rules';
+import { creditNoteTypeOf, sideOf, VENDOR_CREDIT_NUMBERING } from './credit-notes.rules';
 import type { ApplyToBillBody, ApplyToInvoiceBody, CreateCreditNoteBody, ListCreditNotesQuery } from './credit-notes.schemas';
 import { applyNoteInTx } from './note-application';
 
@@ -30,7 +30,7 @@ type Settlement<Row> = {
 
 type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors'> & {
   ledger: LedgerService;
-  series: Pick<SeriesService, 'branchOf'>;
+  series: Pick<SeriesService, 'branchOf' | 'takeIssuedNumber'>;
   invoices: Pick<InvoicesService, 'lockForSettlement' | 'settleInTx'>;
   bills: Pick<BillsService, 'lockForSettlement' | 'settleInTx'>;
 };
@@ -139,7 +139,9 @@ export function creditNotesService(deps: Deps) {
         const side = sideOf(noteType);
         const noteDate = businessDateOf(input.date);
         const prepared = await prepareNote(tx, ctx.orgId, { ...input, contact_id: input.customer_id, contactField: 'customer_id', noteDate }, side, parent, deps.series.branchOf);
-        const number = await takeDocumentNumber(tx, ctx.orgId, CREDIT_NOTE_NUMBERING);
+        // A vendor's credit is a document received: it never consumes an issued series.
+        const number = side === 'sales' ? await deps.series.takeIssuedNumber(tx, ctx.orgId, 'credit_note', prepared.party.branchId, noteDate)
+          : await takeDocumentNumber(tx, ctx.orgId, VENDOR_CREDIT_NUMBERING);
         const { party, priced } = prepared;
         const total = priced.amounts.subTotal + priced.amounts.taxTotal;
         const created = now();

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/database';
-import { requiredField, notFound } from '../../kernel/errors';
+import { invalidValue, requiredField, notFound } from '../../kernel/errors';
 import { toPaise, type Paise } from '../../kernel/money';
-import { assertAccountKind, catalogRepository } from '../catalog';
+import { assertAccountKind, catalogRepository, hsnFormatFault, isSac, reportedUnit } from '../catalog';
 import type { LineInput } from './line-amounts.rules';
 import type { LineItemInput } from './line-items.schemas';
 
@@ -45,12 +45,17 @@ export async function resolveLines(tx: Tx, orgId: string, inputs: readonly LineI
     const itemRate: Paise | null = item ? (price.side === 'sales' ? item.rate : (item.purchase_rate ?? item.rate)) : null;
     const itemAccount = item ? (price.side === 'sales' ? item.account_id : item.purchase_account_id) : null;
     if (input.account_id) await assertLineAccount(tx, orgId, input.account_id, price.side, at('account_id'));
+    const itemType = item?.type as 'GOODS' | 'SERVICE' | undefined;
+    const hsnFault = input.hsn_or_sac ? hsnFormatFault(input.hsn_or_sac, itemType) : null;
+    if (hsnFault) throw invalidValue(at('hsn_or_sac'), hsnFault);
+    const hsnOrSac = input.hsn_or_sac !== undefined ? input.hsn_or_sac : (item?.hsn_sac ?? null);
     resolved.push({
       itemId: item?.item_id ?? null,
       name: input.name ?? item!.name,
       description: input.description ?? null,
-      hsnOrSac: input.hsn_or_sac !== undefined ? input.hsn_or_sac : (item?.hsn_sac ?? null),
-      unit: input.unit ?? null,
+      hsnOrSac,
+      // A service line (a SAC, or a service item without a code) reports NA whatever was sent.
+      unit: reportedUnit(input.unit ?? item?.unit ?? null, hsnOrSac ? isSac(hsnOrSac) : itemType === 'SERVICE', at('unit')),
       taxId: tax?.tax_id ?? null,
       accountId: input.account_id || itemAccount || price.fallbackAccountId,
       quantityMilli: Math.round((input.quantity ?? 1) * 1000),

@@ -2,7 +2,7 @@ import type { Tx } from '../../db/database';
 import type { DocumentLineColumns, Flag, NoteLineBinding } from '../../db/schema';
 import { invalidValue } from '../../kernel/errors';
 import { orgSettings } from '../../platform/orgs/org-settings';
-import { catalogRepository } from '../catalog';
+import { assertHsnDigits, catalogRepository } from '../catalog';
 import type { PostingLine } from '../ledger';
 import { assertDocumentConvertible } from './currency.rules';
 import { lineColumnsOf } from './line-columns.mapper';
@@ -88,10 +88,13 @@ export async function prepareNote(tx: Tx, orgId: string, input: NoteInput, side:
     ...((input.place_of_supply ?? parent?.placeOfSupply) !== undefined && { place_of_supply: input.place_of_supply ?? parent!.placeOfSupply }),
     ...((parent?.branchId ?? input.branch_id) !== undefined && { branch_id: parent?.branchId ?? input.branch_id }),
   }, branchOf);
-  const { baseCurrency } = await orgSettings(tx, orgId);
+  const { baseCurrency, prefs } = await orgSettings(tx, orgId);
   if (!parent) {
+    const priced = await priceLines(tx, orgId, input.line_items, resolved, side);
+    // A credit note is held to the HSN preference as an invoice is; a bound one copies its invoice's codes.
+    if (side === 'sales') assertHsnDigits(priced.lines, prefs.hsnDigits, resolved.contactGstin !== null);
     return {
-      party: resolved, priced: await priceLines(tx, orgId, input.line_items, resolved, side), currencyCode: baseCurrency,
+      party: resolved, priced, currencyCode: baseCurrency,
       exportType: side === 'sales' ? resolved.exportType : null,
       exchangeRateMicro: 1_000_000, bindings: input.line_items.map(() => ({ parentLineId: null, valueOnly: false })),
     };

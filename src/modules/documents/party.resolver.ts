@@ -21,6 +21,8 @@ export interface DocumentParty {
   exportType: ExportType | null;
   /** The contact's gst_treatment when the document is made: the document keeps it. */
   gstTreatment: string | null;
+  /** The contact's GSTIN: a supply to one is B2B (HSN digits, Notification 78/2020-CT). */
+  contactGstin: string | null;
 }
 
 /** A sales document's party: its contact is the customer. */
@@ -70,7 +72,7 @@ export async function resolveParty(
   }
   return {
     contactId: contact.contact_id, contactName: contact.contact_name, paymentTerms: contact.payment_terms, branchId: branch.branch_id, placeOfSupply,
-    ...routing, gstTreatment: contact.gst_treatment,
+    ...routing, gstTreatment: contact.gst_treatment, contactGstin: contact.gst_no,
   };
 }
 

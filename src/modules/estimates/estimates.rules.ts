@@ -1,4 +1,3 @@
-import type { DocumentNumbering } from '../documents/numbering.rules';
 import type { StatusMoves } from '../documents/status-moves.rules';
 
 /** An estimate's life (spec, States and transitions). Decisions in docs/decisions.md. */
@@ -24,5 +23,3 @@ export const HEADER_EDITABLE: readonly EstimateStatus[] = ['DRAFT', 'SENT'];
 
 /** A CONVERTED estimate is the origin of a sales order, so it stays (spec). */
 export const DELETABLE: readonly EstimateStatus[] = ['DRAFT', 'SENT', 'ACCEPTED', 'DECLINED', 'CANCELLED'];
-
-export const ESTIMATE_NUMBERING: DocumentNumbering = { counterKey: 'estimate', prefix: 'EST-' };

@@ -11,14 +11,14 @@ import {
   type HeaderEditRules,
 } from '../documents';
 import type { SalesOrdersService } from '../sales-orders';
-import { takeDocumentNumber, type SeriesService } from '../series';
+import type { SeriesService } from '../series';
 import { presentEstimate } from './estimates.presenter';
 import { estimatesRepository as repo, type EstimateLineRow, type EstimateRow } from './estimates.repository';
-import { ACCEPTABLE, CONVERTIBLE, DELETABLE, ESTIMATE_MOVES, ESTIMATE_NUMBERING, HEADER_EDITABLE, type EstimateStatus } from './estimates.rules';
+import { ACCEPTABLE, CONVERTIBLE, DELETABLE, ESTIMATE_MOVES, HEADER_EDITABLE, type EstimateStatus } from './estimates.rules';
 import type { CreateEstimateBody, ListEstimatesQuery, UpdateEstimateBody } from './estimates.schemas';
 
 type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors' | 'dependents'> & {
-  series: Pick<SeriesService, 'branchOf'>;
+  series: Pick<SeriesService, 'branchOf' | 'takeIssuedNumber'>;
   salesOrders: Pick<SalesOrdersService, 'createInTx'>;
 };
 
@@ -71,7 +71,7 @@ export function estimatesService(deps: Deps) {
         const expiryDate = followUpDate(input.expiry_date, null, date, 'expiry_date');
         const party = await resolveSalesParty(tx, ctx.orgId, input, deps.series.branchOf);
         const priced = await priceLines(tx, ctx.orgId, input.line_items, party, 'sales');
-        const number = await takeDocumentNumber(tx, ctx.orgId, ESTIMATE_NUMBERING);
+        const number = await deps.series.takeIssuedNumber(tx, ctx.orgId, 'estimate', party.branchId, date);
         const created = now();
         const estimate: EstimateRow = {
           org_id: ctx.orgId, estimate_id: deps.ids.next('est'), estimate_number: number, branch_id: party.branchId,

@@ -10,7 +10,7 @@ import { orgSettings } from '../../platform/orgs/org-settings';
 import { assertDocumentDate, assertPeriodOpen } from '../../platform/orgs/period-lock';
 import { viewCache } from '../../platform/view-cache';
 import { cursorPage, readCursor } from '../../platform/pagination';
-import { catalogRepository } from '../catalog';
+import { assertHsnDigits, catalogRepository } from '../catalog';
 import { assertDocumentConvertible, decideRoundOff, inclusiveRemainderOf, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty, totalWithRoundOff } from '../documents';
 import { reversalRemedy, type LedgerService } from '../ledger';
 import type { SeriesService } from '../series';
@@ -115,6 +115,7 @@ export function invoicesService(deps: Deps) {
 
     const inclusive = input.is_inclusive_tax ?? false;
     const priced = await priceLines(tx, ctx.orgId, input.line_items, { ...party, inclusive }, 'sales');
+    assertHsnDigits(priced.lines, prefs.hsnDigits, party.contactGstin !== null);
     const amounts = priced.amounts;
     const roundOffLedger = await catalogRepository.roundOffAccountId(tx, ctx.orgId);
     const pre = amounts.subTotal + amounts.taxTotal;

@@ -1,4 +1,3 @@
-import type { DocumentNumbering } from '../documents/numbering.rules';
 import type { StatusMoves } from '../documents/status-moves.rules';
 
 /**
@@ -35,5 +34,3 @@ export const HEADER_EDITABLE: readonly PurchaseOrderStatus[] = ['DRAFT', 'OPEN']
  * on record. A BILLED order is the origin its bill names, so it stays.
  */
 export const DELETABLE: readonly PurchaseOrderStatus[] = ['DRAFT', 'CANCELLED'];
-
-export const PURCHASE_ORDER_NUMBERING: DocumentNumbering = { counterKey: 'purchase-order', prefix: 'PO-' };

@@ -11,16 +11,16 @@ import {
   assertStatusIn, followUpDate, lineColumnsOf, lineInputsOf, planHeaderEdit, priceLines, resolveParty, totalColumnsOf,
   type HeaderEditRules,
 } from '../documents';
-import { takeDocumentNumber, type SeriesService } from '../series';
+import type { SeriesService } from '../series';
 import { presentPurchaseOrder } from './purchase-orders.presenter';
 import { purchaseOrdersRepository as repo, type PurchaseOrderLineRow, type PurchaseOrderRow } from './purchase-orders.repository';
 import {
-  CONVERTIBLE, DELETABLE, HEADER_EDITABLE, PURCHASE_ORDER_MOVES, PURCHASE_ORDER_NUMBERING, type PurchaseOrderStatus,
+  CONVERTIBLE, DELETABLE, HEADER_EDITABLE, PURCHASE_ORDER_MOVES, type PurchaseOrderStatus,
 } from './purchase-orders.rules';
 import type { CreatePurchaseOrderBody, ListPurchaseOrdersQuery, UpdatePurchaseOrderBody } from './purchase-orders.schemas';
 
 type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors' | 'dependents'> & {
-  series: Pick<SeriesService, 'branchOf'>;
+  series: Pick<SeriesService, 'branchOf' | 'takeIssuedNumber'>;
   bills: Pick<BillsService, 'createInTx'>;
 };
 
@@ -66,7 +66,7 @@ export function purchaseOrdersService(deps: Deps) {
         // Without place_of_supply the vendor's place_of_contact is the default: where the goods come from.
         const party = await resolveParty(tx, ctx.orgId, 'vendor', { ...input, contact_id: input.vendor_id }, deps.series.branchOf);
         const priced = await priceLines(tx, ctx.orgId, input.line_items, party, 'purchase');
-        const number = await takeDocumentNumber(tx, ctx.orgId, PURCHASE_ORDER_NUMBERING);
+        const number = await deps.series.takeIssuedNumber(tx, ctx.orgId, 'purchase_order', party.branchId, date);
         const created = now();
         const order: PurchaseOrderRow = {
           org_id: ctx.orgId, purchase_order_id: deps.ids.next('po'), purchase_order_number: number, branch_id: party.branchId,

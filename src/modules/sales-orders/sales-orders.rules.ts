@@ -1,4 +1,3 @@
-import type { DocumentNumbering } from '../documents/numbering.rules';
 import type { StatusMoves } from '../documents/status-moves.rules';
 
 /**
@@ -28,5 +27,3 @@ export const CONVERTIBLE: readonly SalesOrderStatus[] = ['DRAFT', 'OPEN', 'PARTI
 
 /** reference_number, shipment_date and notes change while the order is still to be invoiced. */
 export const HEADER_EDITABLE: readonly SalesOrderStatus[] = ['DRAFT', 'OPEN', 'PARTIALLY_INVOICED'];
-
-export const SALES_ORDER_NUMBERING: DocumentNumbering = { counterKey: 'sales-order', prefix: 'SO-' };

@@ -11,14 +11,14 @@ import {
   type HeaderEditRules,
 } from '../documents';
 import type { InvoicesService } from '../invoices';
-import { takeDocumentNumber, type SeriesService } from '../series';
+import type { SeriesService } from '../series';
 import { presentSalesOrder } from './sales-orders.presenter';
 import { salesOrdersRepository as repo, type SalesOrderLineRow, type SalesOrderRow } from './sales-orders.repository';
-import { CONVERTIBLE, HEADER_EDITABLE, SALES_ORDER_MOVES, SALES_ORDER_NUMBERING, type SalesOrderStatus } from './sales-orders.rules';
+import { CONVERTIBLE, HEADER_EDITABLE, SALES_ORDER_MOVES, type SalesOrderStatus } from './sales-orders.rules';
 import type { CreateSalesOrderBody, ListSalesOrdersQuery, UpdateSalesOrderBody } from './sales-orders.schemas';
 
 type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors'> & {
-  series: Pick<SeriesService, 'branchOf'>;
+  series: Pick<SeriesService, 'branchOf' | 'takeIssuedNumber'>;
   invoices: Pick<InvoicesService, 'createInTx'>;
 };
 
@@ -55,7 +55,7 @@ export function salesOrdersService(deps: Deps) {
     const shipmentDate = followUpDate(input.shipment_date, null, date, 'shipment_date');
     const party = await resolveSalesParty(tx, ctx.orgId, input, deps.series.branchOf);
     const priced = await priceLines(tx, ctx.orgId, input.line_items, party, 'sales');
-    const number = await takeDocumentNumber(tx, ctx.orgId, SALES_ORDER_NUMBERING);
+    const number = await deps.series.takeIssuedNumber(tx, ctx.orgId, 'sales_order', party.branchId, date);
     const created = now();
     const order: SalesOrderRow = {
       org_id: ctx.orgId, sales_order_id: deps.ids.next('so'), sales_order_number: number, branch_id: party.branchId,

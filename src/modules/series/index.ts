@@ -7,8 +7,9 @@ export { seriesService, type SeriesService, type NumberRequest } from './series.
 export { seriesRoutes } from './series.routes';
 
 /**
- * The next number of a document numbered outside the invoice series (estimates, orders, notes,
- * our own bill numbers), from its per-organisation counter (document_counters). Taken inside
+ * The next number of a document received that the sender did not number (our own bill and
+ * debit note numbers), from its per-organisation counter (document_counters): documents
+ * received never consume an issued series. Taken inside
  * the caller's transaction: the row stays locked until it ends, and a rollback gives the number
  * back, so a number past Rule 46(b)'s 16 characters (409, named by the counter) bumps nothing.
  */

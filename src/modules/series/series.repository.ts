@@ -3,12 +3,12 @@ import type { Db, Tx } from '../../db/database';
 import type { BranchesTable, InvoiceSeriesTable } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared';
 
-const applicableSeries = preparedQuery((db, a: { orgId: string; branchId: string; date: string }) =>
+const applicableSeries = preparedQuery((db, a: { orgId: string; branchId: string; documentType: string; date: string }) =>
   db.selectFrom('invoice_series as s')
     .leftJoin('periods as p', (join) => join.onRef('p.org_id', '=', 's.org_id').onRef('p.period_id', '=', 's.period_id'))
     .selectAll('s')
     .select(['p.start_date as period_start'])
-    .where('s.org_id', '=', a.orgId).where('s.branch_id', '=', a.branchId)
+    .where('s.org_id', '=', a.orgId).where('s.branch_id', '=', a.branchId).where('s.document_type', '=', a.documentType)
     .where((eb) => eb.or([
       eb('s.period_id', 'is', null),
       eb.and([eb('p.start_date', '<=', a.date), eb('p.end_date', '>=', a.date)]),
@@ -38,8 +38,9 @@ export const seriesRepository = {
     return branch;
   },
 
-  /** The series of a branch that apply on a date: those bound to the period covering it, and unbound ones. */
-  applicable: (db: Db | Tx, orgId: string, branchId: string, date: string) => applicableSeries(db, { orgId, branchId, date }),
+  /** The series of a branch for a kind of document that apply on a date: those bound to the period covering it, and unbound ones. */
+  applicable: (db: Db | Tx, orgId: string, branchId: string, documentType: string, date: string) =>
+    applicableSeries(db, { orgId, branchId, documentType, date }),
 
   coveringPeriod: (db: Db | Tx, orgId: string, date: string) =>
     db.selectFrom('periods').selectAll().where('org_id', '=', orgId)

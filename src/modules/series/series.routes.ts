@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { NullableOf } from '../../http/response-schemas';
 import { route, type RouteDef } from '../../http/route';
+import { StringEnum } from '../../http/schema-kit';
+import { SERIES_DOCUMENT_TYPES } from './series.rules';
 import { ApplicableInvoiceSeries, CreateSeriesBody, InvoiceSeries, NextNumberQuery, SeriesListQuery } from './series.schemas';
 import type { SeriesService } from './series.service';
 
@@ -26,6 +28,7 @@ export function seriesRoutes(series: SeriesService): RouteDef[] {
         next_number: Type.String(),
         series: Type.String({ description: 'The series name the number is of' }),
         branch_id: Type.String(),
+        document_type: StringEnum(SERIES_DOCUMENT_TYPES),
       },
       handle: ({ ctx, query }) => series.nextNumber(ctx, query),
     }),

@@ -1,10 +1,14 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Named, NullableOf, Strict } from '../../http/response-schemas';
-import { Body, Id, LocalDateSchema, Query, Text } from '../../http/schema-kit';
+import { Body, Id, LocalDateSchema, Query, StringEnum, Text } from '../../http/schema-kit';
+import { SERIES_DOCUMENT_TYPES } from './series.rules';
+
+const DocumentType = (description: string) => StringEnum(SERIES_DOCUMENT_TYPES, description);
 
 export const SeriesListQuery = Query({
   branchId: Type.Optional(Id('branchId')),
   transactionDate: Type.Optional(LocalDateSchema),
+  documentType: Type.Optional(DocumentType('Which kind of document\'s series to list (default invoice)')),
 });
 export type SeriesListQuery = Static<typeof SeriesListQuery>;
 
@@ -12,6 +16,7 @@ export const NextNumberQuery = Query({
   series: Type.Optional(Text(50, 1)),
   branchId: Type.Optional(Id('branchId')),
   transactionDate: Type.Optional(LocalDateSchema),
+  documentType: Type.Optional(DocumentType('Which kind of document the series numbers (default invoice)')),
 });
 export type NextNumberQuery = Static<typeof NextNumberQuery>;
 
@@ -23,6 +28,7 @@ export const CreateSeriesBody = Body({
   format_template: Type.String({ minLength: 5, maxLength: 60, default: '{prefix}{fy}-{num}' }),
   transaction_date: Type.Optional(LocalDateSchema),
   branch_id: Type.Optional(Id('branch_id')),
+  document_type: Type.Optional(DocumentType('What the series numbers (default invoice); a name is unique per branch, period and document_type')),
 });
 export type CreateSeriesBody = Static<typeof CreateSeriesBody>;
 
@@ -37,6 +43,7 @@ export const InvoiceSeries = Named('InvoiceSeries', Strict({
   branch_id: Type.String(),
   padding: Type.Integer({ description: 'Digits of the counter, zero-padded' }),
   format_template: Type.String({ description: 'How a number is written from {prefix}, {fy} and {num}' }),
+  document_type: DocumentType('What the series numbers'),
 }, 'An invoice number series of a branch, for a financial-year period.'));
 
 /**
@@ -49,4 +56,5 @@ export const ApplicableInvoiceSeries = Named('ApplicableInvoiceSeries', Strict({
   prefix: Type.String(),
   isDefault: Type.Boolean({ description: 'Whether invoices without series_name take this series' }),
   periodId: NullableOf(Type.String({ description: 'The series\' accounting period, else the one covering the date; null when none does' })),
+  documentType: DocumentType('What the series numbers'),
 }, 'An invoice number series that applies to a branch on a date.'));

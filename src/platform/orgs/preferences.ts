@@ -9,6 +9,11 @@ export interface Preferences {
   invoicePdfTemplate: 'classic' | 'modern' | 'boxed' | 'tally';
   /** The organisation's UPI VPA (`name@psp`): payee of the payment links of auto_charge invoices; null: none. */
   upiVpa: string | null;
+  /**
+   * Fewest HSN/SAC digits on invoice and credit note lines (Notification 78/2020-CT): 4 (turnover
+   * up to ₹5 crore: B2B lines only), 6 (above it: every line) or 8 (every line).
+   */
+  hsnDigits: 4 | 6 | 8;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -19,6 +24,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   requireIdempotencyKey: true,
   invoicePdfTemplate: 'classic',
   upiVpa: null,
+  hsnDigits: 4,
 };
 
 export function readPreferences(json: string): Preferences {
