@@ -5,8 +5,6 @@
  * a caller may pass one but never has to.
  */
 
-import { API_ROOT } from '../src/api-root.js';
-
 const HEADERS_THE_CLIENT_SETS = new Set(['idempotency-key', 'x-svc-org']);
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
 
@@ -22,15 +20,9 @@ export interface OpenApiDocument {
 
 export function sdkDocument(served: OpenApiDocument): OpenApiDocument {
   const doc = structuredClone(served);
-  const paths = Object.entries(doc.paths ?? {});
-  // The document may list its paths from the host (beside other APIs' paths) or from the API
-  // root (`servers`): keep the public ones, relative to the root.
-  const fromHost = paths.some(([path]) => path.startsWith(`${API_ROOT}/`));
-  const relative = fromHost
-    ? paths.filter(([path]) => path.startsWith(`${API_ROOT}/`)).map(([path, item]): [string, PathItem] => [path.slice(API_ROOT.length), item])
-    : paths;
-  // An operation with servers of its own (health checks, served from the host's root) is not under the API root.
-  const underRoot = relative.filter(([, item]) => !item.servers && !METHODS.some((m) => (item[m] as Operation | undefined)?.servers));
+  // Paths are relative to the document's server, the API root; an operation with servers of
+  // its own (health checks, served from the host's root) is not under it.
+  const underRoot = Object.entries(doc.paths ?? {}).filter(([, item]) => !item.servers && !METHODS.some((m) => (item[m] as Operation | undefined)?.servers));
   const parameters = [
     ...Object.values(doc.components?.parameters ?? {}),
     ...underRoot.flatMap(([, item]) => [item, ...METHODS.map((m) => item[m] as Operation | undefined)]).flatMap((o) => o?.parameters ?? []),
