@@ -240,7 +240,7 @@ describe('POST /debit_notes/{id}/apply-to-bill', () => {
     await expectBooksBalanced(org.api);
   });
 
-  it("refuses above the limit with it in details, another vendor's bill, a voided note, no key, and foreign ids", async () => {
+  it("refuses above the limit with it in details, another vendor's bill, another branch's, a voided note, no key, and foreign ids", async () => {
     const vendorId = await vendor(org.api);
     const bill = await postedBill(org.api, vendorId, 500);
     const made = await createDebitNote(org.api, { vendor_id: vendorId, date: '2026-06-12', line_items: [{ name: 'Return', rate: 100 }] });
@@ -255,6 +255,10 @@ describe('POST /debit_notes/{id}/apply-to-bill', () => {
     const other = await t.given.org({ state_code: 'IN-KA' });
     expect(await apply(dn, bill.bill_id, 10, newKey(), other.api)).toMatchObject({ status: 404, body: { field: 'debit_note_id' } });
     expect(await apply(dn, 'bill_nope', 10)).toMatchObject({ status: 404, body: { field: 'bill_id' } });
+    // A note corrects a supply of one registration: a bill of the vendor's in the Mumbai branch is another GSTIN's.
+    const mumbai = (await t.admin.post(`/orgs/${org.orgId}/branches`, { name: 'Mumbai', state_code: 'IN-MH' })).body.branch.branch_id;
+    const mumbaiBill = await postedBill(org.api, vendorId, 500, { branch_id: mumbai });
+    expect(await apply(dn, mumbaiBill.bill_id, 10)).toMatchObject({ status: 400, body: { field: 'bill_id', details: { bill_branch_id: mumbai } } });
     expect((await org.api.post(`/debit_notes/${dn}/void`)).status).toBe(200);
     expect(await apply(dn, bill.bill_id, 10)).toMatchObject({ status: 409, body: { code: 'conflict.invalid_state' } });
     expect((await org.api.get(`/bills/${bill.bill_id}`)).body.bill).toMatchObject({ balance: 500, vendor_credits_applied: 0 });
