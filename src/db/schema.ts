@@ -60,6 +60,10 @@ export interface BranchesTable {
   gstin: string | null;
   /** Postal address, lines separated by newlines: the supplier address on GST documents. */
   address: string | null;
+  /** City, PIN and country of that address (migration 025); its state is the branch's state_code. */
+  city: string | null;
+  zip: string | null;
+  country: string | null;
   is_default: Flag;
   created_time: string;
 }

@@ -23,13 +23,14 @@ import { noteBindings } from './021-note-bindings';
 import { purchaseLedgers } from './022-purchase-ledgers';
 import { branchBooks } from './023-branch-books';
 import { seriesTypesUnits } from './024-series-types-units';
+import { einvoice } from './025-einvoice';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
 export const MIGRATIONS: readonly BahiMigration[] = [
   platform, ledger, invoices, estimatesAndSalesOrders, purchases, expenses, notes, payments, webhooks, recurring,
   attachmentsAndComments, pdfs, invoicePaymentLink, invoiceListIndex, billGuardReference, deliveryQueueIndexes,
-  idempotencyOrgScope, gstTreatment, periodLock, noteBindings, purchaseLedgers, branchBooks, seriesTypesUnits,
+  idempotencyOrgScope, gstTreatment, periodLock, noteBindings, purchaseLedgers, branchBooks, seriesTypesUnits, einvoice,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { StringEnum } from '../../http/schema-kit';
 import { Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
-import { accountProperties, HsnDigits } from '../catalog/catalog.schemas';
+import { accountProperties, BranchAddress, HsnDigits } from '../catalog/catalog.schemas';
 
 /* The admin API's answers (operator.md): what the operator sees of organisations, users and tokens. */
 
@@ -57,7 +57,7 @@ export const NewBranch = Named('NewBranch', Strict({
   name: Type.String(),
   state_code: Type.String(),
   gstin: NullableOf(Type.String()),
-  address: NullableOf(Type.String({ description: 'Printed as the supplier address on PDFs' })),
+  address: NullableOf(BranchAddress),
 }, 'A branch just added.'));
 
 export const NewAccount = Named('NewAccount', Strict({ ...accountProperties, is_active: Type.Boolean() }, 'An account just added to the chart.'));

@@ -4,11 +4,20 @@ import { ACCOUNT_TYPES } from '../../platform/orgs/chart-of-accounts';
 import { UPI_VPA_PATTERN } from '../../kernel/upi';
 import { HsnDigits } from '../catalog/catalog.schemas';
 
+/** A branch's postal address: the address lines alone, or its fields (operator.md); its state must be the branch's. */
+const BranchAddressBody = Nullable(Type.Union([
+  Text(500),
+  Type.Partial(Body({
+    address: Nullable(Text(500)), city: Nullable(Text(100)), state_code: Nullable(Text(60)),
+    zip: Nullable(Text(20)), country: Nullable(Text(60)),
+  }), { additionalProperties: false }),
+]));
+
 export const CreateOrgBody = Body({
   name: Text(200, 1),
   state_code: Type.Optional(Text(60, 1)),
   gstin: Type.Optional(Nullable(GstinText)),
-  address: Type.Optional(Nullable(Text(500))),
+  address: Type.Optional(BranchAddressBody),
   currency_code: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
   email_from: Type.Optional(Email),
   books_start_date: Type.Optional(LocalDateSchema),
@@ -40,8 +49,8 @@ export const PreferencesBody = Type.Partial(Body({
 }), { additionalProperties: false });
 export type PreferencesBody = Static<typeof PreferencesBody>;
 
-/** `address`: the branch's postal address (lines separated by newlines), printed as the supplier address on PDFs. */
-export const CreateBranchBody = Body({ name: Text(200, 1), state_code: Text(60, 1), gstin: Type.Optional(Nullable(GstinText)), address: Type.Optional(Nullable(Text(500))) });
+/** `address`: the branch's postal address, printed as the supplier address on PDFs and e-invoices. */
+export const CreateBranchBody = Body({ name: Text(200, 1), state_code: Text(60, 1), gstin: Type.Optional(Nullable(GstinText)), address: Type.Optional(BranchAddressBody) });
 
 export const CreateAccountBody = Body({
   account_name: Text(200, 1),

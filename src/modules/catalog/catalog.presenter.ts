@@ -1,3 +1,4 @@
+import { presentBranchAddress } from '../../platform/orgs/branch-address';
 import type { AccountsTable, BranchesTable, ItemsTable, TaxesTable } from '../../db/schema';
 import { isoTimestamp } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
@@ -23,6 +24,7 @@ export const presentBranch = (b: BranchesTable) => ({
   name: b.name,
   state_code: b.state_code,
   gstin: b.gstin,
+  address: presentBranchAddress(b),
   is_default: b.is_default === 1,
 });
 

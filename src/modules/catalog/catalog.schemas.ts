@@ -59,11 +59,21 @@ export const Tax = Named('Tax', Strict({
   supply_type: StringEnum(TAX_SUPPLY_TYPES, 'TAXABLE (at 0%: zero-rated), NIL_RATED, EXEMPT or NON_GST; the GST returns report each kind apart'),
 }, 'A GST rate lines can carry.'));
 
+/** A branch's postal address, shaped like a contact's billing_address; its state is the branch's. */
+export const BranchAddress = Named('BranchAddress', Strict({
+  address: NullableOf(Type.String({ description: 'Address lines, separated by newlines' })),
+  city: NullableOf(Type.String()),
+  state_code: Type.String({ description: "The branch's state (ISO 3166-2:IN)" }),
+  zip: NullableOf(Type.String({ description: 'PIN code' })),
+  country: NullableOf(Type.String()),
+}, "A branch's postal address: the supplier's address on PDFs and e-invoices."));
+
 export const Branch = Named('Branch', Strict({
   branch_id: Type.String(),
   name: Type.String(),
   state_code: Type.String({ description: "The branch's state: the supplier's place for GST, so a place of supply in the same state is intra-state (CGST+SGST)" }),
   gstin: NullableOf(Type.String()),
+  address: NullableOf(BranchAddress),
   is_default: Type.Boolean({ description: 'The branch documents use when they name none' }),
 }, 'A place of business of the organisation.'));
 

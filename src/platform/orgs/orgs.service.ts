@@ -9,6 +9,7 @@ import { addDays, addYears, financialYearLabel, financialYearStart, istDateOf, i
 import type { PlatformDeps } from '../deps';
 import { SEED_ACCOUNTS, SEED_NON_TAXABLE, SEED_TAX_RATES_CENTI, formatPercent, type AccountType } from './chart-of-accounts';
 import { forgetFixedChart } from './fixed-chart';
+import { branchAddressColumns, presentBranchAddress, type BranchAddressInput } from './branch-address';
 import { registrationGstinMismatch } from './registration-gstin.rules';
 import { DEFAULT_PREFERENCES, readPreferences, type Preferences } from './preferences';
 
@@ -17,7 +18,7 @@ export interface CreateOrgInput {
   state_code?: string;
   gstin?: string | null;
   /** The postal address of the head office (the default branch). */
-  address?: string | null;
+  address?: BranchAddressInput;
   currency_code?: string;
   email_from?: string;
   books_start_date?: string;
@@ -70,6 +71,7 @@ export function orgsService(deps: Pick<PlatformDeps, 'database' | 'clock' | 'ids
       const state = canonicalState(input.state_code ?? 'IN-KA');
       const gstin = checkedGstin(input.gstin, 'gstin');
       assertRegistrationGstin(gstin, state, []);
+      const address = branchAddressColumns(input.address, state);
       const booksStart = input.books_start_date ?? '2020-04-01';
       return deps.database.transaction(async (tx) => {
         const orgId = deps.ids.next('org');
@@ -82,7 +84,7 @@ export function orgsService(deps: Pick<PlatformDeps, 'database' | 'clock' | 'ids
         }).execute();
         await tx.insertInto('period_locks').values({ org_id: orgId, lock_date: null, last_modified_time: created }).execute();
         await tx.insertInto('branches').values({
-          org_id: orgId, branch_id: branchId, name: 'Head Office', state_code: state, gstin, address: input.address ?? null, is_default: 1, created_time: created,
+          org_id: orgId, branch_id: branchId, name: 'Head Office', state_code: state, gstin, ...address, is_default: 1, created_time: created,
         }).execute();
         await insertPeriods(tx, orgId, booksStart);
         for (const a of SEED_ACCOUNTS) {
@@ -128,16 +130,17 @@ export function orgsService(deps: Pick<PlatformDeps, 'database' | 'clock' | 'ids
       });
     },
 
-    async createBranch(orgId: string, input: { name: string; state_code: string; gstin?: string | null; address?: string | null }) {
+    async createBranch(orgId: string, input: { name: string; state_code: string; gstin?: string | null; address?: BranchAddressInput }) {
       const state = canonicalState(input.state_code);
+      const address = branchAddressColumns(input.address, state);
       const gstin = checkedGstin(input.gstin, 'gstin');
       return deps.database.transaction(async (tx) => {
         const org = await getOrgRow(tx, orgId);
         const branches = await tx.selectFrom('branches').select('gstin').where('org_id', '=', orgId).execute();
         assertRegistrationGstin(gstin, state, [org.gstin, ...branches.map((b) => b.gstin)]);
-        const branch = { branch_id: deps.ids.next('br'), name: input.name, state_code: state, gstin, address: input.address ?? null };
+        const branch = { branch_id: deps.ids.next('br'), name: input.name, state_code: state, gstin, ...address };
         await tx.insertInto('branches').values({ org_id: orgId, ...branch, is_default: 0, created_time: now() }).execute();
-        return branch;
+        return { branch_id: branch.branch_id, name: branch.name, state_code: state, gstin, address: presentBranchAddress(branch) };
       });
     },
 
