@@ -1,0 +1,144 @@
+import { roundDiv, sum, toRupees, type Paise } from '../../kernel/money';
+import type { EInvoice } from './einvoice.schemas';
+import { SUPPLY_TYPES } from './einvoice.schemas';
+
+/** What an e-invoice is built from: one invoice or credit note, read from the books. Amounts in paise of its currency. */
+export interface EInvoiceSource {
+  typ: 'INV' | 'CRN';
+  number: string;
+  date: string;
+  gstTreatment: string | null;
+  exportType: string | null;
+  /** 2-digit GST code of the place of supply (96 for a foreign country). */
+  pos: string;
+  currency: string;
+  /** Exchange rate to INR × 10^6. */
+  rateMicro: number;
+  roundOff: Paise;
+  total: Paise;
+  seller: Party;
+  buyer: Party & { gstin: string | null; country: string | null };
+  lines: SourceLine[];
+  /** A credit note's invoice. */
+  precedingInvoice: { number: string; date: string } | null;
+}
+
+interface Party { gstin: string | null; legalName: string; tradeName: string | null; address: string | null; city: string | null; zip: string | null; stcd: string | null }
+
+export interface SourceLine {
+  name: string;
+  description: string | null;
+  hsnOrSac: string | null;
+  quantityMilli: number;
+  unit: string | null;
+  isService: boolean;
+  rate: Paise;
+  discount: Paise;
+  taxRateCenti: number;
+  itemTotal: Paise;
+  cgst: Paise;
+  sgst: Paise;
+  igst: Paise;
+}
+
+export type SupplyType = (typeof SUPPLY_TYPES)[number];
+export const EXPORT_PIN = 999_999;
+export const EXPORT_STATE = '96';
+
+/**
+ * The IRP supply type of a document's GST treatment (and, for SEZ and exports, whether IGST
+ * was paid); null when the document needs no e-invoice (an unregistered buyer or a consumer: B2C).
+ */
+export function supplyTypeOf(gstTreatment: string | null, exportType: string | null): SupplyType | null {
+  const paid = exportType !== 'WOPAY';
+  switch (gstTreatment) {
+    case 'REGISTERED': case 'REGISTERED_COMPOSITION': return 'B2B';
+    case 'SEZ': return paid ? 'SEZWP' : 'SEZWOP';
+    case 'OVERSEAS': return paid ? 'EXPWP' : 'EXPWOP';
+    case 'DEEMED_EXPORT': return 'DEXP';
+    default: return null;
+  }
+}
+
+const isExport = (t: SupplyType) => t === 'EXPWP' || t === 'EXPWOP';
+
+/** DD/MM/YYYY, the IRP's date format, of an ISO date. */
+export const irpDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+/** The address lines: the first is Addr1, the rest joined make Addr2. */
+function addressLines(address: string | null): { Addr1: string; Addr2: string | null } {
+  const lines = (address ?? '').split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  return { Addr1: lines[0] ?? '', Addr2: lines.length > 1 ? lines.slice(1).join(', ') : null };
+}
+
+/** A PIN as the IRP's integer; null when the address has no 6-digit one (the checks report it). */
+const pinOf = (zip: string | null) => (zip !== null && /^[1-9][0-9]{5}$/.test(zip.trim()) ? Number(zip.trim()) : null);
+
+/**
+ * The IRP payload of a document whose supply type is known. Every amount is converted to INR
+ * line by line (the IRP takes rupee values even for an export, with the foreign total in
+ * TotInvValFc); the document's totals are the sums of its converted lines, so AssVal is the sum
+ * of AssAmt exactly, and TotInvVal is the converted document total. A PIN that is not 6 digits
+ * is carried as 0, for the checks (einvoice.rules.ts) to report before anyone sees the payload.
+ */
+export function buildEInvoice(src: EInvoiceSource, supplyType: SupplyType): EInvoice {
+  const inr = (p: Paise): Paise => roundDiv(BigInt(p) * BigInt(src.rateMicro), 1_000_000n);
+  const rupees = (p: Paise) => toRupees(inr(p));
+  const exported = isExport(supplyType);
+
+  const items = src.lines.map((l, i) => {
+    const gross = inr(l.itemTotal + l.discount);
+    const discount = inr(l.discount);
+    const taxable = gross - discount;
+    const [cgst, sgst, igst] = [inr(l.cgst), inr(l.sgst), inr(l.igst)];
+    return {
+      paise: { taxable, cgst, sgst, igst },
+      item: {
+        SlNo: String(i + 1),
+        PrdDesc: l.description ?? l.name,
+        IsServc: l.isService ? 'Y' as const : 'N' as const,
+        HsnCd: l.hsnOrSac ?? '',
+        Qty: l.quantityMilli / 1000,
+        Unit: l.isService ? 'NA' : (l.unit?.toUpperCase() ?? 'OTH'),
+        UnitPrice: rupees(l.rate),
+        TotAmt: toRupees(gross),
+        Discount: toRupees(discount),
+        AssAmt: toRupees(taxable),
+        GstRt: l.taxRateCenti / 100,
+        IgstAmt: toRupees(igst), CgstAmt: toRupees(cgst), SgstAmt: toRupees(sgst),
+        CesRt: 0, CesAmt: 0, OthChrg: 0,
+        TotItemVal: toRupees(taxable + cgst + sgst + igst),
+      },
+    };
+  });
+  const total = (pick: (p: (typeof items)[number]['paise']) => Paise) => toRupees(sum(items.map((i) => pick(i.paise))));
+
+  const seller = src.seller;
+  const buyer = src.buyer;
+  const payload: EInvoice = {
+    Version: '1.1',
+    TranDtls: { TaxSch: 'GST', SupTyp: supplyType, RegRev: 'N', EcmGstin: null, IgstOnIntra: 'N' },
+    DocDtls: { Typ: src.typ, No: src.number, Dt: irpDate(src.date) },
+    SellerDtls: {
+      Gstin: seller.gstin ?? '', LglNm: seller.legalName, TrdNm: seller.tradeName, ...addressLines(seller.address),
+      Loc: seller.city ?? '', Pin: pinOf(seller.zip) ?? 0, Stcd: seller.stcd ?? '',
+    },
+    BuyerDtls: {
+      Gstin: exported ? 'URP' : (buyer.gstin ?? ''), LglNm: buyer.legalName, TrdNm: buyer.tradeName, ...addressLines(buyer.address),
+      Loc: buyer.city ?? '', Pin: exported ? EXPORT_PIN : (pinOf(buyer.zip) ?? 0),
+      Stcd: exported ? EXPORT_STATE : (buyer.stcd ?? ''), Pos: exported ? EXPORT_STATE : src.pos,
+    },
+    ItemList: items.map((i) => i.item),
+    ValDtls: {
+      AssVal: total((p) => p.taxable), CgstVal: total((p) => p.cgst), SgstVal: total((p) => p.sgst), IgstVal: total((p) => p.igst),
+      CesVal: 0, StCesVal: 0, Discount: 0, OthChrg: 0, RndOffAmt: rupees(src.roundOff), TotInvVal: rupees(src.total),
+      ...(src.currency === 'INR' ? {} : { TotInvValFc: toRupees(src.total) }),
+    },
+  };
+  if (src.precedingInvoice) payload.RefDtls = { PrecDocDtls: [{ InvNo: src.precedingInvoice.number, InvDt: irpDate(src.precedingInvoice.date) }] };
+  if (exported) {
+    const country = buyer.country?.trim().toUpperCase() ?? '';
+    payload.ExpDtls = { ForCur: src.currency, ...(/^[A-Z]{2}$/.test(country) ? { CntCode: country } : {}), RefClm: supplyType === 'EXPWP' ? 'Y' : 'N' };
+  }
+  return payload;
+}

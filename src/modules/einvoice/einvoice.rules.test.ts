@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { buildEInvoice, irpDate, supplyTypeOf, type EInvoiceSource } from './einvoice.builder';
+import { einvoiceProblems } from './einvoice.rules';
+
+const party = { gstin: '29AABCB1234F1Z4', legalName: 'Seller Pvt. Ltd.', tradeName: null, address: '1, MG Road', city: 'Bengaluru', zip: '560001', stcd: '29' };
+const line = { name: 'Mouse', description: null, hsnOrSac: '8471', quantityMilli: 2000, unit: 'nos', isService: false, rate: 50_000, discount: 0, taxRateCenti: 1800, itemTotal: 100_000, cgst: 9_000, sgst: 9_000, igst: 0 };
+const source = (extra: Partial<EInvoiceSource> = {}): EInvoiceSource => ({
+  typ: 'INV', number: 'INV/26-27/001', date: '2026-06-10', gstTreatment: 'REGISTERED', exportType: null, pos: '29', currency: 'INR',
+  rateMicro: 1_000_000, roundOff: 0, total: 118_000, seller: party, buyer: { ...party, gstin: '29AAACR5055K1Z3', country: 'India' },
+  lines: [line], precedingInvoice: null, ...extra,
+});
+const fields = (src: EInvoiceSource, hsnDigits = 4) => einvoiceProblems(buildEInvoice(src, supplyTypeOf(src.gstTreatment, src.exportType)!), hsnDigits).map((p) => p.field);
+
+describe('supplyTypeOf', () => {
+  it.each([
+    ['REGISTERED', null, 'B2B'], ['REGISTERED_COMPOSITION', null, 'B2B'], ['SEZ', 'WPAY', 'SEZWP'], ['SEZ', 'WOPAY', 'SEZWOP'],
+    ['OVERSEAS', 'WPAY', 'EXPWP'], ['OVERSEAS', 'WOPAY', 'EXPWOP'], ['DEEMED_EXPORT', null, 'DEXP'],
+    ['UNREGISTERED', null, null], ['CONSUMER', null, null], [null, null, null],
+  ])('%s %s is %s', (treatment, exportType, expected) => {
+    expect(supplyTypeOf(treatment, exportType)).toBe(expected);
+  });
+});
+
+describe('buildEInvoice', () => {
+  it('writes dates DD/MM/YYYY', () => expect(irpDate('2026-04-01')).toBe('01/04/2026'));
+
+  it('converts a foreign-currency line to INR line by line, the totals the sums of the converted lines', () => {
+    // USD 33.33 at 83.3333: 2,777.4989 → ₹2,777.50; IGST USD 6.00 → ₹499.9998 → ₹500.00; total USD 39.33 → 3,277.4987 → ₹3,277.50.
+    const payload = buildEInvoice(source({
+      gstTreatment: 'OVERSEAS', exportType: 'WPAY', pos: '96', currency: 'USD', rateMicro: 83_333_300, total: 3_933,
+      lines: [{ ...line, quantityMilli: 1000, rate: 3_333, itemTotal: 3_333, cgst: 0, sgst: 0, igst: 600 }],
+    }), 'EXPWP');
+    expect(payload.ItemList[0]).toMatchObject({ UnitPrice: 2777.5, AssAmt: 2777.5, IgstAmt: 500, TotItemVal: 3277.5 });
+    expect(payload.ValDtls).toMatchObject({ AssVal: 2777.5, IgstVal: 500, TotInvVal: 3277.5, TotInvValFc: 39.33 });
+    expect(payload.BuyerDtls).toMatchObject({ Gstin: 'URP', Pin: 999999, Stcd: '96', Pos: '96' });
+    expect(payload.ExpDtls).toEqual({ ForCur: 'USD', RefClm: 'Y' });
+  });
+
+  it('splits address lines into Addr1 and Addr2', () => {
+    const payload = buildEInvoice(source({ seller: { ...party, address: 'Unit 4\nTech Park\nWhitefield' } }), 'B2B');
+    expect(payload.SellerDtls).toMatchObject({ Addr1: 'Unit 4', Addr2: 'Tech Park, Whitefield' });
+  });
+});
+
+describe('einvoiceProblems', () => {
+  it('finds none in a sound invoice', () => expect(fields(source())).toEqual([]));
+
+  it('lists every problem at once: PINs, HSN, number, GSTIN', () => {
+    expect(fields(source({
+      number: '0INV 1',
+      seller: { ...party, zip: null }, buyer: { ...party, gstin: null, zip: '5600', country: 'India' },
+      lines: [{ ...line, hsnOrSac: null }, { ...line, hsnOrSac: '84713' }, { ...line, hsnOrSac: '8471' }],
+      total: 354_000,
+    }), 6)).toEqual([
+      'DocDtls.No', 'DocDtls.No', 'SellerDtls.Pin', 'BuyerDtls.Pin', 'BuyerDtls.Gstin',
+      'ItemList[0].HsnCd', 'ItemList[1].HsnCd', 'ItemList[2].HsnCd',
+    ]);
+  });
+
+  it('refuses a number of 17 characters and takes one of 16', () => {
+    expect(fields(source({ number: 'INV/2026-27/0001' }))).toEqual([]);
+    expect(fields(source({ number: 'INV/2026-27/00001' }))).toEqual(['DocDtls.No']);
+  });
+
+  it('refuses IGST on an intra-state item', () => {
+    expect(fields(source({ lines: [{ ...line, cgst: 0, sgst: 0, igst: 18_000 }] }))).toEqual(['ItemList[0].IgstAmt']);
+  });
+
+  it('takes TotInvVal within ₹1 of the items and refuses it beyond', () => {
+    // Items ₹1,180.00: a total of ₹1,181.00 is within ₹1, ₹1,181.01 is not.
+    expect(fields(source({ total: 118_100 }))).toEqual([]);
+    expect(fields(source({ total: 118_101 }))).toEqual(['ValDtls.TotInvVal']);
+  });
+
+  it('refuses an AssVal that is not the sum of AssAmt', () => {
+    const payload = buildEInvoice(source(), 'B2B');
+    payload.ValDtls.AssVal = 1000.01;
+    expect(einvoiceProblems(payload, 4).map((p) => p.field)).toEqual(['ValDtls.AssVal']);
+  });
+});

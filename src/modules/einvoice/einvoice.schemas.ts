@@ -1,0 +1,62 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Named, NullableOf, Strict } from '../../http/response-schemas';
+import { StringEnum } from '../../http/schema-kit';
+
+/* The IRP's e-invoice request, schema version 1.1 (gst-facts.md, "E-invoice"): field names are the IRP's. */
+
+const Rupees = Type.Number({ description: 'Rupees (INR), two decimals' });
+const Yn = StringEnum(['Y', 'N'] as const);
+export const SUPPLY_TYPES = ['B2B', 'SEZWP', 'SEZWOP', 'EXPWP', 'EXPWOP', 'DEXP'] as const;
+
+const partyFields = {
+  Gstin: Type.String({ description: "GSTIN; URP for an export's buyer" }),
+  LglNm: Type.String(),
+  TrdNm: NullableOf(Type.String()),
+  Addr1: Type.String(),
+  Addr2: NullableOf(Type.String()),
+  Loc: Type.String(),
+  Pin: Type.Integer({ description: '6-digit PIN; 999999 for an export' }),
+  Stcd: Type.String({ description: '2-digit GST state code; 96 for an export' }),
+};
+
+const Item = Strict({
+  SlNo: Type.String(),
+  PrdDesc: NullableOf(Type.String()),
+  IsServc: Yn,
+  HsnCd: Type.String(),
+  Qty: Type.Number(),
+  Unit: Type.String({ description: 'GST unit (UQC); NA for a service' }),
+  UnitPrice: Rupees,
+  TotAmt: Rupees,
+  Discount: Rupees,
+  AssAmt: Rupees,
+  GstRt: Type.Number(),
+  IgstAmt: Rupees,
+  CgstAmt: Rupees,
+  SgstAmt: Rupees,
+  CesRt: Type.Number(),
+  CesAmt: Rupees,
+  OthChrg: Rupees,
+  TotItemVal: Rupees,
+});
+
+export const EInvoice = Named('EInvoice', Strict({
+  Version: Type.Literal('1.1'),
+  TranDtls: Strict({ TaxSch: Type.Literal('GST'), SupTyp: StringEnum(SUPPLY_TYPES), RegRev: Yn, EcmGstin: Type.Null(), IgstOnIntra: Yn }),
+  DocDtls: Strict({ Typ: StringEnum(['INV', 'CRN'] as const), No: Type.String(), Dt: Type.String({ description: 'DD/MM/YYYY' }) }),
+  SellerDtls: Strict(partyFields),
+  BuyerDtls: Strict({ ...partyFields, Pos: Type.String({ description: 'Place of supply, 2-digit code; 96 for an export' }) }),
+  ItemList: Type.Array(Item),
+  ValDtls: Strict({
+    AssVal: Rupees, CgstVal: Rupees, SgstVal: Rupees, IgstVal: Rupees, CesVal: Rupees, StCesVal: Rupees,
+    Discount: Rupees, OthChrg: Rupees, RndOffAmt: Rupees, TotInvVal: Rupees,
+    TotInvValFc: Type.Optional(Type.Number({ description: "Total in the document's foreign currency" })),
+  }),
+  RefDtls: Type.Optional(Strict({ PrecDocDtls: Type.Array(Strict({ InvNo: Type.String(), InvDt: Type.String() })) })),
+  ExpDtls: Type.Optional(Strict({
+    ForCur: Type.String({ description: 'ISO 4217 currency of the document' }),
+    CntCode: Type.Optional(Type.String({ description: "ISO 3166 alpha-2 code of the buyer's country, when known" })),
+    RefClm: Yn,
+  })),
+}, 'The IRP e-invoice request payload (schema 1.1) of an invoice or credit note, checked against the IRP\'s rules.'));
+export type EInvoice = Static<typeof EInvoice>;

@@ -1,0 +1,2 @@
+export { einvoiceService } from './einvoice.service';
+export { einvoiceRoutes } from './einvoice.routes';
