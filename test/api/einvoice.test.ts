@@ -5,10 +5,13 @@ import { startTestApp, type OrgFixture, type TestApp } from '../support/test-app
 
 /*
  * E-invoices (IRP schema 1.1) from the books, compared field by field with payloads written out
- * by hand. Their shape follows india_compliance's published request payloads
- * (india_compliance/gst_india/data/test_e_invoice.json, "goods_item_with_ewaybill" and
- * "credit_note"): Version, TranDtls, DocDtls, SellerDtls, BuyerDtls with Pos, ItemList,
- * ValDtls, RefDtls.PrecDocDtls on a credit note, ExpDtls on an export.
+ * by hand. Their structure is that of india_compliance's published request payloads
+ * (resilient-tech/india-compliance, india_compliance/gst_india/data/test_e_invoice.json):
+ * "goods_item_with_ewaybill" (B2B, CGST/SGST per item, Pin as a number, Stcd and Pos as
+ * 2-digit strings, DD/MM/YYYY), "service_item" (IsServc Y on a SAC 99…) and
+ * "foreign_transaction" (EXPWOP: Gstin URP, Pin 999999, Stcd and Pos 96, ExpDtls.CntCode US).
+ * Bahi leaves out what it does not keep (PayDtls, EwbDtls, shipping bill) and adds the
+ * optional ExpDtls.ForCur and ValDtls.TotInvValFc of a foreign-currency export.
  */
 
 let t: TestApp;
