@@ -576,6 +576,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/credit_notes/{credit_note_id}/einvoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A credit note's IRP e-invoice payload (schema 1.1), checked against the IRP's rules
+         * @description Required scope: `Svc.gst.READ`.
+         */
+        get: operations["getCreditNoteEInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/credit_notes/{credit_note_id}/email": {
         parameters: {
             query?: never;
@@ -1074,6 +1094,26 @@ export interface paths {
          * @description Required scope: `Svc.invoices.UPDATE`. Accepts `Idempotency-Key`.
          */
         post: operations["approveInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices/{invoice_id}/einvoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invoice's IRP e-invoice payload (schema 1.1), checked against the IRP's rules
+         * @description Required scope: `Svc.gst.READ`.
+         */
+        get: operations["getInvoiceEInvoice"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2358,6 +2398,11 @@ export interface components {
         };
         /** @description An invoice number series that applies to a branch on a date. */
         ApplicableInvoiceSeries: {
+            /**
+             * @description What the series numbers
+             * @enum {string}
+             */
+            documentType: "invoice" | "credit_note" | "estimate" | "sales_order" | "purchase_order";
             /** @description Whether invoices without series_name take this series */
             isDefault: boolean;
             label: string;
@@ -2536,6 +2581,7 @@ export interface components {
         };
         /** @description A place of business of the organisation. */
         Branch: {
+            address: components["schemas"]["BranchAddress"] | null;
             branch_id: string;
             gstin: string | null;
             /** @description The branch documents use when they name none */
@@ -2543,6 +2589,15 @@ export interface components {
             name: string;
             /** @description The branch's state: the supplier's place for GST, so a place of supply in the same state is intra-state (CGST+SGST) */
             state_code: string;
+        };
+        /** @description A branch's postal address: the supplier's address on PDFs and e-invoices. */
+        BranchAddress: {
+            address: string | null;
+            city: string | null;
+            country: string | null;
+            /** @description The branch's state (ISO 3166-2:IN) */
+            state_code: string;
+            zip: string | null;
         };
         /**
          * BulkEventData
@@ -2816,6 +2871,127 @@ export interface components {
              */
             status: "DRAFT" | "ISSUED" | "APPLIED" | "CANCELLED";
         };
+        /** @description The IRP e-invoice request payload (schema 1.1) of an invoice or credit note, checked against the IRP's rules. */
+        EInvoice: {
+            BuyerDtls: {
+                Addr1: string;
+                Addr2: string | null;
+                /** @description GSTIN; URP for an export's buyer */
+                Gstin: string;
+                LglNm: string;
+                Loc: string;
+                /** @description 6-digit PIN; 999999 for an export */
+                Pin: number;
+                /** @description Place of supply, 2-digit code; 96 for an export */
+                Pos: string;
+                /** @description 2-digit GST state code; 96 for an export */
+                Stcd: string;
+                TrdNm: string | null;
+            };
+            DocDtls: {
+                /** @description DD/MM/YYYY */
+                Dt: string;
+                No: string;
+                /** @enum {string} */
+                Typ: "INV" | "CRN";
+            };
+            ExpDtls?: {
+                /** @description ISO 3166 alpha-2 code of the buyer's country, when known */
+                CntCode?: string;
+                /** @description ISO 4217 currency of the document */
+                ForCur: string;
+                /** @enum {string} */
+                RefClm: "Y" | "N";
+            };
+            ItemList: {
+                /** @description Rupees (INR), two decimals */
+                AssAmt: number;
+                /** @description Rupees (INR), two decimals */
+                CesAmt: number;
+                CesRt: number;
+                /** @description Rupees (INR), two decimals */
+                CgstAmt: number;
+                /** @description Rupees (INR), two decimals */
+                Discount: number;
+                GstRt: number;
+                HsnCd: string;
+                /** @description Rupees (INR), two decimals */
+                IgstAmt: number;
+                /** @enum {string} */
+                IsServc: "Y" | "N";
+                /** @description Rupees (INR), two decimals */
+                OthChrg: number;
+                PrdDesc: string | null;
+                Qty: number;
+                /** @description Rupees (INR), two decimals */
+                SgstAmt: number;
+                SlNo: string;
+                /** @description Rupees (INR), two decimals */
+                TotAmt: number;
+                /** @description Rupees (INR), two decimals */
+                TotItemVal: number;
+                /** @description GST unit (UQC); NA for a service */
+                Unit: string;
+                /** @description Rupees (INR), two decimals */
+                UnitPrice: number;
+            }[];
+            RefDtls?: {
+                PrecDocDtls: {
+                    InvDt: string;
+                    InvNo: string;
+                }[];
+            };
+            SellerDtls: {
+                Addr1: string;
+                Addr2: string | null;
+                /** @description GSTIN; URP for an export's buyer */
+                Gstin: string;
+                LglNm: string;
+                Loc: string;
+                /** @description 6-digit PIN; 999999 for an export */
+                Pin: number;
+                /** @description 2-digit GST state code; 96 for an export */
+                Stcd: string;
+                TrdNm: string | null;
+            };
+            TranDtls: {
+                EcmGstin: null;
+                /** @enum {string} */
+                IgstOnIntra: "Y" | "N";
+                /** @enum {string} */
+                RegRev: "Y" | "N";
+                /** @enum {string} */
+                SupTyp: "B2B" | "SEZWP" | "SEZWOP" | "EXPWP" | "EXPWOP" | "DEXP";
+                /** @enum {string} */
+                TaxSch: "GST";
+            };
+            ValDtls: {
+                /** @description Rupees (INR), two decimals */
+                AssVal: number;
+                /** @description Rupees (INR), two decimals */
+                CesVal: number;
+                /** @description Rupees (INR), two decimals */
+                CgstVal: number;
+                /** @description Rupees (INR), two decimals */
+                Discount: number;
+                /** @description Rupees (INR), two decimals */
+                IgstVal: number;
+                /** @description Rupees (INR), two decimals */
+                OthChrg: number;
+                /** @description Rupees (INR), two decimals */
+                RndOffAmt: number;
+                /** @description Rupees (INR), two decimals */
+                SgstVal: number;
+                /** @description Rupees (INR), two decimals */
+                StCesVal: number;
+                /** @description Rupees (INR), two decimals */
+                TotInvVal: number;
+                /** @description Total in the document's foreign currency */
+                TotInvValFc?: number;
+            };
+            /** @enum {string} */
+            Version: "1.1";
+        };
         /** @description An email the provider accepted. */
         EmailDelivery: {
             attached_pdf: boolean;
@@ -3050,6 +3226,11 @@ export interface components {
         /** @description An invoice number series of a branch, for a financial-year period. */
         InvoiceSeries: {
             branch_id: string;
+            /**
+             * @description What the series numbers
+             * @enum {string}
+             */
+            document_type: "invoice" | "credit_note" | "estimate" | "sales_order" | "purchase_order";
             /** @description How a number is written from {prefix}, {fy} and {num} */
             format_template: string;
             /** @description The series id */
@@ -3082,6 +3263,7 @@ export interface components {
             tax_id: string | null;
             /** @enum {string} */
             type: "SERVICE" | "GOODS";
+            unit: string | null;
         };
         /** @description A journal entry: balanced debits and credits, posted by a document or by hand. */
         Journal: {
@@ -6100,6 +6282,49 @@ export interface operations {
             503: components["responses"]["KeyedError503"];
         };
     };
+    getCreditNoteEInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description credit_note_id */
+                credit_note_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        einvoice: components["schemas"]["EInvoice"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            409: components["responses"]["TokenError409"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
     emailCreditNote: {
         parameters: {
             query?: never;
@@ -8027,6 +8252,49 @@ export interface operations {
             503: components["responses"]["KeyedError503"];
         };
     };
+    getInvoiceEInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description invoice_id */
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        einvoice: components["schemas"]["EInvoice"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            409: components["responses"]["TokenError409"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
     emailInvoice: {
         parameters: {
             query?: never;
@@ -8194,6 +8462,8 @@ export interface operations {
             query?: {
                 /** @description branchId */
                 branchId?: string;
+                /** @description Which kind of document's series to list (default invoice) */
+                documentType?: "invoice" | "credit_note" | "estimate" | "sales_order" | "purchase_order";
                 /** @description YYYY-MM-DD */
                 transactionDate?: string;
             };
@@ -8254,6 +8524,11 @@ export interface operations {
                 "application/json": {
                     /** @description branch_id */
                     branch_id?: string;
+                    /**
+                     * @description What the series numbers (default invoice); a name is unique per branch, period and document_type
+                     * @enum {string}
+                     */
+                    document_type?: "invoice" | "credit_note" | "estimate" | "sales_order" | "purchase_order";
                     /** @default {prefix}{fy}-{num} */
                     format_template: string;
                     label?: string;
@@ -8307,6 +8582,8 @@ export interface operations {
             query?: {
                 /** @description branchId */
                 branchId?: string;
+                /** @description Which kind of document the series numbers (default invoice) */
+                documentType?: "invoice" | "credit_note" | "estimate" | "sales_order" | "purchase_order";
                 series?: string;
                 /** @description YYYY-MM-DD */
                 transactionDate?: string;
@@ -8334,6 +8611,8 @@ export interface operations {
                         branch_id: string;
                         /** @enum {number} */
                         code: 0;
+                        /** @enum {string} */
+                        document_type: "invoice" | "credit_note" | "estimate" | "sales_order" | "purchase_order";
                         message: string;
                         next_number: string;
                         /** @description The series name the number is of */
@@ -8426,6 +8705,7 @@ export interface operations {
                     tax_id?: string | null;
                     /** @enum {string} */
                     type?: "SERVICE" | "GOODS";
+                    unit?: string | null;
                 };
             };
         };
