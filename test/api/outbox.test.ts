@@ -67,8 +67,8 @@ describe('deps.events.emit inside deps.uow', () => {
   it('gives each event of one unit of work its own id, all committed together', async () => {
     const before = (await rows()).length;
     await t.app.deps.uow(ctx, async (tx) => {
-      await t.app.deps.events.emit(tx, ctx, 'BILL_CREATED', { id: 'bill_1', status: 'OPEN' });
-      await t.app.deps.events.emit(tx, ctx, 'BILL_PAID', { id: 'bill_1', status: 'PAID' });
+      await t.app.deps.events.emit(tx, ctx, 'BILL_CREATED', { id: 'bill_1', number: 'B-1', vendor_id: 'con_1', total: 10, status: 'OPEN' });
+      await t.app.deps.events.emit(tx, ctx, 'BILL_PAID', { id: 'bill_1', number: 'B-1', vendor_id: 'con_1', total: 10, status: 'PAID' });
     });
     const after = await rows();
     expect(after).toHaveLength(before + 2);
@@ -81,7 +81,7 @@ describe('deps.events.emit inside deps.uow', () => {
     const before = await rows();
     const boom = new Error('failed after the emit');
     await expect(t.app.deps.uow(ctx, async (tx) => {
-      await t.app.deps.events.emit(tx, ctx, 'PAYMENT_RECEIVED', { id: 'pay_1', amount: 100 });
+      await t.app.deps.events.emit(tx, ctx, 'PAYMENT_RECEIVED', { id: 'pay_1', number: null, contact_id: 'con_1', amount: 100, status: 'RECORDED' });
       throw boom;
     })).rejects.toBe(boom);
     expect(await rows()).toEqual(before);
@@ -92,7 +92,7 @@ describe('deps.events.emit inside deps.uow', () => {
     const activityBefore = await t.app.database.db.selectFrom('activity').select('event_id').where('org_id', '=', orgId).execute();
     await expect(t.app.deps.uow(ctx, async (tx) => {
       await t.app.deps.activity.record(tx, ctx, { entityType: 'PAYMENT', entityId: 'pay_2', verb: 'CREATED' });
-      await t.app.deps.events.emit(tx, ctx, 'PAYMENT_MADE', { id: 'pay_2', amount: 50 });
+      await t.app.deps.events.emit(tx, ctx, 'PAYMENT_MADE', { id: 'pay_2', number: null, contact_id: 'con_1', amount: 50, status: 'RECORDED' });
       throw new DomainError('conflict.invalid_state', 'refused after writing');
     })).rejects.toMatchObject({ code: 'conflict.invalid_state' });
     expect(await rows()).toEqual(before);
@@ -102,7 +102,7 @@ describe('deps.events.emit inside deps.uow', () => {
   it('leaves no row when the write after the emit fails in the database', async () => {
     const before = await rows();
     await expect(t.app.deps.uow(ctx, async (tx) => {
-      await t.app.deps.events.emit(tx, ctx, 'EXPENSE_CREATED', { id: 'exp_1', amount: 10 });
+      await t.app.deps.events.emit(tx, ctx, 'EXPENSE_CREATED', { id: 'exp_1', reference_number: null, vendor_id: null, total: 10, status: 'RECORDED' });
       // The organisation row already exists: a primary-key violation aborts the transaction.
       const org = await tx.selectFrom('orgs').selectAll().where('org_id', '=', orgId).executeTakeFirstOrThrow();
       await tx.insertInto('orgs').values(org).execute();

@@ -315,7 +315,7 @@ describe('delivery', () => {
     // An event emitted in a transaction that then fails.
     const ctx = systemContext(org.orgId, 'req_rollback');
     await expect(t.app.deps.uow(ctx, async (tx) => {
-      await t.app.deps.events.emit(tx, ctx, 'INVOICE_CREATED', { id: 'inv_never' });
+      await t.app.deps.events.emit(tx, ctx, 'INVOICE_CREATED', { id: 'inv_never', number: 'INV-0', customer_id: 'con_0', total: 1, status: 'DRAFT' });
       throw new Error('boom');
     })).rejects.toThrow('boom');
     await runJobs();

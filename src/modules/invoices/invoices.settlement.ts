@@ -2,6 +2,7 @@ import type { Tx } from '../../db/database';
 import { notFound } from '../../kernel/errors';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
+import type { EventDataOf } from '../../platform/outbox/events';
 import { release, settle, type SettlementKind, type SettlementOutcome, type SettlementStatuses } from '../documents';
 import { invoicesRepository as repo, type InvoiceRow } from './invoices.repository';
 import { OPEN_STATUSES } from './invoices.rules';
@@ -10,7 +11,7 @@ const SETTLEMENT: SettlementStatuses = { open: OPEN_STATUSES, unpaid: 'SENT', pa
 
 type Deps = Pick<PlatformDeps, 'activity' | 'events'> & {
   now: () => string;
-  eventData: (invoice: InvoiceRow) => Record<string, string | number | null>;
+  eventData: (invoice: InvoiceRow) => EventDataOf<'INVOICE_PAID'>;
 };
 
 /**

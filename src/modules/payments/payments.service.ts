@@ -151,7 +151,7 @@ export function paymentsService(deps: Deps) {
     }
   }
 
-  const eventData = (p: PaymentRow) => ({ id: p.payment_id, number: p.reference_number, contact_id: p.contact_id, amount: toRupees(p.amount), status: 'RECORDED' });
+  const eventData = (p: PaymentRow) => ({ id: p.payment_id, number: p.reference_number, contact_id: p.contact_id, amount: toRupees(p.amount), status: 'RECORDED' as const });
 
   return {
     async createPayment(ctx: RequestContext, input: CreatePaymentBody) {
