@@ -176,7 +176,7 @@ async function monthOfBusiness(s: Story): Promise<void> {
   const org = (await s.call('adminCreateOrg', {
     body: {
       name: 'Kaveri Office Supplies Pvt. Ltd.', state_code: 'IN-KA', gstin: ORG_GSTIN,
-      address: '42, 1st Main Road, Koramangala\nBengaluru - 560034', email_from: 'accounts@kaveri.example', books_start_date: '2026-04-01',
+      address: { address: '42, 1st Main Road, Koramangala', city: 'Bengaluru', state_code: 'IN-KA', zip: '560034', country: 'India' }, email_from: 'accounts@kaveri.example', books_start_date: '2026-04-01',
     },
   })).org;
   const orgId: string = org.org_id;
@@ -188,7 +188,7 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('adminUpdatePreferences', { params: { org_id: orgId }, body: { invoicePdfTemplate: 'classic', upiVpa: 'kaveri@okhdfcbank' } });
   await s.call('adminSetSender', { params: { org_id: orgId }, body: { email_from: 'billing@kaveri.example' } });
   await s.call('adminCreateBranch', {
-    params: { org_id: orgId }, body: { name: 'Pune Depot', state_code: 'IN-MH', gstin: BRANCH_GSTIN, address: 'Unit 5, Bhosari MIDC\nPune - 411026' },
+    params: { org_id: orgId }, body: { name: 'Pune Depot', state_code: 'IN-MH', gstin: BRANCH_GSTIN, address: { address: 'Unit 5, Bhosari MIDC', city: 'Pune', state_code: 'IN-MH', zip: '411026', country: 'India' } },
   });
   const bank = (await s.call('adminCreateAccount', { params: { org_id: orgId }, body: { account_name: 'HDFC Bank Current Account', account_type: 'BANK', account_code: '1020' } })).account;
   await s.call('adminCreatePeriod', { params: { org_id: orgId }, body: { name: 'FY 2028-29', start_date: '2028-04-01', end_date: '2029-03-31' } });
@@ -254,6 +254,7 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('updateInvoice', { params: { invoice_id: invoice.invoice_id }, body: { notes: 'Thank you for your business. Payment by UPI or NEFT.' } });
   await s.call('approveInvoice', { params: { invoice_id: invoice.invoice_id } });
   await s.call('getInvoicePdf', { params: { invoice_id: invoice.invoice_id } });
+  await s.call('getInvoiceEInvoice', { params: { invoice_id: invoice.invoice_id } });
   await s.call('emailInvoice', {
     params: { invoice_id: invoice.invoice_id },
     body: { to: ['accounts@raman.example'], cc: ['asha.rao@kaveri.example'], subject: 'Invoice from Kaveri Office Supplies', body_html: '<p>Please find our invoice attached.</p>' },
@@ -289,6 +290,7 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('updateCreditNote', { params: { credit_note_id: creditNote.credit_note_id }, body: { notes: 'Two reams returned damaged in transit.' } });
   await s.call('applyCreditNoteToInvoice', { params: { credit_note_id: creditNote.credit_note_id }, body: { invoice_id: invoice.invoice_id, amount: 672.6 } });
   await s.call('getCreditNotePdf', { params: { credit_note_id: creditNote.credit_note_id } });
+  await s.call('getCreditNoteEInvoice', { params: { credit_note_id: creditNote.credit_note_id } });
   await s.call('emailCreditNote', { params: { credit_note_id: creditNote.credit_note_id }, body: { to: ['accounts@raman.example'] } });
   await s.call('listCreditNoteActivity', { params: { credit_note_id: creditNote.credit_note_id } });
 
