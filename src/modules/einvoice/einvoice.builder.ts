@@ -86,6 +86,14 @@ export function buildEInvoice(src: EInvoiceSource, supplyType: SupplyType): EInv
   const rupees = (p: Paise) => toRupees(inr(p));
   const exported = isExport(supplyType);
 
+  /*
+   * The rate, when quantity × rate is the line's gross; a tax-inclusive rate is not, so there
+   * the gross per unit stands in, to the IRP's three decimals, and Qty × UnitPrice ≈ TotAmt.
+   */
+  const unitPrice = (l: SourceLine, grossInr: Paise) => (roundDiv(BigInt(l.quantityMilli) * BigInt(l.rate), 1000n) === l.itemTotal + l.discount
+    ? rupees(l.rate)
+    : roundDiv(BigInt(grossInr) * 10_000n, BigInt(l.quantityMilli)) / 1000);
+
   const items = src.lines.map((l, i) => {
     const gross = inr(l.itemTotal + l.discount);
     const discount = inr(l.discount);
@@ -100,7 +108,7 @@ export function buildEInvoice(src: EInvoiceSource, supplyType: SupplyType): EInv
         HsnCd: l.hsnOrSac ?? '',
         Qty: l.quantityMilli / 1000,
         Unit: l.isService ? 'NA' : (l.unit?.toUpperCase() ?? 'OTH'),
-        UnitPrice: rupees(l.rate),
+        UnitPrice: unitPrice(l, gross),
         TotAmt: toRupees(gross),
         Discount: toRupees(discount),
         AssAmt: toRupees(taxable),

@@ -36,6 +36,18 @@ describe('buildEInvoice', () => {
     expect(payload.ExpDtls).toEqual({ ForCur: 'USD', RefClm: 'Y' });
   });
 
+  it('gives a tax-inclusive line the gross per unit as UnitPrice, to three decimals', () => {
+    // 3 at ₹472 inclusive of 18%: taxable ₹1,200 (1,416 / 1.18), so UnitPrice 1,200 / 3 = 400.000;
+    // 3 at ₹393.33 inclusive: taxable ₹1,000.00, UnitPrice 1,000 / 3 = 333.333.
+    const inclusive = (rate: number, itemTotal: number) => buildEInvoice(source({
+      lines: [{ ...line, quantityMilli: 3000, rate, itemTotal, cgst: 0, sgst: 0 }], total: itemTotal,
+    }), 'B2B').ItemList[0];
+    expect(inclusive(47_200, 120_000)).toMatchObject({ UnitPrice: 400, TotAmt: 1200, AssAmt: 1200 });
+    expect(inclusive(39_333, 100_000)).toMatchObject({ UnitPrice: 333.333, TotAmt: 1000, AssAmt: 1000 });
+    // An exclusive line keeps its rate: 2 × 500 = 1,000.
+    expect(buildEInvoice(source(), 'B2B').ItemList[0]).toMatchObject({ UnitPrice: 500, TotAmt: 1000 });
+  });
+
   it('splits address lines into Addr1 and Addr2', () => {
     const payload = buildEInvoice(source({ seller: { ...party, address: 'Unit 4\nTech Park\nWhitefield' } }), 'B2B');
     expect(payload.SellerDtls).toMatchObject({ Addr1: 'Unit 4', Addr2: 'Tech Park, Whitefield' });
