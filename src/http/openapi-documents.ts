@@ -4,6 +4,7 @@ import { openApiOptions } from './openapi';
 import { withHeaders } from './openapi-headers';
 import { WEBHOOK_PARAMETERS, webhookSchemas, webhooksSection } from './openapi-webhooks';
 import { ADMIN_PREFIX, PUBLIC_PREFIX, type RouteDef } from './route';
+import { TWO_DECIMALS } from './schema-kit';
 
 /*
  * Two OpenAPI documents: the public API (GET /openapi.json) and the operator's admin API
@@ -48,6 +49,25 @@ function withoutUnusedSchemas<T extends object>(document: T): T {
   return document;
 }
 
+/**
+ * The documents use JSON Schema's standard formats only. Two decimals (TWO_DECIMALS) is a
+ * format of the server's own validator; a default validator refuses a format it does not know
+ * (Ajv in strict mode will not compile the schema), so the document keeps the rule in each
+ * amount's description and leaves the format out.
+ */
+function withStandardFormats<T extends object>(document: T): T {
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (node && typeof node === 'object') {
+      const n = node as Record<string, unknown>;
+      if (n.format === TWO_DECIMALS) delete n.format;
+      Object.values(n).forEach(visit);
+    }
+  };
+  visit(document);
+  return document;
+}
+
 /** One surface's document: the shared generator options, this surface's header, and the headers of its routes. */
 function documentOptions(routes: readonly RouteDef[], spec: Spec, extra: Partial<FastifyDynamicSwaggerOptions> = {}): SwaggerOptions {
   const base = openApiOptions() as FastifyDynamicSwaggerOptions;
@@ -56,7 +76,7 @@ function documentOptions(routes: readonly RouteDef[], spec: Spec, extra: Partial
     ...base,
     ...extra,
     openapi: { ...(base.openapi as Spec), ...spec, info: { ...spec.info!, license: { name: 'AGPL-3.0-only', identifier: 'AGPL-3.0-only' } } },
-    transformObject: (document) => withoutUnusedSchemas(withHeaders(transformBase(document), routes)),
+    transformObject: (document) => withStandardFormats(withoutUnusedSchemas(withHeaders(transformBase(document), routes))),
   };
 }
 

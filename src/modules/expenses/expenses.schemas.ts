@@ -13,7 +13,7 @@ const ExpenseLine = Body({
 });
 
 const Mode = StringEnum([...EXPENSE_MODES, ...Object.keys(MODE_ALIASES)], 'CASH, BANK_TRANSFER (default), CHEQUE, UPI, CARD, OTHER; BANK means BANK_TRANSFER');
-const RcmRate = Type.Number({ exclusiveMinimum: 0, maximum: 100, format: TWO_DECIMALS, description: 'reverse-charge GST rate in percent, e.g. 5 or 18' });
+const RcmRate = Type.Number({ exclusiveMinimum: 0, maximum: 100, format: TWO_DECIMALS, description: 'reverse-charge GST rate in percent, at most two decimals, e.g. 5 or 18' });
 
 /** The fields create and update share; update makes every one optional and leaves out what cannot change. */
 const fields = {
