@@ -88,9 +88,9 @@ describe('GET /invoices/{id}/pdf: a GST tax invoice', () => {
     expect(text).toMatch(/Due date\s+10 Jul 2026/);
     expect(text).toMatch(/Place of supply\s+Karnataka \(29\)/);
     // A line: name, HSN, quantity, unit, rate, discount, taxable value, GST rate, amount.
-    expect(text).toMatch(/1\s+Laptop stand,\s+aluminium\s+8473\s+2\s+pcs\s+1,499\.50\s+100\.00\s+2,899\.00\s+18%\s+3,420\.82/);
+    expect(text).toMatch(/1\s+Laptop stand,\s+aluminium\s+8473\s+2\s+PCS\s+1,499\.50\s+100\.00\s+2,899\.00\s+18%\s+3,420\.82/);
     expect(flat).toContain('Adjustable height, silver finish');
-    expect(text).toMatch(/Installation service\s+998713\s+3\s+hrs\s+1,200\.00\s+0\.00\s+3,600\.00\s+12%/);
+    expect(text).toMatch(/Installation service\s+998713\s+3\s+NA\s+1,200\.00\s+0\.00\s+3,600\.00\s+12%/);
     // CGST/SGST per rate, and their totals.
     expect(text).toMatch(/5%\s+1,502\.50\s+37\.56 @2\.5%\s+37\.56 @2\.5%\s+75\.12/);
     expect(text).toMatch(/12%\s+3,600\.00\s+216\.00 @6%\s+216\.00 @6%\s+432\.00/);
@@ -289,7 +289,7 @@ describe('every document kind renders', () => {
     expect(po.text).toMatch(/BUYER[^\n]*\n\s*Bahi Demo Traders Pvt. Ltd./);
     expect(po.text).toContain(`GSTIN: ${OTHER_STATE_GSTIN}`);
     expect(po.text).toMatch(/Expected by\s+25 Jun 2026/);
-    expect(po.text).toMatch(/Printed user manuals\s+4901\s+10\s+nos/);
+    expect(po.text).toMatch(/Printed user manuals\s+4901\s+10\s+NOS/);
 
     const cn = await renderedText(`/credit_notes/${credit.credit_note_id}/pdf`);
     expect(cn.text).toContain('CREDIT NOTE');
@@ -336,7 +336,7 @@ describe('long documents', () => {
     // Each page is numbered out of the count of pages the file really has.
     for (let page = 1; page <= pages; page++) expect(text).toContain(`Page ${page} of ${pages}`);
     expect(text.match(/Taxable value GST %/g)?.length).toBeGreaterThan(1);
-    expect(text).toMatch(/60 Printed user manuals 4901 10 nos/);
+    expect(text).toMatch(/60 Printed user manuals 4901 10 NOS/);
   });
 });
 
