@@ -332,8 +332,12 @@ describe('admin API', () => {
       expect(byName.has(name), name).toBe(true);
     }
 
-    const taxes = (await api.get('/taxes')).body.taxes as { tax_percentage: number }[];
-    expect(taxes.map((x) => x.tax_percentage).sort((a, b) => a - b)).toEqual([0, 0.25, 3, 5, 12, 18, 28, 40]);
+    // One taxable tax per rate (0 is zero-rated), and a 0% tax for each kind of supply outside tax.
+    const taxes = (await api.get('/taxes')).body.taxes as { tax_percentage: number; supply_type: string }[];
+    const rates = (kind: string) => taxes.filter((x) => x.supply_type === kind).map((x) => x.tax_percentage).sort((a, b) => a - b);
+    expect(rates('TAXABLE')).toEqual([0, 0.25, 3, 5, 12, 18, 28, 40]);
+    expect(['NIL_RATED', 'EXEMPT', 'NON_GST'].map(rates)).toEqual([[0], [0], [0]]);
+    expect(taxes).toHaveLength(11);
 
     // Periods have no public endpoint: read them from the database.
     const periods = await t.app.database.db.selectFrom('periods').select(['start_date', 'end_date'])
