@@ -23,7 +23,7 @@ export interface EInvoiceSource {
   precedingInvoice: { number: string; date: string } | null;
 }
 
-interface Party { gstin: string | null; legalName: string; tradeName: string | null; address: string | null; city: string | null; zip: string | null; stcd: string | null }
+export interface Party { gstin: string | null; legalName: string; tradeName: string | null; address: string | null; city: string | null; zip: string | null; stcd: string | null }
 
 export interface SourceLine {
   name: string;
@@ -66,13 +66,23 @@ const isExport = (t: SupplyType) => t === 'EXPWP' || t === 'EXPWOP';
 export const irpDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 /** The address lines: the first is Addr1, the rest joined make Addr2. */
-function addressLines(address: string | null): { Addr1: string; Addr2: string | null } {
+export function addressLines(address: string | null): { Addr1: string; Addr2: string | null } {
   const lines = (address ?? '').split('\n').map((l) => l.trim()).filter((l) => l !== '');
   return { Addr1: lines[0] ?? '', Addr2: lines.length > 1 ? lines.slice(1).join(', ') : null };
 }
 
 /** A PIN as the IRP's integer; null when the address has no 6-digit one (the checks report it). */
-const pinOf = (zip: string | null) => (zip !== null && /^[1-9][0-9]{5}$/.test(zip.trim()) ? Number(zip.trim()) : null);
+export const pinOf = (zip: string | null) => (zip !== null && /^[1-9][0-9]{5}$/.test(zip.trim()) ? Number(zip.trim()) : null);
+
+/** Paise of a document's currency to paise of INR, at its rate (× 10^6). */
+export const inrOf = (rateMicro: number) => (p: Paise): Paise => roundDiv(BigInt(p) * BigInt(rateMicro), 1_000_000n);
+
+/** A line's amounts in INR paise, each converted on its own (so a document's totals are sums of converted lines). */
+export function inrLine(l: SourceLine, inr: (p: Paise) => Paise) {
+  const gross = inr(l.itemTotal + l.discount);
+  const discount = inr(l.discount);
+  return { gross, discount, taxable: gross - discount, cgst: inr(l.cgst), sgst: inr(l.sgst), igst: inr(l.igst) };
+}
 
 /**
  * The IRP payload of a document whose supply type is known. Every amount is converted to INR
@@ -82,7 +92,7 @@ const pinOf = (zip: string | null) => (zip !== null && /^[1-9][0-9]{5}$/.test(zi
  * is carried as 0, for the checks (einvoice.rules.ts) to report before anyone sees the payload.
  */
 export function buildEInvoice(src: EInvoiceSource, supplyType: SupplyType): EInvoice {
-  const inr = (p: Paise): Paise => roundDiv(BigInt(p) * BigInt(src.rateMicro), 1_000_000n);
+  const inr = inrOf(src.rateMicro);
   const rupees = (p: Paise) => toRupees(inr(p));
   const exported = isExport(supplyType);
 
@@ -95,10 +105,7 @@ export function buildEInvoice(src: EInvoiceSource, supplyType: SupplyType): EInv
     : roundDiv(BigInt(grossInr) * 10_000n, BigInt(l.quantityMilli)) / 1000);
 
   const items = src.lines.map((l, i) => {
-    const gross = inr(l.itemTotal + l.discount);
-    const discount = inr(l.discount);
-    const taxable = gross - discount;
-    const [cgst, sgst, igst] = [inr(l.cgst), inr(l.sgst), inr(l.igst)];
+    const { gross, discount, taxable, cgst, sgst, igst } = inrLine(l, inr);
     return {
       paise: { taxable, cgst, sgst, igst },
       item: {

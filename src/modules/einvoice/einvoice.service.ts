@@ -1,17 +1,13 @@
 import type { Db } from '../../db/database';
-import { fromJson } from '../../db/json';
 import { invalidState, invalidValue, notFound } from '../../kernel/errors';
 import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
 import type { RequestContext } from '../../platform/context';
 import { readPreferences } from '../../platform/orgs/preferences';
+import { documentLines, documentParties } from './document-source';
 import { buildEInvoice, supplyTypeOf, type EInvoiceSource, type SourceLine } from './einvoice.builder';
 import { einvoiceProblems } from './einvoice.rules';
 
-interface Address { address?: string | null; city?: string | null; state_code?: string | null; zip?: string | null; country?: string | null }
-
 type Head = Omit<EInvoiceSource, 'seller' | 'buyer' | 'lines' | 'precedingInvoice'> & { orgId: string; branchId: string; contactId: string; status: string };
-
-const LINE_COLUMNS = ['name', 'description', 'hsn_or_sac', 'quantity_milli', 'unit', 'rate', 'discount', 'tax_rate_centi', 'item_total', 'cgst', 'sgst', 'igst', 'item_id'] as const;
 
 /**
  * The IRP e-invoice of an approved invoice or customer credit note (gst-facts.md): built from
@@ -20,48 +16,21 @@ const LINE_COLUMNS = ['name', 'description', 'hsn_or_sac', 'quantity_milli', 'un
  * IRP would reject is 400 validation.invalid_value with every problem in errors[].
  */
 export function einvoiceService(db: Db) {
-  async function lines(table: 'invoice_lines' | 'credit_note_lines', idColumn: 'invoice_id' | 'credit_note_id', orgId: string, id: string): Promise<SourceLine[]> {
-    const rows = await db.selectFrom(table as 'invoice_lines').select([...LINE_COLUMNS])
-      .where('org_id', '=', orgId).where(idColumn as 'invoice_id', '=', id).orderBy('position').execute();
-    const itemIds = rows.map((r) => r.item_id).filter((x): x is string => x !== null);
-    const services = new Set(itemIds.length === 0 ? [] : (await db.selectFrom('items').select('item_id')
-      .where('org_id', '=', orgId).where('item_id', 'in', itemIds).where('type', '=', 'SERVICE').execute()).map((i) => i.item_id));
-    return rows.map((r) => ({
-      name: r.name, description: r.description, hsnOrSac: r.hsn_or_sac, quantityMilli: r.quantity_milli, unit: r.unit,
-      // A SAC (chapter 99) or a service item is a service.
-      isService: (r.hsn_or_sac?.startsWith('99') ?? false) || (r.item_id !== null && services.has(r.item_id)),
-      rate: r.rate, discount: r.discount, taxRateCenti: r.tax_rate_centi, itemTotal: r.item_total, cgst: r.cgst, sgst: r.sgst, igst: r.igst,
-    }));
-  }
-
   async function build(head: Head, sourceLines: SourceLine[], precedingInvoice: EInvoiceSource['precedingInvoice']) {
     const supplyType = supplyTypeOf(head.gstTreatment, head.exportType);
     if (supplyType === null) {
       throw invalidState('Only a supply to a registered buyer, an SEZ, a deemed export or an export has an e-invoice; this one is B2C', { gst_treatment: head.gstTreatment });
     }
-    const [org, branch, contact] = await Promise.all([
-      db.selectFrom('orgs').select(['name', 'gstin', 'preferences']).where('org_id', '=', head.orgId).executeTakeFirstOrThrow(),
-      db.selectFrom('branches').selectAll().where('org_id', '=', head.orgId).where('branch_id', '=', head.branchId).executeTakeFirstOrThrow(),
-      db.selectFrom('contacts').select(['contact_name', 'legal_name', 'company_name', 'gst_no', 'billing_address'])
-        .where('org_id', '=', head.orgId).where('contact_id', '=', head.contactId).executeTakeFirstOrThrow(),
-    ]);
-    const billing = fromJson<Address>(contact.billing_address) ?? {};
+    const parties = await documentParties(db, head.orgId, head.branchId, head.contactId);
     const source: EInvoiceSource = {
       ...head,
-      seller: {
-        gstin: branch.gstin ?? org.gstin, legalName: org.name, tradeName: null,
-        address: branch.address, city: branch.city, zip: branch.zip, stcd: stateCodeOfIso(branch.state_code),
-      },
-      buyer: {
-        gstin: contact.gst_no, legalName: contact.legal_name ?? contact.company_name ?? contact.contact_name, tradeName: contact.contact_name,
-        address: billing.address ?? null, city: billing.city ?? null, zip: billing.zip ?? null,
-        stcd: billing.state_code ? stateCodeOfIso(billing.state_code) : (contact.gst_no?.slice(0, 2) ?? null), country: billing.country ?? null,
-      },
+      seller: parties.branch,
+      buyer: parties.contact,
       lines: sourceLines,
       precedingInvoice,
     };
     const payload = buildEInvoice(source, supplyType);
-    const problems = einvoiceProblems(payload, readPreferences(org.preferences).hsnDigits ?? 4);
+    const problems = einvoiceProblems(payload, readPreferences(parties.orgPreferences).hsnDigits ?? 4);
     if (problems.length > 0) {
       throw invalidValue(problems[0]!.field, `The IRP would reject this e-invoice: ${problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`, { errors: problems });
     }
@@ -79,7 +48,7 @@ export function einvoiceService(db: Db) {
       if (!inv) throw notFound('invoice', 'invoice_id');
       if (inv.status === 'DRAFT' || inv.status === 'CANCELLED') throw invalidState(`A ${inv.status} invoice has no e-invoice: only an approved one that is not void`, { status: inv.status });
       const head = { ...headOf(inv), typ: 'INV' as const, number: inv.invoice_number, date: inv.invoice_date, roundOff: inv.round_off, contactId: inv.customer_id };
-      return build(head, await lines('invoice_lines', 'invoice_id', ctx.orgId, invoiceId), null);
+      return build(head, await documentLines(db, 'invoice_lines', 'invoice_id', ctx.orgId, invoiceId), null);
     },
 
     async creditNote(ctx: RequestContext, creditNoteId: string) {
@@ -91,7 +60,7 @@ export function einvoiceService(db: Db) {
         .where('org_id', '=', ctx.orgId).where('invoice_id', '=', note.invoice_id).executeTakeFirst();
       // A note's total has no round-off of its own: its lines' values sum to it.
       const head = { ...headOf(note), typ: 'CRN' as const, number: note.credit_note_number, date: note.note_date, roundOff: 0, contactId: note.contact_id };
-      return build(head, await lines('credit_note_lines', 'credit_note_id', ctx.orgId, creditNoteId),
+      return build(head, await documentLines(db, 'credit_note_lines', 'credit_note_id', ctx.orgId, creditNoteId),
         invoice ? { number: invoice.invoice_number, date: invoice.invoice_date } : null);
     },
   };

@@ -1,0 +1,51 @@
+import type { Db } from '../../db/database';
+import { fromJson } from '../../db/json';
+import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
+import type { Party, SourceLine } from './einvoice.builder';
+
+/*
+ * What the GST e-documents (e-invoice, e-way bill) read from the books: a document's lines
+ * and its two parties, the branch and the contact. Shared so both documents describe a
+ * line, a service, an address and a PIN the same way.
+ */
+
+interface Address { address?: string | null; city?: string | null; state_code?: string | null; zip?: string | null; country?: string | null }
+type LineTable = 'invoice_lines' | 'credit_note_lines' | 'bill_lines';
+type IdColumn = 'invoice_id' | 'credit_note_id' | 'bill_id';
+
+const LINE_COLUMNS = ['name', 'description', 'hsn_or_sac', 'quantity_milli', 'unit', 'rate', 'discount', 'tax_rate_centi', 'item_total', 'cgst', 'sgst', 'igst', 'item_id'] as const;
+
+/** The lines of one document, in order; a SAC (chapter 99) or an item of type service is a service. */
+export async function documentLines(db: Db, table: LineTable, idColumn: IdColumn, orgId: string, id: string): Promise<SourceLine[]> {
+  const rows = await db.selectFrom(table as 'invoice_lines').select([...LINE_COLUMNS])
+    .where('org_id', '=', orgId).where(idColumn as 'invoice_id', '=', id).orderBy('position').execute();
+  const itemIds = rows.map((r) => r.item_id).filter((x): x is string => x !== null);
+  const services = new Set(itemIds.length === 0 ? [] : (await db.selectFrom('items').select('item_id')
+    .where('org_id', '=', orgId).where('item_id', 'in', itemIds).where('type', '=', 'SERVICE').execute()).map((i) => i.item_id));
+  return rows.map((r) => ({
+    name: r.name, description: r.description, hsnOrSac: r.hsn_or_sac, quantityMilli: r.quantity_milli, unit: r.unit,
+    isService: (r.hsn_or_sac?.startsWith('99') ?? false) || (r.item_id !== null && services.has(r.item_id)),
+    rate: r.rate, discount: r.discount, taxRateCenti: r.tax_rate_centi, itemTotal: r.item_total, cgst: r.cgst, sgst: r.sgst, igst: r.igst,
+  }));
+}
+
+/** The branch as a party (the organisation's legal name, the branch's GSTIN and address) and the contact as one (its billing address). */
+export async function documentParties(db: Db, orgId: string, branchId: string, contactId: string) {
+  const [org, branch, contact] = await Promise.all([
+    db.selectFrom('orgs').select(['name', 'gstin', 'preferences']).where('org_id', '=', orgId).executeTakeFirstOrThrow(),
+    db.selectFrom('branches').selectAll().where('org_id', '=', orgId).where('branch_id', '=', branchId).executeTakeFirstOrThrow(),
+    db.selectFrom('contacts').select(['contact_name', 'legal_name', 'company_name', 'gst_no', 'billing_address'])
+      .where('org_id', '=', orgId).where('contact_id', '=', contactId).executeTakeFirstOrThrow(),
+  ]);
+  const billing = fromJson<Address>(contact.billing_address) ?? {};
+  const branchParty: Party = {
+    gstin: branch.gstin ?? org.gstin, legalName: org.name, tradeName: null,
+    address: branch.address, city: branch.city, zip: branch.zip, stcd: stateCodeOfIso(branch.state_code),
+  };
+  const contactParty: Party & { country: string | null } = {
+    gstin: contact.gst_no, legalName: contact.legal_name ?? contact.company_name ?? contact.contact_name, tradeName: contact.contact_name,
+    address: billing.address ?? null, city: billing.city ?? null, zip: billing.zip ?? null,
+    stcd: billing.state_code ? stateCodeOfIso(billing.state_code) : (contact.gst_no?.slice(0, 2) ?? null), country: billing.country ?? null,
+  };
+  return { orgPreferences: org.preferences, branch: branchParty, contact: contactParty };
+}
