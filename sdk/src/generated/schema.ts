@@ -4592,10 +4592,7 @@ export interface operations {
                     line_items: {
                         account_id?: string | null;
                         description?: string | null;
-                        /**
-                         * Format: two-decimals
-                         * @description Rupees (or the document currency), at most two decimal places
-                         */
+                        /** @description Rupees (or the document currency), at most two decimal places */
                         discount?: number;
                         hsn_or_sac?: string | null;
                         itc_blocked_reason?: ("17(5)(a)" | "17(5)(aa)" | "17(5)(ab)" | "17(5)(b)" | "17(5)(c)" | "17(5)(d)" | "17(5)(e)" | "17(5)(f)" | "17(5)(fa)" | "17(5)(g)" | "17(5)(h)" | "17(5)(i)") | null;
@@ -4603,10 +4600,7 @@ export interface operations {
                         name?: string;
                         /** @default 1 */
                         quantity?: number;
-                        /**
-                         * Format: two-decimals
-                         * @description Rupees (or the document currency), at most two decimal places
-                         */
+                        /** @description Rupees (or the document currency), at most two decimal places */
                         rate?: number;
                         tax_id?: string | null;
                         unit?: string | null;
@@ -5510,10 +5504,7 @@ export interface operations {
                     gst_no?: string | null;
                     gst_treatment?: ("REGISTERED" | "REGISTERED_COMPOSITION" | "UNREGISTERED" | "CONSUMER" | "OVERSEAS" | "SEZ" | "DEEMED_EXPORT") | null;
                     legal_name?: string | null;
-                    /**
-                     * Format: two-decimals
-                     * @description Rupees (or the document currency), at most two decimal places
-                     */
+                    /** @description Rupees (or the document currency), at most two decimal places */
                     opening_balance?: number;
                     pan?: string | null;
                     payment_terms?: number;
@@ -5653,10 +5644,7 @@ export interface operations {
                     gst_no?: string | null;
                     gst_treatment?: ("REGISTERED" | "REGISTERED_COMPOSITION" | "UNREGISTERED" | "CONSUMER" | "OVERSEAS" | "SEZ" | "DEEMED_EXPORT") | null;
                     legal_name?: string | null;
-                    /**
-                     * Format: two-decimals
-                     * @description Rupees (or the document currency), at most two decimal places
-                     */
+                    /** @description Rupees (or the document currency), at most two decimal places */
                     opening_balance?: number;
                     pan?: string | null;
                     payment_terms?: number;
@@ -5937,18 +5925,12 @@ export interface operations {
                     /** @description invoice_id */
                     invoice_id?: string;
                     line_items: {
-                        /**
-                         * Format: two-decimals
-                         * @description Taxable value credited without goods (a price revision or post-sale discount, s.34(1) CGST); bound lines only, instead of quantity
-                         */
+                        /** @description Taxable value credited without goods (a price revision or post-sale discount, s.34(1) CGST); bound lines only, instead of quantity */
                         amount?: number;
                         /** @description The bill's line this line corrects; required on each line of a note naming bill_id */
                         bill_line_item_id?: string;
                         description?: string | null;
-                        /**
-                         * Format: two-decimals
-                         * @description Rupees (or the document currency), at most two decimal places
-                         */
+                        /** @description Rupees (or the document currency), at most two decimal places */
                         discount?: number;
                         hsn_or_sac?: string | null;
                         /** @description The invoice's line this line corrects; required on each line of a note naming invoice_id */
@@ -5957,10 +5939,7 @@ export interface operations {
                         name?: string;
                         /** @description Goods credited; 1 when a free-form line sends none */
                         quantity?: number;
-                        /**
-                         * Format: two-decimals
-                         * @description Rupees (or the document currency), at most two decimal places
-                         */
+                        /** @description Rupees (or the document currency), at most two decimal places */
                         rate?: number;
                         /** @description The goods are returned to stock (sales) or sent back to the vendor (purchases) */
                         restock?: boolean;
@@ -6173,10 +6152,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * Format: two-decimals
-                     * @description Rupees (or the document currency), at most two decimal places
-                     */
+                    /** @description Rupees (or the document currency), at most two decimal places */
                     amount: number;
                     /** @description bill_id */
                     bill_id: string;
@@ -6238,10 +6214,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * Format: two-decimals
-                     * @description Rupees (or the document currency), at most two decimal places
-                     */
+                    /** @description Rupees (or the document currency), at most two decimal places */
                     amount: number;
                     /** @description invoice_id */
                     invoice_id: string;
@@ -6558,18 +6531,12 @@ export interface operations {
                     /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     date: string;
                     line_items: {
-                        /**
-                         * Format: two-decimals
-                         * @description Taxable value credited without goods (a price revision or post-sale discount, s.34(1) CGST); bound lines only, instead of quantity
-                         */
+                        /** @description Taxable value credited without goods (a price revision or post-sale discount, s.34(1) CGST); bound lines only, instead of quantity */
                         amount?: number;
                         /** @description The bill's line this line corrects; required on each line of a note naming bill_id */
                         bill_line_item_id?: string;
                         description?: string | null;
-                        /**
-                         * Format: two-decimals
-                         * @description Rupees (or the document currency), at most two decimal places
-                         */
+                        /** @description Rupees (or the document currency), at most two decimal places */
                         discount?: number;
                         hsn_or_sac?: string | null;
                         /** @description The invoice's line this line corrects; required on each line of a note naming invoice_id */
@@ -6578,10 +6545,7 @@ export interface operations {
                         name?: string;
                         /** @description Goods credited; 1 when a free-form line sends none */
                         quantity?: number;
-                        /**
-                         * Format: two-decimals
-                         * @description Rupees (or the document currency), at most two decimal places
-                         */
+                        /** @description Rupees (or the document currency), at most two decimal places */
                         rate?: number;
                         /** @description The goods are returned to stock (sales) or sent back to the vendor (purchases) */
                         restock?: boolean;
@@ -6796,10 +6760,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * Format: two-decimals
-                     * @description Rupees (or the document currency), at most two decimal places
-                     */
+                    /** @description Rupees (or the document currency), at most two decimal places */
                     amount: number;
                     /** @description bill_id */
                     bill_id: string;
@@ -7007,20 +6968,14 @@ export interface operations {
                     expiry_date?: (string) | null;
                     line_items: {
                         description?: string | null;
-                        /**
-                         * Format: two-decimals
-                         * @description Rupees (or the document currency), at most two decimal places
-                         */
+                        /** @description Rupees (or the document currency), at most two decimal places */
                         discount?: number;
                         hsn_or_sac?: string | null;
                         item_id?: string | null;
                         name?: string;
                         /** @default 1 */
                         quantity?: number;
-                        /**
-                         * Format: two-decimals
-                         * @description Rupees (or the document currency), at most two decimal places
-                         */
+                        /** @description Rupees (or the document currency), at most two decimal places */
                         rate?: number;
                         tax_id?: string | null;
                         unit?: string | null;
@@ -7550,10 +7505,7 @@ export interface operations {
             content: {
                 "application/json": {
                     account_id?: string | null;
-                    /**
-                     * Format: two-decimals
-                     * @description Rupees (or the document currency), at most two decimal places
-                     */
+                    /** @description Rupees (or the document currency), at most two decimal places */
                     amount?: number;
                     /** @description branch_id */
                     branch_id?: string;
@@ -7564,10 +7516,7 @@ export interface operations {
                     itc_blocked_reason?: ("17(5)(a)" | "17(5)(aa)" | "17(5)(ab)" | "17(5)(b)" | "17(5)(c)" | "17(5)(d)" | "17(5)(e)" | "17(5)(f)" | "17(5)(fa)" | "17(5)(g)" | "17(5)(h)" | "17(5)(i)") | null;
                     line_items?: {
                         account_id?: string | null;
-                        /**
-                         * Format: two-decimals
-                         * @description Rupees (or the document currency), at most two decimal places
-                         */
+                        /** @description Rupees (or the document currency), at most two decimal places */
                         amount: number;
                         note?: string | null;
                         tax_id?: string | null;
@@ -7685,10 +7634,7 @@ export interface operations {
             content: {
                 "application/json": {
                     account_id?: string | null;
-                    /**
-                     * Format: two-decimals
-                     * @description Rupees (or the document currency), at most two decimal places
-                     */
+                    /** @description Rupees (or the document currency), at most two decimal places */
                     amount?: number;
                     /** @description branch_id */
                     branch_id?: string;
@@ -7699,10 +7645,7 @@ export interface operations {
                     itc_blocked_reason?: ("17(5)(a)" | "17(5)(aa)" | "17(5)(ab)" | "17(5)(b)" | "17(5)(c)" | "17(5)(d)" | "17(5)(e)" | "17(5)(f)" | "17(5)(fa)" | "17(5)(g)" | "17(5)(h)" | "17(5)(i)") | null;
                     line_items?: {
                         account_id?: string | null;
-                        /**
-                         * Format: two-decimals
-                         * @description Rupees (or the document currency), at most two decimal places
-                         */
+                        /** @description Rupees (or the document currency), at most two decimal places */
                         amount: number;
                         note?: string | null;
                         tax_id?: string | null;
@@ -7940,20 +7883,14 @@ export interface operations {
                     line_items: {
                         account_id?: string | null;
                         description?: string | null;
-                        /**
-                         * Format: two-decimals
-                         * @description Rupees (or the document currency), at most two decimal places
-                         */
+                        /** @description Rupees (or the document currency), at most two decimal places */
                         discount?: number;
                         hsn_or_sac?: string | null;
                         item_id?: string | null;
                         name?: string;
                         /** @default 1 */
                         quantity?: number;
-                        /**
-                         * Format: two-decimals
-                         * @description Rupees (or the document currency), at most two decimal places
-                         */
+                        /** @description Rupees (or the document currency), at most two decimal places */
                         rate?: number;
                         tax_id?: string | null;
                         unit?: string | null;
@@ -8696,10 +8633,7 @@ export interface operations {
                     name: string;
                     purchase_account_id?: string | null;
                     purchase_rate?: number | null;
-                    /**
-                     * Format: two-decimals
-                     * @description Rupees (or the document currency), at most two decimal places
-                     */
+                    /** @description Rupees (or the document currency), at most two decimal places */
                     rate: number;
                     sku?: string | null;
                     tax_id?: string | null;
@@ -8866,15 +8800,9 @@ export interface operations {
                         account_id: string;
                         /** @description branch_id */
                         branch_id?: string;
-                        /**
-                         * Format: two-decimals
-                         * @description Rupees (or the document currency), at most two decimal places
-                         */
+                        /** @description Rupees (or the document currency), at most two decimal places */
                         credit?: number;
-                        /**
-                         * Format: two-decimals
-                         * @description Rupees (or the document currency), at most two decimal places
-                         */
+                        /** @description Rupees (or the document currency), at most two decimal places */
                         debit?: number;
                         description?: string | null;
                     }[];
@@ -9073,27 +9001,18 @@ export interface operations {
             content: {
                 "application/json": {
                     allocations?: {
-                        /**
-                         * Format: two-decimals
-                         * @description Rupees (or the document currency), at most two decimal places
-                         */
+                        /** @description Rupees (or the document currency), at most two decimal places */
                         amount: number;
                         /** @description bill_id */
                         bill_id?: string;
                         /** @description invoice_id */
                         invoice_id?: string;
                     }[];
-                    /**
-                     * Format: two-decimals
-                     * @description Rupees (or the document currency), at most two decimal places
-                     */
+                    /** @description Rupees (or the document currency), at most two decimal places */
                     amount: number;
                     /** @description bank_account_id */
                     bank_account_id?: string;
-                    /**
-                     * Format: two-decimals
-                     * @description Rupees (or the document currency), at most two decimal places
-                     */
+                    /** @description Rupees (or the document currency), at most two decimal places */
                     bank_charges?: number;
                     /** @description branch_id */
                     branch_id?: string;
@@ -9111,10 +9030,7 @@ export interface operations {
                     /** @enum {string} */
                     payment_type?: "REGULAR" | "ADVANCE" | "REFUND";
                     reference_number?: string | null;
-                    /**
-                     * Format: two-decimals
-                     * @description Rupees (or the document currency), at most two decimal places
-                     */
+                    /** @description Rupees (or the document currency), at most two decimal places */
                     tds_amount?: number;
                 };
             };
@@ -9215,17 +9131,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * Format: two-decimals
-                     * @description Rupees (or the document currency), at most two decimal places
-                     */
+                    /** @description Rupees (or the document currency), at most two decimal places */
                     amount?: number;
                     /** @description bank_account_id */
                     bank_account_id?: string;
-                    /**
-                     * Format: two-decimals
-                     * @description Rupees (or the document currency), at most two decimal places
-                     */
+                    /** @description Rupees (or the document currency), at most two decimal places */
                     bank_charges?: number;
                     /** @description branch_id */
                     branch_id?: string;
@@ -9449,10 +9359,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * Format: two-decimals
-                     * @description Rupees (or the document currency), at most two decimal places
-                     */
+                    /** @description Rupees (or the document currency), at most two decimal places */
                     amount: number;
                     /** @description bill_id */
                     bill_id?: string;
@@ -9608,20 +9515,14 @@ export interface operations {
                     expected_date?: (string) | null;
                     line_items: {
                         description?: string | null;
-                        /**
-                         * Format: two-decimals
-                         * @description Rupees (or the document currency), at most two decimal places
-                         */
+                        /** @description Rupees (or the document currency), at most two decimal places */
                         discount?: number;
                         hsn_or_sac?: string | null;
                         item_id?: string | null;
                         name?: string;
                         /** @default 1 */
                         quantity?: number;
-                        /**
-                         * Format: two-decimals
-                         * @description Rupees (or the document currency), at most two decimal places
-                         */
+                        /** @description Rupees (or the document currency), at most two decimal places */
                         rate?: number;
                         tax_id?: string | null;
                         unit?: string | null;
@@ -10670,20 +10571,14 @@ export interface operations {
                     date: string;
                     line_items: {
                         description?: string | null;
-                        /**
-                         * Format: two-decimals
-                         * @description Rupees (or the document currency), at most two decimal places
-                         */
+                        /** @description Rupees (or the document currency), at most two decimal places */
                         discount?: number;
                         hsn_or_sac?: string | null;
                         item_id?: string | null;
                         name?: string;
                         /** @default 1 */
                         quantity?: number;
-                        /**
-                         * Format: two-decimals
-                         * @description Rupees (or the document currency), at most two decimal places
-                         */
+                        /** @description Rupees (or the document currency), at most two decimal places */
                         rate?: number;
                         tax_id?: string | null;
                         unit?: string | null;
