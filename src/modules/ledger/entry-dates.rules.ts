@@ -1,5 +1,5 @@
 import type { LocalDate } from '../../kernel/local-date';
-import type { JournalSource } from './ledger.service';
+import type { JournalSource } from './ledger.posting';
 
 /** What an entry does, as far as its date goes (operator.md, Decisions). */
 export type DatedAct =

@@ -1,4 +1,5 @@
-export { ledgerService, type LedgerService, type Entry, type JournalSource } from './ledger.service';
+export { ledgerService, type LedgerService, type Entry } from './ledger.service';
+export type { JournalSource } from './ledger.posting';
 export { ledgerReports, type LedgerReports, type DocumentLedgerCheck } from './ledger.reports';
 export { ledgerRoutes } from './ledger.routes';
 export { CreateJournalBody } from './ledger.schemas';

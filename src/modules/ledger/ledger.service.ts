@@ -7,7 +7,7 @@ import type { PlatformDeps } from '../../platform/deps';
 import { fixedChart } from '../../platform/orgs/fixed-chart';
 import { assertPeriodOpen, assertWithinBooks } from '../../platform/orgs/period-lock';
 import { cursorPage, readCursor } from '../../platform/pagination';
-import { assertBalanced, isZeroEntry, mirror, normaliseSides, withoutZeroLines, type PostingLine } from './ledger.posting';
+import { assertBalanced, isZeroEntry, mirror, normaliseSides, withoutZeroLines, type JournalSource, type PostingLine } from './ledger.posting';
 import { assertBalancedPerBranch, balanceAcrossBranches, spansBranches, type BranchLine } from './branch-balance.rules';
 import { entryDateOf, reversalRemedy } from './entry-dates.rules';
 import { closingRoundOff } from './journals.rules';
@@ -16,8 +16,6 @@ import { ledgerRepository as repo, type JournalRow } from './ledger.repository';
 import type { CreateJournalBody, ListJournalsQuery } from './ledger.schemas';
 import type { SeriesService } from '../series';
 
-export type JournalSource =
-  | 'MANUAL' | 'INVOICE' | 'BILL' | 'PAYMENT' | 'ALLOCATION' | 'CREDIT_NOTE' | 'DEBIT_NOTE' | 'EXPENSE' | 'OPENING_BALANCE';
 
 export interface Entry {
   date: LocalDate;

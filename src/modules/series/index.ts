@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/database';
-import { formatDocumentNumber, type DocumentNumbering } from '../documents';
+import { formatDocumentNumber, type DocumentNumbering } from '../documents/numbering.rules';
 import { withinRule46 } from './number-length.rules';
 import { seriesRepository } from './series.repository';
 
