@@ -104,7 +104,8 @@ describe('place_of_supply', () => {
       + 'Send its ISO 3166-2:IN code (IN-KA), its 2-digit GST state code (29), its name (Karnataka) or code and name (29-Karnataka).',
     );
     expect(body.details!.suggestions).toEqual(['IN-KA', 'IN-KL']);
-    expect(body.details!.allowed).toHaveLength(36);
+    // The 36 states and union territories, 96 (foreign country) and 97 (other territory).
+    expect(body.details!.allowed).toHaveLength(38);
     expect(body.details!.allowed).toContain('IN-KA');
   });
 
