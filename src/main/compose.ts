@@ -50,6 +50,7 @@ import { CreateExpenseBody, expensesLedgerCheck, expensesRoutes, expensesService
 import { identityRoutes } from '../modules/identity/identity.routes';
 import { CreateInvoiceBody, invoicesLedgerCheck, invoicesRoutes, invoicesService } from '../modules/invoices';
 import { einvoiceRoutes, einvoiceService } from '../modules/einvoice';
+import { ewayBillRoutes, ewayBillService } from '../modules/ewaybill';
 import { Invoice } from '../modules/invoices/invoices.schemas';
 import { CreateJournalBody, ledgerReports, ledgerRoutes, ledgerService, type LedgerReports } from '../modules/ledger';
 import { lruPdfCache, pdfsRoutes, pdfsService } from '../modules/pdfs';
@@ -224,6 +225,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...purchaseOrdersRoutes(purchaseOrders),
     ...creditNotesRoutes(creditNotes),
     ...einvoiceRoutes(einvoiceService(database.db)),
+    ...ewayBillRoutes(ewayBillService(database.db)),
     ...debitNotesRoutes(debitNotes),
     ...activityRoutes(activity),
     ...activityAliasRoutes(activity, database.db, [

@@ -54,9 +54,9 @@ export async function gstInvoice(api: HttpClient, customerId: string, extra: Rec
 }
 
 /** An organisation registered for GST (its GSTIN and head-office address set at creation), its owner and a full-access client. */
-export async function gstOrg(t: TestApp, options: { name?: string; scopes?: string[] } = {}): Promise<OrgFixture> {
+export async function gstOrg(t: TestApp, options: { name?: string; scopes?: string[]; address?: unknown } = {}): Promise<OrgFixture> {
   const created = await t.admin.post('/orgs', {
-    name: options.name ?? 'Bahi Demo Traders Pvt. Ltd.', state_code: 'IN-KA', gstin: SUPPLIER_GSTIN, address: SUPPLIER_ADDRESS,
+    name: options.name ?? 'Bahi Demo Traders Pvt. Ltd.', state_code: 'IN-KA', gstin: SUPPLIER_GSTIN, address: options.address ?? SUPPLIER_ADDRESS,
   });
   if (created.status !== 201) throw new Error(`gstOrg: ${created.status} ${JSON.stringify(created.body)}`);
   const orgId: string = created.body.org.org_id;

@@ -1,0 +1,57 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Named, NullableOf, Strict } from '../../http/response-schemas';
+import { Query, StringEnum } from '../../http/schema-kit';
+
+/* The e-way bill of the NIC e-way bill API (gst-facts.md, "E-way bill"): field names are NIC's. */
+
+const Rupees = Type.Number({ description: 'Rupees (INR), two decimals' });
+export const TRANSPORT_MODES = ['road', 'rail', 'air', 'ship', '1', '2', '3', '4'] as const;
+
+export const EWayBillQuery = Query({
+  transport_mode: Type.Optional(StringEnum(TRANSPORT_MODES, 'road, rail, air or ship, or NIC\'s code for it: 1 road, 2 rail, 3 air, 4 ship')),
+  distance_km: Type.Optional(Type.Integer({ minimum: 0, maximum: 4000, description: 'Approximate distance in km (NIC takes at most 4000); 0 lets the portal work it out from the PINs' })),
+  vehicle_no: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9 -]{5,19}$', description: 'Vehicle registration number, e.g. KA01AB1234 (spaces and hyphens are dropped)' })),
+  transporter_id: Type.Optional(Type.String({ pattern: '^[0-9]{2}[A-Za-z0-9]{13}$', description: "The transporter's GSTIN or TRANSIN (15 characters)" })),
+});
+export type EWayBillQuery = Static<typeof EWayBillQuery>;
+
+const Gstin = Type.String({ description: 'GSTIN; URP for an unregistered or foreign party' });
+const Pincode = NullableOf(Type.Integer({ description: '6-digit PIN; 999999 abroad; null when the address has none' }));
+const StateCode = NullableOf(Type.Integer({ description: 'GST state code; 99 abroad' }));
+
+const Item = Strict({
+  productName: Type.String(),
+  productDesc: NullableOf(Type.String()),
+  hsnCode: NullableOf(Type.Integer({ description: 'HSN code as NIC takes it, a number; null when the line has none' })),
+  quantity: Type.Number(),
+  qtyUnit: Type.String({ description: 'GST unit (UQC)' }),
+  taxableAmount: Rupees,
+  cgstRate: Type.Number(),
+  sgstRate: Type.Number(),
+  igstRate: Type.Number(),
+  cessRate: Type.Number(),
+});
+
+export const EWayBill = Named('EWayBill', Strict({
+  supplyType: StringEnum(['O', 'I'] as const, 'O outward (an invoice), I inward (a bill)'),
+  subSupplyType: StringEnum(['1', '2', '3'] as const, '1 supply, 2 import, 3 export'),
+  docType: StringEnum(['INV', 'BIL'] as const, 'INV tax invoice, BIL bill of supply (no tax on the goods)'),
+  docNo: Type.String(),
+  docDate: Type.String({ description: 'DD/MM/YYYY' }),
+  fromGstin: Gstin, fromTrdName: Type.String(), fromAddr1: Type.String(), fromAddr2: NullableOf(Type.String()), fromPlace: Type.String(),
+  fromPincode: Pincode, fromStateCode: StateCode,
+  toGstin: Gstin, toTrdName: Type.String(), toAddr1: Type.String(), toAddr2: NullableOf(Type.String()), toPlace: Type.String(),
+  toPincode: Pincode, toStateCode: StateCode,
+  totalValue: Rupees,
+  cgstValue: Rupees,
+  sgstValue: Rupees,
+  igstValue: Rupees,
+  cessValue: Rupees,
+  totInvValue: Rupees,
+  transMode: NullableOf(StringEnum(['1', '2', '3', '4'] as const, '1 road, 2 rail, 3 air, 4 ship; null until known (Part B)')),
+  transDistance: Type.Integer({ description: 'km; 0 lets the portal work it out from the PINs' }),
+  transporterId: NullableOf(Type.String()),
+  vehicleNo: NullableOf(Type.String()),
+  itemList: Type.Array(Item),
+}, 'The NIC e-way bill JSON of the goods lines of an invoice (outward) or bill (inward).'));
+export type EWayBill = Static<typeof EWayBill>;

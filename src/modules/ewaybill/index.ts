@@ -1,0 +1,2 @@
+export { ewayBillService } from './ewaybill.service';
+export { ewayBillRoutes } from './ewaybill.routes';

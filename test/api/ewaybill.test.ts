@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectBooksBalanced } from '../support/books';
+import { CUSTOMER_GSTIN, gstCustomer, gstOrg, gstVendor, OTHER_STATE_GSTIN, SUPPLIER_GSTIN } from '../support/gst-documents';
+import { createInvoice, postedBill, taxId } from '../support/sales';
+import { startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
+
+/*
+ * E-way bill data (NIC e-way bill API JSON) of invoices and bills, compared field by field with
+ * figures worked out by hand: only goods lines count, services (SAC 99…) move nothing.
+ */
+
+let t: TestApp;
+let org: OrgFixture;
+let gst18: string;
+
+const HEAD_OFFICE = { address: '42, 1st Main Road\nKoramangala', city: 'Bengaluru', state_code: 'IN-KA', zip: '560034', country: 'India' };
+const BRANCH = { Gstin: SUPPLIER_GSTIN, TrdName: 'Karnataka Traders Pvt. Ltd.', Addr1: '42, 1st Main Road', Addr2: 'Koramangala', Place: 'Bengaluru', Pincode: 560034, StateCode: 29 };
+const RAMAN = { Gstin: CUSTOMER_GSTIN, TrdName: 'Raman Traders', Addr1: '14, 2nd Cross, Indiranagar', Addr2: null, Place: 'Bengaluru', Pincode: 560038, StateCode: 29 };
+const UDYOG = { Gstin: OTHER_STATE_GSTIN, TrdName: 'Udyog Supplies', Addr1: 'Plot 7, MIDC Bhosari', Addr2: null, Place: 'Pune', Pincode: 411026, StateCode: 27 };
+const side = (prefix: 'from' | 'to', party: Record<string, unknown>) => Object.fromEntries(Object.entries(party).map(([k, v]) => [`${prefix}${k}`, v]));
+const NO_TRANSPORT = { transMode: null, transDistance: 0, transporterId: null, vehicleNo: null };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  t.clock.set(new Date('2026-06-15T06:00:00Z'));
+  org = await gstOrg(t, { name: 'Karnataka Traders Pvt. Ltd.', address: HEAD_OFFICE });
+  gst18 = await taxId(org.api, 18);
+});
+afterAll(async () => { await t.close(); });
+
+async function approved(lineItems: unknown[], api = org.api) {
+  const res = await createInvoice(api, { customer_id: await gstCustomer(api), date: '2026-06-10', place_of_supply: 'IN-KA', auto_approve: true, line_items: lineItems });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.invoice;
+}
+const laptops = (quantity: number, rate: number) => ({ name: 'Laptop', description: 'Laptop, 14 inch', hsn_or_sac: '84713010', quantity, unit: 'nos', rate, tax_id: gst18 });
+const service = (rate: number) => ({ name: 'Installation service', hsn_or_sac: '998713', quantity: 1, rate, tax_id: gst18 });
+
+describe('GET /invoices/{id}/ewaybill', () => {
+  it('gives an intra-state goods invoice above ₹50,000, required, with the transport of the query', async () => {
+    const invoice = await approved([laptops(30, 1500)]);
+    const res = await org.api.get(`/invoices/${invoice.invoice_id}/ewaybill?transport_mode=road&distance_km=120&vehicle_no=ka%2001%20ab-1234&transporter_id=29AAACR5055K1Z3`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({
+      code: 0, message: 'success', required: true,
+      ewaybill: {
+        supplyType: 'O', subSupplyType: '1', docType: 'INV', docNo: invoice.invoice_number, docDate: '10/06/2026',
+        ...side('from', BRANCH), ...side('to', RAMAN),
+        // 30 × 1,500 = 45,000; 9% = 4,050 each; 45,000 + 8,100 = 53,100 > 50,000.
+        totalValue: 45000, cgstValue: 4050, sgstValue: 4050, igstValue: 0, cessValue: 0, totInvValue: 53100,
+        transMode: '1', transDistance: 120, transporterId: '29AAACR5055K1Z3', vehicleNo: 'KA01AB1234',
+        itemList: [{ productName: 'Laptop', productDesc: 'Laptop, 14 inch', hsnCode: 84713010, quantity: 30, qtyUnit: 'NOS', taxableAmount: 45000,
+          cgstRate: 9, sgstRate: 9, igstRate: 0, cessRate: 0 }],
+      },
+    });
+    await expectBooksBalanced(org.api);
+  });
+
+  it('counts only the goods lines of a mixed invoice: the service leaves it under ₹50,000', async () => {
+    const invoice = await approved([laptops(20, 2000), service(30000)]);
+    const res = await org.api.get(`/invoices/${invoice.invoice_id}/ewaybill`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // Goods 20 × 2,000 = 40,000 + 18% = 47,200 ≤ 50,000 (the invoice, with the service's 35,400, is 82,600).
+    expect(res.body.required).toBe(false);
+    expect(res.body.ewaybill).toMatchObject({ totalValue: 40000, cgstValue: 3600, sgstValue: 3600, igstValue: 0, totInvValue: 47200, ...NO_TRANSPORT });
+    expect(res.body.ewaybill.itemList.map((i: { productName: string }) => i.productName)).toEqual(['Laptop']);
+  });
+
+  it('answers 400 on line_items for an invoice of services only', async () => {
+    const invoice = await approved([service(80000)]);
+    const res = await org.api.get(`/invoices/${invoice.invoice_id}/ewaybill`);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'validation.invalid_value', field: 'line_items' });
+  });
+
+  it('validates the transport parameters: a mode by its NIC code is taken, an unknown mode and a distance beyond 4000 km are 400', async () => {
+    const invoice = await approved([laptops(1, 1000)]);
+    const byCode = await org.api.get(`/invoices/${invoice.invoice_id}/ewaybill?transport_mode=2`);
+    expect(byCode.status, JSON.stringify(byCode.body)).toBe(200);
+    expect(byCode.body.ewaybill.transMode).toBe('2');
+    const badMode = await org.api.get(`/invoices/${invoice.invoice_id}/ewaybill?transport_mode=teleport`);
+    expect(badMode.status).toBe(400);
+    expect(badMode.body.field).toBe('transport_mode');
+    const far = await org.api.get(`/invoices/${invoice.invoice_id}/ewaybill?distance_km=4001`);
+    expect(far.status).toBe(400);
+    expect(far.body.field).toBe('distance_km');
+  });
+
+  it('needs Svc.gst.READ (403 without it), and another organisation\'s invoice is 404', async () => {
+    const invoice = await approved([laptops(1, 1000)]);
+    const { token } = await t.given.token([org.orgId], { scopes: ['Svc.invoices.READ'] });
+    expect((await t.api.withToken(token).get(`/invoices/${invoice.invoice_id}/ewaybill`)).status).toBe(403);
+    const stranger = await t.given.org();
+    expect((await stranger.api.get(`/invoices/${invoice.invoice_id}/ewaybill`)).status).toBe(404);
+  });
+});
+
+describe('GET /bills/{id}/ewaybill', () => {
+  it('gives an inward inter-state bill: from the vendor to the branch, IGST, required', async () => {
+    const bill = await postedBill(org.api, await gstVendor(org.api), 6000, {
+      place_of_supply: 'IN-KA', line_items: [{ name: 'Steel racks', hsn_or_sac: '9403', quantity: 10, unit: 'pcs', rate: 6000, tax_id: gst18 }],
+    });
+    const res = await org.api.get(`/bills/${bill.bill_id}/ewaybill?transport_mode=3&distance_km=850`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({
+      code: 0, message: 'success', required: true,
+      ewaybill: {
+        supplyType: 'I', subSupplyType: '1', docType: 'INV', docNo: bill.bill_number, docDate: '10/06/2026',
+        ...side('from', UDYOG), ...side('to', BRANCH),
+        // 10 × 6,000 = 60,000; IGST 18% = 10,800; 70,800.
+        totalValue: 60000, cgstValue: 0, sgstValue: 0, igstValue: 10800, cessValue: 0, totInvValue: 70800,
+        transMode: '3', transDistance: 850, transporterId: null, vehicleNo: null,
+        itemList: [{ productName: 'Steel racks', productDesc: null, hsnCode: 9403, quantity: 10, qtyUnit: 'PCS', taxableAmount: 60000,
+          cgstRate: 0, sgstRate: 0, igstRate: 18, cessRate: 0 }],
+      },
+    });
+    const stranger = await t.given.org();
+    expect((await stranger.api.get(`/bills/${bill.bill_id}/ewaybill`)).status).toBe(404);
+    await expectBooksBalanced(org.api);
+  });
+});
