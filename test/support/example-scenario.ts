@@ -454,6 +454,9 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('adminRevokeToken', { params: { token_id: spare.token_id } });
   // June is final: the operator locks it (last, so that no answer recorded before it changes).
   await s.call('adminSetLock', { params: { org_id: orgId }, body: { lock_date: '2026-06-30' } });
+  // E-way bill data last: a read that takes an id, so the ids of the operations above stay as recorded.
+  await s.call('getInvoiceEWayBill', { params: { invoice_id: invoice.invoice_id }, query: { transport_mode: 'road', distance_km: 12, vehicle_no: 'KA01AB1234' } });
+  await s.call('getBillEWayBill', { params: { bill_id: bill.bill_id }, query: { transport_mode: 'road', distance_km: 35 } });
 }
 
 /** A one-page PDF, the smallest a viewer opens: what an attachment's example uploads. */
