@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectBooksBalanced } from '../support/books';
 import { CUSTOMER_GSTIN, gstCustomer, gstOrg, gstVendor, OTHER_STATE_GSTIN, SUPPLIER_GSTIN } from '../support/gst-documents';
-import { createInvoice, postedBill, taxId } from '../support/sales';
+import { createInvoice, customer, postedBill, taxId } from '../support/sales';
 import { startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
 /*
@@ -28,8 +28,9 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
-async function approved(lineItems: unknown[], api = org.api) {
-  const res = await createInvoice(api, { customer_id: await gstCustomer(api), date: '2026-06-10', place_of_supply: 'IN-KA', auto_approve: true, line_items: lineItems });
+async function approved(lineItems: unknown[], customerId?: string) {
+  const api = org.api;
+  const res = await createInvoice(api, { customer_id: customerId ?? await gstCustomer(api), date: '2026-06-10', place_of_supply: 'IN-KA', auto_approve: true, line_items: lineItems });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.invoice;
 }
@@ -56,13 +57,16 @@ describe('GET /invoices/{id}/ewaybill', () => {
     await expectBooksBalanced(org.api);
   });
 
-  it('counts only the goods lines of a mixed invoice: the service leaves it under ₹50,000', async () => {
-    const invoice = await approved([laptops(20, 2000), service(30000)]);
+  it('counts only the goods lines of a mixed B2C invoice (a SAC line and a service item without a code left out): under ₹50,000', async () => {
+    const item = await org.api.post('/items', { name: 'Annual maintenance', type: 'SERVICE', rate: 5000, tax_id: gst18 });
+    expect(item.status, JSON.stringify(item.body)).toBe(201);
+    const invoice = await approved([laptops(20, 2000), service(30000), { item_id: item.body.item.item_id, quantity: 1 }],
+      await customer(org.api, { gst_treatment: 'CONSUMER' }));
     const res = await org.api.get(`/invoices/${invoice.invoice_id}/ewaybill`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    // Goods 20 × 2,000 = 40,000 + 18% = 47,200 ≤ 50,000 (the invoice, with the service's 35,400, is 82,600).
+    // Goods 20 × 2,000 = 40,000 + 18% = 47,200 ≤ 50,000 (the invoice, with the services' 35,400 and 5,900, is 88,500).
     expect(res.body.required).toBe(false);
-    expect(res.body.ewaybill).toMatchObject({ totalValue: 40000, cgstValue: 3600, sgstValue: 3600, igstValue: 0, totInvValue: 47200, ...NO_TRANSPORT });
+    expect(res.body.ewaybill).toMatchObject({ toGstin: 'URP', totalValue: 40000, cgstValue: 3600, sgstValue: 3600, igstValue: 0, totInvValue: 47200, ...NO_TRANSPORT });
     expect(res.body.ewaybill.itemList.map((i: { productName: string }) => i.productName)).toEqual(['Laptop']);
   });
 

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import type { SourceLine } from '../einvoice/einvoice.builder';
+import { buildEWayBill, type EWayBillSource } from './ewaybill.builder';
+
+const branch = { gstin: '29AABCB1234F1Z4', legalName: 'Seller Pvt. Ltd.', tradeName: null, address: '1, MG Road', city: 'Bengaluru', zip: '560001', stcd: '29' };
+const foreign = { gstin: null, legalName: 'Acme Inc.', tradeName: 'Acme', address: '500 Market Street', city: 'San Francisco', zip: '94105', stcd: null };
+const line: SourceLine = { name: 'Keyboard', description: null, hsnOrSac: '84716060', quantityMilli: 1000, unit: null, isService: false, rate: 10_000, discount: 0, taxRateCenti: 1800, itemTotal: 10_000, cgst: 0, sgst: 0, igst: 1_800 };
+const NO_TRANSPORT = { mode: null, distanceKm: 0, vehicleNo: null, transporterId: null };
+const source = (extra: Partial<EWayBillSource>): EWayBillSource => ({
+  supplyType: 'O', number: 'INV-1', date: '2026-06-10', rateMicro: 1_000_000, gstTreatment: 'REGISTERED', from: branch, to: { ...branch, gstin: '29AAACR5055K1Z3' }, lines: [line], ...extra,
+});
+
+describe('buildEWayBill', () => {
+  it('gives an export in USD: subSupplyType 3, the buyer URP, 999999, state 99, INR values', () => {
+    // USD 100 × 83.5 = ₹8,350; IGST USD 18 × 83.5 = ₹1,503; ₹9,853.
+    const built = buildEWayBill(source({ gstTreatment: 'OVERSEAS', rateMicro: 83_500_000, to: foreign }), NO_TRANSPORT)!;
+    expect(built.ewaybill).toMatchObject({ subSupplyType: '3', docType: 'INV', toGstin: 'URP', toPincode: 999999, toStateCode: 99, toTrdName: 'Acme',
+      totalValue: 8350, igstValue: 1503, totInvValue: 9853 });
+    expect(built.ewaybill.itemList[0]).toMatchObject({ hsnCode: 84716060, qtyUnit: 'OTH', taxableAmount: 8350, igstRate: 18 });
+    expect(built.required).toBe(false);
+  });
+  it('gives an import on a bill: subSupplyType 2, the vendor URP and abroad', () => {
+    const built = buildEWayBill(source({ supplyType: 'I', gstTreatment: 'OVERSEAS', from: foreign, to: branch }), NO_TRANSPORT)!;
+    expect(built.ewaybill).toMatchObject({ supplyType: 'I', subSupplyType: '2', fromGstin: 'URP', fromPincode: 999999, fromStateCode: 99, toGstin: '29AABCB1234F1Z4', toStateCode: 29 });
+  });
+  it('calls untaxed goods a bill of supply (BIL), and an unregistered buyer URP', () => {
+    const built = buildEWayBill(source({ gstTreatment: 'UNREGISTERED', to: { ...branch, gstin: null }, lines: [{ ...line, igst: 0, taxRateCenti: 0 }] }), NO_TRANSPORT)!;
+    expect(built.ewaybill).toMatchObject({ docType: 'BIL', toGstin: 'URP', totInvValue: 100 });
+  });
+  it('has none for services only', () => expect(buildEWayBill(source({ lines: [{ ...line, isService: true }] }), NO_TRANSPORT)).toBeNull());
+});
