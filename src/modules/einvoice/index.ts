@@ -1,2 +1,5 @@
 export { einvoiceService } from './einvoice.service';
 export { einvoiceRoutes } from './einvoice.routes';
+// What e-way bills build from too: the document's parties and lines, and the IRP's value forms.
+export { documentLines, documentParties } from './document-source';
+export { addressLines, EXPORT_PIN, inrLine, inrOf, irpDate, pinOf, type Party, type SourceLine } from './einvoice.builder';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SourceLine } from '../einvoice/einvoice.builder';
+import type { SourceLine } from '../einvoice';
 import { buildEWayBill, type EWayBillSource } from './ewaybill.builder';
 
 const branch = { gstin: '29AABCB1234F1Z4', legalName: 'Seller Pvt. Ltd.', tradeName: null, address: '1, MG Road', city: 'Bengaluru', zip: '560001', stcd: '29' };

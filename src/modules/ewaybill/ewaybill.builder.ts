@@ -1,5 +1,5 @@
 import { sum, toRupees, type Paise } from '../../kernel/money';
-import { addressLines, EXPORT_PIN, inrLine, inrOf, irpDate, pinOf, type Party, type SourceLine } from '../einvoice/einvoice.builder';
+import { addressLines, EXPORT_PIN, inrLine, inrOf, irpDate, pinOf, type Party, type SourceLine } from '../einvoice';
 import { ewayBillRequired, type TransMode } from './ewaybill.rules';
 import type { EWayBill } from './ewaybill.schemas';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import { invalidValue, notFound } from '../../kernel/errors';
 import type { RequestContext } from '../../platform/context';
-import { documentLines, documentParties } from '../einvoice/document-source';
+import { documentLines, documentParties } from '../einvoice';
 import { buildEWayBill, type EWayBillSource, type Transport } from './ewaybill.builder';
 import { transModeOf, vehicleNumber } from './ewaybill.rules';
 import type { EWayBillQuery } from './ewaybill.schemas';
