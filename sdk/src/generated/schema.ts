@@ -224,6 +224,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bills/{bill_id}/ewaybill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The NIC e-way bill JSON of a bill's goods lines (inward)
+         * @description Required scope: `Svc.gst.READ`.
+         */
+        get: operations["getBillEWayBill"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bills/{bill_id}/pdf": {
         parameters: {
             query?: never;
@@ -1134,6 +1154,26 @@ export interface paths {
          * @description Required scope: `Svc.invoices.UPDATE`. Accepts `Idempotency-Key`.
          */
         post: operations["emailInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices/{invoice_id}/ewaybill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The NIC e-way bill JSON of an invoice's goods lines (outward)
+         * @description Required scope: `Svc.gst.READ`.
+         */
+        get: operations["getInvoiceEWayBill"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3065,6 +3105,74 @@ export interface components {
             /** @description Rupees (or the document currency), at most two decimals */
             total: number;
         };
+        /** @description The NIC e-way bill JSON of the goods lines of an invoice (outward) or bill (inward). */
+        EWayBill: {
+            /** @description Rupees (INR), two decimals */
+            cessValue: number;
+            /** @description Rupees (INR), two decimals */
+            cgstValue: number;
+            /** @description DD/MM/YYYY */
+            docDate: string;
+            docNo: string;
+            /**
+             * @description INV tax invoice, BIL bill of supply (no tax on the goods)
+             * @enum {string}
+             */
+            docType: "INV" | "BIL";
+            fromAddr1: string;
+            fromAddr2: string | null;
+            /** @description GSTIN; URP for an unregistered or foreign party */
+            fromGstin: string;
+            fromPincode: number | null;
+            fromPlace: string;
+            fromStateCode: number | null;
+            fromTrdName: string;
+            /** @description Rupees (INR), two decimals */
+            igstValue: number;
+            itemList: {
+                cessRate: number;
+                cgstRate: number;
+                hsnCode: number | null;
+                igstRate: number;
+                productDesc: string | null;
+                productName: string;
+                /** @description GST unit (UQC) */
+                qtyUnit: string;
+                quantity: number;
+                sgstRate: number;
+                /** @description Rupees (INR), two decimals */
+                taxableAmount: number;
+            }[];
+            /** @description Rupees (INR), two decimals */
+            sgstValue: number;
+            /**
+             * @description 1 supply, 2 import, 3 export
+             * @enum {string}
+             */
+            subSupplyType: "1" | "2" | "3";
+            /**
+             * @description O outward (an invoice), I inward (a bill)
+             * @enum {string}
+             */
+            supplyType: "O" | "I";
+            toAddr1: string;
+            toAddr2: string | null;
+            /** @description GSTIN; URP for an unregistered or foreign party */
+            toGstin: string;
+            toPincode: number | null;
+            toPlace: string;
+            toStateCode: number | null;
+            /** @description Rupees (INR), two decimals */
+            totalValue: number;
+            /** @description Rupees (INR), two decimals */
+            totInvValue: number;
+            toTrdName: string;
+            /** @description km; 0 lets the portal work it out from the PINs */
+            transDistance: number;
+            transMode: ("1" | "2" | "3" | "4") | null;
+            transporterId: string | null;
+            vehicleNo: string | null;
+        };
         /** @description Money spent and recorded against an expense ledger, with its GST. */
         Expense: {
             account_id: string | null;
@@ -4899,6 +5007,59 @@ export interface operations {
             429: components["responses"]["KeyedError429"];
             500: components["responses"]["KeyedError500"];
             503: components["responses"]["KeyedError503"];
+        };
+    };
+    getBillEWayBill: {
+        parameters: {
+            query?: {
+                /** @description Approximate distance in km (NIC takes at most 4000); 0 lets the portal work it out from the PINs */
+                distance_km?: number;
+                /** @description road, rail, air or ship, or NIC's code for it: 1 road, 2 rail, 3 air, 4 ship */
+                transport_mode?: "road" | "rail" | "air" | "ship" | "1" | "2" | "3" | "4";
+                /** @description The transporter's GSTIN or TRANSIN (15 characters) */
+                transporter_id?: string;
+                /** @description Vehicle registration number, e.g. KA01AB1234 (spaces and hyphens are dropped) */
+                vehicle_no?: string;
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description bill_id */
+                bill_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ewaybill: components["schemas"]["EWayBill"];
+                        message: string;
+                        /** @description Whether CGST Rule 138 requires the e-way bill: goods worth more than ₹50,000 with tax */
+                        required: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     getBillPdf: {
@@ -8296,6 +8457,59 @@ export interface operations {
             500: components["responses"]["KeyedError500"];
             502: components["responses"]["KeyedError502"];
             503: components["responses"]["KeyedError503"];
+        };
+    };
+    getInvoiceEWayBill: {
+        parameters: {
+            query?: {
+                /** @description Approximate distance in km (NIC takes at most 4000); 0 lets the portal work it out from the PINs */
+                distance_km?: number;
+                /** @description road, rail, air or ship, or NIC's code for it: 1 road, 2 rail, 3 air, 4 ship */
+                transport_mode?: "road" | "rail" | "air" | "ship" | "1" | "2" | "3" | "4";
+                /** @description The transporter's GSTIN or TRANSIN (15 characters) */
+                transporter_id?: string;
+                /** @description Vehicle registration number, e.g. KA01AB1234 (spaces and hyphens are dropped) */
+                vehicle_no?: string;
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description invoice_id */
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ewaybill: components["schemas"]["EWayBill"];
+                        message: string;
+                        /** @description Whether CGST Rule 138 requires the e-way bill: goods worth more than ₹50,000 with tax */
+                        required: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     getInvoicePdf: {
