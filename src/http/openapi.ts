@@ -29,7 +29,8 @@ export function routeSchema(def: RouteDef): FastifySchema {
   const idempotencyNote = def.idempotency === 'required' ? ' `Idempotency-Key` is mandatory.' : def.method !== 'GET' && def.access !== 'admin' ? ' Accepts `Idempotency-Key`.' : '';
   const accessNote = scope ? `Required scope: \`${scope}\`.` : def.access === 'any-token' ? 'Any valid token.'
     : def.access === 'signed-url' ? 'No token: the signed URL (from a `download_url`) is the credential, valid 15 minutes.' : '';
-  const producesNote = def.produces ? ` Answers \`${def.produces}\` on success, JSON errors otherwise.` : '';
+  const producesNote = !def.produces ? '' : def.response ? ` Answers JSON, or \`${def.produces}\` when its \`format\` asks for it.`
+    : ` Answers \`${def.produces}\` on success, JSON errors otherwise.`;
   return {
     operationId: def.operationId,
     summary: def.summary,
@@ -44,11 +45,13 @@ export function routeSchema(def: RouteDef): FastifySchema {
   } as FastifySchema;
 }
 
-/** The success answer a route declares: JSON in the envelope (or raw), or the bytes it produces. */
+/** The success answer a route declares: JSON in the envelope (or raw), the bytes it produces, or either (a report also in CSV). */
 function successOf(def: RouteDef): unknown {
-  if (def.produces) {
-    return { description: `The ${def.produces} document`, content: { [def.produces]: { schema: { type: 'string', format: 'binary' } } } };
+  const bytes = def.produces && { [def.produces]: { schema: { type: 'string', format: 'binary' } } };
+  if (bytes && def.response) {
+    return { description: def.message ?? 'Success', content: { 'application/json': { schema: envelopeOf(def.response) }, ...bytes } };
   }
+  if (bytes) return { description: `The ${def.produces} document`, content: bytes };
   // Every JSON answer is described: a route without its response schema does not start.
   if (!def.response) throw new Error(`route ${def.operationId} declares no response schema`);
   return { description: def.message ?? 'Success', ...(def.raw ? Strict(def.response) : envelopeOf(def.response)) };

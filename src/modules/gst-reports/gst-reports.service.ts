@@ -1,0 +1,71 @@
+import type { Db } from '../../db/database';
+import { invalidValue, notFound } from '../../kernel/errors';
+import type { RequestContext } from '../../platform/context';
+import { documentLines } from '../einvoice';
+import { documentSeries } from './documents-issued.rules';
+import type { DocumentsIssued, GstReportQuery, HsnSummary } from './gst-reports.schemas';
+import { hsnSection, type HsnEntry } from './hsn-summary.rules';
+
+/**
+ * The HSN summary and the documents-issued table of one GST registration (the branches under
+ * that GSTIN; a branch without its own carries the organisation's) for a range of document dates.
+ * Outward documents only: invoices and the credit notes issued to customers.
+ */
+export function gstReportsService(db: Db) {
+  async function scope(orgId: string, query: GstReportQuery) {
+    if (query.from_date > query.to_date) throw invalidValue('to_date', 'to_date is before from_date');
+    const gstin = query.gstin.trim().toUpperCase();
+    const org = await db.selectFrom('orgs').select('gstin').where('org_id', '=', orgId).executeTakeFirstOrThrow();
+    const branches = (await db.selectFrom('branches').select(['branch_id', 'gstin']).where('org_id', '=', orgId).execute())
+      .filter((b) => (b.gstin ?? org.gstin)?.toUpperCase() === gstin).map((b) => b.branch_id);
+    if (branches.length === 0) throw notFound('GST registration', 'gstin');
+    return { gstin, branches, from: query.from_date, to: query.to_date };
+  }
+  type Scope = Awaited<ReturnType<typeof scope>>;
+
+  /** Invoices issued (approved, voided or not) and customer credit notes of the scope, with whether the customer has a GSTIN. */
+  async function documents(orgId: string, s: Scope) {
+    const [invoices, notes] = await Promise.all([
+      db.selectFrom('invoices').innerJoin('contacts', (j) => j.onRef('contacts.contact_id', '=', 'invoices.customer_id').onRef('contacts.org_id', '=', 'invoices.org_id'))
+        .select(['invoices.invoice_id as id', 'invoices.invoice_number as number', 'invoices.status', 'invoices.exchange_rate_micro as rateMicro', 'contacts.gst_no'])
+        .where('invoices.org_id', '=', orgId).where('invoices.branch_id', 'in', s.branches).where('invoices.status', '!=', 'DRAFT')
+        .where('invoices.invoice_date', '>=', s.from).where('invoices.invoice_date', '<=', s.to).execute(),
+      db.selectFrom('credit_notes').innerJoin('contacts', (j) => j.onRef('contacts.contact_id', '=', 'credit_notes.contact_id').onRef('contacts.org_id', '=', 'credit_notes.org_id'))
+        .select(['credit_notes.credit_note_id as id', 'credit_notes.credit_note_number as number', 'credit_notes.status', 'credit_notes.exchange_rate_micro as rateMicro', 'contacts.gst_no'])
+        .where('credit_notes.org_id', '=', orgId).where('credit_notes.branch_id', 'in', s.branches).where('credit_notes.note_type', '=', 'CUSTOMER')
+        .where('credit_notes.status', '!=', 'DRAFT').where('credit_notes.note_date', '>=', s.from).where('credit_notes.note_date', '<=', s.to).execute(),
+    ]);
+    return { invoices, notes };
+  }
+
+  return {
+    async hsnSummary(ctx: RequestContext, query: GstReportQuery): Promise<HsnSummary> {
+      const s = await scope(ctx.orgId, query);
+      const { invoices, notes } = await documents(ctx.orgId, s);
+      const b2b: HsnEntry[] = [];
+      const b2c: HsnEntry[] = [];
+      const collect = async (docs: typeof invoices, credit: boolean) => {
+        for (const doc of docs.filter((d) => d.status !== 'CANCELLED')) {
+          const lines = credit ? await documentLines(db, 'credit_note_lines', 'credit_note_id', ctx.orgId, doc.id)
+            : await documentLines(db, 'invoice_lines', 'invoice_id', ctx.orgId, doc.id);
+          (doc.gst_no ? b2b : b2c).push(...lines.map((line) => ({ line, rateMicro: doc.rateMicro, credit })));
+        }
+      };
+      await collect(invoices, false);
+      await collect(notes, true);
+      return { gstin: s.gstin, from_date: s.from, to_date: s.to, hsn_b2b: hsnSection(b2b), hsn_b2c: hsnSection(b2c) };
+    },
+
+    async documentsIssued(ctx: RequestContext, query: GstReportQuery): Promise<DocumentsIssued> {
+      const s = await scope(ctx.orgId, query);
+      const { invoices, notes } = await documents(ctx.orgId, s);
+      const issued = (docs: typeof invoices) => documentSeries(docs.map((d) => ({ number: d.number, cancelled: d.status === 'CANCELLED' })));
+      const kinds = [
+        { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: issued(invoices) },
+        { doc_num: 5, doc_typ: 'Credit Note', docs: issued(notes) },
+      ];
+      return { gstin: s.gstin, from_date: s.from, to_date: s.to, doc_det: kinds.filter((k) => k.docs.length > 0) };
+    },
+  };
+}
+export type GstReportsService = ReturnType<typeof gstReportsService>;

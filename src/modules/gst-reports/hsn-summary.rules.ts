@@ -1,0 +1,39 @@
+import { sum, toRupees, type Paise } from '../../kernel/money';
+import { inrLine, inrOf, type SourceLine } from '../einvoice';
+import type { HsnRow } from './gst-reports.schemas';
+
+/** One line of an outward document in the range: an invoice's adds, an issued credit note's subtracts. */
+export interface HsnEntry { line: SourceLine; rateMicro: number; credit: boolean }
+
+interface Group { hsn: string; uqc: string; rateCenti: number; desc: string; qtyMilli: number; txval: Paise; iamt: Paise; camt: Paise; samt: Paise }
+
+/** The GST unit of a line: NA for a service (gst-facts.md, Units), else its unit, upper case, OTH when it has none (as the e-invoice). */
+const uqcOf = (l: SourceLine) => (l.isService ? 'NA' : (l.unit?.toUpperCase() ?? 'OTH'));
+
+/**
+ * GSTR-1's HSN table of some lines: one row per (HSN/SAC, unit, rate), amounts converted to INR
+ * line by line as the e-invoice converts them, services with quantity 0. Rows in code, unit, rate order.
+ */
+export function hsnSection(entries: readonly HsnEntry[]) {
+  const groups = new Map<string, Group>();
+  for (const { line, rateMicro, credit } of entries) {
+    const uqc = uqcOf(line);
+    const key = `${line.hsnOrSac ?? ''}|${uqc}|${line.taxRateCenti}`;
+    const group = groups.get(key) ?? { hsn: line.hsnOrSac ?? '', uqc, rateCenti: line.taxRateCenti, desc: line.name, qtyMilli: 0, txval: 0, iamt: 0, camt: 0, samt: 0 };
+    const inr = inrLine(line, inrOf(rateMicro));
+    const sign = credit ? -1 : 1;
+    group.qtyMilli += line.isService ? 0 : sign * line.quantityMilli;
+    group.txval += sign * inr.taxable;
+    group.iamt += sign * inr.igst;
+    group.camt += sign * inr.cgst;
+    group.samt += sign * inr.sgst;
+    groups.set(key, group);
+  }
+  const sorted = [...groups.values()].sort((a, b) => a.hsn.localeCompare(b.hsn) || a.uqc.localeCompare(b.uqc) || a.rateCenti - b.rateCenti);
+  const data: HsnRow[] = sorted.map((g, i) => ({
+    num: i + 1, hsn_sc: g.hsn, desc: g.desc, uqc: g.uqc, qty: g.qtyMilli / 1000, rt: g.rateCenti / 100,
+    txval: toRupees(g.txval), iamt: toRupees(g.iamt), camt: toRupees(g.camt), samt: toRupees(g.samt), csamt: 0,
+  }));
+  const total = (pick: (g: Group) => Paise) => toRupees(sum(sorted.map(pick)));
+  return { data, totals: { txval: total((g) => g.txval), iamt: total((g) => g.iamt), camt: total((g) => g.camt), samt: total((g) => g.samt), csamt: 0 } };
+}

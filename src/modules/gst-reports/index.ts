@@ -1,0 +1,2 @@
+export { gstReportsService } from './gst-reports.service';
+export { gstReportRoutes } from './gst-reports.routes';
