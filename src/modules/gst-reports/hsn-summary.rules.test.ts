@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import type { SourceLine } from '../einvoice';
+import { hsnSection } from './hsn-summary.rules';
+
+const line = (fields: Partial<SourceLine>): SourceLine => ({
+  name: 'Laptop', description: null, hsnOrSac: '8471', quantityMilli: 1000, unit: 'nos', isService: false,
+  rate: 100_00, discount: 0, taxRateCenti: 1800, itemTotal: 100_00, cgst: 9_00, sgst: 9_00, igst: 0, ...fields,
+});
+
+describe('hsnSection', () => {
+  it('sums lines of one code, unit and rate, subtracts credits, converts at each document rate, reports services as NA with quantity 0', () => {
+    const section = hsnSection([
+      { line: line({ quantityMilli: 2000, itemTotal: 200_00, cgst: 18_00, sgst: 18_00 }), rateMicro: 1_000_000, credit: false },
+      // USD 1 at 83.5: ₹83.50, IGST USD 0.18 = ₹15.03.
+      { line: line({ itemTotal: 1_00, cgst: 0, sgst: 0, igst: 18 }), rateMicro: 83_500_000, credit: false },
+      { line: line({}), rateMicro: 1_000_000, credit: true },
+      { line: line({ name: 'Repair', hsnOrSac: '998713', unit: 'hrs', isService: true, quantityMilli: 3000, itemTotal: 300_00, cgst: 27_00, sgst: 27_00 }), rateMicro: 1_000_000, credit: false },
+    ]);
+    expect(section).toEqual({
+      data: [
+        { num: 1, hsn_sc: '8471', desc: 'Laptop', uqc: 'NOS', qty: 2, rt: 18, txval: 183.5, iamt: 15.03, camt: 9, samt: 9, csamt: 0 },
+        { num: 2, hsn_sc: '998713', desc: 'Repair', uqc: 'NA', qty: 0, rt: 18, txval: 300, iamt: 0, camt: 27, samt: 27, csamt: 0 },
+      ],
+      totals: { txval: 483.5, iamt: 15.03, camt: 36, samt: 36, csamt: 0 },
+    });
+  });
+});
