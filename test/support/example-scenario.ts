@@ -457,6 +457,9 @@ async function monthOfBusiness(s: Story): Promise<void> {
   // E-way bill data last: a read that takes an id, so the ids of the operations above stay as recorded.
   await s.call('getInvoiceEWayBill', { params: { invoice_id: invoice.invoice_id }, query: { transport_mode: 'road', distance_km: 12, vehicle_no: 'KA01AB1234' } });
   await s.call('getBillEWayBill', { params: { bill_id: bill.bill_id }, query: { transport_mode: 'road', distance_km: 35 } });
+  // June's HSN summary and documents issued of the head office's registration (reads, after every recorded id).
+  await s.call('getHsnSummary', { query: { gstin: ORG_GSTIN, from_date: '2026-06-01', to_date: '2026-06-30' } });
+  await s.call('getDocumentsIssued', { query: { gstin: ORG_GSTIN, from_date: '2026-06-01', to_date: '2026-06-30' } });
 }
 
 /** A one-page PDF, the smallest a viewer opens: what an attachment's example uploads. */
