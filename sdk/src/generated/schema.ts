@@ -1752,6 +1752,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/documents_issued": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GSTR-1's documents issued of one GSTIN for a date range, per kind and series
+         * @description Required scope: `Svc.gst.READ`. Answers JSON, or `text/csv` when its `format` asks for it.
+         */
+        get: operations["getDocumentsIssued"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/hsn_summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GSTR-1's HSN summary of one GSTIN for a date range, B2B and B2C
+         * @description Required scope: `Svc.gst.READ`. Answers JSON, or `text/csv` when its `format` asks for it.
+         */
+        get: operations["getHsnSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reports/trial_balance": {
         parameters: {
             query?: never;
@@ -2911,6 +2951,28 @@ export interface components {
              */
             status: "DRAFT" | "ISSUED" | "APPLIED" | "CANCELLED";
         };
+        DocumentsIssued: {
+            doc_det: {
+                /** @description 1 invoices for outward supply, 5 credit notes */
+                doc_num: number;
+                doc_typ: string;
+                docs: {
+                    cancel: number;
+                    from: string;
+                    net_issue: number;
+                    num: number;
+                    /** @description The number prefix: the document number without its trailing digits */
+                    series: string;
+                    to: string;
+                    totnum: number;
+                }[];
+            }[];
+            /** Format: date */
+            from_date: string;
+            gstin: string;
+            /** Format: date */
+            to_date: string;
+        };
         /** @description The IRP e-invoice request payload (schema 1.1) of an invoice or credit note, checked against the IRP's rules. */
         EInvoice: {
             BuyerDtls: {
@@ -3263,6 +3325,89 @@ export interface components {
             code: "validation.invalid_value" | "validation.required_field" | "validation.failed" | "validation.duplicate_resource" | "conflict.already_allocated" | "conflict.allocated" | "conflict.invalid_state" | "conflict.series_exhausted" | "conflict.period_locked" | "idempotency.key_required" | "idempotency.in_progress" | "not_found.resource" | "not_found.route" | "authn.token_invalid" | "authz.scope_missing" | "auth.insufficient_scope" | "rate_limit.exceeded" | "email.send_failed" | "storage.upload_failed" | "internal.error" | "service.unavailable";
             field: string;
             message: string;
+        };
+        HsnSummary: {
+            /** Format: date */
+            from_date: string;
+            gstin: string;
+            hsn_b2b: {
+                data: {
+                    /** @description Rupees (INR), two decimals */
+                    camt: number;
+                    /** @description Rupees (INR), two decimals */
+                    csamt: number;
+                    /** @description Description: the name of the first line of the group */
+                    desc: string;
+                    /** @description HSN or SAC code */
+                    hsn_sc: string;
+                    /** @description Rupees (INR), two decimals */
+                    iamt: number;
+                    /** @description Serial number of the row in its section */
+                    num: number;
+                    /** @description Quantity supplied less quantity credited; 0 for a service */
+                    qty: number;
+                    /** @description GST rate, percent */
+                    rt: number;
+                    /** @description Rupees (INR), two decimals */
+                    samt: number;
+                    /** @description Rupees (INR), two decimals */
+                    txval: number;
+                    /** @description GST unit (UQC); NA for a service */
+                    uqc: string;
+                }[];
+                totals: {
+                    /** @description Rupees (INR), two decimals */
+                    camt: number;
+                    /** @description Rupees (INR), two decimals */
+                    csamt: number;
+                    /** @description Rupees (INR), two decimals */
+                    iamt: number;
+                    /** @description Rupees (INR), two decimals */
+                    samt: number;
+                    /** @description Rupees (INR), two decimals */
+                    txval: number;
+                };
+            };
+            hsn_b2c: {
+                data: {
+                    /** @description Rupees (INR), two decimals */
+                    camt: number;
+                    /** @description Rupees (INR), two decimals */
+                    csamt: number;
+                    /** @description Description: the name of the first line of the group */
+                    desc: string;
+                    /** @description HSN or SAC code */
+                    hsn_sc: string;
+                    /** @description Rupees (INR), two decimals */
+                    iamt: number;
+                    /** @description Serial number of the row in its section */
+                    num: number;
+                    /** @description Quantity supplied less quantity credited; 0 for a service */
+                    qty: number;
+                    /** @description GST rate, percent */
+                    rt: number;
+                    /** @description Rupees (INR), two decimals */
+                    samt: number;
+                    /** @description Rupees (INR), two decimals */
+                    txval: number;
+                    /** @description GST unit (UQC); NA for a service */
+                    uqc: string;
+                }[];
+                totals: {
+                    /** @description Rupees (INR), two decimals */
+                    camt: number;
+                    /** @description Rupees (INR), two decimals */
+                    csamt: number;
+                    /** @description Rupees (INR), two decimals */
+                    iamt: number;
+                    /** @description Rupees (INR), two decimals */
+                    samt: number;
+                    /** @description Rupees (INR), two decimals */
+                    txval: number;
+                };
+            };
+            /** Format: date */
+            to_date: string;
         };
         /** @description A sales invoice: what a customer owes the organisation. */
         Invoice: {
@@ -10612,6 +10757,104 @@ export interface operations {
                         customer_ledger: components["schemas"]["CustomerLedger"];
                         message: string;
                     };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    getDocumentsIssued: {
+        parameters: {
+            query: {
+                /** @description csv answers text/csv: one header row, then the rows of the JSON answer (with a section column) */
+                format?: "json" | "csv";
+                /** @description YYYY-MM-DD */
+                from_date: string;
+                /** @description GSTIN, 15 characters (surrounding whitespace is ignored) */
+                gstin: string;
+                /** @description YYYY-MM-DD */
+                to_date: string;
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        documents_issued: components["schemas"]["DocumentsIssued"];
+                        message: string;
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    getHsnSummary: {
+        parameters: {
+            query: {
+                /** @description csv answers text/csv: one header row, then the rows of the JSON answer (with a section column) */
+                format?: "json" | "csv";
+                /** @description YYYY-MM-DD */
+                from_date: string;
+                /** @description GSTIN, 15 characters (surrounding whitespace is ignored) */
+                gstin: string;
+                /** @description YYYY-MM-DD */
+                to_date: string;
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        hsn_summary: components["schemas"]["HsnSummary"];
+                        message: string;
+                    };
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["TokenError400"];
