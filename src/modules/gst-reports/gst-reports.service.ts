@@ -4,7 +4,7 @@ import type { RequestContext } from '../../platform/context';
 import { documentLines } from '../einvoice';
 import { documentSeries } from './documents-issued.rules';
 import type { DocumentsIssued, GstReportQuery, HsnSummary } from './gst-reports.schemas';
-import { hsnSection, type HsnEntry } from './hsn-summary.rules';
+import { hsnSection, type HsnEntry } from './hsn-summary.builder';
 
 /**
  * The HSN summary and the documents-issued table of one GST registration (the branches under

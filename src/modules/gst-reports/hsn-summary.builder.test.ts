@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SourceLine } from '../einvoice';
-import { hsnSection } from './hsn-summary.rules';
+import { hsnSection } from './hsn-summary.builder';
 
 const line = (fields: Partial<SourceLine>): SourceLine => ({
   name: 'Laptop', description: null, hsnOrSac: '8471', quantityMilli: 1000, unit: 'nos', isService: false,
