@@ -682,6 +682,24 @@ export interface DebitNoteApplicationsTable {
   created_time: string;
 }
 
+/** What the IRP answered for an invoice's e-invoice (026-einvoice-irn). */
+export interface EInvoiceIrnsTable {
+  org_id: string;
+  invoice_id: string;
+  irn: string;
+  ack_no: string;
+  /** ISO timestamp: the 24 hours for cancelling run from it. */
+  ack_date: string;
+  signed_qr_code: string;
+  /** ACTIVE or CANCELLED. */
+  status: string;
+  /** 1 duplicate, 2 data entry mistake, 3 order cancelled, 4 other. */
+  cancel_reason: number | null;
+  cancel_remarks: string | null;
+  cancelled_time: string | null;
+  created_time: string;
+}
+
 export interface WebhookEndpointsTable {
   org_id: string;
   endpoint_id: string;
@@ -824,6 +842,7 @@ export interface Tables {
   debit_note_lines: DebitNoteLinesTable;
   credit_note_applications: CreditNoteApplicationsTable;
   debit_note_applications: DebitNoteApplicationsTable;
+  einvoice_irns: EInvoiceIrnsTable;
   payments: PaymentsTable;
   payment_allocations: PaymentAllocationsTable;
   webhook_endpoints: WebhookEndpointsTable;

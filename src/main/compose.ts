@@ -49,7 +49,7 @@ import { estimatesRoutes, estimatesService } from '../modules/estimates';
 import { CreateExpenseBody, expensesLedgerCheck, expensesRoutes, expensesService } from '../modules/expenses';
 import { identityRoutes } from '../modules/identity/identity.routes';
 import { CreateInvoiceBody, invoicesLedgerCheck, invoicesRoutes, invoicesService } from '../modules/invoices';
-import { einvoiceRoutes, einvoiceService } from '../modules/einvoice';
+import { einvoiceRoutes, einvoiceService, irnService } from '../modules/einvoice';
 import { ewayBillRoutes, ewayBillService } from '../modules/ewaybill';
 import { gstReportRoutes, gstReportsService } from '../modules/gst-reports';
 import { Invoice } from '../modules/invoices/invoices.schemas';
@@ -138,6 +138,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const series = seriesService(deps);
   const ledger = ledgerService({ ...deps, series });
   const reports = ledgerReports(database.db, [expensesLedgerCheck, invoicesLedgerCheck, billsLedgerCheck, paymentsLedgerCheck, creditNotesLedgerCheck, debitNotesLedgerCheck]);
+  const einvoices = einvoiceService(database.db);
   const invoices = invoicesService({ ...deps, ledger, series });
   const bills = billsService({ ...deps, ledger, series });
   const payments = paymentsService({ ...deps, ledger, series, invoices, bills });
@@ -225,7 +226,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     }, deps),
     ...purchaseOrdersRoutes(purchaseOrders),
     ...creditNotesRoutes(creditNotes),
-    ...einvoiceRoutes(einvoiceService(database.db)),
+    ...einvoiceRoutes(einvoices, irnService({ ...deps, einvoices })),
     ...ewayBillRoutes(ewayBillService(database.db)),
     ...gstReportRoutes(gstReportsService(database.db)),
     ...debitNotesRoutes(debitNotes),

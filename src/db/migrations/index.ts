@@ -24,6 +24,7 @@ import { purchaseLedgers } from './022-purchase-ledgers';
 import { branchBooks } from './023-branch-books';
 import { seriesTypesUnits } from './024-series-types-units';
 import { einvoice } from './025-einvoice';
+import { einvoiceIrn } from './026-einvoice-irn';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -31,6 +32,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   platform, ledger, invoices, estimatesAndSalesOrders, purchases, expenses, notes, payments, webhooks, recurring,
   attachmentsAndComments, pdfs, invoicePaymentLink, invoiceListIndex, billGuardReference, deliveryQueueIndexes,
   idempotencyOrgScope, gstTreatment, periodLock, noteBindings, purchaseLedgers, branchBooks, seriesTypesUnits, einvoice,
+  einvoiceIrn,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
