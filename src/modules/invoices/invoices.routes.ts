@@ -3,7 +3,8 @@ import { PageContext } from '../../http/response-schemas';
 import { route, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
 import { PERIOD_LOCKED } from '../../platform/orgs/period-lock.rules';
-import { CreateInvoiceBody, Invoice, ListInvoicesQuery, UpdateInvoiceBody } from './invoices.schemas';
+import { IrnCancellation } from '../einvoice/irn.schemas';
+import { CreateInvoiceBody, Invoice, ListInvoicesQuery, UpdateInvoiceBody, VoidInvoiceBody } from './invoices.schemas';
 import type { InvoicesService } from './invoices.service';
 
 const tags = ['Invoices'];
@@ -37,9 +38,10 @@ export function invoicesRoutes(invoices: InvoicesService): RouteDef[] {
       handle: ({ ctx, params }) => invoices.approveInvoice(ctx, params.invoice_id),
     }),
     route({
-      method: 'POST', url: '/invoices/:invoice_id/void', operationId: 'voidInvoice', failsWithCodes: PERIOD_LOCKED, summary: 'Void an invoice: CANCELLED, journal reversed', tags,
-      access: 'Svc.invoices.UPDATE', params: InvoiceIdParam, message: 'The invoice has been voided.', response: { invoice: Invoice },
-      handle: ({ ctx, params }) => invoices.voidInvoice(ctx, params.invoice_id),
+      method: 'POST', url: '/invoices/:invoice_id/void', operationId: 'voidInvoice', failsWithCodes: PERIOD_LOCKED, summary: 'Void an invoice: CANCELLED, journal reversed; an active IRN is cancelled within 24 hours of its acknowledgement', tags,
+      access: 'Svc.invoices.UPDATE', params: InvoiceIdParam, body: VoidInvoiceBody, message: 'The invoice has been voided.',
+      response: { invoice: Invoice, einvoice_cancellation: Type.Optional(IrnCancellation) },
+      handle: ({ ctx, params, body }) => invoices.voidInvoice(ctx, params.invoice_id, body),
     }),
     route({
       method: 'DELETE', url: '/invoices/:invoice_id', operationId: 'deleteInvoice', failsWithCodes: PERIOD_LOCKED, summary: 'Delete a DRAFT invoice', tags,

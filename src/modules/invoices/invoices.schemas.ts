@@ -4,6 +4,7 @@ import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable
 import { DocumentDate, exportTypeProperty, gstTreatmentProperty, inclusiveTaxProperty, salesDocumentProperties } from '../documents/documents.responses';
 import { EXPORT_TYPES } from '../documents/supply.rules';
 import { PostingLineItems } from '../documents/line-items.schemas';
+import { EInvoiceIrn, IrnCancelFields } from '../einvoice/irn.schemas';
 
 export const INVOICE_STATUSES = ['DRAFT', 'SENT', 'PARTIALLY_PAID', 'PAID', 'OVERDUE', 'CANCELLED', 'CREDIT_APPLIED'] as const;
 
@@ -36,6 +37,13 @@ export const UpdateInvoiceBody = Body({
 });
 export type UpdateInvoiceBody = Static<typeof UpdateInvoiceBody>;
 
+/**
+ * A void takes no body, except for an invoice with an active IRN: the IRP's cancellation reason
+ * and remarks. A void sent without a body stays valid (null).
+ */
+export const VoidInvoiceBody = Type.Union([Body({ ...IrnCancelFields }), Type.Null()]);
+export type VoidInvoiceBody = Static<typeof VoidInvoiceBody>;
+
 export const ListInvoicesQuery = Query({
   ...CursorQuery,
   status: Type.Optional(StringEnum(INVOICE_STATUSES)),
@@ -66,4 +74,5 @@ export const Invoice = Named('Invoice', Strict({
   payment_link: NullableOf(Type.String({
     description: 'A UPI payment URI for the balance, on open invoices of auto_charge recurring schedules only; null otherwise',
   })),
+  einvoice: Type.Optional(NullableOf(EInvoiceIrn)),
 }, 'A sales invoice: what a customer owes the organisation.'));

@@ -12,6 +12,7 @@ import { viewCache } from '../../platform/view-cache';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { assertHsnDigits, catalogRepository } from '../catalog';
 import { assertDocumentConvertible, decideRoundOff, inclusiveRemainderOf, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty, totalWithRoundOff } from '../documents';
+import { cancelIrnOnVoid, findIrn, presentIrn } from '../einvoice';
 import { reversalRemedy, type LedgerService } from '../ledger';
 import type { SeriesService } from '../series';
 import { invoiceApprovalLines, type InvoiceAccounts } from './invoices.posting';
@@ -21,7 +22,7 @@ import { invoiceEventData } from './invoices.events';
 import { hasMoneyApplied } from './invoices.rules';
 import { invoiceSettlement } from './invoices.settlement';
 import { paymentLinkPayee } from './payment-link.rules';
-import type { CreateInvoiceBody, ListInvoicesQuery, UpdateInvoiceBody } from './invoices.schemas';
+import type { CreateInvoiceBody, ListInvoicesQuery, UpdateInvoiceBody, VoidInvoiceBody } from './invoices.schemas';
 
 type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors' | 'dependents'> & {
   ledger: LedgerService;
@@ -57,8 +58,13 @@ export function invoicesService(deps: Deps) {
     return row;
   }
 
+  /** One invoice as answered alone: with its IRN, when the IRP has issued one (list pages leave it out). */
   async function view(executor: Tx | typeof db, row: InvoiceRow) {
-    return presentInvoice(row, (await repo.lines(executor, row.org_id, [row.invoice_id])).get(row.invoice_id) ?? [], today());
+    const irn = await findIrn(executor, row.org_id, row.invoice_id);
+    return {
+      ...presentInvoice(row, (await repo.lines(executor, row.org_id, [row.invoice_id])).get(row.invoice_id) ?? [], today()),
+      einvoice: irn ? presentIrn(irn) : null,
+    };
   }
 
   async function postingAccounts(tx: Tx, orgId: string): Promise<InvoiceAccounts> {
@@ -220,7 +226,7 @@ export function invoicesService(deps: Deps) {
     },
 
     /** Any status to CANCELLED; an approved invoice's entries are reversed on their own dates (refused in a locked period). */
-    async voidInvoice(ctx: RequestContext, invoiceId: string) {
+    async voidInvoice(ctx: RequestContext, invoiceId: string, request: VoidInvoiceBody = null) {
       return deps.uow(ctx, async (tx) => {
         const invoice = await load(tx, ctx.orgId, invoiceId, true);
         if (invoice.status === 'CANCELLED') throw invalidState('this invoice is already void', { status: invoice.status });
@@ -230,6 +236,7 @@ export function invoicesService(deps: Deps) {
           });
         }
         await assertPeriodOpen(tx, ctx.orgId, invoice.invoice_date, reversalRemedy('INVOICE'));
+        const cancellation = await cancelIrnOnVoid(tx, ctx, invoiceId, invoice.invoice_number, request ?? {}, deps.clock.now(), deps.activity);
         await deps.ledger.reverseSource(tx, ctx, 'INVOICE', invoiceId, `Void of invoice ${invoice.invoice_number}`);
         const voided: InvoiceRow = { ...invoice, status: 'CANCELLED', balance: 0, version: invoice.version + 1, last_modified_time: now() };
         await repo.update(tx, ctx.orgId, invoiceId, { status: voided.status, balance: 0, version: voided.version, last_modified_time: voided.last_modified_time });
@@ -238,7 +245,7 @@ export function invoicesService(deps: Deps) {
           changes: { status: { old: invoice.status, new: 'CANCELLED' } },
         });
         await deps.events.emit(tx, ctx, 'INVOICE_VOIDED', eventData(voided));
-        return { invoice: await view(tx, voided) };
+        return { invoice: await view(tx, voided), ...(cancellation && { einvoice_cancellation: cancellation }) };
       });
     },
 

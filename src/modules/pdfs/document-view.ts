@@ -58,6 +58,8 @@ export interface GstDocumentView {
   amounts: AmountLine[];
   totalInWords: string;
   notes: string | null;
+  /** An e-invoice's IRN block: the QR code of the IRP's signed text, the IRN and its acknowledgement. */
+  einvoice: { qrText: string; lines: string[] } | null;
   /** "Computer-generated … version 3": the footer. */
   footer: string;
 }
@@ -227,6 +229,15 @@ function documentView(source: DocumentSource, head: Letterhead): GstDocumentView
     items: itemsTable(source), taxSummary: taxSummary(source), amounts: documentAmounts(source),
     totalInWords: amountInWords(source.total, source.currency),
     notes: [zeroRatingEndorsement(source.placeOfSupply, source.exportType ?? null), source.notes].filter((text) => text).join('\n\n') || null,
+    einvoice: source.einvoice ? {
+      qrText: source.einvoice.signedQrCode,
+      lines: [
+        `IRN: ${source.einvoice.irn}`,
+        `Ack No.: ${source.einvoice.ackNo}`,
+        `Ack Date: ${displayDate(source.einvoice.ackDate)}`,
+        ...(source.einvoice.status === 'CANCELLED' ? ['IRN cancelled'] : []),
+      ],
+    } : null,
     footer: `This is a computer-generated document. Version ${source.version}.`,
   };
 }
@@ -267,6 +278,7 @@ function paymentView(source: PaymentSource, head: Letterhead): GstDocumentView {
     amounts,
     totalInWords: amountInWords(source.amount, source.currency),
     notes: source.description,
+    einvoice: null,
     footer: `This is a computer-generated voucher. Version ${source.version}.`,
   };
 }

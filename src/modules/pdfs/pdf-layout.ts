@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { Column, GstDocumentView, PartyView, Table } from './document-view';
+import { drawEInvoice } from './pdf-einvoice';
 import { Canvas, CONTENT_WIDTH, INK, MUTED, PAD, PAGE } from './pdf-canvas';
 import { registerFaces } from './pdf-fonts';
 import { printable } from './pdf-text.rules';
@@ -309,6 +310,7 @@ export async function drawPdf(view: GstDocumentView, style: TemplateStyle, optio
   drawTable(c, view.items);
   if (view.taxSummary) drawTable(c, view.taxSummary, { width: CONTENT_WIDTH, size: 7.5, boldLast: true });
   drawTotals(c, view);
+  if (view.einvoice) await drawEInvoice(c, view.einvoice);
   if (view.notes) drawNotes(c, view.notes);
   drawSignature(c, view);
   drawFooters(c, view);

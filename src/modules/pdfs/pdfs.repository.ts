@@ -40,6 +40,8 @@ export interface DocumentSource {
   exportType?: string | null;
   /** A bill under reverse charge: its tax is self-assessed, not part of its total (CGST Rule 46(p)). */
   reverseCharge?: boolean;
+  /** An invoice's IRN as the IRP acknowledged it, if recorded (CGST Rule 48(4)): printed with its QR code. */
+  einvoice?: { irn: string; ackNo: string; ackDate: string; signedQrCode: string; status: string } | null;
   lines: DocumentLineColumns[];
 }
 
@@ -75,7 +77,9 @@ async function invoice(db: Db, orgId: string, id: string): Promise<DocumentSourc
   const r = await db.selectFrom('invoices').selectAll().where('org_id', '=', orgId).where('invoice_id', '=', id).executeTakeFirst();
   if (!r) return undefined;
   const lines = await db.selectFrom('invoice_lines').selectAll().where('org_id', '=', orgId).where('invoice_id', '=', id).orderBy('position').execute();
+  const irn = await db.selectFrom('einvoice_irns').selectAll().where('org_id', '=', orgId).where('invoice_id', '=', id).executeTakeFirst();
   return {
+    einvoice: irn ? { irn: irn.irn, ackNo: irn.ack_no, ackDate: irn.ack_date, signedQrCode: irn.signed_qr_code, status: irn.status } : null,
     kind: 'invoice', id, number: r.invoice_number, date: r.invoice_date, secondDate: { label: 'Due date', value: r.due_date },
     status: r.status, version: r.version, branchId: r.branch_id, contactId: r.customer_id, contactName: r.customer_name, issuedBy: 'us',
     reference: r.reference_number, placeOfSupply: r.place_of_supply, currency: r.currency_code,

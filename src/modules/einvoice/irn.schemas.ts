@@ -1,0 +1,39 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Named, NullableOf, Strict } from '../../http/response-schemas';
+import { Body, ISO_DATE_TIME_PATTERN, Text } from '../../http/schema-kit';
+
+/** What the IRP (or the business's GSP) answered for the invoice's e-invoice. */
+export const RecordIrnBody = Body({
+  irn: Type.String({ pattern: '^[0-9a-fA-F]{64}$', description: 'The Invoice Reference Number: a SHA-256 hash, 64 hex characters' }),
+  ack_no: Type.String({ pattern: '^[0-9]{1,20}$', description: 'The IRP acknowledgement number' }),
+  ack_date: Type.String({ pattern: ISO_DATE_TIME_PATTERN, description: 'The acknowledgement date-time; without a zone it is India time. IRN cancellation is open for 24 hours from it' }),
+  signed_qr_code: Type.String({
+    maxLength: 8000, pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$', description: 'The IRP-signed QR text (a JWT), printed as a QR code on the PDF',
+  }),
+});
+export type RecordIrnBody = Static<typeof RecordIrnBody>;
+
+/** What a void of an invoice with an active IRN must say (the IRP's Cancel IRN fields). */
+export const IrnCancelFields = {
+  cancel_reason: Type.Optional(Type.Integer({ minimum: 1, maximum: 4, description: 'Needed to void an invoice with an active IRN: 1 duplicate, 2 data entry mistake, 3 order cancelled, 4 other' })),
+  cancel_remarks: Type.Optional(Text(100, 1)),
+};
+export type IrnCancelRequest = { cancel_reason?: number; cancel_remarks?: string };
+
+/** An invoice's IRN as recorded (irn.service.ts presentIrn). */
+export const EInvoiceIrn = Named('EInvoiceIrn', Strict({
+  irn: Type.String(),
+  ack_no: Type.String(),
+  ack_date: Type.String({ format: 'date-time' }),
+  status: Type.Union([Type.Literal('ACTIVE'), Type.Literal('CANCELLED')]),
+  cancel_reason: NullableOf(Type.Integer()),
+  cancel_remarks: NullableOf(Type.String()),
+  cancelled_time: NullableOf(Type.String({ format: 'date-time' })),
+}, "What the IRP acknowledged for the invoice's e-invoice, and its cancellation if voided within 24 hours"));
+
+/** The body of the IRP's Cancel IRN call, for the GSP. */
+export const IrnCancellation = Named('IrnCancellation', Strict({
+  Irn: Type.String(),
+  CnlRsn: Type.String({ description: '1 duplicate, 2 data entry mistake, 3 order cancelled, 4 other' }),
+  CnlRem: Type.String(),
+}, 'The IRP Cancel IRN payload for the voided invoice: send it to the IRP through the GSP'));
