@@ -60,6 +60,24 @@ describe('customer ledger', () => {
   });
 });
 
+describe('trial balance', () => {
+  it('lists accounts in account-code order, those without a code last, on both engines alike', async () => {
+    const own = await t.given.org();
+    const add = async (body: Record<string, unknown>) => (await t.admin.post(`/orgs/${own.orgId}/accounts`, body)).body.account.account_id as string;
+    const tin = await add({ account_name: 'Petty Cash Tin', account_type: 'CASH' });
+    const axis = await add({ account_name: 'Axis Bank', account_type: 'BANK', account_code: '1005' });
+    const journal = await own.api.post('/journals', {
+      date: '2026-06-01', memo: 'Capital',
+      lines: [{ account_id: tin, debit: 200 }, { account_id: axis, debit: 500 }, { account_id: await accountId(own.api, "Owner's Equity"), credit: 700 }],
+    });
+    expect(journal.status).toBe(201);
+    const res = await own.api.get('/reports/trial_balance');
+    expect(res.body.trial_balance.accounts.map((a: { account_code: string | null; account_name: string }) => [a.account_code, a.account_name]))
+      .toEqual([['1005', 'Axis Bank'], ['3100', "Owner's Equity"], [null, 'Petty Cash Tin']]);
+    await expectBooksBalanced(own.api);
+  });
+});
+
 describe('ledger verify', () => {
   it('finds nothing wrong in sound books, and names an invoice whose postings were tampered with', async () => {
     const customerId = await customer(org.api);
