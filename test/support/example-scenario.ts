@@ -261,7 +261,7 @@ async function monthOfBusiness(s: Story): Promise<void> {
   });
   await s.call('listInvoiceActivity', { params: { invoice_id: invoice.invoice_id } });
   const mistaken = (await s.call('createInvoice', { quiet: true, body: { customer_id: customer.contact_id, date: '2026-06-15', place_of_supply: 'IN-KA', auto_approve: true, line_items: [lines[1]] } })).invoice;
-  await s.call('voidInvoice', { params: { invoice_id: mistaken.invoice_id } });
+  await s.call('voidInvoice', { params: { invoice_id: mistaken.invoice_id }, body: {} });
   const draft = (await s.call('createInvoice', { quiet: true, body: { customer_id: customer.contact_id, date: '2026-06-15', place_of_supply: 'IN-KA', line_items: [lines[1]] } })).invoice;
   await s.call('deleteInvoice', { params: { invoice_id: draft.invoice_id } });
 
@@ -460,6 +460,14 @@ async function monthOfBusiness(s: Story): Promise<void> {
   // June's HSN summary and documents issued of the head office's registration (reads, after every recorded id).
   await s.call('getHsnSummary', { query: { gstin: ORG_GSTIN, from_date: '2026-06-01', to_date: '2026-06-30' } });
   await s.call('getDocumentsIssued', { query: { gstin: ORG_GSTIN, from_date: '2026-06-01', to_date: '2026-06-30' } });
+  // The IRP's answer to the invoice's e-invoice, recorded last: it makes a new version of the invoice and no id.
+  await s.call('recordInvoiceIrn', {
+    params: { invoice_id: invoice.invoice_id },
+    body: {
+      irn: '3f6a2c1d9b8e7f605142a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8', ack_no: '112610012345678', ack_date: '2026-06-15T10:45:00',
+      signed_qr_code: 'eyJhbGciOiJSUzI1NiIsImtpZCI6IkVEQzU3REUxMzU4QjMwMEJBOUY3OTM0MEE2Njk2ODMxRjNDODUwNDciLCJ0eXAiOiJKV1QifQ.eyJkYXRhIjoie1wiU2VsbGVyR3N0aW5cIjpcIjI5QUFCQ0IxMjM0RjFaNFwifSJ9.c2lnbmVkLWJ5LXRoZS1pcnA',
+    },
+  });
 }
 
 /** A one-page PDF, the smallest a viewer opens: what an attachment's example uploads. */

@@ -1132,7 +1132,11 @@ export interface paths {
          * @description Required scope: `Svc.gst.READ`.
          */
         get: operations["getInvoiceEInvoice"];
-        put?: never;
+        /**
+         * Record the IRP's answer to the invoice's e-invoice (IRN, acknowledgement, signed QR code): shown on the invoice and printed on its PDF
+         * @description Required scope: `Svc.invoices.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        put: operations["recordInvoiceIrn"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1210,7 +1214,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Void an invoice: CANCELLED, journal reversed
+         * Void an invoice: CANCELLED, journal reversed; an active IRN is cancelled within 24 hours of its acknowledgement
          * @description Required scope: `Svc.invoices.UPDATE`. Accepts `Idempotency-Key`.
          */
         post: operations["voidInvoice"];
@@ -3094,6 +3098,17 @@ export interface components {
             /** @enum {string} */
             Version: "1.1";
         };
+        /** @description What the IRP acknowledged for the invoice's e-invoice, and its cancellation if voided within 24 hours */
+        EInvoiceIrn: {
+            /** Format: date-time */
+            ack_date: string;
+            ack_no: string;
+            cancel_reason: number | null;
+            cancel_remarks: string | null;
+            cancelled_time: string | null;
+            irn: string;
+            status: "ACTIVE" | "CANCELLED";
+        };
         /** @description An email the provider accepted. */
         EmailDelivery: {
             attached_pdf: boolean;
@@ -3428,6 +3443,7 @@ export interface components {
             date: string;
             /** @description YYYY-MM-DDT00:00:00, the business date in India time */
             due_date: string;
+            einvoice?: components["schemas"]["EInvoiceIrn"] | null;
             /** @description Rupees per unit of currency_code */
             exchange_rate: number;
             export_type: ("WPAY" | "WOPAY") | null;
@@ -3497,6 +3513,13 @@ export interface components {
             prefix: string;
             /** @description The name an invoice gives as series_name */
             series_name: string;
+        };
+        /** @description The IRP Cancel IRN payload for the voided invoice: send it to the IRP through the GSP */
+        IrnCancellation: {
+            CnlRem: string;
+            /** @description 1 duplicate, 2 data entry mistake, 3 order cancelled, 4 other */
+            CnlRsn: string;
+            Irn: string;
         };
         /** @description A good or service sold or bought. */
         Item: {
@@ -8538,6 +8561,71 @@ export interface operations {
             503: components["responses"]["TokenError503"];
         };
     };
+    recordInvoiceIrn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description invoice_id */
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The acknowledgement date-time; without a zone it is India time. IRN cancellation is open for 24 hours from it */
+                    ack_date: string;
+                    /** @description The IRP acknowledgement number */
+                    ack_no: string;
+                    /** @description The Invoice Reference Number: a SHA-256 hash, 64 hex characters */
+                    irn: string;
+                    /** @description The IRP-signed QR text (a JWT), printed as a QR code on the PDF */
+                    signed_qr_code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The IRN has been recorded. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        einvoice_irn: components["schemas"]["EInvoiceIrn"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
     emailInvoice: {
         parameters: {
             query?: never;
@@ -8719,7 +8807,15 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Needed to void an invoice with an active IRN: 1 duplicate, 2 data entry mistake, 3 order cancelled, 4 other */
+                    cancel_reason?: number;
+                    cancel_remarks?: string;
+                } | null;
+            };
+        };
         responses: {
             /** @description The invoice has been voided. */
             200: {
@@ -8735,6 +8831,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
+                        einvoice_cancellation?: components["schemas"]["IrnCancellation"];
                         invoice: components["schemas"]["Invoice"];
                         message: string;
                     };

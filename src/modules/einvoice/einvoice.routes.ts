@@ -16,7 +16,7 @@ export function einvoiceRoutes(einvoices: EInvoiceService, irns: IrnService): Ro
     }),
     route({
       method: 'PUT', url: '/invoices/:invoice_id/einvoice', operationId: 'recordInvoiceIrn', tags,
-      summary: "Record the IRP's answer to the invoice's e-invoice (IRN, acknowledgement, signed QR code): printed on its PDF, and the invoice is then cancelled on the IRP when voided",
+      summary: "Record the IRP's answer to the invoice's e-invoice (IRN, acknowledgement, signed QR code): shown on the invoice and printed on its PDF",
       access: 'Svc.invoices.UPDATE', idempotency: 'optional', params: IdParam('invoice_id'), body: RecordIrnBody,
       message: 'The IRN has been recorded.', response: { einvoice_irn: EInvoiceIrn },
       handle: ({ ctx, params, body }) => irns.record(ctx, params.invoice_id, body),
