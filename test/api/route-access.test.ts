@@ -270,6 +270,9 @@ function findId(value: unknown, key: string): string | undefined {
   return undefined;
 }
 
+/** Reads of a GST document built from another (e-invoice, e-way bill), which refuse a draft or a document without goods. */
+const GST_DOCUMENT_READS = new Set(['getInvoiceEInvoice', 'getCreditNoteEInvoice', 'getInvoiceEWayBill', 'getBillEWayBill']);
+
 const fill = (path: string, ids: Map<string, string>) => path.replace(/\{([^}]+)\}/g, (_, p: string) => ids.get(p) ?? `{${p}}`);
 
 describe('(b) tenancy: another organisation\'s ids are 404 on every public operation that takes one', () => {
@@ -350,8 +353,10 @@ describe('(b) tenancy: another organisation\'s ids are 404 on every public opera
     const before = new Map<string, unknown>();
     for (const op of reads) {
       const res = await a.api.get(urls.get(op.operationId)!);
-      expect(res.status, `${op.operationId} as org A (the id must be real) ${JSON.stringify(res.body)}`).toBe(200);
-      before.set(op.operationId, res.body);
+      // A GST document of a draft or a service is refused (409, 400), but found: never 404 to A.
+      const found = GST_DOCUMENT_READS.has(op.operationId) ? [200, 400, 409] : [200];
+      expect(found, `${op.operationId} as org A (the id must be real) ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
+      before.set(op.operationId, { status: res.status, body: res.body });
     }
 
     const failures: string[] = [];
@@ -367,9 +372,8 @@ describe('(b) tenancy: another organisation\'s ids are 404 on every public opera
     // Nothing B did reached A's data.
     for (const op of reads) {
       const res = await a.api.get(urls.get(op.operationId)!);
-      expect(res.status, op.operationId).toBe(200);
-      const strip = (x: unknown) => JSON.parse(JSON.stringify(x, (k, v) => (k === 'download_url' ? undefined : v)));
-      expect(strip(res.body), op.operationId).toEqual(strip(before.get(op.operationId)));
+      const strip = (x: unknown) => JSON.parse(JSON.stringify(x, (k, v) => (k === 'download_url' || k === 'request_id' ? undefined : v)));
+      expect(strip({ status: res.status, body: res.body }), op.operationId).toEqual(strip(before.get(op.operationId)));
     }
     expect(made.size).toBeGreaterThanOrEqual(3);
   });
