@@ -8584,11 +8584,11 @@ export interface operations {
                 "application/json": {
                     /** @description The acknowledgement date-time; without a zone it is India time. IRN cancellation is open for 24 hours from it */
                     ack_date: string;
-                    /** @description The IRP acknowledgement number */
+                    /** @description digits: the acknowledgement number the IRP issued */
                     ack_no: string;
-                    /** @description The Invoice Reference Number: a SHA-256 hash, 64 hex characters */
+                    /** @description 64 hexadecimal characters: the Invoice Reference Number (a SHA-256 hash) the IRP issued */
                     irn: string;
-                    /** @description The IRP-signed QR text (a JWT), printed as a QR code on the PDF */
+                    /** @description a JWT (three base64url parts joined by dots): the QR text the IRP signed, printed as a QR code on the PDF */
                     signed_qr_code: string;
                 };
             };

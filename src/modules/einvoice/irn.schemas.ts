@@ -4,11 +4,11 @@ import { Body, ISO_DATE_TIME_PATTERN, Text } from '../../http/schema-kit';
 
 /** What the IRP (or the business's GSP) answered for the invoice's e-invoice. */
 export const RecordIrnBody = Body({
-  irn: Type.String({ pattern: '^[0-9a-fA-F]{64}$', description: 'The Invoice Reference Number: a SHA-256 hash, 64 hex characters' }),
-  ack_no: Type.String({ pattern: '^[0-9]{1,20}$', description: 'The IRP acknowledgement number' }),
+  irn: Type.String({ pattern: '^[0-9a-fA-F]{64}$', description: '64 hexadecimal characters: the Invoice Reference Number (a SHA-256 hash) the IRP issued' }),
+  ack_no: Type.String({ pattern: '^[0-9]{1,20}$', description: 'digits: the acknowledgement number the IRP issued' }),
   ack_date: Type.String({ pattern: ISO_DATE_TIME_PATTERN, description: 'The acknowledgement date-time; without a zone it is India time. IRN cancellation is open for 24 hours from it' }),
   signed_qr_code: Type.String({
-    maxLength: 8000, pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$', description: 'The IRP-signed QR text (a JWT), printed as a QR code on the PDF',
+    maxLength: 8000, pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$', description: 'a JWT (three base64url parts joined by dots): the QR text the IRP signed, printed as a QR code on the PDF',
   }),
 });
 export type RecordIrnBody = Static<typeof RecordIrnBody>;
