@@ -72,6 +72,8 @@ describe('PUT /invoices/{id}/einvoice', () => {
 
     const got = await org.api.get(`/invoices/${invoice.invoice_id}`);
     expect(got.body.invoice.einvoice).toEqual(shown);
+    const listed = await org.api.get('/invoices?per_page=200');
+    expect(listed.body.invoices.find((i: { invoice_id: string }) => i.invoice_id === invoice.invoice_id).einvoice).toEqual(shown);
 
     const edit = await org.api.put(`/invoices/${invoice.invoice_id}`, { notes: 'changed' });
     expect(edit.status).toBe(409);
@@ -86,9 +88,14 @@ describe('PUT /invoices/{id}/einvoice', () => {
     expect(after.includes('/Subtype /Image')).toBe(true);
   });
 
-  it('refuses a second IRN for the same invoice (409)', async () => {
+  it('replays a retry with the same Idempotency-Key, and refuses a second IRN for the same invoice (409)', async () => {
     const invoice = await approvedInvoice();
-    expect((await record(invoice.invoice_id)).status).toBe(200);
+    const body = { irn: irnOf('a'), ack_no: '1', ack_date: '2026-06-15T11:30:00', signed_qr_code: SIGNED_QR };
+    const first = await org.api.put(`/invoices/${invoice.invoice_id}/einvoice`, body, { idempotencyKey: `irn-${invoice.invoice_id}` });
+    expect(first.status).toBe(200);
+    const retry = await org.api.put(`/invoices/${invoice.invoice_id}/einvoice`, body, { idempotencyKey: `irn-${invoice.invoice_id}` });
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
     const again = await record(invoice.invoice_id, { irn: irnOf('b') });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('conflict.invalid_state');

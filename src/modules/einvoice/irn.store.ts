@@ -9,6 +9,13 @@ export async function findIrn(executor: Db | Tx, orgId: string, invoiceId: strin
   return (forUpdate && engineOf(executor) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
+/** The IRNs of several invoices, by invoice id (a list page's). */
+export async function findIrns(executor: Db | Tx, orgId: string, invoiceIds: readonly string[]) {
+  if (invoiceIds.length === 0) return new Map<string, EInvoiceIrnsTable>();
+  const rows = await executor.selectFrom('einvoice_irns').selectAll().where('org_id', '=', orgId).where('invoice_id', 'in', invoiceIds).execute();
+  return new Map(rows.map((r) => [r.invoice_id, r]));
+}
+
 /** An invoice's IRN as the API shows it (EInvoiceIrn). */
 export function presentIrn(r: EInvoiceIrnsTable) {
   return {

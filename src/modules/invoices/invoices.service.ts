@@ -12,7 +12,7 @@ import { viewCache } from '../../platform/view-cache';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { assertHsnDigits, catalogRepository } from '../catalog';
 import { assertDocumentConvertible, decideRoundOff, inclusiveRemainderOf, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty, totalWithRoundOff } from '../documents';
-import { cancelIrnOnVoid, findIrn, presentIrn } from '../einvoice';
+import { cancelIrnOnVoid, findIrn, findIrns, presentIrn } from '../einvoice';
 import { reversalRemedy, type LedgerService } from '../ledger';
 import type { SeriesService } from '../series';
 import { invoiceApprovalLines, type InvoiceAccounts } from './invoices.posting';
@@ -58,7 +58,7 @@ export function invoicesService(deps: Deps) {
     return row;
   }
 
-  /** One invoice as answered alone: with its IRN, when the IRP has issued one (list pages leave it out). */
+  /** One invoice as answered alone: with its IRN, when the IRP has issued one. */
   async function view(executor: Tx | typeof db, row: InvoiceRow) {
     const irn = await findIrn(executor, row.org_id, row.invoice_id);
     return {
@@ -275,11 +275,13 @@ export function invoicesService(deps: Deps) {
       const views = page.items.map((r) => listedViews.get(db, r.invoice_id, r.version, day));
       const stale = page.items.filter((_, i) => views[i] === undefined).map((r) => r.invoice_id);
       if (stale.length > 0) {
-        const [rows, lines] = await Promise.all([repo.findMany(db, ctx.orgId, stale), repo.lines(db, ctx.orgId, stale)]);
+        const [rows, lines, irns] = await Promise.all([repo.findMany(db, ctx.orgId, stale), repo.lines(db, ctx.orgId, stale), findIrns(db, ctx.orgId, stale)]);
         page.items.forEach((r, i) => {
           const row = rows.get(r.invoice_id);
           if (views[i] !== undefined || !row) return;
-          views[i] = JsonText.encoded(presentInvoice(row, lines.get(row.invoice_id) ?? [], day));
+          // An IRN recorded or cancelled makes a new version: the cached view never shows a stale one.
+          const irn = irns.get(row.invoice_id);
+          views[i] = JsonText.encoded({ ...presentInvoice(row, lines.get(row.invoice_id) ?? [], day), einvoice: irn ? presentIrn(irn) : null });
           listedViews.set(db, row.invoice_id, row.version, views[i], day);
         });
       }
