@@ -1,9 +1,7 @@
-import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/database';
-import { MIGRATIONS } from '../../src/db/migrations';
+import type { Database } from '../../src/db/database';
 import { ledgerReports } from '../../src/modules/ledger';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { databaseBefore, insertRow, type DatabaseBefore } from '../support/migration-fixture';
 
 /*
  * Migration 023 on books written before it: every entry takes its document's branch (an
@@ -11,21 +9,8 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
  * entry's; payments take the default branch; the organisation gets Inter-branch Transfers.
  */
 
-let testDb: TestDatabase;
+let before: DatabaseBefore;
 let database: Database;
-type Raw = Kysely<Record<string, Record<string, unknown>>>;
-
-/** A row with the given values and a placeholder (0 or '') in every other NOT NULL column: the test names only what 023 reads. */
-async function insertRow(raw: Raw, table: string, values: Record<string, unknown>) {
-  const columns = database.engine === 'postgres'
-    ? (await sql<{ name: string; type: string; required: boolean }>`SELECT column_name AS name, data_type AS type, is_nullable = 'NO' AS required
-        FROM information_schema.columns WHERE table_name = ${table}`.execute(raw)).rows
-    : (await sql<{ name: string; type: string; notnull: number }>`SELECT name, type, "notnull" FROM pragma_table_info(${table})`.execute(raw)).rows
-      .map((c) => ({ name: c.name, type: c.type, required: c.notnull === 1 }));
-  const row: Record<string, unknown> = {};
-  for (const c of columns) if (c.required) row[c.name] = /int|numeric/i.test(c.type) ? 0 : '';
-  await raw.insertInto(table).values({ ...row, ...values }).execute();
-}
 
 const ORG = 'org_OLD';
 const journal = (journalId: string, source: string, sourceId: string) => ({
@@ -36,34 +21,28 @@ const line = (journalId: string, position: number, debit: number, credit: number
 });
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl });
-  const before = MIGRATIONS.filter((m) => m.name < '023-branch-books');
-  const migrations: Record<string, Migration> = Object.fromEntries(before.map((m) => [m.name, { up: (db) => m.up(db, database.engine) }]));
-  const { error } = await new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
-  if (error) throw error;
-  const raw = database.db as unknown as Raw;
-  await insertRow(raw, 'orgs', { org_id: ORG, name: 'Old Books', state_code: 'IN-KA', default_branch_id: 'br_HO', created_time: '2025-04-01T00:00:00.000Z' });
-  await insertRow(raw, 'branches', { org_id: ORG, branch_id: 'br_HO', name: 'Head Office', state_code: 'IN-KA', is_default: 1 });
-  await insertRow(raw, 'branches', { org_id: ORG, branch_id: 'br_MUM', name: 'Mumbai', state_code: 'IN-MH', is_default: 0 });
-  await insertRow(raw, 'invoices', { org_id: ORG, invoice_id: 'inv_MUM', invoice_number: 'INV-1', branch_id: 'br_MUM' });
-  await insertRow(raw, 'bills', { org_id: ORG, bill_id: 'bill_MUM', bill_number: 'BILL-1', branch_id: 'br_MUM' });
-  await insertRow(raw, 'payments', { org_id: ORG, payment_id: 'pay_1', flow: 'INCOMING' });
-  await insertRow(raw, 'payment_allocations', { org_id: ORG, allocation_id: 'alc_1', payment_id: 'pay_1', invoice_id: 'inv_MUM' });
+  before = await databaseBefore('023-branch-books');
+  database = before.database;
+  await insertRow(before, 'orgs', { org_id: ORG, name: 'Old Books', state_code: 'IN-KA', default_branch_id: 'br_HO', created_time: '2025-04-01T00:00:00.000Z' });
+  await insertRow(before, 'branches', { org_id: ORG, branch_id: 'br_HO', name: 'Head Office', state_code: 'IN-KA', is_default: 1 });
+  await insertRow(before, 'branches', { org_id: ORG, branch_id: 'br_MUM', name: 'Mumbai', state_code: 'IN-MH', is_default: 0 });
+  await insertRow(before, 'invoices', { org_id: ORG, invoice_id: 'inv_MUM', invoice_number: 'INV-1', branch_id: 'br_MUM' });
+  await insertRow(before, 'bills', { org_id: ORG, bill_id: 'bill_MUM', bill_number: 'BILL-1', branch_id: 'br_MUM' });
+  await insertRow(before, 'payments', { org_id: ORG, payment_id: 'pay_1', flow: 'INCOMING' });
+  await insertRow(before, 'payment_allocations', { org_id: ORG, allocation_id: 'alc_1', payment_id: 'pay_1', invoice_id: 'inv_MUM' });
   const journals: [string, string, string][] = [
     ['jnl_INV', 'INVOICE', 'inv_MUM'], ['jnl_BILL', 'BILL', 'bill_MUM'], ['jnl_PAY', 'PAYMENT', 'pay_1'],
     ['jnl_ALC', 'ALLOCATION', 'alc_1'], ['jnl_MAN', 'MANUAL', 'jnl_MAN'], ['jnl_GONE', 'INVOICE', 'inv_NONE'],
   ];
   for (const [id, source, sourceId] of journals) {
-    await insertRow(raw, 'journals', journal(id, source, sourceId));
-    await insertRow(raw, 'journal_lines', line(id, 0, 100, 0));
-    await insertRow(raw, 'journal_lines', line(id, 1, 0, 100));
+    await insertRow(before, 'journals', journal(id, source, sourceId));
+    await insertRow(before, 'journal_lines', line(id, 0, 100, 0));
+    await insertRow(before, 'journal_lines', line(id, 1, 0, 100));
   }
   await database.migrate();
 }, 60_000);
 afterAll(async () => {
-  await database?.close();
-  await testDb?.drop();
+  await before?.close();
 });
 
 describe('migration 023 on books written before it', () => {

@@ -1,8 +1,6 @@
-import { Migrator, type Kysely, type Migration } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/database';
-import { MIGRATIONS } from '../../src/db/migrations';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import type { Database } from '../../src/db/database';
+import { databaseBefore, type DatabaseBefore } from '../support/migration-fixture';
 
 /*
  * An organisation made before migration 022 gets what new ones are created with: the Fixed
@@ -10,18 +8,13 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
  * and a 0% tax of each non-taxable kind; its own taxes read as TAXABLE.
  */
 
-let testDb: TestDatabase;
+let before: DatabaseBefore;
 let database: Database;
-/** The database typed loosely: the tables as they were before the migration. */
-const raw = () => database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+const raw = () => before.raw;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl });
-  const before = MIGRATIONS.filter((m) => m.name < '022-purchase-ledgers');
-  const migrations: Record<string, Migration> = Object.fromEntries(before.map((m) => [m.name, { up: (db) => m.up(db, database.engine) }]));
-  const { error } = await new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
-  if (error) throw error;
+  before = await databaseBefore('022-purchase-ledgers');
+  database = before.database;
   // The parts of an organisation of that time the migration reads: its row, a system account, a tax.
   const created = '2025-04-01T00:00:00.000Z';
   await raw().insertInto('orgs').values({
@@ -35,8 +28,7 @@ beforeAll(async () => {
   await database.migrate();
 }, 60_000);
 afterAll(async () => {
-  await database?.close();
-  await testDb?.drop();
+  await before?.close();
 });
 
 describe('migration 022 on an organisation made before it', () => {

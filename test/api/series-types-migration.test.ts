@@ -1,8 +1,6 @@
-import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/database';
-import { MIGRATIONS } from '../../src/db/migrations';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import type { Database } from '../../src/db/database';
+import { databaseBefore, insertRow, type DatabaseBefore } from '../support/migration-fixture';
 
 /*
  * Migration 024 on books written before it: existing series number invoices; the default
@@ -10,46 +8,27 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
  * counter on, so the next credit note, estimate or order number is the one it would have had.
  */
 
-let testDb: TestDatabase;
+let before: DatabaseBefore;
 let database: Database;
-type Raw = Kysely<Record<string, Record<string, unknown>>>;
-
-/** A row with the given values and a placeholder (0 or '') in every other NOT NULL column: the test names only what 024 reads. */
-async function insertRow(raw: Raw, table: string, values: Record<string, unknown>) {
-  const columns = database.engine === 'postgres'
-    ? (await sql<{ name: string; type: string; required: boolean }>`SELECT column_name AS name, data_type AS type, is_nullable = 'NO' AS required
-        FROM information_schema.columns WHERE table_name = ${table}`.execute(raw)).rows
-    : (await sql<{ name: string; type: string; notnull: number }>`SELECT name, type, "notnull" FROM pragma_table_info(${table})`.execute(raw)).rows
-      .map((c) => ({ name: c.name, type: c.type, required: c.notnull === 1 }));
-  const row: Record<string, unknown> = {};
-  for (const c of columns) if (c.required) row[c.name] = /int|numeric/i.test(c.type) ? 0 : '';
-  await raw.insertInto(table).values({ ...row, ...values }).execute();
-}
 
 const ORG = 'org_OLD';
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl });
-  const before = MIGRATIONS.filter((m) => m.name < '024-series-types-units');
-  const migrations: Record<string, Migration> = Object.fromEntries(before.map((m) => [m.name, { up: (db) => m.up(db, database.engine) }]));
-  const { error } = await new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
-  if (error) throw error;
-  const raw = database.db as unknown as Raw;
-  await insertRow(raw, 'orgs', { org_id: ORG, name: 'Old Books', state_code: 'IN-KA', default_branch_id: 'br_HO', created_time: '2025-04-01T00:00:00.000Z' });
-  await insertRow(raw, 'branches', { org_id: ORG, branch_id: 'br_HO', name: 'Head Office', state_code: 'IN-KA', is_default: 1 });
-  await insertRow(raw, 'invoice_series', {
+  before = await databaseBefore('024-series-types-units');
+  database = before.database;
+  await insertRow(before, 'orgs', { org_id: ORG, name: 'Old Books', state_code: 'IN-KA', default_branch_id: 'br_HO', created_time: '2025-04-01T00:00:00.000Z' });
+  await insertRow(before, 'branches', { org_id: ORG, branch_id: 'br_HO', name: 'Head Office', state_code: 'IN-KA', is_default: 1 });
+  await insertRow(before, 'invoice_series', {
     org_id: ORG, series_id: 'ser_INV', branch_id: 'br_HO', series_name: 'default', label: 'Default', prefix: 'INV-', padding: 3,
     format_template: '{prefix}{fy}-{num}', is_default: 1, created_time: 'x',
   });
   for (const [key, next] of [['credit-note', 8], ['estimate', 3], ['series:ser_INV:2025-26', 12]] as const) {
-    await insertRow(raw, 'document_counters', { org_id: ORG, counter_key: key, next_value: next });
+    await insertRow(before, 'document_counters', { org_id: ORG, counter_key: key, next_value: next });
   }
   await database.migrate();
 }, 60_000);
 afterAll(async () => {
-  await database?.close();
-  await testDb?.drop();
+  await before?.close();
 });
 
 describe('migration 024 on books written before it', () => {
