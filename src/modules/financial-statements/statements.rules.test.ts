@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { AccountMovement } from './account-movement.rules';
+import { buildBalanceSheet } from './balance-sheet.rules';
+import { buildPeriodTrialBalance } from './period-trial-balance.rules';
+import { buildProfitAndLoss } from './profit-and-loss.rules';
+
+const account = (code: string, type: string, opening: number, debit: number, credit: number, system_key: string | null = null): AccountMovement =>
+  ({ account_id: `a${code}`, account_name: `Account ${code}`, account_code: code, account_type: type, system_key, opening, debit, credit });
+
+// Last year: capital 1,000.00 into the bank, sales of 300.00 on credit. This year: a purchase of 100.00
+// on credit, an expense of 50.00 from the bank, a customer advance of 20.00 (paise).
+const books = [
+  account('1010', 'BANK', 100_000, 2_000, 5_000),
+  account('1100', 'ACCOUNTS_RECEIVABLE', 30_000, 0, 0),
+  account('1110', 'ACCOUNTS_RECEIVABLE', 0, 0, 2_000, 'advances_from_customers'),
+  account('2100', 'ACCOUNTS_PAYABLE', 0, 0, 10_000),
+  account('3100', 'EQUITY', -100_000, 0, 0),
+  account('4100', 'SALES', -30_000, 0, 0),
+  account('5100', 'COST_OF_GOODS_SOLD', 0, 10_000, 0),
+  account('6100', 'EXPENSE', 0, 5_000, 0),
+];
+
+describe('period trial balance', () => {
+  it('carries each account from its opening through the movement to its closing, every column balancing', () => {
+    const tb = buildPeriodTrialBalance(books, { from: '2026-04-01', to: '2026-06-30' }, null);
+    expect(tb.accounts[0]).toMatchObject({ account_code: '1010', opening_balance: 1000, opening_balance_side: 'DEBIT', debit: 20, credit: 50, balance: 970, balance_side: 'DEBIT' });
+    expect(tb).toMatchObject({ opening_debit: 1300, opening_credit: 1300, total_debit: 170, total_credit: 170, closing_debit: 1420, closing_credit: 1420, balanced: true });
+  });
+});
+
+describe('profit and loss', () => {
+  it('reads the period movements in Schedule III order, gross profit beside', () => {
+    const pl = buildProfitAndLoss(books, null);
+    expect(pl.total_income).toEqual({ amount: 0, previous_amount: null });
+    expect(pl.expenses.cost_of_goods_sold).toMatchObject({ amount: 100, accounts: [{ account_code: '5100', amount: 100 }] });
+    expect(pl.total_expenses.amount).toBe(150);
+    expect(pl.profit_before_tax.amount).toBe(-150);
+    expect(pl.gross_profit.amount).toBe(-100);
+  });
+
+  it('shows accounts moved in either range with both figures', () => {
+    const last = [account('4100', 'SALES', 0, 0, 30_000)];
+    const pl = buildProfitAndLoss(books, last);
+    expect(pl.revenue_from_operations).toEqual({ amount: 0, previous_amount: 300, accounts: [expect.objectContaining({ account_code: '4100', amount: 0, previous_amount: 300 })] });
+    expect(pl.profit_before_tax).toEqual({ amount: -150, previous_amount: 300 });
+  });
+});
+
+describe('balance sheet', () => {
+  it('balances, with earlier years in retained earnings, this year apart, and advances apart from receivables', () => {
+    const bs = buildBalanceSheet(books, null);
+    expect(bs.assets.current_assets.cash_and_bank.amount).toBe(970);
+    expect(bs.assets.current_assets.trade_receivables.amount).toBe(300);
+    expect(bs.liabilities.current_liabilities.other_current_liabilities.amount).toBe(20);
+    expect(bs.liabilities.current_liabilities.trade_payables.amount).toBe(100);
+    expect(bs.equity.retained_earnings).toMatchObject({ amount: 300, earlier_years_profit: { amount: 300 } });
+    expect(bs.equity.current_year_profit.amount).toBe(-150);
+    expect(bs.total_assets.amount).toBe(1270);
+    expect(bs.total_equity_and_liabilities.amount).toBe(1270);
+  });
+
+  it('refuses to answer a balance sheet that does not balance', () => {
+    expect(() => buildBalanceSheet([account('1010', 'BANK', 100, 0, 0)], null)).toThrow(/does not balance/);
+  });
+});
