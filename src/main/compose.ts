@@ -51,8 +51,9 @@ import { identityRoutes } from '../modules/identity/identity.routes';
 import { CreateInvoiceBody, invoicesLedgerCheck, invoicesRoutes, invoicesService } from '../modules/invoices';
 import { einvoiceRoutes, einvoiceService, irnService } from '../modules/einvoice';
 import { ewayBillRoutes, ewayBillService } from '../modules/ewaybill';
-import { gstReportRoutes, gstReportsService } from '../modules/gst-reports';
+import { gstr3bRoutes, gstReportRoutes, gstReportsService } from '../modules/gst-reports';
 import { Invoice } from '../modules/invoices/invoices.schemas';
+import { financialStatements, financialStatementsRoutes } from '../modules/financial-statements';
 import { CreateJournalBody, ledgerReports, ledgerRoutes, ledgerService, type LedgerReports } from '../modules/ledger';
 import { lruPdfCache, pdfsRoutes, pdfsService } from '../modules/pdfs';
 import { purchaseOrdersRoutes, purchaseOrdersService } from '../modules/purchase-orders';
@@ -205,7 +206,8 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...identityRoutes(),
     ...contactsRoutes(contacts),
     ...catalogRoutes(catalog),
-    ...ledgerRoutes(ledger, reports, database.db),
+    ...ledgerRoutes(ledger, database.db),
+    ...financialStatementsRoutes(financialStatements({ db: database.db, clock, ledgerReports: reports })),
     ...purchaseTaxRoutes(database.db),
     ...seriesRoutes(series),
     ...invoicesRoutes(invoices),
@@ -229,6 +231,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...einvoiceRoutes(einvoices, irnService({ ...deps, einvoices })),
     ...ewayBillRoutes(ewayBillService(database.db)),
     ...gstReportRoutes(gstReportsService(database.db)),
+    ...gstr3bRoutes(database.db),
     ...debitNotesRoutes(debitNotes),
     ...activityRoutes(activity),
     ...activityAliasRoutes(activity, database.db, [

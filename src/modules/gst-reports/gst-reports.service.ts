@@ -1,8 +1,9 @@
 import type { Db } from '../../db/database';
-import { invalidValue, notFound } from '../../kernel/errors';
+import { invalidValue } from '../../kernel/errors';
 import type { RequestContext } from '../../platform/context';
 import { documentLines } from '../einvoice';
 import { documentSeries } from './documents-issued.rules';
+import { branchesOfGstin } from './gstin-branches';
 import type { DocumentsIssued, GstReportQuery, HsnSummary } from './gst-reports.schemas';
 import { hsnSection, type HsnEntry } from './hsn-summary.builder';
 
@@ -14,11 +15,7 @@ import { hsnSection, type HsnEntry } from './hsn-summary.builder';
 export function gstReportsService(db: Db) {
   async function scope(orgId: string, query: GstReportQuery) {
     if (query.from_date > query.to_date) throw invalidValue('to_date', 'to_date is before from_date');
-    const gstin = query.gstin.trim().toUpperCase();
-    const org = await db.selectFrom('orgs').select('gstin').where('org_id', '=', orgId).executeTakeFirstOrThrow();
-    const branches = (await db.selectFrom('branches').select(['branch_id', 'gstin']).where('org_id', '=', orgId).execute())
-      .filter((b) => (b.gstin ?? org.gstin)?.toUpperCase() === gstin).map((b) => b.branch_id);
-    if (branches.length === 0) throw notFound('GST registration', 'gstin');
+    const { gstin, branches } = await branchesOfGstin(db, orgId, query.gstin);
     return { gstin, branches, from: query.from_date, to: query.to_date };
   }
   type Scope = Awaited<ReturnType<typeof scope>>;

@@ -1,2 +1,3 @@
 export { gstReportsService } from './gst-reports.service';
 export { gstReportRoutes } from './gst-reports.routes';
+export { gstr3bRoutes } from './gstr3b.routes';

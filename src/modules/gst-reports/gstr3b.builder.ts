@@ -1,0 +1,106 @@
+import { toRupees, type Paise } from '../../kernel/money';
+
+/* GSTR-3B of one GSTIN and month (gst-facts.md, "Returns and e-documents") from its document lines, amounts in INR paise. */
+
+export type SupplyKind = 'TAXABLE' | 'NIL_RATED' | 'EXEMPT' | 'NON_GST';
+export type ItcType = 'IMPS' | 'ISRC' | 'OTH';
+
+interface Tax { igst: Paise; cgst: Paise; sgst: Paise }
+interface Valued extends Tax {
+  /** −1 for a note that takes a supply back (a credit note issued, a debit note or vendor credit received). */
+  sign: 1 | -1;
+  kind: SupplyKind;
+  txval: Paise;
+}
+
+/** A line of an invoice or a credit note issued. */
+export interface OutwardLine extends Valued {
+  /** An export or a supply to an SEZ: 3.1(b). */
+  zeroRated: boolean;
+  /** The 2-digit place of supply of an inter-state supply to an unregistered person (3.2), else null. */
+  unregisteredPos: string | null;
+}
+
+/** A line of a bill, an expense, or a debit note or vendor credit received (then typed as its bill). */
+export interface InwardLine extends Valued {
+  /** Reverse charge: the tax is self-assessed (3.1(d)) and claimed as ISRC or IMPS. */
+  reverseCharge: boolean;
+  itcType: ItcType;
+  /** Credit blocked by CGST s.17(5): claimed in 4(A) and reversed in 4(B)(1) (Notification 14/2022-CT). */
+  blocked: boolean;
+  inter: boolean;
+  /** From a composition dealer: reported with exempt and nil inward supplies in 5. */
+  composition: boolean;
+}
+
+interface Totals { txval: Paise; igst: Paise; cgst: Paise; sgst: Paise }
+const zero = (): Totals => ({ txval: 0, igst: 0, cgst: 0, sgst: 0 });
+const add = (into: Totals, line: Valued, withTax = true) => {
+  into.txval += line.sign * line.txval;
+  if (!withTax) return;
+  into.igst += line.sign * line.igst;
+  into.cgst += line.sign * line.cgst;
+  into.sgst += line.sign * line.sgst;
+};
+const tax = (t: Totals) => ({ iamt: toRupees(t.igst), camt: toRupees(t.cgst), samt: toRupees(t.sgst), csamt: 0 });
+const supply = (t: Totals) => ({ txval: toRupees(t.txval), ...tax(t) });
+
+export function buildGstr3b(gstin: string, period: string, outward: readonly OutwardLine[], inward: readonly InwardLine[]) {
+  const out = { det: zero(), zero: zero(), nilExempt: zero(), nonGst: zero() };
+  const unregistered = new Map<string, Totals>();
+  for (const line of outward) {
+    if (line.kind === 'NIL_RATED' || line.kind === 'EXEMPT') add(out.nilExempt, line);
+    else if (line.kind === 'NON_GST') add(out.nonGst, line);
+    else add(line.zeroRated ? out.zero : out.det, line);
+    if (line.kind === 'TAXABLE' && !line.zeroRated && line.unregisteredPos !== null) {
+      const pos = unregistered.get(line.unregisteredPos) ?? zero();
+      add(pos, line);
+      unregistered.set(line.unregisteredPos, pos);
+    }
+  }
+
+  const reverse = zero();
+  const available: Record<ItcType, Totals> = { IMPS: zero(), ISRC: zero(), OTH: zero() };
+  const blocked = zero();
+  const exemptIn = { inter: zero(), intra: zero() };
+  const nonGstIn = { inter: zero(), intra: zero() };
+  for (const line of inward) {
+    const side = line.inter ? 'inter' : 'intra';
+    if (line.kind === 'NON_GST') add(nonGstIn[side], line, false);
+    else if (line.kind !== 'TAXABLE' || line.composition) add(exemptIn[side], line, false);
+    else {
+      if (line.reverseCharge) add(reverse, line);
+      add(available[line.itcType], line);
+      if (line.blocked) add(blocked, line);
+    }
+  }
+
+  const none = zero();
+  const avl = [['IMPG', none], ['IMPS', available.IMPS], ['ISRC', available.ISRC], ['ISD', none], ['OTH', available.OTH]] as const;
+  const claimed = zero();
+  for (const [, t] of avl) for (const k of ['igst', 'cgst', 'sgst'] as const) claimed[k] += t[k];
+  const net = { txval: 0, igst: claimed.igst - blocked.igst, cgst: claimed.cgst - blocked.cgst, sgst: claimed.sgst - blocked.sgst };
+  return {
+    gstin,
+    ret_period: period,
+    sup_details: { osup_det: supply(out.det), osup_zero: supply(out.zero), osup_nil_exmp: supply(out.nilExempt), isup_rev: supply(reverse), osup_nongst: supply(out.nonGst) },
+    inter_sup: {
+      unreg_details: [...unregistered].sort(([a], [b]) => a.localeCompare(b)).map(([pos, t]) => ({ pos, txval: toRupees(t.txval), iamt: toRupees(t.igst) })),
+      comp_details: [],
+      uin_details: [],
+    },
+    itc_elg: {
+      itc_avl: avl.map(([ty, t]) => ({ ty, ...tax(t) })),
+      itc_rev: [{ ty: 'RUL' as const, ...tax(blocked) }, { ty: 'OTH' as const, ...tax(none) }],
+      itc_net: tax(net),
+      itc_inelg: [{ ty: 'RUL' as const, ...tax(none) }, { ty: 'OTH' as const, ...tax(none) }],
+    },
+    inward_sup: {
+      isup_details: [
+        { ty: 'GST' as const, inter: toRupees(exemptIn.inter.txval), intra: toRupees(exemptIn.intra.txval) },
+        { ty: 'NONGST' as const, inter: toRupees(nonGstIn.inter.txval), intra: toRupees(nonGstIn.intra.txval) },
+      ],
+    },
+  };
+}
+export type Gstr3b = ReturnType<typeof buildGstr3b>;

@@ -1,0 +1,91 @@
+import type { Db } from '../../db/database';
+import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
+import { toBase } from '../documents/currency.rules';
+import type { InwardLine, ItcType, OutwardLine, SupplyKind } from './gstr3b.builder';
+
+/** Bills whose entry is posted and stands: a draft has none, a void one is reversed. */
+const POSTED_BILL_STATUSES = ['OPEN', 'PARTIALLY_PAID', 'PAID'];
+/** Notes that stand: a cancelled one is reversed. */
+const STANDING_NOTE_STATUSES = ['ISSUED', 'APPLIED'];
+
+interface Scope { orgId: string; branches: string[]; from: string; to: string }
+interface Amounts { item_total: number; igst: number; cgst: number; sgst: number; supply_kind: string | null }
+
+/** A line's amounts in INR at its document's rate; a line without a tax is a taxable one at 0%. */
+const valued = (l: Amounts, rateMicro: number, sign: 1 | -1) => ({
+  sign, kind: (l.supply_kind ?? 'TAXABLE') as SupplyKind,
+  txval: toBase(l.item_total, rateMicro), igst: toBase(l.igst, rateMicro), cgst: toBase(l.cgst, rateMicro), sgst: toBase(l.sgst, rateMicro),
+});
+/** The credit type of a purchase: an OVERSEAS vendor's reverse charge is an import of services. */
+const itcTypeOf = (isRcm: number | null, treatment: string | null): ItcType => (isRcm !== 1 ? 'OTH' : treatment === 'OVERSEAS' ? 'IMPS' : 'ISRC');
+const ZERO_RATED = new Set(['OVERSEAS', 'SEZ']);
+
+/**
+ * The lines GSTR-3B is built from, for the branches of one GSTIN and dates within the month:
+ * invoices and customer credit notes issued; bills, expenses, debit notes and vendor credits received.
+ */
+export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardLine[]; inward: InwardLine[] }> {
+  const [invoices, creditNotes, bills, expenses, debitNotes, vendorCredits] = await Promise.all([
+    db.selectFrom('invoice_lines as l')
+      .innerJoin('invoices as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.invoice_id', '=', 'l.invoice_id'))
+      .innerJoin('contacts as c', (j) => j.onRef('c.org_id', '=', 'd.org_id').onRef('c.contact_id', '=', 'd.customer_id'))
+      .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
+      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 't.supply_type as supply_kind', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'd.place_of_supply', 'c.gst_no'])
+      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'not in', ['DRAFT', 'CANCELLED'])
+      .where('d.invoice_date', '>=', s.from).where('d.invoice_date', '<=', s.to).execute(),
+    db.selectFrom('credit_note_lines as l')
+      .innerJoin('credit_notes as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.credit_note_id', '=', 'l.credit_note_id'))
+      .innerJoin('contacts as c', (j) => j.onRef('c.org_id', '=', 'd.org_id').onRef('c.contact_id', '=', 'd.contact_id'))
+      .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
+      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 't.supply_type as supply_kind', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'd.place_of_supply', 'c.gst_no'])
+      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.note_type', '=', 'CUSTOMER').where('d.status', 'in', STANDING_NOTE_STATUSES)
+      .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to).execute(),
+    db.selectFrom('bill_lines as l')
+      .innerJoin('bills as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.bill_id', '=', 'l.bill_id'))
+      .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
+      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 't.supply_type as supply_kind', 'l.itc_blocked_reason', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'd.is_rcm'])
+      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'in', POSTED_BILL_STATUSES)
+      .where('d.bill_date', '>=', s.from).where('d.bill_date', '<=', s.to).execute(),
+    db.selectFrom('expense_lines as l')
+      .innerJoin('expenses as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.expense_id', '=', 'l.expense_id'))
+      .leftJoin('contacts as c', (j) => j.onRef('c.org_id', '=', 'd.org_id').onRef('c.contact_id', '=', 'd.vendor_id'))
+      .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
+      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 't.supply_type as supply_kind', 'd.itc_blocked_reason', 'c.gst_treatment', 'd.supply_type', 'd.is_rcm'])
+      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', '=', 'RECORDED')
+      .where('d.expense_date', '>=', s.from).where('d.expense_date', '<=', s.to).execute(),
+    db.selectFrom('debit_note_lines as l')
+      .innerJoin('debit_notes as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.debit_note_id', '=', 'l.debit_note_id'))
+      .leftJoin('bills as b', (j) => j.onRef('b.org_id', '=', 'd.org_id').onRef('b.bill_id', '=', 'd.bill_id'))
+      .leftJoin('bill_lines as p', (j) => j.onRef('p.org_id', '=', 'l.org_id').onRef('p.line_item_id', '=', 'l.parent_line_item_id'))
+      .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
+      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 't.supply_type as supply_kind', 'p.itc_blocked_reason', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'b.is_rcm', 'b.gst_treatment as bill_treatment'])
+      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'in', STANDING_NOTE_STATUSES)
+      .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to).execute(),
+    db.selectFrom('credit_note_lines as l')
+      .innerJoin('credit_notes as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.credit_note_id', '=', 'l.credit_note_id'))
+      .leftJoin('bills as b', (j) => j.onRef('b.org_id', '=', 'd.org_id').onRef('b.bill_id', '=', 'd.bill_id'))
+      .leftJoin('bill_lines as p', (j) => j.onRef('p.org_id', '=', 'l.org_id').onRef('p.line_item_id', '=', 'l.parent_line_item_id'))
+      .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
+      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 't.supply_type as supply_kind', 'p.itc_blocked_reason', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'b.is_rcm', 'b.gst_treatment as bill_treatment'])
+      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.note_type', '=', 'VENDOR').where('d.status', 'in', STANDING_NOTE_STATUSES)
+      .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to).execute(),
+  ]);
+
+  const outward = (rows: typeof invoices, sign: 1 | -1): OutwardLine[] => rows.map((r) => {
+    const zeroRated = ZERO_RATED.has(r.gst_treatment ?? '');
+    const unregisteredInter = !r.gst_no && !zeroRated && r.supply_type === 'INTER';
+    return { ...valued(r, r.exchange_rate_micro, sign), zeroRated, unregisteredPos: unregisteredInter ? stateCodeOfIso(r.place_of_supply) : null };
+  });
+  const inward = (r: Amounts & { supply_type: string; itc_blocked_reason: string | null; gst_treatment: string | null }, rateMicro: number, sign: 1 | -1, isRcm: number | null, treatment: string | null): InwardLine => ({
+    ...valued(r, rateMicro, sign), reverseCharge: isRcm === 1, itcType: itcTypeOf(isRcm, treatment), blocked: r.itc_blocked_reason !== null,
+    inter: r.supply_type === 'INTER', composition: r.gst_treatment === 'REGISTERED_COMPOSITION',
+  });
+  return {
+    outward: [...outward(invoices, 1), ...outward(creditNotes, -1)],
+    inward: [
+      ...bills.map((r) => inward(r, r.exchange_rate_micro, 1, r.is_rcm, r.gst_treatment)),
+      ...expenses.map((r) => inward(r, 1_000_000, 1, r.is_rcm, r.gst_treatment)),
+      ...[...debitNotes, ...vendorCredits].map((r) => inward(r, r.exchange_rate_micro, -1, r.is_rcm, r.bill_treatment)),
+    ],
+  };
+}

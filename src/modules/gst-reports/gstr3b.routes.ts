@@ -1,0 +1,22 @@
+import type { Db } from '../../db/database';
+import { route, type RouteDef } from '../../http/route';
+import { buildGstr3b } from './gstr3b.builder';
+import { gstr3bLines } from './gstr3b.reader';
+import { Gstr3b, Gstr3bQuery } from './gstr3b.schemas';
+import { branchesOfGstin } from './gstin-branches';
+
+export function gstr3bRoutes(db: Db): RouteDef[] {
+  return [
+    route({
+      method: 'GET', url: '/gst/gstr3b', operationId: 'getGstr3b', tags: ['GST'],
+      summary: "GSTR-3B of one GSTIN for one month in the portal's JSON: outward and reverse-charge supplies, input tax credit, exempt and non-GST inward supplies",
+      access: 'Svc.gst.READ', query: Gstr3bQuery, response: { gstr3b: Gstr3b },
+      handle: async ({ ctx, query }) => {
+        const { gstin, branches } = await branchesOfGstin(db, ctx.orgId, query.gstin);
+        const [month, year] = [query.period.slice(0, 2), query.period.slice(2)];
+        const { outward, inward } = await gstr3bLines(db, { orgId: ctx.orgId, branches, from: `${year}-${month}-01`, to: `${year}-${month}-31` });
+        return { gstr3b: buildGstr3b(gstin, query.period, outward, inward) };
+      },
+    }),
+  ];
+}
