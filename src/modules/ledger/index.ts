@@ -1,6 +1,6 @@
 export { ledgerService, type LedgerService, type Entry } from './ledger.service';
 export type { JournalSource } from './ledger.posting';
-export { ledgerReports, type LedgerReports, type DocumentLedgerCheck } from './ledger.reports';
+export { ledgerReports, branchOfOrg, type LedgerReports, type DocumentLedgerCheck } from './ledger.reports';
 export { ledgerRoutes } from './ledger.routes';
 export { CreateJournalBody } from './ledger.schemas';
 export type { PostingLine } from './ledger.posting';

@@ -74,7 +74,7 @@ export function ledgerReports(db: Db, documentChecks: readonly DocumentLedgerChe
 export type LedgerReports = ReturnType<typeof ledgerReports>;
 
 /** A branch of this organisation; another's or an unknown one is 404 on branch_id. */
-async function branchOfOrg(db: Db, orgId: string, branchId: string) {
+export async function branchOfOrg(db: Db, orgId: string, branchId: string) {
   const branch = await db.selectFrom('branches').select('branch_id').where('org_id', '=', orgId).where('branch_id', '=', branchId).executeTakeFirst();
   if (!branch) throw notFound('branch', 'branch_id');
   return branch;

@@ -2,17 +2,17 @@ import { Type } from '@sinclair/typebox';
 import { PageContext } from '../../http/response-schemas';
 import { route, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
-import { partyLedger, type LedgerReports } from './ledger.reports';
+import { partyLedger } from './ledger.reports';
 import type { Db } from '../../db/database';
 import { PERIOD_LOCKED } from '../../platform/orgs/period-lock.rules';
 import {
-  CreateJournalBody, CustomerLedger, deletedJournalProperties, Journal, ListJournalsQuery, PartyLedgerQuery, TrialBalance, TrialBalanceQuery, VendorLedger,
+  CreateJournalBody, CustomerLedger, deletedJournalProperties, Journal, ListJournalsQuery, PartyLedgerQuery, VendorLedger,
 } from './ledger.schemas';
 import type { LedgerService } from './ledger.service';
 
 const tags = ['Journals'];
 
-export function ledgerRoutes(ledger: LedgerService, reports: LedgerReports, db: Db): RouteDef[] {
+export function ledgerRoutes(ledger: LedgerService, db: Db): RouteDef[] {
   const customerStatement = partyLedger(db, 'customer');
   const vendorStatement = partyLedger(db, 'vendor');
   return [
@@ -35,11 +35,6 @@ export function ledgerRoutes(ledger: LedgerService, reports: LedgerReports, db: 
       method: 'DELETE', url: '/journals/:journal_id', operationId: 'deleteJournal', failsWithCodes: PERIOD_LOCKED, summary: 'Delete a manual journal entry (posts its mirror)', tags,
       access: 'Svc.journals.DELETE', params: IdParam('journal_id'), message: 'The journal entry has been deleted.', response: deletedJournalProperties,
       handle: ({ ctx, params }) => ledger.deleteJournal(ctx, params.journal_id),
-    }),
-    route({
-      method: 'GET', url: '/reports/trial_balance', operationId: 'getTrialBalance', summary: "Every account's debit and credit totals through a date", tags: ['Reports'],
-      access: 'Svc.accounts.READ', query: TrialBalanceQuery, response: { trial_balance: TrialBalance },
-      handle: ({ ctx, query }) => reports.trialBalance(ctx.orgId, query.date ?? null, query.branch_id ?? null),
     }),
     route({
       method: 'GET', url: '/reports/customer_ledger', operationId: 'getCustomerLedger', summary: "A customer's postings in date order with a running balance", tags: ['Reports'],

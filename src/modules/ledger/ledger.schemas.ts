@@ -31,7 +31,13 @@ export const ListJournalsQuery = Query({
 });
 export type ListJournalsQuery = Static<typeof ListJournalsQuery>;
 
-export const TrialBalanceQuery = Query({ date: Type.Optional(LocalDateSchema), branch_id: Type.Optional(Id('branch_id')) });
+/** Two forms: totals through `date` (or to date), or a period (`from_date`, `to_date`) with openings and closings; not both. */
+export const TrialBalanceQuery = Query({
+  date: Type.Optional(LocalDateSchema),
+  from_date: Type.Optional(LocalDateSchema),
+  to_date: Type.Optional(LocalDateSchema),
+  branch_id: Type.Optional(Id('branch_id')),
+});
 export type TrialBalanceQuery = Static<typeof TrialBalanceQuery>;
 
 /** The query of both party statements (customer and vendor ledgers). */
@@ -43,7 +49,7 @@ export const PartyLedgerQuery = Query({
 export type PartyLedgerQuery = Static<typeof PartyLedgerQuery>;
 
 /** A business date in an answer: India time, no time of day. */
-const BusinessDate = Type.String({ format: 'date', description: 'YYYY-MM-DD, a business date in India time' });
+export const BusinessDate = Type.String({ format: 'date', description: 'YYYY-MM-DD, a business date in India time' });
 
 const JOURNAL_KINDS = ['POSTING', 'REVERSAL'] as const;
 
@@ -88,13 +94,20 @@ export const TrialBalance = Named('TrialBalance', Strict({
     ...accountProperties,
     debit: Amount,
     credit: Amount,
-    balance: { ...Amount, description: 'The difference of debit and credit, never negative; its side is balance_side' },
+    balance: { ...Amount, description: 'The difference of debit and credit, never negative; its side is balance_side (the closing balance, in the period form)' },
     balance_side: BalanceSide,
-  }), { description: 'Every account with a posting through the date' }),
+    opening_balance: Type.Optional({ ...Amount, description: 'Period form: the balance before from_date, never negative; its side is opening_balance_side' }),
+    opening_balance_side: Type.Optional(BalanceSide),
+  }), { description: 'Every account with a posting through the date; in the period form, debit and credit are those of the period' }),
+  from_date: Type.Optional({ ...BusinessDate, description: 'Period form: the first day of the period (date is its last)' }),
+  opening_debit: Type.Optional({ ...Amount, description: 'Period form: the sum of the debit opening balances' }),
+  opening_credit: Type.Optional({ ...Amount, description: 'Period form: the sum of the credit opening balances' }),
   total_debit: Amount,
   total_credit: Amount,
-  balanced: Type.Boolean({ description: 'The two totals are equal, as they always should be' }),
-}, "Every account's debit and credit totals through a date."));
+  closing_debit: Type.Optional({ ...Amount, description: 'Period form: the sum of the debit closing balances' }),
+  closing_credit: Type.Optional({ ...Amount, description: 'Period form: the sum of the credit closing balances' }),
+  balanced: Type.Boolean({ description: 'The two totals are equal (in the period form, the openings, the movements and the closings each), as they always should be' }),
+}, "Every account's debit and credit totals through a date, or over a period with its opening and closing balance."));
 
 /** A party's statement, the customer's on their receivable or the vendor's on our payable to them. */
 const partyLedger = (name: string, party: string, owed: string) => Named(name, Strict({

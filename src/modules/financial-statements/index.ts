@@ -1,0 +1,2 @@
+export { financialStatements, type FinancialStatements } from './statements.service';
+export { financialStatementsRoutes } from './statements.routes';
