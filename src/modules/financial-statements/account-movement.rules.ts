@@ -21,11 +21,3 @@ export const accountOf = (m: AccountMovement) => ({
 
 /** A net balance as the trial balance shows it: never negative, with its side. */
 export const sided = (net: number) => ({ balance: toRupees(Math.abs(net)), side: net >= 0 ? 'DEBIT' as const : 'CREDIT' as const });
-
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** Account-code order, accounts without a code last by name: the same on both engines. */
-export function byAccountCode(a: AccountMovement, b: AccountMovement): number {
-  if ((a.account_code === null) !== (b.account_code === null)) return a.account_code === null ? 1 : -1;
-  return byText(a.account_code ?? '', b.account_code ?? '') || byText(a.account_name, b.account_name) || byText(a.account_id, b.account_id);
-}

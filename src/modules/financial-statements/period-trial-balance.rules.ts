@@ -1,5 +1,6 @@
 import { toRupees } from '../../kernel/money';
-import { accountOf, byAccountCode, closingOf, sided, type AccountMovement } from './account-movement.rules';
+import { byAccountCode } from '../ledger/account-order.rules';
+import { accountOf, closingOf, sided, type AccountMovement } from './account-movement.rules';
 
 /**
  * A trial balance over a period: each account's opening balance (everything before the

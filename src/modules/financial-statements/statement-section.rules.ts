@@ -1,5 +1,6 @@
 import { toRupees } from '../../kernel/money';
-import { accountOf, byAccountCode, type AccountMovement } from './account-movement.rules';
+import { byAccountCode } from '../ledger/account-order.rules';
+import { accountOf, type AccountMovement } from './account-movement.rules';
 
 /** A figure for the statement's date or period and, with a comparison, for the other one (null without). */
 export const figure = (amount: number, previous: number | null) => ({ amount: toRupees(amount), previous_amount: previous === null ? null : toRupees(previous) });

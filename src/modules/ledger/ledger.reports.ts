@@ -2,6 +2,7 @@ import type { Db } from '../../db/database';
 import { invalidValue, notFound } from '../../kernel/errors';
 import { toRupees } from '../../kernel/money';
 import { contactsRepository } from '../contacts';
+import { byAccountCode } from './account-order.rules';
 import { ledgerRepository as repo } from './ledger.repository';
 
 /**
@@ -10,8 +11,6 @@ import { ledgerRepository as repo } from './ledger.repository';
  * and the test helper run them all.
  */
 export type DocumentLedgerCheck = (db: Db, orgId?: string) => Promise<string[]>;
-
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function ledgerReports(db: Db, documentChecks: readonly DocumentLedgerCheck[] = []) {
   return {
@@ -26,10 +25,7 @@ export function ledgerReports(db: Db, documentChecks: readonly DocumentLedgerChe
         db.selectFrom('accounts').select(['account_id', 'account_name', 'account_code', 'account_type']).where('org_id', '=', orgId).execute(),
       ]);
       const byId = new Map(totals.map((t) => [t.account_id, { debit: Number(t.debit), credit: Number(t.credit) }]));
-      // In account-code order (accounts without a code last, by name), sorted here so that both engines agree.
-      accounts.sort((a, b) => (a.account_code === null) === (b.account_code === null)
-        ? byText(a.account_code ?? '', b.account_code ?? '') || byText(a.account_name, b.account_name) || byText(a.account_id, b.account_id)
-        : a.account_code === null ? 1 : -1);
+      accounts.sort(byAccountCode);
       let debit = 0;
       let credit = 0;
       const rows = accounts.filter((a) => byId.has(a.account_id)).map((a) => {
