@@ -468,6 +468,9 @@ async function monthOfBusiness(s: Story): Promise<void> {
       signed_qr_code: 'eyJhbGciOiJSUzI1NiIsImtpZCI6IkVEQzU3REUxMzU4QjMwMEJBOUY3OTM0MEE2Njk2ODMxRjNDODUwNDciLCJ0eXAiOiJKV1QifQ.eyJkYXRhIjoie1wiU2VsbGVyR3N0aW5cIjpcIjI5QUFCQ0IxMjM0RjFaNFwifSJ9.c2lnbmVkLWJ5LXRoZS1pcnA',
     },
   });
+  // The month's statements (reads, after every recorded id): profit and loss beside the month before, and the balance sheet at its end.
+  await s.call('getProfitAndLoss', { query: { from_date: '2026-06-01', to_date: '2026-06-30', compare: 'previous_period' } });
+  await s.call('getBalanceSheet', { query: { date: '2026-06-30' } });
 }
 
 /** A one-page PDF, the smallest a viewer opens: what an attachment's example uploads. */
