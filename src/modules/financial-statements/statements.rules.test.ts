@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ACCOUNT_TYPES } from '../../platform/orgs/chart-of-accounts';
 import type { AccountMovement } from './account-movement.rules';
 import { buildBalanceSheet } from './balance-sheet.rules';
 import { buildPeriodTrialBalance } from './period-trial-balance.rules';
@@ -57,6 +58,11 @@ describe('balance sheet', () => {
     expect(bs.equity.current_year_profit.amount).toBe(-150);
     expect(bs.total_assets.amount).toBe(1270);
     expect(bs.total_equity_and_liabilities.amount).toBe(1270);
+  });
+
+  it.each(ACCOUNT_TYPES)('has a place for a %s account', (type) => {
+    const bs = buildBalanceSheet([account('1', type, 10_000, 500, 0), account('2', 'EQUITY', -10_000, 0, 500)], null);
+    expect(bs.total_assets.amount).toBe(bs.total_equity_and_liabilities.amount);
   });
 
   it('refuses to answer a balance sheet that does not balance', () => {
