@@ -51,7 +51,7 @@ import { identityRoutes } from '../modules/identity/identity.routes';
 import { CreateInvoiceBody, invoicesLedgerCheck, invoicesRoutes, invoicesService } from '../modules/invoices';
 import { einvoiceRoutes, einvoiceService, irnService } from '../modules/einvoice';
 import { ewayBillRoutes, ewayBillService } from '../modules/ewaybill';
-import { gstr3bRoutes, gstReportRoutes, gstReportsService } from '../modules/gst-reports';
+import { gstr1Routes, gstr3bRoutes, gstReportRoutes, gstReportsService } from '../modules/gst-reports';
 import { Invoice } from '../modules/invoices/invoices.schemas';
 import { financialStatements, financialStatementsRoutes } from '../modules/financial-statements';
 import { CreateJournalBody, ledgerReports, ledgerRoutes, ledgerService, type LedgerReports } from '../modules/ledger';
@@ -232,6 +232,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...ewayBillRoutes(ewayBillService(database.db)),
     ...gstReportRoutes(gstReportsService(database.db)),
     ...gstr3bRoutes(database.db),
+    ...gstr1Routes(database.db),
     ...debitNotesRoutes(debitNotes),
     ...activityRoutes(activity),
     ...activityAliasRoutes(activity, database.db, [

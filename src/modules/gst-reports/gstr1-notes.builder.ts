@@ -1,0 +1,27 @@
+import { toRupees } from '../../kernel/money';
+import { byRate, groupBy, numbered, returnDate, type Gstr1Note } from './gstr1.rules';
+import { exportType, invoiceSection, invoiceType } from './gstr1-section.rules';
+
+/* The issued credit notes of GSTR-1 (`ntty` C), amounts as positive numbers: cdnr by recipient, cdnur one by one. */
+
+const head = (n: Gstr1Note) => ({ ntty: 'C' as const, nt_num: n.number, nt_dt: returnDate(n.date), val: toRupees(n.value), pos: n.pos });
+
+export function cdnrSection(notes: readonly Gstr1Note[]) {
+  return groupBy(notes, (n) => n.ctin ?? '').map(([ctin, nt]) => ({
+    ctin,
+    nt: nt.map((n) => ({ ...head(n), rchrg: 'N' as const, inv_typ: invoiceType(n), itms: numbered(byRate(n.lines)) })),
+  }));
+}
+
+/** A note against a b2cl invoice is B2CL; against an export (or to an overseas customer) EXPWP or EXPWOP. */
+function unregisteredType(n: Gstr1Note): 'B2CL' | 'EXPWP' | 'EXPWOP' {
+  if (n.invoice && invoiceSection(n.invoice) === 'b2cl') return 'B2CL';
+  return exportType(n.invoice ?? n) === 'WOPAY' ? 'EXPWOP' : 'EXPWP';
+}
+
+export function cdnurSection(notes: readonly Gstr1Note[]) {
+  return notes.map((n) => ({
+    typ: unregisteredType(n), ...head(n),
+    itms: numbered(byRate(n.lines).map(({ rt, txval, iamt, csamt }) => ({ rt, txval, iamt, csamt }))),
+  }));
+}

@@ -1,0 +1,69 @@
+import type { Db } from '../../db/database';
+import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
+import { inrLine, inrOf, type SourceLine } from '../einvoice';
+import type { Gstr1Doc, Gstr1Head, Gstr1Line, Gstr1Note } from './gstr1.rules';
+
+interface Scope { orgId: string; gstin: string; branches: string[]; from: string; to: string }
+interface HeadRow { id: string; number: string; date: string; gst_no: string | null; gst_treatment: string | null; export_type: string | null; place_of_supply: string; total: number; rateMicro: number }
+interface LineRow { doc_id: string; item_total: number; discount: number; tax_rate_centi: number; cgst: number; sgst: number; igst: number; supply_type: string | null }
+
+/** A line in INR, converted as the e-invoice and the HSN summary convert it; a line without a tax is a taxable one at 0%. */
+function lineOf(r: LineRow, rateMicro: number): Gstr1Line {
+  const source = { itemTotal: r.item_total, discount: r.discount, cgst: r.cgst, sgst: r.sgst, igst: r.igst } as SourceLine;
+  const inr = inrLine(source, inrOf(rateMicro));
+  return { rateCenti: r.tax_rate_centi, supplyType: r.supply_type ?? 'TAXABLE', txval: inr.taxable, iamt: inr.igst, camt: inr.cgst, samt: inr.sgst };
+}
+
+const headOf = (r: HeadRow, supplierState: string): Gstr1Head => ({
+  number: r.number, date: r.date, ctin: r.gst_no, gstTreatment: r.gst_treatment, exportType: r.export_type,
+  pos: stateCodeOfIso(r.place_of_supply) ?? '', supplierState, value: inrOf(r.rateMicro)(r.total),
+});
+
+/**
+ * The documents of one GSTR-1: the invoices and customer credit notes of the GSTIN's branches
+ * dated in the period, each with its lines (and a note with its invoice). Drafts and voided
+ * documents are left out: a voided one only counts, as cancelled, in doc_issue.
+ */
+export async function gstr1Documents(db: Db, s: Scope): Promise<{ invoices: Gstr1Doc[]; notes: Gstr1Note[] }> {
+  const supplierState = s.gstin.slice(0, 2);
+  const invoiceHeads = () => db.selectFrom('invoices as d')
+    .innerJoin('contacts as c', (j) => j.onRef('c.org_id', '=', 'd.org_id').onRef('c.contact_id', '=', 'd.customer_id'))
+    .select(['d.invoice_id as id', 'd.invoice_number as number', 'd.invoice_date as date', 'c.gst_no', 'd.gst_treatment', 'd.export_type', 'd.place_of_supply', 'd.total', 'd.exchange_rate_micro as rateMicro'])
+    .where('d.org_id', '=', s.orgId);
+  const [invoices, notes, invoiceLines, noteLines] = await Promise.all([
+    invoiceHeads().where('d.branch_id', 'in', s.branches).where('d.status', 'not in', ['DRAFT', 'CANCELLED'])
+      .where('d.invoice_date', '>=', s.from).where('d.invoice_date', '<=', s.to).orderBy('d.invoice_date').orderBy('d.invoice_number').execute(),
+    db.selectFrom('credit_notes as d')
+      .innerJoin('contacts as c', (j) => j.onRef('c.org_id', '=', 'd.org_id').onRef('c.contact_id', '=', 'd.contact_id'))
+      .select(['d.credit_note_id as id', 'd.credit_note_number as number', 'd.note_date as date', 'c.gst_no', 'd.gst_treatment', 'd.export_type', 'd.place_of_supply', 'd.total', 'd.exchange_rate_micro as rateMicro', 'd.invoice_id'])
+      .where('d.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.note_type', '=', 'CUSTOMER').where('d.status', 'not in', ['DRAFT', 'CANCELLED'])
+      .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to).orderBy('d.note_date').orderBy('d.credit_note_number').execute(),
+    db.selectFrom('invoice_lines as l').innerJoin('invoices as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.invoice_id', '=', 'l.invoice_id'))
+      .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
+      .select(['l.invoice_id as doc_id', 'l.item_total', 'l.discount', 'l.tax_rate_centi', 'l.cgst', 'l.sgst', 'l.igst', 't.supply_type'])
+      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.invoice_date', '>=', s.from).where('d.invoice_date', '<=', s.to)
+      .orderBy('l.invoice_id').orderBy('l.position').execute(),
+    db.selectFrom('credit_note_lines as l').innerJoin('credit_notes as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.credit_note_id', '=', 'l.credit_note_id'))
+      .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
+      .select(['l.credit_note_id as doc_id', 'l.item_total', 'l.discount', 'l.tax_rate_centi', 'l.cgst', 'l.sgst', 'l.igst', 't.supply_type'])
+      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to)
+      .orderBy('l.credit_note_id').orderBy('l.position').execute(),
+  ]);
+  const credited = notes.map((n) => n.invoice_id).filter((id): id is string => id !== null);
+  const creditedInvoices = credited.length === 0 ? [] : await invoiceHeads().where('d.invoice_id', 'in', credited).execute();
+  const linesOf = (rows: LineRow[]) => {
+    const byDoc = new Map<string, LineRow[]>();
+    for (const r of rows) {
+      const lines = byDoc.get(r.doc_id) ?? [];
+      lines.push(r);
+      byDoc.set(r.doc_id, lines);
+    }
+    return (h: HeadRow) => (byDoc.get(h.id) ?? []).map((r) => lineOf(r, h.rateMicro));
+  };
+  const [ofInvoice, ofNote] = [linesOf(invoiceLines), linesOf(noteLines)];
+  const invoiceById = new Map(creditedInvoices.map((i) => [i.id, headOf(i, supplierState)]));
+  return {
+    invoices: invoices.map((i) => ({ ...headOf(i, supplierState), lines: ofInvoice(i) })),
+    notes: notes.map((n) => ({ ...headOf(n, supplierState), lines: ofNote(n), invoice: (n.invoice_id && invoiceById.get(n.invoice_id)) || null })),
+  };
+}

@@ -1,0 +1,61 @@
+import { sum, toRupees, type Paise } from '../../kernel/money';
+
+/*
+ * What GSTR-1 is built from: each outward document of the return, in INR paise (converted line
+ * by line as the e-invoice converts them), with what places it in a section.
+ */
+
+/** One line: its rate, the kind of supply its tax marks (TAXABLE, NIL_RATED, EXEMPT, NON_GST), its amounts in INR. */
+export interface Gstr1Line { rateCenti: number; supplyType: string; txval: Paise; iamt: Paise; camt: Paise; samt: Paise }
+
+/** What decides an invoice's section: its party, its places and its value. */
+export interface Gstr1Head {
+  number: string;
+  date: string;
+  /** The customer's GSTIN; null for an unregistered one or a consumer. */
+  ctin: string | null;
+  gstTreatment: string | null;
+  exportType: string | null;
+  /** 2-digit code of the place of supply (96 abroad, 97 other territory). */
+  pos: string;
+  /** 2-digit code of the supplier's state: the GSTIN's first two digits. */
+  supplierState: string;
+  /** The document's value in INR. */
+  value: Paise;
+}
+
+export interface Gstr1Doc extends Gstr1Head {
+  lines: Gstr1Line[];
+}
+
+/** An issued credit note, with the invoice it credits when it names one. */
+export interface Gstr1Note extends Gstr1Doc {
+  invoice: Gstr1Head | null;
+}
+
+/** DD-MM-YYYY, the return's date format, of an ISO date. */
+export const returnDate = (iso: string) => `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
+
+export const isTaxable = (l: Gstr1Line) => l.supplyType === 'TAXABLE';
+
+export interface RateTotals { rt: number; txval: number; iamt: number; camt: number; samt: number; csamt: number }
+
+/** A document's lines summed by rate, in rate order: the `itms[]` of its entry. */
+export function byRate(lines: readonly Gstr1Line[]): RateTotals[] {
+  const rates = [...new Set(lines.map((l) => l.rateCenti))].sort((a, b) => a - b);
+  return rates.map((rate) => {
+    const at = lines.filter((l) => l.rateCenti === rate);
+    const total = (pick: (l: Gstr1Line) => Paise) => toRupees(sum(at.map(pick)));
+    return { rt: rate / 100, txval: total((l) => l.txval), iamt: total((l) => l.iamt), camt: total((l) => l.camt), samt: total((l) => l.samt), csamt: 0 };
+  });
+}
+
+/** `itms[]` as the portal numbers them, each with its `itm_det`. */
+export const numbered = <T>(items: readonly T[]) => items.map((itm_det, i) => ({ num: i + 1, itm_det }));
+
+/** Entries grouped under a key, groups in key order, entries in the order given. */
+export function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): [string, T[]][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
+  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b));
+}

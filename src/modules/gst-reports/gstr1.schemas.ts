@@ -1,0 +1,56 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Named, Strict } from '../../http/response-schemas';
+import { GstinText, Query } from '../../http/schema-kit';
+
+/* GSTR-1 in the portal's offline-tool JSON (gst-facts.md, "Returns and e-documents"); field names are the portal's. */
+
+export const Gstr1Query = Query({
+  gstin: GstinText,
+  period: Type.String({ pattern: '^((0[1-9]|1[0-2])\\d{4}|\\d{4}-Q[1-4])$', description: 'MMYYYY for a month (082024 is August 2024), or YYYY-Qn for a quarter of the financial year starting April YYYY (2024-Q2 is July to September 2024)' }),
+});
+export type Gstr1Query = Static<typeof Gstr1Query>;
+
+const Rupees = Type.Number({ description: 'Rupees (INR), two decimals' });
+const Pos = Type.String({ description: 'Place of supply, 2-digit state code (96 a foreign country, 97 other territory)' });
+const ReturnDate = Type.String({ description: 'DD-MM-YYYY' });
+const Rate = Type.Number({ description: 'GST rate, percent' });
+const FullItem = Strict({ num: Type.Integer(), itm_det: Strict({ rt: Rate, txval: Rupees, iamt: Rupees, camt: Rupees, samt: Rupees, csamt: Rupees }) });
+const IgstItem = Strict({ num: Type.Integer(), itm_det: Strict({ rt: Rate, txval: Rupees, iamt: Rupees, csamt: Rupees }) });
+const InvoiceType = Type.Union(['R', 'SEWP', 'SEWOP', 'DE'].map((v) => Type.Literal(v)), { description: 'R regular, SEWP/SEWOP SEZ with/without payment, DE deemed export' });
+const Invoice = { inum: Type.String(), idt: ReturnDate, val: Rupees };
+const Note = { ntty: Type.Literal('C'), nt_num: Type.String(), nt_dt: ReturnDate, val: Rupees, pos: Pos };
+const Rchrg = Type.Literal('N', { description: 'Reverse charge: sales are never under it' });
+
+const HsnRow = Strict({
+  num: Type.Integer(), hsn_sc: Type.String(), desc: Type.String(), uqc: Type.String(), qty: Type.Number(), rt: Rate,
+  txval: Rupees, iamt: Rupees, camt: Rupees, samt: Rupees, csamt: Rupees,
+});
+const DocSeries = Strict({ num: Type.Integer(), from: Type.String(), to: Type.String(), totnum: Type.Integer(), cancel: Type.Integer(), net_issue: Type.Integer() });
+
+export const Gstr1 = Named('Gstr1', Strict({
+  gstin: Type.String(),
+  fp: Type.String({ description: 'MMYYYY: the month, or the last month of the quarter' }),
+  b2b: Type.Array(Strict({ ctin: Type.String(), inv: Type.Array(Strict({ ...Invoice, pos: Pos, rchrg: Rchrg, inv_typ: InvoiceType, itms: Type.Array(FullItem) })) }),
+    { description: 'Invoices to registered recipients, SEZ units and deemed-export buyers, by GSTIN' }),
+  b2cl: Type.Array(Strict({ pos: Pos, inv: Type.Array(Strict({ ...Invoice, itms: Type.Array(IgstItem) })) }),
+    { description: 'Inter-state invoices to unregistered recipients above ₹1,00,000 (₹2,50,000 before 1 August 2024)' }),
+  b2cs: Type.Array(Strict({
+    sply_ty: Type.Union([Type.Literal('INTRA'), Type.Literal('INTER')]), pos: Pos, typ: Type.Literal('OE'), rt: Rate,
+    txval: Rupees, iamt: Rupees, camt: Rupees, samt: Rupees, csamt: Rupees,
+  }), { description: 'Every other supply to unregistered recipients, summed; credit notes to them net here' }),
+  cdnr: Type.Array(Strict({ ctin: Type.String(), nt: Type.Array(Strict({ ...Note, rchrg: Rchrg, inv_typ: InvoiceType, itms: Type.Array(FullItem) })) }),
+    { description: 'Credit notes issued to registered recipients, amounts positive' }),
+  cdnur: Type.Array(Strict({ typ: Type.Union(['B2CL', 'EXPWP', 'EXPWOP'].map((v) => Type.Literal(v))), ...Note, itms: Type.Array(IgstItem) }),
+    { description: 'Credit notes against a b2cl invoice or an export, amounts positive' }),
+  exp: Type.Array(Strict({
+    exp_typ: Type.Union([Type.Literal('WPAY'), Type.Literal('WOPAY')]),
+    inv: Type.Array(Strict({ ...Invoice, itms: Type.Array(Strict({ rt: Rate, txval: Rupees, iamt: Rupees, csamt: Rupees })) })),
+  }), { description: 'Exports with or without payment of IGST, in INR' }),
+  nil: Strict({ inv: Type.Array(Strict({
+    sply_ty: Type.Union(['INTRB2B', 'INTRAB2B', 'INTRB2C', 'INTRAB2C'].map((v) => Type.Literal(v))),
+    nil_amt: Rupees, expt_amt: Rupees, ngsup_amt: Rupees,
+  })) }, 'Nil-rated, exempt and non-GST supplies, net of credit notes'),
+  hsn: Strict({ hsn_b2b: Type.Array(HsnRow), hsn_b2c: Type.Array(HsnRow) }, 'The HSN summary, B2B and B2C apart'),
+  doc_issue: Strict({ doc_det: Type.Array(Strict({ doc_num: Type.Integer(), doc_typ: Type.String(), docs: Type.Array(DocSeries) })) }, 'Documents issued, voided ones counted as cancelled'),
+}));
+export type Gstr1 = Static<typeof Gstr1>;
