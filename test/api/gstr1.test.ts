@@ -167,6 +167,44 @@ describe('GET /gst/gstr1', () => {
   });
 });
 
+describe('GET /gst/gstr1?format=csv', () => {
+  const csv = async (section: string) => {
+    const res = await org.api.get(`/gst/gstr1?${Q2}&format=csv&section=${section}`);
+    expect(res.status, section).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    return res.body;
+  };
+
+  it('answers one section a row per item, its document fields repeated', async () => {
+    expect(await csv('b2b')).toBe([
+      'ctin,inum,idt,val,pos,rchrg,inv_typ,num,rt,txval,iamt,camt,samt,csamt',
+      `${SEZ_GSTIN},INV-2024-25-003,07-08-2024,50000,24,N,SEWOP,1,18,50000,0,0,0,0`,
+      `${OTHER_STATE_GSTIN},INV-2024-25-002,06-08-2024,23600,27,N,R,1,18,20000,3600,0,0,0`,
+      `${CUSTOMER_GSTIN},INV-2024-25-001,05-08-2024,11800,29,N,R,1,18,10000,0,900,900,0`,
+      `${DEEMED_EXPORT_GSTIN},INV-2024-25-004,08-08-2024,35400,29,N,DE,1,18,30000,0,2700,2700,0`,
+      '',
+    ].join('\r\n'));
+    expect(await csv('cdnur')).toBe([
+      'typ,ntty,nt_num,nt_dt,val,pos,num,rt,txval,iamt,csamt',
+      'B2CL,C,CN-000001,20-08-2024,75000,33,1,28,58593.75,16406.25,0',
+      '',
+    ].join('\r\n'));
+    expect(await csv('nil')).toBe(['sply_ty,nil_amt,expt_amt,ngsup_amt', 'INTRAB2C,1000,500,0', ''].join('\r\n'));
+    expect(await csv('doc_issue')).toBe([
+      'doc_num,doc_typ,num,from,to,totnum,cancel,net_issue',
+      '1,Invoices for outward supply,1,INV-2024-25-001,INV-2024-25-010,10,1,9',
+      '5,Credit Note,1,CN-000001,CN-000002,2,0,2',
+      '',
+    ].join('\r\n'));
+  });
+
+  it('needs the section (400 validation.required_field)', async () => {
+    const res = await org.api.get(`/gst/gstr1?${Q2}&format=csv`);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'validation.required_field', field: 'section' });
+  });
+});
+
 describe('access and input', () => {
   it('needs Svc.gst.READ', async () => {
     const { token } = await t.given.token([org.orgId], { scopes: ['Svc.invoices.READ'] });

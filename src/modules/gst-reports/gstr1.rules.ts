@@ -54,8 +54,8 @@ export function byRate(lines: readonly Gstr1Line[]): RateTotals[] {
 export const numbered = <T>(items: readonly T[]) => items.map((itm_det, i) => ({ num: i + 1, itm_det }));
 
 /** Entries grouped under a key, groups in key order, entries in the order given. */
-export function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): [string, T[]][] {
-  const groups = new Map<string, T[]>();
+export function groupBy<T, K extends string>(items: readonly T[], keyOf: (item: T) => K): [K, T[]][] {
+  const groups = new Map<K, T[]>();
   for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
   return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b));
 }

@@ -1,12 +1,17 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Named, Strict } from '../../http/response-schemas';
-import { GstinText, Query } from '../../http/schema-kit';
+import { GstinText, Query, StringEnum } from '../../http/schema-kit';
 
 /* GSTR-1 in the portal's offline-tool JSON (gst-facts.md, "Returns and e-documents"); field names are the portal's. */
+
+export const GSTR1_SECTIONS = ['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'exp', 'nil', 'hsn', 'doc_issue'] as const;
+export type Gstr1Section = (typeof GSTR1_SECTIONS)[number];
 
 export const Gstr1Query = Query({
   gstin: GstinText,
   period: Type.String({ pattern: '^((0[1-9]|1[0-2])\\d{4}|\\d{4}-Q[1-4])$', description: 'MMYYYY for a month (082024 is August 2024), or YYYY-Qn for a quarter of the financial year starting April YYYY (2024-Q2 is July to September 2024)' }),
+  format: Type.Optional(StringEnum(['json', 'csv'] as const, 'csv answers text/csv for one section: a header row, then a row per item with its document fields repeated')),
+  section: Type.Optional(StringEnum(GSTR1_SECTIONS, 'The section format=csv answers; required with it')),
 });
 export type Gstr1Query = Static<typeof Gstr1Query>;
 
