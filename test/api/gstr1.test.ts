@@ -205,6 +205,39 @@ describe('GET /gst/gstr1?format=csv', () => {
   });
 });
 
+describe('GET /gst/gstr1/summary', () => {
+  it("totals the taxed sections and finds the quarter's return equal to the books", async () => {
+    const res = await org.api.get(`/gst/gstr1/summary?${Q2}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.gstr1_summary).toEqual({
+      gstin: SUPPLIER_GSTIN, fp: '092024',
+      sections: [
+        { section: 'b2b', documents: 4, txval: 110000, iamt: 3600, camt: 3600, samt: 3600, csamt: 0 },
+        { section: 'b2cl', documents: 1, txval: 117187.5, iamt: 32812.5, camt: 0, samt: 0, csamt: 0 },
+        { section: 'b2cs', documents: 2, txval: 195312.5, iamt: 54687.5, camt: 0, samt: 0, csamt: 0 },
+        { section: 'cdnr', documents: 1, txval: 2500, iamt: 0, camt: 225, samt: 225, csamt: 0 },
+        { section: 'cdnur', documents: 1, txval: 58593.75, iamt: 16406.25, camt: 0, samt: 0, csamt: 0 },
+        { section: 'exp', documents: 1, txval: 8350, iamt: 1503, camt: 0, samt: 0, csamt: 0 },
+      ],
+      reconciliation: { return_tax: 82946.75, books_tax: 82946.75, difference: 0, differences: [] },
+    });
+  });
+
+  it('lists by source what only the books carry: a manual journal to IGST Output', async () => {
+    const accounts = (await org.api.get('/accounts?per_page=200')).body.accounts as Json[];
+    const [igst, bank] = ['IGST Output', 'Bank'].map((name) => accounts.find((a) => a.account_name === name)!.account_id);
+    const journal = await org.api.post('/journals', { date: '2024-10-05', memo: 'IGST correction', lines: [{ account_id: bank, debit: 50 }, { account_id: igst, credit: 50 }] });
+    expect(journal.status, JSON.stringify(journal.body)).toBe(201);
+    const res = await org.api.get(`/gst/gstr1/summary?gstin=${SUPPLIER_GSTIN}&period=102024`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.gstr1_summary.reconciliation).toEqual({
+      return_tax: 0, books_tax: 50, difference: -50,
+      differences: [{ source: 'MANUAL', source_id: expect.stringMatching(/^jnl_/), number: null, return_tax: 0, books_tax: 50, difference: -50 }],
+    });
+    await expectBooksBalanced(org.api);
+  });
+});
+
 describe('access and input', () => {
   it('needs Svc.gst.READ', async () => {
     const { token } = await t.given.token([org.orgId], { scopes: ['Svc.invoices.READ'] });

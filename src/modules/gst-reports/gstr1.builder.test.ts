@@ -5,7 +5,7 @@ import { invoiceSection, noteSection } from './gstr1-section.rules';
 
 /* Amounts in paise; a supplier in Karnataka (29). */
 const head = (over: Partial<Gstr1Head> = {}): Gstr1Head => ({
-  number: 'INV-1', date: '2024-08-10', ctin: null, gstTreatment: 'UNREGISTERED', exportType: null, pos: '27', supplierState: '29', value: 1_00_000_00, ...over,
+  id: 'inv_1', number: 'INV-1', date: '2024-08-10', ctin: null, gstTreatment: 'UNREGISTERED', exportType: null, pos: '27', supplierState: '29', value: 1_00_000_00, ...over,
 });
 const line = (over: Partial<Gstr1Line> = {}): Gstr1Line => ({ rateCenti: 1800, supplyType: 'TAXABLE', txval: 1000_00, iamt: 180_00, camt: 0, samt: 0, ...over });
 const doc = (over: Partial<Gstr1Doc> = {}): Gstr1Doc => ({ ...head(over), lines: [line()], ...over });

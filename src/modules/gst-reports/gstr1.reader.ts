@@ -15,7 +15,7 @@ function lineOf(r: LineRow, rateMicro: number): Gstr1Line {
 }
 
 const headOf = (r: HeadRow, supplierState: string): Gstr1Head => ({
-  number: r.number, date: r.date, ctin: r.gst_no, gstTreatment: r.gst_treatment, exportType: r.export_type,
+  id: r.id, number: r.number, date: r.date, ctin: r.gst_no, gstTreatment: r.gst_treatment, exportType: r.export_type,
   pos: stateCodeOfIso(r.place_of_supply) ?? '', supplierState, value: inrOf(r.rateMicro)(r.total),
 });
 

@@ -10,6 +10,8 @@ export interface Gstr1Line { rateCenti: number; supplyType: string; txval: Paise
 
 /** What decides an invoice's section: its party, its places and its value. */
 export interface Gstr1Head {
+  /** The invoice_id or credit_note_id. */
+  id: string;
   number: string;
   date: string;
   /** The customer's GSTIN; null for an unregistered one or a consumer. */
@@ -59,3 +61,6 @@ export function groupBy<T, K extends string>(items: readonly T[], keyOf: (item: 
   for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
   return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b));
 }
+
+/** A document's tax in INR paise (IGST + CGST + SGST), as the books carry it on the output ledgers. */
+export const taxOf = (d: Gstr1Doc): Paise => sum(d.lines.map((l) => l.iamt + l.camt + l.samt));

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Named, Strict } from '../../http/response-schemas';
+import { Named, NullableOf, Strict } from '../../http/response-schemas';
 import { GstinText, Query, StringEnum } from '../../http/schema-kit';
 
 /* GSTR-1 in the portal's offline-tool JSON (gst-facts.md, "Returns and e-documents"); field names are the portal's. */
@@ -59,3 +59,27 @@ export const Gstr1 = Named('Gstr1', Strict({
   doc_issue: Strict({ doc_det: Type.Array(Strict({ doc_num: Type.Integer(), doc_typ: Type.String(), docs: Type.Array(DocSeries) })) }, 'Documents issued, voided ones counted as cancelled'),
 }));
 export type Gstr1 = Static<typeof Gstr1>;
+
+export const Gstr1SummaryQuery = Query({ gstin: GstinText, period: Gstr1Query.properties.period });
+export type Gstr1SummaryQuery = Static<typeof Gstr1SummaryQuery>;
+
+export const Gstr1Summary = Named('Gstr1Summary', Strict({
+  gstin: Type.String(),
+  fp: Type.String({ description: 'MMYYYY: the month, or the last month of the quarter' }),
+  sections: Type.Array(Strict({
+    section: Type.String(),
+    documents: Type.Integer({ description: 'Documents in the section (b2cs: its rows)' }),
+    txval: Rupees, iamt: Rupees, camt: Rupees, samt: Rupees, csamt: Rupees,
+  }), { description: 'The totals of the taxed sections, notes positive as the portal shows them' }),
+  reconciliation: Strict({
+    return_tax: { ...Rupees, description: "IGST + CGST + SGST of the return's documents, credit notes subtracted" },
+    books_tax: { ...Rupees, description: "The movement (credit less debit) on the registration's CGST, SGST and IGST output ledgers in the period" },
+    difference: Rupees,
+    differences: Type.Array(Strict({
+      source: Type.String({ description: 'INVOICE, CREDIT_NOTE, or what posted the entry (a manual journal…)' }),
+      source_id: Type.String(), number: NullableOf(Type.String()),
+      return_tax: Rupees, books_tax: Rupees, difference: Rupees,
+    }), { description: 'Every source whose tax in the return and in the books differ' }),
+  }),
+}));
+export type Gstr1Summary = Static<typeof Gstr1Summary>;
