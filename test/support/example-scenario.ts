@@ -471,6 +471,8 @@ async function monthOfBusiness(s: Story): Promise<void> {
   // The month's statements (reads, after every recorded id): profit and loss beside the month before, and the balance sheet at its end.
   await s.call('getProfitAndLoss', { query: { from_date: '2026-06-01', to_date: '2026-06-30', compare: 'previous_period' } });
   await s.call('getBalanceSheet', { query: { date: '2026-06-30' } });
+  // June's GSTR-3B of the head office's registration (a read, after every recorded id).
+  await s.call('getGstr3b', { query: { gstin: ORG_GSTIN, period: '062026' } });
 }
 
 /** A one-page PDF, the smallest a viewer opens: what an attachment's example uploads. */

@@ -1028,6 +1028,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gst/gstr1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GSTR-1 of one GSTIN for a month or a quarter in the portal's JSON: every issued invoice and credit note in its section, the HSN summary and the documents issued
+         * @description Required scope: `Svc.gst.READ`. Answers JSON, or `text/csv` when its `format` asks for it.
+         */
+        get: operations["getGstr1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gst/gstr3b": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GSTR-3B of one GSTIN for one month in the portal's JSON: outward and reverse-charge supplies, input tax credit, exempt and non-GST inward supplies
+         * @description Required scope: `Svc.gst.READ`.
+         */
+        get: operations["getGstr3b"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/invoices": {
         parameters: {
             query?: never;
@@ -1716,6 +1756,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/balance_sheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The balance sheet as at a date (Schedule III order), optionally beside the same date a year earlier
+         * @description Required scope: `Svc.accounts.READ`.
+         */
+        get: operations["getBalanceSheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reports/blocked_itc": {
         parameters: {
             query?: never;
@@ -1796,6 +1856,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/profit_and_loss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The statement of profit and loss over a range (Schedule III order), optionally beside a comparison range
+         * @description Required scope: `Svc.accounts.READ`.
+         */
+        get: operations["getProfitAndLoss"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reports/trial_balance": {
         parameters: {
             query?: never;
@@ -1804,7 +1884,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every account's debit and credit totals through a date
+         * Every account's debit and credit totals through a date, or over a period with opening and closing balances
          * @description Required scope: `Svc.accounts.READ`.
          */
         get: operations["getTrialBalance"];
@@ -2513,6 +2593,74 @@ export interface components {
             filename: string;
             size_bytes: number;
             uploaded_by_user_id: string | null;
+        };
+        /** @description The balance sheet as at a date, in the order of Schedule III, Part I, of the Companies Act, 2013. Fixed assets are net of accumulated depreciation (a negative line); other current assets hold GST input, TDS receivable and advances to vendors, other current liabilities GST and TDS payable and advances from customers. Retained earnings are the profit of every earlier financial year; the current year's profit (1 April through the date) is its own line. total_assets always equals total_equity_and_liabilities. */
+        BalanceSheet: {
+            assets: {
+                /** @description Rupees (or the document currency), at most two decimals */
+                amount: number;
+                current_assets: {
+                    /** @description Rupees (or the document currency), at most two decimals */
+                    amount: number;
+                    cash_and_bank: components["schemas"]["StatementSection"];
+                    inventories: components["schemas"]["StatementSection"];
+                    other_current_assets: components["schemas"]["StatementSection"];
+                    previous_amount: number | null;
+                    trade_receivables: components["schemas"]["StatementSection"];
+                };
+                non_current_assets: {
+                    /** @description Rupees (or the document currency), at most two decimals */
+                    amount: number;
+                    fixed_assets: components["schemas"]["StatementSection"];
+                    previous_amount: number | null;
+                };
+                previous_amount: number | null;
+            };
+            branch_id: string | null;
+            compare: string | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, a business date in India time
+             */
+            date: string;
+            equity: {
+                /** @description Rupees (or the document currency), at most two decimals */
+                amount: number;
+                current_year_profit: components["schemas"]["StatementFigure"];
+                owners_equity: components["schemas"]["StatementSection"];
+                previous_amount: number | null;
+                retained_earnings: {
+                    accounts: {
+                        account_code: string | null;
+                        account_id: string;
+                        account_name: string;
+                        /** @enum {string} */
+                        account_type: "BANK" | "CASH" | "ACCOUNTS_RECEIVABLE" | "STOCK" | "GST_ASSET" | "TDS_ASSET" | "ACCOUNTS_PAYABLE" | "GST_LIABILITY" | "TDS_LIABILITY" | "SALES" | "INCOME" | "OTHER_INCOME" | "EXPENSE" | "COST_OF_GOODS_SOLD" | "OTHER_EXPENSE" | "EQUITY" | "RETAINED_EARNINGS" | "FIXED_ASSET" | "ACCUMULATED_DEPRECIATION";
+                        /** @description Rupees (or the document currency), at most two decimals */
+                        amount: number;
+                        previous_amount: number | null;
+                    }[];
+                    /** @description Rupees (or the document currency), at most two decimals */
+                    amount: number;
+                    earlier_years_profit: components["schemas"]["StatementFigure"];
+                    previous_amount: number | null;
+                };
+            };
+            liabilities: {
+                /** @description Rupees (or the document currency), at most two decimals */
+                amount: number;
+                current_liabilities: {
+                    /** @description Rupees (or the document currency), at most two decimals */
+                    amount: number;
+                    other_current_liabilities: components["schemas"]["StatementSection"];
+                    previous_amount: number | null;
+                    trade_payables: components["schemas"]["StatementSection"];
+                };
+                previous_amount: number | null;
+            };
+            previous_date: string | null;
+            total_assets: components["schemas"]["StatementFigure"];
+            total_equity_and_liabilities: components["schemas"]["StatementFigure"];
         };
         /** @description A vendor bill: what the organisation owes for a purchase. */
         Bill: {
@@ -3341,6 +3489,401 @@ export interface components {
             field: string;
             message: string;
         };
+        Gstr1: {
+            /** @description Invoices to registered recipients, SEZ units and deemed-export buyers, by GSTIN */
+            b2b: {
+                ctin: string;
+                inv: {
+                    /** @description DD-MM-YYYY */
+                    idt: string;
+                    inum: string;
+                    /** @description R regular, SEWP/SEWOP SEZ with/without payment, DE deemed export */
+                    inv_typ: "R" | "SEWP" | "SEWOP" | "DE";
+                    itms: {
+                        itm_det: {
+                            /** @description Rupees (INR), two decimals */
+                            camt: number;
+                            /** @description Rupees (INR), two decimals */
+                            csamt: number;
+                            /** @description Rupees (INR), two decimals */
+                            iamt: number;
+                            /** @description GST rate, percent */
+                            rt: number;
+                            /** @description Rupees (INR), two decimals */
+                            samt: number;
+                            /** @description Rupees (INR), two decimals */
+                            txval: number;
+                        };
+                        num: number;
+                    }[];
+                    /** @description Place of supply, 2-digit state code (96 a foreign country, 97 other territory) */
+                    pos: string;
+                    /**
+                     * @description Reverse charge: sales are never under it
+                     * @enum {string}
+                     */
+                    rchrg: "N";
+                    /** @description Rupees (INR), two decimals */
+                    val: number;
+                }[];
+            }[];
+            /** @description Inter-state invoices to unregistered recipients above ₹1,00,000 (₹2,50,000 before 1 August 2024) */
+            b2cl: {
+                inv: {
+                    /** @description DD-MM-YYYY */
+                    idt: string;
+                    inum: string;
+                    itms: {
+                        itm_det: {
+                            /** @description Rupees (INR), two decimals */
+                            csamt: number;
+                            /** @description Rupees (INR), two decimals */
+                            iamt: number;
+                            /** @description GST rate, percent */
+                            rt: number;
+                            /** @description Rupees (INR), two decimals */
+                            txval: number;
+                        };
+                        num: number;
+                    }[];
+                    /** @description Rupees (INR), two decimals */
+                    val: number;
+                }[];
+                /** @description Place of supply, 2-digit state code (96 a foreign country, 97 other territory) */
+                pos: string;
+            }[];
+            /** @description Every other supply to unregistered recipients, summed; credit notes to them net here */
+            b2cs: {
+                /** @description Rupees (INR), two decimals */
+                camt: number;
+                /** @description Rupees (INR), two decimals */
+                csamt: number;
+                /** @description Rupees (INR), two decimals */
+                iamt: number;
+                /** @description Place of supply, 2-digit state code (96 a foreign country, 97 other territory) */
+                pos: string;
+                /** @description GST rate, percent */
+                rt: number;
+                /** @description Rupees (INR), two decimals */
+                samt: number;
+                sply_ty: "INTRA" | "INTER";
+                /** @description Rupees (INR), two decimals */
+                txval: number;
+                /** @enum {string} */
+                typ: "OE";
+            }[];
+            /** @description Credit notes issued to registered recipients, amounts positive */
+            cdnr: {
+                ctin: string;
+                nt: {
+                    /** @description R regular, SEWP/SEWOP SEZ with/without payment, DE deemed export */
+                    inv_typ: "R" | "SEWP" | "SEWOP" | "DE";
+                    itms: {
+                        itm_det: {
+                            /** @description Rupees (INR), two decimals */
+                            camt: number;
+                            /** @description Rupees (INR), two decimals */
+                            csamt: number;
+                            /** @description Rupees (INR), two decimals */
+                            iamt: number;
+                            /** @description GST rate, percent */
+                            rt: number;
+                            /** @description Rupees (INR), two decimals */
+                            samt: number;
+                            /** @description Rupees (INR), two decimals */
+                            txval: number;
+                        };
+                        num: number;
+                    }[];
+                    /** @description DD-MM-YYYY */
+                    nt_dt: string;
+                    nt_num: string;
+                    /** @enum {string} */
+                    ntty: "C";
+                    /** @description Place of supply, 2-digit state code (96 a foreign country, 97 other territory) */
+                    pos: string;
+                    /**
+                     * @description Reverse charge: sales are never under it
+                     * @enum {string}
+                     */
+                    rchrg: "N";
+                    /** @description Rupees (INR), two decimals */
+                    val: number;
+                }[];
+            }[];
+            /** @description Credit notes against a b2cl invoice or an export, amounts positive */
+            cdnur: {
+                itms: {
+                    itm_det: {
+                        /** @description Rupees (INR), two decimals */
+                        csamt: number;
+                        /** @description Rupees (INR), two decimals */
+                        iamt: number;
+                        /** @description GST rate, percent */
+                        rt: number;
+                        /** @description Rupees (INR), two decimals */
+                        txval: number;
+                    };
+                    num: number;
+                }[];
+                /** @description DD-MM-YYYY */
+                nt_dt: string;
+                nt_num: string;
+                /** @enum {string} */
+                ntty: "C";
+                /** @description Place of supply, 2-digit state code (96 a foreign country, 97 other territory) */
+                pos: string;
+                typ: "B2CL" | "EXPWP" | "EXPWOP";
+                /** @description Rupees (INR), two decimals */
+                val: number;
+            }[];
+            /** @description Documents issued, voided ones counted as cancelled */
+            doc_issue: {
+                doc_det: {
+                    doc_num: number;
+                    doc_typ: string;
+                    docs: {
+                        cancel: number;
+                        from: string;
+                        net_issue: number;
+                        num: number;
+                        to: string;
+                        totnum: number;
+                    }[];
+                }[];
+            };
+            /** @description Exports with or without payment of IGST, in INR */
+            exp: {
+                exp_typ: "WPAY" | "WOPAY";
+                inv: {
+                    /** @description DD-MM-YYYY */
+                    idt: string;
+                    inum: string;
+                    itms: {
+                        /** @description Rupees (INR), two decimals */
+                        csamt: number;
+                        /** @description Rupees (INR), two decimals */
+                        iamt: number;
+                        /** @description GST rate, percent */
+                        rt: number;
+                        /** @description Rupees (INR), two decimals */
+                        txval: number;
+                    }[];
+                    /** @description Rupees (INR), two decimals */
+                    val: number;
+                }[];
+            }[];
+            /** @description MMYYYY: the month, or the last month of the quarter */
+            fp: string;
+            gstin: string;
+            /** @description The HSN summary, B2B and B2C apart */
+            hsn: {
+                hsn_b2b: {
+                    /** @description Rupees (INR), two decimals */
+                    camt: number;
+                    /** @description Rupees (INR), two decimals */
+                    csamt: number;
+                    desc: string;
+                    hsn_sc: string;
+                    /** @description Rupees (INR), two decimals */
+                    iamt: number;
+                    num: number;
+                    qty: number;
+                    /** @description GST rate, percent */
+                    rt: number;
+                    /** @description Rupees (INR), two decimals */
+                    samt: number;
+                    /** @description Rupees (INR), two decimals */
+                    txval: number;
+                    uqc: string;
+                }[];
+                hsn_b2c: {
+                    /** @description Rupees (INR), two decimals */
+                    camt: number;
+                    /** @description Rupees (INR), two decimals */
+                    csamt: number;
+                    desc: string;
+                    hsn_sc: string;
+                    /** @description Rupees (INR), two decimals */
+                    iamt: number;
+                    num: number;
+                    qty: number;
+                    /** @description GST rate, percent */
+                    rt: number;
+                    /** @description Rupees (INR), two decimals */
+                    samt: number;
+                    /** @description Rupees (INR), two decimals */
+                    txval: number;
+                    uqc: string;
+                }[];
+            };
+            /** @description Nil-rated, exempt and non-GST supplies, net of credit notes */
+            nil: {
+                inv: {
+                    /** @description Rupees (INR), two decimals */
+                    expt_amt: number;
+                    /** @description Rupees (INR), two decimals */
+                    ngsup_amt: number;
+                    /** @description Rupees (INR), two decimals */
+                    nil_amt: number;
+                    sply_ty: "INTRB2B" | "INTRAB2B" | "INTRB2C" | "INTRAB2C";
+                }[];
+            };
+        };
+        Gstr3b: {
+            gstin: string;
+            /** @description 3.2: inter-state supplies to unregistered persons, composition dealers and UIN holders, by place of supply */
+            inter_sup: {
+                comp_details: {
+                    /** @description Rupees (INR), two decimals */
+                    iamt: number;
+                    /** @description 2-digit state code of the place of supply */
+                    pos: string;
+                    /** @description Rupees (INR), two decimals */
+                    txval: number;
+                }[];
+                uin_details: {
+                    /** @description Rupees (INR), two decimals */
+                    iamt: number;
+                    /** @description 2-digit state code of the place of supply */
+                    pos: string;
+                    /** @description Rupees (INR), two decimals */
+                    txval: number;
+                }[];
+                unreg_details: {
+                    /** @description Rupees (INR), two decimals */
+                    iamt: number;
+                    /** @description 2-digit state code of the place of supply */
+                    pos: string;
+                    /** @description Rupees (INR), two decimals */
+                    txval: number;
+                }[];
+            };
+            inward_sup: {
+                /** @description 5: exempt, nil and composition inward supplies (GST) and non-GST ones, inter- and intra-state */
+                isup_details: {
+                    /** @description Rupees (INR), two decimals */
+                    inter: number;
+                    /** @description Rupees (INR), two decimals */
+                    intra: number;
+                    ty: "GST" | "NONGST";
+                }[];
+            };
+            itc_elg: {
+                /** @description 4(A), blocked credit included */
+                itc_avl: {
+                    /** @description Rupees (INR), two decimals */
+                    camt: number;
+                    /** @description Rupees (INR), two decimals */
+                    csamt: number;
+                    /** @description Rupees (INR), two decimals */
+                    iamt: number;
+                    /** @description Rupees (INR), two decimals */
+                    samt: number;
+                    ty: "IMPG" | "IMPS" | "ISRC" | "ISD" | "OTH";
+                }[];
+                /** @description 4(D) */
+                itc_inelg: {
+                    /** @description Rupees (INR), two decimals */
+                    camt: number;
+                    /** @description Rupees (INR), two decimals */
+                    csamt: number;
+                    /** @description Rupees (INR), two decimals */
+                    iamt: number;
+                    /** @description Rupees (INR), two decimals */
+                    samt: number;
+                    ty: "RUL" | "OTH";
+                }[];
+                /** @description 4(C) = 4(A) − 4(B) */
+                itc_net: {
+                    /** @description Rupees (INR), two decimals */
+                    camt: number;
+                    /** @description Rupees (INR), two decimals */
+                    csamt: number;
+                    /** @description Rupees (INR), two decimals */
+                    iamt: number;
+                    /** @description Rupees (INR), two decimals */
+                    samt: number;
+                };
+                /** @description 4(B): RUL reverses credit blocked by s.17(5) */
+                itc_rev: {
+                    /** @description Rupees (INR), two decimals */
+                    camt: number;
+                    /** @description Rupees (INR), two decimals */
+                    csamt: number;
+                    /** @description Rupees (INR), two decimals */
+                    iamt: number;
+                    /** @description Rupees (INR), two decimals */
+                    samt: number;
+                    ty: "RUL" | "OTH";
+                }[];
+            };
+            /** @description MMYYYY */
+            ret_period: string;
+            /** @description 3.1: (a) taxable outward, (b) zero-rated, (c) nil and exempt, (d) inward under reverse charge, (e) non-GST */
+            sup_details: {
+                isup_rev: {
+                    /** @description Rupees (INR), two decimals */
+                    camt: number;
+                    /** @description Rupees (INR), two decimals */
+                    csamt: number;
+                    /** @description Rupees (INR), two decimals */
+                    iamt: number;
+                    /** @description Rupees (INR), two decimals */
+                    samt: number;
+                    /** @description Rupees (INR), two decimals */
+                    txval: number;
+                };
+                osup_det: {
+                    /** @description Rupees (INR), two decimals */
+                    camt: number;
+                    /** @description Rupees (INR), two decimals */
+                    csamt: number;
+                    /** @description Rupees (INR), two decimals */
+                    iamt: number;
+                    /** @description Rupees (INR), two decimals */
+                    samt: number;
+                    /** @description Rupees (INR), two decimals */
+                    txval: number;
+                };
+                osup_nil_exmp: {
+                    /** @description Rupees (INR), two decimals */
+                    camt: number;
+                    /** @description Rupees (INR), two decimals */
+                    csamt: number;
+                    /** @description Rupees (INR), two decimals */
+                    iamt: number;
+                    /** @description Rupees (INR), two decimals */
+                    samt: number;
+                    /** @description Rupees (INR), two decimals */
+                    txval: number;
+                };
+                osup_nongst: {
+                    /** @description Rupees (INR), two decimals */
+                    camt: number;
+                    /** @description Rupees (INR), two decimals */
+                    csamt: number;
+                    /** @description Rupees (INR), two decimals */
+                    iamt: number;
+                    /** @description Rupees (INR), two decimals */
+                    samt: number;
+                    /** @description Rupees (INR), two decimals */
+                    txval: number;
+                };
+                osup_zero: {
+                    /** @description Rupees (INR), two decimals */
+                    camt: number;
+                    /** @description Rupees (INR), two decimals */
+                    csamt: number;
+                    /** @description Rupees (INR), two decimals */
+                    iamt: number;
+                    /** @description Rupees (INR), two decimals */
+                    samt: number;
+                    /** @description Rupees (INR), two decimals */
+                    txval: number;
+                };
+            };
+        };
         HsnSummary: {
             /** Format: date */
             from_date: string;
@@ -3774,6 +4317,35 @@ export interface components {
             /** @enum {string} */
             status: "RECORDED";
         };
+        /** @description The statement of profit and loss over a range, in the order of Schedule III, Part II, of the Companies Act, 2013: profit_before_tax is total income less total expenses; gross_profit (supplementary) is revenue from operations less cost of goods sold. */
+        ProfitAndLoss: {
+            branch_id: string | null;
+            compare: string | null;
+            /** @description Expenses by nature */
+            expenses: {
+                cost_of_goods_sold: components["schemas"]["StatementSection"];
+                expenses: components["schemas"]["StatementSection"];
+                other_expenses: components["schemas"]["StatementSection"];
+            };
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, a business date in India time
+             */
+            from_date: string;
+            gross_profit: components["schemas"]["StatementFigure"];
+            other_income: components["schemas"]["StatementSection"];
+            previous_from_date: string | null;
+            previous_to_date: string | null;
+            profit_before_tax: components["schemas"]["StatementFigure"];
+            revenue_from_operations: components["schemas"]["StatementSection"];
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, a business date in India time
+             */
+            to_date: string;
+            total_expenses: components["schemas"]["StatementFigure"];
+            total_income: components["schemas"]["StatementFigure"];
+        };
         /**
          * PurchaseEventData
          * @description A purchase document: bill, debit note or purchase order.
@@ -3903,6 +4475,29 @@ export interface components {
             /** @description Rupees (or the document currency), at most two decimals */
             total: number;
         };
+        /** @description A figure of a financial statement, with its comparison figure. */
+        StatementFigure: {
+            /** @description Rupees (or the document currency), at most two decimals */
+            amount: number;
+            previous_amount: number | null;
+        };
+        /** @description A line of a financial statement: its accounts and their total. */
+        StatementSection: {
+            /** @description In account-code order; those with a non-zero figure in either range */
+            accounts: {
+                account_code: string | null;
+                account_id: string;
+                account_name: string;
+                /** @enum {string} */
+                account_type: "BANK" | "CASH" | "ACCOUNTS_RECEIVABLE" | "STOCK" | "GST_ASSET" | "TDS_ASSET" | "ACCOUNTS_PAYABLE" | "GST_LIABILITY" | "TDS_LIABILITY" | "SALES" | "INCOME" | "OTHER_INCOME" | "EXPENSE" | "COST_OF_GOODS_SOLD" | "OTHER_EXPENSE" | "EQUITY" | "RETAINED_EARNINGS" | "FIXED_ASSET" | "ACCUMULATED_DEPRECIATION";
+                /** @description Rupees (or the document currency), at most two decimals */
+                amount: number;
+                previous_amount: number | null;
+            }[];
+            /** @description Rupees (or the document currency), at most two decimals */
+            amount: number;
+            previous_amount: number | null;
+        };
         /** @description A GST rate lines can carry. */
         Tax: {
             /**
@@ -3915,16 +4510,16 @@ export interface components {
             /** @description The GST rate in percent (18 for 18%) */
             tax_percentage: number;
         };
-        /** @description Every account's debit and credit totals through a date. */
+        /** @description Every account's debit and credit totals through a date, or over a period with its opening and closing balance. */
         TrialBalance: {
-            /** @description Every account with a posting through the date */
+            /** @description Every account with a posting through the date; in the period form, debit and credit are those of the period */
             accounts: {
                 account_code: string | null;
                 account_id: string;
                 account_name: string;
                 /** @enum {string} */
                 account_type: "BANK" | "CASH" | "ACCOUNTS_RECEIVABLE" | "STOCK" | "GST_ASSET" | "TDS_ASSET" | "ACCOUNTS_PAYABLE" | "GST_LIABILITY" | "TDS_LIABILITY" | "SALES" | "INCOME" | "OTHER_INCOME" | "EXPENSE" | "COST_OF_GOODS_SOLD" | "OTHER_EXPENSE" | "EQUITY" | "RETAINED_EARNINGS" | "FIXED_ASSET" | "ACCUMULATED_DEPRECIATION";
-                /** @description The difference of debit and credit, never negative; its side is balance_side */
+                /** @description The difference of debit and credit, never negative; its side is balance_side (the closing balance, in the period form) */
                 balance: number;
                 /** @enum {string} */
                 balance_side: "DEBIT" | "CREDIT";
@@ -3932,11 +4527,28 @@ export interface components {
                 credit: number;
                 /** @description Rupees (or the document currency), at most two decimals */
                 debit: number;
+                /** @description Period form: the balance before from_date, never negative; its side is opening_balance_side */
+                opening_balance?: number;
+                /** @enum {string} */
+                opening_balance_side?: "DEBIT" | "CREDIT";
             }[];
-            /** @description The two totals are equal, as they always should be */
+            /** @description The two totals are equal (in the period form, the openings, the movements and the closings each), as they always should be */
             balanced: boolean;
             branch_id: string | null;
+            /** @description Period form: the sum of the credit closing balances */
+            closing_credit?: number;
+            /** @description Period form: the sum of the debit closing balances */
+            closing_debit?: number;
             date: string | null;
+            /**
+             * Format: date
+             * @description Period form: the first day of the period (date is its last)
+             */
+            from_date?: string;
+            /** @description Period form: the sum of the credit opening balances */
+            opening_credit?: number;
+            /** @description Period form: the sum of the debit opening balances */
+            opening_debit?: number;
             /** @description Rupees (or the document currency), at most two decimals */
             total_credit: number;
             /** @description Rupees (or the document currency), at most two decimals */
@@ -8125,6 +8737,99 @@ export interface operations {
             503: components["responses"]["TokenError503"];
         };
     };
+    getGstr1: {
+        parameters: {
+            query: {
+                /** @description csv answers text/csv for one section: a header row, then a row per item with its document fields repeated */
+                format?: "json" | "csv";
+                /** @description GSTIN, 15 characters (surrounding whitespace is ignored) */
+                gstin: string;
+                /** @description MMYYYY for a month (082024 is August 2024), or YYYY-Qn for a quarter of the financial year starting April YYYY (2024-Q2 is July to September 2024) */
+                period: string;
+                /** @description The section format=csv answers; required with it */
+                section?: "b2b" | "b2cl" | "b2cs" | "cdnr" | "cdnur" | "exp" | "nil" | "hsn" | "doc_issue";
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        gstr1: components["schemas"]["Gstr1"];
+                        message: string;
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    getGstr3b: {
+        parameters: {
+            query: {
+                /** @description GSTIN, 15 characters (surrounding whitespace is ignored) */
+                gstin: string;
+                /** @description The return period, MMYYYY (062026 is June 2026) */
+                period: string;
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        gstr3b: components["schemas"]["Gstr3b"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
     listInvoices: {
         parameters: {
             query?: {
@@ -10775,6 +11480,52 @@ export interface operations {
             503: components["responses"]["KeyedError503"];
         };
     };
+    getBalanceSheet: {
+        parameters: {
+            query?: {
+                /** @description branch_id */
+                branch_id?: string;
+                /** @description previous_year: the same date a year earlier */
+                compare?: "previous_year";
+                /** @description YYYY-MM-DD, the day the balances are as at; default today */
+                date?: string;
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balance_sheet: components["schemas"]["BalanceSheet"];
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
     getBlockedItc: {
         parameters: {
             query?: {
@@ -10963,6 +11714,54 @@ export interface operations {
             503: components["responses"]["TokenError503"];
         };
     };
+    getProfitAndLoss: {
+        parameters: {
+            query?: {
+                /** @description branch_id */
+                branch_id?: string;
+                /** @description previous_period: the range of equal length just before; previous_year: the same dates a year earlier */
+                compare?: "previous_period" | "previous_year";
+                /** @description YYYY-MM-DD; default the start of the financial year holding to_date */
+                from_date?: string;
+                /** @description YYYY-MM-DD; default today */
+                to_date?: string;
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        profit_and_loss: components["schemas"]["ProfitAndLoss"];
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
     getTrialBalance: {
         parameters: {
             query?: {
@@ -10970,6 +11769,10 @@ export interface operations {
                 branch_id?: string;
                 /** @description YYYY-MM-DD */
                 date?: string;
+                /** @description YYYY-MM-DD */
+                from_date?: string;
+                /** @description YYYY-MM-DD */
+                to_date?: string;
             };
             header?: {
                 /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
