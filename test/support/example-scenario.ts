@@ -473,6 +473,9 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('getBalanceSheet', { query: { date: '2026-06-30' } });
   // June's GSTR-3B of the head office's registration (a read, after every recorded id).
   await s.call('getGstr3b', { query: { gstin: ORG_GSTIN, period: '062026' } });
+  // June's GSTR-1 and its reconciliation with the output GST ledgers (reads, after every recorded id).
+  await s.call('getGstr1', { query: { gstin: ORG_GSTIN, period: '062026' } });
+  await s.call('getGstr1Summary', { query: { gstin: ORG_GSTIN, period: '062026' } });
 }
 
 /** A one-page PDF, the smallest a viewer opens: what an attachment's example uploads. */

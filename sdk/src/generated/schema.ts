@@ -1048,6 +1048,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gst/gstr1/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GSTR-1's section totals and its reconciliation with the registration's output GST ledgers, every difference listed by document
+         * @description Required scope: `Svc.gst.READ`.
+         */
+        get: operations["getGstr1Summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/gst/gstr3b": {
         parameters: {
             query?: never;
@@ -3729,6 +3749,48 @@ export interface components {
                     sply_ty: "INTRB2B" | "INTRAB2B" | "INTRB2C" | "INTRAB2C";
                 }[];
             };
+        };
+        Gstr1Summary: {
+            /** @description MMYYYY: the month, or the last month of the quarter */
+            fp: string;
+            gstin: string;
+            reconciliation: {
+                /** @description The movement (credit less debit) on the registration's CGST, SGST and IGST output ledgers in the period */
+                books_tax: number;
+                /** @description Rupees (INR), two decimals */
+                difference: number;
+                /** @description Every source whose tax in the return and in the books differ */
+                differences: {
+                    /** @description Rupees (INR), two decimals */
+                    books_tax: number;
+                    /** @description Rupees (INR), two decimals */
+                    difference: number;
+                    number: string | null;
+                    /** @description Rupees (INR), two decimals */
+                    return_tax: number;
+                    /** @description INVOICE, CREDIT_NOTE, or what posted the entry (a manual journal…) */
+                    source: string;
+                    source_id: string;
+                }[];
+                /** @description IGST + CGST + SGST of the return's documents, credit notes subtracted */
+                return_tax: number;
+            };
+            /** @description The totals of the taxed sections, notes positive as the portal shows them */
+            sections: {
+                /** @description Rupees (INR), two decimals */
+                camt: number;
+                /** @description Rupees (INR), two decimals */
+                csamt: number;
+                /** @description Documents in the section (b2cs: its rows) */
+                documents: number;
+                /** @description Rupees (INR), two decimals */
+                iamt: number;
+                /** @description Rupees (INR), two decimals */
+                samt: number;
+                section: string;
+                /** @description Rupees (INR), two decimals */
+                txval: number;
+            }[];
         };
         Gstr3b: {
             gstin: string;
@@ -8775,6 +8837,50 @@ export interface operations {
                         message: string;
                     };
                     "text/csv": string;
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    getGstr1Summary: {
+        parameters: {
+            query: {
+                /** @description GSTIN, 15 characters (surrounding whitespace is ignored) */
+                gstin: string;
+                /** @description MMYYYY for a month (082024 is August 2024), or YYYY-Qn for a quarter of the financial year starting April YYYY (2024-Q2 is July to September 2024) */
+                period: string;
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        gstr1_summary: components["schemas"]["Gstr1Summary"];
+                        message: string;
+                    };
                 };
             };
             400: components["responses"]["TokenError400"];
