@@ -3,6 +3,9 @@ import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
 import { inrLine, inrOf, type SourceLine } from '../einvoice';
 import type { Gstr1Doc, Gstr1Head, Gstr1Line, Gstr1Note } from './gstr1.rules';
 
+/** Drafts were never issued; a voided document only counts, as cancelled, in doc_issue. */
+const LEFT_OUT = ['DRAFT', 'CANCELLED'];
+
 interface Scope { orgId: string; gstin: string; branches: string[]; from: string; to: string }
 interface HeadRow { id: string; number: string; date: string; gst_no: string | null; gst_treatment: string | null; export_type: string | null; place_of_supply: string; total: number; rateMicro: number }
 interface LineRow { doc_id: string; item_total: number; discount: number; tax_rate_centi: number; cgst: number; sgst: number; igst: number; supply_type: string | null }
@@ -31,22 +34,22 @@ export async function gstr1Documents(db: Db, s: Scope): Promise<{ invoices: Gstr
     .select(['d.invoice_id as id', 'd.invoice_number as number', 'd.invoice_date as date', 'c.gst_no', 'd.gst_treatment', 'd.export_type', 'd.place_of_supply', 'd.total', 'd.exchange_rate_micro as rateMicro'])
     .where('d.org_id', '=', s.orgId);
   const [invoices, notes, invoiceLines, noteLines] = await Promise.all([
-    invoiceHeads().where('d.branch_id', 'in', s.branches).where('d.status', 'not in', ['DRAFT', 'CANCELLED'])
+    invoiceHeads().where('d.branch_id', 'in', s.branches).where('d.status', 'not in', LEFT_OUT)
       .where('d.invoice_date', '>=', s.from).where('d.invoice_date', '<=', s.to).orderBy('d.invoice_date').orderBy('d.invoice_number').execute(),
     db.selectFrom('credit_notes as d')
       .innerJoin('contacts as c', (j) => j.onRef('c.org_id', '=', 'd.org_id').onRef('c.contact_id', '=', 'd.contact_id'))
       .select(['d.credit_note_id as id', 'd.credit_note_number as number', 'd.note_date as date', 'c.gst_no', 'd.gst_treatment', 'd.export_type', 'd.place_of_supply', 'd.total', 'd.exchange_rate_micro as rateMicro', 'd.invoice_id'])
-      .where('d.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.note_type', '=', 'CUSTOMER').where('d.status', 'not in', ['DRAFT', 'CANCELLED'])
+      .where('d.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.note_type', '=', 'CUSTOMER').where('d.status', 'not in', LEFT_OUT)
       .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to).orderBy('d.note_date').orderBy('d.credit_note_number').execute(),
     db.selectFrom('invoice_lines as l').innerJoin('invoices as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.invoice_id', '=', 'l.invoice_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
       .select(['l.invoice_id as doc_id', 'l.item_total', 'l.discount', 'l.tax_rate_centi', 'l.cgst', 'l.sgst', 'l.igst', 't.supply_type'])
-      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.invoice_date', '>=', s.from).where('d.invoice_date', '<=', s.to)
+      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'not in', LEFT_OUT).where('d.invoice_date', '>=', s.from).where('d.invoice_date', '<=', s.to)
       .orderBy('l.invoice_id').orderBy('l.position').execute(),
     db.selectFrom('credit_note_lines as l').innerJoin('credit_notes as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.credit_note_id', '=', 'l.credit_note_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
       .select(['l.credit_note_id as doc_id', 'l.item_total', 'l.discount', 'l.tax_rate_centi', 'l.cgst', 'l.sgst', 'l.igst', 't.supply_type'])
-      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to)
+      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'not in', LEFT_OUT).where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to)
       .orderBy('l.credit_note_id').orderBy('l.position').execute(),
   ]);
   const credited = notes.map((n) => n.invoice_id).filter((id): id is string => id !== null);
