@@ -180,9 +180,10 @@ const anyCodePoints = (min: number, max: number) => fc.string({ unit: 'binary', 
 
 function stringArb(s: JsonSchema, o: ValueOptions): fc.Arbitrary<unknown> {
   const min = (s.minLength as number | undefined) ?? 0;
-  const max = (s.maxLength as number | undefined) ?? min + 40;
-  const fits = (v: string) => [...v].length >= min && [...v].length <= max;
   const pattern = typeof s.pattern === 'string' ? new RegExp(s.pattern as string, 'u') : null;
+  // A pattern fixes its own lengths (64 hex digits): a default cap would filter out every value, and the filter would never end.
+  const max = (s.maxLength as number | undefined) ?? (pattern ? Infinity : min + 40);
+  const fits = (v: string) => [...v].length >= min && [...v].length <= max;
   const fromFormat = typeof s.format === 'string' ? formatArb(s.format) : null;
   let arb: fc.Arbitrary<string>;
   if (fromFormat) arb = pattern ? fromFormat.filter((v) => pattern.test(v)) : fromFormat;
