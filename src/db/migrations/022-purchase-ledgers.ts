@@ -35,9 +35,9 @@ export const purchaseLedgers: BahiMigration = {
     // Typed loosely: the migration runs against the schema of its time, not today's.
     const raw = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
     const ulid = monotonicFactory();
-    const created = new Date().toISOString();
-    const orgs = await raw.selectFrom('orgs').select('org_id').execute();
-    for (const { org_id: orgId } of orgs) {
+    // Dated with their organisation, as its seeded chart is: a migration has no clock of its own.
+    const orgs = await raw.selectFrom('orgs').select(['org_id', 'created_time']).execute();
+    for (const { org_id: orgId, created_time: created } of orgs) {
       const have = new Set((await raw.selectFrom('accounts').select('system_key').where('org_id', '=', orgId).execute()).map((a) => a.system_key));
       const accounts = ACCOUNTS.filter((a) => !have.has(a.key)).map((a) => ({
         org_id: orgId, account_id: `acc_${ulid()}`, account_name: a.name, account_code: a.code, account_type: a.type,
