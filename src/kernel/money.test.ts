@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_RUPEES, roundDiv, sum, toPaise, toRupees, type RoundingMode } from './money';
+import { formatRupees, MAX_RUPEES, roundDiv, sum, toPaise, toRupees, type RoundingMode } from './money';
 
 const MAX_PAISE = MAX_RUPEES * 100;
 
@@ -119,6 +119,14 @@ describe('toPaise and toRupees', () => {
       const written = JSON.stringify(toRupees(p));
       expect(written).toMatch(/^-?\d+(\.\d{1,2})?$/);
       expect(JSON.parse(written)).toBe(rupees);
+    }));
+  });
+
+  it('formats paise as rupees with exactly two decimals, the sign in front', () => {
+    expect([118000, 5, 50, -50, -118099, 0, MAX_PAISE].map(formatRupees))
+      .toEqual(['1180.00', '0.05', '0.50', '-0.50', '-1180.99', '0.00', '1000000000000.00']);
+    fc.assert(fc.property(paise, (p) => {
+      expect(toPaise(Number(formatRupees(p)))).toBe(p);
     }));
   });
 

@@ -40,6 +40,16 @@ export function toRupees(paise: Paise): number {
   return paise / 100;
 }
 
+/**
+ * Paise → rupees as decimal text with exactly two decimals ("1180.00", "-0.50"), by integer
+ * arithmetic: for exports read by other programs (hledger, CSV), where a JSON number's shortest
+ * form ("1180") is not what they expect.
+ */
+export function formatRupees(paise: Paise): string {
+  const magnitude = Math.abs(paise);
+  return `${paise < 0 ? '-' : ''}${Math.floor(magnitude / 100)}.${String(magnitude % 100).padStart(2, '0')}`;
+}
+
 export type RoundingMode = 'half_up' | 'up' | 'down';
 
 /**
