@@ -1,5 +1,5 @@
 import { FileReply, route, type RouteDef } from '../../http/route';
-import { toCsv } from './csv';
+import { toCsv } from '../../kernel/csv';
 import { DocumentsIssued, GstReportQuery, HsnSummary } from './gst-reports.schemas';
 import type { GstReportsService } from './gst-reports.service';
 

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database';
 import { FileReply, route, type RouteDef } from '../../http/route';
 import { invalidValue, requiredField } from '../../kernel/errors';
 import type { RequestContext } from '../../platform/context';
-import { toCsv } from './csv';
+import { toCsv } from '../../kernel/csv';
 import { gstReportsService } from './gst-reports.service';
 import { gstr1Sections } from './gstr1.builder';
 import { outputTaxBySource } from './gstr1-books.reader';
