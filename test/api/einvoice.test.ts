@@ -73,7 +73,7 @@ describe('GET /invoices/{id}/einvoice', () => {
         { SlNo: '1', PrdDesc: 'Laptop stand', IsServc: 'N', HsnCd: '8473', Qty: 2, Unit: 'NOS', UnitPrice: 1499.5, TotAmt: 2999, Discount: 100, AssAmt: 2899,
           GstRt: 18, IgstAmt: 0, CgstAmt: 260.91, SgstAmt: 260.91, ...NIL, TotItemVal: 3420.82 },
         // 3 × 1,200 = 3,600; 6% = 216 each; 4,032.
-        { SlNo: '2', PrdDesc: 'On-site setup', IsServc: 'Y', HsnCd: '998713', Qty: 3, Unit: 'NA', UnitPrice: 1200, TotAmt: 3600, Discount: 0, AssAmt: 3600,
+        { SlNo: '2', PrdDesc: 'On-site setup', IsServc: 'Y', HsnCd: '998713', Qty: 3, Unit: 'OTH', UnitPrice: 1200, TotAmt: 3600, Discount: 0, AssAmt: 3600,
           GstRt: 12, IgstAmt: 0, CgstAmt: 216, SgstAmt: 216, ...NIL, TotItemVal: 4032 },
       ],
       // 2,899 + 3,600 = 6,499; 260.91 + 216 = 476.91 each; 6,499 + 953.82 = 7,452.82.

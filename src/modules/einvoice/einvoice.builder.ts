@@ -44,6 +44,11 @@ export interface SourceLine {
 export type SupplyType = (typeof SUPPLY_TYPES)[number];
 export const EXPORT_PIN = 999_999;
 export const EXPORT_STATE = '96';
+/**
+ * The unit of a service line. The IRP takes a code of its UQC master, 3 to 8 characters
+ * (schema 1.1, ItemList.Unit); the HSN summary's NA is neither, so a service reports OTH.
+ */
+export const EINVOICE_SERVICE_UNIT = 'OTH';
 
 /**
  * The IRP supply type of a document's GST treatment (and, for SEZ and exports, whether IGST
@@ -114,7 +119,7 @@ export function buildEInvoice(src: EInvoiceSource, supplyType: SupplyType): EInv
         IsServc: l.isService ? 'Y' as const : 'N' as const,
         HsnCd: l.hsnOrSac ?? '',
         Qty: l.quantityMilli / 1000,
-        Unit: l.isService ? 'NA' : (l.unit?.toUpperCase() ?? 'OTH'),
+        Unit: l.isService ? EINVOICE_SERVICE_UNIT : (l.unit?.toUpperCase() ?? 'OTH'),
         UnitPrice: unitPrice(l, gross),
         TotAmt: toRupees(gross),
         Discount: toRupees(discount),

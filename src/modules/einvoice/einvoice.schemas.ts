@@ -25,7 +25,7 @@ const Item = Strict({
   IsServc: Yn,
   HsnCd: Type.String(),
   Qty: Type.Number(),
-  Unit: Type.String({ description: 'GST unit (UQC); NA for a service' }),
+  Unit: Type.String({ description: 'GST unit (UQC); OTH for a service' }),
   UnitPrice: Rupees,
   TotAmt: Rupees,
   Discount: Rupees,
