@@ -44,10 +44,23 @@ export interface Bootstrapped {
   api: ApiClient;
 }
 
-/** Creates an organisation, a user and a full-access token with a limit the benchmark cannot reach. */
-export async function bootstrapOrg(origin: string, adminToken: string, runId: string): Promise<Bootstrapped> {
+/** A client of the public API of the server at `origin`, with a token (e.g. one made on an earlier run of the server on the same data). */
+export function apiClient(origin: string, token: string): ApiClient {
+  const publicBase = `${origin}/api/public/v1`;
+  return {
+    baseUrl: publicBase,
+    token,
+    call: async (method, path, body, headers) => (await expectOk(`${publicBase}${path}`, method, token, body, headers)) as never,
+  };
+}
+
+/**
+ * Creates an organisation (with `orgFields` of POST /orgs, e.g. its GSTIN), a user and a
+ * full-access token with a limit the benchmark cannot reach.
+ */
+export async function bootstrapOrg(origin: string, adminToken: string, runId: string, orgFields: Record<string, unknown> = {}): Promise<Bootstrapped> {
   const admin = `${origin}/api/admin/v1`;
-  const { org } = (await expectOk(`${admin}/orgs`, 'POST', adminToken, { name: `Bench ${runId}` })) as { org: { org_id: string } };
+  const { org } = (await expectOk(`${admin}/orgs`, 'POST', adminToken, { name: `Bench ${runId}`, ...orgFields })) as { org: { org_id: string } };
   const { user } = (await expectOk(`${admin}/orgs/${org.org_id}/users`, 'POST', adminToken, {
     name: 'Bench User', email: `bench-${runId.toLowerCase()}@example.com`,
   })) as { user: { user_id: string } };
@@ -55,14 +68,7 @@ export async function bootstrapOrg(origin: string, adminToken: string, runId: st
     org_ids: [org.org_id], user_id: user.user_id, scopes: ['Svc.fullaccess.all'],
     rate_limit_per_minute: 1_000_000, // the schema's maximum; a run stays well below it per minute
   })) as { token: { access_token: string } };
-  const publicBase = `${origin}/api/public/v1`;
-  const api: ApiClient = {
-    baseUrl: publicBase,
-    token: token.access_token,
-    call: async (method, path, body, headers) =>
-      (await expectOk(`${publicBase}${path}`, method, token.access_token, body, headers)) as never,
-  };
-  return { orgId: org.org_id, api };
+  return { orgId: org.org_id, api: apiClient(origin, token.access_token) };
 }
 
 /** Creates `count` contacts, `concurrency` at a time; returns their ids in creation order. */

@@ -34,6 +34,7 @@ import { backgroundBenchmarks, type BackgroundResult } from './background-bench'
 import { cpuBetween, postgresProcesses, snapshot, waitForIdle, type CpuUse, type Roles } from './cpu';
 import { describeFloors, measureFloors, type Floors } from './floors';
 import { describeMachine } from './machine';
+import { GST_RETURNS_BENCH, gstReturnsBenchmark } from './reports-bench';
 import { scenarioSelection, scenarios, selects, type BenchContext, type Engine, type Scenario } from './scenarios';
 import { ROOT, startServer } from './server-process';
 
@@ -251,6 +252,7 @@ async function benchAll(engine: Engine, settings: Settings, databaseUrl: string 
   const before = settings.floorsS > 0 ? await floorsNow(engine, settings, databaseUrl, 'before') : undefined;
   const results = await benchEngine(engine, settings, databaseUrl);
   const background = await backgroundBenchmarks(engine, databaseUrl, settings.only, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv });
+  if (selects(settings.only, GST_RETURNS_BENCH)) background.push(await gstReturnsBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
   if (!before) return { results, background };
   const floors = { engine, before, after: await floorsNow(engine, settings, databaseUrl, 'after') };
   const raw = rawEngineRate(engine, floors);
@@ -306,6 +308,9 @@ function printBackground(results: BackgroundResult[]) {
 }
 
 async function main() {
+  // `--only NAMES` is BENCH_SCENARIOS, set in the environment so that the PostgreSQL run under scripts/with-postgres.sh selects the same.
+  const only = process.argv.indexOf('--only');
+  if (only >= 0 && process.argv[only + 1]) process.env.BENCH_SCENARIOS = process.argv[only + 1];
   const settings = readSettings();
   const results: ScenarioResult[] = [];
   const background: BackgroundResult[] = [];
