@@ -25,6 +25,7 @@ import { branchBooks } from './023-branch-books';
 import { seriesTypesUnits } from './024-series-types-units';
 import { einvoice } from './025-einvoice';
 import { einvoiceIrn } from './026-einvoice-irn';
+import { ledgerReportIndexes } from './029-ledger-report-indexes';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -32,7 +33,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   platform, ledger, invoices, estimatesAndSalesOrders, purchases, expenses, notes, payments, webhooks, recurring,
   attachmentsAndComments, pdfs, invoicePaymentLink, invoiceListIndex, billGuardReference, deliveryQueueIndexes,
   idempotencyOrgScope, gstTreatment, periodLock, noteBindings, purchaseLedgers, branchBooks, seriesTypesUnits, einvoice,
-  einvoiceIrn,
+  einvoiceIrn, ledgerReportIndexes,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
