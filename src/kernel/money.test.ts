@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatRupees, MAX_RUPEES, roundDiv, sum, toPaise, toRupees, type RoundingMode } from './money';
+import { allocateByRemainder, formatRupees, MAX_RUPEES, roundDiv, sum, toPaise, toRupees, type RoundingMode } from './money';
 
 const MAX_PAISE = MAX_RUPEES * 100;
 
@@ -135,6 +135,30 @@ describe('toPaise and toRupees', () => {
     expect(sum([toPaise(0.1), toPaise(0.2)])).toBe(toPaise(0.3));
     fc.assert(fc.property(fc.array(fc.integer({ min: -MAX_PAISE, max: MAX_PAISE }), { maxLength: 20 }), (values) => {
       expect(BigInt(sum(values))).toBe(values.reduce((a, v) => a + BigInt(v), 0n));
+    }));
+  });
+});
+
+describe('allocateByRemainder', () => {
+  it('gives the paise left after rounding down to the largest remainders, the earlier on a tie', () => {
+    // 751.5 + 751.5 = 1503: 751 each, the paisa left to the first.
+    expect(allocateByRemainder(1503, [7515n, 7515n], 10n)).toEqual([752, 751]);
+    // 150300 + 751.5 + 751.5 = 151803.
+    expect(allocateByRemainder(151_803, [1_503_000n, 7515n, 7515n], 10n)).toEqual([150_300, 752, 751]);
+    // 3.3 + 3.3 + 3.4 = 10: the largest remainder (0.4) takes the one left.
+    expect(allocateByRemainder(10, [33n, 33n, 34n], 10n)).toEqual([3, 3, 4]);
+    expect(allocateByRemainder(0, [], 10n)).toEqual([]);
+  });
+
+  it('refuses a total that is not the rounded sum, and negative shares', () => {
+    expect(() => allocateByRemainder(20, [33n, 33n], 10n)).toThrow(RangeError);
+    expect(() => allocateByRemainder(0, [-5n, 5n], 10n)).toThrow(RangeError);
+  });
+
+  it('always adds up to the total', () => {
+    fc.assert(fc.property(fc.array(fc.bigInt({ min: 0n, max: 10n ** 15n }), { maxLength: 20 }), fc.bigInt({ min: 1n, max: 10n ** 6n }), (numerators, denominator) => {
+      const total = roundDiv(numerators.reduce((a, n) => a + n, 0n), denominator);
+      expect(sum(allocateByRemainder(total, numerators, denominator))).toBe(total);
     }));
   });
 });

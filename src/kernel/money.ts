@@ -75,6 +75,22 @@ export function roundDiv(numerator: bigint, denominator: bigint, mode: RoundingM
   }
 }
 
+/**
+ * Splits `total` paise over parts whose exact shares are numerator / denominator (each ≥ 0): each
+ * part gets its share rounded down, and the paise left over go one each to the largest remainders
+ * (the earlier part on a tie), so the parts add up to `total` exactly (largest-remainder method).
+ * `total` must be the sum of the shares rounded, so that 0 to n paise are left over.
+ */
+export function allocateByRemainder(total: Paise, numerators: readonly bigint[], denominator: bigint): Paise[] {
+  if (numerators.some((n) => n < 0n)) throw new RangeError('numerators must not be negative');
+  const parts = numerators.map((n) => roundDiv(n, denominator, 'down'));
+  const left = total - sum(parts);
+  if (left < 0 || left > parts.length) throw new RangeError(`${total} is not the rounded sum of the shares`);
+  const byRemainder = numerators.map((n, i) => ({ i, remainder: n % denominator })).sort((a, b) => (b.remainder > a.remainder ? 1 : b.remainder < a.remainder ? -1 : a.i - b.i));
+  for (const { i } of byRemainder.slice(0, left)) parts[i]! += 1;
+  return parts;
+}
+
 export function sum(values: readonly Paise[]): Paise {
   let total = 0;
   for (const v of values) total += v;

@@ -1,4 +1,4 @@
-import { roundDiv, sum, toRupees, type Paise } from '../../kernel/money';
+import { allocateByRemainder, roundDiv, sum, toRupees, type Paise } from '../../kernel/money';
 import type { EInvoice } from './einvoice.schemas';
 import { SUPPLY_TYPES } from './einvoice.schemas';
 
@@ -89,12 +89,31 @@ export function inrLine(l: SourceLine, inr: (p: Paise) => Paise) {
   return { gross, discount, taxable: gross - discount, cgst: inr(l.cgst), sgst: inr(l.sgst), igst: inr(l.igst) };
 }
 
+export type InrLine = ReturnType<typeof inrLine>;
+
 /**
- * The IRP payload of a document whose supply type is known. Every amount is converted to INR
- * line by line (the IRP takes rupee values even for an export, with the foreign total in
+ * A document's lines in INR paise, each tax head agreeing with the books: the ledger converts a
+ * head's document total once (documents/currency.rules.ts, documentInBase), so that total is
+ * spread over the lines by largest remainder rather than each line's tax rounded on its own
+ * (two lines of ₹7.515 would make ₹15.04 where the books post ₹15.03). Values convert line by line.
+ */
+export function inrLines(lines: readonly SourceLine[], rateMicro: number): InrLine[] {
+  const inr = inrOf(rateMicro);
+  const converted = lines.map((l) => inrLine(l, inr));
+  for (const head of ['cgst', 'sgst', 'igst'] as const) {
+    const shares = allocateByRemainder(inr(sum(lines.map((l) => l[head]))), lines.map((l) => BigInt(l[head]) * BigInt(rateMicro)), 1_000_000n);
+    shares.forEach((share, i) => { converted[i]![head] = share; });
+  }
+  return converted;
+}
+
+/**
+ * The IRP payload of a document whose supply type is known. Every amount is converted to INR by
+ * inrLines (the IRP takes rupee values even for an export, with the foreign total in
  * TotInvValFc); the document's totals are the sums of its converted lines, so AssVal is the sum
- * of AssAmt exactly, and TotInvVal is the converted document total. A PIN that is not 6 digits
- * is carried as 0, for the checks (einvoice.rules.ts) to report before anyone sees the payload.
+ * of AssAmt exactly, each tax total is the books', and TotInvVal is the converted document
+ * total. A PIN that is not 6 digits is carried as 0, for the checks (einvoice.rules.ts) to
+ * report before anyone sees the payload.
  */
 export function buildEInvoice(src: EInvoiceSource, supplyType: SupplyType): EInvoice {
   const inr = inrOf(src.rateMicro);
@@ -109,8 +128,9 @@ export function buildEInvoice(src: EInvoiceSource, supplyType: SupplyType): EInv
     ? rupees(l.rate)
     : roundDiv(BigInt(grossInr) * 10_000n, BigInt(l.quantityMilli)) / 1000);
 
+  const converted = inrLines(src.lines, src.rateMicro);
   const items = src.lines.map((l, i) => {
-    const { gross, discount, taxable, cgst, sgst, igst } = inrLine(l, inr);
+    const { gross, discount, taxable, cgst, sgst, igst } = converted[i]!;
     return {
       paise: { taxable, cgst, sgst, igst },
       item: {

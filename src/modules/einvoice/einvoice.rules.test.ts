@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildEInvoice, irpDate, supplyTypeOf, type EInvoiceSource } from './einvoice.builder';
+import { buildEInvoice, inrLines, irpDate, supplyTypeOf, type EInvoiceSource } from './einvoice.builder';
 import { einvoiceProblems } from './einvoice.rules';
 
 const party = { gstin: '29AABCB1234F1Z4', legalName: 'Seller Pvt. Ltd.', tradeName: null, address: '1, MG Road', city: 'Bengaluru', zip: '560001', stcd: '29' };
@@ -51,6 +51,16 @@ describe('buildEInvoice', () => {
   it('splits address lines into Addr1 and Addr2', () => {
     const payload = buildEInvoice(source({ seller: { ...party, address: 'Unit 4\nTech Park\nWhitefield' } }), 'B2B');
     expect(payload.SellerDtls).toMatchObject({ Addr1: 'Unit 4', Addr2: 'Tech Park, Whitefield' });
+  });
+});
+
+describe('inrLines', () => {
+  it("converts each tax head's document total once, as the books post it, spread by largest remainder", () => {
+    // Two cables of USD 0.50, IGST USD 0.09 each, at ₹83.50: ₹7.515 each, ₹15.03 together (not 7.52 + 7.52).
+    const cable = { ...line, quantityMilli: 1000, rate: 50, itemTotal: 50, cgst: 0, sgst: 0, igst: 9 };
+    expect(inrLines([cable, cable], 83_500_000).map((l) => [l.taxable, l.igst])).toEqual([[4175, 752], [4175, 751]]);
+    // In INR nothing moves.
+    expect(inrLines([line, line], 1_000_000).map((l) => [l.taxable, l.cgst, l.sgst])).toEqual([[100_000, 9_000, 9_000], [100_000, 9_000, 9_000]]);
   });
 });
 

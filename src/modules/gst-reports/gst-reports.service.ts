@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import { invalidValue } from '../../kernel/errors';
 import type { RequestContext } from '../../platform/context';
-import { documentLines } from '../einvoice';
+import { documentLines, inrLines } from '../einvoice';
 import { documentSeries } from './documents-issued.rules';
 import { branchesOfGstin } from './gstin-branches';
 import type { DocumentsIssued, GstReportQuery, HsnSummary } from './gst-reports.schemas';
@@ -45,7 +45,8 @@ export function gstReportsService(db: Db) {
         for (const doc of docs.filter((d) => d.status !== 'CANCELLED')) {
           const lines = credit ? await documentLines(db, 'credit_note_lines', 'credit_note_id', ctx.orgId, doc.id)
             : await documentLines(db, 'invoice_lines', 'invoice_id', ctx.orgId, doc.id);
-          (doc.gst_no ? b2b : b2c).push(...lines.map((line) => ({ line, rateMicro: doc.rateMicro, credit })));
+          const inr = inrLines(lines, doc.rateMicro);
+          (doc.gst_no ? b2b : b2c).push(...lines.map((line, i) => ({ line, inr: inr[i]!, credit })));
         }
       };
       await collect(invoices, false);

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
-import { inrLine, inrOf, type SourceLine } from '../einvoice';
+import { inrLines, inrOf, type SourceLine } from '../einvoice';
 import type { Gstr1Doc, Gstr1Head, Gstr1Line, Gstr1Note } from './gstr1.rules';
 
 /** Drafts were never issued; a voided document only counts, as cancelled, in doc_issue. */
@@ -10,11 +10,12 @@ interface Scope { orgId: string; gstin: string; branches: string[]; from: string
 interface HeadRow { id: string; number: string; date: string; gst_no: string | null; gst_treatment: string | null; export_type: string | null; place_of_supply: string; total: number; rateMicro: number }
 interface LineRow { doc_id: string; item_total: number; discount: number; tax_rate_centi: number; cgst: number; sgst: number; igst: number; supply_type: string | null }
 
-/** A line in INR, converted as the e-invoice and the HSN summary convert it; a line without a tax is a taxable one at 0%. */
-function lineOf(r: LineRow, rateMicro: number): Gstr1Line {
-  const source = { itemTotal: r.item_total, discount: r.discount, cgst: r.cgst, sgst: r.sgst, igst: r.igst } as SourceLine;
-  const inr = inrLine(source, inrOf(rateMicro));
-  return { rateCenti: r.tax_rate_centi, supplyType: r.supply_type ?? 'TAXABLE', txval: inr.taxable, iamt: inr.igst, camt: inr.cgst, samt: inr.sgst };
+/** A document's lines in INR, converted as the e-invoice and the HSN summary convert them (tax as the books post it); a line without a tax is a taxable one at 0%. */
+function linesInInr(rows: readonly LineRow[], rateMicro: number): Gstr1Line[] {
+  const sources = rows.map((r) => ({ itemTotal: r.item_total, discount: r.discount, cgst: r.cgst, sgst: r.sgst, igst: r.igst }) as SourceLine);
+  return inrLines(sources, rateMicro).map((inr, i) => ({
+    rateCenti: rows[i]!.tax_rate_centi, supplyType: rows[i]!.supply_type ?? 'TAXABLE', txval: inr.taxable, iamt: inr.igst, camt: inr.cgst, samt: inr.sgst,
+  }));
 }
 
 const headOf = (r: HeadRow, supplierState: string): Gstr1Head => ({
@@ -61,7 +62,7 @@ export async function gstr1Documents(db: Db, s: Scope): Promise<{ invoices: Gstr
       lines.push(r);
       byDoc.set(r.doc_id, lines);
     }
-    return (h: HeadRow) => (byDoc.get(h.id) ?? []).map((r) => lineOf(r, h.rateMicro));
+    return (h: HeadRow) => linesInInr(byDoc.get(h.id) ?? [], h.rateMicro);
   };
   const [ofInvoice, ofNote] = [linesOf(invoiceLines), linesOf(noteLines)];
   const invoiceById = new Map(creditedInvoices.map((i) => [i.id, headOf(i, supplierState)]));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SourceLine } from '../einvoice';
+import { inrLines, type SourceLine } from '../einvoice';
 import { hsnSection } from './hsn-summary.builder';
 
 const line = (fields: Partial<SourceLine>): SourceLine => ({
@@ -7,14 +7,17 @@ const line = (fields: Partial<SourceLine>): SourceLine => ({
   rate: 100_00, discount: 0, taxRateCenti: 1800, itemTotal: 100_00, cgst: 9_00, sgst: 9_00, igst: 0, ...fields,
 });
 
+/** An entry of a one-line document at an exchange rate (× 10^6). */
+const entry = (l: SourceLine, rateMicro: number, credit: boolean) => ({ line: l, inr: inrLines([l], rateMicro)[0]!, credit });
+
 describe('hsnSection', () => {
   it('sums lines of one code, unit and rate, subtracts credits, converts at each document rate, reports services as NA with quantity 0', () => {
     const section = hsnSection([
-      { line: line({ quantityMilli: 2000, itemTotal: 200_00, cgst: 18_00, sgst: 18_00 }), rateMicro: 1_000_000, credit: false },
+      entry(line({ quantityMilli: 2000, itemTotal: 200_00, cgst: 18_00, sgst: 18_00 }), 1_000_000, false),
       // USD 1 at 83.5: ₹83.50, IGST USD 0.18 = ₹15.03.
-      { line: line({ itemTotal: 1_00, cgst: 0, sgst: 0, igst: 18 }), rateMicro: 83_500_000, credit: false },
-      { line: line({}), rateMicro: 1_000_000, credit: true },
-      { line: line({ name: 'Repair', hsnOrSac: '998713', unit: 'hrs', isService: true, quantityMilli: 3000, itemTotal: 300_00, cgst: 27_00, sgst: 27_00 }), rateMicro: 1_000_000, credit: false },
+      entry(line({ itemTotal: 1_00, cgst: 0, sgst: 0, igst: 18 }), 83_500_000, false),
+      entry(line({}), 1_000_000, true),
+      entry(line({ name: 'Repair', hsnOrSac: '998713', unit: 'hrs', isService: true, quantityMilli: 3000, itemTotal: 300_00, cgst: 27_00, sgst: 27_00 }), 1_000_000, false),
     ]);
     expect(section).toEqual({
       data: [

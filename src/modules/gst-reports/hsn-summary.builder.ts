@@ -1,9 +1,9 @@
 import { sum, toRupees, type Paise } from '../../kernel/money';
-import { inrLine, inrOf, type SourceLine } from '../einvoice';
+import type { InrLine, SourceLine } from '../einvoice';
 import type { HsnRow } from './gst-reports.schemas';
 
-/** One line of an outward document in the range: an invoice's adds, an issued credit note's subtracts. */
-export interface HsnEntry { line: SourceLine; rateMicro: number; credit: boolean }
+/** One line of an outward document in the range, with its amounts in INR (inrLines): an invoice's adds, an issued credit note's subtracts. */
+export interface HsnEntry { line: SourceLine; inr: InrLine; credit: boolean }
 
 interface Group { hsn: string; uqc: string; rateCenti: number; desc: string; qtyMilli: number; txval: Paise; iamt: Paise; camt: Paise; samt: Paise }
 
@@ -11,16 +11,15 @@ interface Group { hsn: string; uqc: string; rateCenti: number; desc: string; qty
 const uqcOf = (l: SourceLine) => (l.isService ? 'NA' : (l.unit?.toUpperCase() ?? 'OTH'));
 
 /**
- * GSTR-1's HSN table of some lines: one row per (HSN/SAC, unit, rate), amounts converted to INR
- * line by line as the e-invoice converts them, services with quantity 0. Rows in code, unit, rate order.
+ * GSTR-1's HSN table of some lines: one row per (HSN/SAC, unit, rate), amounts in INR as the
+ * e-invoice converts them, services with quantity 0. Rows in code, unit, rate order.
  */
 export function hsnSection(entries: readonly HsnEntry[]) {
   const groups = new Map<string, Group>();
-  for (const { line, rateMicro, credit } of entries) {
+  for (const { line, inr, credit } of entries) {
     const uqc = uqcOf(line);
     const key = `${line.hsnOrSac ?? ''}|${uqc}|${line.taxRateCenti}`;
     const group = groups.get(key) ?? { hsn: line.hsnOrSac ?? '', uqc, rateCenti: line.taxRateCenti, desc: line.name, qtyMilli: 0, txval: 0, iamt: 0, camt: 0, samt: 0 };
-    const inr = inrLine(line, inrOf(rateMicro));
     const sign = credit ? -1 : 1;
     group.qtyMilli += line.isService ? 0 : sign * line.quantityMilli;
     group.txval += sign * inr.taxable;

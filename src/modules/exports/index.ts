@@ -1,2 +1,0 @@
-export { ledgerExports } from './exports.service';
-export { exportsRoutes } from './exports.routes';
