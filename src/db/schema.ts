@@ -259,7 +259,17 @@ export interface DocumentCountersTable {
   next_value: number;
 }
 
-export interface InvoicesTable {
+/** The e-way bill's transport (Part B) as the document records it (migration 027); null until given. */
+export interface TransportColumns {
+  /** road, rail, air or ship. */
+  transport_mode: string | null;
+  distance_km: number | null;
+  vehicle_no: string | null;
+  /** The transporter's GSTIN or TRANSIN. */
+  transporter_id: string | null;
+}
+
+export interface InvoicesTable extends TransportColumns {
   org_id: string;
   invoice_id: string;
   invoice_number: string;
@@ -503,7 +513,7 @@ export interface PurchaseHeaderColumns {
   last_modified_time: string;
 }
 
-export interface BillsTable extends PurchaseHeaderColumns {
+export interface BillsTable extends PurchaseHeaderColumns, TransportColumns {
   bill_id: string;
   /** The vendor's gst_treatment when the bill was made. */
   gst_treatment: string | null;
@@ -685,7 +695,10 @@ export interface DebitNoteApplicationsTable {
 /** What the IRP answered for an invoice's e-invoice (026-einvoice-irn). */
 export interface EInvoiceIrnsTable {
   org_id: string;
-  invoice_id: string;
+  /** The invoice's or credit note's id (migration 027). */
+  document_id: string;
+  /** INVOICE or CREDIT_NOTE. */
+  document_type: string;
   irn: string;
   ack_no: string;
   /** ISO timestamp: the 24 hours for cancelling run from it. */

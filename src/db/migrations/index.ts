@@ -25,6 +25,7 @@ import { branchBooks } from './023-branch-books';
 import { seriesTypesUnits } from './024-series-types-units';
 import { einvoice } from './025-einvoice';
 import { einvoiceIrn } from './026-einvoice-irn';
+import { irnNotesTransport } from './027-irn-notes-transport';
 import { ledgerReportIndexes } from './029-ledger-report-indexes';
 import type { BahiMigration } from './migration';
 
@@ -33,7 +34,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   platform, ledger, invoices, estimatesAndSalesOrders, purchases, expenses, notes, payments, webhooks, recurring,
   attachmentsAndComments, pdfs, invoicePaymentLink, invoiceListIndex, billGuardReference, deliveryQueueIndexes,
   idempotencyOrgScope, gstTreatment, periodLock, noteBindings, purchaseLedgers, branchBooks, seriesTypesUnits, einvoice,
-  einvoiceIrn, ledgerReportIndexes,
+  einvoiceIrn, irnNotesTransport, ledgerReportIndexes,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

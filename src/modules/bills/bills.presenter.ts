@@ -1,6 +1,7 @@
 import { isoTimestamp, type LocalDate } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
 import { asDateTime, displayedStatus, presentLine, presentTotals } from '../documents';
+import { presentTransport } from '../ewaybill/transport.rules';
 import { BILL_OPEN_STATUSES } from './bills.rules';
 import type { BillLineRow, BillRow } from './bills.repository';
 
@@ -29,6 +30,7 @@ export function presentBill(b: BillRow, lines: readonly BillLineRow[], today: Lo
     status: displayedStatus(b.status, BILL_OPEN_STATUSES, b.balance, b.due_date, today),
     purchase_order_id: b.purchase_order_id,
     is_rcm: b.is_rcm === 1,
+    ...presentTransport(b),
     notes: b.notes,
     created_time: isoTimestamp(new Date(b.created_time)),
     last_modified_time: isoTimestamp(new Date(b.last_modified_time)),

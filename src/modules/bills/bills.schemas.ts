@@ -4,6 +4,7 @@ import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable
 import { DocumentDate, gstTreatmentProperty, inclusiveTaxProperty, lineItemProperties, purchaseDocumentProperties } from '../documents/documents.responses';
 import { PostingLineItemInput } from '../documents/line-items.schemas';
 import { ItcBlockedReason } from '../documents/purchase-tax.schemas';
+import { TransportInputFields, TransportProperties, TransportUpdateFields } from '../ewaybill/ewaybill.schemas';
 
 export const BILL_STATUSES = ['DRAFT', 'OPEN', 'PARTIALLY_PAID', 'PAID', 'OVERDUE', 'CANCELLED'] as const;
 
@@ -31,6 +32,7 @@ export const CreateBillBody = Body({
     description: 'Reverse charge: the organisation self-assesses the tax, the vendor is owed the lines alone. Implied (and false refused) for an OVERSEAS vendor: an import of services',
   })),
   is_inclusive_tax: Type.Optional(Type.Boolean({ description: 'Line rates include tax (default false)' })),
+  ...TransportInputFields,
 });
 export type CreateBillBody = Static<typeof CreateBillBody>;
 
@@ -41,6 +43,7 @@ export const UpdateBillBody = Body({
   due_date: Type.Optional(DateOrDateTime),
   notes: Type.Optional(Nullable(Text(5000))),
   round_off: Type.Optional(Nullable(Money())),
+  ...TransportUpdateFields,
 });
 export type UpdateBillBody = Static<typeof UpdateBillBody>;
 
@@ -77,4 +80,5 @@ export const Bill = Named('Bill', Strict({
   purchase_order_id: NullableOf(Type.String({ description: 'The purchase order this bill was converted from, if any' })),
   is_rcm: Type.Boolean({ description: 'Reverse charge: tax_total is self-assessed and owed to the government; total (what the vendor is owed) excludes it' }),
   line_items: Type.Array(BillLineItem),
+  ...TransportProperties,
 }, 'A vendor bill: what the organisation owes for a purchase.'));

@@ -13,6 +13,7 @@ import { assertConvertible, assertDocumentConvertible, decideRoundOff, lineColum
 import { reversalRemedy, type LedgerService } from '../ledger';
 import { purchaseTaxTerms } from '../documents/purchase-tax.rules';
 import type { SupplyType } from '../documents/supply.rules';
+import { presentTransport, transportFieldsOf } from '../ewaybill/transport.rules';
 import { takeDocumentNumber, type SeriesService } from '../series';
 import { billApprovalLines } from './bills.posting';
 import { presentBill } from './bills.presenter';
@@ -31,7 +32,7 @@ const MICRO = 1_000_000;
 /** The header fields a DRAFT edit may change; what an UPDATED activity row compares. */
 const header = (b: BillRow) => ({
   bill_number: b.bill_number, reference_number: b.reference_number, due_date: b.due_date, notes: b.notes,
-  round_off: toRupees(b.round_off), total: toRupees(b.total),
+  round_off: toRupees(b.round_off), total: toRupees(b.total), ...presentTransport(b),
 });
 
 /** Bill use cases. Each is one transaction: the bill, its journal, activity and events together. */
@@ -124,6 +125,7 @@ export function billsService(deps: Deps) {
       ...totals, round_off: roundOff, total: totalWithRoundOff(totals.total, roundOff), payment_made: 0, vendor_credits_applied: 0,
       balance: totalWithRoundOff(totals.total, roundOff), status: 'DRAFT', notes: input.notes ?? null, purchase_order_id: origin.purchaseOrderId ?? null,
       is_rcm: terms.reverseCharge ? 1 : 0, version: 1, created_time: created, last_modified_time: created,
+      transport_mode: null, distance_km: null, vehicle_no: null, transporter_id: null, ...transportFieldsOf(input),
     };
     await refuseDuplicate(tx, bill);
     const lines: BillLineRow[] = lineColumnsOf(priced, () => deps.ids.next('li'))
@@ -218,7 +220,7 @@ export function billsService(deps: Deps) {
           reference_number: input.reference_number !== undefined ? input.reference_number : bill.reference_number,
           notes: input.notes !== undefined ? input.notes : bill.notes,
           due_date: dueDate, round_off: roundOff, total: totalWithRoundOff(pre, roundOff), balance: totalWithRoundOff(pre, roundOff),
-          version: bill.version + 1, last_modified_time: now(),
+          ...transportFieldsOf(input), version: bill.version + 1, last_modified_time: now(),
         };
         await repo.update(tx, ctx.orgId, billId, next);
         await deps.activity.record(tx, ctx, {

@@ -4,6 +4,7 @@ import { route, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
 import { PERIOD_LOCKED } from '../../platform/orgs/period-lock.rules';
 import { UpdateNoteBody } from '../documents/notes.schemas';
+import { IrnCancellation, IrnVoidBody } from '../einvoice/irn.schemas';
 import { AppliedToBill, AppliedToInvoice, ApplyToBillBody, ApplyToInvoiceBody, CreateCreditNoteBody, CreditNote, ListCreditNotesQuery } from './credit-notes.schemas';
 import type { CreditNotesService } from './credit-notes.service';
 
@@ -36,10 +37,11 @@ export function creditNotesRoutes(creditNotes: CreditNotesService): RouteDef[] {
       handle: ({ ctx, params, body }) => creditNotes.updateCreditNote(ctx, params.credit_note_id, body),
     }),
     route({
-      method: 'POST', url: '/credit_notes/:credit_note_id/void', operationId: 'voidCreditNote', failsWithCodes: PERIOD_LOCKED, summary: 'Void an ISSUED credit note with nothing applied: CANCELLED, journal reversed', tags,
-      access: 'Svc.creditnotes.UPDATE', params: CreditNoteIdParam, message: 'The credit note has been voided.',
-      response: { credit_note: CreditNote },
-      handle: ({ ctx, params }) => creditNotes.voidCreditNote(ctx, params.credit_note_id),
+      method: 'POST', url: '/credit_notes/:credit_note_id/void', operationId: 'voidCreditNote', failsWithCodes: PERIOD_LOCKED, tags,
+      summary: 'Void an ISSUED credit note with nothing applied: CANCELLED, journal reversed; an active IRN is cancelled within 24 hours of its acknowledgement',
+      access: 'Svc.creditnotes.UPDATE', params: CreditNoteIdParam, body: IrnVoidBody, message: 'The credit note has been voided.',
+      response: { credit_note: CreditNote, einvoice_cancellation: Type.Optional(IrnCancellation) },
+      handle: ({ ctx, params, body }) => creditNotes.voidCreditNote(ctx, params.credit_note_id, body),
     }),
     route({
       method: 'POST', url: '/credit_notes/:credit_note_id/apply-to-invoice', operationId: 'applyCreditNoteToInvoice', failsWithCodes: PERIOD_LOCKED,

@@ -1,11 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Amount, Named, Strict } from '../../http/response-schemas';
+import { Amount, Named, NullableOf, Strict } from '../../http/response-schemas';
 import { Body, CursorQuery, DateOrDateTime, Id, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
 import { BILL_STATUSES } from '../bills/bills.schemas';
 import { noteProperties } from '../documents/notes.responses';
 import { NOTE_STATUSES } from '../documents/notes.rules';
 import { INVOICE_STATUSES } from '../invoices/invoices.schemas';
 import { NoteLineItems } from '../documents/notes.schemas';
+import { EInvoiceIrn } from '../einvoice/irn.schemas';
 
 export const CREDIT_NOTE_TYPES = ['customer', 'vendor'] as const;
 
@@ -49,6 +50,7 @@ export const CreditNote = Named('CreditNote', Strict({
   customer_id: Type.String({ description: 'The contact: the customer, or the vendor of a vendor credit' }),
   customer_name: Type.String(),
   ...noteProperties,
+  einvoice: Type.Optional(NullableOf(EInvoiceIrn)),
 }, 'A credit note: a customer credit (sales return, price reduction) or a credit a vendor gave us.'));
 
 /** The note's side of an apply (credit-notes.presenter.ts presentApplied). */

@@ -9,6 +9,7 @@ import { assertDocumentDate, assertPeriodOpen } from '../../platform/orgs/period
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { billCreditTarget, billNoteParent, presentBillCredited, type BillRow, type BillsService } from '../bills';
 import { contactsRepository } from '../contacts';
+import { assertNoActiveIrn, cancelIrnOnVoid, findIrn, presentIrn, type IrnVoidBody } from '../einvoice';
 import {
   assertHeaderEditable, assertVoidable, displayedStatus, noteJournalLines, noteLineColumnsOf, prepareNote,
   stockDirectionOf, type CreditTarget, type NoteParent, type UpdateNoteBody,
@@ -91,6 +92,12 @@ export function creditNotesService(deps: Deps) {
   });
 
   /** Writes the changed columns with the next version. */
+  /** The note as answered alone: with its IRN, when the IRP has issued one. */
+  async function viewWithIrn(executor: Db | Tx, row: CreditNoteRow) {
+    const irn = await findIrn(executor, row.org_id, row.credit_note_id);
+    return { ...(await view(executor, row)), einvoice: irn ? presentIrn(irn) : null };
+  }
+
   async function save(tx: Tx, note: CreditNoteRow, changes: Partial<CreditNoteRow>): Promise<CreditNoteRow> {
     const saved: CreditNoteRow = { ...note, ...changes, version: note.version + 1, last_modified_time: now() };
     await repo.update(tx, note.org_id, note.credit_note_id, { ...changes, version: saved.version, last_modified_time: saved.last_modified_time });
@@ -176,6 +183,7 @@ export function creditNotesService(deps: Deps) {
       return deps.uow(ctx, async (tx) => {
         const note = await load(tx, ctx.orgId, creditNoteId, true);
         assertHeaderEditable('credit note', note);
+        await assertNoActiveIrn(tx, ctx.orgId, { type: 'CREDIT_NOTE', id: creditNoteId });
         await assertPeriodOpen(tx, ctx.orgId, note.note_date);
         const header = (n: Pick<CreditNoteRow, 'reference_number' | 'notes'>) => ({ reference_number: n.reference_number, notes: n.notes });
         const after = {
@@ -186,16 +194,17 @@ export function creditNotesService(deps: Deps) {
         if (!changes) return { credit_note: await view(tx, note) };
         const saved = await save(tx, note, after);
         await deps.activity.record(tx, ctx, { entityType: 'CREDIT_NOTE', entityId: creditNoteId, entityRef: note.credit_note_number, verb: 'UPDATED', changes });
-        return { credit_note: await view(tx, saved) };
+        return { credit_note: await viewWithIrn(tx, saved) };
       });
     },
 
     /** ISSUED with nothing applied → CANCELLED; the journal is reversed on its own date (as every void), refused in a locked period. */
-    async voidCreditNote(ctx: RequestContext, creditNoteId: string) {
+    async voidCreditNote(ctx: RequestContext, creditNoteId: string, request: IrnVoidBody = null) {
       return deps.uow(ctx, async (tx) => {
         const note = await load(tx, ctx.orgId, creditNoteId, true);
         assertVoidable('credit note', note);
         await assertPeriodOpen(tx, ctx.orgId, note.note_date, reversalRemedy('CREDIT_NOTE'));
+        const cancellation = await cancelIrnOnVoid(tx, ctx, { type: 'CREDIT_NOTE', id: creditNoteId, number: note.credit_note_number }, request ?? {}, deps.clock.now(), deps.activity);
         const [reversal] = await deps.ledger.reverseSource(tx, ctx, 'CREDIT_NOTE', creditNoteId, `Void of credit note ${note.credit_note_number}`);
         const saved = await save(tx, note, { status: 'CANCELLED', balance_amount: 0 });
         await deps.activity.record(tx, ctx, {
@@ -203,7 +212,7 @@ export function creditNotesService(deps: Deps) {
           changes: { status: { old: note.status, new: saved.status } }, metadata: { reversal_journal_id: reversal?.journal_id ?? null },
         });
         await deps.events.emit(tx, ctx, 'CREDIT_NOTE_VOIDED', eventData(saved));
-        return { credit_note: await view(tx, saved) };
+        return { credit_note: await viewWithIrn(tx, saved), ...(cancellation && { einvoice_cancellation: cancellation }) };
       });
     },
 
@@ -214,7 +223,7 @@ export function creditNotesService(deps: Deps) {
       applyTo(ctx, creditNoteId, billTarget, input.bill_id, input.amount),
 
     async getCreditNote(ctx: RequestContext, creditNoteId: string) {
-      return { credit_note: await view(db, await load(db, ctx.orgId, creditNoteId)) };
+      return { credit_note: await viewWithIrn(db, await load(db, ctx.orgId, creditNoteId)) };
     },
 
     async listCreditNotes(ctx: RequestContext, query: ListCreditNotesQuery) {

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Named, NullableOf, Strict } from '../../http/response-schemas';
 import { Body, ISO_DATE_TIME_PATTERN, Text } from '../../http/schema-kit';
 
-/** What the IRP (or the business's GSP) answered for the invoice's e-invoice. */
+/** What the IRP (or the business's GSP) answered for the invoice's or credit note's e-invoice. */
 export const RecordIrnBody = Body({
   irn: Type.String({ pattern: '^[0-9a-fA-F]{64}$', description: '64 hexadecimal characters: the Invoice Reference Number (a SHA-256 hash) the IRP issued' }),
   ack_no: Type.String({ pattern: '^[0-9]{1,20}$', description: 'digits: the acknowledgement number the IRP issued' }),
@@ -13,14 +13,21 @@ export const RecordIrnBody = Body({
 });
 export type RecordIrnBody = Static<typeof RecordIrnBody>;
 
-/** What a void of an invoice with an active IRN must say (the IRP's Cancel IRN fields). */
-export const IrnCancelFields = {
-  cancel_reason: Type.Optional(Type.Integer({ minimum: 1, maximum: 4, description: 'Needed to void an invoice with an active IRN: 1 duplicate, 2 data entry mistake, 3 order cancelled, 4 other' })),
+/** What a void of an invoice or credit note with an active IRN must say (the IRP's Cancel IRN fields). */
+const IrnCancelFields = {
+  cancel_reason: Type.Optional(Type.Integer({ minimum: 1, maximum: 4, description: 'Needed to void an invoice or credit note with an active IRN: 1 duplicate, 2 data entry mistake, 3 order cancelled, 4 other' })),
   cancel_remarks: Type.Optional(Text(100, 1)),
 };
 export type IrnCancelRequest = { cancel_reason?: number; cancel_remarks?: string };
 
-/** An invoice's IRN as recorded (irn.service.ts presentIrn). */
+/**
+ * A void takes no body, except for a document with an active IRN: the IRP's cancellation reason
+ * and remarks. A void sent without a body stays valid (null).
+ */
+export const IrnVoidBody = Type.Union([Body({ ...IrnCancelFields }), Type.Null()]);
+export type IrnVoidBody = Static<typeof IrnVoidBody>;
+
+/** An invoice's or credit note's IRN as recorded (irn.store.ts presentIrn). */
 export const EInvoiceIrn = Named('EInvoiceIrn', Strict({
   irn: Type.String(),
   ack_no: Type.String(),
@@ -29,11 +36,11 @@ export const EInvoiceIrn = Named('EInvoiceIrn', Strict({
   cancel_reason: NullableOf(Type.Integer()),
   cancel_remarks: NullableOf(Type.String()),
   cancelled_time: NullableOf(Type.String({ format: 'date-time' })),
-}, "What the IRP acknowledged for the invoice's e-invoice, and its cancellation if voided within 24 hours"));
+}, "What the IRP acknowledged for the document's e-invoice, and its cancellation if voided within 24 hours"));
 
 /** The body of the IRP's Cancel IRN call, for the GSP. */
 export const IrnCancellation = Named('IrnCancellation', Strict({
   Irn: Type.String(),
   CnlRsn: Type.String({ description: '1 duplicate, 2 data entry mistake, 3 order cancelled, 4 other' }),
   CnlRem: Type.String(),
-}, 'The IRP Cancel IRN payload for the voided invoice: send it to the IRP through the GSP'));
+}, 'The IRP Cancel IRN payload for the voided document: send it to the IRP through the GSP'));

@@ -1,6 +1,7 @@
 import { sum, toRupees, type Paise } from '../../kernel/money';
 import { addressLines, EXPORT_PIN, inrLine, inrOf, irpDate, pinOf, type Party, type SourceLine } from '../einvoice';
-import { ewayBillRequired, type TransMode } from './ewaybill.rules';
+import { ewayBillRequired } from './ewaybill.rules';
+import type { TransMode } from './transport.rules';
 import type { EWayBill } from './ewaybill.schemas';
 
 /** What an e-way bill is built from: an invoice (outward) or a bill (inward), read from the books. Amounts in paise of its currency. */

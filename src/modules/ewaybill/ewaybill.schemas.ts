@@ -1,18 +1,37 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TOptional, type TSchema } from '@sinclair/typebox';
 import { Named, NullableOf, Strict } from '../../http/response-schemas';
-import { Query, StringEnum } from '../../http/schema-kit';
+import { Nullable, Query, StringEnum } from '../../http/schema-kit';
 
 /* The e-way bill of the NIC e-way bill API (gst-facts.md, "E-way bill"): field names are NIC's. */
 
 const Rupees = Type.Number({ description: 'Rupees (INR), two decimals' });
 export const TRANSPORT_MODES = ['road', 'rail', 'air', 'ship', '1', '2', '3', '4'] as const;
 
-export const EWayBillQuery = Query({
-  transport_mode: Type.Optional(StringEnum(TRANSPORT_MODES, 'road, rail, air or ship, or NIC\'s code for it: 1 road, 2 rail, 3 air, 4 ship')),
-  distance_km: Type.Optional(Type.Integer({ minimum: 0, maximum: 4000, description: 'Approximate distance in km (NIC takes at most 4000); 0 lets the portal work it out from the PINs' })),
-  vehicle_no: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9 -]{5,19}$', description: 'Vehicle registration number, e.g. KA01AB1234 (spaces and hyphens are dropped)' })),
-  transporter_id: Type.Optional(Type.String({ pattern: '^[0-9]{2}[A-Za-z0-9]{13}$', description: "The transporter's GSTIN or TRANSIN (15 characters)" })),
+/** The transport of an e-way bill (Part B): the query of GET …/ewaybill, and optional fields of invoices and bills. */
+export const TransportFields = {
+  transport_mode: StringEnum(TRANSPORT_MODES, 'road, rail, air or ship, or NIC\'s code for it: 1 road, 2 rail, 3 air, 4 ship'),
+  distance_km: Type.Integer({ minimum: 0, maximum: 4000, description: 'Approximate distance in km (NIC takes at most 4000); 0 lets the portal work it out from the PINs' }),
+  vehicle_no: Type.String({ maxLength: 20, description: 'Vehicle registration number, e.g. KA01AB1234, 22BH1234AB or a temporary TR… number (spaces and hyphens are dropped)' }),
+  transporter_id: Type.String({ pattern: '^[0-9]{2}[A-Za-z0-9]{13}$', description: "The transporter's GSTIN or TRANSIN (15 characters, with its check character)" }),
+};
+const optional = <T extends Record<string, TSchema>>(fields: T) => Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Type.Optional(v)])) as { [K in keyof T]: TOptional<T[K]> };
+
+/** The transport fields of an invoice or bill being created. */
+export const TransportInputFields = optional(TransportFields);
+/** The transport fields of an invoice or bill being updated: null clears one. */
+export const TransportUpdateFields = optional({
+  transport_mode: Nullable(TransportFields.transport_mode), distance_km: Nullable(TransportFields.distance_km),
+  vehicle_no: Nullable(TransportFields.vehicle_no), transporter_id: Nullable(TransportFields.transporter_id),
 });
+/** A document's transport as shown: null until given. */
+export const TransportProperties = {
+  transport_mode: NullableOf(StringEnum(['road', 'rail', 'air', 'ship'] as const, 'How the goods move, for the e-way bill; null until given')),
+  distance_km: NullableOf(Type.Integer({ description: 'Approximate distance in km for the e-way bill' })),
+  vehicle_no: NullableOf(Type.String({ description: 'Vehicle registration number for the e-way bill' })),
+  transporter_id: NullableOf(Type.String({ description: "The transporter's GSTIN or TRANSIN for the e-way bill" })),
+};
+
+export const EWayBillQuery = Query(TransportInputFields);
 export type EWayBillQuery = Static<typeof EWayBillQuery>;
 
 const Gstin = Type.String({ description: 'GSTIN; URP for an unregistered or foreign party' });

@@ -6,7 +6,7 @@ const out = (fields: Partial<OutwardLine>): OutwardLine => ({
 });
 const inn = (fields: Partial<InwardLine>): InwardLine => ({
   sign: 1, kind: 'TAXABLE', txval: 1000_00, igst: 0, cgst: 90_00, sgst: 90_00, reverseCharge: false, itcType: 'OTH', blocked: false,
-  inter: false, composition: false, ...fields,
+  posRestricted: false, inter: false, composition: false, ...fields,
 });
 const taxOf = (iamt: number, camt: number, samt: number) => ({ iamt, camt, samt, csamt: 0 });
 
@@ -55,5 +55,19 @@ describe('buildGstr3b', () => {
       itc_inelg: [{ ty: 'RUL', ...taxOf(0, 0, 0) }, { ty: 'OTH', ...taxOf(0, 0, 0) }],
     });
     expect(r.inward_sup.isup_details).toEqual([{ ty: 'GST', inter: 60, intra: 40 }, { ty: 'NONGST', inter: 0, intra: 30 }]);
+  });
+
+  it('reports credit restricted by place of supply in 4(D)(2) alone, a note against it reducing it there', () => {
+    const r = buildGstr3b('29AABCB1234F1Z4', '062026', [], [
+      inn({}),
+      inn({ posRestricted: true, txval: 2000_00, cgst: 180_00, sgst: 180_00 }),
+      inn({ posRestricted: true, blocked: true, txval: 100_00, cgst: 9_00, sgst: 9_00 }),
+      inn({ posRestricted: true, sign: -1, txval: 500_00, cgst: 45_00, sgst: 45_00 }),
+    ]);
+    // 4(A) and 4(C) hold the ordinary line alone; 4(D)(2): 180 + 9 − 45.
+    expect(r.itc_elg.itc_avl[4]).toEqual({ ty: 'OTH', ...taxOf(0, 90, 90) });
+    expect(r.itc_elg.itc_rev).toEqual([{ ty: 'RUL', ...taxOf(0, 0, 0) }, { ty: 'OTH', ...taxOf(0, 0, 0) }]);
+    expect(r.itc_elg.itc_net).toEqual(taxOf(0, 90, 90));
+    expect(r.itc_elg.itc_inelg).toEqual([{ ty: 'RUL', ...taxOf(0, 0, 0) }, { ty: 'OTH', ...taxOf(0, 144, 144) }]);
   });
 });

@@ -28,6 +28,12 @@ export interface InwardLine extends Valued {
   itcType: ItcType;
   /** Credit blocked by CGST s.17(5): claimed in 4(A) and reversed in 4(B)(1) (Notification 14/2022-CT). */
   blocked: boolean;
+  /**
+   * Credit restricted by place-of-supply rules: CGST and SGST of a state other than the
+   * recipient's (a hotel stay elsewhere, IGST Act s.12(3)), which its GSTIN cannot take.
+   * Reported in 4(D)(2), never in 4(A).
+   */
+  posRestricted: boolean;
   inter: boolean;
   /** From a composition dealer: reported with exempt and nil inward supplies in 5. */
   composition: boolean;
@@ -62,6 +68,7 @@ export function buildGstr3b(gstin: string, period: string, outward: readonly Out
   const reverse = zero();
   const available: Record<ItcType, Totals> = { IMPS: zero(), ISRC: zero(), OTH: zero() };
   const blocked = zero();
+  const ineligible = zero();
   const exemptIn = { inter: zero(), intra: zero() };
   const nonGstIn = { inter: zero(), intra: zero() };
   for (const line of inward) {
@@ -70,8 +77,11 @@ export function buildGstr3b(gstin: string, period: string, outward: readonly Out
     else if (line.kind !== 'TAXABLE' || line.composition) add(exemptIn[side], line, false);
     else {
       if (line.reverseCharge) add(reverse, line);
-      add(available[line.itcType], line);
-      if (line.blocked) add(blocked, line);
+      if (line.posRestricted) add(ineligible, line);
+      else {
+        add(available[line.itcType], line);
+        if (line.blocked) add(blocked, line);
+      }
     }
   }
 
@@ -93,7 +103,8 @@ export function buildGstr3b(gstin: string, period: string, outward: readonly Out
       itc_avl: avl.map(([ty, t]) => ({ ty, ...tax(t) })),
       itc_rev: [{ ty: 'RUL' as const, ...tax(blocked) }, { ty: 'OTH' as const, ...tax(none) }],
       itc_net: tax(net),
-      itc_inelg: [{ ty: 'RUL' as const, ...tax(none) }, { ty: 'OTH' as const, ...tax(none) }],
+      // 4(D)(1), credit reclaimed after an earlier 4(B)(2) reversal, has no source in the books: 0.
+      itc_inelg: [{ ty: 'RUL' as const, ...tax(none) }, { ty: 'OTH' as const, ...tax(ineligible) }],
     },
     inward_sup: {
       isup_details: [

@@ -19,6 +19,12 @@ const valued = (l: Amounts, rateMicro: number, sign: 1 | -1) => ({
 /** The credit type of a purchase: an OVERSEAS vendor's reverse charge is an import of services. */
 const itcTypeOf = (isRcm: number | null, treatment: string | null): ItcType => (isRcm !== 1 ? 'OTH' : treatment === 'OVERSEAS' ? 'IMPS' : 'ISRC');
 const ZERO_RATED = new Set(['OVERSEAS', 'SEZ']);
+/**
+ * A purchase taxed as intra-state (CGST and SGST) in a state other than the receiving branch's:
+ * its place of supply is where it was consumed (a hotel, IGST Act s.12(3); an event, s.12(7);
+ * a meal, s.12(8)), so the tax is another state's and the branch's GSTIN has no credit of it.
+ */
+const posRestricted = (supplyType: string, placeOfSupply: string, branchState: string) => supplyType === 'INTRA' && placeOfSupply !== branchState;
 
 /**
  * The lines GSTR-3B is built from, for the branches of one GSTIN and dates within the month:
@@ -43,14 +49,16 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
     db.selectFrom('bill_lines as l')
       .innerJoin('bills as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.bill_id', '=', 'l.bill_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
-      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 't.supply_type as supply_kind', 'l.itc_blocked_reason', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'd.is_rcm'])
+      .innerJoin('branches as br', (j) => j.onRef('br.org_id', '=', 'd.org_id').onRef('br.branch_id', '=', 'd.branch_id'))
+      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 't.supply_type as supply_kind', 'l.itc_blocked_reason', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'd.is_rcm', 'd.place_of_supply', 'br.state_code as branch_state'])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'in', POSTED_BILL_STATUSES)
       .where('d.bill_date', '>=', s.from).where('d.bill_date', '<=', s.to).execute(),
     db.selectFrom('expense_lines as l')
       .innerJoin('expenses as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.expense_id', '=', 'l.expense_id'))
       .leftJoin('contacts as c', (j) => j.onRef('c.org_id', '=', 'd.org_id').onRef('c.contact_id', '=', 'd.vendor_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
-      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 't.supply_type as supply_kind', 'd.itc_blocked_reason', 'c.gst_treatment', 'd.supply_type', 'd.is_rcm'])
+      .innerJoin('branches as br', (j) => j.onRef('br.org_id', '=', 'd.org_id').onRef('br.branch_id', '=', 'd.branch_id'))
+      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 't.supply_type as supply_kind', 'd.itc_blocked_reason', 'c.gst_treatment', 'd.supply_type', 'd.is_rcm', 'd.place_of_supply', 'br.state_code as branch_state'])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', '=', 'RECORDED')
       .where('d.expense_date', '>=', s.from).where('d.expense_date', '<=', s.to).execute(),
     db.selectFrom('debit_note_lines as l')
@@ -58,7 +66,8 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
       .leftJoin('bills as b', (j) => j.onRef('b.org_id', '=', 'd.org_id').onRef('b.bill_id', '=', 'd.bill_id'))
       .leftJoin('bill_lines as p', (j) => j.onRef('p.org_id', '=', 'l.org_id').onRef('p.line_item_id', '=', 'l.parent_line_item_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
-      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 't.supply_type as supply_kind', 'p.itc_blocked_reason', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'b.is_rcm', 'b.gst_treatment as bill_treatment'])
+      .innerJoin('branches as br', (j) => j.onRef('br.org_id', '=', 'd.org_id').onRef('br.branch_id', '=', 'd.branch_id'))
+      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 't.supply_type as supply_kind', 'p.itc_blocked_reason', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'b.is_rcm', 'b.gst_treatment as bill_treatment', 'd.place_of_supply', 'br.state_code as branch_state'])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'in', STANDING_NOTE_STATUSES)
       .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to).execute(),
     db.selectFrom('credit_note_lines as l')
@@ -66,7 +75,8 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
       .leftJoin('bills as b', (j) => j.onRef('b.org_id', '=', 'd.org_id').onRef('b.bill_id', '=', 'd.bill_id'))
       .leftJoin('bill_lines as p', (j) => j.onRef('p.org_id', '=', 'l.org_id').onRef('p.line_item_id', '=', 'l.parent_line_item_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
-      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 't.supply_type as supply_kind', 'p.itc_blocked_reason', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'b.is_rcm', 'b.gst_treatment as bill_treatment'])
+      .innerJoin('branches as br', (j) => j.onRef('br.org_id', '=', 'd.org_id').onRef('br.branch_id', '=', 'd.branch_id'))
+      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 't.supply_type as supply_kind', 'p.itc_blocked_reason', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'b.is_rcm', 'b.gst_treatment as bill_treatment', 'd.place_of_supply', 'br.state_code as branch_state'])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.note_type', '=', 'VENDOR').where('d.status', 'in', STANDING_NOTE_STATUSES)
       .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to).execute(),
   ]);
@@ -76,8 +86,10 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
     const unregisteredInter = !r.gst_no && !zeroRated && r.supply_type === 'INTER';
     return { ...valued(r, r.exchange_rate_micro, sign), zeroRated, unregisteredPos: unregisteredInter ? stateCodeOfIso(r.place_of_supply) : null };
   });
-  const inward = (r: Amounts & { supply_type: string; itc_blocked_reason: string | null; gst_treatment: string | null }, rateMicro: number, sign: 1 | -1, isRcm: number | null, treatment: string | null): InwardLine => ({
+  type InwardRow = Amounts & { supply_type: string; itc_blocked_reason: string | null; gst_treatment: string | null; place_of_supply: string; branch_state: string };
+  const inward = (r: InwardRow, rateMicro: number, sign: 1 | -1, isRcm: number | null, treatment: string | null): InwardLine => ({
     ...valued(r, rateMicro, sign), reverseCharge: isRcm === 1, itcType: itcTypeOf(isRcm, treatment), blocked: r.itc_blocked_reason !== null,
+    posRestricted: posRestricted(r.supply_type, r.place_of_supply, r.branch_state),
     inter: r.supply_type === 'INTER', composition: r.gst_treatment === 'REGISTERED_COMPOSITION',
   });
   return {

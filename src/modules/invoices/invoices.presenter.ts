@@ -1,6 +1,7 @@
 import { isoTimestamp, type LocalDate } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
 import { asDateTime, displayedStatus, presentLine } from '../documents';
+import { presentTransport } from '../ewaybill/transport.rules';
 import { OPEN_STATUSES } from './invoices.rules';
 import { paymentLinkOf } from './payment-link.rules';
 import type { InvoiceLineRow, InvoiceRow } from './invoices.repository';
@@ -39,6 +40,7 @@ export function presentInvoice(i: InvoiceRow, lines: readonly InvoiceLineRow[], 
     notes: i.notes,
     /** A UPI payment link for the balance (invoices of auto_charge schedules only); null otherwise. */
     payment_link: paymentLinkOf(i, OPEN_STATUSES),
+    ...presentTransport(i),
     created_time: isoTimestamp(new Date(i.created_time)),
     last_modified_time: isoTimestamp(new Date(i.last_modified_time)),
   };

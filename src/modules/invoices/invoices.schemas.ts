@@ -4,7 +4,8 @@ import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable
 import { DocumentDate, exportTypeProperty, gstTreatmentProperty, inclusiveTaxProperty, salesDocumentProperties } from '../documents/documents.responses';
 import { EXPORT_TYPES } from '../documents/supply.rules';
 import { PostingLineItems } from '../documents/line-items.schemas';
-import { EInvoiceIrn, IrnCancelFields } from '../einvoice/irn.schemas';
+import { EInvoiceIrn, IrnVoidBody } from '../einvoice/irn.schemas';
+import { TransportInputFields, TransportProperties, TransportUpdateFields } from '../ewaybill/ewaybill.schemas';
 
 export const INVOICE_STATUSES = ['DRAFT', 'SENT', 'PARTIALLY_PAID', 'PAID', 'OVERDUE', 'CANCELLED', 'CREDIT_APPLIED'] as const;
 
@@ -26,22 +27,21 @@ export const CreateInvoiceBody = Body({
   auto_approve: Type.Optional(Type.Boolean()),
   export_type: Type.Optional(Nullable(StringEnum(EXPORT_TYPES, 'An export (place of supply 96) or a supply to an SEZ customer: WPAY with IGST (the default), WOPAY without tax under a Letter of Undertaking'))),
   is_inclusive_tax: Type.Optional(Type.Boolean({ description: 'Line rates include tax (default false)' })),
+  ...TransportInputFields,
 });
 export type CreateInvoiceBody = Static<typeof CreateInvoiceBody>;
 
-/** Only these, and only while DRAFT (spec): to change lines, void and recreate. */
+/** Only these, and only while DRAFT (spec): to change lines, void and recreate. The e-way bill's transport may be cleared with null. */
 export const UpdateInvoiceBody = Body({
   reference_number: Type.Optional(Nullable(Text(100))),
   due_date: Type.Optional(DateOrDateTime),
   notes: Type.Optional(Nullable(Text(5000))),
+  ...TransportUpdateFields,
 });
 export type UpdateInvoiceBody = Static<typeof UpdateInvoiceBody>;
 
-/**
- * A void takes no body, except for an invoice with an active IRN: the IRP's cancellation reason
- * and remarks. A void sent without a body stays valid (null).
- */
-export const VoidInvoiceBody = Type.Union([Body({ ...IrnCancelFields }), Type.Null()]);
+/** A void's body: the IRP's cancellation reason and remarks, for an invoice with an active IRN. */
+export const VoidInvoiceBody = IrnVoidBody;
 export type VoidInvoiceBody = Static<typeof VoidInvoiceBody>;
 
 export const ListInvoicesQuery = Query({
@@ -74,5 +74,6 @@ export const Invoice = Named('Invoice', Strict({
   payment_link: NullableOf(Type.String({
     description: 'A UPI payment URI for the balance, on open invoices of auto_charge recurring schedules only; null otherwise',
   })),
+  ...TransportProperties,
   einvoice: Type.Optional(NullableOf(EInvoiceIrn)),
 }, 'A sales invoice: what a customer owes the organisation.'));

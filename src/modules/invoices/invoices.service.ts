@@ -13,6 +13,7 @@ import { cursorPage, readCursor } from '../../platform/pagination';
 import { assertHsnDigits, catalogRepository } from '../catalog';
 import { assertDocumentConvertible, decideRoundOff, inclusiveRemainderOf, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty, totalWithRoundOff } from '../documents';
 import { cancelIrnOnVoid, findIrn, findIrns, presentIrn } from '../einvoice';
+import { presentTransport, transportFieldsOf } from '../ewaybill/transport.rules';
 import { reversalRemedy, type LedgerService } from '../ledger';
 import type { SeriesService } from '../series';
 import { invoiceApprovalLines, type InvoiceAccounts } from './invoices.posting';
@@ -135,6 +136,7 @@ export function invoicesService(deps: Deps) {
     const total = totalWithRoundOff(pre, roundOff);
     const exchangeRateMicro = Math.round((input.exchange_rate ?? 1) * MICRO);
     assertDocumentConvertible(amounts, roundOff, exchangeRateMicro, 'exchange_rate');
+    const transport = { transport_mode: null, distance_km: null, vehicle_no: null, transporter_id: null, ...transportFieldsOf(input) };
     const unnumbered: Omit<InvoiceRow, 'invoice_number' | 'series_id'> = {
       org_id: ctx.orgId, invoice_id: deps.ids.next('inv'), branch_id: branchId,
       customer_id: party.contactId, customer_name: party.contactName, invoice_date: date, due_date: dueDate,
@@ -144,7 +146,7 @@ export function invoicesService(deps: Deps) {
       sub_total: amounts.subTotal, tax_total: amounts.taxTotal, cgst_total: amounts.cgstTotal, sgst_total: amounts.sgstTotal,
       igst_total: amounts.igstTotal, round_off: roundOff, total, payment_made: 0, credits_applied: 0, balance: total,
       status: 'DRAFT', salesperson_id: input.salesperson_id ?? null, notes: input.notes ?? null, sales_order_id: origin.salesOrderId ?? null,
-      version: 1, created_time: created, last_modified_time: created, payment_vpa: payee?.vpa ?? null, payment_payee: payee?.name ?? null,
+      version: 1, created_time: created, last_modified_time: created, payment_vpa: payee?.vpa ?? null, payment_payee: payee?.name ?? null, ...transport,
     };
     // Everything is ready before the number is taken: on PostgreSQL the series counter stays
     // locked from then until COMMIT. Claiming a number inserts the invoice (stored SENT when
@@ -213,10 +215,12 @@ export function invoicesService(deps: Deps) {
           reference_number: input.reference_number !== undefined ? input.reference_number : invoice.reference_number,
           notes: input.notes !== undefined ? input.notes : invoice.notes,
           due_date: dueDate, round_off: roundOff, total: totalWithRoundOff(pre, roundOff), balance: totalWithRoundOff(pre, roundOff),
-          version: invoice.version + 1, last_modified_time: now(),
+          ...transportFieldsOf(input), version: invoice.version + 1, last_modified_time: now(),
         };
         await repo.update(tx, ctx.orgId, invoiceId, next);
-        const pick = (r: InvoiceRow) => ({ reference_number: r.reference_number, due_date: r.due_date, notes: r.notes, round_off: r.round_off / 100, total: r.total / 100 });
+        const pick = (r: InvoiceRow) => ({
+          reference_number: r.reference_number, due_date: r.due_date, notes: r.notes, round_off: r.round_off / 100, total: r.total / 100, ...presentTransport(r),
+        });
         await deps.activity.record(tx, ctx, {
           entityType: 'INVOICE', entityId: invoiceId, entityRef: invoice.invoice_number, verb: 'UPDATED', changes: diffFields(pick(invoice), pick(next)),
         });
@@ -236,7 +240,7 @@ export function invoicesService(deps: Deps) {
           });
         }
         await assertPeriodOpen(tx, ctx.orgId, invoice.invoice_date, reversalRemedy('INVOICE'));
-        const cancellation = await cancelIrnOnVoid(tx, ctx, invoiceId, invoice.invoice_number, request ?? {}, deps.clock.now(), deps.activity);
+        const cancellation = await cancelIrnOnVoid(tx, ctx, { type: 'INVOICE', id: invoiceId, number: invoice.invoice_number }, request ?? {}, deps.clock.now(), deps.activity);
         await deps.ledger.reverseSource(tx, ctx, 'INVOICE', invoiceId, `Void of invoice ${invoice.invoice_number}`);
         const voided: InvoiceRow = { ...invoice, status: 'CANCELLED', balance: 0, version: invoice.version + 1, last_modified_time: now() };
         await repo.update(tx, ctx.orgId, invoiceId, { status: voided.status, balance: 0, version: voided.version, last_modified_time: voided.last_modified_time });

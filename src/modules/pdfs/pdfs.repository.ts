@@ -40,7 +40,7 @@ export interface DocumentSource {
   exportType?: string | null;
   /** A bill under reverse charge: its tax is self-assessed, not part of its total (CGST Rule 46(p)). */
   reverseCharge?: boolean;
-  /** An invoice's IRN as the IRP acknowledged it, if recorded (CGST Rule 48(4)): printed with its QR code. */
+  /** An invoice's or credit note's IRN as the IRP acknowledged it, if recorded (CGST Rule 48(4)): printed with its QR code. */
   einvoice?: { irn: string; ackNo: string; ackDate: string; signedQrCode: string; status: string } | null;
   lines: DocumentLineColumns[];
 }
@@ -73,13 +73,18 @@ export interface Letterhead {
 
 const settledOf = (paid: number, credited: number, balance: number) => ({ paid, credited, balance });
 
+/** The IRN of an invoice or credit note, as its PDF prints it. */
+async function einvoiceOf(db: Db, orgId: string, id: string): Promise<DocumentSource['einvoice']> {
+  const irn = await db.selectFrom('einvoice_irns').selectAll().where('org_id', '=', orgId).where('document_id', '=', id).executeTakeFirst();
+  return irn ? { irn: irn.irn, ackNo: irn.ack_no, ackDate: irn.ack_date, signedQrCode: irn.signed_qr_code, status: irn.status } : null;
+}
+
 async function invoice(db: Db, orgId: string, id: string): Promise<DocumentSource | undefined> {
   const r = await db.selectFrom('invoices').selectAll().where('org_id', '=', orgId).where('invoice_id', '=', id).executeTakeFirst();
   if (!r) return undefined;
   const lines = await db.selectFrom('invoice_lines').selectAll().where('org_id', '=', orgId).where('invoice_id', '=', id).orderBy('position').execute();
-  const irn = await db.selectFrom('einvoice_irns').selectAll().where('org_id', '=', orgId).where('invoice_id', '=', id).executeTakeFirst();
   return {
-    einvoice: irn ? { irn: irn.irn, ackNo: irn.ack_no, ackDate: irn.ack_date, signedQrCode: irn.signed_qr_code, status: irn.status } : null,
+    einvoice: await einvoiceOf(db, orgId, id),
     kind: 'invoice', id, number: r.invoice_number, date: r.invoice_date, secondDate: { label: 'Due date', value: r.due_date },
     status: r.status, version: r.version, branchId: r.branch_id, contactId: r.customer_id, contactName: r.customer_name, issuedBy: 'us',
     reference: r.reference_number, placeOfSupply: r.place_of_supply, currency: r.currency_code,
@@ -145,6 +150,7 @@ async function creditNote(db: Db, orgId: string, id: string): Promise<DocumentSo
   if (!r) return undefined;
   const lines = await db.selectFrom('credit_note_lines').selectAll().where('org_id', '=', orgId).where('credit_note_id', '=', id).orderBy('position').execute();
   return {
+    einvoice: r.note_type === 'CUSTOMER' ? await einvoiceOf(db, orgId, id) : null,
     kind: 'credit_note', id, number: r.credit_note_number, date: r.note_date, secondDate: null,
     status: r.status, version: r.version, branchId: r.branch_id, contactId: r.contact_id, contactName: r.contact_name,
     // A vendor credit is the vendor's document to us; a customer credit note is ours.
