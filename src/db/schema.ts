@@ -680,6 +680,8 @@ export interface CreditNoteApplicationsTable {
   bill_id: string | null;
   amount: number;
   created_time: string;
+  /** 1 once unapplied (030-note-unapply). */
+  released: Flag;
 }
 
 /** One application of a debit note to its vendor's bill. */
@@ -690,6 +692,8 @@ export interface DebitNoteApplicationsTable {
   bill_id: string;
   amount: number;
   created_time: string;
+  /** 1 once unapplied (030-note-unapply). */
+  released: Flag;
 }
 
 /** What the IRP answered for an invoice's e-invoice (026-einvoice-irn). */

@@ -143,12 +143,12 @@ describe('apply-to-invoice and apply-to-bill', () => {
     const first = await issued(note(customerId, { invoice_id: invoice.invoice_id, line_items: [onFirstLine(invoice, { amount: 600 })] }));
     const partial = await applyToInvoice(first.credit_note_id, invoice.invoice_id, 400);
     expect(partial.status).toBe(200);
-    expect(partial.body.credit_note).toEqual({ credit_note_id: first.credit_note_id, applied_amount: 400, balance_amount: 200, status: 'ISSUED' });
+    expect(partial.body.credit_note).toEqual({ credit_note_id: first.credit_note_id, application_id: expect.stringMatching(/^cna_/), applied_amount: 400, balance_amount: 200, status: 'ISSUED' });
     expect(partial.body.invoice).toEqual({ invoice_id: invoice.invoice_id, balance: 600, status: 'PARTIALLY_PAID', paid_amount: 400 });
 
     const second = await issued(note(customerId, { line_items: [line(600)] }));
     const full = await applyToInvoice(second.credit_note_id, invoice.invoice_id, 600);
-    expect(full.body.credit_note).toEqual({ credit_note_id: second.credit_note_id, applied_amount: 600, balance_amount: 0, status: 'APPLIED' });
+    expect(full.body.credit_note).toEqual({ credit_note_id: second.credit_note_id, application_id: expect.stringMatching(/^cna_/), applied_amount: 600, balance_amount: 0, status: 'APPLIED' });
     expect(full.body.invoice).toEqual({ invoice_id: invoice.invoice_id, balance: 0, status: 'CREDIT_APPLIED', paid_amount: 1000 });
     expect((await org.api.get(`/invoices/${invoice.invoice_id}`)).body.invoice).toMatchObject({ status: 'CREDIT_APPLIED', credits_applied: 1000, balance: 0 });
     expect((await eventsOf('INVOICE_PAID')).map((d) => d.id)).toContain(invoice.invoice_id);
@@ -170,7 +170,7 @@ describe('apply-to-invoice and apply-to-bill', () => {
     const cn = await issued(note(vendorId, { bill_id: bill.bill_id, line_items: [onFirstLine(bill, { amount: 300 })] }));
     const res = await applyToBill(cn.credit_note_id, bill.bill_id, 300);
     expect(res.status).toBe(200);
-    expect(res.body.credit_note).toEqual({ credit_note_id: cn.credit_note_id, applied_amount: 300, balance_amount: 0, status: 'APPLIED' });
+    expect(res.body.credit_note).toEqual({ credit_note_id: cn.credit_note_id, application_id: expect.stringMatching(/^cna_/), applied_amount: 300, balance_amount: 0, status: 'APPLIED' });
     expect(res.body.bill).toEqual({ bill_id: bill.bill_id, balance: 0, status: 'PAID', paid_amount: 300 });
     expect((await org.api.get(`/bills/${bill.bill_id}`)).body.bill).toMatchObject({ status: 'PAID', vendor_credits_applied: 300 });
     expect((await eventsOf('BILL_PAID')).map((d) => d.id)).toContain(bill.bill_id);
@@ -264,6 +264,40 @@ describe('void, update, list, activity', () => {
     expect(refused).toMatchObject({ status: 409, body: { code: 'conflict.invalid_state', details: { applied_amount: 50 } } });
     // The invoice cannot be voided while a credit is applied to it.
     expect((await org.api.post(`/invoices/${invoice.invoice_id}/void`)).status).toBe(409);
+    expect(await t.app.reports.verify(org.orgId)).toEqual([]);
+    await expectBooksBalanced(org.api);
+  });
+
+  it('unapplies: the invoice owes it again (SENT), the note is ISSUED with its balance back and can go elsewhere; once nothing is applied both can be voided', async () => {
+    const customerId = await customer(org.api);
+    const invoice = await postedInvoice(org.api, customerId, 500);
+    const other = await postedInvoice(org.api, customerId, 300);
+    const cn = await issued(note(customerId, { line_items: [line(100, { tax_id: gst18 })] }));
+    const first = (await applyToInvoice(cn.credit_note_id, invoice.invoice_id, 18)).body.credit_note.application_id;
+    const second = (await applyToInvoice(cn.credit_note_id, invoice.invoice_id, 100)).body.credit_note.application_id;
+    expect((await org.api.get(`/credit_notes/${cn.credit_note_id}`)).body.credit_note).toMatchObject({
+      status: 'APPLIED', applied_amount: 118, balance_amount: 0,
+      applications: [{ application_id: first, invoice_id: invoice.invoice_id, bill_id: null, amount: 18 }, { application_id: second, invoice_id: invoice.invoice_id, bill_id: null, amount: 100 }],
+    });
+
+    const undone = await org.api.delete(`/credit_notes/${cn.credit_note_id}/applications/${second}`);
+    expect(undone.status).toBe(200);
+    expect(undone.body.credit_note).toMatchObject({ status: 'ISSUED', applied_amount: 18, balance_amount: 100, applications: [{ application_id: first, amount: 18 }] });
+    expect(undone.body.invoice).toEqual({ invoice_id: invoice.invoice_id, balance: 482, status: 'PARTIALLY_PAID', paid_amount: 18 });
+    expect(undone.body.bill).toBeUndefined();
+    expect((await org.api.delete(`/credit_notes/${cn.credit_note_id}/applications/${second}`)).body).toMatchObject({ code: 'not_found.resource', field: 'application_id' });
+    // What came back can go to another invoice of the customer.
+    expect((await applyToInvoice(cn.credit_note_id, other.invoice_id, 100)).body.invoice).toMatchObject({ balance: 200, status: 'PARTIALLY_PAID' });
+    const moved = (await org.api.get(`/credit_notes/${cn.credit_note_id}`)).body.credit_note.applications[1].application_id;
+
+    const last = await org.api.delete(`/credit_notes/${cn.credit_note_id}/applications/${first}`);
+    expect(last.body.invoice).toEqual({ invoice_id: invoice.invoice_id, balance: 500, status: 'SENT', paid_amount: 0 });
+    expect((await org.api.delete(`/credit_notes/${cn.credit_note_id}/applications/${moved}`)).body.credit_note).toMatchObject({ status: 'ISSUED', applied_amount: 0, balance_amount: 118, applications: [] });
+    expect((await org.api.post(`/credit_notes/${cn.credit_note_id}/void`)).body.credit_note).toMatchObject({ status: 'CANCELLED' });
+    expect((await org.api.post(`/invoices/${invoice.invoice_id}/void`)).status).toBe(200);
+    const timeline = (await org.api.get(`/credit_notes/${cn.credit_note_id}/activity`)).body.activity.map((a: { action: string }) => a.action);
+    expect(timeline).toEqual(['CREDIT_NOTE_VOIDED', 'CREDIT_NOTE_UNAPPLIED', 'CREDIT_NOTE_UNAPPLIED', 'CREDIT_NOTE_APPLIED', 'CREDIT_NOTE_UNAPPLIED', 'CREDIT_NOTE_APPLIED', 'CREDIT_NOTE_APPLIED', 'CREDIT_NOTE_CREATED']);
+    expect((await org.api.get(`/invoices/${invoice.invoice_id}/activity`)).body.activity.some((a: { metadata: { application_id?: string } }) => a.metadata?.application_id === first)).toBe(true);
     expect(await t.app.reports.verify(org.orgId)).toEqual([]);
     await expectBooksBalanced(org.api);
   });

@@ -35,7 +35,7 @@ async function journalOf(sourceId: string) {
 }
 
 describe('debit notes', () => {
-  it("issues against a bill with its place of supply: ISSUED, Dr Payable, Cr the lines' account and GST input; DEBIT_NOTE_CREATED; the bill's balance stays", async () => {
+  it("issues against a bill with its place of supply: Dr Payable, Cr the lines' account and GST input; DEBIT_NOTE_CREATED; applied to the bill at once", async () => {
     const vendorId = await vendor(org.api, { place_of_contact: 'IN-MH' });
     // A Maharashtra vendor supplying to the Karnataka branch: IGST.
     const bill = await postedBill(org.api, vendorId, 1000, { place_of_supply: 'IN-KA', line_items: [{ name: 'Steel', rate: 1000, tax_id: gst18 }] });
@@ -43,17 +43,19 @@ describe('debit notes', () => {
     expect(res.status).toBe(201);
     const dn = res.body.debit_note;
     expect(dn).toMatchObject({
-      debit_note_number: expect.stringMatching(/^DN-\d{6}$/), vendor_id: vendorId, bill_id: bill.bill_id, status: 'ISSUED',
+      debit_note_number: expect.stringMatching(/^DN-\d{6}$/), vendor_id: vendorId, bill_id: bill.bill_id, status: 'APPLIED',
       place_of_supply: 'IN-KA', stock_direction: 'PURCHASE_RETURN_OUT', sub_total: 250, igst_total: 45, total: 295,
-      applied_amount: 0, balance_amount: 295, notes: 'Short supply',
+      applied_amount: 295, balance_amount: 0, notes: 'Short supply',
+      applications: [{ application_id: expect.stringMatching(/^dna_/), invoice_id: null, bill_id: bill.bill_id, amount: 295 }],
     });
     expect(dn.line_items[0]).toMatchObject({ restock: true, igst_amount: 45 });
     expect(await journalOf(dn.debit_note_id)).toEqual([{
       kind: 'POSTING', lines: [['Purchases', 0, 250], ['IGST Input', 0, 45], ['Accounts Payable', 295, 0]],
     }]);
-    expect((await org.api.get(`/bills/${bill.bill_id}`)).body.bill).toMatchObject({ balance: 1180, status: 'OPEN' });
+    // 1,180.00 − 295.00: the bill owes what the payable says.
+    expect((await org.api.get(`/bills/${bill.bill_id}`)).body.bill).toMatchObject({ balance: 885, status: 'PARTIALLY_PAID', vendor_credits_applied: 295 });
     const events = await t.app.database.db.selectFrom('outbox_events').select('payload').where('org_id', '=', org.orgId).where('event_type', '=', 'DEBIT_NOTE_CREATED').execute();
-    expect(events.map((e) => JSON.parse(e.payload).data)).toContainEqual({ id: dn.debit_note_id, number: dn.debit_note_number, vendor_id: vendorId, total: 295, status: 'ISSUED' });
+    expect(events.map((e) => JSON.parse(e.payload).data)).toContainEqual({ id: dn.debit_note_id, number: dn.debit_note_number, vendor_id: vendorId, total: 295, status: 'APPLIED' });
     expect((await org.api.get(`/debit_notes/${dn.debit_note_id}`)).body.debit_note).toEqual(dn);
     expect(await t.app.reports.verify(org.orgId)).toEqual([]);
     await expectBooksBalanced(org.api);
@@ -108,7 +110,7 @@ describe('debit notes', () => {
     await org.api.post(`/debit_notes/${b.debit_note_id}/void`);
     const ids = async (query: string) => (await org.api.get(`/debit_notes?${query}`)).body.debit_notes.map((n: { debit_note_id: string }) => n.debit_note_id);
     expect(await ids(`vendor_id=${vendorId}`)).toEqual([b.debit_note_id, a.debit_note_id]);
-    expect(await ids(`vendor_id=${vendorId}&status=ISSUED`)).toEqual([a.debit_note_id]);
+    expect(await ids(`vendor_id=${vendorId}&status=APPLIED`)).toEqual([a.debit_note_id]);
     expect(await ids(`bill_id=${bill.bill_id}`)).toEqual([a.debit_note_id]);
     const page1 = await org.api.get(`/debit_notes?vendor_id=${vendorId}&per_page=1`);
     const page2 = await org.api.get(`/debit_notes?vendor_id=${vendorId}&per_page=1&cursor=${encodeURIComponent(page1.body.page_context.next_cursor)}`);

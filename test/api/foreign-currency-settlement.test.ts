@@ -141,6 +141,34 @@ describe('foreign notes whose lines round apart from their totals', () => {
     await expectVerified(org.orgId);
   });
 
+  it('unapplying a credit after a payment moved both balances: the mirror, then the paisa still missing; voided, the note leaves the invoice converted once', async () => {
+    const { org, customerId, invoice } = await foreignInvoice();
+    const note = (await createCreditNote(org.api, { customer_id: customerId, invoice_id: invoice.invoice_id, date: DATE, line_items: unitsOf(invoice, 0, 2) })).body.credit_note;
+    const applied = await org.api.post(`/credit_notes/${note.credit_note_id}/apply-to-invoice`, { invoice_id: invoice.invoice_id, amount: 0.01 }, { idempotencyKey: newKey() });
+    const applicationId = applied.body.credit_note.application_id;
+    // As above: the application puts a paisa back on the receivable (250 − 167 + 1 = 84), the payment takes 84.
+    expect(await linesOf(org.api, applicationId)).toEqual([['Credit applied', 1, 0], ['Exchange difference', 0, 1]]);
+    await pay(org.api, 'INCOMING', customerId, { invoice_id: invoice.invoice_id });
+    expect(await accountBalance(org.api, 'Accounts Receivable')).toBe(0);
+
+    // Unapplied, the invoice (0.01 → 0.02) and the note (0.01 → 0.02) both open at 167: the receivable
+    // must stay 167 − 167 = 0. The mirror takes the paisa off again, so one more puts it back.
+    const undone = await org.api.delete(`/credit_notes/${note.credit_note_id}/applications/${applicationId}`);
+    expect(undone.body.invoice).toMatchObject({ balance: 0.02 });
+    expect(undone.body.credit_note).toMatchObject({ balance_amount: 0.02, applied_amount: 0 });
+    expect(await linesOf(org.api, applicationId)).toEqual([
+      ['Credit applied', 1, 0], ['Exchange difference', 0, 1], ['Credit applied', 0, 1], ['Exchange difference', 1, 0], ['Credit unapplied', 1, 0], ['Exchange difference', 0, 1],
+    ]);
+    expect(await accountBalance(org.api, 'Accounts Receivable')).toBe(0);
+    await expectVerified(org.orgId);
+    // Voided, the note's 167 comes off: the receivable is the invoice's 0.02 converted once.
+    expect((await org.api.post(`/credit_notes/${note.credit_note_id}/void`)).status).toBe(200);
+    expect(await accountBalance(org.api, 'Accounts Receivable')).toBe(1.67);
+    await pay(org.api, 'INCOMING', customerId, { invoice_id: invoice.invoice_id });
+    await pay(org.api, 'INCOMING', customerId, { invoice_id: invoice.invoice_id });
+    await expectSettled(org.api, org.orgId, `/invoices/${invoice.invoice_id}`, 'Accounts Receivable');
+  });
+
   it('a vendor credit note and a debit note: each at its total converted once, the payable nets to 0 once all is settled', async () => {
     const org = await t.given.org();
     const vendorId = await vendor(org.api, { currency_code: 'USD' });
@@ -152,7 +180,14 @@ describe('foreign notes whose lines round apart from their totals', () => {
     const credit = (await createCreditNote(org.api, { customer_id: vendorId, bill_id: bill.bill_id, date: DATE, line_items: unitsOf(bill, 3, 2) })).body.credit_note;
     expect(await linesOf(org.api, credit.credit_note_id)).toEqual([['D', 0, 84], ['E', 0, 83], ['Note total', 167, 0]]);
 
-    // Payable: 500 − 250 − 167 = 83. The vendor credit goes on in two parts around a payment.
+    // The debit note named the bill, so it lowered it at once: 0.06 → 0.03 (500 → 250, nothing to convert apart).
+    expect(debit).toMatchObject({ status: 'APPLIED', balance_amount: 0 });
+    expect((await org.api.get(`/bills/${bill.bill_id}`)).body.bill).toMatchObject({ balance: 0.03 });
+    // Unapplied, the bill owes 0.06 again and the note is open: the payable, 500 − 250 − 167 = 83, does not move.
+    const undone = await org.api.delete(`/debit_notes/${debit.debit_note_id}/applications/${debit.applications[0].application_id}`);
+    expect(undone.body.bill).toMatchObject({ balance: 0.06 });
+    expect(await accountBalance(org.api, 'Accounts Payable')).toBe(-0.83);
+    // The vendor credit goes on in two parts around a payment.
     const apply = async () => {
       const res = await org.api.post(`/credit_notes/${credit.credit_note_id}/apply-to-bill`, { bill_id: bill.bill_id, amount: 0.01 }, { idempotencyKey: newKey() });
       expect(res.status).toBe(200);

@@ -186,32 +186,47 @@ describe('POST /debit_notes/{id}/apply-to-bill', () => {
   const apply = (id: string, billId: string, amount: number, key = newKey(), api = org.api) =>
     api.post(`/debit_notes/${id}/apply-to-bill`, { bill_id: billId, amount }, { idempotencyKey: key });
 
-  it('lowers the bill (was: its full balance stayed after a debit note, overstating payables): PARTIALLY_PAID, PAID once the rest is paid', async () => {
+  const unapply = (id: string, applicationId: string, api = org.api) => api.delete(`/debit_notes/${id}/applications/${applicationId}`);
+
+  it('a note naming its bill lowers it at once (was: the full balance stayed, overstating payables); unapplied, the bill owes it again; applied in parts; PAID once the rest is paid', async () => {
     const books = await t.given.org({ state_code: 'IN-KA' });
     const gst = await taxId(books.api, 18);
     const vendorId = await vendor(books.api);
-    // ₹1,000.00 + 18% = ₹1,180.00 owed.
+    // ₹1,000.00 + 18% = ₹1,180.00 owed; one unit back is ₹250.00 + ₹45.00 = ₹295.00.
     const bill = await postedBill(books.api, vendorId, 1000, { line_items: [{ name: 'Steel', quantity: 4, rate: 250, tax_id: gst }] });
     const note = await createDebitNote(books.api, { vendor_id: vendorId, bill_id: bill.bill_id, date: '2026-06-12', line_items: [{ bill_line_item_id: lineOf(bill), quantity: 1 }] });
-    expect(note.body.debit_note).toMatchObject({ total: 295, balance_amount: 295 });
+    expect(note.status).toBe(201);
     const dn = note.body.debit_note.debit_note_id;
-    // Issuing lowered the payable (a credit balance); the bill's balance waits for the application.
+    const [application] = note.body.debit_note.applications;
+    expect(note.body.debit_note).toMatchObject({ total: 295, applied_amount: 295, balance_amount: 0, status: 'APPLIED' });
+    expect(application).toEqual({ application_id: expect.stringMatching(/^dna_/), invoice_id: null, bill_id: bill.bill_id, amount: 295 });
+    // The note lowered the payable by its journal, and the bill by the application: they agree.
     expect(await accountBalance(books.api, 'Accounts Payable')).toBe(-885);
-    expect((await books.api.get(`/bills/${bill.bill_id}`)).body.bill).toMatchObject({ balance: 1180, status: 'OPEN' });
+    expect((await books.api.get(`/bills/${bill.bill_id}`)).body.bill).toMatchObject({ balance: 885, status: 'PARTIALLY_PAID', vendor_credits_applied: 295 });
+
+    const undone = await unapply(dn, application.application_id, books.api);
+    expect(undone.status).toBe(200);
+    expect(undone.body).toMatchObject({
+      message: 'The debit note has been unapplied.',
+      debit_note: { debit_note_id: dn, applied_amount: 0, balance_amount: 295, status: 'ISSUED', applications: [] },
+      bill: { bill_id: bill.bill_id, balance: 1180, status: 'OPEN', paid_amount: 0 },
+    });
+    expect(await unapply(dn, application.application_id, books.api)).toMatchObject({ status: 404, body: { code: 'not_found.resource', field: 'application_id' } });
+    // In the base currency neither applying nor unapplying posts anything; the payable stands.
+    expect(await accountBalance(books.api, 'Accounts Payable')).toBe(-885);
+    expect((await books.api.get(`/journals?source=ALLOCATION`)).body.journals).toEqual([]);
 
     const part = await apply(dn, bill.bill_id, 95, newKey(), books.api);
     expect(part.status).toBe(200);
     expect(part.body).toMatchObject({
       message: 'The debit note has been applied.',
-      debit_note: { debit_note_id: dn, applied_amount: 95, balance_amount: 200, status: 'ISSUED' },
+      debit_note: { debit_note_id: dn, application_id: expect.stringMatching(/^dna_/), applied_amount: 95, balance_amount: 200, status: 'ISSUED' },
       bill: { bill_id: bill.bill_id, balance: 1085, status: 'PARTIALLY_PAID', paid_amount: 95 },
     });
     const rest = await apply(dn, bill.bill_id, 200, newKey(), books.api);
-    expect(rest.body.debit_note).toEqual({ debit_note_id: dn, applied_amount: 295, balance_amount: 0, status: 'APPLIED' });
+    expect(rest.body.debit_note).toEqual({ debit_note_id: dn, application_id: expect.stringMatching(/^dna_/), applied_amount: 295, balance_amount: 0, status: 'APPLIED' });
+    expect((await books.api.get(`/debit_notes/${dn}`)).body.debit_note.applications.map((a: { amount: number }) => a.amount)).toEqual([95, 200]);
     expect((await books.api.get(`/bills/${bill.bill_id}`)).body.bill).toMatchObject({ balance: 885, status: 'PARTIALLY_PAID', vendor_credits_applied: 295 });
-    // The bill's balance and the payable agree again; applying posted nothing.
-    expect(await accountBalance(books.api, 'Accounts Payable')).toBe(-885);
-    expect((await books.api.get(`/journals?source=ALLOCATION`)).body.journals).toEqual([]);
 
     const pay = await books.api.post('/payments', { flow: 'OUTGOING', contact_id: vendorId, date: '2026-06-14', amount: 885, allocations: [{ bill_id: bill.bill_id, amount: 885 }] }, { idempotencyKey: newKey() });
     expect(pay.status).toBe(201);
@@ -219,24 +234,54 @@ describe('POST /debit_notes/{id}/apply-to-bill', () => {
     expect(await accountBalance(books.api, 'Accounts Payable')).toBe(0);
 
     const timeline = (await books.api.get(`/debit_notes/${dn}/activity`)).body.activity.map((a: { action: string }) => a.action);
-    expect(timeline).toEqual(['DEBIT_NOTE_APPLIED', 'DEBIT_NOTE_APPLIED', 'DEBIT_NOTE_CREATED']);
+    expect(timeline).toEqual(['DEBIT_NOTE_APPLIED', 'DEBIT_NOTE_APPLIED', 'DEBIT_NOTE_UNAPPLIED', 'DEBIT_NOTE_APPLIED', 'DEBIT_NOTE_CREATED']);
     expect((await books.api.post(`/debit_notes/${dn}/void`)).status).toBe(409);
     expect(await t.app.reports.verify(books.orgId)).toEqual([]);
     await expectBooksBalanced(books.api);
   });
 
-  it('clears a bill with credit alone: PAID, BILL_PAID fires; a retry with the same key applies once', async () => {
+  it('a note naming its bill for all the bill owes clears it at creation: PAID, BILL_PAID fires; a retried create applies once; on a paid bill it applies nothing', async () => {
     const vendorId = await vendor(org.api);
     const bill = await postedBill(org.api, vendorId, 300);
-    const note = await createDebitNote(org.api, { vendor_id: vendorId, bill_id: bill.bill_id, date: '2026-06-12', line_items: [{ bill_line_item_id: lineOf(bill), quantity: 1 }] });
     const key = newKey();
-    const once = await apply(note.body.debit_note.debit_note_id, bill.bill_id, 300, key);
-    const again = await apply(note.body.debit_note.debit_note_id, bill.bill_id, 300, key);
-    expect(once.body.bill).toEqual({ bill_id: bill.bill_id, balance: 0, status: 'PAID', paid_amount: 300 });
+    const body = { vendor_id: vendorId, bill_id: bill.bill_id, date: '2026-06-12', line_items: [{ bill_line_item_id: lineOf(bill), quantity: 1 }] };
+    const once = await createDebitNote(org.api, body, key);
+    const again = await createDebitNote(org.api, body, key);
+    expect(once.body.debit_note).toMatchObject({ total: 300, applied_amount: 300, balance_amount: 0, status: 'APPLIED' });
     expect(again.body).toEqual(once.body);
-    expect((await org.api.get(`/bills/${bill.bill_id}`)).body.bill).toMatchObject({ vendor_credits_applied: 300, balance: 0 });
+    expect((await org.api.get(`/bills/${bill.bill_id}`)).body.bill).toMatchObject({ vendor_credits_applied: 300, balance: 0, status: 'PAID' });
     const paid = await t.app.database.db.selectFrom('outbox_events').select('payload').where('org_id', '=', org.orgId).where('event_type', '=', 'BILL_PAID').execute();
     expect(paid.map((e) => JSON.parse(e.payload).data.id)).toContain(bill.bill_id);
+
+    // A bill already paid in cash: the note is the vendor's debt to us, applied to nothing.
+    const cashBill = await postedBill(org.api, vendorId, 200);
+    await org.api.post('/payments', { flow: 'OUTGOING', contact_id: vendorId, date: '2026-06-11', amount: 200, allocations: [{ bill_id: cashBill.bill_id, amount: 200 }] }, { idempotencyKey: newKey() });
+    const refund = await createDebitNote(org.api, { ...body, bill_id: cashBill.bill_id, line_items: [{ bill_line_item_id: lineOf(cashBill), amount: 50 }] });
+    expect(refund.body.debit_note).toMatchObject({ total: 50, applied_amount: 0, balance_amount: 50, status: 'ISSUED', applications: [] });
+    expect(await t.app.reports.verify(org.orgId)).toEqual([]);
+    await expectBooksBalanced(org.api);
+  });
+
+  it('unapply refuses an application of another note, an unknown one, a foreign organisation and a locked period; once nothing is applied the note and the bill can be voided', async () => {
+    const vendorId = await vendor(org.api);
+    const bill = await postedBill(org.api, vendorId, 500);
+    const made = await createDebitNote(org.api, { vendor_id: vendorId, bill_id: bill.bill_id, date: '2026-06-12', line_items: [{ bill_line_item_id: lineOf(bill), amount: 100 }] });
+    const dn = made.body.debit_note.debit_note_id;
+    const applicationId = made.body.debit_note.applications[0].application_id;
+    const otherNote = (await createDebitNote(org.api, { vendor_id: vendorId, date: '2026-06-12', line_items: [{ name: 'Return', rate: 10 }] })).body.debit_note.debit_note_id;
+    expect(await unapply(otherNote, applicationId)).toMatchObject({ status: 404, body: { field: 'application_id' } });
+    expect(await unapply(dn, 'dna_nope')).toMatchObject({ status: 404, body: { field: 'application_id' } });
+    const stranger = await t.given.org({ state_code: 'IN-KA' });
+    expect(await unapply(dn, applicationId, stranger.api)).toMatchObject({ status: 404, body: { field: 'debit_note_id' } });
+    // The application is dated on the later of the note (12 June) and the bill (10 June).
+    expect((await t.admin.put(`/orgs/${org.orgId}/lock`, { lock_date: '2026-06-12' })).status).toBe(200);
+    expect(await unapply(dn, applicationId)).toMatchObject({ status: 409, body: { code: 'conflict.period_locked' } });
+    expect((await t.admin.put(`/orgs/${org.orgId}/lock`, { lock_date: null })).status).toBe(200);
+    expect((await org.api.post(`/bills/${bill.bill_id}/void`)).status).toBe(409);
+    expect((await unapply(dn, applicationId)).status).toBe(200);
+    expect((await org.api.post(`/debit_notes/${dn}/void`)).body.debit_note).toMatchObject({ status: 'CANCELLED', applied_amount: 0 });
+    expect((await org.api.post(`/bills/${bill.bill_id}/void`)).body.bill).toMatchObject({ status: 'CANCELLED' });
+    expect(await t.app.reports.verify(org.orgId)).toEqual([]);
     await expectBooksBalanced(org.api);
   });
 

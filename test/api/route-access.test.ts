@@ -198,20 +198,34 @@ const MAKERS: Record<string, Maker> = {
     }, { idempotencyKey: newKey() });
     return created(res, 'expense', 'expense_id');
   },
-  // ISSUED notes with nothing applied: an update, void or apply leaking across organisations would succeed.
+  // An ISSUED note half applied to an invoice: an apply or unapply (its application is found through
+  // GET /credit_notes/{credit_note_id}) leaking across organisations would succeed; an update or void would be 409, not 404.
   credit_note_id: async (a) => {
     const customerId = await created(await a.api.post('/contacts', { contact_name: 'Tenant A Returner', contact_type: 'CUSTOMER' }, { idempotencyKey: newKey() }), 'contact', 'contact_id');
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const invoiceId = await created(await a.api.post('/invoices', {
+      customer_id: customerId, date: today, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Rods', rate: 500 }],
+    }, { idempotencyKey: newKey() }), 'invoice', 'invoice_id');
     const res = await a.api.post('/credit_notes', {
-      customer_id: customerId, date: t.clock.now().toISOString().slice(0, 10), line_items: [{ name: 'Returned rods', rate: 100, quantity: 1 }],
+      customer_id: customerId, date: today, line_items: [{ name: 'Returned rods', rate: 100, quantity: 1 }],
     }, { idempotencyKey: newKey() });
-    return created(res, 'credit_note', 'credit_note_id');
+    const noteId = await created(res, 'credit_note', 'credit_note_id');
+    await a.api.post(`/credit_notes/${noteId}/apply-to-invoice`, { invoice_id: invoiceId, amount: 50 }, { idempotencyKey: newKey() });
+    return noteId;
   },
+  // Likewise half applied, to a bill.
   debit_note_id: async (a) => {
     const vendorId = await created(await a.api.post('/contacts', { contact_name: 'Tenant A Mill Return', contact_type: 'VENDOR' }, { idempotencyKey: newKey() }), 'contact', 'contact_id');
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const billId = await created(await a.api.post('/bills', {
+      vendor_id: vendorId, date: today, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Yarn', rate: 500 }],
+    }, { idempotencyKey: newKey() }), 'bill', 'bill_id');
     const res = await a.api.post('/debit_notes', {
-      vendor_id: vendorId, date: t.clock.now().toISOString().slice(0, 10), line_items: [{ name: 'Returned yarn', rate: 100, quantity: 1 }],
+      vendor_id: vendorId, date: today, line_items: [{ name: 'Returned yarn', rate: 100, quantity: 1 }],
     }, { idempotencyKey: newKey() });
-    return created(res, 'debit_note', 'debit_note_id');
+    const noteId = await created(res, 'debit_note', 'debit_note_id');
+    await a.api.post(`/debit_notes/${noteId}/apply-to-bill`, { bill_id: billId, amount: 50 }, { idempotencyKey: newKey() });
+    return noteId;
   },
   // A journal schedule: run, pause, resume, update and delete would all succeed if tenancy leaked.
   schedule_id: async (a) => {

@@ -27,6 +27,7 @@ import { einvoice } from './025-einvoice';
 import { einvoiceIrn } from './026-einvoice-irn';
 import { irnNotesTransport } from './027-irn-notes-transport';
 import { ledgerReportIndexes } from './029-ledger-report-indexes';
+import { noteUnapply } from './030-note-unapply';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -34,7 +35,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   platform, ledger, invoices, estimatesAndSalesOrders, purchases, expenses, notes, payments, webhooks, recurring,
   attachmentsAndComments, pdfs, invoicePaymentLink, invoiceListIndex, billGuardReference, deliveryQueueIndexes,
   idempotencyOrgScope, gstTreatment, periodLock, noteBindings, purchaseLedgers, branchBooks, seriesTypesUnits, einvoice,
-  einvoiceIrn, irnNotesTransport, ledgerReportIndexes,
+  einvoiceIrn, irnNotesTransport, ledgerReportIndexes, noteUnapply,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -1,8 +1,8 @@
-import { presentNoteColumns, presentNoteLine } from '../documents';
-import type { CreditNoteLineRow, CreditNoteRow } from './credit-notes.repository';
+import { presentNoteApplication, presentNoteColumns, presentNoteLine } from '../documents';
+import type { CreditNoteApplicationRow, CreditNoteLineRow, CreditNoteRow } from './credit-notes.repository';
 
 /** A credit note as the API shows it: the create inputs, applied_amount, balance_amount and status (spec). */
-export function presentCreditNote(n: CreditNoteRow, lines: readonly CreditNoteLineRow[]) {
+export function presentCreditNote(n: CreditNoteRow, lines: readonly CreditNoteLineRow[], applications: readonly CreditNoteApplicationRow[]) {
   return {
     credit_note_id: n.credit_note_id,
     credit_note_number: n.credit_note_number,
@@ -11,11 +11,12 @@ export function presentCreditNote(n: CreditNoteRow, lines: readonly CreditNoteLi
     customer_name: n.contact_name,
     ...presentNoteColumns(n),
     line_items: lines.map((l) => presentNoteLine(n, l)),
+    applications: applications.map(presentNoteApplication),
   };
 }
 
 /** The note's side of an apply response (spec: credit_note_id, applied_amount, balance_amount, status). */
-export function presentApplied(n: CreditNoteRow) {
+export function presentApplied(n: CreditNoteRow, applicationId: string) {
   const { applied_amount, balance_amount, status } = presentNoteColumns(n);
-  return { credit_note_id: n.credit_note_id, applied_amount, balance_amount, status };
+  return { credit_note_id: n.credit_note_id, application_id: applicationId, applied_amount, balance_amount, status };
 }

@@ -6,6 +6,7 @@ import type { CursorPosition } from '../../kernel/cursor';
 
 export type CreditNoteRow = CreditNotesTable;
 export type CreditNoteLineRow = CreditNoteLinesTable;
+export type CreditNoteApplicationRow = CreditNoteApplicationsTable;
 
 export interface CreditNoteFilter {
   status?: string;
@@ -50,6 +51,16 @@ export const creditNotesRepository = {
 
   async insertApplication(tx: Tx, application: CreditNoteApplicationsTable) {
     await insertRows(tx, 'credit_note_applications', [application]);
+  },
+
+  /** The live (not unapplied) applications of these notes, oldest first. */
+  applications: (db: Db | Tx, orgId: string, noteIds: readonly string[]) =>
+    noteIds.length === 0 ? Promise.resolve([] as CreditNoteApplicationRow[])
+      : db.selectFrom('credit_note_applications').selectAll().where('org_id', '=', orgId).where('credit_note_id', 'in', noteIds).where('released', '=', 0)
+        .orderBy('credit_note_id').orderBy('application_id').execute(),
+
+  async releaseApplication(tx: Tx, orgId: string, applicationId: string) {
+    await tx.updateTable('credit_note_applications').set({ released: 1 }).where('org_id', '=', orgId).where('application_id', '=', applicationId).execute();
   },
 
   async countForContact(tx: Tx, orgId: string, contactId: string) {

@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { PageContext } from '../../http/response-schemas';
 import { route, type RouteDef } from '../../http/route';
-import { IdParam } from '../../http/schema-kit';
+import { IdParam, PathId } from '../../http/schema-kit';
 import { PERIOD_LOCKED } from '../../platform/orgs/period-lock.rules';
 import { UpdateNoteBody } from '../documents/notes.schemas';
 import { IrnCancellation, IrnVoidBody } from '../einvoice/irn.schemas';
-import { AppliedToBill, AppliedToInvoice, ApplyToBillBody, ApplyToInvoiceBody, CreateCreditNoteBody, CreditNote, ListCreditNotesQuery } from './credit-notes.schemas';
+import { AppliedToBill, AppliedToInvoice, ApplyToBillBody, ApplyToInvoiceBody, CreateCreditNoteBody, CreditNote, CreditNoteUnapplied, ListCreditNotesQuery } from './credit-notes.schemas';
 import type { CreditNotesService } from './credit-notes.service';
 
 const tags = ['Credit notes'];
@@ -56,6 +56,13 @@ export function creditNotesRoutes(creditNotes: CreditNotesService): RouteDef[] {
       access: 'Svc.creditnotes.UPDATE', idempotency: 'required', params: CreditNoteIdParam, body: ApplyToBillBody, message: 'The credit note has been applied.',
       response: AppliedToBill,
       handle: ({ ctx, params, body }) => creditNotes.applyToBill(ctx, params.credit_note_id, body),
+    }),
+    route({
+      method: 'DELETE', url: '/credit_notes/:credit_note_id/applications/:application_id', operationId: 'unapplyCreditNote', failsWithCodes: PERIOD_LOCKED,
+      summary: 'Unapply one application: the invoice or bill owes it again and the note can be applied elsewhere or voided', tags,
+      access: 'Svc.creditnotes.UPDATE', params: Type.Object({ credit_note_id: PathId('credit_note_id'), application_id: PathId('application_id') }),
+      message: 'The credit note has been unapplied.', response: CreditNoteUnapplied,
+      handle: ({ ctx, params }) => creditNotes.unapply(ctx, params.credit_note_id, params.application_id),
     }),
   ];
 }

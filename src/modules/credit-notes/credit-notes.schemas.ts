@@ -56,6 +56,7 @@ export const CreditNote = Named('CreditNote', Strict({
 /** The note's side of an apply (credit-notes.presenter.ts presentApplied). */
 const CreditNoteApplied = Named('CreditNoteApplied', Strict({
   credit_note_id: Type.String(),
+  application_id: Type.String({ description: 'This application; DELETE /credit_notes/{credit_note_id}/applications/{application_id} unapplies it' }),
   applied_amount: Amount,
   balance_amount: Amount,
   status: noteProperties.status,
@@ -67,16 +68,22 @@ const settledProperties = {
   paid_amount: { ...Amount, description: 'Payments and credits applied so far' },
 };
 
-export const AppliedToInvoice = {
-  credit_note: CreditNoteApplied,
-  invoice: Named('InvoiceCredited', Strict({
-    invoice_id: Type.String(), ...settledProperties, status: StringEnum(INVOICE_STATUSES),
-  }, 'The invoice after a credit note was applied to it.')),
-};
+const InvoiceCredited = Named('InvoiceCredited', Strict({
+  invoice_id: Type.String(), ...settledProperties, status: StringEnum(INVOICE_STATUSES),
+}, 'The invoice after a credit note was applied to it or unapplied from it.'));
+
+export const AppliedToInvoice = { credit_note: CreditNoteApplied, invoice: InvoiceCredited };
 
 /** The bill's side of an apply (bills.note-target.ts presentBillCredited); a debit note's apply answers it too. */
 export const BillCredited = Named('BillCredited', Strict({
   bill_id: Type.String(), ...settledProperties, status: StringEnum(BILL_STATUSES),
-}, 'The bill after a credit note or debit note was applied to it.'));
+}, 'The bill after a credit note or debit note was applied to it or unapplied from it.'));
 
 export const AppliedToBill = { credit_note: CreditNoteApplied, bill: BillCredited };
+
+/** An unapply: the whole note, and the invoice or bill the application had settled. */
+export const CreditNoteUnapplied = {
+  credit_note: CreditNote,
+  invoice: Type.Optional(InvoiceCredited),
+  bill: Type.Optional(BillCredited),
+};

@@ -19,21 +19,22 @@ import { OPEN_STATUSES } from '../invoices/invoices.rules';
 import { reversalRemedy, type LedgerService } from '../ledger';
 import { takeDocumentNumber, type SeriesService } from '../series';
 import { presentApplied, presentCreditNote } from './credit-notes.presenter';
-import { creditNotesRepository as repo, type CreditNoteLineRow, type CreditNoteRow } from './credit-notes.repository';
+import { creditNotesRepository as repo, type CreditNoteApplicationRow, type CreditNoteLineRow, type CreditNoteRow } from './credit-notes.repository';
 import { creditNoteTypeOf, sideOf, VENDOR_CREDIT_NUMBERING } from './credit-notes.rules';
 import type { ApplyToBillBody, ApplyToInvoiceBody, CreateCreditNoteBody, ListCreditNotesQuery } from './credit-notes.schemas';
-import { applyNoteInTx } from './note-application';
+import { applyNoteInTx, unapplyNoteInTx } from './note-application';
 
 type Settlement<Row> = {
   lockForSettlement(tx: Tx, orgId: string, id: string, field: string): Promise<Row>;
   settleInTx(tx: Tx, ctx: RequestContext, row: Row, kind: 'credit', amount: number, field: string, metadata: Record<string, unknown>): Promise<Row>;
+  releaseInTx(tx: Tx, ctx: RequestContext, row: Row, kind: 'credit', amount: number, metadata: Record<string, unknown>): Promise<Row>;
 };
 
 type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors'> & {
   ledger: LedgerService;
   series: Pick<SeriesService, 'branchOf' | 'takeIssuedNumber'>;
-  invoices: Pick<InvoicesService, 'lockForSettlement' | 'settleInTx'>;
-  bills: Pick<BillsService, 'lockForSettlement' | 'settleInTx'>;
+  invoices: Pick<InvoicesService, 'lockForSettlement' | 'settleInTx' | 'releaseInTx'>;
+  bills: Pick<BillsService, 'lockForSettlement' | 'settleInTx' | 'releaseInTx'>;
 };
 
 const invoiceParent = (i: InvoiceRow): NoteParent => ({
@@ -84,7 +85,9 @@ export function creditNotesService(deps: Deps) {
     return row;
   }
 
-  const view = async (executor: Db | Tx, row: CreditNoteRow) => presentCreditNote(row, await repo.lines(executor, row.org_id, [row.credit_note_id]));
+  const view = async (executor: Db | Tx, row: CreditNoteRow) => presentCreditNote(
+    row, await repo.lines(executor, row.org_id, [row.credit_note_id]), await repo.applications(executor, row.org_id, [row.credit_note_id]),
+  );
 
   /** operator.md: a document event's data is its id, number, contact id, total and status. */
   const eventData = (n: CreditNoteRow) => ({
@@ -115,7 +118,7 @@ export function creditNotesService(deps: Deps) {
       const row = await target.port.lockForSettlement(tx, ctx.orgId, targetId, `${target.kind}_id`);
       const amount = toPaise(amountRupees);
       let saved = note;
-      const settled = await applyNoteInTx(tx, ctx, deps, {
+      const { settled, applicationId } = await applyNoteInTx(tx, ctx, deps, {
         document: 'credit note', idPrefix: 'cna', side: sideOf(note.note_type), amount,
         note: { ...note, id: note.credit_note_id, number: note.credit_note_number },
         target: {
@@ -124,11 +127,38 @@ export function creditNotesService(deps: Deps) {
         },
         recordApplication: (applicationId) => repo.insertApplication(tx, {
           org_id: ctx.orgId, application_id: applicationId, credit_note_id: note.credit_note_id,
-          invoice_id: target.kind === 'invoice' ? targetId : null, bill_id: target.kind === 'bill' ? targetId : null, amount, created_time: now(),
+          invoice_id: target.kind === 'invoice' ? targetId : null, bill_id: target.kind === 'bill' ? targetId : null, amount, created_time: now(), released: 0,
         }),
         save: async (next) => (saved = await save(tx, note, next)),
       });
-      return { credit_note: presentApplied(saved), [target.kind]: target.present(settled, today()) };
+      return { credit_note: presentApplied(saved, applicationId), [target.kind]: target.present(settled, today()) };
+    });
+  }
+
+  /** Unapplies one application: the note is locked first, then the invoice or bill it settled (note-application.ts unapplyNoteInTx). */
+  async function unapplyFrom<Row extends { branch_id: string }>(tx: Tx, ctx: RequestContext, note: CreditNoteRow, target: TargetPort<Row>, targetId: string, application: CreditNoteApplicationRow) {
+    const row = await target.port.lockForSettlement(tx, ctx.orgId, targetId, 'application_id');
+    let saved = note;
+    const released = await unapplyNoteInTx(tx, ctx, deps, {
+      document: 'credit note', side: sideOf(note.note_type), application,
+      note: { ...note, id: note.credit_note_id, number: note.credit_note_number },
+      target: {
+        id: targetId, branchId: row.branch_id, date: target.dateOf(row), credit: target.asTarget(row), balance: target.asTarget(row).balance,
+        release: (metadata) => target.port.releaseInTx(tx, ctx, row, 'credit', application.amount, metadata),
+      },
+      markReleased: () => repo.releaseApplication(tx, ctx.orgId, application.application_id),
+      save: async (next) => (saved = await save(tx, note, next)),
+    });
+    return { credit_note: await view(tx, saved), [target.kind]: target.present(released, today()) };
+  }
+
+  async function unapply(ctx: RequestContext, creditNoteId: string, applicationId: string) {
+    return deps.uow(ctx, async (tx) => {
+      const note = await load(tx, ctx.orgId, creditNoteId, true);
+      const application = (await repo.applications(tx, ctx.orgId, [creditNoteId])).find((a) => a.application_id === applicationId);
+      if (!application) throw notFound('application', 'application_id');
+      return application.invoice_id ? unapplyFrom(tx, ctx, note, invoiceTarget, application.invoice_id, application)
+        : unapplyFrom(tx, ctx, note, billTarget, application.bill_id!, application);
     });
   }
 
@@ -174,7 +204,7 @@ export function creditNotesService(deps: Deps) {
           metadata: { journal_id: journal?.journal_id ?? null, ...(parent && { [`${parent.kind}_id`]: parent.id }) },
         });
         await deps.events.emit(tx, ctx, 'CREDIT_NOTE_CREATED', eventData(note));
-        return { credit_note: presentCreditNote(note, lines) };
+        return { credit_note: presentCreditNote(note, lines, []) };
       });
     },
 
@@ -222,6 +252,8 @@ export function creditNotesService(deps: Deps) {
     applyToBill: (ctx: RequestContext, creditNoteId: string, input: ApplyToBillBody) =>
       applyTo(ctx, creditNoteId, billTarget, input.bill_id, input.amount),
 
+    unapply,
+
     async getCreditNote(ctx: RequestContext, creditNoteId: string) {
       return { credit_note: await viewWithIrn(db, await load(db, ctx.orgId, creditNoteId)) };
     },
@@ -233,9 +265,12 @@ export function creditNotesService(deps: Deps) {
         noteType: query.type?.toUpperCase(),
       }, after, perPage);
       const page = cursorPage(deps.cursors, 'credit_notes', rows, perPage, (r) => [r.credit_note_id]);
-      const lines = await repo.lines(db, ctx.orgId, page.items.map((r) => r.credit_note_id));
+      const ids = page.items.map((r) => r.credit_note_id);
+      const [lines, applications] = [await repo.lines(db, ctx.orgId, ids), await repo.applications(db, ctx.orgId, ids)];
       return {
-        credit_notes: page.items.map((r) => presentCreditNote(r, lines.filter((l) => l.credit_note_id === r.credit_note_id))),
+        credit_notes: page.items.map((r) => presentCreditNote(
+          r, lines.filter((l) => l.credit_note_id === r.credit_note_id), applications.filter((a) => a.credit_note_id === r.credit_note_id),
+        )),
         page_context: page.page_context,
       };
     },

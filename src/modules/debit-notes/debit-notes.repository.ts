@@ -6,6 +6,7 @@ import type { CursorPosition } from '../../kernel/cursor';
 
 export type DebitNoteRow = DebitNotesTable;
 export type DebitNoteLineRow = DebitNoteLinesTable;
+export type DebitNoteApplicationRow = DebitNoteApplicationsTable;
 
 export interface DebitNoteFilter {
   status?: string;
@@ -46,6 +47,16 @@ export const debitNotesRepository = {
 
   async insertApplication(tx: Tx, application: DebitNoteApplicationsTable) {
     await insertRows(tx, 'debit_note_applications', [application]);
+  },
+
+  /** The live (not unapplied) applications of these notes, oldest first. */
+  applications: (db: Db | Tx, orgId: string, noteIds: readonly string[]) =>
+    noteIds.length === 0 ? Promise.resolve([] as DebitNoteApplicationRow[])
+      : db.selectFrom('debit_note_applications').selectAll().where('org_id', '=', orgId).where('debit_note_id', 'in', noteIds).where('released', '=', 0)
+        .orderBy('debit_note_id').orderBy('application_id').execute(),
+
+  async releaseApplication(tx: Tx, orgId: string, applicationId: string) {
+    await tx.updateTable('debit_note_applications').set({ released: 1 }).where('org_id', '=', orgId).where('application_id', '=', applicationId).execute();
   },
 
   async countForContact(tx: Tx, orgId: string, contactId: string) {

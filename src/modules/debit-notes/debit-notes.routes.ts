@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { PageContext } from '../../http/response-schemas';
 import { route, type RouteDef } from '../../http/route';
-import { IdParam } from '../../http/schema-kit';
+import { IdParam, PathId } from '../../http/schema-kit';
 import { PERIOD_LOCKED } from '../../platform/orgs/period-lock.rules';
 import { UpdateNoteBody } from '../documents/notes.schemas';
-import { AppliedDebitNote, ApplyDebitNoteBody, CreateDebitNoteBody, DebitNote, ListDebitNotesQuery } from './debit-notes.schemas';
+import { AppliedDebitNote, ApplyDebitNoteBody, CreateDebitNoteBody, DebitNote, DebitNoteUnapplied, ListDebitNotesQuery } from './debit-notes.schemas';
 import type { DebitNotesService } from './debit-notes.service';
 
 const tags = ['Debit notes'];
@@ -24,7 +24,7 @@ export function debitNotesRoutes(debitNotes: DebitNotesService): RouteDef[] {
       handle: ({ ctx, params }) => debitNotes.getDebitNote(ctx, params.debit_note_id),
     }),
     route({
-      method: 'POST', url: '/debit_notes', operationId: 'createDebitNote', failsWithCodes: PERIOD_LOCKED, summary: 'Issue a debit note to a vendor (ISSUED, journal posted)', tags,
+      method: 'POST', url: '/debit_notes', operationId: 'createDebitNote', failsWithCodes: PERIOD_LOCKED, summary: 'Issue a debit note to a vendor (ISSUED, journal posted; applied to the bill it names, up to what the bill owes)', tags,
       access: 'Svc.debitnotes.CREATE', idempotency: 'required', body: CreateDebitNoteBody, status: 201, message: 'The debit note has been created.',
       response: { debit_note: DebitNote },
       handle: ({ ctx, body }) => debitNotes.createDebitNote(ctx, body),
@@ -47,6 +47,13 @@ export function debitNotesRoutes(debitNotes: DebitNotesService): RouteDef[] {
       access: 'Svc.debitnotes.UPDATE', idempotency: 'required', params: DebitNoteIdParam, body: ApplyDebitNoteBody, message: 'The debit note has been applied.',
       response: AppliedDebitNote,
       handle: ({ ctx, params, body }) => debitNotes.applyToBill(ctx, params.debit_note_id, body),
+    }),
+    route({
+      method: 'DELETE', url: '/debit_notes/:debit_note_id/applications/:application_id', operationId: 'unapplyDebitNote', failsWithCodes: PERIOD_LOCKED,
+      summary: 'Unapply one application: the bill owes it again and the note can be applied elsewhere or voided', tags,
+      access: 'Svc.debitnotes.UPDATE', params: Type.Object({ debit_note_id: PathId('debit_note_id'), application_id: PathId('application_id') }),
+      message: 'The debit note has been unapplied.', response: DebitNoteUnapplied,
+      handle: ({ ctx, params }) => debitNotes.unapply(ctx, params.debit_note_id, params.application_id),
     }),
   ];
 }

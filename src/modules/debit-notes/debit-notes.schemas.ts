@@ -45,9 +45,13 @@ export type ApplyDebitNoteBody = Static<typeof ApplyDebitNoteBody>;
 export const AppliedDebitNote = {
   debit_note: Named('DebitNoteApplied', Strict({
     debit_note_id: Type.String(),
+    application_id: Type.String({ description: 'This application; DELETE /debit_notes/{debit_note_id}/applications/{application_id} unapplies it' }),
     applied_amount: Amount,
     balance_amount: Amount,
     status: noteProperties.status,
   }, 'A debit note after an apply: what it has applied in all and what is left.')),
   bill: BillCredited,
 };
+
+/** An unapply: the whole note, and the bill the application had settled. */
+export const DebitNoteUnapplied = { debit_note: DebitNote, bill: BillCredited };

@@ -7,8 +7,8 @@ import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { assertDocumentDate, assertPeriodOpen } from '../../platform/orgs/period-lock';
 import { cursorPage, readCursor } from '../../platform/pagination';
-import { billCreditTarget, billNoteParent, presentBillCredited, type BillsService } from '../bills';
-import { applyNoteInTx } from '../credit-notes';
+import { billCreditTarget, billNoteParent, presentBillCredited, type BillRow, type BillsService } from '../bills';
+import { applyNoteInTx, unapplyNoteInTx } from '../credit-notes';
 import {
   assertHeaderEditable, assertVoidable, noteJournalLines, noteLineColumnsOf, prepareNote, stockDirectionOf, type UpdateNoteBody,
 } from '../documents';
@@ -22,7 +22,7 @@ import type { ApplyDebitNoteBody, CreateDebitNoteBody, ListDebitNotesQuery } fro
 type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors'> & {
   ledger: LedgerService;
   series: Pick<SeriesService, 'branchOf'>;
-  bills: Pick<BillsService, 'lockForSettlement' | 'settleInTx'>;
+  bills: Pick<BillsService, 'lockForSettlement' | 'settleInTx' | 'releaseInTx'>;
 };
 
 /**
@@ -41,7 +41,9 @@ export function debitNotesService(deps: Deps) {
     return row;
   }
 
-  const view = async (executor: Db | Tx, row: DebitNoteRow) => presentDebitNote(row, await repo.lines(executor, row.org_id, [row.debit_note_id]));
+  const view = async (executor: Db | Tx, row: DebitNoteRow) => presentDebitNote(
+    row, await repo.lines(executor, row.org_id, [row.debit_note_id]), await repo.applications(executor, row.org_id, [row.debit_note_id]),
+  );
 
   /** operator.md: a document event's data is its id, number, contact id, total and status. */
   const eventData = (n: DebitNoteRow) => ({
@@ -54,11 +56,35 @@ export function debitNotesService(deps: Deps) {
     return saved;
   }
 
+  /** Applies `amount` of a locked note to a locked bill of its vendor (applyNoteInTx); returns the note as saved, the bill and the application's id. */
+  async function applyInTx(tx: Tx, ctx: RequestContext, note: DebitNoteRow, bill: BillRow, amount: number) {
+    let saved = note;
+    const { settled, applicationId } = await applyNoteInTx(tx, ctx, deps, {
+      document: 'debit note', idPrefix: 'dna', side: 'purchase', amount,
+      note: { ...note, id: note.debit_note_id, number: note.debit_note_number },
+      target: {
+        id: bill.bill_id, branchId: bill.branch_id, date: bill.bill_date, credit: billCreditTarget(bill),
+        settle: (metadata) => deps.bills.settleInTx(tx, ctx, bill, 'credit', amount, 'amount', metadata),
+      },
+      recordApplication: (applicationId) => repo.insertApplication(tx, {
+        org_id: ctx.orgId, application_id: applicationId, debit_note_id: note.debit_note_id, bill_id: bill.bill_id, amount, created_time: now(), released: 0,
+      }),
+      save: async (next) => (saved = await save(tx, note, next)),
+    });
+    return { saved, settled, applicationId };
+  }
+
   return {
+    /**
+     * ISSUED with its journal. A note naming a bill exists to lower it, so as much of it as the
+     * bill still owes is applied to it in the same transaction (the rest stays to apply
+     * elsewhere or be refunded); DELETE .../applications/{id} takes it back.
+     */
     async createDebitNote(ctx: RequestContext, input: CreateDebitNoteBody) {
       return deps.uow(ctx, async (tx) => {
         await assertDocumentDate(tx, ctx.orgId, businessDateOf(input.date), 'date');
-        const parent = input.bill_id ? billNoteParent(await deps.bills.lockForSettlement(tx, ctx.orgId, input.bill_id, 'bill_id')) : null;
+        const bill = input.bill_id ? await deps.bills.lockForSettlement(tx, ctx.orgId, input.bill_id, 'bill_id') : null;
+        const parent = bill ? billNoteParent(bill) : null;
         const noteDate = businessDateOf(input.date);
         const prepared = await prepareNote(tx, ctx.orgId, { ...input, contact_id: input.vendor_id, contactField: 'vendor_id', noteDate }, 'purchase', parent, deps.series.branchOf);
         const number = await takeDocumentNumber(tx, ctx.orgId, DEBIT_NOTE_NUMBERING);
@@ -86,8 +112,10 @@ export function debitNotesService(deps: Deps) {
           entityType: 'DEBIT_NOTE', entityId: note.debit_note_id, entityRef: number, verb: 'CREATED',
           metadata: { journal_id: journal?.journal_id ?? null, ...(note.bill_id && { bill_id: note.bill_id }) },
         });
-        await deps.events.emit(tx, ctx, 'DEBIT_NOTE_CREATED', eventData(note));
-        return { debit_note: presentDebitNote(note, lines) };
+        const toApply = bill && billCreditTarget(bill).open.includes(bill.status) ? Math.min(note.total, bill.balance) : 0;
+        const issued = toApply > 0 ? (await applyInTx(tx, ctx, note, bill!, toApply)).saved : note;
+        await deps.events.emit(tx, ctx, 'DEBIT_NOTE_CREATED', eventData(issued));
+        return { debit_note: await view(tx, issued) };
       });
     },
 
@@ -131,21 +159,30 @@ export function debitNotesService(deps: Deps) {
       return deps.uow(ctx, async (tx) => {
         const note = await load(tx, ctx.orgId, debitNoteId, true);
         const bill = await deps.bills.lockForSettlement(tx, ctx.orgId, input.bill_id, 'bill_id');
-        const amount = toPaise(input.amount);
+        const { saved, settled, applicationId } = await applyInTx(tx, ctx, note, bill, toPaise(input.amount));
+        return { debit_note: presentDebitApplied(saved, applicationId), bill: presentBillCredited(settled, today()) };
+      });
+    },
+
+    /** Takes one application back off its bill (note locked first, then the bill; unapplyNoteInTx). */
+    async unapply(ctx: RequestContext, debitNoteId: string, applicationId: string) {
+      return deps.uow(ctx, async (tx) => {
+        const note = await load(tx, ctx.orgId, debitNoteId, true);
+        const application = (await repo.applications(tx, ctx.orgId, [debitNoteId])).find((a) => a.application_id === applicationId);
+        if (!application) throw notFound('application', 'application_id');
+        const bill = await deps.bills.lockForSettlement(tx, ctx.orgId, application.bill_id, 'application_id');
         let saved = note;
-        const settled = await applyNoteInTx(tx, ctx, deps, {
-          document: 'debit note', idPrefix: 'dna', side: 'purchase', amount,
+        const released = await unapplyNoteInTx(tx, ctx, deps, {
+          document: 'debit note', side: 'purchase', application,
           note: { ...note, id: note.debit_note_id, number: note.debit_note_number },
           target: {
-            id: bill.bill_id, branchId: bill.branch_id, date: bill.bill_date, credit: billCreditTarget(bill),
-            settle: (metadata) => deps.bills.settleInTx(tx, ctx, bill, 'credit', amount, 'amount', metadata),
+            id: bill.bill_id, branchId: bill.branch_id, date: bill.bill_date, credit: billCreditTarget(bill), balance: bill.balance,
+            release: (metadata) => deps.bills.releaseInTx(tx, ctx, bill, 'credit', application.amount, metadata),
           },
-          recordApplication: (applicationId) => repo.insertApplication(tx, {
-            org_id: ctx.orgId, application_id: applicationId, debit_note_id: note.debit_note_id, bill_id: bill.bill_id, amount, created_time: now(),
-          }),
+          markReleased: () => repo.releaseApplication(tx, ctx.orgId, application.application_id),
           save: async (next) => (saved = await save(tx, note, next)),
         });
-        return { debit_note: presentDebitApplied(saved), bill: presentBillCredited(settled, today()) };
+        return { debit_note: await view(tx, saved), bill: presentBillCredited(released, today()) };
       });
     },
 
@@ -157,9 +194,12 @@ export function debitNotesService(deps: Deps) {
       const { perPage, after } = readCursor(deps.cursors, 'debit_notes', query);
       const rows = await repo.list(db, ctx.orgId, { status: query.status, vendorId: query.vendor_id, billId: query.bill_id }, after, perPage);
       const page = cursorPage(deps.cursors, 'debit_notes', rows, perPage, (r) => [r.debit_note_id]);
-      const lines = await repo.lines(db, ctx.orgId, page.items.map((r) => r.debit_note_id));
+      const ids = page.items.map((r) => r.debit_note_id);
+      const [lines, applications] = [await repo.lines(db, ctx.orgId, ids), await repo.applications(db, ctx.orgId, ids)];
       return {
-        debit_notes: page.items.map((r) => presentDebitNote(r, lines.filter((l) => l.debit_note_id === r.debit_note_id))),
+        debit_notes: page.items.map((r) => presentDebitNote(
+          r, lines.filter((l) => l.debit_note_id === r.debit_note_id), applications.filter((a) => a.debit_note_id === r.debit_note_id),
+        )),
         page_context: page.page_context,
       };
     },

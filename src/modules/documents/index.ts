@@ -34,10 +34,10 @@ export { formatDocumentNumber, type DocumentNumbering } from './numbering.rules'
 export { followUpDate } from './follow-up-date.rules';
 export { displayedStatus } from './overdue.rules';
 export { balanceProblem, release, settle, type SettlementKind, type SettlementOutcome, type SettlementStatuses, type Settleable } from './settlement.rules';
-export { NOTE_STATUSES, applyCredit, assertHeaderEditable, assertVoidable, stockDirectionOf, type CreditTarget, type NoteSide, type NoteStatus } from './notes.rules';
-export { creditApplicationLines, noteLines, type NoteAccounts } from './notes.posting';
+export { NOTE_STATUSES, applyCredit, assertHeaderEditable, assertVoidable, releaseCredit, stockDirectionOf, type CreditTarget, type NoteSide, type NoteStatus } from './notes.rules';
+export { creditApplicationLines, creditReleaseLines, noteLines, type NoteAccounts } from './notes.posting';
 export { conversionDifferenceLines } from './conversion-difference.posting';
 export { purchaseTaxEntry, type PurchaseLineForPosting, type PurchaseTaxAccounts } from './purchase-tax.posting';
 export { NoteLineItems, UpdateNoteBody, type NoteLineItem } from './notes.schemas';
 export { noteJournalLines, noteLineColumnsOf, prepareNote, type NoteParent, type PreparedNote } from './notes.preparer';
-export { presentNoteColumns, presentNoteLine } from './notes.presenter';
+export { presentNoteApplication, presentNoteColumns, presentNoteLine } from './notes.presenter';

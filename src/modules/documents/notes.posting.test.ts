@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assertBalanced, normaliseSides, withoutZeroLines, type PostingLine } from '../ledger/ledger.posting';
-import { creditApplicationLines, noteLines } from './notes.posting';
+import { creditApplicationLines, creditReleaseLines, noteLines } from './notes.posting';
 
 /** USD at 83.333333: 0.01 is 83 paise, 0.02 is 167, 0.03 is 250 (each converted once). */
 const RATE = 83_333_333;
@@ -36,5 +36,19 @@ describe('creditApplicationLines', () => {
       { targetBalance: 1, noteBalance: 1 }, 'sales', []],
   ] as const)('%s', (_name, balances, side, expected) => {
     expect(posted(creditApplicationLines({ contactId: 'c', amount: 1, exchangeRateMicro: RATE, ...balances }, control, side))).toEqual(expected);
+  });
+});
+
+describe('creditReleaseLines', () => {
+  const control = { control: 'ctl', exchange: 'fx' };
+  it.each([
+    ['released where it was applied (invoice 0.02 → 0.03, note 0.01 → 0.02): the mirror put back the paisa it took, nothing more',
+      { targetBalance: 2, noteBalance: 1, restoredBase: -1 }, 'sales', []],
+    ['released after a payment moved the invoice (invoice and note 0.01 → 0.02, both 84): the mirror took a paisa off, so one goes back on',
+      { targetBalance: 1, noteBalance: 1, restoredBase: -1 }, 'sales', [['ctl', 1, 0], ['fx', 0, 1]]],
+    ['the same on a bill: the payable takes it back as a credit',
+      { targetBalance: 1, noteBalance: 1, restoredBase: -1 }, 'purchase', [['ctl', 0, 1], ['fx', 1, 0]]],
+  ] as const)('%s', (_name, r, side, expected) => {
+    expect(posted(creditReleaseLines({ contactId: 'c', amount: 1, exchangeRateMicro: RATE, ...r }, control, side))).toEqual(expected);
   });
 });

@@ -63,3 +63,25 @@ export function creditApplicationLines(a: CreditApplicationForPosting, accounts:
   // The receivable (sales) or payable (purchase) is lowered by the difference.
   return conversionDifferenceLines({ amount: -difference, raises: side === 'sales' ? 'debit' : 'credit', contactId: a.contactId, description: 'Credit applied' }, accounts);
 }
+
+export interface CreditReleaseForPosting {
+  contactId: string;
+  amount: number;
+  /** The balances before the release, in the shared currency. */
+  targetBalance: number;
+  noteBalance: number;
+  exchangeRateMicro: number;
+  /** What the mirror of the application's entry put back on the party's account (0 when it posted nothing). */
+  restoredBase: number;
+}
+
+/**
+ * Unapplying puts `amount` back on both open balances. The mirror of the application's entry
+ * undoes the difference posted then; but other applications may have moved both balances
+ * since, so putting the amount back now can round differently. This posts what is still
+ * missing, so the party's account keeps holding each open document and note converted once.
+ */
+export function creditReleaseLines(r: CreditReleaseForPosting, accounts: { control: string; exchange: string }, side: NoteSide): PostingLine[] {
+  const needed = settledInBase(r.targetBalance + r.amount, r.amount, r.exchangeRateMicro) - settledInBase(r.noteBalance + r.amount, r.amount, r.exchangeRateMicro);
+  return conversionDifferenceLines({ amount: needed - r.restoredBase, raises: side === 'sales' ? 'debit' : 'credit', contactId: r.contactId, description: 'Credit unapplied' }, accounts);
+}

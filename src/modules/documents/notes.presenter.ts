@@ -37,3 +37,8 @@ export function presentNoteColumns(n: NoteColumns & { export_type?: string | nul
     last_modified_time: isoTimestamp(new Date(n.last_modified_time)),
   };
 }
+
+/** A live application of a note: what it settles and how much. */
+export function presentNoteApplication(a: { application_id: string; invoice_id?: string | null; bill_id: string | null; amount: number }) {
+  return { application_id: a.application_id, invoice_id: a.invoice_id ?? null, bill_id: a.bill_id, amount: toRupees(a.amount) };
+}

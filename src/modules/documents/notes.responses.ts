@@ -17,6 +17,14 @@ const NoteLineItem = Named('NoteLineItem', Strict({
   bill_line_item_id: NullableOf(Type.String({ description: "The bill's line this line corrects (a note naming bill_id); null on a free-form line" })),
 }, 'A line of a credit or debit note.'));
 
+/** A live application of a note (notes.presenter.ts presentNoteApplication); DELETE .../applications/{application_id} unapplies it. */
+const NoteApplication = Named('NoteApplication', Strict({
+  application_id: Type.String(),
+  invoice_id: NullableOf(Type.String({ description: 'The invoice it settles (a customer credit note)' })),
+  bill_id: NullableOf(Type.String({ description: 'The bill it settles (a vendor credit note or a debit note)' })),
+  amount: Amount,
+}, "Part of a note applied to one of its contact's invoices or bills."));
+
 /** The fields both notes show (notes.presenter.ts presentNoteColumns), and their lines. */
 export const noteProperties = {
   invoice_id: NullableOf(Type.String({ description: 'The invoice the note corrects, if any' })),
@@ -38,4 +46,5 @@ export const noteProperties = {
   created_time: Timestamp,
   last_modified_time: Timestamp,
   line_items: Type.Array(NoteLineItem),
+  applications: Type.Array(NoteApplication, { description: 'What is applied now, application by application (unapplied ones are left out)' }),
 };

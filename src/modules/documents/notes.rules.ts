@@ -100,3 +100,11 @@ export function applyCredit(
   const balance = note.balance_amount - amount;
   return { status: balance === 0 ? 'APPLIED' : 'ISSUED', applied_amount: note.applied_amount + amount, balance_amount: balance };
 }
+
+/** Unapplying: the application's amount goes back onto the note, which is ISSUED again (a note is APPLIED only at balance 0). */
+export function releaseCredit(
+  note: Pick<CreditToApply, 'applied_amount' | 'balance_amount'>, amount: number,
+): Pick<CreditToApply, 'status' | 'applied_amount' | 'balance_amount'> {
+  if (amount <= 0 || amount > note.applied_amount) throw new RangeError(`cannot release ${amount} of ${note.applied_amount} paise applied`);
+  return { status: 'ISSUED', applied_amount: note.applied_amount - amount, balance_amount: note.balance_amount + amount };
+}
