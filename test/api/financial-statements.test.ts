@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountId, expectBooksBalanced } from '../support/books';
+import { expectHledgerAgrees, HLEDGER, withoutHledger } from '../support/hledger';
+import { sayWhySkipped } from '../support/skip-note';
 import { postedBill, postedInvoice, customer, vendor } from '../support/sales';
 import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
@@ -161,5 +163,13 @@ describe('access and input', () => {
     expect((await org.api.get('/reports/profit_and_loss?from_date=2026-13-01')).body).toMatchObject({ code: 'validation.invalid_value', field: 'from_date' });
     expect((await org.api.get('/reports/profit_and_loss?compare=last_week')).body).toMatchObject({ code: 'validation.invalid_value', field: 'compare' });
     await expectBooksBalanced(org.api);
+  });
+});
+
+describe('the books in hledger', () => {
+  sayWhySkipped(!HLEDGER, withoutHledger('financial statements: the books in hledger'));
+  it.skipIf(!HLEDGER)('pass hledger check --strict and agree with the trial balance, both years and the second opening on the first', async () => {
+    await expectHledgerAgrees(org.api, '2025-04-01', '2026-06-30');
+    await expectHledgerAgrees(org.api, '2026-04-01', '2026-06-30');
   });
 });

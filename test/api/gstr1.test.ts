@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectBooksBalanced } from '../support/books';
+import { expectHledgerAgrees, HLEDGER, withoutHledger } from '../support/hledger';
+import { sayWhySkipped } from '../support/skip-note';
 import { gstCustomer, gstOrg, OTHER_STATE_GSTIN, SUPPLIER_GSTIN } from '../support/gst-documents';
 import { createCreditNote, createInvoice, customer, taxId } from '../support/sales';
 import { startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
@@ -252,5 +254,12 @@ describe('access and input', () => {
     }
     expect((await org.api.get(`/gst/gstr1?gstin=${OTHER_STATE_GSTIN}&period=082024`)).status).toBe(404);
     await expectBooksBalanced(org.api);
+  });
+});
+
+describe('the books in hledger', () => {
+  sayWhySkipped(!HLEDGER, withoutHledger('GSTR-1 quarter: the books in hledger'));
+  it.skipIf(!HLEDGER)("pass hledger check --strict and agree with the trial balance through the quarter's end", async () => {
+    await expectHledgerAgrees(org.api, '2024-04-01', '2024-09-30');
   });
 });
