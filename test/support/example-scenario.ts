@@ -350,6 +350,8 @@ async function monthOfBusiness(s: Story): Promise<void> {
   })).debit_note;
   await s.call('getDebitNote', { params: { debit_note_id: debitNote.debit_note_id } });
   await s.call('listDebitNotes', { query: { vendor_id: vendor.contact_id } });
+  // Naming the bill applied it at once; taken back while the vendor confirms, then applied again.
+  await s.call('unapplyDebitNote', { params: { debit_note_id: debitNote.debit_note_id, application_id: debitNote.applications[0].application_id } });
   await s.call('updateDebitNote', { params: { debit_note_id: debitNote.debit_note_id }, body: { notes: 'Vendor confirmed the shortfall.' } });
   await s.call('applyDebitNoteToBill', { params: { debit_note_id: debitNote.debit_note_id }, body: { bill_id: bill.bill_id, amount: 1416 } });
   await s.call('getDebitNotePdf', { params: { debit_note_id: debitNote.debit_note_id } });
@@ -361,7 +363,9 @@ async function monthOfBusiness(s: Story): Promise<void> {
     quiet: true,
     body: { customer_id: vendor.contact_id, date: '2026-06-19', place_of_supply: 'IN-KA', line_items: [{ ...purchaseLines[0], quantity: 1 }] },
   })).credit_note;
-  await s.call('applyCreditNoteToBill', { params: { credit_note_id: vendorCredit.credit_note_id }, body: { bill_id: bill.bill_id, amount: 283.2 } });
+  const misapplied = (await s.call('applyCreditNoteToBill', { params: { credit_note_id: vendorCredit.credit_note_id }, body: { bill_id: bill.bill_id, amount: 200 } })).credit_note;
+  await s.call('unapplyCreditNote', { params: { credit_note_id: vendorCredit.credit_note_id, application_id: misapplied.application_id } });
+  await s.call('applyCreditNoteToBill', { quiet: true, params: { credit_note_id: vendorCredit.credit_note_id }, body: { bill_id: bill.bill_id, amount: 283.2 } });
   const cancelledCredit = (await s.call('createCreditNote', { quiet: true, body: { customer_id: customer.contact_id, date: '2026-06-22', place_of_supply: 'IN-KA', line_items: [lines[1]] } })).credit_note;
   await s.call('voidCreditNote', { params: { credit_note_id: cancelledCredit.credit_note_id } });
 
