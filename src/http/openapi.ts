@@ -16,6 +16,9 @@ export function openApiOptions(): SwaggerOptions {
   };
 }
 
+/** The media types a route answers with besides JSON. */
+const mediaTypesOf = (def: RouteDef): readonly string[] => (def.produces === undefined ? [] : typeof def.produces === 'string' ? [def.produces] : def.produces);
+
 /**
  * The Fastify schema of a route: validation (params, querystring, body) and its OpenAPI
  * operation (operationId, the required scope as the security requirement's role, which
@@ -29,8 +32,10 @@ export function routeSchema(def: RouteDef): FastifySchema {
   const idempotencyNote = def.idempotency === 'required' ? ' `Idempotency-Key` is mandatory.' : def.method !== 'GET' && def.access !== 'admin' ? ' Accepts `Idempotency-Key`.' : '';
   const accessNote = scope ? `Required scope: \`${scope}\`.` : def.access === 'any-token' ? 'Any valid token.'
     : def.access === 'signed-url' ? 'No token: the signed URL (from a `download_url`) is the credential, valid 15 minutes.' : '';
-  const producesNote = !def.produces ? '' : def.response ? ` Answers JSON, or \`${def.produces}\` when its \`format\` asks for it.`
-    : ` Answers \`${def.produces}\` on success, JSON errors otherwise.`;
+  const produced = mediaTypesOf(def);
+  const listed = produced.map((m) => `\`${m}\``).join(' or ');
+  const producesNote = produced.length === 0 ? '' : def.response ? ` Answers JSON, or ${listed} when its \`format\` asks for it.`
+    : ` Answers ${listed}${produced.length > 1 ? ' as its `format` asks' : ''} on success, JSON errors otherwise.`;
   return {
     operationId: def.operationId,
     summary: def.summary,
@@ -47,11 +52,12 @@ export function routeSchema(def: RouteDef): FastifySchema {
 
 /** The success answer a route declares: JSON in the envelope (or raw), the bytes it produces, or either (a report also in CSV). */
 function successOf(def: RouteDef): unknown {
-  const bytes = def.produces && { [def.produces]: { schema: { type: 'string', format: 'binary' } } };
+  const produced = mediaTypesOf(def);
+  const bytes = produced.length > 0 && Object.fromEntries(produced.map((m) => [m, { schema: { type: 'string', format: 'binary' } }]));
   if (bytes && def.response) {
     return { description: def.message ?? 'Success', content: { 'application/json': { schema: envelopeOf(def.response) }, ...bytes } };
   }
-  if (bytes) return { description: `The ${def.produces} document`, content: bytes };
+  if (bytes) return { description: `The ${produced.join(' or ')} document`, content: bytes };
   // Every JSON answer is described: a route without its response schema does not start.
   if (!def.response) throw new Error(`route ${def.operationId} declares no response schema`);
   return { description: def.message ?? 'Success', ...(def.raw ? Strict(def.response) : envelopeOf(def.response)) };

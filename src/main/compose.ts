@@ -54,6 +54,7 @@ import { ewayBillRoutes, ewayBillService } from '../modules/ewaybill';
 import { gstr1Routes, gstr3bRoutes, gstReportRoutes, gstReportsService } from '../modules/gst-reports';
 import { Invoice } from '../modules/invoices/invoices.schemas';
 import { financialStatements, financialStatementsRoutes } from '../modules/financial-statements';
+import { exportsRoutes, ledgerExports } from '../modules/exports';
 import { ledgerBooksRoutes } from '../modules/ledger-reports';
 import { CreateJournalBody, ledgerReports, ledgerRoutes, ledgerService, type LedgerReports } from '../modules/ledger';
 import { lruPdfCache, pdfsRoutes, pdfsService } from '../modules/pdfs';
@@ -209,6 +210,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...catalogRoutes(catalog),
     ...ledgerRoutes(ledger, database.db),
     ...financialStatementsRoutes(financialStatements({ db: database.db, clock, ledgerReports: reports })),
+    ...exportsRoutes(ledgerExports({ db: database.db, clock })),
     ...ledgerBooksRoutes({ db: database.db, clock, cursors }),
     ...purchaseTaxRoutes(database.db),
     ...seriesRoutes(series),

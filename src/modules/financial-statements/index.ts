@@ -1,2 +1,3 @@
 export { financialStatements, type FinancialStatements } from './statements.service';
 export { financialStatementsRoutes } from './statements.routes';
+export { statementRange } from './report-periods.rules';

@@ -6,3 +6,4 @@ export { CreateJournalBody } from './ledger.schemas';
 export type { PostingLine } from './ledger.posting';
 export { entryDateOf, reversalRemedy } from './entry-dates.rules';
 export { ledgerRepository } from './ledger.repository';
+export { byAccountCode } from './account-order.rules';

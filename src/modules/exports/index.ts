@@ -1,0 +1,2 @@
+export { ledgerExports } from './exports.service';
+export { exportsRoutes } from './exports.routes';
