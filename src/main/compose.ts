@@ -56,6 +56,7 @@ import { Invoice } from '../modules/invoices/invoices.schemas';
 import { financialStatements, financialStatementsRoutes } from '../modules/financial-statements';
 import { exportsRoutes, ledgerExports } from '../modules/exports';
 import { ledgerBooksRoutes } from '../modules/ledger-reports';
+import { ageingRoutes, ageingService } from '../modules/ageing';
 import { CreateJournalBody, ledgerReports, ledgerRoutes, ledgerService, type LedgerReports } from '../modules/ledger';
 import { lruPdfCache, pdfsRoutes, pdfsService } from '../modules/pdfs';
 import { purchaseOrdersRoutes, purchaseOrdersService } from '../modules/purchase-orders';
@@ -212,6 +213,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...financialStatementsRoutes(financialStatements({ db: database.db, clock, ledgerReports: reports })),
     ...exportsRoutes(ledgerExports({ db: database.db, clock })),
     ...ledgerBooksRoutes({ db: database.db, clock, cursors }),
+    ...ageingRoutes(ageingService({ db: database.db, clock })),
     ...purchaseTaxRoutes(database.db),
     ...seriesRoutes(series),
     ...invoicesRoutes(invoices),

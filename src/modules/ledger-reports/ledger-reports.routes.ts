@@ -1,6 +1,6 @@
 import { PageContext } from '../../http/response-schemas';
 import { route, type RouteDef } from '../../http/route';
-import { csvReply } from './csv-reply';
+import { csvReply } from '../../http/csv-reply';
 import type { DayBookService } from './day-book.service';
 import type { GeneralLedgerService } from './general-ledger.service';
 import { DayBook, DayBookQuery, GeneralLedger, GeneralLedgerQuery } from './ledger-reports.schemas';

@@ -1,0 +1,2 @@
+export { ageingService, type AgeingService } from './ageing.service';
+export { ageingRoutes } from './ageing.routes';
