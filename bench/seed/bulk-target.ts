@@ -16,6 +16,13 @@ export interface BulkTarget {
   insert(table: string, columns: readonly string[], rows: readonly unknown[][]): Promise<void>;
   run(sql: string, params?: unknown[]): Promise<void>;
   transaction(work: () => Promise<void>): Promise<void>;
+  /**
+   * What the engine's own housekeeping does after a load this size, before anyone reads: on
+   * PostgreSQL autovacuum's ANALYZE (the planner judges tables by their statistics, and a
+   * million new rows make a table a different one); SQLite keeps none unless asked, and the
+   * service never asks, so nothing.
+   */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -61,6 +68,7 @@ export function sqliteTarget(dataDir: string): BulkTarget {
         throw error;
       }
     },
+    settle: async () => {},
     close: async () => {
       file.close();
     },
@@ -97,6 +105,9 @@ export async function postgresTarget(databaseUrl: string): Promise<BulkTarget> {
         await client.query('ROLLBACK');
         throw error;
       }
+    },
+    settle: async () => {
+      await client.query('ANALYZE');
     },
     close: () => client.end(),
   };

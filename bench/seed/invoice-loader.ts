@@ -105,5 +105,6 @@ export async function copyInvoices(
     if (counters.length !== 1) throw new Error(`expected one counter of series ${seeded.seriesId}, found ${counters.length}`);
     await target.run('UPDATE document_counters SET next_value = ? WHERE org_id = ? AND counter_key = ?', [total + 1, orgId, counters[0]!.counter_key]);
   });
+  await target.settle();
   return sampled;
 }
