@@ -16,8 +16,10 @@ export function openApiOptions(): SwaggerOptions {
   };
 }
 
-/** The media types a route answers with besides JSON. */
-const mediaTypesOf = (def: RouteDef): readonly string[] => (def.produces === undefined ? [] : typeof def.produces === 'string' ? [def.produces] : def.produces);
+/** The media types a route answers with besides JSON, each with its schema (and what it holds, when said). */
+const mediaTypesOf = (def: RouteDef): readonly string[] => (def.produces === undefined ? [] : typeof def.produces === 'string' ? [def.produces] : Object.keys(def.produces));
+const bytesSchema = (def: RouteDef, mediaType: string) =>
+  ({ type: 'string', format: 'binary', ...(typeof def.produces === 'object' && { description: def.produces[mediaType] }) });
 
 /**
  * The Fastify schema of a route: validation (params, querystring, body) and its OpenAPI
@@ -53,7 +55,7 @@ export function routeSchema(def: RouteDef): FastifySchema {
 /** The success answer a route declares: JSON in the envelope (or raw), the bytes it produces, or either (a report also in CSV). */
 function successOf(def: RouteDef): unknown {
   const produced = mediaTypesOf(def);
-  const bytes = produced.length > 0 && Object.fromEntries(produced.map((m) => [m, { schema: { type: 'string', format: 'binary' } }]));
+  const bytes = produced.length > 0 && Object.fromEntries(produced.map((m) => [m, { schema: bytesSchema(def, m) }]));
   if (bytes && def.response) {
     return { description: def.message ?? 'Success', content: { 'application/json': { schema: envelopeOf(def.response) }, ...bytes } };
   }

@@ -78,8 +78,11 @@ export interface RouteDef<
   raw?: boolean;
   /** Tokens bound to several organisations may name one in this query parameter as well as in X-Svc-Org (PDFs). */
   orgQueryParam?: string;
-  /** What the route answers on success, when not JSON: documented in OpenAPI (several when its `format` chooses). */
-  produces?: string | readonly string[];
+  /**
+   * What the route answers on success, when not JSON: documented in OpenAPI. Several, when its
+   * `format` chooses: each media type with what it holds.
+   */
+  produces?: string | Readonly<Record<string, string>>;
   /**
    * Returns the envelope's resource keys, e.g. `{ contact }` or `{ contacts, page_context }`,
    * or a FileReply for a route that answers with bytes (`produces`).

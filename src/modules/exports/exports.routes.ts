@@ -7,7 +7,10 @@ export function exportsRoutes(exports: LedgerExports): RouteDef[] {
     route({
       method: 'GET', url: '/exports/ledger', operationId: 'exportLedger', tags: ['Reports'],
       summary: 'Every journal of a period (the financial year to date by default) as an hledger journal or a CSV of postings, after its opening balances',
-      access: 'Svc.accounts.READ', query: LedgerExportQuery, produces: ['text/plain', 'text/csv'],
+      access: 'Svc.accounts.READ', query: LedgerExportQuery, produces: {
+        'text/plain': 'format=hledger (the default): an hledger journal (UTF-8) that `hledger check --strict` accepts',
+        'text/csv': 'format=csv: a header row, then one row per posting (date, journal_id, code, description, account, debit, credit)',
+      },
       handle: async ({ ctx, query }) => {
         const format = query.format ?? 'hledger';
         const { text, range } = await exports.ledger(ctx.orgId, query);
