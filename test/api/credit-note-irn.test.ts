@@ -78,6 +78,8 @@ describe('PUT /credit_notes/{id}/einvoice', () => {
     };
     expect(res.body.einvoice_irn).toEqual(shown);
     expect((await org.api.get(`/credit_notes/${note.credit_note_id}`)).body.credit_note.einvoice).toEqual(shown);
+    const listed = await org.api.get('/credit_notes?per_page=200');
+    expect((listed.body.credit_notes as Json[]).find((n) => n.credit_note_id === note.credit_note_id)!.einvoice).toEqual(shown);
 
     const edit = await org.api.put(`/credit_notes/${note.credit_note_id}`, { notes: 'changed' });
     expect(edit.status).toBe(409);

@@ -34,6 +34,8 @@ const UNKNOWN_IDS: ReadonlyArray<readonly [string, string]> = [
   ['empty', ''],
 ];
 
+const IRN_BODY = { irn: 'a'.repeat(64), ack_no: '1', ack_date: '2026-06-15T11:30:00', signed_qr_code: 'a.b.c' };
+
 /**
  * Bodies the minimal schema sample would not make valid: the answer must come from the id,
  * so what the body says must pass validation (key: operationId).
@@ -41,7 +43,8 @@ const UNKNOWN_IDS: ReadonlyArray<readonly [string, string]> = [
 const VALID_BODIES: Record<string, unknown> = {
   applyPayment: { invoice_id: 'inv_any', amount: 1 },
   adminCreateBranch: { name: 'Mysuru', state_code: 'IN-KA' },
-  recordInvoiceIrn: { irn: 'a'.repeat(64), ack_no: '1', ack_date: '2026-06-15T11:30:00', signed_qr_code: 'a.b.c' },
+  recordInvoiceIrn: IRN_BODY,
+  recordCreditNoteIrn: IRN_BODY,
 };
 
 interface Operation { method: string; path: string; operationId: string; body: unknown }

@@ -260,12 +260,15 @@ const MAKERS: Record<string, Maker> = {
   },
 };
 
+const IRN_BODY = { irn: 'a'.repeat(64), ack_no: '1', ack_date: '2026-06-15T11:30:00', signed_qr_code: 'a.b.c' };
+
 /** Bodies for operations whose minimal schema sample would not pass validation (key: operationId). */
 const BODIES: Record<string, (a: OrgFixture) => unknown> = {
   // A valid body, so the payment lookup (404 for org B) is what answers.
   applyPayment: () => ({ invoice_id: 'inv_any', amount: 1 }),
-  // The IRN's patterns (64 hex characters, a JWT) are beyond the sample: a valid body, so the invoice lookup answers.
-  recordInvoiceIrn: () => ({ irn: 'a'.repeat(64), ack_no: '1', ack_date: '2026-06-15T11:30:00', signed_qr_code: 'a.b.c' }),
+  // The IRN's patterns (64 hex characters, a JWT) are beyond the sample: a valid body, so the document lookup answers.
+  recordInvoiceIrn: () => IRN_BODY,
+  recordCreditNoteIrn: () => IRN_BODY,
 };
 
 /** The first string under `key` anywhere in a JSON value. */

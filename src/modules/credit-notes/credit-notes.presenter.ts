@@ -1,8 +1,10 @@
+import type { EInvoiceIrnsTable } from '../../db/schema';
 import { presentNoteApplication, presentNoteColumns, presentNoteLine } from '../documents';
+import { presentIrn } from '../einvoice';
 import type { CreditNoteApplicationRow, CreditNoteLineRow, CreditNoteRow } from './credit-notes.repository';
 
-/** A credit note as the API shows it: the create inputs, applied_amount, balance_amount and status (spec). */
-export function presentCreditNote(n: CreditNoteRow, lines: readonly CreditNoteLineRow[], applications: readonly CreditNoteApplicationRow[]) {
+/** A credit note as the API shows it: the create inputs, applied_amount, balance_amount and status (spec), and its IRN once recorded. */
+export function presentCreditNote(n: CreditNoteRow, lines: readonly CreditNoteLineRow[], applications: readonly CreditNoteApplicationRow[], irn: EInvoiceIrnsTable | undefined) {
   return {
     credit_note_id: n.credit_note_id,
     credit_note_number: n.credit_note_number,
@@ -12,6 +14,7 @@ export function presentCreditNote(n: CreditNoteRow, lines: readonly CreditNoteLi
     ...presentNoteColumns(n),
     line_items: lines.map((l) => presentNoteLine(n, l)),
     applications: applications.map(presentNoteApplication),
+    einvoice: irn ? presentIrn(irn) : null,
   };
 }
 

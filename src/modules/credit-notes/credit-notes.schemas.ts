@@ -50,7 +50,7 @@ export const CreditNote = Named('CreditNote', Strict({
   customer_id: Type.String({ description: 'The contact: the customer, or the vendor of a vendor credit' }),
   customer_name: Type.String(),
   ...noteProperties,
-  einvoice: Type.Optional(NullableOf(EInvoiceIrn)),
+  einvoice: NullableOf(EInvoiceIrn),
 }, 'A credit note: a customer credit (sales return, price reduction) or a credit a vendor gave us.'));
 
 /** The note's side of an apply (credit-notes.presenter.ts presentApplied). */

@@ -9,7 +9,7 @@ import { assertDocumentDate, assertPeriodOpen } from '../../platform/orgs/period
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { billCreditTarget, billNoteParent, presentBillCredited, type BillRow, type BillsService } from '../bills';
 import { contactsRepository } from '../contacts';
-import { assertNoActiveIrn, cancelIrnOnVoid, findIrn, presentIrn, type IrnVoidBody } from '../einvoice';
+import { assertNoActiveIrn, cancelIrnOnVoid, findIrn, findIrns, type IrnVoidBody } from '../einvoice';
 import {
   assertHeaderEditable, assertVoidable, displayedStatus, noteJournalLines, noteLineColumnsOf, prepareNote,
   stockDirectionOf, type CreditTarget, type NoteParent, type UpdateNoteBody,
@@ -87,6 +87,7 @@ export function creditNotesService(deps: Deps) {
 
   const view = async (executor: Db | Tx, row: CreditNoteRow) => presentCreditNote(
     row, await repo.lines(executor, row.org_id, [row.credit_note_id]), await repo.applications(executor, row.org_id, [row.credit_note_id]),
+    await findIrn(executor, row.org_id, row.credit_note_id),
   );
 
   /** operator.md: a document event's data is its id, number, contact id, total and status. */
@@ -95,12 +96,6 @@ export function creditNotesService(deps: Deps) {
   });
 
   /** Writes the changed columns with the next version. */
-  /** The note as answered alone: with its IRN, when the IRP has issued one. */
-  async function viewWithIrn(executor: Db | Tx, row: CreditNoteRow) {
-    const irn = await findIrn(executor, row.org_id, row.credit_note_id);
-    return { ...(await view(executor, row)), einvoice: irn ? presentIrn(irn) : null };
-  }
-
   async function save(tx: Tx, note: CreditNoteRow, changes: Partial<CreditNoteRow>): Promise<CreditNoteRow> {
     const saved: CreditNoteRow = { ...note, ...changes, version: note.version + 1, last_modified_time: now() };
     await repo.update(tx, note.org_id, note.credit_note_id, { ...changes, version: saved.version, last_modified_time: saved.last_modified_time });
@@ -204,7 +199,7 @@ export function creditNotesService(deps: Deps) {
           metadata: { journal_id: journal?.journal_id ?? null, ...(parent && { [`${parent.kind}_id`]: parent.id }) },
         });
         await deps.events.emit(tx, ctx, 'CREDIT_NOTE_CREATED', eventData(note));
-        return { credit_note: presentCreditNote(note, lines, []) };
+        return { credit_note: presentCreditNote(note, lines, [], undefined) };
       });
     },
 
@@ -224,7 +219,7 @@ export function creditNotesService(deps: Deps) {
         if (!changes) return { credit_note: await view(tx, note) };
         const saved = await save(tx, note, after);
         await deps.activity.record(tx, ctx, { entityType: 'CREDIT_NOTE', entityId: creditNoteId, entityRef: note.credit_note_number, verb: 'UPDATED', changes });
-        return { credit_note: await viewWithIrn(tx, saved) };
+        return { credit_note: await view(tx, saved) };
       });
     },
 
@@ -242,7 +237,7 @@ export function creditNotesService(deps: Deps) {
           changes: { status: { old: note.status, new: saved.status } }, metadata: { reversal_journal_id: reversal?.journal_id ?? null },
         });
         await deps.events.emit(tx, ctx, 'CREDIT_NOTE_VOIDED', eventData(saved));
-        return { credit_note: await viewWithIrn(tx, saved), ...(cancellation && { einvoice_cancellation: cancellation }) };
+        return { credit_note: await view(tx, saved), ...(cancellation && { einvoice_cancellation: cancellation }) };
       });
     },
 
@@ -255,7 +250,7 @@ export function creditNotesService(deps: Deps) {
     unapply,
 
     async getCreditNote(ctx: RequestContext, creditNoteId: string) {
-      return { credit_note: await viewWithIrn(db, await load(db, ctx.orgId, creditNoteId)) };
+      return { credit_note: await view(db, await load(db, ctx.orgId, creditNoteId)) };
     },
 
     async listCreditNotes(ctx: RequestContext, query: ListCreditNotesQuery) {
@@ -266,10 +261,10 @@ export function creditNotesService(deps: Deps) {
       }, after, perPage);
       const page = cursorPage(deps.cursors, 'credit_notes', rows, perPage, (r) => [r.credit_note_id]);
       const ids = page.items.map((r) => r.credit_note_id);
-      const [lines, applications] = [await repo.lines(db, ctx.orgId, ids), await repo.applications(db, ctx.orgId, ids)];
+      const [lines, applications, irns] = [await repo.lines(db, ctx.orgId, ids), await repo.applications(db, ctx.orgId, ids), await findIrns(db, ctx.orgId, ids)];
       return {
         credit_notes: page.items.map((r) => presentCreditNote(
-          r, lines.filter((l) => l.credit_note_id === r.credit_note_id), applications.filter((a) => a.credit_note_id === r.credit_note_id),
+          r, lines.filter((l) => l.credit_note_id === r.credit_note_id), applications.filter((a) => a.credit_note_id === r.credit_note_id), irns.get(r.credit_note_id),
         )),
         page_context: page.page_context,
       };
