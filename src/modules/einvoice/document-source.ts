@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import { fromJson } from '../../db/json';
+import type { InvoiceLinesTable } from '../../db/schema';
 import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
 import type { Party, SourceLine } from './einvoice.builder';
 
@@ -13,7 +14,8 @@ interface Address { address?: string | null; city?: string | null; state_code?: 
 type LineTable = 'invoice_lines' | 'credit_note_lines' | 'bill_lines';
 type IdColumn = 'invoice_id' | 'credit_note_id' | 'bill_id';
 
-const LINE_COLUMNS = ['name', 'description', 'hsn_or_sac', 'quantity_milli', 'unit', 'rate', 'discount', 'tax_rate_centi', 'item_total', 'cgst', 'sgst', 'igst', 'item_id'] as const;
+/** The columns of a stored line that a SourceLine is made from. */
+export const LINE_COLUMNS = ['name', 'description', 'hsn_or_sac', 'quantity_milli', 'unit', 'rate', 'discount', 'tax_rate_centi', 'item_total', 'cgst', 'sgst', 'igst', 'item_id'] as const;
 
 /** The lines of one document, in order; a SAC (chapter 99) or an item of type service is a service. */
 export async function documentLines(db: Db, table: LineTable, idColumn: IdColumn, orgId: string, id: string): Promise<SourceLine[]> {
@@ -22,11 +24,16 @@ export async function documentLines(db: Db, table: LineTable, idColumn: IdColumn
   const itemIds = rows.map((r) => r.item_id).filter((x): x is string => x !== null);
   const services = new Set(itemIds.length === 0 ? [] : (await db.selectFrom('items').select('item_id')
     .where('org_id', '=', orgId).where('item_id', 'in', itemIds).where('type', '=', 'SERVICE').execute()).map((i) => i.item_id));
-  return rows.map((r) => ({
+  return rows.map((r) => sourceLineOf(r, r.item_id !== null && services.has(r.item_id)));
+}
+
+/** A stored line as the e-documents and the HSN summary read it; a SAC (chapter 99) or an item of type service is a service. */
+export function sourceLineOf(r: Pick<InvoiceLinesTable, (typeof LINE_COLUMNS)[number]>, serviceItem: boolean): SourceLine {
+  return {
     name: r.name, description: r.description, hsnOrSac: r.hsn_or_sac, quantityMilli: r.quantity_milli, unit: r.unit,
-    isService: (r.hsn_or_sac?.startsWith('99') ?? false) || (r.item_id !== null && services.has(r.item_id)),
+    isService: (r.hsn_or_sac?.startsWith('99') ?? false) || serviceItem,
     rate: r.rate, discount: r.discount, taxRateCenti: r.tax_rate_centi, itemTotal: r.item_total, cgst: r.cgst, sgst: r.sgst, igst: r.igst,
-  }));
+  };
 }
 
 /** The branch as a party (the organisation's legal name, the branch's GSTIN and address) and the contact as one (its billing address). */

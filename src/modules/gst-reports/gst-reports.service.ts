@@ -1,8 +1,9 @@
 import type { Db } from '../../db/database';
 import { invalidValue } from '../../kernel/errors';
 import type { RequestContext } from '../../platform/context';
-import { documentLines, inrLines } from '../einvoice';
+import { inrLines, type SourceLine } from '../einvoice';
 import { documentSeries } from './documents-issued.rules';
+import { outwardLines } from './outward-lines.reader';
 import { branchesOfGstin } from './gstin-branches';
 import type { DocumentsIssued, GstReportQuery, HsnSummary } from './gst-reports.schemas';
 import { hsnSection, type HsnEntry } from './hsn-summary.builder';
@@ -38,19 +39,18 @@ export function gstReportsService(db: Db) {
   return {
     async hsnSummary(ctx: RequestContext, query: GstReportQuery): Promise<HsnSummary> {
       const s = await scope(ctx.orgId, query);
-      const { invoices, notes } = await documents(ctx.orgId, s);
+      const [{ invoices, notes }, outward] = await Promise.all([documents(ctx.orgId, s), outwardLines(db, { orgId: ctx.orgId, ...s })]);
       const b2b: HsnEntry[] = [];
       const b2c: HsnEntry[] = [];
-      const collect = async (docs: typeof invoices, credit: boolean) => {
+      const collect = (docs: typeof invoices, linesOf: ReadonlyMap<string, SourceLine[]>, credit: boolean) => {
         for (const doc of docs.filter((d) => d.status !== 'CANCELLED')) {
-          const lines = credit ? await documentLines(db, 'credit_note_lines', 'credit_note_id', ctx.orgId, doc.id)
-            : await documentLines(db, 'invoice_lines', 'invoice_id', ctx.orgId, doc.id);
+          const lines = linesOf.get(doc.id) ?? [];
           const inr = inrLines(lines, doc.rateMicro);
           (doc.gst_no ? b2b : b2c).push(...lines.map((line, i) => ({ line, inr: inr[i]!, credit })));
         }
       };
-      await collect(invoices, false);
-      await collect(notes, true);
+      collect(invoices, outward.invoices, false);
+      collect(notes, outward.notes, true);
       return { gstin: s.gstin, from_date: s.from, to_date: s.to, hsn_b2b: hsnSection(b2b), hsn_b2c: hsnSection(b2c) };
     },
 

@@ -58,7 +58,13 @@ export const numbered = <T>(items: readonly T[]) => items.map((itm_det, i) => ({
 /** Entries grouped under a key, groups in key order, entries in the order given. */
 export function groupBy<T, K extends string>(items: readonly T[], keyOf: (item: T) => K): [K, T[]][] {
   const groups = new Map<K, T[]>();
-  for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
+  // Appended in place: copying a group at each entry made one recipient's thousands of invoices cost their square.
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
   return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b));
 }
 
