@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, type Transaction } from 'kysely';
 import pg from 'pg';
 import { BatchingPostgresDialect } from './batched-inserts';
+import { runDeferred } from './before-commit';
 import type { Engine } from './engine';
 import { isDatabaseUnavailable } from './driver-errors';
 import { migrationProvider } from './migrations';
@@ -94,7 +95,11 @@ function wrap(engine: Engine, db: Db): Database {
   return {
     engine,
     db,
-    transaction: (work) => db.transaction().execute(work),
+    transaction: (work) => db.transaction().execute(async (tx) => {
+      const result = await work(tx);
+      await runDeferred(tx);
+      return result;
+    }),
     async migrate() {
       const migrator = new Migrator({ db, provider: migrationProvider(engine) });
       const { error, results } = await migrator.migrateToLatest();

@@ -1,4 +1,4 @@
-import { CompiledQuery, type Insertable, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Insertable, type Kysely } from 'kysely';
 import { BoundedCache } from '../kernel/bounded-cache';
 import { asBatchable } from './batched-inserts';
 import { perDatabase } from './per-database';
@@ -79,8 +79,11 @@ export function preparedShapes<S extends Record<string, string | boolean>, A ext
 
 const insertsOf = perDatabase(() => new BoundedCache<string, string>(500));
 
-/** How an insert goes: at once, held for the transaction's next statement, or skipping a row that breaks a unique index. */
-type InsertMode = 'now' | 'batchable' | 'unlessConflicting';
+/**
+ * How an insert goes: at once, held for the transaction's next statement, skipping a row that
+ * breaks a unique index, or adding a row's `sums` onto the row it meets on `keys`.
+ */
+type InsertMode = 'now' | 'batchable' | 'unlessConflicting' | { keys: readonly string[]; sums: readonly string[] };
 
 /**
  * Inserts rows, compiling the statement once per table, column list and row count. Kysely
@@ -103,6 +106,17 @@ export async function insertUnlessConflicting<T extends keyof Tables & string>(d
   return (await insert(db, table, [row], 'unlessConflicting')).numAffectedRows === 1n;
 }
 
+/**
+ * Inserts rows, each adding its `sums` columns onto the existing row with the same `keys`
+ * (ON CONFLICT DO UPDATE): running totals kept in one statement. The rows must have distinct
+ * keys; PostgreSQL locks the rows it meets in the order they are given.
+ */
+export async function insertAddingUp<T extends keyof Tables & string>(
+  db: Executor, table: T, rows: readonly Insertable<Tables[T]>[], keys: readonly string[], sums: readonly string[],
+): Promise<void> {
+  if (rows.length > 0) await insert(db, table, rows, { keys, sums });
+}
+
 async function insert<T extends keyof Tables & string>(db: Executor, table: T, rows: readonly Insertable<Tables[T]>[], mode: InsertMode) {
   const send = (query: CompiledQuery) => db.executeQuery(mode === 'batchable' ? asBatchable(query) : query);
   const columns = Object.keys(rows[0]!);
@@ -120,14 +134,23 @@ async function insert<T extends keyof Tables & string>(db: Executor, table: T, r
       values[at++] = value;
     }
   }
-  const key = `${table}(${columns.join(',')})x${rows.length}${mode === 'unlessConflicting' ? ' unless conflicting' : ''}`;
+  const key = `${table}(${columns.join(',')})x${rows.length}${typeof mode === 'object' ? ` adding ${mode.sums.join(',')} on ${mode.keys.join(',')}` : mode === 'unlessConflicting' ? ' unless conflicting' : ''}`;
   const cache = insertsOf(db);
   const sql = sameShape ? cache.get(key) : undefined;
   if (sql) return send(CompiledQuery.raw(sql, values));
   const query = db.insertInto(table).values(rows as never);
-  const compiled = (mode === 'unlessConflicting' ? query.onConflict((conflict) => conflict.doNothing()) : query).compile();
+  const compiled = (
+    mode === 'unlessConflicting' ? query.onConflict((conflict) => conflict.doNothing())
+      : typeof mode === 'object' ? query.onConflict((conflict) => conflict.columns(mode.keys as never).doUpdateSet(addedOnto(table, mode.sums) as never))
+        : query
+  ).compile();
   if (sameShape && compiled.parameters.length === values.length && compiled.parameters.every((p, i) => p === values[i])) {
     cache.set(key, compiled.sql);
   }
   return send(compiled);
+}
+
+/** `SET sum = table.sum + excluded.sum` for each column: what an insert adds onto the row it meets. */
+function addedOnto(table: string, sums: readonly string[]) {
+  return Object.fromEntries(sums.map((column) => [column, sql`${sql.ref(`${table}.${column}`)} + ${sql.ref(`excluded.${column}`)}`]));
 }

@@ -252,6 +252,20 @@ export interface JournalLinesTable {
   branch_id: string;
 }
 
+/**
+ * What an account moved in one branch on one day (031-ledger-balances): the sums of its
+ * journal lines, kept in each posting's transaction, so statements read accounts × days
+ * instead of every line.
+ */
+export interface LedgerBalancesTable {
+  org_id: string;
+  account_id: string;
+  branch_id: string;
+  entry_date: string;
+  debit: number;
+  credit: number;
+}
+
 export interface DocumentCountersTable {
   org_id: string;
   /** e.g. `series:<series_id>:2026-27` or `legacy-invoice:2026-11-22`. */
@@ -840,6 +854,7 @@ export interface Tables {
   rate_limit_windows: RateLimitWindowsTable;
   journals: JournalsTable;
   journal_lines: JournalLinesTable;
+  ledger_balances: LedgerBalancesTable;
   document_counters: DocumentCountersTable;
   invoices: InvoicesTable;
   invoice_lines: InvoiceLinesTable;

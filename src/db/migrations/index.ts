@@ -28,6 +28,7 @@ import { einvoiceIrn } from './026-einvoice-irn';
 import { irnNotesTransport } from './027-irn-notes-transport';
 import { ledgerReportIndexes } from './029-ledger-report-indexes';
 import { noteUnapply } from './030-note-unapply';
+import { ledgerBalances } from './031-ledger-balances';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -35,7 +36,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   platform, ledger, invoices, estimatesAndSalesOrders, purchases, expenses, notes, payments, webhooks, recurring,
   attachmentsAndComments, pdfs, invoicePaymentLink, invoiceListIndex, billGuardReference, deliveryQueueIndexes,
   idempotencyOrgScope, gstTreatment, periodLock, noteBindings, purchaseLedgers, branchBooks, seriesTypesUnits, einvoice,
-  einvoiceIrn, irnNotesTransport, ledgerReportIndexes, noteUnapply,
+  einvoiceIrn, irnNotesTransport, ledgerReportIndexes, noteUnapply, ledgerBalances,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

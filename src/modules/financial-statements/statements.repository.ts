@@ -11,12 +11,13 @@ export interface MovementQuery {
 }
 
 /**
- * Every account's sums over a range, aggregated in the database by one grouped scan of the
- * (org, account, date) index: net before the range, debits and credits within it. Accounts
- * without a line in what was scanned are left out.
+ * Every account's sums over a range, aggregated in the database from the day balances (one
+ * row per account, branch and day with a posting, kept with each posting): net before the
+ * range, debits and credits within it. The cost follows accounts × days, not journal lines.
+ * Accounts without a posting in what was scanned are left out.
  */
 export async function accountMovements(db: Db, orgId: string, q: MovementQuery): Promise<AccountMovement[]> {
-  let lines = db.selectFrom('journal_lines')
+  let lines = db.selectFrom('ledger_balances')
     .select([
       'account_id',
       sql<string | number>`sum(case when entry_date < ${q.from} then debit - credit else 0 end)`.as('opening'),

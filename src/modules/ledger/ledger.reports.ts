@@ -53,13 +53,16 @@ export function ledgerReports(db: Db, documentChecks: readonly DocumentLedgerChe
       };
     },
 
-    /** Problems in the books: unbalanced entries (in total or in a branch) and documents that disagree with their postings. */
+    /** Problems in the books: unbalanced entries (in total or in a branch), day balances that disagree with their lines, and documents that disagree with their postings. */
     async verify(orgId?: string): Promise<string[]> {
       const problems = (await repo.unbalancedJournals(db, orgId)).map(
         (j) => `journal ${j.journal_id} of ${j.org_id} does not balance: debits ${j.debit}, credits ${j.credit} (paise)`,
       );
       problems.push(...(await repo.unbalancedBranches(db, orgId)).map(
         (j) => `journal ${j.journal_id} of ${j.org_id} does not balance in branch ${j.branch_id}: debits ${j.debit}, credits ${j.credit} (paise)`,
+      ));
+      problems.push(...(await repo.balanceMismatches(db, orgId)).map(
+        (b) => `the balance of account ${b.account_id} of ${b.org_id} in branch ${b.branch_id} on ${b.entry_date} is debits ${b.kept_debit}, credits ${b.kept_credit}; its lines sum to ${b.line_debit} and ${b.line_credit} (paise)`,
       ));
       for (const check of documentChecks) problems.push(...(await check(db, orgId)));
       return problems;

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
@@ -83,9 +83,9 @@ export const ledgerRepository = {
     return q.orderBy('journal_id', 'desc').limit(limit + 1).execute();
   },
 
-  /** Σ debit and Σ credit per account up to a date (inclusive), in one branch's books or the whole organisation's. */
+  /** Σ debit and Σ credit per account up to a date (inclusive), in one branch's books or the whole organisation's: read from the day balances. */
   accountTotals(db: Db, orgId: string, throughDate: string | null, branchId: string | null = null) {
-    let q = db.selectFrom('journal_lines')
+    let q = db.selectFrom('ledger_balances')
       .select(({ fn }) => ['account_id', fn.sum<number>('debit').as('debit'), fn.sum<number>('credit').as('credit')])
       .where('org_id', '=', orgId);
     if (branchId) q = q.where('branch_id', '=', branchId);
@@ -136,6 +136,27 @@ export const ledgerRepository = {
       .select(({ fn }) => ['org_id', 'journal_id', 'branch_id', fn.sum<number>('debit').as('debit'), fn.sum<number>('credit').as('credit')]);
     if (orgId) q = q.where('org_id', '=', orgId);
     return q.groupBy(['org_id', 'journal_id', 'branch_id']).having(({ eb, fn }) => eb(fn.sum('debit'), '!=', fn.sum('credit'))).execute();
+  },
+
+  /**
+   * Day balances that differ from the sums of their lines (or lines without their balance):
+   * the balances are kept with each posting, and statements read them instead of the lines.
+   */
+  async balanceMismatches(db: Db, orgId?: string) {
+    const lines = db.selectFrom('journal_lines').select(['org_id', 'account_id', 'branch_id', 'entry_date'])
+      .select((eb) => [eb.ref('debit').as('line_debit'), eb.ref('credit').as('line_credit'), sql<number>`0`.as('kept_debit'), sql<number>`0`.as('kept_credit')]);
+    const kept = db.selectFrom('ledger_balances').select(['org_id', 'account_id', 'branch_id', 'entry_date'])
+      .select((eb) => [sql<number>`0`.as('line_debit'), sql<number>`0`.as('line_credit'), eb.ref('debit').as('kept_debit'), eb.ref('credit').as('kept_credit')]);
+    const both = (orgId ? lines.where('org_id', '=', orgId) : lines).unionAll(orgId ? kept.where('org_id', '=', orgId) : kept);
+    return db.selectFrom(both.as('t'))
+      .select(({ fn }) => [
+        'org_id', 'account_id', 'branch_id', 'entry_date',
+        fn.sum<number>('line_debit').as('line_debit'), fn.sum<number>('line_credit').as('line_credit'),
+        fn.sum<number>('kept_debit').as('kept_debit'), fn.sum<number>('kept_credit').as('kept_credit'),
+      ])
+      .groupBy(['org_id', 'account_id', 'branch_id', 'entry_date'])
+      .having(({ eb, fn, or }) => or([eb(fn.sum('line_debit'), '!=', fn.sum('kept_debit')), eb(fn.sum('line_credit'), '!=', fn.sum('kept_credit'))]))
+      .execute();
   },
 
   /** Lines of every unbalanced journal; empty when the books are sound. */

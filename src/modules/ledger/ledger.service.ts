@@ -10,6 +10,7 @@ import { cursorPage, readCursor } from '../../platform/pagination';
 import { assertBalanced, isZeroEntry, mirror, normaliseSides, withoutZeroLines, type JournalSource, type PostingLine } from './ledger.posting';
 import { assertBalancedPerBranch, balanceAcrossBranches, spansBranches, type BranchLine } from './branch-balance.rules';
 import { entryDateOf, reversalRemedy } from './entry-dates.rules';
+import { addToBalances } from './ledger-balances';
 import { closingRoundOff } from './journals.rules';
 import { presentJournal } from './ledger.presenter';
 import { ledgerRepository as repo, type JournalRow } from './ledger.repository';
@@ -73,6 +74,7 @@ export function ledgerService(deps: Deps) {
       account_id: l.accountId, debit: l.debit, credit: l.credit, description: l.description ?? null,
       contact_id: l.contactId ?? entry.contactId ?? null, entry_date: entry.date, branch_id: l.branchId,
     })));
+    addToBalances(tx, ctx.orgId, entry.date, lines);
     return journal;
   }
 
