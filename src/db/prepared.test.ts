@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './database';
-import { insertRows, insertUnlessConflicting, preparedQuery, preparedShapes } from './prepared';
+import { beforeCommit } from './before-commit';
+import { insertAddingUp, insertRows, insertUnlessConflicting, preparedQuery, preparedShapes } from './prepared';
 
 let database: Database;
 let other: Database;
@@ -80,5 +81,34 @@ describe('insertUnlessConflicting', () => {
     expect(await claim('second')).toBe(false);
     expect(await claim('third')).toBe(false); // the cached statement skips as well
     expect(await settingsBetween(database.db, { from: 'c.key', to: 'c.key' })).toEqual([setting('c.key', 'first')]);
+  });
+});
+
+describe('insertAddingUp', () => {
+  const balance = (day: string, debit: number, credit: number) => ({ org_id: 'o', account_id: 'a', branch_id: 'b', entry_date: day, debit, credit });
+  const balances = async () => (await database.db.selectFrom('ledger_balances').select(['entry_date', 'debit', 'credit']).where('org_id', '=', 'o').orderBy('entry_date').execute())
+    .map((r) => [r.entry_date, Number(r.debit), Number(r.credit)]);
+  const KEYS = ['org_id', 'account_id', 'branch_id', 'entry_date'];
+
+  it('inserts rows with new keys and adds the sums of rows whose key is there, with the statement compiled once per row count', async () => {
+    await database.transaction((tx) => insertAddingUp(tx, 'ledger_balances', [balance('2026-06-01', 100, 0), balance('2026-06-02', 0, 50)], KEYS, ['debit', 'credit']));
+    await database.transaction((tx) => insertAddingUp(tx, 'ledger_balances', [balance('2026-06-02', 7, 3), balance('2026-06-03', 1, 1)], KEYS, ['debit', 'credit']));
+    expect(await balances()).toEqual([['2026-06-01', 100, 0], ['2026-06-02', 7, 53], ['2026-06-03', 1, 1]]);
+  });
+
+  it('deferred work runs after the transaction\'s own, inside it: rolled back with it', async () => {
+    const order: string[] = [];
+    await database.transaction(async (tx) => {
+      beforeCommit(tx, async () => { order.push('last'); });
+      order.push('work');
+    });
+    expect(order).toEqual(['work', 'last']);
+    await expect(database.transaction(async (tx) => {
+      beforeCommit(tx, async () => {
+        await insertAddingUp(tx, 'ledger_balances', [balance('2026-06-01', 1, 0)], KEYS, ['debit', 'credit']);
+        throw new Error('refused at the end');
+      });
+    })).rejects.toThrow('refused at the end');
+    expect((await balances())[0]).toEqual(['2026-06-01', 100, 0]);
   });
 });
