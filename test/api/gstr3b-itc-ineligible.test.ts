@@ -33,6 +33,13 @@ beforeAll(async () => {
     vendor_id: hotel.vendor_id, bill_id: hotel.bill_id, date: '2026-06-20', line_items: [{ bill_line_item_id: hotel.line_items[0].line_item_id, amount: 1000 }],
   });
   expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+  // A conference hall in Pune, paid from the bank: Maharashtra's tax again (IGST Act s.12(3)(c)).
+  const bank = ((await api.get('/accounts?per_page=200')).body.accounts as Json[]).find((a) => a.account_name === 'Bank')!.account_id;
+  const hall = await api.post('/expenses', {
+    date: '2026-06-18', account_id: general, paid_through_account_id: bank, vendor_id: hotel.vendor_id, place_of_supply: 'IN-MH', amount: 1000, tax_id: gst18,
+  }, { idempotencyKey: 'hall-pune' });
+  expect(hall.status, JSON.stringify(hall.body)).toBe(201);
+  expect(hall.body.expense).toMatchObject({ cgst_total: 90, sgst_total: 90, igst_total: 0 });
 });
 afterAll(async () => { await t.close(); });
 
@@ -48,8 +55,8 @@ describe('GET /gst/gstr3b: credit restricted by place of supply', () => {
       ],
       itc_rev: [{ ty: 'RUL', ...NOTHING }, { ty: 'OTH', ...NOTHING }],
       itc_net: tax(0, 360, 360),
-      // 4(D)(1) has nothing to reclaim; 4(D)(2): the hotel's 900 each less the debit note's 90 (9% of 1,000).
-      itc_inelg: [{ ty: 'RUL', ...NOTHING }, { ty: 'OTH', ...tax(0, 810, 810) }],
+      // 4(D)(1) has nothing to reclaim; 4(D)(2): the hotel's 900 each less the debit note's 90 (9% of 1,000), and the hall's 90.
+      itc_inelg: [{ ty: 'RUL', ...NOTHING }, { ty: 'OTH', ...tax(0, 900, 900) }],
     });
     expect(res.body.gstr3b.sup_details.isup_rev).toEqual({ txval: 0, ...NOTHING });
     await expectBooksBalanced(org.api);
@@ -60,10 +67,10 @@ describe('GET /gst/gstr3b: credit restricted by place of supply', () => {
     const tb = (await org.api.get(`/reports/trial_balance?branch_id=${org.defaultBranchId}&from_date=2026-06-01&to_date=2026-06-30`)).body.trial_balance;
     const inputs = ['CGST Input', 'SGST Input', 'IGST Input'];
     const movement = (tb.accounts as Json[]).filter((a) => inputs.includes(a.account_name)).reduce((total, a) => total + a.debit - a.credit, 0);
-    // 360 + 360 + 900 + 900 − 90 − 90.
-    expect(movement).toBe(2340);
+    // 360 + 360 + 900 + 900 − 90 − 90 + 90 + 90.
+    expect(movement).toBe(2520);
     const r = (await org.api.get(`/gst/gstr3b?${JUNE}`)).body.gstr3b;
     const total = (rows: Json[]) => rows.reduce((s, x) => s + x.iamt + x.camt + x.samt, 0);
-    expect(total(r.itc_elg.itc_avl) + total(r.itc_elg.itc_inelg)).toBe(2340);
+    expect(total(r.itc_elg.itc_avl) + total(r.itc_elg.itc_inelg)).toBe(2520);
   });
 });

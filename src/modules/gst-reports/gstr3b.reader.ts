@@ -2,6 +2,7 @@ import type { Db } from '../../db/database';
 import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
 import { toBase } from '../documents/currency.rules';
 import type { InwardLine, ItcType, OutwardLine, SupplyKind } from './gstr3b.builder';
+import { posRestricted } from './gstr3b.rules';
 
 /** Bills whose entry is posted and stands: a draft has none, a void one is reversed. */
 const POSTED_BILL_STATUSES = ['OPEN', 'PARTIALLY_PAID', 'PAID'];
@@ -19,12 +20,6 @@ const valued = (l: Amounts, rateMicro: number, sign: 1 | -1) => ({
 /** The credit type of a purchase: an OVERSEAS vendor's reverse charge is an import of services. */
 const itcTypeOf = (isRcm: number | null, treatment: string | null): ItcType => (isRcm !== 1 ? 'OTH' : treatment === 'OVERSEAS' ? 'IMPS' : 'ISRC');
 const ZERO_RATED = new Set(['OVERSEAS', 'SEZ']);
-/**
- * A purchase taxed as intra-state (CGST and SGST) in a state other than the receiving branch's:
- * its place of supply is where it was consumed (a hotel, IGST Act s.12(3); an event, s.12(7);
- * a meal, s.12(8)), so the tax is another state's and the branch's GSTIN has no credit of it.
- */
-const posRestricted = (supplyType: string, placeOfSupply: string, branchState: string) => supplyType === 'INTRA' && placeOfSupply !== branchState;
 
 /**
  * The lines GSTR-3B is built from, for the branches of one GSTIN and dates within the month:
