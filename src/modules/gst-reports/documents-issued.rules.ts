@@ -1,3 +1,5 @@
+import { groupBy } from './gstr1.rules';
+
 /** A numbered document of the range: its number and whether it was voided. */
 export interface IssuedDocument { number: string; cancelled: boolean }
 
@@ -12,9 +14,7 @@ const byRunningNumber = (a: string, b: string) => a.length - b.length || (a < b 
  * were issued, how many of them are voided, and the net. Series in name order.
  */
 export function documentSeries(documents: readonly IssuedDocument[]) {
-  const series = new Map<string, IssuedDocument[]>();
-  for (const d of documents) series.set(seriesOf(d.number), [...(series.get(seriesOf(d.number)) ?? []), d]);
-  return [...series.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, docs], i) => {
+  return groupBy(documents, (d) => seriesOf(d.number)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, docs], i) => {
     const numbers = docs.map((d) => d.number).sort(byRunningNumber);
     const cancel = docs.filter((d) => d.cancelled).length;
     return { num: i + 1, series: name, from: numbers[0]!, to: numbers[numbers.length - 1]!, totnum: docs.length, cancel, net_issue: docs.length - cancel };
