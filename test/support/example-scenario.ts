@@ -367,7 +367,7 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('unapplyCreditNote', { params: { credit_note_id: vendorCredit.credit_note_id, application_id: misapplied.application_id } });
   await s.call('applyCreditNoteToBill', { quiet: true, params: { credit_note_id: vendorCredit.credit_note_id }, body: { bill_id: bill.bill_id, amount: 283.2 } });
   const cancelledCredit = (await s.call('createCreditNote', { quiet: true, body: { customer_id: customer.contact_id, date: '2026-06-22', place_of_supply: 'IN-KA', line_items: [lines[1]] } })).credit_note;
-  await s.call('voidCreditNote', { params: { credit_note_id: cancelledCredit.credit_note_id } });
+  await s.call('voidCreditNote', { params: { credit_note_id: cancelledCredit.credit_note_id }, body: {} });
 
   // Expenses and a journal.
   const expense = (await s.call('createExpense', {
@@ -480,6 +480,14 @@ async function monthOfBusiness(s: Story): Promise<void> {
   // June's GSTR-1 and its reconciliation with the output GST ledgers (reads, after every recorded id).
   await s.call('getGstr1', { query: { gstin: ORG_GSTIN, period: '062026' } });
   await s.call('getGstr1Summary', { query: { gstin: ORG_GSTIN, period: '062026' } });
+  // The IRP's answer to the return's credit note (a new version of the note, no id).
+  await s.call('recordCreditNoteIrn', {
+    params: { credit_note_id: creditNote.credit_note_id },
+    body: {
+      irn: '8c1e5a7b3d9f2046e8a1b5c7d3f9024e6a8c1b5d7f3e9a2046c8e1a5b7d3f902', ack_no: '112610012345702', ack_date: '2026-06-22T16:05:00',
+      signed_qr_code: 'eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJkYXRhIjoie1wiRG9jVHlwXCI6XCJDUk5cIn0ifQ.c2lnbmVkLWJ5LXRoZS1pcnA',
+    },
+  });
 }
 
 /** A one-page PDF, the smallest a viewer opens: what an attachment's example uploads. */
