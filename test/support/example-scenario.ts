@@ -488,6 +488,8 @@ async function monthOfBusiness(s: Story): Promise<void> {
       signed_qr_code: 'eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJkYXRhIjoie1wiRG9jVHlwXCI6XCJDUk5cIn0ifQ.c2lnbmVkLWJ5LXRoZS1pcnA',
     },
   });
+  // The books of June for another program: an hledger journal after the opening balances (a read, after every recorded id).
+  await s.call('exportLedger', { query: { format: 'hledger', from_date: '2026-06-01', to_date: '2026-06-30' } });
 }
 
 /** A one-page PDF, the smallest a viewer opens: what an attachment's example uploads. */

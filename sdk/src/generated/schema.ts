@@ -556,6 +556,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/credit_notes/{credit_note_id}/applications/{application_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unapply one application: the invoice or bill owes it again and the note can be applied elsewhere or voided
+         * @description Required scope: `Svc.creditnotes.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        delete: operations["unapplyCreditNote"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/credit_notes/{credit_note_id}/apply-to-bill": {
         parameters: {
             query?: never;
@@ -608,7 +628,11 @@ export interface paths {
          * @description Required scope: `Svc.gst.READ`.
          */
         get: operations["getCreditNoteEInvoice"];
-        put?: never;
+        /**
+         * Record the IRP's answer to the credit note's e-invoice (IRN, acknowledgement, signed QR code): shown on the note and printed on its PDF; the note can no longer be edited
+         * @description Required scope: `Svc.creditnotes.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        put: operations["recordCreditNoteIrn"];
         post?: never;
         delete?: never;
         options?: never;
@@ -666,7 +690,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Void an ISSUED credit note with nothing applied: CANCELLED, journal reversed
+         * Void an ISSUED credit note with nothing applied: CANCELLED, journal reversed; an active IRN is cancelled within 24 hours of its acknowledgement
          * @description Required scope: `Svc.creditnotes.UPDATE`. Accepts `Idempotency-Key`.
          */
         post: operations["voidCreditNote"];
@@ -690,7 +714,7 @@ export interface paths {
         get: operations["listDebitNotes"];
         put?: never;
         /**
-         * Issue a debit note to a vendor (ISSUED, journal posted)
+         * Issue a debit note to a vendor (ISSUED, journal posted; applied to the bill it names, up to what the bill owes)
          * @description Required scope: `Svc.debitnotes.CREATE`. `Idempotency-Key` is mandatory.
          */
         post: operations["createDebitNote"];
@@ -739,6 +763,26 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/debit_notes/{debit_note_id}/applications/{application_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unapply one application: the bill owes it again and the note can be applied elsewhere or voided
+         * @description Required scope: `Svc.debitnotes.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        delete: operations["unapplyDebitNote"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1020,6 +1064,26 @@ export interface paths {
          * @description Required scope: `Svc.activity.READ`.
          */
         get: operations["listExpenseActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exports/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every journal of a period (the financial year to date by default) as an hledger journal or a CSV of postings, after its opening balances
+         * @description Required scope: `Svc.accounts.READ`. Answers `text/plain` or `text/csv` as its `format` asks on success, JSON errors otherwise.
+         */
+        get: operations["exportLedger"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1816,6 +1880,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/cash_book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The general ledger of one BANK or CASH account, a page at a time
+         * @description Required scope: `Svc.accounts.READ`. Answers JSON, or `text/csv` when its `format` asks for it.
+         */
+        get: operations["getCashBook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reports/customer_ledger": {
         parameters: {
             query?: never;
@@ -1828,6 +1912,26 @@ export interface paths {
          * @description Required scope: `Svc.contacts.READ`.
          */
         get: operations["getCustomerLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/day_book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every journal entry of a range with its lines and account names, a page at a time
+         * @description Required scope: `Svc.accounts.READ`. Answers JSON, or `text/csv` when its `format` asks for it.
+         */
+        get: operations["getDayBook"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1856,6 +1960,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/general_ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One account's lines over a range with its opening balance and a running balance, a page at a time
+         * @description Required scope: `Svc.accounts.READ`. Answers JSON, or `text/csv` when its `format` asks for it.
+         */
+        get: operations["getGeneralLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reports/hsn_summary": {
         parameters: {
             query?: never;
@@ -1876,6 +2000,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/payables_ageing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What is owed to each vendor on a date by days past due, with their unapplied vendor credits, debit notes and advances apart
+         * @description Required scope: `Svc.contacts.READ`. Answers JSON, or `text/csv` when its `format` asks for it.
+         */
+        get: operations["getPayablesAgeing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reports/profit_and_loss": {
         parameters: {
             query?: never;
@@ -1888,6 +2032,26 @@ export interface paths {
          * @description Required scope: `Svc.accounts.READ`.
          */
         get: operations["getProfitAndLoss"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/receivables_ageing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What each customer owes on a date by days past due, with their unapplied credit notes and advances apart
+         * @description Required scope: `Svc.contacts.READ`. Answers JSON, or `text/csv` when its `format` asks for it.
+         */
+        get: operations["getReceivablesAgeing"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2580,6 +2744,92 @@ export interface components {
             /** Format: date-time */
             occurred_at: string;
         };
+        /** @description What contacts owe (receivables) or are owed (payables) on a date, by days past due, in the base currency; open credits apart. outstanding less open_credits equals the balance of the receivable (payable) accounts, advances included, on that date. */
+        Ageing: {
+            buckets: {
+                from_days: number | null;
+                /** @description current (not yet due or due on the date), 1-30, …, over N */
+                label: string;
+                to_days: number | null;
+            }[];
+            /** @description Every contact with an open document or credit, by name */
+            contacts: {
+                /** @description One amount per bucket, in the order of the report's buckets */
+                by_bucket: number[];
+                contact_id: string;
+                contact_name: string;
+                /** @description outstanding less open_credits */
+                net: number;
+                /** @description Credits not yet applied (credit notes, debit notes, advances), shown apart from the buckets */
+                open_credits: number;
+                /** @description What the open documents still owe, every bucket together */
+                outstanding: number;
+            }[];
+            /** @description With detail=documents: each open credit, by contact and date */
+            credits?: {
+                contact_id: string;
+                contact_name: string;
+                /** @description The credit or debit note id, or the payment id */
+                credit_id: string;
+                /**
+                 * @description ADVANCE: the unapplied part of a payment
+                 * @enum {string}
+                 */
+                credit_type: "CREDIT_NOTE" | "ADVANCE" | "VENDOR_CREDIT" | "DEBIT_NOTE";
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD, a business date in India time
+                 */
+                date: string;
+                number: string | null;
+                /** @description Rupees (or the document currency), at most two decimals */
+                open_amount: number;
+                /** @description Rupees (or the document currency), at most two decimals */
+                total: number;
+            }[];
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, a business date in India time
+             */
+            date: string;
+            /** @description With detail=documents: each open document, by contact and due date */
+            documents?: {
+                /** @description The label of the document's bucket */
+                bucket: string;
+                contact_id: string;
+                contact_name: string;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD, a business date in India time
+                 */
+                date: string;
+                /** @description From the due date to the report date; 0 or less while not yet due */
+                days_past_due: number;
+                document_id: string;
+                document_number: string;
+                /** @enum {string} */
+                document_type: "INVOICE" | "BILL";
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD, a business date in India time
+                 */
+                due_date: string;
+                /** @description Rupees (or the document currency), at most two decimals */
+                outstanding: number;
+                /** @description Rupees (or the document currency), at most two decimals */
+                total: number;
+            }[];
+            total: {
+                /** @description One amount per bucket, in the order of the report's buckets */
+                by_bucket: number[];
+                /** @description outstanding less open_credits */
+                net: number;
+                /** @description Credits not yet applied (credit notes, debit notes, advances), shown apart from the buckets */
+                open_credits: number;
+                /** @description What the open documents still owe, every bucket together */
+                outstanding: number;
+            };
+        };
         /** @description An invoice number series that applies to a branch on a date. */
         ApplicableInvoiceSeries: {
             /**
@@ -2697,6 +2947,7 @@ export interface components {
             currency_code: string;
             /** @description YYYY-MM-DDT00:00:00, the business date in India time */
             date: string;
+            distance_km: number | null;
             /** @description YYYY-MM-DDT00:00:00, the business date in India time */
             due_date: string;
             /** @description Rupees per unit of currency_code */
@@ -2732,13 +2983,16 @@ export interface components {
             tax_total: number;
             /** @description Rupees (or the document currency), at most two decimals */
             total: number;
+            transport_mode: ("road" | "rail" | "air" | "ship") | null;
+            transporter_id: string | null;
+            vehicle_no: string | null;
             /** @description Vendor credits applied to the bill so far */
             vendor_credits_applied: number;
             vendor_id: string;
             /** @description The vendor's name when the document was created */
             vendor_name: string;
         };
-        /** @description The bill after a credit note or debit note was applied to it. */
+        /** @description The bill after a credit note or debit note was applied to it or unapplied from it. */
         BillCredited: {
             /** @description Rupees (or the document currency), at most two decimals */
             balance: number;
@@ -2958,6 +3212,8 @@ export interface components {
         };
         /** @description A credit note: a customer credit (sales return, price reduction) or a credit a vendor gave us. */
         CreditNote: {
+            /** @description What is applied now, application by application (unapplied ones are left out) */
+            applications: components["schemas"]["NoteApplication"][];
             /** @description Rupees (or the document currency), at most two decimals */
             applied_amount: number;
             /** @description Rupees (or the document currency), at most two decimals */
@@ -2976,6 +3232,7 @@ export interface components {
             customer_name: string;
             /** @description YYYY-MM-DDT00:00:00, the business date in India time */
             date: string;
+            einvoice: components["schemas"]["EInvoiceIrn"] | null;
             /** @description Rupees per unit of currency_code */
             exchange_rate: number;
             export_type: ("WPAY" | "WOPAY") | null;
@@ -3012,6 +3269,8 @@ export interface components {
         };
         /** @description A credit note after an apply: what it has applied in all and what is left. */
         CreditNoteApplied: {
+            /** @description This application; DELETE /credit_notes/{credit_note_id}/applications/{application_id} unapplies it */
+            application_id: string;
             /** @description Rupees (or the document currency), at most two decimals */
             applied_amount: number;
             /** @description Rupees (or the document currency), at most two decimals */
@@ -3062,8 +3321,60 @@ export interface components {
             opening_balance: number;
             to_date: string | null;
         };
+        /** @description Every journal entry of a range with its lines and account names. */
+        DayBook: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, a business date in India time
+             */
+            from_date: string;
+            /** @description In date order, then journal order */
+            journals: {
+                contact_id: string | null;
+                contact_name: string | null;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD, a business date in India time
+                 */
+                date: string;
+                document_number: string | null;
+                journal_id: string;
+                /**
+                 * @description REVERSAL: the mirror of an earlier entry, which voiding or deleting its source posts; both are listed
+                 * @enum {string}
+                 */
+                kind: "POSTING" | "REVERSAL";
+                /** @description In the entry's line order */
+                lines: {
+                    account_code: string | null;
+                    account_id: string;
+                    account_name: string;
+                    branch_id: string | null;
+                    /** @description Rupees (or the document currency), at most two decimals */
+                    credit: number;
+                    /** @description Rupees (or the document currency), at most two decimals */
+                    debit: number;
+                    description: string | null;
+                }[];
+                memo: string | null;
+                /**
+                 * @description What posted the entry: MANUAL for a manual journal, else the kind of document
+                 * @enum {string}
+                 */
+                source: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE";
+                /** @description The id of the document that posted the entry (of the entry itself for a manual journal) */
+                source_id: string;
+            }[];
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, a business date in India time
+             */
+            to_date: string;
+        };
         /** @description A debit note we raised to a vendor: a purchase return or a price reduction. */
         DebitNote: {
+            /** @description What is applied now, application by application (unapplied ones are left out) */
+            applications: components["schemas"]["NoteApplication"][];
             /** @description Rupees (or the document currency), at most two decimals */
             applied_amount: number;
             /** @description Rupees (or the document currency), at most two decimals */
@@ -3112,6 +3423,8 @@ export interface components {
         };
         /** @description A debit note after an apply: what it has applied in all and what is left. */
         DebitNoteApplied: {
+            /** @description This application; DELETE /debit_notes/{debit_note_id}/applications/{application_id} unapplies it */
+            application_id: string;
             /** @description Rupees (or the document currency), at most two decimals */
             applied_amount: number;
             /** @description Rupees (or the document currency), at most two decimals */
@@ -3204,7 +3517,7 @@ export interface components {
                 TotAmt: number;
                 /** @description Rupees (INR), two decimals */
                 TotItemVal: number;
-                /** @description GST unit (UQC); NA for a service */
+                /** @description GST unit (UQC); OTH for a service */
                 Unit: string;
                 /** @description Rupees (INR), two decimals */
                 UnitPrice: number;
@@ -3266,7 +3579,7 @@ export interface components {
             /** @enum {string} */
             Version: "1.1";
         };
-        /** @description What the IRP acknowledged for the invoice's e-invoice, and its cancellation if voided within 24 hours */
+        /** @description What the IRP acknowledged for the document's e-invoice, and its cancellation if voided within 24 hours */
         EInvoiceIrn: {
             /** Format: date-time */
             ack_date: string;
@@ -3508,6 +3821,73 @@ export interface components {
             code: "validation.invalid_value" | "validation.required_field" | "validation.failed" | "validation.duplicate_resource" | "conflict.already_allocated" | "conflict.allocated" | "conflict.invalid_state" | "conflict.series_exhausted" | "conflict.period_locked" | "idempotency.key_required" | "idempotency.in_progress" | "not_found.resource" | "not_found.route" | "authn.token_invalid" | "authz.scope_missing" | "auth.insufficient_scope" | "rate_limit.exceeded" | "email.send_failed" | "storage.upload_failed" | "internal.error" | "service.unavailable";
             field: string;
             message: string;
+        };
+        /** @description One account's lines over a range, with its opening balance and a running balance that continues from page to page. */
+        GeneralLedger: {
+            account: {
+                account_code: string | null;
+                account_id: string;
+                account_name: string;
+                /** @enum {string} */
+                account_type: "BANK" | "CASH" | "ACCOUNTS_RECEIVABLE" | "STOCK" | "GST_ASSET" | "TDS_ASSET" | "ACCOUNTS_PAYABLE" | "GST_LIABILITY" | "TDS_LIABILITY" | "SALES" | "INCOME" | "OTHER_INCOME" | "EXPENSE" | "COST_OF_GOODS_SOLD" | "OTHER_EXPENSE" | "EQUITY" | "RETAINED_EARNINGS" | "FIXED_ASSET" | "ACCUMULATED_DEPRECIATION";
+            };
+            branch_id: string | null;
+            /** @description The balance after to_date, never negative; its side is closing_balance_side */
+            closing_balance: number;
+            /** @enum {string} */
+            closing_balance_side: "DEBIT" | "CREDIT";
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, a business date in India time
+             */
+            from_date: string;
+            /** @description In date order, then journal and line order */
+            lines: {
+                /** @description The running balance after this line, never negative; its side is balance_side */
+                balance: number;
+                /** @enum {string} */
+                balance_side: "DEBIT" | "CREDIT";
+                contact_id: string | null;
+                contact_name: string | null;
+                /** @description Rupees (or the document currency), at most two decimals */
+                credit: number;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD, a business date in India time
+                 */
+                date: string;
+                /** @description Rupees (or the document currency), at most two decimals */
+                debit: number;
+                description: string | null;
+                document_number: string | null;
+                journal_id: string;
+                /**
+                 * @description REVERSAL: the mirror of an earlier entry, which voiding or deleting its source posts; both are listed
+                 * @enum {string}
+                 */
+                kind: "POSTING" | "REVERSAL";
+                line_id: string;
+                /**
+                 * @description What posted the entry: MANUAL for a manual journal, else the kind of document
+                 * @enum {string}
+                 */
+                source: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE";
+                /** @description The id of the document that posted the entry (of the entry itself for a manual journal) */
+                source_id: string;
+            }[];
+            /** @description The balance before from_date, never negative; its side is opening_balance_side */
+            opening_balance: number;
+            /** @enum {string} */
+            opening_balance_side: "DEBIT" | "CREDIT";
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, a business date in India time
+             */
+            to_date: string;
+            /** @description Every credit of the range, not only this page */
+            total_credit: number;
+            /** @description Every debit of the range, not only this page */
+            total_debit: number;
         };
         Gstr1: {
             /** @description Invoices to registered recipients, SEZ units and deemed-export buyers, by GSTIN */
@@ -4046,6 +4426,7 @@ export interface components {
             customer_name: string;
             /** @description YYYY-MM-DDT00:00:00, the business date in India time */
             date: string;
+            distance_km: number | null;
             /** @description YYYY-MM-DDT00:00:00, the business date in India time */
             due_date: string;
             einvoice?: components["schemas"]["EInvoiceIrn"] | null;
@@ -4086,8 +4467,11 @@ export interface components {
             tax_total: number;
             /** @description Rupees (or the document currency), at most two decimals */
             total: number;
+            transport_mode: ("road" | "rail" | "air" | "ship") | null;
+            transporter_id: string | null;
+            vehicle_no: string | null;
         };
-        /** @description The invoice after a credit note was applied to it. */
+        /** @description The invoice after a credit note was applied to it or unapplied from it. */
         InvoiceCredited: {
             /** @description Rupees (or the document currency), at most two decimals */
             balance: number;
@@ -4119,7 +4503,7 @@ export interface components {
             /** @description The name an invoice gives as series_name */
             series_name: string;
         };
-        /** @description The IRP Cancel IRN payload for the voided invoice: send it to the IRP through the GSP */
+        /** @description The IRP Cancel IRN payload for the voided document: send it to the IRP through the GSP */
         IrnCancellation: {
             CnlRem: string;
             /** @description 1 duplicate, 2 data entry mistake, 3 order cancelled, 4 other */
@@ -4257,6 +4641,14 @@ export interface components {
             /** @description The signing secret of the X-Svc-Signature header; shown only in this answer, keep it */
             secret: string;
             url: string;
+        };
+        /** @description Part of a note applied to one of its contact's invoices or bills. */
+        NoteApplication: {
+            /** @description Rupees (or the document currency), at most two decimals */
+            amount: number;
+            application_id: string;
+            bill_id: string | null;
+            invoice_id: string | null;
         };
         /** @description A line of a credit or debit note. */
         NoteLineItem: {
@@ -5532,6 +5924,8 @@ export interface operations {
                     currency_code?: string;
                     /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     date: string;
+                    /** @description Approximate distance in km (NIC takes at most 4000); 0 lets the portal work it out from the PINs */
+                    distance_km?: number;
                     /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     due_date?: string;
                     exchange_rate?: number;
@@ -5559,6 +5953,15 @@ export interface operations {
                     place_of_supply: string;
                     reference_number?: string | null;
                     round_off?: number | null;
+                    /**
+                     * @description road, rail, air or ship, or NIC's code for it: 1 road, 2 rail, 3 air, 4 ship
+                     * @enum {string}
+                     */
+                    transport_mode?: "road" | "rail" | "air" | "ship" | "1" | "2" | "3" | "4";
+                    /** @description The transporter's GSTIN or TRANSIN (15 characters, with its check character) */
+                    transporter_id?: string;
+                    /** @description Vehicle registration number, e.g. KA01AB1234, 22BH1234AB or a temporary TR… number (spaces and hyphens are dropped) */
+                    vehicle_no?: string;
                     /** @description vendor_id */
                     vendor_id: string;
                 };
@@ -5661,11 +6064,15 @@ export interface operations {
             content: {
                 "application/json": {
                     bill_number?: string;
+                    distance_km?: number | null;
                     /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     due_date?: string;
                     notes?: string | null;
                     reference_number?: string | null;
                     round_off?: number | null;
+                    transport_mode?: ("road" | "rail" | "air" | "ship" | "1" | "2" | "3" | "4") | null;
+                    transporter_id?: string | null;
+                    vehicle_no?: string | null;
                 };
             };
         };
@@ -5858,9 +6265,9 @@ export interface operations {
                 distance_km?: number;
                 /** @description road, rail, air or ship, or NIC's code for it: 1 road, 2 rail, 3 air, 4 ship */
                 transport_mode?: "road" | "rail" | "air" | "ship" | "1" | "2" | "3" | "4";
-                /** @description The transporter's GSTIN or TRANSIN (15 characters) */
+                /** @description The transporter's GSTIN or TRANSIN (15 characters, with its check character) */
                 transporter_id?: string;
-                /** @description Vehicle registration number, e.g. KA01AB1234 (spaces and hyphens are dropped) */
+                /** @description Vehicle registration number, e.g. KA01AB1234, 22BH1234AB or a temporary TR… number (spaces and hyphens are dropped) */
                 vehicle_no?: string;
             };
             header?: {
@@ -7134,6 +7541,62 @@ export interface operations {
             503: components["responses"]["TokenError503"];
         };
     };
+    unapplyCreditNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description application_id */
+                application_id: string;
+                /** @description credit_note_id */
+                credit_note_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit note has been unapplied. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bill?: components["schemas"]["BillCredited"];
+                        /** @enum {number} */
+                        code: 0;
+                        credit_note: components["schemas"]["CreditNote"];
+                        invoice?: components["schemas"]["InvoiceCredited"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
     applyCreditNoteToBill: {
         parameters: {
             query?: never;
@@ -7301,6 +7764,71 @@ export interface operations {
             503: components["responses"]["TokenError503"];
         };
     };
+    recordCreditNoteIrn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description credit_note_id */
+                credit_note_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The acknowledgement date-time; without a zone it is India time. IRN cancellation is open for 24 hours from it */
+                    ack_date: string;
+                    /** @description digits: the acknowledgement number the IRP issued */
+                    ack_no: string;
+                    /** @description 64 hexadecimal characters: the Invoice Reference Number (a SHA-256 hash) the IRP issued */
+                    irn: string;
+                    /** @description a JWT (three base64url parts joined by dots): the QR text the IRP signed, printed as a QR code on the PDF */
+                    signed_qr_code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The IRN has been recorded. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        einvoice_irn: components["schemas"]["EInvoiceIrn"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
     emailCreditNote: {
         parameters: {
             query?: never;
@@ -7427,7 +7955,15 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Needed to void an invoice or credit note with an active IRN: 1 duplicate, 2 data entry mistake, 3 order cancelled, 4 other */
+                    cancel_reason?: number;
+                    cancel_remarks?: string;
+                } | null;
+            };
+        };
         responses: {
             /** @description The credit note has been voided. */
             200: {
@@ -7444,6 +7980,7 @@ export interface operations {
                         /** @enum {number} */
                         code: 0;
                         credit_note: components["schemas"]["CreditNote"];
+                        einvoice_cancellation?: components["schemas"]["IrnCancellation"];
                         message: string;
                     };
                 };
@@ -7740,6 +8277,61 @@ export interface operations {
             429: components["responses"]["TokenError429"];
             500: components["responses"]["TokenError500"];
             503: components["responses"]["TokenError503"];
+        };
+    };
+    unapplyDebitNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description application_id */
+                application_id: string;
+                /** @description debit_note_id */
+                debit_note_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The debit note has been unapplied. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bill: components["schemas"]["BillCredited"];
+                        /** @enum {number} */
+                        code: 0;
+                        debit_note: components["schemas"]["DebitNote"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     applyDebitNoteToBill: {
@@ -8799,6 +9391,50 @@ export interface operations {
             503: components["responses"]["TokenError503"];
         };
     };
+    exportLedger: {
+        parameters: {
+            query?: {
+                /** @description branch_id */
+                branch_id?: string;
+                /** @description hledger (the default) answers an hledger journal as text/plain; csv answers text/csv, one row per posting */
+                format?: "hledger" | "csv";
+                /** @description YYYY-MM-DD */
+                from_date?: string;
+                /** @description YYYY-MM-DD */
+                to_date?: string;
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The text/plain or text/csv document */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
     getGstr1: {
         parameters: {
             query: {
@@ -9012,6 +9648,8 @@ export interface operations {
                     customer_id: string;
                     /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     date: string;
+                    /** @description Approximate distance in km (NIC takes at most 4000); 0 lets the portal work it out from the PINs */
+                    distance_km?: number;
                     /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     due_date?: string;
                     exchange_rate?: number;
@@ -9041,6 +9679,15 @@ export interface operations {
                     round_off?: number | null;
                     salesperson_id?: string | null;
                     series_name?: string;
+                    /**
+                     * @description road, rail, air or ship, or NIC's code for it: 1 road, 2 rail, 3 air, 4 ship
+                     * @enum {string}
+                     */
+                    transport_mode?: "road" | "rail" | "air" | "ship" | "1" | "2" | "3" | "4";
+                    /** @description The transporter's GSTIN or TRANSIN (15 characters, with its check character) */
+                    transporter_id?: string;
+                    /** @description Vehicle registration number, e.g. KA01AB1234, 22BH1234AB or a temporary TR… number (spaces and hyphens are dropped) */
+                    vehicle_no?: string;
                 };
             };
         };
@@ -9140,10 +9787,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    distance_km?: number | null;
                     /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     due_date?: string;
                     notes?: string | null;
                     reference_number?: string | null;
+                    transport_mode?: ("road" | "rail" | "air" | "ship" | "1" | "2" | "3" | "4") | null;
+                    transporter_id?: string | null;
+                    vehicle_no?: string | null;
                 };
             };
         };
@@ -9510,9 +10161,9 @@ export interface operations {
                 distance_km?: number;
                 /** @description road, rail, air or ship, or NIC's code for it: 1 road, 2 rail, 3 air, 4 ship */
                 transport_mode?: "road" | "rail" | "air" | "ship" | "1" | "2" | "3" | "4";
-                /** @description The transporter's GSTIN or TRANSIN (15 characters) */
+                /** @description The transporter's GSTIN or TRANSIN (15 characters, with its check character) */
                 transporter_id?: string;
-                /** @description Vehicle registration number, e.g. KA01AB1234 (spaces and hyphens are dropped) */
+                /** @description Vehicle registration number, e.g. KA01AB1234, 22BH1234AB or a temporary TR… number (spaces and hyphens are dropped) */
                 vehicle_no?: string;
             };
             header?: {
@@ -9621,7 +10272,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Needed to void an invoice with an active IRN: 1 duplicate, 2 data entry mistake, 3 order cancelled, 4 other */
+                    /** @description Needed to void an invoice or credit note with an active IRN: 1 duplicate, 2 data entry mistake, 3 order cancelled, 4 other */
                     cancel_reason?: number;
                     cancel_remarks?: string;
                 } | null;
@@ -11676,6 +12327,60 @@ export interface operations {
             503: components["responses"]["TokenError503"];
         };
     };
+    getCashBook: {
+        parameters: {
+            query: {
+                /** @description The account whose lines are listed */
+                account_id: string;
+                /** @description One branch's books (its GSTIN's); default the whole organisation */
+                branch_id?: string;
+                cursor?: string;
+                /** @description csv answers text/csv: a header row, then a row per line of the whole range (the cursor and per_page are for JSON pages) */
+                format?: "json" | "csv";
+                /** @description YYYY-MM-DD; default the start of the financial year holding to_date */
+                from_date?: string;
+                per_page?: number;
+                /** @description YYYY-MM-DD; default today */
+                to_date?: string;
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cash_book: components["schemas"]["GeneralLedger"];
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        page_context: components["schemas"]["PageContext"];
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
     getCustomerLedger: {
         parameters: {
             query: {
@@ -11711,6 +12416,56 @@ export interface operations {
                         customer_ledger: components["schemas"]["CustomerLedger"];
                         message: string;
                     };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    getDayBook: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                /** @description csv answers text/csv: a header row, then a row per line of the whole range (the cursor and per_page are for JSON pages) */
+                format?: "json" | "csv";
+                /** @description YYYY-MM-DD; default the start of the financial year holding to_date */
+                from_date?: string;
+                per_page?: number;
+                /** @description YYYY-MM-DD; default today */
+                to_date?: string;
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        day_book: components["schemas"]["DayBook"];
+                        message: string;
+                        page_context: components["schemas"]["PageContext"];
+                    };
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["TokenError400"];
@@ -11758,6 +12513,60 @@ export interface operations {
                         code: 0;
                         documents_issued: components["schemas"]["DocumentsIssued"];
                         message: string;
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    getGeneralLedger: {
+        parameters: {
+            query: {
+                /** @description The account whose lines are listed */
+                account_id: string;
+                /** @description One branch's books (its GSTIN's); default the whole organisation */
+                branch_id?: string;
+                cursor?: string;
+                /** @description csv answers text/csv: a header row, then a row per line of the whole range (the cursor and per_page are for JSON pages) */
+                format?: "json" | "csv";
+                /** @description YYYY-MM-DD; default the start of the financial year holding to_date */
+                from_date?: string;
+                per_page?: number;
+                /** @description YYYY-MM-DD; default today */
+                to_date?: string;
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        general_ledger: components["schemas"]["GeneralLedger"];
+                        message: string;
+                        page_context: components["schemas"]["PageContext"];
                     };
                     "text/csv": string;
                 };
@@ -11820,6 +12629,55 @@ export interface operations {
             503: components["responses"]["TokenError503"];
         };
     };
+    getPayablesAgeing: {
+        parameters: {
+            query?: {
+                /** @description Strictly ascending whole numbers of days past due, each the last day of a bucket; one more bucket takes the rest. Default 0,30,60,90 */
+                buckets?: string;
+                /** @description YYYY-MM-DD, the day balances are as at (applications after it do not count); default today */
+                date?: string;
+                /** @description documents: list each open document and each open credit too */
+                detail?: "documents";
+                /** @description csv answers text/csv: a row per contact and a total row, or with detail=documents a row per open document and credit (credits negative) */
+                format?: "json" | "csv";
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        payables_ageing: components["schemas"]["Ageing"];
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
     getProfitAndLoss: {
         parameters: {
             query?: {
@@ -11857,6 +12715,55 @@ export interface operations {
                         message: string;
                         profit_and_loss: components["schemas"]["ProfitAndLoss"];
                     };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    getReceivablesAgeing: {
+        parameters: {
+            query?: {
+                /** @description Strictly ascending whole numbers of days past due, each the last day of a bucket; one more bucket takes the rest. Default 0,30,60,90 */
+                buckets?: string;
+                /** @description YYYY-MM-DD, the day balances are as at (applications after it do not count); default today */
+                date?: string;
+                /** @description documents: list each open document and each open credit too */
+                detail?: "documents";
+                /** @description csv answers text/csv: a row per contact and a total row, or with detail=documents a row per open document and credit (credits negative) */
+                format?: "json" | "csv";
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        receivables_ageing: components["schemas"]["Ageing"];
+                    };
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["TokenError400"];
