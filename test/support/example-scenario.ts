@@ -490,6 +490,13 @@ async function monthOfBusiness(s: Story): Promise<void> {
   });
   // The books of June for another program: an hledger journal after the opening balances (a read, after every recorded id).
   await s.call('exportLedger', { query: { format: 'hledger', from_date: '2026-06-01', to_date: '2026-06-30' } });
+  // The books a CA reads at the month's end (reads, after every recorded id): the receivable's ledger, the bank's cash book,
+  // the day book's first entries, and what customers and vendors owe by days past due.
+  await s.call('getGeneralLedger', { query: { account_id: account('Accounts Receivable'), from_date: '2026-06-01', to_date: '2026-06-30', per_page: 5 } });
+  await s.call('getCashBook', { query: { account_id: bank.account_id, from_date: '2026-06-01', to_date: '2026-06-30', per_page: 5 } });
+  await s.call('getDayBook', { query: { from_date: '2026-06-01', to_date: '2026-06-30', per_page: 2 } });
+  await s.call('getReceivablesAgeing', { query: { date: '2026-06-30', buckets: '0,30,60,90', detail: 'documents' } });
+  await s.call('getPayablesAgeing', { query: { date: '2026-06-30' } });
 }
 
 /** A one-page PDF, the smallest a viewer opens: what an attachment's example uploads. */
