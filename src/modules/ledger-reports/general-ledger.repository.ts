@@ -24,15 +24,18 @@ const linesOf = (db: Db, r: AccountRange) => {
 };
 
 /**
- * The net before the range and the debits and credits within it, in one grouped scan of the
- * account's index through to_date: the figures every page of the range shows.
+ * The net before the range and the debits and credits within it, summed from the account's
+ * day balances through to_date (a row per day with postings, not per line): the figures every
+ * page of the range shows.
  */
 export async function rangeSums(db: Db, r: AccountRange) {
-  const row = await linesOf(db, r).where('l.entry_date', '<=', r.to)
+  let days = db.selectFrom('ledger_balances as b').where('b.org_id', '=', r.orgId).where('b.account_id', '=', r.accountId);
+  if (r.branchId) days = days.where('b.branch_id', '=', r.branchId);
+  const row = await days.where('b.entry_date', '<=', r.to)
     .select([
-      sql<string | number | null>`sum(case when l.entry_date < ${r.from} then l.debit - l.credit else 0 end)`.as('opening'),
-      sql<string | number | null>`sum(case when l.entry_date >= ${r.from} then l.debit else 0 end)`.as('debit'),
-      sql<string | number | null>`sum(case when l.entry_date >= ${r.from} then l.credit else 0 end)`.as('credit'),
+      sql<string | number | null>`sum(case when b.entry_date < ${r.from} then b.debit - b.credit else 0 end)`.as('opening'),
+      sql<string | number | null>`sum(case when b.entry_date >= ${r.from} then b.debit else 0 end)`.as('debit'),
+      sql<string | number | null>`sum(case when b.entry_date >= ${r.from} then b.credit else 0 end)`.as('credit'),
     ])
     .executeTakeFirstOrThrow();
   return { opening: Number(row.opening ?? 0), debit: Number(row.debit ?? 0), credit: Number(row.credit ?? 0) };
