@@ -7,6 +7,7 @@
  * (.ci/run) installs Debian's hledger. The CSV form is checked row by row without it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerExports } from '../../src/modules/exports';
 import { accountId, expectBooksBalanced } from '../support/books';
 import type { HttpClient } from '../support/http-client';
 import { HLEDGER, hledgerBalances, runHledger, trialBalances, withoutHledger } from '../support/hledger';
@@ -189,6 +190,19 @@ describe('the CSV form', () => {
       expect.stringMatching(/^2026-04-05,jnl_\w+,,"Journal - Office rent, April","Expenses:Rent - Office, HQ",20000\.00,0\.00$/),
       expect.stringMatching(/^2026-04-05,jnl_\w+,,"Journal - Office rent, April",Assets:Bank,0\.00,20000\.00$/),
     ]);
+  });
+});
+
+describe('a long period', () => {
+  it('is written a page of journals at a time: pages of two, split inside a day, give the same document', async () => {
+    const whole = await org.api.get('/exports/ledger?format=csv&from_date=2026-04-01&to_date=2026-06-30');
+    const paged = await ledgerExports({ db: t.app.database.db, clock: t.clock, pageSize: 2 })
+      .ledger(org.orgId, { format: 'csv', from_date: '2026-04-01', to_date: '2026-06-30' });
+    let text = '';
+    for await (const part of paged.parts) text += part;
+    expect(text).toBe(whole.body);
+    // The header, and the 34 postings of the 12 journals: 2 + 2 + 4 + 3 + 4 + 3 + 4 + 4 + 2 + 2 + 2 + 2.
+    expect(text.trimEnd().split('\r\n')).toHaveLength(1 + 34);
   });
 });
 

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { FileReply, route, type RouteDef } from '../../http/route';
 import { LEDGER_MEDIA_TYPES, LedgerExportQuery } from './exports.schemas';
 import type { LedgerExports } from './exports.service';
@@ -13,9 +14,9 @@ export function exportsRoutes(exports: LedgerExports): RouteDef[] {
       },
       handle: async ({ ctx, query }) => {
         const format = query.format ?? 'hledger';
-        const { text, range } = await exports.ledger(ctx.orgId, query);
+        const { parts, range } = await exports.ledger(ctx.orgId, query);
         const { contentType, extension } = LEDGER_MEDIA_TYPES[format];
-        return new FileReply(Buffer.from(text), { 'Content-Type': contentType, 'Content-Disposition': `attachment; filename="ledger-${range.from}-${range.to}.${extension}"` });
+        return new FileReply(Readable.from(parts), { 'Content-Type': contentType, 'Content-Disposition': `attachment; filename="ledger-${range.from}-${range.to}.${extension}"` });
       },
     }),
   ];

@@ -4,38 +4,45 @@ import { invalidValue } from '../../kernel/errors';
 import { addDays, istDateOf } from '../../kernel/local-date';
 import { statementRange } from '../financial-statements';
 import { branchOfOrg, byAccountCode, ledgerRepository } from '../ledger';
-import { accountsOf, journalsOf } from './exports.repository';
+import { accountsOf, journalPages } from './exports.repository';
 import type { LedgerExportQuery } from './exports.schemas';
-import { hledgerAccounts } from './hledger-accounts.rules';
-import { hledgerJournal } from './hledger-journal.rules';
-import { ledgerCsv } from './ledger-csv.rules';
-import { openingTransaction, transactionOf } from './ledger-transactions.rules';
+import { hledgerAccounts, type HledgerAccount } from './hledger-accounts.rules';
+import { hledgerPreamble, hledgerTransactions } from './hledger-journal.rules';
+import { ledgerCsvHeader, ledgerCsvRows } from './ledger-csv.rules';
+import { openingTransaction, transactionOf, type ExportTransaction } from './ledger-transactions.rules';
 
-export function ledgerExports(deps: { db: Db; clock: Clock }) {
+/** How each format begins and writes transactions: the document is streamed in these parts. */
+const WRITERS = {
+  hledger: { head: hledgerPreamble, body: hledgerTransactions },
+  csv: { head: () => ledgerCsvHeader(), body: ledgerCsvRows },
+} satisfies Record<string, { head: (header: string[], chart: HledgerAccount[]) => string; body: (chart: HledgerAccount[], t: ExportTransaction[]) => string }>;
+
+/** `pageSize`: journals read at a time (a test walks pages of two). */
+export function ledgerExports(deps: { db: Db; clock: Clock; pageSize?: number }) {
   const { db } = deps;
   return {
     /**
      * The books of a period (by default the financial year to date) as an hledger journal or a
      * CSV of postings: an opening-balances transaction on its first day, then every journal.
+     * Everything a request can get wrong is checked before the first part is written.
      */
-    async ledger(orgId: string, query: LedgerExportQuery): Promise<{ text: string; range: { from: string; to: string } }> {
+    async ledger(orgId: string, query: LedgerExportQuery): Promise<{ parts: AsyncIterable<string>; range: { from: string; to: string } }> {
       const range = statementRange(query.from_date, query.to_date, istDateOf(deps.clock.now()));
       if (range.to < range.from) throw invalidValue(query.to_date ? 'to_date' : 'from_date', 'to_date is before from_date');
       const branchId = query.branch_id ?? null;
       if (branchId) await branchOfOrg(db, orgId, branchId);
-      const [accounts, journals, before] = await Promise.all([
-        accountsOf(db, orgId),
-        journalsOf(db, orgId, { ...range, branchId }),
-        ledgerRepository.accountTotals(db, orgId, addDays(range.from, -1), branchId),
-      ]);
+      const [accounts, before] = await Promise.all([accountsOf(db, orgId), ledgerRepository.accountTotals(db, orgId, addDays(range.from, -1), branchId)]);
       const chart = hledgerAccounts(accounts.sort(byAccountCode));
       // The opening postings in the chart's order, the same on both engines.
       const netBefore = new Map(before.map((t) => [t.account_id, Number(t.debit) - Number(t.credit)]));
       const opening = openingTransaction(range.from, chart.map((a) => ({ account_id: a.account_id, net: netBefore.get(a.account_id) ?? 0 })));
-      const transactions = [...(opening ? [opening] : []), ...journals.map(transactionOf)];
-      if (query.format === 'csv') return { text: ledgerCsv(chart, transactions), range };
+      const writer = WRITERS[query.format ?? 'hledger'];
       const header = [`Bahi ledger export, ${range.from} to ${range.to}${branchId ? `, the books of branch ${branchId}` : ''}`];
-      return { text: hledgerJournal(header, chart, transactions), range };
+      async function* parts() {
+        yield writer.head(header, chart) + writer.body(chart, opening ? [opening] : []);
+        for await (const journals of journalPages(db, orgId, { ...range, branchId }, deps.pageSize)) yield writer.body(chart, journals.map(transactionOf));
+      }
+      return { parts: parts(), range };
     },
   };
 }

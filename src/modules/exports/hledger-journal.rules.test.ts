@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { HledgerAccount } from './hledger-accounts.rules';
-import { hledgerJournal } from './hledger-journal.rules';
+import { hledgerPreamble, hledgerTransactions } from './hledger-journal.rules';
+import type { ExportTransaction } from './ledger-transactions.rules';
 
 const accounts: HledgerAccount[] = [
   { account_id: 'ar', name: 'Assets:Accounts Receivable', type: 'A' },
   { account_id: 'sales', name: 'Income:Sales', type: 'R' },
   { account_id: 'cgst', name: 'Liabilities:CGST Output', type: 'L' },
 ];
+
+/** The whole journal, as the export streams it: the preamble, then the transactions. */
+const hledgerJournal = (header: string[], chart: HledgerAccount[], transactions: ExportTransaction[]) =>
+  hledgerPreamble(header, chart) + hledgerTransactions(chart, transactions);
 
 describe('the hledger journal', () => {
   it('declares the commodity and every account with its type, then writes each transaction with its code, amounts aligned after two spaces', () => {

@@ -28,18 +28,24 @@ function transactionText(t: ExportTransaction, nameOf: (accountId: string) => st
   return [`${t.date}${code} ${descriptionText(t.description)}`.trimEnd() + comment, ...postings].join('\n');
 }
 
-export function hledgerJournal(header: readonly string[], accounts: readonly HledgerAccount[], transactions: readonly ExportTransaction[]): string {
+/** Looks each posting's account up in the declared chart; a posting outside it is a defect, never a silent undeclared name. */
+function namesOf(accounts: readonly HledgerAccount[]) {
   const names = new Map(accounts.map((a) => [a.account_id, a.name]));
-  const nameOf = (accountId: string) => {
+  return (accountId: string) => {
     const name = names.get(accountId);
     if (name === undefined) throw new Error(`posting to account ${accountId}, which is not in the export's chart`);
     return name;
   };
+}
+
+/** The journal's head: header comments, the commodity, and every account declared with its type. */
+export function hledgerPreamble(header: readonly string[], accounts: readonly HledgerAccount[]): string {
   const declarations = [...HLEDGER_TOP_LEVEL, ...accounts].map((a) => `account ${a.name}  ; type: ${a.type}`);
-  const blocks = [
-    [...header.map((line) => `; ${line.replace(/\s+/g, ' ')}`), `commodity ${COMMODITY} 1,000.00`].join('\n'),
-    declarations.join('\n'),
-    ...transactions.filter((t) => t.postings.length > 0).map((t) => transactionText(t, nameOf)),
-  ];
-  return `${blocks.join('\n\n')}\n`;
+  return `${[...header.map((line) => `; ${line.replace(/\s+/g, ' ')}`), `commodity ${COMMODITY} 1,000.00`].join('\n')}\n\n${declarations.join('\n')}\n`;
+}
+
+/** Transactions to follow the preamble (or earlier transactions), each after a blank line. */
+export function hledgerTransactions(accounts: readonly HledgerAccount[], transactions: readonly ExportTransaction[]): string {
+  const nameOf = namesOf(accounts);
+  return transactions.filter((t) => t.postings.length > 0).map((t) => `\n${transactionText(t, nameOf)}\n`).join('');
 }

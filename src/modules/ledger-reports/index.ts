@@ -12,3 +12,4 @@ export function ledgerBooksRoutes(deps: { db: Db; clock: Clock; cursors: CursorC
   const books = { db: deps.db, cursors: deps.cursors, rangeOf: reportRange(deps.clock) };
   return ledgerReportRoutes(generalLedgerService(books), dayBookService(books));
 }
+export { journalPage, linesOf } from './day-book.repository';
