@@ -39,6 +39,15 @@ export function bucketIndex(bounds: readonly number[], days: number): number {
   return i === -1 ? bounds.length : i;
 }
 
+const names = new Intl.Collator('en');
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Contacts' rows in name order, then id (one collator, reused: the lists run to 100,000 documents). */
+export const byContact = (a: { contact_name: string; contact_id: string }, b: { contact_name: string; contact_id: string }) =>
+  names.compare(a.contact_name, b.contact_name) || byText(a.contact_id, b.contact_id);
+/** Rows by contact, then by a key of their own. */
+export const byContactThen = <T extends { contact_name: string; contact_id: string }>(key: (x: T) => string) => (a: T, b: T) =>
+  byContact(a, b) || byText(key(a), key(b));
+
 export interface OpenDocument { contact_id: string; contact_name: string; days_past_due: number; outstanding: number }
 export interface OpenCredit { contact_id: string; contact_name: string; open_amount: number }
 
@@ -71,6 +80,5 @@ export function ageingSummary(bounds: readonly number[], documents: readonly Ope
       row.net -= c.open_amount;
     }
   }
-  const byName = [...contacts.values()].sort((a, b) => a.contact_name.localeCompare(b.contact_name) || (a.contact_id < b.contact_id ? -1 : 1));
-  return { contacts: byName, total };
+  return { contacts: [...contacts.values()].sort(byContact), total };
 }
