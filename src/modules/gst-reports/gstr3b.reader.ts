@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
 import { toBase } from '../documents/currency.rules';
@@ -10,6 +11,19 @@ const POSTED_BILL_STATUSES = ['OPEN', 'PARTIALLY_PAID', 'PAID'];
 const STANDING_NOTE_STATUSES = ['ISSUED', 'APPLIED'];
 
 interface Scope { orgId: string; branches: string[]; from: string; to: string }
+
+/** What places an outward line in GSTR-3B besides its tax's kind: its document's rate, treatment, supply type and place, the customer's GSTIN. */
+const OUTWARD_PLACING = ['d.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'd.place_of_supply', 'c.gst_no'] as const;
+const SUMMED_AMOUNTS = [
+  sql<number>`sum(l.item_total)`.as('item_total'), sql<number>`sum(l.igst)`.as('igst'), sql<number>`sum(l.cgst)`.as('cgst'), sql<number>`sum(l.sgst)`.as('sgst'),
+] as const;
+/**
+ * The outward lines of documents in rupees are summed in the database, a row per placing: at
+ * rate 1 the conversion changes nothing, so the sum of the lines is exact, and a month of
+ * 100,000 invoices is a few rows, not 200,000. A foreign document's line stays a row of its
+ * own, converted (rounded) alone as before.
+ */
+const ONE_ROW_PER_FOREIGN_LINE = sql<string>`CASE WHEN d.exchange_rate_micro = 1000000 THEN '' ELSE l.line_item_id END`;
 interface Amounts { item_total: number; igst: number; cgst: number; sgst: number; supply_kind: string | null }
 
 /** A line's amounts in INR at its document's rate; a line without a tax is a taxable one at 0%. */
@@ -31,16 +45,18 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
       .innerJoin('invoices as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.invoice_id', '=', 'l.invoice_id'))
       .innerJoin('contacts as c', (j) => j.onRef('c.org_id', '=', 'd.org_id').onRef('c.contact_id', '=', 'd.customer_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
-      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 't.supply_type as supply_kind', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'd.place_of_supply', 'c.gst_no'])
+      .select(['t.supply_type as supply_kind', ...OUTWARD_PLACING, ...SUMMED_AMOUNTS])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'not in', ['DRAFT', 'CANCELLED'])
-      .where('d.invoice_date', '>=', s.from).where('d.invoice_date', '<=', s.to).execute(),
+      .where('d.invoice_date', '>=', s.from).where('d.invoice_date', '<=', s.to)
+      .groupBy(['t.supply_type', ...OUTWARD_PLACING, ONE_ROW_PER_FOREIGN_LINE]).execute(),
     db.selectFrom('credit_note_lines as l')
       .innerJoin('credit_notes as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.credit_note_id', '=', 'l.credit_note_id'))
       .innerJoin('contacts as c', (j) => j.onRef('c.org_id', '=', 'd.org_id').onRef('c.contact_id', '=', 'd.contact_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
-      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 't.supply_type as supply_kind', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'd.place_of_supply', 'c.gst_no'])
+      .select(['t.supply_type as supply_kind', ...OUTWARD_PLACING, ...SUMMED_AMOUNTS])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.note_type', '=', 'CUSTOMER').where('d.status', 'in', STANDING_NOTE_STATUSES)
-      .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to).execute(),
+      .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to)
+      .groupBy(['t.supply_type', ...OUTWARD_PLACING, ONE_ROW_PER_FOREIGN_LINE]).execute(),
     db.selectFrom('bill_lines as l')
       .innerJoin('bills as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.bill_id', '=', 'l.bill_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
