@@ -31,6 +31,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { bootstrapOrg, runJobs, seedContacts } from './api-client';
 import { backgroundBenchmarks, type BackgroundResult } from './background-bench';
+import { BOOKS_BENCH, booksBenchmark } from './books-bench';
 import { cpuBetween, postgresProcesses, snapshot, waitForIdle, type CpuUse, type Roles } from './cpu';
 import { describeFloors, measureFloors, type Floors } from './floors';
 import { describeMachine } from './machine';
@@ -253,6 +254,7 @@ async function benchAll(engine: Engine, settings: Settings, databaseUrl: string 
   const results = await benchEngine(engine, settings, databaseUrl);
   const background = await backgroundBenchmarks(engine, databaseUrl, settings.only, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv });
   if (selects(settings.only, GST_RETURNS_BENCH)) background.push(await gstReturnsBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
+  if (selects(settings.only, BOOKS_BENCH)) background.push(await booksBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
   if (!before) return { results, background };
   const floors = { engine, before, after: await floorsNow(engine, settings, databaseUrl, 'after') };
   const raw = rawEngineRate(engine, floors);

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api-client';
 import type { BulkTarget } from './bulk-target';
+import { rebuildDayBalances } from './day-balances';
 import { CUSTOMER_CLASSES, SERIES, TEMPLATES, customerGstin, invoiceBody, templateCycle, type CustomerClass } from './invoice-mix';
 import { readBundle, writeCopies, type Bundle, type BundlePart } from './template-clone';
 
@@ -104,11 +105,7 @@ export async function copyInvoices(
     const counters = await target.read('SELECT counter_key FROM document_counters WHERE org_id = ? AND counter_key LIKE ?', [orgId, `series:${seeded.seriesId}%`]);
     if (counters.length !== 1) throw new Error(`expected one counter of series ${seeded.seriesId}, found ${counters.length}`);
     await target.run('UPDATE document_counters SET next_value = ? WHERE org_id = ? AND counter_key = ?', [total + 1, orgId, counters[0]!.counter_key]);
-    // The day balances a posting keeps (ledger-balances.ts), summed once from all the copied lines.
-    await target.run('DELETE FROM ledger_balances WHERE org_id = ?', [orgId]);
-    await target.run(`INSERT INTO ledger_balances (org_id, account_id, branch_id, entry_date, debit, credit)
-      SELECT org_id, account_id, branch_id, entry_date, sum(debit), sum(credit) FROM journal_lines WHERE org_id = ?
-      GROUP BY org_id, account_id, branch_id, entry_date`, [orgId]);
+    await rebuildDayBalances(target, orgId);
   });
   await target.settle();
   return sampled;

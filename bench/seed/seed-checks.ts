@@ -26,16 +26,16 @@ const swapped = (text: string, values: ReadonlyMap<string, string>) => {
 /**
  * A copy read through the API is its template read through the API, once the copy's own values
  * (ids, number, customer) are put back to the template's: every amount, line, tax head, status
- * and date the same. `path` is the document's, e.g. `/invoices/{id}`; its journal is compared too.
+ * and date the same. `collection` is the document's path, e.g. `invoices` (`/invoices/{id}`); its journals are compared too.
  */
-export async function sameAsTemplate(api: ApiClient, copy: { templateId: string; values: ReadonlyMap<string, string> }): Promise<void> {
+export async function sameAsTemplate(api: ApiClient, copy: { templateId: string; values: ReadonlyMap<string, string> }, collection = 'invoices'): Promise<void> {
   const copyId = copy.values.get(copy.templateId)!;
   const read = async (id: string) => JSON.stringify({
-    document: await api.call('GET', `/invoices/${id}`),
+    document: await api.call('GET', `/${collection}/${id}`),
     journals: await api.call('GET', `/journals?source_id=${id}`),
   });
   const [template, copied] = await Promise.all([read(copy.templateId), read(copyId)]);
   if (swapped(copied, copy.values) !== template) {
-    throw new Error(`invoice ${copyId}, a copy of ${copy.templateId}, reads differently through the API:\n${copied.slice(0, 2000)}\nvs\n${template.slice(0, 2000)}`);
+    throw new Error(`${collection} ${copyId}, a copy of ${copy.templateId}, reads differently through the API:\n${copied.slice(0, 2000)}\nvs\n${template.slice(0, 2000)}`);
   }
 }
