@@ -36,33 +36,51 @@ export function gstReportsService(db: Db) {
     return { invoices, notes };
   }
 
+  type Documents = Awaited<ReturnType<typeof documents>>;
+
+  /** The range's documents and their lines, read side by side. */
+  const documentsAndLines = (orgId: string, s: Scope) => Promise.all([documents(orgId, s), outwardLines(db, { orgId, ...s })]);
+
+  function hsnOf(s: Scope, { invoices, notes }: Documents, outward: Awaited<ReturnType<typeof outwardLines>>): HsnSummary {
+    const b2b: HsnEntry[] = [];
+    const b2c: HsnEntry[] = [];
+    const collect = (docs: typeof invoices, linesOf: ReadonlyMap<string, SourceLine[]>, credit: boolean) => {
+      for (const doc of docs.filter((d) => d.status !== 'CANCELLED')) {
+        const lines = linesOf.get(doc.id) ?? [];
+        const inr = inrLines(lines, doc.rateMicro);
+        (doc.gst_no ? b2b : b2c).push(...lines.map((line, i) => ({ line, inr: inr[i]!, credit })));
+      }
+    };
+    collect(invoices, outward.invoices, false);
+    collect(notes, outward.notes, true);
+    return { gstin: s.gstin, from_date: s.from, to_date: s.to, hsn_b2b: hsnSection(b2b), hsn_b2c: hsnSection(b2c) };
+  }
+
+  function issuedOf(s: Scope, { invoices, notes }: Documents): DocumentsIssued {
+    const issued = (docs: typeof invoices) => documentSeries(docs.map((d) => ({ number: d.number, cancelled: d.status === 'CANCELLED' })));
+    const kinds = [
+      { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: issued(invoices) },
+      { doc_num: 5, doc_typ: 'Credit Note', docs: issued(notes) },
+    ];
+    return { gstin: s.gstin, from_date: s.from, to_date: s.to, doc_det: kinds.filter((k) => k.docs.length > 0) };
+  }
+
   return {
     async hsnSummary(ctx: RequestContext, query: GstReportQuery): Promise<HsnSummary> {
       const s = await scope(ctx.orgId, query);
-      const [{ invoices, notes }, outward] = await Promise.all([documents(ctx.orgId, s), outwardLines(db, { orgId: ctx.orgId, ...s })]);
-      const b2b: HsnEntry[] = [];
-      const b2c: HsnEntry[] = [];
-      const collect = (docs: typeof invoices, linesOf: ReadonlyMap<string, SourceLine[]>, credit: boolean) => {
-        for (const doc of docs.filter((d) => d.status !== 'CANCELLED')) {
-          const lines = linesOf.get(doc.id) ?? [];
-          const inr = inrLines(lines, doc.rateMicro);
-          (doc.gst_no ? b2b : b2c).push(...lines.map((line, i) => ({ line, inr: inr[i]!, credit })));
-        }
-      };
-      collect(invoices, outward.invoices, false);
-      collect(notes, outward.notes, true);
-      return { gstin: s.gstin, from_date: s.from, to_date: s.to, hsn_b2b: hsnSection(b2b), hsn_b2c: hsnSection(b2c) };
+      return hsnOf(s, ...(await documentsAndLines(ctx.orgId, s)));
     },
 
     async documentsIssued(ctx: RequestContext, query: GstReportQuery): Promise<DocumentsIssued> {
       const s = await scope(ctx.orgId, query);
-      const { invoices, notes } = await documents(ctx.orgId, s);
-      const issued = (docs: typeof invoices) => documentSeries(docs.map((d) => ({ number: d.number, cancelled: d.status === 'CANCELLED' })));
-      const kinds = [
-        { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: issued(invoices) },
-        { doc_num: 5, doc_typ: 'Credit Note', docs: issued(notes) },
-      ];
-      return { gstin: s.gstin, from_date: s.from, to_date: s.to, doc_det: kinds.filter((k) => k.docs.length > 0) };
+      return issuedOf(s, await documents(ctx.orgId, s));
+    },
+
+    /** Both tables from one read of the range's documents: GSTR-1 carries both. */
+    async hsnAndIssued(ctx: RequestContext, query: GstReportQuery): Promise<{ hsn: HsnSummary; issued: DocumentsIssued }> {
+      const s = await scope(ctx.orgId, query);
+      const [docs, lines] = await documentsAndLines(ctx.orgId, s);
+      return { hsn: hsnOf(s, docs, lines), issued: issuedOf(s, docs) };
     },
   };
 }

@@ -24,7 +24,7 @@ export function gstr1Routes(db: Db): RouteDef[] {
     const { gstin, branches } = await branchesOfGstin(db, ctx.orgId, query.gstin);
     const scope = { orgId: ctx.orgId, gstin, branches, from: period.from, to: period.to };
     const range = { gstin, from_date: period.from, to_date: period.to };
-    const [documents, hsn, issued] = await Promise.all([gstr1Documents(db, scope), reports.hsnSummary(ctx, range), reports.documentsIssued(ctx, range)]);
+    const [documents, { hsn, issued }] = await Promise.all([gstr1Documents(db, scope), reports.hsnAndIssued(ctx, range)]);
     const gstr1: Gstr1 = {
       gstin, fp: period.fp, ...gstr1Sections(documents.invoices, documents.notes),
       hsn: { hsn_b2b: hsn.hsn_b2b.data, hsn_b2c: hsn.hsn_b2c.data },
