@@ -17,6 +17,8 @@ export interface ServerOptions {
   dataDir?: string;
   /** More environment for the server (BAHI_WORKER_POLL_MS, BAHI_CLOCK, ...). */
   env?: Record<string, string>;
+  /** The checkout to run the server from (default this one), e.g. another build to compare with. */
+  root?: string;
 }
 
 export interface ServerProcess {
@@ -102,7 +104,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   });
   const nodeArgs = ['--import', 'tsx'];
   if (options.cpuProfDir) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', options.cpuProfDir);
-  const child = spawn(process.execPath, [...nodeArgs, 'src/main/api.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, 'src/main/api.ts'], { cwd: options.root ?? ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   child.once('exit', () => running.delete(child));
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
