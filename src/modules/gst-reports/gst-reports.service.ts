@@ -1,12 +1,11 @@
 import type { Db } from '../../db/database';
 import { invalidValue } from '../../kernel/errors';
 import type { RequestContext } from '../../platform/context';
-import { inrLines, type SourceLine } from '../einvoice';
 import { documentSeries } from './documents-issued.rules';
-import { outwardLines } from './outward-lines.reader';
+import { hsnEntries } from './outward-lines.reader';
 import { branchesOfGstin } from './gstin-branches';
 import type { DocumentsIssued, GstReportQuery, HsnSummary } from './gst-reports.schemas';
-import { hsnSection, type HsnEntry } from './hsn-summary.builder';
+import { hsnSection } from './hsn-summary.builder';
 
 /**
  * The HSN summary and the documents-issued table of one GST registration (the branches under
@@ -21,40 +20,25 @@ export function gstReportsService(db: Db) {
   }
   type Scope = Awaited<ReturnType<typeof scope>>;
 
-  /** Invoices issued (approved, voided or not) and customer credit notes of the scope, with whether the customer has a GSTIN. */
+  /** The numbers of the invoices issued (approved, voided or not) and customer credit notes of the scope, with their status. */
   async function documents(orgId: string, s: Scope) {
     const [invoices, notes] = await Promise.all([
-      db.selectFrom('invoices').innerJoin('contacts', (j) => j.onRef('contacts.contact_id', '=', 'invoices.customer_id').onRef('contacts.org_id', '=', 'invoices.org_id'))
-        .select(['invoices.invoice_id as id', 'invoices.invoice_number as number', 'invoices.status', 'invoices.exchange_rate_micro as rateMicro', 'contacts.gst_no'])
-        .where('invoices.org_id', '=', orgId).where('invoices.branch_id', 'in', s.branches).where('invoices.status', '!=', 'DRAFT')
-        .where('invoices.invoice_date', '>=', s.from).where('invoices.invoice_date', '<=', s.to).execute(),
-      db.selectFrom('credit_notes').innerJoin('contacts', (j) => j.onRef('contacts.contact_id', '=', 'credit_notes.contact_id').onRef('contacts.org_id', '=', 'credit_notes.org_id'))
-        .select(['credit_notes.credit_note_id as id', 'credit_notes.credit_note_number as number', 'credit_notes.status', 'credit_notes.exchange_rate_micro as rateMicro', 'contacts.gst_no'])
-        .where('credit_notes.org_id', '=', orgId).where('credit_notes.branch_id', 'in', s.branches).where('credit_notes.note_type', '=', 'CUSTOMER')
-        .where('credit_notes.status', '!=', 'DRAFT').where('credit_notes.note_date', '>=', s.from).where('credit_notes.note_date', '<=', s.to).execute(),
+      db.selectFrom('invoices').select(['invoice_number as number', 'status'])
+        .where('org_id', '=', orgId).where('branch_id', 'in', s.branches).where('status', '!=', 'DRAFT')
+        .where('invoice_date', '>=', s.from).where('invoice_date', '<=', s.to).execute(),
+      db.selectFrom('credit_notes').select(['credit_note_number as number', 'status'])
+        .where('org_id', '=', orgId).where('branch_id', 'in', s.branches).where('note_type', '=', 'CUSTOMER')
+        .where('status', '!=', 'DRAFT').where('note_date', '>=', s.from).where('note_date', '<=', s.to).execute(),
     ]);
     return { invoices, notes };
   }
 
   type Documents = Awaited<ReturnType<typeof documents>>;
 
-  /** The range's documents and their lines, read side by side. */
-  const documentsAndLines = (orgId: string, s: Scope) => Promise.all([documents(orgId, s), outwardLines(db, { orgId, ...s })]);
-
-  function hsnOf(s: Scope, { invoices, notes }: Documents, outward: Awaited<ReturnType<typeof outwardLines>>): HsnSummary {
-    const b2b: HsnEntry[] = [];
-    const b2c: HsnEntry[] = [];
-    const collect = (docs: typeof invoices, linesOf: ReadonlyMap<string, SourceLine[]>, credit: boolean) => {
-      for (const doc of docs.filter((d) => d.status !== 'CANCELLED')) {
-        const lines = linesOf.get(doc.id) ?? [];
-        const inr = inrLines(lines, doc.rateMicro);
-        (doc.gst_no ? b2b : b2c).push(...lines.map((line, i) => ({ line, inr: inr[i]!, credit })));
-      }
-    };
-    collect(invoices, outward.invoices, false);
-    collect(notes, outward.notes, true);
+  const hsnOf = async (orgId: string, s: Scope): Promise<HsnSummary> => {
+    const { b2b, b2c } = await hsnEntries(db, { orgId, ...s });
     return { gstin: s.gstin, from_date: s.from, to_date: s.to, hsn_b2b: hsnSection(b2b), hsn_b2c: hsnSection(b2c) };
-  }
+  };
 
   function issuedOf(s: Scope, { invoices, notes }: Documents): DocumentsIssued {
     const issued = (docs: typeof invoices) => documentSeries(docs.map((d) => ({ number: d.number, cancelled: d.status === 'CANCELLED' })));
@@ -67,8 +51,7 @@ export function gstReportsService(db: Db) {
 
   return {
     async hsnSummary(ctx: RequestContext, query: GstReportQuery): Promise<HsnSummary> {
-      const s = await scope(ctx.orgId, query);
-      return hsnOf(s, ...(await documentsAndLines(ctx.orgId, s)));
+      return hsnOf(ctx.orgId, await scope(ctx.orgId, query));
     },
 
     async documentsIssued(ctx: RequestContext, query: GstReportQuery): Promise<DocumentsIssued> {
@@ -79,8 +62,8 @@ export function gstReportsService(db: Db) {
     /** Both tables from one read of the range's documents: GSTR-1 carries both. */
     async hsnAndIssued(ctx: RequestContext, query: GstReportQuery): Promise<{ hsn: HsnSummary; issued: DocumentsIssued }> {
       const s = await scope(ctx.orgId, query);
-      const [docs, lines] = await documentsAndLines(ctx.orgId, s);
-      return { hsn: hsnOf(s, docs, lines), issued: issuedOf(s, docs) };
+      const [hsn, docs] = await Promise.all([hsnOf(ctx.orgId, s), documents(ctx.orgId, s)]);
+      return { hsn, issued: issuedOf(s, docs) };
     },
   };
 }

@@ -20,6 +20,8 @@ export function hsnSection(entries: readonly HsnEntry[]) {
     const uqc = uqcOf(line);
     const key = `${line.hsnOrSac ?? ''}|${uqc}|${line.taxRateCenti}`;
     const group = groups.get(key) ?? { hsn: line.hsnOrSac ?? '', uqc, rateCenti: line.taxRateCenti, desc: line.name, qtyMilli: 0, txval: 0, iamt: 0, camt: 0, samt: 0 };
+    // The smallest name: the same whatever order the lines come in (the database sums most of them).
+    if (line.name < group.desc) group.desc = line.name;
     const sign = credit ? -1 : 1;
     group.qtyMilli += line.isService ? 0 : sign * line.quantityMilli;
     group.txval += sign * inr.taxable;

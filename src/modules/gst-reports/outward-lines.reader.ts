@@ -1,45 +1,86 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { LINE_COLUMNS, sourceLineOf, type SourceLine } from '../einvoice';
+import { inrLines, sourceLineOf, type SourceLine } from '../einvoice';
+import type { HsnEntry } from './hsn-summary.builder';
 
 interface Scope { orgId: string; branches: string[]; from: string; to: string }
 
 /** Issued and standing: drafts were never issued, a voided document is out of the returns. */
 const LEFT_OUT = ['DRAFT', 'CANCELLED'];
+const RUPEE = 1_000_000;
 
-/** Rows of lines, each with its document's id and whether its item is a service, in document then position order, grouped by document. */
-function byDocument(rows: readonly ({ doc_id: string; item_type: string | null } & Parameters<typeof sourceLineOf>[0])[]): Map<string, SourceLine[]> {
-  const lines = new Map<string, SourceLine[]>();
-  for (const row of rows) {
-    const line = sourceLineOf(row, row.item_type === 'SERVICE');
-    const list = lines.get(row.doc_id);
-    if (list) list.push(line);
-    else lines.set(row.doc_id, [line]);
+/** What puts a line in an HSN row (besides its section): code, unit, rate, whether its item is a service. */
+const HSN_PLACING = ['l.hsn_or_sac', 'l.unit', 'l.tax_rate_centi', 'i.type'] as const;
+const B2B = sql<number>`CASE WHEN c.gst_no IS NULL THEN 0 ELSE 1 END`;
+/**
+ * Lines of rupee documents are summed in the database (at rate 1 conversion is the identity, so
+ * the sums are exact); a foreign document's lines come one row each, with their document, for
+ * inrLines to convert them together as the e-invoice does.
+ */
+const FOREIGN_DOCUMENT = (id: 'l.invoice_id' | 'l.credit_note_id') => sql<string>`CASE WHEN d.exchange_rate_micro = ${sql.lit(RUPEE)} THEN '' ELSE ${sql.ref(id)} END`;
+const FOREIGN_LINE = sql<string>`CASE WHEN d.exchange_rate_micro = ${sql.lit(RUPEE)} THEN '' ELSE l.line_item_id END`;
+const SUMMED = [
+  sql<number>`sum(l.quantity_milli)`.as('quantity_milli'), sql<number>`sum(l.item_total)`.as('item_total'), sql<number>`sum(l.discount)`.as('discount'),
+  sql<number>`sum(l.cgst)`.as('cgst'), sql<number>`sum(l.sgst)`.as('sgst'), sql<number>`sum(l.igst)`.as('igst'),
+  // One line's own values when the row is a foreign line; for a sum, the smallest name is the row's description.
+  sql<string>`min(l.name)`.as('name'), sql<number>`min(l.rate)`.as('rate'), sql<number>`min(l.position)`.as('position'),
+] as const;
+
+type HsnRow = {
+  b2b: number; doc_id: string; exchange_rate_micro: number; hsn_or_sac: string | null; unit: string | null; tax_rate_centi: number; type: string | null;
+  quantity_milli: number; item_total: number; discount: number; cgst: number; sgst: number; igst: number; name: string; rate: number; position: number;
+};
+
+/** The rows as HSN entries: sums as they are (in rupees already), foreign lines converted per document. */
+function entriesOf(rows: readonly HsnRow[], credit: boolean): { b2b: HsnEntry[]; b2c: HsnEntry[] } {
+  const out = { b2b: [] as HsnEntry[], b2c: [] as HsnEntry[] };
+  const foreign = new Map<string, HsnRow[]>();
+  const lineOf = (r: HsnRow): SourceLine =>
+    sourceLineOf({ ...r, description: null, item_id: null }, r.type === 'SERVICE');
+  for (const r of rows) {
+    if (r.doc_id === '') {
+      const line = lineOf(r);
+      const inr = { gross: r.item_total + r.discount, discount: r.discount, taxable: r.item_total, cgst: r.cgst, sgst: r.sgst, igst: r.igst };
+      (r.b2b ? out.b2b : out.b2c).push({ line, inr, credit });
+    } else {
+      const lines = foreign.get(r.doc_id);
+      if (lines) lines.push(r);
+      else foreign.set(r.doc_id, [r]);
+    }
   }
-  return lines;
+  for (const docRows of foreign.values()) {
+    docRows.sort((a, b) => a.position - b.position);
+    const lines = docRows.map(lineOf);
+    const inr = inrLines(lines, docRows[0]!.exchange_rate_micro);
+    lines.forEach((line, i) => (docRows[i]!.b2b ? out.b2b : out.b2c).push({ line, inr: inr[i]!, credit }));
+  }
+  return out;
 }
 
 /**
- * The lines of every invoice and customer credit note of a GSTIN's branches dated in a range,
- * issued and not voided, keyed by document: one statement per kind of document, however many
- * documents (reading them one document at a time cost a statement each).
+ * The HSN entries of a GSTIN's branches in a date range: the lines of issued, standing invoices
+ * (adding) and customer credit notes (subtracting), in `hsn_b2b` when the customer has a GSTIN.
+ * One statement per kind of document, whose answer is a row per HSN row for rupee documents.
  */
-export async function outwardLines(db: Db, s: Scope): Promise<{ invoices: Map<string, SourceLine[]>; notes: Map<string, SourceLine[]> }> {
-  const columns = LINE_COLUMNS.map((c) => `l.${c}` as const);
+export async function hsnEntries(db: Db, s: Scope): Promise<{ b2b: HsnEntry[]; b2c: HsnEntry[] }> {
   const [invoices, notes] = await Promise.all([
     db.selectFrom('invoice_lines as l')
       .innerJoin('invoices as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.invoice_id', '=', 'l.invoice_id'))
+      .innerJoin('contacts as c', (j) => j.onRef('c.org_id', '=', 'd.org_id').onRef('c.contact_id', '=', 'd.customer_id'))
       .leftJoin('items as i', (j) => j.onRef('i.org_id', '=', 'l.org_id').onRef('i.item_id', '=', 'l.item_id'))
-      .select([...columns, 'l.invoice_id as doc_id', 'i.type as item_type'])
+      .select([B2B.as('b2b'), FOREIGN_DOCUMENT('l.invoice_id').as('doc_id'), 'd.exchange_rate_micro', ...HSN_PLACING, ...SUMMED])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'not in', LEFT_OUT)
       .where('d.invoice_date', '>=', s.from).where('d.invoice_date', '<=', s.to)
-      .orderBy('l.invoice_id').orderBy('l.position').execute(),
+      .groupBy([B2B, FOREIGN_DOCUMENT('l.invoice_id'), 'd.exchange_rate_micro', ...HSN_PLACING, FOREIGN_LINE]).execute(),
     db.selectFrom('credit_note_lines as l')
       .innerJoin('credit_notes as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.credit_note_id', '=', 'l.credit_note_id'))
+      .innerJoin('contacts as c', (j) => j.onRef('c.org_id', '=', 'd.org_id').onRef('c.contact_id', '=', 'd.contact_id'))
       .leftJoin('items as i', (j) => j.onRef('i.org_id', '=', 'l.org_id').onRef('i.item_id', '=', 'l.item_id'))
-      .select([...columns, 'l.credit_note_id as doc_id', 'i.type as item_type'])
+      .select([B2B.as('b2b'), FOREIGN_DOCUMENT('l.credit_note_id').as('doc_id'), 'd.exchange_rate_micro', ...HSN_PLACING, ...SUMMED])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.note_type', '=', 'CUSTOMER').where('d.status', 'not in', LEFT_OUT)
       .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to)
-      .orderBy('l.credit_note_id').orderBy('l.position').execute(),
+      .groupBy([B2B, FOREIGN_DOCUMENT('l.credit_note_id'), 'd.exchange_rate_micro', ...HSN_PLACING, FOREIGN_LINE]).execute(),
   ]);
-  return { invoices: byDocument(invoices), notes: byDocument(notes) };
+  const [sold, credited] = [entriesOf(invoices, false), entriesOf(notes, true)];
+  return { b2b: [...sold.b2b, ...credited.b2b], b2c: [...sold.b2c, ...credited.b2c] };
 }
