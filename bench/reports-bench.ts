@@ -11,8 +11,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { apiClient, bootstrapOrg, runJobs, type ApiClient } from './api-client';
+import { apiClient, bootstrapOrg, runJobs } from './api-client';
 import type { BackgroundResult } from './background-bench';
+import { median, seconds, timed } from './report-timing';
 import { postgresTarget, sqliteTarget, type Engine } from './seed/bulk-target';
 import { MONTH, SUPPLIER } from './seed/invoice-mix';
 import { copyInvoices, createTemplates } from './seed/invoice-loader';
@@ -22,8 +23,6 @@ import { startServer } from './server-process';
 export const GST_RETURNS_BENCH = 'gst-returns';
 
 const num = (value: string | undefined, fallback: number) => (value ? Number(value) : fallback);
-const seconds = (since: number) => Math.round((performance.now() - since) / 100) / 10;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 interface Report { name: string; path: string; targetMs: number }
 const REPORTS: Report[] = [
@@ -31,13 +30,6 @@ const REPORTS: Report[] = [
   { name: 'gstr3b', path: `/gst/gstr3b?gstin=${SUPPLIER.gstin}&period=${MONTH.period}`, targetMs: 1000 },
   { name: 'hsn_summary', path: `/reports/hsn_summary?gstin=${SUPPLIER.gstin}&from_date=${MONTH.first}&to_date=${MONTH.last}`, targetMs: 2000 },
 ];
-
-/** One GET timed from its send to the last byte of the answer (ms). */
-async function timed(api: ApiClient, path: string): Promise<{ ms: number; body: Record<string, unknown> }> {
-  const started = performance.now();
-  const body = await api.call('GET', path);
-  return { ms: performance.now() - started, body };
-}
 
 /** The invoices GSTR-1 counts in doc_issue: every seeded one must be there. */
 const issuedIn = (body: Record<string, unknown>) => {
