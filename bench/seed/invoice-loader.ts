@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api-client';
 import type { BulkTarget } from './bulk-target';
+import { moveCounterOn } from './counters';
 import { rebuildDayBalances } from './day-balances';
 import { CUSTOMER_CLASSES, SERIES, TEMPLATES, customerGstin, invoiceBody, templateCycle, type CustomerClass } from './invoice-mix';
 import { readBundle, writeCopies, type Bundle, type BundlePart } from './template-clone';
@@ -102,9 +103,7 @@ export async function copyInvoices(
       if (t.customer.gstin && customer.gstin) values.set(t.customer.gstin, customer.gstin);
       return { bundle: template, values };
     }, { onCopy: (i, values) => { if (sample.includes(i)) sampled.set(i, { template: cycle[i % cycle.length]!, values: new Map(values) }); } });
-    const counters = await target.read('SELECT counter_key FROM document_counters WHERE org_id = ? AND counter_key LIKE ?', [orgId, `series:${seeded.seriesId}%`]);
-    if (counters.length !== 1) throw new Error(`expected one counter of series ${seeded.seriesId}, found ${counters.length}`);
-    await target.run('UPDATE document_counters SET next_value = ? WHERE org_id = ? AND counter_key = ?', [total + 1, orgId, counters[0]!.counter_key]);
+    await moveCounterOn(target, orgId, `series:${seeded.seriesId}%`, total + 1);
     await rebuildDayBalances(target, orgId);
   });
   await target.settle();

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api-client';
 import type { BulkTarget } from './bulk-target';
+import { moveCounterOn } from './counters';
 import { rebuildDayBalances } from './day-balances';
 import { readBundle, writeCopies, type Bundle, type BundlePart } from './template-clone';
 
@@ -197,11 +198,4 @@ export async function copyYear(target: BulkTarget, orgId: string, seeded: YearTe
   });
   await target.settle();
   return samples;
-}
-
-/** The one document counter matching `keyLike`, set to go on after the last copy. */
-async function moveCounterOn(target: BulkTarget, orgId: string, keyLike: string, next: number) {
-  const counters = await target.read('SELECT counter_key FROM document_counters WHERE org_id = ? AND counter_key LIKE ?', [orgId, keyLike]);
-  if (counters.length !== 1) throw new Error(`expected one counter like ${keyLike}, found ${counters.length}`);
-  await target.run('UPDATE document_counters SET next_value = ? WHERE org_id = ? AND counter_key = ?', [next, orgId, counters[0]!.counter_key]);
 }
