@@ -98,6 +98,8 @@ export type InrLine = ReturnType<typeof inrLine>;
  * (two lines of ₹7.515 would make ₹15.04 where the books post ₹15.03). Values convert line by line.
  */
 export function inrLines(lines: readonly SourceLine[], rateMicro: number): InrLine[] {
+  // In rupees every conversion is the identity: the BigInt work below would give back the lines' own amounts (a return's 100,000 documents paid it).
+  if (rateMicro === 1_000_000) return lines.map((l) => inrLine(l, (p) => p));
   const inr = inrOf(rateMicro);
   const converted = lines.map((l) => inrLine(l, inr));
   for (const head of ['cgst', 'sgst', 'igst'] as const) {
