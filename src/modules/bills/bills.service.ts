@@ -11,7 +11,7 @@ import { cursorPage, readCursor } from '../../platform/pagination';
 import { catalogRepository } from '../catalog';
 import { assertConvertible, assertDocumentConvertible, decideRoundOff, lineColumnsOf, priceLines, release, resolveParty, settle, totalColumnsOf, totalWithRoundOff, type SettlementKind, type SettlementOutcome, type SettlementStatuses } from '../documents';
 import { reversalRemedy, type LedgerService } from '../ledger';
-import { purchaseTaxTerms } from '../documents/purchase-tax.rules';
+import { posRestricted, purchaseTaxTerms } from '../documents/purchase-tax.rules';
 import type { SupplyType } from '../documents/supply.rules';
 import { presentTransport, transportFieldsOf } from '../ewaybill/transport.rules';
 import { takeDocumentNumber, type SeriesService } from '../series';
@@ -71,13 +71,14 @@ export function billsService(deps: Deps) {
    */
   async function approveInTx(tx: Tx, ctx: RequestContext, bill: BillRow, lines: readonly BillLineRow[], createdNow?: ActivityEntry): Promise<BillRow> {
     const key = (k: string) => catalogRepository.systemAccountId(tx, ctx.orgId, k);
+    const restricted = posRestricted(bill.supply_type, bill.place_of_supply, (await deps.series.branchOf(tx, ctx.orgId, bill.branch_id)).state_code);
     const journal = await deps.ledger.postUnlessZero(tx, ctx, {
       date: bill.bill_date, source: 'BILL', sourceId: bill.bill_id, sourceVersion: bill.version, sourceRef: bill.bill_number,
       memo: `Bill ${bill.bill_number} from ${bill.vendor_name}`, contactId: bill.vendor_id, branchId: bill.branch_id,
       lines: billApprovalLines({
         vendorId: bill.vendor_id, exchangeRateMicro: bill.exchange_rate_micro, roundOff: bill.round_off, reverseCharge: bill.is_rcm === 1,
         lines: lines.map((l) => ({
-          accountId: l.account_id, itemTotal: l.item_total, cgst: l.cgst, sgst: l.sgst, igst: l.igst, name: l.name, blocked: l.itc_blocked_reason !== null,
+          accountId: l.account_id, itemTotal: l.item_total, cgst: l.cgst, sgst: l.sgst, igst: l.igst, name: l.name, blocked: l.itc_blocked_reason !== null || restricted,
         })),
       }, {
         payable: await key('accounts_payable'), cgstInput: await key('cgst_input'), sgstInput: await key('sgst_input'), igstInput: await key('igst_input'),

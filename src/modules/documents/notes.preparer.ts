@@ -107,7 +107,7 @@ export async function prepareNote(tx: Tx, orgId: string, input: NoteInput, side:
   const credited = await noteBindingsRepository.credited(tx, orgId, parent.kind, parent.id);
   const parentLines = await noteBindingsRepository.parentLines(tx, orgId, parent.kind, parent.id);
   const bound = bindNoteLines(parent.kind, parentLines, credited.lines, input.line_items);
-  assertNoteCanCorrect(parent, parentLines, bound.map((l) => l.parentLineId));
+  assertNoteCanCorrect(parent, parentLines, bound.map((l) => l.parentLineId), resolved.branchState);
   const priced = priceResolved(bound, { ...party, inclusive: parent.inclusive });
   assertTaxableUncredited(parent.kind, parentLines, credited.lines, bound, priced.amounts.lines.map((a) => a.itemTotal));
   assertWithinCreditable(parent.kind, parent.total, credited.total, priced.amounts.subTotal + priced.amounts.taxTotal);

@@ -13,6 +13,8 @@ export interface DocumentParty {
   /** Days: a document's due date defaults to its date plus these. */
   paymentTerms: number;
   branchId: string;
+  /** The branch's state (IN-KA): where its GSTIN is registered. */
+  branchState: string;
   placeOfSupply: string;
   supply: SupplyType;
   /** WOPAY: the lines bear no tax. */
@@ -71,7 +73,7 @@ export async function resolveParty(
     throw error;
   }
   return {
-    contactId: contact.contact_id, contactName: contact.contact_name, paymentTerms: contact.payment_terms, branchId: branch.branch_id, placeOfSupply,
+    contactId: contact.contact_id, contactName: contact.contact_name, paymentTerms: contact.payment_terms, branchId: branch.branch_id, branchState: branch.state_code, placeOfSupply,
     ...routing, gstTreatment: contact.gst_treatment, contactGstin: contact.gst_no,
   };
 }

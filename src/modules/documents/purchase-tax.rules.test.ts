@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/errors';
-import { assertNoteCanCorrect, purchaseTaxTerms } from './purchase-tax.rules';
+import { assertNoteCanCorrect, posRestricted, purchaseTaxTerms } from './purchase-tax.rules';
 
 const refusal = (input: Parameters<typeof purchaseTaxTerms>[0]) => {
   try {
@@ -46,13 +46,27 @@ describe('what a note may correct', () => {
     return null;
   };
 
+  const home = { supplyType: 'INTRA', placeOfSupply: 'IN-KA' };
   it('an invoice\'s lines, and a bill\'s lines whose credit was claimed', () => {
-    expect(refusal(() => assertNoteCanCorrect({ kind: 'invoice' }, lines, ['li_1']))).toBeNull();
-    expect(refusal(() => assertNoteCanCorrect({ kind: 'bill', reverseCharge: false }, lines, ['li_2', 'li_2']))).toBeNull();
+    expect(refusal(() => assertNoteCanCorrect({ kind: 'invoice', ...home }, lines, ['li_1'], 'IN-KA'))).toBeNull();
+    expect(refusal(() => assertNoteCanCorrect({ kind: 'bill', reverseCharge: false, ...home }, lines, ['li_2', 'li_2'], 'IN-KA'))).toBeNull();
   });
 
-  it('not a reverse-charge bill (400 on bill_id), nor a blocked line (400 on the note line naming it)', () => {
-    expect(refusal(() => assertNoteCanCorrect({ kind: 'bill', reverseCharge: true }, lines, ['li_2']))).toMatchObject({ field: 'bill_id' });
-    expect(refusal(() => assertNoteCanCorrect({ kind: 'bill' }, lines, ['li_2', 'li_1']))).toMatchObject({ field: 'line_items[1].bill_line_item_id' });
+  it('not a reverse-charge bill, nor one taxed in another state (400 on bill_id), nor a blocked line (400 on the note line naming it)', () => {
+    expect(refusal(() => assertNoteCanCorrect({ kind: 'bill', reverseCharge: true, ...home }, lines, ['li_2'], 'IN-KA'))).toMatchObject({ field: 'bill_id' });
+    // A Maharashtra hotel's CGST and SGST on a Karnataka branch's bill.
+    expect(refusal(() => assertNoteCanCorrect({ kind: 'bill', supplyType: 'INTRA', placeOfSupply: 'IN-MH' }, lines, ['li_2'], 'IN-KA'))).toMatchObject({ field: 'bill_id' });
+    expect(refusal(() => assertNoteCanCorrect({ kind: 'bill', ...home }, lines, ['li_2', 'li_1'], 'IN-KA'))).toMatchObject({ field: 'line_items[1].bill_line_item_id' });
+  });
+});
+
+describe('credit restricted by place of supply', () => {
+  it("restricts CGST and SGST of a state other than the branch's, and nothing else", () => {
+    // A Maharashtra hotel's bill to a Karnataka branch.
+    expect(posRestricted('INTRA', 'IN-MH', 'IN-KA')).toBe(true);
+    // Bought at home, or across states with IGST, which the branch's GSTIN claims.
+    expect(posRestricted('INTRA', 'IN-KA', 'IN-KA')).toBe(false);
+    expect(posRestricted('INTER', 'IN-MH', 'IN-KA')).toBe(false);
+    expect(posRestricted('INTER', 'IN-KA', 'IN-KA')).toBe(false);
   });
 });

@@ -42,18 +42,23 @@ export function purchaseTaxTerms(input: { vendorTreatment: string | null; isRcm:
 
 /**
  * A note posts the mirror of an ordinary purchase: payables against the lines and the input
- * ledgers. A bill under reverse charge (whose tax is owed to the government, not the vendor)
- * or a line whose credit s.17(5) blocked (whose tax sits in its account) would be mis-posted
- * so: such a note is refused (400 on `bill_id`, or on the line), to be corrected by a journal.
+ * ledgers. A bill under reverse charge (whose tax is owed to the government, not the vendor),
+ * one whose credit the place of supply restricts, or a line whose credit s.17(5) blocked
+ * (whose tax sits in its account) would be mis-posted so: such a note is refused (400 on
+ * `bill_id`, or on the line), to be corrected by a journal.
  */
 export function assertNoteCanCorrect(
-  parent: { kind: string; reverseCharge?: boolean },
+  parent: { kind: string; reverseCharge?: boolean; supplyType: string; placeOfSupply: string },
   parentLines: readonly { line_item_id: string; itc_blocked_reason?: string | null }[],
   boundLineIds: readonly string[],
+  branchState: string,
 ): void {
   if (parent.kind !== 'bill') return;
   if (parent.reverseCharge) {
     throw invalidValue('bill_id', 'a note cannot correct a reverse-charge bill: its tax was self-assessed, which a note does not reverse; post a journal');
+  }
+  if (posRestricted(parent.supplyType, parent.placeOfSupply, branchState)) {
+    throw invalidValue('bill_id', "a note cannot correct a bill taxed in another state (its credit is restricted and its tax is in the lines' cost), which a note does not reverse; post a journal");
   }
   const blocked = new Set(parentLines.filter((l) => l.itc_blocked_reason).map((l) => l.line_item_id));
   const i = boundLineIds.findIndex((id) => blocked.has(id));
@@ -61,3 +66,12 @@ export function assertNoteCanCorrect(
     throw invalidValue(`line_items[${i}].bill_line_item_id`, "a note cannot correct a bill line whose credit s.17(5) blocked: its tax is in the line's account, which a note does not reverse; post a journal");
   }
 }
+
+/**
+ * Credit restricted by place-of-supply rules: a purchase taxed as intra-state (CGST and SGST)
+ * in a state other than the receiving branch's. Its place of supply is where it is consumed (a
+ * hotel or hall, IGST Act s.12(3); a meal, s.12(8)), so the tax is another state's and the
+ * branch's GSTIN has no credit of it: the books put it in the line's cost, as a blocked credit,
+ * and GSTR-3B reports it in 4(D)(2). States are canonical (IN-KA).
+ */
+export const posRestricted = (supplyType: string, placeOfSupply: string, branchState: string) => supplyType === 'INTRA' && placeOfSupply !== branchState;

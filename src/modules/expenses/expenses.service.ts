@@ -8,6 +8,7 @@ import { assertWithinBooks } from '../../platform/orgs/period-lock';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { catalogRepository } from '../catalog';
 import { PricingInputError } from '../documents';
+import { posRestricted } from '../documents/purchase-tax.rules';
 import type { LedgerService } from '../ledger';
 import type { SeriesService } from '../series';
 import { computeExpense } from './expense-amounts.rules';
@@ -106,11 +107,12 @@ export function expensesService(deps: Deps) {
   }
 
   async function post(tx: Tx, ctx: RequestContext, e: ExpenseRow, lines: readonly ExpenseLineRow[]) {
+    const restricted = posRestricted(e.supply_type, e.place_of_supply, (await deps.series.branchOf(tx, ctx.orgId, e.branch_id)).state_code);
     return deps.ledger.post(tx, ctx, {
       date: e.expense_date, source: 'EXPENSE', sourceId: e.expense_id, sourceVersion: e.version, sourceRef: e.reference_number,
       memo: memoOf(e), contactId: e.vendor_id, branchId: e.branch_id,
       lines: expensePostingLines({
-        paidThroughAccountId: e.paid_through_account_id, reverseCharge: e.is_rcm === 1, itcBlocked: e.itc_blocked_reason !== null,
+        paidThroughAccountId: e.paid_through_account_id, reverseCharge: e.is_rcm === 1, itcBlocked: e.itc_blocked_reason !== null || restricted,
         lines: lines.map((l) => ({ accountId: l.account_id, note: l.note, net: l.item_total, tax: l.tax, cgst: l.cgst, sgst: l.sgst, igst: l.igst })),
       }, await gstAccounts(tx, ctx.orgId, e)),
     }, { newSource: true }); // each call follows the making of this version (a create, or an update's new version)

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
 import { toBase } from '../documents/currency.rules';
+import { posRestricted } from '../documents/purchase-tax.rules';
 import type { InwardLine, ItcType, OutwardLine, SupplyKind } from './gstr3b.builder';
-import { posRestricted } from './gstr3b.rules';
 
 /** Bills whose entry is posted and stands: a draft has none, a void one is reversed. */
 const POSTED_BILL_STATUSES = ['OPEN', 'PARTIALLY_PAID', 'PAID'];
