@@ -18,18 +18,10 @@ import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { bootstrapOrg, request, runJobs, type ApiClient } from './api-client';
 import { bulkInvoices, contact, istDay } from './document-scenarios';
-import { selects, type BenchContext, type Engine } from './scenarios';
+import { selects, type BackgroundResult, type BenchContext, type Engine, type ServerSettings } from './scenario-types';
 import { waitForIdle } from './cpu';
 import { ROOT, startServer, startWorkerProcess } from './server-process';
 import { postgresSoak } from './soak-bench';
-
-export interface BackgroundResult {
-  benchmark: string;
-  engine: Engine;
-  /** What was measured, by name (seconds, per second, milliseconds). */
-  figures: Record<string, number>;
-  target: { source: string; met: boolean };
-}
 
 const IDLE_WORKER = { BAHI_WORKER_POLL_MS: String(86_400_000) };
 const num = (value: string | undefined, fallback: number) => (value ? Number(value) : fallback);
@@ -270,11 +262,6 @@ async function schedulerTick(engine: Engine, databaseUrl: string | undefined, { 
 }
 
 /** How the benchmarks' servers start: `env` (BENCH_SERVER_ENV) on top of their own settings; with `cpuProfDir`, each writes a V8 CPU profile there. */
-export interface ServerSettings {
-  cpuProfDir?: string;
-  env: Record<string, string>;
-}
-
 /** The background benchmarks `only` selects (substrings of "webhook drain", "scheduler tick", "soak"; none: all). */
 export async function backgroundBenchmarks(engine: Engine, databaseUrl: string | undefined, only: string[], server: ServerSettings): Promise<BackgroundResult[]> {
   const results: BackgroundResult[] = [];

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { apiClient, bootstrapOrg, runJobs, type ApiClient } from './api-client';
-import type { BackgroundResult } from './background-bench';
+import type { BackgroundResult } from './scenario-types';
 import { medianOf, seconds, timed } from './report-timing';
 import { postgresTarget, sqliteTarget, type Engine } from './seed/bulk-target';
 import { SUPPLIER } from './seed/invoice-mix';

@@ -10,7 +10,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import { describeRun, measureScenario, prepareScenario, startBench, type ScenarioResult, type Settings } from './scenario-runner';
-import type { Engine, Scenario } from './scenarios';
+import type { Engine, Scenario } from './scenario-types';
 import { ROOT } from './server-process';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

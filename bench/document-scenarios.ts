@@ -15,7 +15,7 @@
  * Knob (env): BENCH_INVOICES, invoices seeded for the list scenario (default 100,000 on
  * SQLite, 20,000 on PostgreSQL).
  */
-import type { BenchContext, Scenario } from './scenarios';
+import type { BenchContext, Scenario } from './scenario-types';
 
 const CREATES = {
   sqlite: { minRps: 1600, maxP99Ms: 25, source: 'issue 3: >= 1,600 invoice creates/s, p99 < 25 ms at 16 connections' },

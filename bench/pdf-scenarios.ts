@@ -11,7 +11,7 @@
  * Targets (issue 7): fresh < 100 ms, cached < 5 ms.
  */
 import { bulkInvoices, fourLines, istDay, shared, type Shared } from './document-scenarios';
-import type { BenchContext, Scenario } from './scenarios';
+import type { BenchContext, Scenario } from './scenario-types';
 
 const TEMPLATES = ['classic', 'modern', 'boxed', 'tally'] as const;
 const count = () => Number(process.env.BENCH_PDF_INVOICES ?? 1500);

@@ -39,7 +39,8 @@ import { ulidGenerator, type IdGenerator, type IdPrefix } from '../src/kernel/id
 import { composeApp } from '../src/main/compose';
 import { bootstrapOrg, request, runJobs, seedContacts } from './api-client';
 import { describeMachine } from './machine';
-import { scenarioSelection, scenarios, selects, type BenchContext, type Engine, type Scenario } from './scenarios';
+import { scenarios } from './scenarios';
+import { scenarioSelection, selects, type BenchContext, type Engine, type Scenario } from './scenario-types';
 import { installStatementRecorder, recordStatements, type RecordedStatement } from './statement-recorder';
 
 installStatementRecorder();

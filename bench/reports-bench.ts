@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { apiClient, bootstrapOrg, runJobs } from './api-client';
-import type { BackgroundResult } from './background-bench';
+import type { BackgroundResult } from './scenario-types';
 import { snapshot, type Roles } from './cpu';
 import { databaseProcesses } from './scenario-runner';
 import { median, seconds, timed } from './report-timing';

@@ -32,7 +32,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { backgroundBenchmarks, type BackgroundResult } from './background-bench';
+import { backgroundBenchmarks } from './background-bench';
 import { BOOKS_BENCH, booksBenchmark } from './books-bench';
 import { waitForIdle } from './cpu';
 import { describeFloors, measureFloors, type Floors } from './floors';
@@ -40,7 +40,8 @@ import { describeMachine } from './machine';
 import { GST_RETURNS_BENCH, gstReturnsBenchmark } from './reports-bench';
 import { compareBuilds } from './compare-builds';
 import { describeRun, readSettings, runScenario, startBench, type ScenarioResult, type Settings } from './scenario-runner';
-import { scenarios, selects, type Engine } from './scenarios';
+import { scenarios } from './scenarios';
+import { selects, type BackgroundResult, type Engine } from './scenario-types';
 import { ROOT } from './server-process';
 
 

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { bootstrapOrg, runJobs, seedContacts } from './api-client';
 import { cpuBetween, postgresProcesses, snapshot, waitForIdle, type CpuUse, type Roles } from './cpu';
-import { scenarioSelection, type BenchContext, type Engine, type Scenario } from './scenarios';
+import { scenarioSelection, type BenchContext, type Engine, type Scenario } from './scenario-types';
 import { ROOT, startServer } from './server-process';
 
 export interface Settings {

@@ -16,7 +16,7 @@ import { HttpClient } from '../test/support/http-client';
 import { allInvoices, startInvoiceLoad } from '../test/support/invoice-load';
 import { isAlive, terminateBusyBackends, whenAccepting } from '../test/support/postgres-faults';
 import { bootstrapOrg } from './api-client';
-import type { BackgroundResult, ServerSettings } from './background-bench';
+import type { BackgroundResult, ServerSettings } from './scenario-types';
 import { ROOT, startServer } from './server-process';
 
 const run = promisify(execFile);
