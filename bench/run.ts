@@ -25,7 +25,8 @@
  * checkout's node_modules linked into it: the selected scenarios run against a server of each
  * build in turns, this/other for BENCH_COMPARE_ROUNDS (3) rounds, each build's figures the median
  * of its rounds; for measuring a mechanism on and off in one run; bench/compare-builds.ts),
- * BENCH_BOOKS_INVOICES (invoices of the books benchmark, `--only books`, default 1,000,000;
+ * BENCH_BOOKS_INVOICES (invoices of the books benchmark, `--only books`, default 1,000,000, whose
+ * seeding takes 20-30 minutes per engine on two cores;
  * bench/books-bench.ts), BENCH_GST_INVOICES and BENCH_REPORT_RUNS (bench/reports-bench.ts).
  */
 import { spawn } from 'node:child_process';
