@@ -36,7 +36,7 @@ async function middleOfReceivables(api: ApiClient): Promise<{ path: string; page
   const receivable = accounts.find((a) => a.system_key === 'accounts_receivable');
   if (!receivable) throw new Error('no accounts_receivable account');
   const base = `/reports/general_ledger?account_id=${receivable.account_id}&${year}&per_page=200`;
-  let page = `${base}`;
+  let page = base;
   for (let walked = 0; ; walked++) {
     const { body } = await timed<GeneralLedgerPage>(api, page);
     const next = body.page_context.next_cursor;
