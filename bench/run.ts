@@ -25,8 +25,8 @@
  * checkout's node_modules linked into it: the selected scenarios run against a server of each
  * build in turns, this/other for BENCH_COMPARE_ROUNDS (3) rounds, each build's figures the median
  * of its rounds; for measuring a mechanism on and off in one run; bench/compare-builds.ts),
- * BENCH_BOOKS_INVOICES (invoices of the books benchmark, `--only books`, default 1,000,000, whose
- * seeding takes 20-30 minutes per engine on two cores;
+ * BENCH_BOOKS_INVOICES (invoices of the books benchmark, which runs only when named, `--only books`;
+ * default 1,000,000, whose seeding takes 20-30 minutes per engine on two cores;
  * bench/books-bench.ts), BENCH_GST_INVOICES and BENCH_REPORT_RUNS (bench/reports-bench.ts).
  */
 import { spawn } from 'node:child_process';
@@ -42,7 +42,7 @@ import { GST_RETURNS_BENCH, gstReturnsBenchmark } from './reports-bench';
 import { compareBuilds } from './compare-builds';
 import { describeRun, readSettings, runScenario, startBench, type ScenarioResult, type Settings } from './scenario-runner';
 import { scenarios } from './scenarios';
-import { selects, type BackgroundResult, type Engine } from './scenario-types';
+import { names, selects, type BackgroundResult, type Engine } from './scenario-types';
 import { ROOT } from './server-process';
 
 
@@ -92,7 +92,8 @@ async function benchAll(engine: Engine, settings: Settings, databaseUrl: string 
   const results = await benchEngine(engine, settings, databaseUrl);
   const background = await backgroundBenchmarks(engine, databaseUrl, settings.only, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv });
   if (selects(settings.only, GST_RETURNS_BENCH)) background.push(await gstReturnsBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
-  if (selects(settings.only, BOOKS_BENCH)) background.push(await booksBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
+  // Seeding a million invoices takes 20-30 minutes per engine: only when asked for by name.
+  if (names(settings.only, BOOKS_BENCH)) background.push(await booksBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
   if (!before) return { results, background };
   const floors = { engine, before, after: await floorsNow(engine, settings, databaseUrl, 'after') };
   const raw = rawEngineRate(engine, floors);

@@ -62,6 +62,9 @@ export const scenarioSelection = (setting: string | undefined): string[] => (set
 export const selects = (selection: string[], name: string): boolean =>
   selection.length === 0 || selection.some((s) => (s.startsWith('=') ? name === s.slice(1) : name.includes(s)));
 
+/** Whether the selection names this benchmark itself (`books`, `=books`): for one too long to run unasked. */
+export const names = (selection: string[], name: string): boolean => selection.some((s) => s === name || s === `=${name}`);
+
 /** A benchmark that is not a request rate (a drain, a tick, a soak, a report's timing): its figures by name. */
 export interface BackgroundResult {
   benchmark: string;
