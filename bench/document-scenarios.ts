@@ -161,7 +161,7 @@ export const documentScenarios: Scenario[] = [
     setup: async (ctx) => {
       const s = await shared(ctx);
       // PostgreSQL seeds fewer by default: each row takes the series counter's row lock until it
-      // commits, so seeding runs at ~100-200 rows/s there (see docs/benchmarks.md).
+      // commits, so seeding runs at ~100-200 rows/s there (docs/benchmarks.md, "How to run").
       const count = Number(process.env.BENCH_INVOICES ?? (ctx.engine === 'postgres' ? 20_000 : 100_000));
       const started = performance.now();
       const ids = await bulkInvoices(ctx, count, (i) => invoiceBody(s, i, i % 5 !== 4), 16);

@@ -8,7 +8,7 @@
  *  - SQLite: one thread, as the service (one writing connection). Requests run in groups of 6
  *    and of 16, each in its own SAVEPOINT inside one BEGIN IMMEDIATE … COMMIT, as the driver's
  *    group commit does: 6 is the group the service reaches at 16 connections
- *    (docs/benchmarks.md), 16 the most 16 connections could make. The WAL's fsync is timed
+ *    (docs/benchmarks.md, "SQLite"), 16 the most 16 connections could make. The WAL's fsync is timed
  *    apart, because the service makes it off the thread.
  *  - PostgreSQL: as many connections as the service's pool (8; BENCH_REPLAY_PG_CONNECTIONS),
  *    each sending its statements in turn, as recorded (the transaction's BEGIN and COMMIT

@@ -5,7 +5,7 @@ import {
 /*
  * On PostgreSQL every statement costs a round trip and, inside the server, parsing,
  * planning and protocol work that outweigh executing a small insert several times over
- * (docs/benchmarks.md, "Where PostgreSQL's CPU goes"). The tail of a use case is a run of
+ * (docs/benchmarks.md, "What bounds each figure"). The tail of a use case is a run of
  * inserts that nothing in the transaction reads back or expects an error from: its journal,
  * activity, outbox event and idempotency record. Those inserts may be marked batchable. Inside
  * a transaction, a batchable insert is held back and sent with the others of its run as one

@@ -54,7 +54,7 @@ export interface DatabaseOptions {
  * for its CPU, and one that holds a row lock (a document number's counter) waits its turn for
  * a core while the others wait for the lock. With fewer, requests queue here, in arrival order,
  * holding nothing. On two cores that cut the p99 of invoice creates by a third or more, not
- * their rate (docs/benchmarks.md, "Issues 3–5, fourth pass").
+ * their rate (docs/benchmarks.md, "Mechanisms measured on and off").
  */
 export const DEFAULT_PG_POOL_SIZE = 8;
 
