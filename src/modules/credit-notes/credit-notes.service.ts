@@ -138,7 +138,7 @@ export function creditNotesService(deps: Deps) {
       document: 'credit note', side: sideOf(note.note_type), application,
       note: { ...note, id: note.credit_note_id, number: note.credit_note_number },
       target: {
-        id: targetId, branchId: row.branch_id, date: target.dateOf(row), credit: target.asTarget(row), balance: target.asTarget(row).balance,
+        id: targetId, branchId: row.branch_id, date: target.dateOf(row), credit: target.asTarget(row),
         release: (metadata) => target.port.releaseInTx(tx, ctx, row, 'credit', application.amount, metadata),
       },
       markReleased: () => repo.releaseApplication(tx, ctx.orgId, application.application_id),
@@ -261,7 +261,9 @@ export function creditNotesService(deps: Deps) {
       }, after, perPage);
       const page = cursorPage(deps.cursors, 'credit_notes', rows, perPage, (r) => [r.credit_note_id]);
       const ids = page.items.map((r) => r.credit_note_id);
-      const [lines, applications, irns] = [await repo.lines(db, ctx.orgId, ids), await repo.applications(db, ctx.orgId, ids), await findIrns(db, ctx.orgId, ids)];
+      const lines = await repo.lines(db, ctx.orgId, ids);
+      const applications = await repo.applications(db, ctx.orgId, ids);
+      const irns = await findIrns(db, ctx.orgId, ids);
       return {
         credit_notes: page.items.map((r) => presentCreditNote(
           r, lines.filter((l) => l.credit_note_id === r.credit_note_id), applications.filter((a) => a.credit_note_id === r.credit_note_id), irns.get(r.credit_note_id),

@@ -110,11 +110,7 @@ export interface StoredApplication {
 
 export interface NoteRelease<Row> extends Omit<NoteApplication<Row>, 'amount' | 'recordApplication' | 'target' | 'idPrefix'> {
   application: StoredApplication | undefined;
-  target: Omit<ApplicationTarget<Row>, 'settle'> & {
-    /** The target's open balance before the release, in the shared currency. */
-    balance: number;
-    release(metadata: Record<string, unknown>): Promise<Row>;
-  };
+  target: Omit<ApplicationTarget<Row>, 'settle'> & { release(metadata: Record<string, unknown>): Promise<Row> };
   /** Marks the application row released (it stays: the entries posted under its id name it). */
   markReleased(): Promise<void>;
 }
@@ -141,7 +137,7 @@ export async function unapplyNoteInTx<Row>(tx: Tx, ctx: RequestContext, deps: De
     date: appliedOn, source: 'ALLOCATION', sourceId: application.application_id, sourceVersion: 2, sourceRef: note.number,
     memo: `${note.number} unapplied from ${kind} ${target.id}: open balances converted`, contactId: note.contact_id, branchId: note.branch_id,
     lines: creditReleaseLines({
-      contactId: note.contact_id, amount: application.amount, targetBalance: target.balance, noteBalance: note.balance_amount,
+      contactId: note.contact_id, amount: application.amount, targetBalance: target.credit.balance, noteBalance: note.balance_amount,
       exchangeRateMicro: note.exchange_rate_micro, restoredBase,
     }, { control, exchange: await catalogRepository.systemAccountId(tx, ctx.orgId, 'exchange_gain_loss') }, u.side),
   }, { newSource: true }); // an application is released once, so its version 2 is new

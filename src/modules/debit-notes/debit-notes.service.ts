@@ -176,7 +176,7 @@ export function debitNotesService(deps: Deps) {
           document: 'debit note', side: 'purchase', application,
           note: { ...note, id: note.debit_note_id, number: note.debit_note_number },
           target: {
-            id: bill.bill_id, branchId: bill.branch_id, date: bill.bill_date, credit: billCreditTarget(bill), balance: bill.balance,
+            id: bill.bill_id, branchId: bill.branch_id, date: bill.bill_date, credit: billCreditTarget(bill),
             release: (metadata) => deps.bills.releaseInTx(tx, ctx, bill, 'credit', application.amount, metadata),
           },
           markReleased: () => repo.releaseApplication(tx, ctx.orgId, application.application_id),
@@ -195,7 +195,8 @@ export function debitNotesService(deps: Deps) {
       const rows = await repo.list(db, ctx.orgId, { status: query.status, vendorId: query.vendor_id, billId: query.bill_id }, after, perPage);
       const page = cursorPage(deps.cursors, 'debit_notes', rows, perPage, (r) => [r.debit_note_id]);
       const ids = page.items.map((r) => r.debit_note_id);
-      const [lines, applications] = [await repo.lines(db, ctx.orgId, ids), await repo.applications(db, ctx.orgId, ids)];
+      const lines = await repo.lines(db, ctx.orgId, ids);
+      const applications = await repo.applications(db, ctx.orgId, ids);
       return {
         debit_notes: page.items.map((r) => presentDebitNote(
           r, lines.filter((l) => l.debit_note_id === r.debit_note_id), applications.filter((a) => a.debit_note_id === r.debit_note_id),
