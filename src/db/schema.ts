@@ -589,6 +589,8 @@ export interface PaymentsTable {
   exchange_rate_micro: number;
   bank_charges: number;
   tds_amount: number;
+  /** What its live allocations leave of amount (032-open-items). */
+  unapplied_amount: number;
   bank_account_id: string;
   /** The branch whose bank received or paid it. */
   branch_id: string;

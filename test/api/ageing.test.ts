@@ -145,6 +145,30 @@ describe('payables ageing', () => {
     expect(early).toMatchObject({ contacts: [], total: { outstanding: 0, open_credits: 0, net: 0 } });
   });
 
+  it('counts an application from the later of its two dates: an advance applied to a July invoice is open on 30 June, a credit note applied to B is not', async () => {
+    const ok = <T extends { status: number; body: unknown }>(res: T) => { if (res.status >= 300) throw new Error(JSON.stringify(res.body)); return res; };
+    const g = (await postedInvoice(org.api, ids.asha!, 1000, { date: '2026-07-08', due_date: '2026-08-07' })).invoice_id;
+    const applied = ok(await org.api.post(`/payments/${ids.advance}/apply`, { invoice_id: g, amount: 1000 }, { idempotencyKey: newKey() })).body.payment;
+    ok(await org.api.post(`/credit_notes/${ids.note}/apply-to-invoice`, { invoice_id: ids.b, amount: 1000 }, { idempotencyKey: newKey() }));
+    const asha = async (date: string) => {
+      const ageing = (await org.api.get(`/reports/receivables_ageing?date=${date}&detail=documents`)).body.receivables_ageing;
+      const asha = { contact_name: 'Asha Traders' };
+      return {
+        documents: ageing.documents.filter((d: typeof asha) => d.contact_name === asha.contact_name).map((d: { document_id: string; outstanding: number }) => [d.document_id, d.outstanding]),
+        credits: ageing.credits.filter((c: typeof asha) => c.contact_name === asha.contact_name).map((c: { credit_id: string; open_amount: number }) => [c.credit_id, c.open_amount]),
+      };
+    };
+    // 30 June: the note (5 Jun) took 1,000 off B (20 May); G did not exist, so the advance was all open.
+    expect(await asha('2026-06-30')).toEqual({ documents: [[ids.a, 7000], [ids.b, 4000]], credits: [[ids.advance, 2000]] });
+    expect(await controlBalance('2026-06-30', RECEIVABLES)).toBe(7000 + 4000 - 2000 + 4000 + 1500 + 2500);
+    // 10 July: G is settled by the advance, 1,000 of which is left.
+    expect(await asha('2026-07-10')).toEqual({ documents: [[ids.a, 7000], [ids.b, 4000]], credits: [[ids.advance, 1000]] });
+    // Unapplied, the advance is whole again and G open.
+    ok(await org.api.delete(`/payments/${ids.advance}/allocations/${applied.allocations[0].allocation_id}`));
+    expect(await asha('2026-07-10')).toEqual({ documents: [[ids.a, 7000], [ids.b, 4000], [g, 1000]], credits: [[ids.advance, 2000]] });
+    expect(await t.app.reports.verify(org.orgId)).toEqual([]);
+  });
+
   it("needs the contacts scope", async () => {
     const accountsOnly = await t.given.token([org.orgId], { scopes: ['Svc.accounts.READ'] });
     for (const path of ['/reports/receivables_ageing', '/reports/payables_ageing']) {

@@ -12,6 +12,8 @@ export interface DocumentSource {
   number: string;
   contactId: string;
   date: string;
+  /** What is still due on it now (partially indexed where above 0: 032-open-items). */
+  balance: string;
   /** The column of an application naming this document. */
   target: string;
 }
@@ -24,6 +26,8 @@ export interface CreditSource {
   contactId: string;
   date: string;
   total: string;
+  /** What is still unapplied of it now (partially indexed where above 0: 032-open-items). */
+  open: string;
   /** Which rows of the table are live credits of this side (issued notes of its type, payments not deleted in its flow). */
   live: RawBuilder<boolean>;
   applications: { table: string; creditKey: string; documentAmount: string; creditAmount: string };
@@ -34,22 +38,22 @@ export interface AgeingSide { document: DocumentSource; credits: readonly Credit
 const noteApplications = (table: string, creditKey: string) => ({ table, creditKey, documentAmount: 'amount', creditAmount: 'amount' });
 const paymentAllocations = { table: 'payment_allocations', creditKey: 'payment_id', documentAmount: 'document_amount', creditAmount: 'amount' };
 const note = (type: CreditSource['type'], table: string, key: string, noteType: string | null): CreditSource => ({
-  type, table, id: `${key}_id`, number: `${key}_number`, contactId: 'contact_id', date: 'note_date', total: 'total',
+  type, table, id: `${key}_id`, number: `${key}_number`, contactId: 'contact_id', date: 'note_date', total: 'total', open: 'balance_amount',
   live: noteType ? sql<boolean>`cr.status <> 'CANCELLED' and cr.note_type = ${noteType}` : sql<boolean>`cr.status <> 'CANCELLED'`,
   applications: noteApplications(`${key}_applications`, `${key}_id`),
 });
 const advances = (flow: string): CreditSource => ({
-  type: 'ADVANCE', table: 'payments', id: 'payment_id', number: 'reference_number', contactId: 'contact_id', date: 'payment_date', total: 'amount',
+  type: 'ADVANCE', table: 'payments', id: 'payment_id', number: 'reference_number', contactId: 'contact_id', date: 'payment_date', total: 'amount', open: 'unapplied_amount',
   live: sql<boolean>`cr.deleted = 0 and cr.flow = ${flow}`, applications: paymentAllocations,
 });
 
 export const AGEING_SIDES = {
   receivables: {
-    document: { type: 'INVOICE', table: 'invoices', id: 'invoice_id', number: 'invoice_number', contactId: 'customer_id', date: 'invoice_date', target: 'invoice_id' },
+    document: { type: 'INVOICE', table: 'invoices', id: 'invoice_id', number: 'invoice_number', contactId: 'customer_id', date: 'invoice_date', balance: 'balance', target: 'invoice_id' },
     credits: [note('CREDIT_NOTE', 'credit_notes', 'credit_note', 'CUSTOMER'), advances('INCOMING')],
   },
   payables: {
-    document: { type: 'BILL', table: 'bills', id: 'bill_id', number: 'bill_number', contactId: 'vendor_id', date: 'bill_date', target: 'bill_id' },
+    document: { type: 'BILL', table: 'bills', id: 'bill_id', number: 'bill_number', contactId: 'vendor_id', date: 'bill_date', balance: 'balance', target: 'bill_id' },
     credits: [note('VENDOR_CREDIT', 'credit_notes', 'credit_note', 'VENDOR'), note('DEBIT_NOTE', 'debit_notes', 'debit_note', null), advances('OUTGOING')],
   },
 } as const satisfies Record<string, AgeingSide>;

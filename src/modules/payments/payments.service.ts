@@ -151,6 +151,13 @@ export function paymentsService(deps: Deps) {
     }
   }
 
+  /** The allocations are part of the payment (its voucher lists them): a change to them is a new version. */
+  async function touch(tx: Tx, p: PaymentRow, unapplied: number): Promise<PaymentRow> {
+    const touched: PaymentRow = { ...p, unapplied_amount: unapplied, version: p.version + 1, last_modified_time: now() };
+    await repo.update(tx, p.org_id, p.payment_id, { unapplied_amount: unapplied, version: touched.version, last_modified_time: touched.last_modified_time });
+    return touched;
+  }
+
   const eventData = (p: PaymentRow) => ({ id: p.payment_id, number: p.reference_number, contact_id: p.contact_id, amount: toRupees(p.amount), status: 'RECORDED' as const });
 
   return {
@@ -175,7 +182,7 @@ export function paymentsService(deps: Deps) {
           org_id: ctx.orgId, payment_id: deps.ids.next('pay'), flow: input.flow, payment_type: input.payment_type ?? 'REGULAR',
           contact_id: contact.contact_id, contact_name: contact.contact_name, payment_date: businessDateOf(input.date), amount,
           mode: input.mode ?? 'BANK_TRANSFER', reference_number: input.reference_number || null, description: input.description ?? null,
-          currency_code: currency, exchange_rate_micro: Math.round((input.exchange_rate ?? 1) * MICRO), bank_charges: charges, tds_amount: tds,
+          currency_code: currency, exchange_rate_micro: Math.round((input.exchange_rate ?? 1) * MICRO), bank_charges: charges, tds_amount: tds, unapplied_amount: amount - allocated,
           bank_account_id: await bankAccount(tx, ctx.orgId, input.bank_account_id),
           branch_id: (await deps.series.branchOf(tx, ctx.orgId, input.branch_id)).branch_id, deleted: 0, version: 1, created_time: created, last_modified_time: created,
         };
@@ -218,9 +225,7 @@ export function paymentsService(deps: Deps) {
           return { message: 'This allocation was already recorded; nothing changed.', payment: await view(tx, payment), allocation: { ...result, allocated_amount: input.amount, round_off_amount: 0, already_applied: true } };
         }
         await allocate(tx, ctx, payment, target, decision.consumed, decision.documentAmount, 'amount');
-        // The allocations are part of the payment (its voucher lists them): a new version.
-        const touched: PaymentRow = { ...payment, version: payment.version + 1, last_modified_time: now() };
-        await repo.update(tx, ctx.orgId, paymentId, { version: touched.version, last_modified_time: touched.last_modified_time });
+        const touched = await touch(tx, payment, payment.unapplied_amount - decision.consumed);
         await deps.activity.record(tx, ctx, {
           entityType: 'PAYMENT', entityId: paymentId, entityRef: payment.reference_number, verb: 'UPDATED',
           metadata: { [`${side.side}_id`]: side.id, allocated_amount: toRupees(decision.allocatedAmount), round_off_amount: toRupees(decision.roundOffAmount) },
@@ -242,9 +247,7 @@ export function paymentsService(deps: Deps) {
         const allocation = (await repo.allocations(tx, ctx.orgId, [paymentId])).find((a) => a.allocation_id === allocationId);
         if (!allocation) throw notFound('allocation', 'allocation_id');
         await releaseAllocation(tx, ctx, payment, allocation);
-        // The allocations are part of the payment (its voucher lists them): a new version.
-        const touched: PaymentRow = { ...payment, version: payment.version + 1, last_modified_time: now() };
-        await repo.update(tx, ctx.orgId, paymentId, { version: touched.version, last_modified_time: touched.last_modified_time });
+        const touched = await touch(tx, payment, payment.unapplied_amount + allocation.amount);
         await deps.activity.record(tx, ctx, {
           entityType: 'PAYMENT', entityId: paymentId, entityRef: payment.reference_number, verb: 'UPDATED',
           metadata: { allocation_id: allocationId, unapplied: toRupees(allocation.amount) },
@@ -281,7 +284,10 @@ export function paymentsService(deps: Deps) {
           next.payment_date = businessDateOf(input.date);
           await assertWithinBooks(tx, ctx.orgId, next.payment_date, 'date');
         }
-        if (input.amount !== undefined) next.amount = toPaise(input.amount);
+        if (input.amount !== undefined) {
+          next.amount = toPaise(input.amount);
+          next.unapplied_amount = payment.unapplied_amount + next.amount - payment.amount;
+        }
         if (input.mode !== undefined) next.mode = input.mode;
         if (input.reference_number !== undefined) next.reference_number = input.reference_number || null;
         if (input.description !== undefined) next.description = input.description;
@@ -316,7 +322,7 @@ export function paymentsService(deps: Deps) {
           await releaseAllocation(tx, ctx, payment, allocation);
         }
         await deps.ledger.reverseSource(tx, ctx, 'PAYMENT', paymentId, `Deletion of payment ${payment.reference_number ?? paymentId}`);
-        await repo.update(tx, ctx.orgId, paymentId, { deleted: 1, version: payment.version + 1, last_modified_time: now() });
+        await repo.update(tx, ctx.orgId, paymentId, { deleted: 1, unapplied_amount: 0, version: payment.version + 1, last_modified_time: now() });
         await deps.dependents.removeFor(tx, ctx.orgId, paymentId);
         await deps.activity.record(tx, ctx, {
           entityType: 'PAYMENT', entityId: paymentId, entityRef: payment.reference_number, verb: 'DELETED',
