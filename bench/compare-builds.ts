@@ -1,7 +1,8 @@
 /**
  * One mechanism on and off in one run: the selected scenarios against a server of this checkout
  * and one of another (BENCH_COMPARE_ROOT, e.g. a `git worktree` of the commit before the
- * mechanism, with this checkout's node_modules linked in), both started once, then measured in
+ * mechanism, with this checkout's node_modules linked in) or of this checkout with other settings
+ * (BENCH_COMPARE_ENV, e.g. BAHI_PROCESSES=2), both started once, then measured in
  * turns, this/other/this/other for BENCH_COMPARE_ROUNDS rounds, so that the machine's noise
  * falls on both alike. Before each turn both servers' background work is run to the end, so
  * neither's drain runs into the other's measurement. On PostgreSQL each build has a database of
@@ -45,11 +46,13 @@ function combined(scenario: string, rounds: ScenarioResult[]): ScenarioResult {
 }
 
 export async function compareBuilds(engine: Engine, settings: Settings, databaseUrl: string | undefined, selected: Scenario[]): Promise<ScenarioResult[]> {
-  const builds = [{ label: 'this', root: ROOT }, { label: path.basename(settings.compareRoot!), root: settings.compareRoot! }];
+  const otherEnv = settings.compareEnv ?? {};
+  const otherLabel = [settings.compareRoot && path.basename(settings.compareRoot), ...Object.entries(otherEnv).map(([k, v]) => `${k}=${v}`)].filter(Boolean).join(' ');
+  const builds = [{ label: 'this', root: ROOT, env: {} }, { label: otherLabel, root: settings.compareRoot ?? ROOT, env: otherEnv }];
   const urls = databaseUrl ? await Promise.all(builds.map((_, i) => freshDatabase(databaseUrl, `bench_compare_${i}`))) : builds.map(() => undefined);
   const benches: Awaited<ReturnType<typeof startBench>>[] = [];
   try {
-    for (const [i, build] of builds.entries()) benches.push(await startBench(engine, settings, urls[i], build.root));
+    for (const [i, build] of builds.entries()) benches.push(await startBench(engine, { ...settings, serverEnv: { ...settings.serverEnv, ...build.env } }, urls[i], build.root));
     const results: ScenarioResult[] = [];
     for (const scenario of selected) {
       for (const bench of benches) await prepareScenario(bench.ctx, scenario);

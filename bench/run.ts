@@ -25,6 +25,8 @@
  * checkout's node_modules linked into it: the selected scenarios run against a server of each
  * build in turns, this/other for BENCH_COMPARE_ROUNDS (3) rounds, each build's figures the median
  * of its rounds; for measuring a mechanism on and off in one run; bench/compare-builds.ts),
+ * BENCH_COMPARE_ENV (KEY=VALUE pairs for the other server only; without BENCH_COMPARE_ROOT the
+ * other server is this checkout's: a setting on and off in one run),
  * BENCH_BOOKS_INVOICES (invoices of the books benchmark, which runs only when named, `--only books`;
  * default 1,000,000, whose seeding takes 20-30 minutes per engine on two cores;
  * bench/books-bench.ts), BENCH_GST_INVOICES and BENCH_REPORT_RUNS (bench/reports-bench.ts).
@@ -49,7 +51,7 @@ import { ROOT } from './server-process';
 async function benchEngine(engine: Engine, settings: Settings, databaseUrl: string | undefined): Promise<ScenarioResult[]> {
   const selected = scenarios.filter((scenario) => selects(settings.only, scenario.name));
   if (selected.length === 0) return [];
-  if (settings.compareRoot) return compareBuilds(engine, settings, databaseUrl, selected);
+  if (settings.compareRoot || settings.compareEnv) return compareBuilds(engine, settings, databaseUrl, selected);
   const { ctx, roles, stop } = await startBench(engine, settings, databaseUrl);
   try {
     const results: ScenarioResult[] = [];

@@ -26,6 +26,8 @@ export interface Settings {
   floorsS: number;
   /** Another checkout whose server the write scenarios also run against, in turns (bench/compare-builds.ts). */
   compareRoot?: string;
+  /** Server settings of that other server only (the other server is this checkout's when no root is given). */
+  compareEnv?: Record<string, string>;
   compareRounds: number;
 }
 
@@ -78,6 +80,7 @@ export function readSettings(env = process.env): Settings {
     serverEnv: serverEnvOf(env.BENCH_SERVER_ENV ?? ''),
     floorsS: num(env.BENCH_FLOORS, 3),
     compareRoot: env.BENCH_COMPARE_ROOT ? path.resolve(env.BENCH_COMPARE_ROOT) : undefined,
+    compareEnv: env.BENCH_COMPARE_ENV ? serverEnvOf(env.BENCH_COMPARE_ENV) : undefined,
     compareRounds: num(env.BENCH_COMPARE_ROUNDS, 3),
   };
 }
