@@ -4,7 +4,6 @@ import { loadConfig } from '../../src/config';
 import { composeApp } from '../../src/main/compose';
 import { HttpClient, type ApiResponse } from '../support/http-client';
 import { createTestDatabase } from '../support/test-database';
-import { TOKEN_RECHECK_MS } from '../../src/platform/auth/verified-tokens';
 import { ADMIN_TOKEN, newKey, startSecondApp, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
 /*
@@ -104,21 +103,14 @@ describe('bearer credentials', () => {
     expect((await org.api.get('/whoami')).status).toBe(200);
   });
 
-  it.runIf(!!process.env.TEST_DATABASE_URL)('a token revoked through another server process is refused here within TOKEN_RECHECK_MS', async () => {
+  it.runIf(!!process.env.TEST_DATABASE_URL)('a token revoked through another server process is refused there at once', async () => {
     const peer = await startSecondApp(t);
     try {
       const { token, tokenId } = await t.given.token([org.orgId]);
-      expect((await peer.api.get('/whoami', { token })).status).toBe(200); // the peer now trusts it for a while
+      expect((await peer.api.get('/whoami', { token })).status).toBe(200);
       expect((await t.admin.post(`/tokens/${tokenId}/revoke`)).status).toBe(200);
-      expectError(await t.api.get('/whoami', { token }), 401, 'authn.token_invalid'); // at once where it was revoked
-      const revokedAt = performance.now();
-      let answer = await peer.api.get('/whoami', { token });
-      while (answer.status === 200 && performance.now() - revokedAt < TOKEN_RECHECK_MS + 1000) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        answer = await peer.api.get('/whoami', { token });
-      }
-      expectError(answer, 401, 'authn.token_invalid');
-      expect(performance.now() - revokedAt).toBeLessThan(TOKEN_RECHECK_MS + 250);
+      expectError(await t.api.get('/whoami', { token }), 401, 'authn.token_invalid');
+      expectError(await peer.api.get('/whoami', { token }), 401, 'authn.token_invalid');
     } finally {
       await peer.close();
     }

@@ -6,7 +6,6 @@ import type { IdGenerator } from '../../kernel/ids';
 import { isoTimestamp } from '../../kernel/local-date';
 import { isKnownScope } from './scopes';
 import { hashSecret, mintSecret } from './token-secrets';
-import { hasExpired, VerifiedTokens } from './verified-tokens';
 import { preparedQuery } from '../../db/prepared';
 
 const tokenByHash = preparedQuery((db, a: { hash: string }) => db.selectFrom('api_tokens').selectAll().where('token_hash', '=', a.hash));
@@ -56,9 +55,11 @@ export function presentToken(row: TokenRow) {
   };
 }
 
+/** A token is refused from its expiry on (ISO times, so they compare as strings); one without expiry never expires. */
+const hasExpired = (expiresAt: string | null, nowIso: string) => expiresAt !== null && expiresAt <= nowIso;
+
 export function tokensService(deps: { database: Database; clock: Clock; ids: IdGenerator }) {
   const { database, clock, ids } = deps;
-  const verified = new VerifiedTokens<Principal>();
   return {
     /** Mints a token; the secret is returned here and never again. */
     async createToken(input: CreateTokenInput) {
@@ -96,16 +97,12 @@ export function tokensService(deps: { database: Database; clock: Clock; ids: IdG
         await tx.updateTable('api_tokens').set({ revoked_at: revokedAt }).where('token_id', '=', tokenId).execute();
         return presentToken({ ...row, revoked_at: revokedAt });
       });
-      verified.forgetAll();
       return revoked;
     },
 
     /** Bearer secret → principal, or 401 authn.token_invalid. */
     async authenticate(secret: string): Promise<Principal> {
       const hash = hashSecret(secret);
-      const known = verified.find(hash, clock.now().toISOString());
-      if (known) return known;
-      const readStartedAt = verified.beginRead();
       const [row] = await tokenByHash(database.db, { hash });
       if (!row || row.revoked_at !== null || hasExpired(row.expires_at, clock.now().toISOString())) throw tokenInvalid();
       const principal: Principal = {
@@ -118,7 +115,6 @@ export function tokensService(deps: { database: Database; clock: Clock; ids: IdG
         kind: row.kind as TokenKind,
         rateLimitPerMinute: row.rate_limit_per_minute,
       };
-      verified.remember(hash, principal, row.expires_at, readStartedAt);
       return principal;
     },
   };
