@@ -77,7 +77,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   return wrap('sqlite', new Kysely<Tables>({ dialect: immediateSqliteDialect(file, { othersWrite: options.othersWrite }) }));
 }
 
-/** The settings the service's writing connection runs with (bench/replay.ts uses them too). */
+/** The settings the service's writing connection runs with (the bench's bulk loader writes with them too). */
 export function configureSqlite(file: BetterSqlite3.Database): BetterSqlite3.Database {
   // WAL for concurrent readers. NORMAL leaves out only the fsync of the WAL at each COMMIT,
   // which the driver makes itself off the event loop before it acknowledges anything: a
