@@ -58,6 +58,12 @@ export function apiClient(origin: string, token: string): ApiClient {
  * Creates an organisation (with `orgFields` of POST /orgs, e.g. its GSTIN), a user and a
  * full-access token with a limit the benchmark cannot reach.
  */
+/**
+ * The invoice series the benchmarks number in: B1, B2, … The default series (INV-2026-27-001)
+ * runs out after 9,999 numbers a year under Rule 46(b)'s 16 characters, fewer than a run makes.
+ */
+export const BENCH_SERIES = { series_name: 'bench', prefix: 'B', padding: 1, format_template: '{prefix}{num}', label: 'Benchmarks' };
+
 export async function bootstrapOrg(origin: string, adminToken: string, runId: string, orgFields: Record<string, unknown> = {}): Promise<Bootstrapped> {
   const admin = `${origin}/api/admin/v1`;
   const { org } = (await expectOk(`${admin}/orgs`, 'POST', adminToken, { name: `Bench ${runId}`, ...orgFields })) as { org: { org_id: string } };
@@ -68,7 +74,9 @@ export async function bootstrapOrg(origin: string, adminToken: string, runId: st
     org_ids: [org.org_id], user_id: user.user_id, scopes: ['Svc.fullaccess.all'],
     rate_limit_per_minute: 1_000_000, // the schema's maximum; a run stays well below it per minute
   })) as { token: { access_token: string } };
-  return { orgId: org.org_id, api: apiClient(origin, token.access_token) };
+  const api = apiClient(origin, token.access_token);
+  await api.call('POST', '/invoices/series', BENCH_SERIES);
+  return { orgId: org.org_id, api };
 }
 
 /** Creates `count` contacts, `concurrency` at a time; returns their ids in creation order. */

@@ -15,6 +15,7 @@
  * Knob (env): BENCH_INVOICES, invoices seeded for the list scenario (default 100,000 on
  * SQLite, 20,000 on PostgreSQL).
  */
+import { BENCH_SERIES } from './api-client';
 import type { BenchContext, Scenario } from './scenario-types';
 
 const CREATES = {
@@ -69,7 +70,7 @@ export const fourLines = (s: Shared, n: number) => [
 ];
 
 const invoiceBody = (s: Shared, n: number, autoApprove = true) => ({
-  customer_id: s.customerId, date: istDay(), due_date: istDay(30), place_of_supply: 'IN-KA', auto_approve: autoApprove,
+  series_name: BENCH_SERIES.series_name, customer_id: s.customerId, date: istDay(), due_date: istDay(30), place_of_supply: 'IN-KA', auto_approve: autoApprove,
   reference_number: `PO-${n}`, line_items: fourLines(s, n),
 });
 
@@ -86,7 +87,7 @@ export async function bulkInvoices(ctx: BenchContext, count: number, row: (i: nu
     for (let start = next, end = 0; start < count; start = next) {
       end = Math.min(count, start + 50);
       next = end;
-      const invoices = Array.from({ length: end - start }, (_, k) => row(start + k));
+      const invoices = Array.from({ length: end - start }, (_, k) => ({ series_name: BENCH_SERIES.series_name, ...(row(start + k) as object) }));
       const r = await ctx.api.call<BulkResult>('POST', '/bulk/invoices', { invoices });
       if (r.summary.failed > 0) throw new Error(`bulk invoices: ${r.summary.failed} rows failed, e.g. ${JSON.stringify(r.results.find((x) => !x.ok))}`);
       r.results.forEach((x, k) => (ids[start + k] = x.invoice!.invoice_id));
