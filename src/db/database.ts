@@ -41,11 +41,6 @@ export interface DatabaseOptions {
   dataDir: string;
   /** PostgreSQL connections; default DEFAULT_PG_POOL_SIZE. */
   poolSize?: number;
-  /**
-   * Another process writes the SQLite file while this one serves reads (a peer under
-   * BAHI_PROCESSES): a read answers once what it saw is on disk (`othersWrite` in sqlite-driver.ts).
-   */
-  othersWrite?: boolean;
 }
 
 /**
@@ -74,16 +69,15 @@ export function openDatabase(options: DatabaseOptions): Database {
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = configureSqlite(new BetterSqlite3(path.join(options.dataDir, 'bahi.sqlite')));
-  return wrap('sqlite', new Kysely<Tables>({ dialect: immediateSqliteDialect(file, { othersWrite: options.othersWrite }) }));
+  return wrap('sqlite', new Kysely<Tables>({ dialect: immediateSqliteDialect(file) }));
 }
 
 /** The settings the service's writing connection runs with (the bench's bulk loader writes with them too). */
 export function configureSqlite(file: BetterSqlite3.Database): BetterSqlite3.Database {
-  // WAL for concurrent readers. NORMAL leaves out only the fsync of the WAL at each COMMIT,
-  // which the driver makes itself off the event loop before it acknowledges anything: a
-  // committed write survives a power cut, not only a crash (sqlite-driver.ts).
+  // WAL for concurrent readers; FULL syncs the WAL at each COMMIT (one per group of
+  // transactions: sqlite-driver.ts), so a committed write survives a power cut, not only a crash.
   file.pragma('journal_mode = WAL');
-  file.pragma('synchronous = NORMAL');
+  file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
   // A transaction's savepoint journal (every group member runs in a SAVEPOINT) and sorts stay
   // in memory: in a temporary file each journaled page cost two write system calls.

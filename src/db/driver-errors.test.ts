@@ -20,7 +20,8 @@ describe('isDatabaseUnavailable', () => {
     ['pg: a socket that died mid-query', new Error('Connection terminated unexpectedly')],
     ['pg: a client no longer queryable', new Error('Client has encountered a connection error and is not queryable')],
     ['pg: no connection from the pool in time', new Error('timeout exceeded when trying to connect')],
-    ['a failed WAL fsync, through its cause', new Error('fsync of the SQLite WAL failed; restart the service', { cause: withCode('EIO') })],
+    ['a failed SQLite fsync', withCode('SQLITE_IOERR_FSYNC')],
+    ['a disk error, through the cause of an error wrapping it', new Error('could not write', { cause: withCode('EIO') })],
   ])('%s is unavailability', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });

@@ -21,7 +21,7 @@ export function isRetryableConflict(error: unknown): boolean {
 
 /** SQLSTATE classes and codes: 08 connection exception, 53 insufficient resources (53100 disk full: "could not extend file"), 57P01-57P03 shutdown and start-up, 25006 a read-only (recovering) server, 58 system I/O. */
 const UNAVAILABLE_SQLSTATE = /^(08|53|58)|^57P0[1-3]$|^25006$/;
-/** Node's system errors: pg's sockets while connecting or mid-query, and the disk under SQLite's WAL fsync. */
+/** Node's system errors: pg's sockets while connecting or mid-query, and the disk under SQLite. */
 const UNAVAILABLE_SYSTEM = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'EIO', 'ENOSPC', 'EDQUOT', 'EROFS',
 ]);
@@ -30,7 +30,7 @@ const UNAVAILABLE_SQLITE = /^SQLITE_(FULL|IOERR|READONLY|BUSY|CANTOPEN|NOMEM|PRO
 /** pg's own errors carry no code, only these messages: a client whose socket died, or a pool that found no client in time. */
 const UNAVAILABLE_PG_MESSAGE = /^(Connection terminated|Client has encountered a connection error|Client was closed|timeout exceeded when trying to connect|Connection terminated due to connection timeout)/;
 
-/** Also through `cause`: the SQLite driver wraps a failed fsync in an error of its own. */
+/** Also through `cause`: a wrapping error answers as the one it wraps. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -12,9 +11,6 @@ import {
 } from 'kysely';
 import { Mutex } from '../kernel/mutex';
 import { StatementCache, type Prepared } from './sqlite-statements';
-import { WalSync, type Fsync } from './wal-sync';
-
-export type { Fsync } from './wal-sync';
 
 /**
  * Kysely driver for better-sqlite3, written here rather than taken from Kysely because
@@ -26,19 +22,10 @@ export type { Fsync } from './wal-sync';
  *    COMMIT: each runs in its own SAVEPOINT inside one BEGIN IMMEDIATE, and its commit (or
  *    rollback) returns only after the shared COMMIT has been made durable. Nothing is
  *    acknowledged before its fsync, and a transaction that fails is undone alone (ROLLBACK
- *    TO its savepoint);
- *  - the fsync happens off the event loop: SQLite runs with synchronous=NORMAL, which in WAL
- *    mode skips only the fsync of the WAL at COMMIT (checkpoints still sync), and the driver
- *    makes that fsync itself on libuv's thread pool (`WalSync`). better-sqlite3 would block
- *    the one JavaScript thread for the whole fsync; now the next group is built meanwhile.
- *    The guarantee is synchronous=FULL's: a group is acknowledged after its WAL frames are on
- *    disk. If an fsync fails, the driver refuses all further work (as PostgreSQL panics):
- *    after a failed fsync the kernel may have dropped the dirty pages, so nothing written
- *    since can be trusted to be on disk;
- *  - reads outside a transaction run on a second, query-only connection, and wait for the
- *    fsync in flight, so they see only what is committed and durable. Where another process
- *    writes the file (`othersWrite`: a peer under BAHI_PROCESSES), whose fsync this process
- *    cannot wait for, a read answers only after an fsync of the WAL that began after it;
+ *    TO its savepoint). SQLite runs with synchronous=FULL: COMMIT returns once the WAL is on
+ *    disk, and SQLite shows a commit to readers (of any process) only after that fsync, so
+ *    nothing acknowledged or read can be lost to a power cut;
+ *  - reads outside a transaction run on a second, query-only connection;
  *  - prepared statements are cached by SQL text (preparing dominates small queries);
  *  - a transaction waits for another connection's write lock (the webhook delivery thread's)
  *    on timers, not in SQLite's busy handler, which would sleep on the event loop.
@@ -46,7 +33,7 @@ export type { Fsync } from './wal-sync';
  * writer anyway.
  */
 
-/** Transactions sharing one BEGIN IMMEDIATE … COMMIT; `durable` settles when that COMMIT has. */
+/** Transactions sharing one BEGIN IMMEDIATE … COMMIT; `durable` settles when that COMMIT has (on disk). */
 class Group {
   members = 0;
   readonly durable: Promise<void>;
@@ -89,13 +76,8 @@ class GroupCommitSqliteDriver implements Driver {
   private readonly mutex = new Mutex();
   private group: Group | null = null;
   private flushScheduled = false;
-  private walSync: WalSync | null = null;
-  /** The latest WAL fsync in flight: it covers every group committed before it began. */
-  private syncing: Promise<void> | null = null;
-  /** Set when an fsync failed: nothing may be written or read after it. */
-  private failure: Error | null = null;
 
-  constructor(database: BetterSqlite3.Database, private readonly fsync: Fsync, private readonly othersWrite: boolean) {
+  constructor(database: BetterSqlite3.Database) {
     this.writer = new StatementCache(database);
   }
 
@@ -103,9 +85,6 @@ class GroupCommitSqliteDriver implements Driver {
     const file = this.writer.db;
     file.pragma('busy_timeout = 0'); // waits for the write lock are beginImmediate's, off the event loop
     if (file.memory) return; // a second connection would be a second, empty database
-    if (file.pragma('journal_mode', { simple: true }) === 'wal' && file.pragma('synchronous', { simple: true }) === 1) {
-      this.walSync = new WalSync(`${file.name}-wal`, this.fsync);
-    }
     const reader = new BetterSqlite3(file.name, { fileMustExist: true });
     reader.pragma('busy_timeout = 5000');
     reader.pragma('query_only = ON');
@@ -120,12 +99,7 @@ class GroupCommitSqliteDriver implements Driver {
     const parameters = query.parameters as unknown[];
     if (lease.group) return this.runOnWriter<R>(query.sql, parameters);
     const read = this.readStatement(query.sql);
-    if (read) {
-      await this.durable();
-      const result = this.reader!.run<R>(read, parameters);
-      if (this.othersWrite) await this.othersDurable();
-      return result;
-    }
+    if (read) return this.reader!.run<R>(read, parameters);
     // A write outside a transaction (migration bookkeeping): after the pending group, on its own.
     const release = await this.mutex.lock();
     try {
@@ -139,14 +113,7 @@ class GroupCommitSqliteDriver implements Driver {
   async *stream<R>(lease: Lease, query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     const parameters = query.parameters as unknown[];
     const read = lease.group ? undefined : this.readStatement(query.sql);
-    if (read && this.othersWrite) {
-      // Nothing is handed out before the fsync that covers what was read.
-      const rows = [...(await this.execute<R>(lease, query)).rows];
-      for (const row of rows) yield { rows: [row] };
-      return;
-    }
     if (read || lease.group) {
-      if (read) await this.durable();
       const cache = read ? this.reader! : this.writer;
       for (const row of cache.iterate<R>(read ?? this.writer.prepare(query.sql), parameters)) yield { rows: [row] };
       return;
@@ -165,7 +132,6 @@ class GroupCommitSqliteDriver implements Driver {
     const release = await this.mutex.lock();
     const opens = !this.group;
     try {
-      if (this.failure) throw this.failure;
       if (opens) {
         await this.beginImmediate();
         this.group = new Group();
@@ -211,12 +177,12 @@ class GroupCommitSqliteDriver implements Driver {
       throw error;
     }
     this.leave(lease, group);
-    // What this transaction read (and so its error) may rest on earlier members: answer once they are durable.
+    // What this transaction read (and so its error) may rest on earlier members: answer once they are committed.
     await group.durable;
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    // Transactions hand the writer back in commit/rollback, before waiting for the fsync.
+    // Transactions hand the writer back in commit/rollback, before waiting for their group's COMMIT.
     (connection as Lease).release?.();
     (connection as Lease).release = null;
   }
@@ -225,10 +191,8 @@ class GroupCommitSqliteDriver implements Driver {
     const release = await this.mutex.lock();
     try {
       this.flush();
-      await this.durable().catch(() => {}); // the failure was reported to the group's members
     } finally {
       release();
-      this.walSync?.close();
       this.reader?.db.close();
       this.writer.db.close();
     }
@@ -251,30 +215,6 @@ class GroupCommitSqliteDriver implements Driver {
       }
       await new Promise((resolve) => setTimeout(resolve, pauseMs));
     }
-  }
-
-  /** Settles once everything committed so far is on disk. */
-  private async durable(): Promise<void> {
-    if (this.failure) throw this.failure;
-    if (this.syncing) await this.syncing;
-  }
-
-  /**
-   * Settles once every COMMIT a read just saw is on disk, another process's too: that process
-   * acknowledges its writes only after its own fsync, but SQLite shows them to readers at COMMIT.
-   */
-  private async othersDurable(): Promise<void> {
-    try {
-      await this.walSync?.syncAfter();
-    } catch (error) {
-      throw this.fsyncFailed(error as Error);
-    }
-  }
-
-  /** After a failed fsync the kernel may have dropped dirty pages: nothing may be written or read after it. */
-  private fsyncFailed(error: Error): Error {
-    this.failure = new Error(`fsync of the SQLite WAL failed; restart the service (${error.message})`, { cause: error });
-    return this.failure;
   }
 
   private runOnWriter<R>(sql: string, parameters: unknown[]): QueryResult<R> {
@@ -333,16 +273,7 @@ class GroupCommitSqliteDriver implements Driver {
       group.settle(error);
       return;
     }
-    if (!this.walSync) return group.settle();
-    const synced = this.walSync.sync();
-    this.syncing = synced;
-    synced.then(
-      () => {
-        if (this.syncing === synced) this.syncing = null;
-        group.settle();
-      },
-      (error: Error) => group.settle(this.fsyncFailed(error)),
-    );
+    group.settle();
   }
 
   private abandon(error: unknown): void {
@@ -361,17 +292,10 @@ class GroupCommitSqliteDriver implements Driver {
   }
 }
 
-export interface SqliteDriverOptions {
-  /** How the WAL reaches the disk; tests pass one that fails or waits. */
-  fsync?: Fsync;
-  /** Other processes write the same file (BAHI_PROCESSES): a read answers once what it saw is durable. */
-  othersWrite?: boolean;
-}
-
-export function immediateSqliteDialect(database: BetterSqlite3.Database, { fsync = fs.fsync, othersWrite = false }: SqliteDriverOptions = {}): Dialect {
+export function immediateSqliteDialect(database: BetterSqlite3.Database): Dialect {
   return {
     createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new GroupCommitSqliteDriver(database, fsync, othersWrite),
+    createDriver: () => new GroupCommitSqliteDriver(database),
     createIntrospector: (db) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };

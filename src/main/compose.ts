@@ -107,8 +107,6 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const ids = overrides.ids ?? ulidGenerator(clock);
   const database = openDatabase({
     databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.pgPoolSize,
-    // On SQLite under BAHI_PROCESSES the lead makes every write (write-forwarding.ts).
-    othersWrite: config.processes > 1 && config.processRole === 'peer',
   });
   const startLog = pino({ level: config.logLevel, name: 'start-up' });
   await whenDatabaseReachable(() => database.migrate(), {
