@@ -153,11 +153,10 @@ describe('BAHI_PROCESSES=2', () => {
     }
   });
 
-  it('refuses a revoked token in every process within a second', async () => {
+  it('refuses a revoked token in every process at once', async () => {
     const org = await server.given.org();
-    for (let i = 0; i < 4; i++) expect((await alone('GET', '/contacts', org.token)).status).toBe(200); // both remember it
+    for (let i = 0; i < 4; i++) expect((await alone('GET', '/contacts', org.token)).status).toBe(200); // both have served it
     expect((await server.admin.post(`/tokens/${org.tokenId}/revoke`)).status).toBe(200);
-    await pause(1100);
     for (let i = 0; i < 4; i++) expect((await alone('GET', '/contacts', org.token)).status).toBe(401);
   });
 
