@@ -17,6 +17,9 @@ import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/
  *         Q  3,000 of 28 Jun, due 28 Jul (not yet due)
  *         a debit note of 500 on 20 Jun and an advance of 1,000 paid on 25 Jun, both unapplied
  */
+/** The answer, or the test fails with its body. */
+const ok = <T extends { status: number; body: unknown }>(res: T) => { if (res.status >= 300) throw new Error(JSON.stringify(res.body)); return res; };
+
 let t: TestApp;
 let org: OrgFixture;
 const ids: Record<string, string> = {};
@@ -24,7 +27,6 @@ beforeAll(async () => {
   t = await startTestApp();
   t.clock.set(new Date('2026-07-10T06:00:00Z'));
   org = await t.given.org();
-  const ok = <T extends { status: number; body: unknown }>(res: T) => { if (res.status >= 300) throw new Error(JSON.stringify(res.body)); return res; };
   const pay = async (flow: string, contactId: string, date: string, amount: number, allocations: Record<string, unknown>[] = []) =>
     ok(await org.api.post('/payments', { flow, contact_id: contactId, date, amount, reference_number: newKey().slice(-10), allocations }, { idempotencyKey: newKey() }));
   const mumbai = (await t.admin.post(`/orgs/${org.orgId}/branches`, { name: 'Mumbai', state_code: 'IN-MH' })).body.branch.branch_id;
@@ -146,16 +148,15 @@ describe('payables ageing', () => {
   });
 
   it('counts an application from the later of its two dates: an advance applied to a July invoice is open on 30 June, a credit note applied to B is not', async () => {
-    const ok = <T extends { status: number; body: unknown }>(res: T) => { if (res.status >= 300) throw new Error(JSON.stringify(res.body)); return res; };
     const g = (await postedInvoice(org.api, ids.asha!, 1000, { date: '2026-07-08', due_date: '2026-08-07' })).invoice_id;
     const applied = ok(await org.api.post(`/payments/${ids.advance}/apply`, { invoice_id: g, amount: 1000 }, { idempotencyKey: newKey() })).body.payment;
     ok(await org.api.post(`/credit_notes/${ids.note}/apply-to-invoice`, { invoice_id: ids.b, amount: 1000 }, { idempotencyKey: newKey() }));
+    const isAsha = (x: { contact_name: string }) => x.contact_name === 'Asha Traders';
     const asha = async (date: string) => {
       const ageing = (await org.api.get(`/reports/receivables_ageing?date=${date}&detail=documents`)).body.receivables_ageing;
-      const asha = { contact_name: 'Asha Traders' };
       return {
-        documents: ageing.documents.filter((d: typeof asha) => d.contact_name === asha.contact_name).map((d: { document_id: string; outstanding: number }) => [d.document_id, d.outstanding]),
-        credits: ageing.credits.filter((c: typeof asha) => c.contact_name === asha.contact_name).map((c: { credit_id: string; open_amount: number }) => [c.credit_id, c.open_amount]),
+        documents: ageing.documents.filter(isAsha).map((d: { document_id: string; outstanding: number }) => [d.document_id, d.outstanding]),
+        credits: ageing.credits.filter(isAsha).map((c: { credit_id: string; open_amount: number }) => [c.credit_id, c.open_amount]),
       };
     };
     // 30 June: the note (5 Jun) took 1,000 off B (20 May); G did not exist, so the advance was all open.
