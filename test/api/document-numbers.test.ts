@@ -110,19 +110,22 @@ describe('invoice series within 16 characters', () => {
 });
 
 /**
- * The documents numbered with a prefix and six digits that grow up to 16 characters: issued ones
- * from their branch's default series of their document_type (numbers counting on across years),
- * those received from a per-organisation counter. Each row: its first number, and its last,
- * 16 - prefix length nines.
+ * The documents numbered within 16 characters: issued ones from the default series of their
+ * document_type (a new organisation's: prefix, year, 5 digits that grow, counting per year),
+ * those received from a per-organisation counter (prefix and six digits that grow). Each row:
+ * its first number, and its last, of 16 characters.
  */
 const counted = [
-  { counter: 'estimate', documentType: 'estimate', path: '/estimates', key: 'estimate', first: 'EST-000001', last: 'EST-999999999999', lastValue: 999_999_999_999,
+  // The 10,000th invoice of a year fits, as do the 999,999th: Rule 46(b)'s 16 characters.
+  { counter: 'invoice', documentType: 'invoice', path: '/invoices', key: 'invoice', first: 'INV-26-27-00001', last: 'INV-26-27-999999', lastValue: 999_999,
+    body: async (api: HttpClient) => ({ customer_id: await customer(api), date: DATE, place_of_supply: 'IN-KA', line_items: goods }) },
+  { counter: 'estimate', documentType: 'estimate', path: '/estimates', key: 'estimate', first: 'EST-26-27-00001', last: 'EST-26-27-999999', lastValue: 999_999,
     body: async (api: HttpClient) => ({ customer_id: await customer(api), date: DATE, line_items: goods }) },
-  { counter: 'sales-order', documentType: 'sales_order', path: '/sales_orders', key: 'sales_order', first: 'SO-000001', last: 'SO-9999999999999', lastValue: 9_999_999_999_999,
+  { counter: 'sales-order', documentType: 'sales_order', path: '/sales_orders', key: 'sales_order', first: 'SO-26-27-00001', last: 'SO-26-27-9999999', lastValue: 9_999_999,
     body: async (api: HttpClient) => ({ customer_id: await customer(api), date: DATE, line_items: goods }) },
-  { counter: 'purchase-order', documentType: 'purchase_order', path: '/purchase_orders', key: 'purchase_order', first: 'PO-000001', last: 'PO-9999999999999', lastValue: 9_999_999_999_999,
+  { counter: 'purchase-order', documentType: 'purchase_order', path: '/purchase_orders', key: 'purchase_order', first: 'PO-26-27-00001', last: 'PO-26-27-9999999', lastValue: 9_999_999,
     body: async (api: HttpClient) => ({ vendor_id: await vendor(api, { place_of_contact: 'IN-KA' }), date: DATE, line_items: goods }) },
-  { counter: 'credit-note', documentType: 'credit_note', path: '/credit_notes', key: 'credit_note', first: 'CN-000001', last: 'CN-9999999999999', lastValue: 9_999_999_999_999,
+  { counter: 'credit-note', documentType: 'credit_note', path: '/credit_notes', key: 'credit_note', first: 'CN-26-27-00001', last: 'CN-26-27-9999999', lastValue: 9_999_999,
     body: async (api: HttpClient) => ({ customer_id: await customer(api), date: DATE, line_items: goods }) },
   { counter: 'debit-note', path: '/debit_notes', key: 'debit_note', first: 'DN-000001', last: 'DN-9999999999999', lastValue: 9_999_999_999_999,
     body: async (api: HttpClient) => ({ vendor_id: await vendor(api), date: DATE, line_items: goods }) },
@@ -131,12 +134,12 @@ const counted = [
     body: async (api: HttpClient) => ({ vendor_id: await vendor(api), date: DATE, place_of_supply: 'IN-KA', auto_approve: true, reference_number: newKey().slice(-12), line_items: goods }) },
 ];
 
-/** The counter a row's documents take: its branch's default series' (one for good, its template has no {fy}), else its own. */
+/** The counter a row's documents take: its registration's default series' for the year, else its own. */
 async function counterKeyOf(orgId: string, kind: (typeof counted)[number]) {
   if (!('documentType' in kind)) return kind.counter;
   const series = await t.app.database.db.selectFrom('invoice_series').select('series_id').where('org_id', '=', orgId)
     .where('document_type', '=', kind.documentType!).where('series_name', '=', 'default').executeTakeFirstOrThrow();
-  return `series:${series.series_id}`;
+  return `series:${series.series_id}:2026-27`;
 }
 
 describe('documents numbered within 16 characters', () => {
@@ -163,7 +166,7 @@ describe('documents numbered within 16 characters', () => {
   it('invoices: the default series and legacy numbers start within 16 characters', async () => {
     const o = await t.given.org({ state_code: 'IN-KA' });
     const body = { customer_id: await customer(o.api), date: DATE, place_of_supply: 'IN-KA', line_items: goods };
-    expect((await createInvoice(o.api, body)).body.invoice.invoice_number).toBe('INV-2026-27-001');
+    expect((await createInvoice(o.api, body)).body.invoice.invoice_number).toBe('INV-26-27-00001');
     expect((await createInvoice(o.api, { ...body, series_name: 'rcm' })).body.invoice.invoice_number).toBe('INV-260615-0001');
   });
 });
