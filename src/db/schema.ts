@@ -241,7 +241,7 @@ export interface JournalsTable {
   source: string;
   source_id: string;
   source_version: number;
-  /** The source document's number (INV-2026-27-001), for statements. */
+  /** The source document's number (INV-26-27-00001), for statements. */
   source_ref: string | null;
   /** POSTING, or REVERSAL (the exact mirror of the entry named in reverses_journal_id). */
   kind: string;
