@@ -3660,7 +3660,7 @@ export interface components {
             /** @description YYYY-MM-DDT00:00:00, the business date in India time */
             date: string;
             estimate_id: string;
-            /** @description EST-000001 and on */
+            /** @description EST-26-27-00001 and on (its series) */
             estimate_number: string;
             expiry_date: string | null;
             /** @description Rupees (or the document currency), at most two decimals */
@@ -4456,7 +4456,7 @@ export interface components {
             /** @description Rupees (or the document currency), at most two decimals */
             igst_total: number;
             invoice_id: string;
-            /** @description The number given, or the next of its series (INV-2026-27-001) */
+            /** @description The number given, or the next of its series (INV-26-27-00001) */
             invoice_number: string;
             /** @description Line amounts include tax: item_total is the taxable value taken out of them, and round_off takes the paisa left */
             is_inclusive_tax: boolean;
@@ -4934,7 +4934,7 @@ export interface components {
             place_of_supply: string;
             reference_number: string | null;
             sales_order_id: string;
-            /** @description SO-000001 and on */
+            /** @description SO-26-27-00001 and on (its series) */
             sales_order_number: string;
             /** @description Rupees (or the document currency), at most two decimals */
             sgst_total: number;
