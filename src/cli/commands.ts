@@ -77,6 +77,10 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
     usage: '--org ORG',
     run: async (api, o) => ({ users: await api.all(`/orgs/${encodeURIComponent(need(o, 'org'))}/users`, 'users') }),
   },
+  'numbering conflicts': {
+    usage: '--org ORG   (documents whose number their registration had already used that year: kept, marked legacy_duplicate)',
+    run: async (api, o) => ({ numbering_conflicts: await api.all(`/orgs/${encodeURIComponent(need(o, 'org'))}/numbering_conflicts`, 'numbering_conflicts') }),
+  },
   'token create': {
     usage: '--org ORG [--org ORG2 …] [--user USER] [--scope S …] [--kind PAT|OAUTH] [--expires-at ISO] [--tier T] [--rate-limit N]',
     run: (api, o) => api.call('POST', '/tokens', compact({

@@ -113,6 +113,27 @@ export interface InvoiceSeriesTable {
   /** What the series numbers (series.rules.ts SERIES_DOCUMENT_TYPES); invoice for those made before migration 024. */
   document_type: string;
   created_time: string;
+  /** The registration whose numbers it issues (series.rules.ts registrationOf): shared by branches under one GSTIN. */
+  registration: string;
+}
+
+/**
+ * Every number issued from a series (invoices, customer credit notes, estimates, orders): its
+ * unique index (legacy duplicates aside) holds a number to one use per registration, document
+ * type and financial year (CGST Rule 46(b)). Deleting a draft leaves its row: the number stays a gap.
+ */
+export interface IssuedNumbersTable {
+  org_id: string;
+  document_type: string;
+  document_id: string;
+  registration: string;
+  /** The document date's financial year, 2026-27. */
+  financial_year: string;
+  document_number: string;
+  branch_id: string;
+  created_time: string;
+  /** 1: the number was already used in its registration and year before numbering was per registration (migration 033). */
+  legacy_duplicate: Flag;
 }
 
 export interface ContactsTable {
@@ -220,7 +241,7 @@ export interface JournalsTable {
   source: string;
   source_id: string;
   source_version: number;
-  /** The source document's number (INV-2026-27-001), for statements. */
+  /** The source document's number (INV-26-27-00001), for statements. */
   source_ref: string | null;
   /** POSTING, or REVERSAL (the exact mirror of the entry named in reverses_journal_id). */
   kind: string;
@@ -858,6 +879,7 @@ export interface Tables {
   journal_lines: JournalLinesTable;
   ledger_balances: LedgerBalancesTable;
   document_counters: DocumentCountersTable;
+  issued_numbers: IssuedNumbersTable;
   invoices: InvoicesTable;
   invoice_lines: InvoiceLinesTable;
   estimates: EstimatesTable;

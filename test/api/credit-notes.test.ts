@@ -57,7 +57,7 @@ describe('POST /credit_notes', () => {
     expect(res.status).toBe(201);
     const cn = res.body.credit_note;
     expect(cn).toMatchObject({
-      credit_note_number: expect.stringMatching(/^CN-\d{6}$/), type: 'customer', customer_id: customerId, invoice_id: invoice.invoice_id, bill_id: null,
+      credit_note_number: expect.stringMatching(/^CN-26-27-\d{5}$/), type: 'customer', customer_id: customerId, invoice_id: invoice.invoice_id, bill_id: null,
       status: 'ISSUED', place_of_supply: 'IN-MH', stock_direction: 'SALES_RETURN_IN', sub_total: 300, igst_total: 54, cgst_total: 0,
       total: 354, applied_amount: 0, balance_amount: 354, notes: 'Damaged in transit', date: '2026-06-12T00:00:00',
     });

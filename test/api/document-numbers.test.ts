@@ -110,19 +110,22 @@ describe('invoice series within 16 characters', () => {
 });
 
 /**
- * The documents numbered with a prefix and six digits that grow up to 16 characters: issued ones
- * from their branch's default series of their document_type (numbers counting on across years),
- * those received from a per-organisation counter. Each row: its first number, and its last,
- * 16 - prefix length nines.
+ * The documents numbered within 16 characters: issued ones from the default series of their
+ * document_type (a new organisation's: prefix, year, 5 digits that grow, counting per year),
+ * those received from a per-organisation counter (prefix and six digits that grow). Each row:
+ * its first number, and its last, of 16 characters.
  */
 const counted = [
-  { counter: 'estimate', documentType: 'estimate', path: '/estimates', key: 'estimate', first: 'EST-000001', last: 'EST-999999999999', lastValue: 999_999_999_999,
+  // The 10,000th invoice of a year fits, as do the 999,999th: Rule 46(b)'s 16 characters.
+  { counter: 'invoice', documentType: 'invoice', path: '/invoices', key: 'invoice', first: 'INV-26-27-00001', last: 'INV-26-27-999999', lastValue: 999_999,
+    body: async (api: HttpClient) => ({ customer_id: await customer(api), date: DATE, place_of_supply: 'IN-KA', line_items: goods }) },
+  { counter: 'estimate', documentType: 'estimate', path: '/estimates', key: 'estimate', first: 'EST-26-27-00001', last: 'EST-26-27-999999', lastValue: 999_999,
     body: async (api: HttpClient) => ({ customer_id: await customer(api), date: DATE, line_items: goods }) },
-  { counter: 'sales-order', documentType: 'sales_order', path: '/sales_orders', key: 'sales_order', first: 'SO-000001', last: 'SO-9999999999999', lastValue: 9_999_999_999_999,
+  { counter: 'sales-order', documentType: 'sales_order', path: '/sales_orders', key: 'sales_order', first: 'SO-26-27-00001', last: 'SO-26-27-9999999', lastValue: 9_999_999,
     body: async (api: HttpClient) => ({ customer_id: await customer(api), date: DATE, line_items: goods }) },
-  { counter: 'purchase-order', documentType: 'purchase_order', path: '/purchase_orders', key: 'purchase_order', first: 'PO-000001', last: 'PO-9999999999999', lastValue: 9_999_999_999_999,
+  { counter: 'purchase-order', documentType: 'purchase_order', path: '/purchase_orders', key: 'purchase_order', first: 'PO-26-27-00001', last: 'PO-26-27-9999999', lastValue: 9_999_999,
     body: async (api: HttpClient) => ({ vendor_id: await vendor(api, { place_of_contact: 'IN-KA' }), date: DATE, line_items: goods }) },
-  { counter: 'credit-note', documentType: 'credit_note', path: '/credit_notes', key: 'credit_note', first: 'CN-000001', last: 'CN-9999999999999', lastValue: 9_999_999_999_999,
+  { counter: 'credit-note', documentType: 'credit_note', path: '/credit_notes', key: 'credit_note', first: 'CN-26-27-00001', last: 'CN-26-27-9999999', lastValue: 9_999_999,
     body: async (api: HttpClient) => ({ customer_id: await customer(api), date: DATE, line_items: goods }) },
   { counter: 'debit-note', path: '/debit_notes', key: 'debit_note', first: 'DN-000001', last: 'DN-9999999999999', lastValue: 9_999_999_999_999,
     body: async (api: HttpClient) => ({ vendor_id: await vendor(api), date: DATE, line_items: goods }) },
@@ -131,12 +134,12 @@ const counted = [
     body: async (api: HttpClient) => ({ vendor_id: await vendor(api), date: DATE, place_of_supply: 'IN-KA', auto_approve: true, reference_number: newKey().slice(-12), line_items: goods }) },
 ];
 
-/** The counter a row's documents take: its branch's default series' (one for good, its template has no {fy}), else its own. */
+/** The counter a row's documents take: its registration's default series' for the year, else its own. */
 async function counterKeyOf(orgId: string, kind: (typeof counted)[number]) {
   if (!('documentType' in kind)) return kind.counter;
   const series = await t.app.database.db.selectFrom('invoice_series').select('series_id').where('org_id', '=', orgId)
     .where('document_type', '=', kind.documentType!).where('series_name', '=', 'default').executeTakeFirstOrThrow();
-  return `series:${series.series_id}`;
+  return `series:${series.series_id}:2026-27`;
 }
 
 describe('documents numbered within 16 characters', () => {
@@ -163,8 +166,79 @@ describe('documents numbered within 16 characters', () => {
   it('invoices: the default series and legacy numbers start within 16 characters', async () => {
     const o = await t.given.org({ state_code: 'IN-KA' });
     const body = { customer_id: await customer(o.api), date: DATE, place_of_supply: 'IN-KA', line_items: goods };
-    expect((await createInvoice(o.api, body)).body.invoice.invoice_number).toBe('INV-2026-27-001');
+    expect((await createInvoice(o.api, body)).body.invoice.invoice_number).toBe('INV-26-27-00001');
     expect((await createInvoice(o.api, { ...body, series_name: 'rcm' })).body.invoice.invoice_number).toBe('INV-260615-0001');
+  });
+});
+
+describe('numbering per registration (Rule 46(b): a number once per GSTIN, document type and year)', () => {
+  // AAPFU0939F's registrations in Karnataka and Maharashtra.
+  const KA = '29AAPFU0939F1ZR';
+  const MH = '27AAPFU0939F1ZV';
+  const numberOf = (res: { status: number; body: Record<string, Record<string, string>> }, key: string) => {
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body[key]![`${key}_number`];
+  };
+  /** An organisation without a GSTIN of its own: Mysuru and Hubli share Karnataka's GSTIN, Pune has Maharashtra's. */
+  async function registrations() {
+    const o = await t.given.org({ state_code: 'IN-KA' });
+    const branch = async (name: string, state_code: string, gstin: string) =>
+      (await t.admin.post(`/orgs/${o.orgId}/branches`, { name, state_code, gstin })).body.branch.branch_id as string;
+    return { o, mysuru: await branch('Mysuru', 'IN-KA', KA), hubli: await branch('Hubli', 'IN-KA', KA), pune: await branch('Pune', 'IN-MH', MH) };
+  }
+
+  it('branches under one GSTIN draw from one counter; a branch with a GSTIN of its own, or none, numbers on its own', async () => {
+    const { o, mysuru, hubli, pune } = await registrations();
+    const c = await customer(o.api, { place_of_contact: 'IN-KA' });
+    const invoice = (branchId: string | null, extra: Record<string, unknown> = {}) =>
+      createInvoice(o.api, { customer_id: c, date: DATE, place_of_supply: 'IN-KA', line_items: goods, ...(branchId && { branch_id: branchId }), ...extra });
+    expect(numberOf(await invoice(mysuru), 'invoice')).toBe('INV-26-27-00001');
+    expect(numberOf(await invoice(hubli), 'invoice')).toBe('INV-26-27-00002');
+    expect(numberOf(await invoice(mysuru), 'invoice')).toBe('INV-26-27-00003');
+    expect(numberOf(await invoice(pune), 'invoice')).toBe('INV-26-27-00001');
+    expect(numberOf(await invoice(null), 'invoice')).toBe('INV-26-27-00001');
+    const note = (branchId: string) => post(o.api, '/credit_notes', { customer_id: c, date: DATE, line_items: goods, branch_id: branchId });
+    expect(numberOf(await note(hubli), 'credit_note')).toBe('CN-26-27-00001');
+    expect(numberOf(await note(mysuru), 'credit_note')).toBe('CN-26-27-00002');
+
+    // A number given explicitly is refused where the registration used it, whichever branch did.
+    const taken = await invoice(mysuru, { invoice_number: 'INV-26-27-00002' });
+    expect(taken.status).toBe(400);
+    expect(taken.body).toMatchObject({ code: 'validation.invalid_value', field: 'invoice_number' });
+    expect(numberOf(await invoice(pune, { invoice_number: 'INV-26-27-00002' }), 'invoice')).toBe('INV-26-27-00002');
+    // Pune's series skips the number given there.
+    expect(numberOf(await invoice(pune), 'invoice')).toBe('INV-26-27-00003');
+
+    expect((await o.api.get(`/invoices/series/next-number?branchId=${hubli}&transactionDate=${DATE}`)).body.next_number).toBe('INV-26-27-00004');
+    // 999,999 numbers a year, 3 used by the Karnataka registration; none yet of its estimates' virtual default.
+    expect((await o.api.get(`/invoices/series?branchId=${hubli}&transactionDate=${DATE}`)).body.series)
+      .toEqual([expect.objectContaining({ seriesName: 'default', prefix: 'INV-', remainingThisYear: 999_996 })]);
+    expect((await o.api.get(`/invoices/series?branchId=${hubli}&transactionDate=${DATE}&documentType=estimate`)).body.series)
+      .toEqual([expect.objectContaining({ seriesName: 'default', prefix: 'EST-', remainingThisYear: 999_999 })]);
+  });
+
+  it("a series is its registration's: made at one branch, used at another; one that could repeat another's numbers is 400 on prefix", async () => {
+    const { o, mysuru, hubli, pune } = await registrations();
+    const c = await customer(o.api, { place_of_contact: 'IN-KA' });
+    const series = (body: Record<string, unknown>) => o.api.post('/invoices/series', { padding: 4, transaction_date: DATE, ...body });
+    expect((await series({ series_name: 'export', prefix: 'EXP-', branch_id: mysuru })).status).toBe(201);
+    const exportInvoice = (branchId: string) => createInvoice(o.api, { customer_id: c, date: DATE, place_of_supply: 'IN-KA', series_name: 'export', branch_id: branchId, line_items: goods });
+    expect(numberOf(await exportInvoice(hubli), 'invoice')).toBe('EXP-2026-27-0001');
+    expect(numberOf(await exportInvoice(mysuru), 'invoice')).toBe('EXP-2026-27-0002');
+
+    const sameNumbers = await series({ series_name: 'export2', prefix: 'EXP-', branch_id: hubli });
+    expect(sameNumbers.status).toBe(400);
+    expect(sameNumbers.body).toMatchObject({ code: 'validation.invalid_value', field: 'prefix', details: { series_name: 'export', number: 'EXP-2026-27-0000' } });
+    expect((await series({ series_name: 'export', prefix: 'EXX-', branch_id: hubli })).body).toMatchObject({ code: 'validation.invalid_value', field: 'series_name' });
+    // INV-26-27-1 and four digits are numbers of the default series too, virtual as it still is in Pune.
+    const intoDefault = await series({ series_name: 'tenk', prefix: 'INV-', format_template: '{prefix}{fy_short}-1{num}', branch_id: pune });
+    expect(intoDefault.status).toBe(400);
+    expect(intoDefault.body).toMatchObject({ field: 'prefix', details: { series_name: 'default', number: 'INV-26-27-10000' } });
+    // Another registration may have a series like Karnataka's.
+    expect((await series({ series_name: 'export2', prefix: 'EXP-', branch_id: pune })).status).toBe(201);
+    const listed = await o.api.get(`/invoices/series?branchId=${hubli}&transactionDate=${DATE}`);
+    expect(listed.body.series.map((s: { seriesName: string; remainingThisYear: number }) => [s.seriesName, s.remainingThisYear]))
+      .toEqual([['default', 999_999], ['export', 9_997]]);
   });
 });
 

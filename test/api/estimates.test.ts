@@ -39,7 +39,7 @@ const actions = async (o: OrgFixture, estimateId: string) => {
 };
 
 describe('creating estimates', () => {
-  it('creates a DRAFT numbered EST-000001 per organisation, GST split, posting nothing, announced and logged', async () => {
+  it('creates a DRAFT numbered EST-26-27-00001 per registration, GST split, posting nothing, announced and logged', async () => {
     const o = await t.given.org({ state_code: 'IN-KA' });
     const customerId = await customer(o.api, { place_of_contact: 'IN-KA' });
     const res = await o.api.post('/estimates', {
@@ -50,7 +50,7 @@ describe('creating estimates', () => {
     expect(res.body.message).toBe('The estimate has been created.');
     const est = res.body.estimate;
     expect(est).toMatchObject({
-      estimate_number: 'EST-000001', status: 'DRAFT', customer_id: customerId, place_of_supply: 'IN-KA', branch_id: o.defaultBranchId,
+      estimate_number: 'EST-26-27-00001', status: 'DRAFT', customer_id: customerId, place_of_supply: 'IN-KA', branch_id: o.defaultBranchId,
       date: '2026-06-15T00:00:00', expiry_date: '2026-07-15T00:00:00', reference_number: 'RFQ-9', notes: 'Valid 30 days',
       // 1000 + (2 × 250.50 − 1) = 1500; 18% of 1000 = 180 split 90/90.
       sub_total: 1500, tax_total: 180, cgst_total: 90, sgst_total: 90, igst_total: 0, total: 1680, converted_to_sales_order_id: null,
@@ -61,11 +61,11 @@ describe('creating estimates', () => {
     ]);
     expect(est.estimate_id).toMatch(/^est_/);
     const second = await draft(o);
-    expect(second.estimate_number).toBe('EST-000002');
+    expect(second.estimate_number).toBe('EST-26-27-00002');
 
     expect((await o.api.get(`/journals?source_id=${est.estimate_id}`)).body.journals).toHaveLength(0);
     expect(await eventData(o.orgId, 'ESTIMATE_CREATED', est.estimate_id)).toEqual([
-      { id: est.estimate_id, number: 'EST-000001', customer_id: customerId, total: 1680, status: 'DRAFT' },
+      { id: est.estimate_id, number: 'EST-26-27-00001', customer_id: customerId, total: 1680, status: 'DRAFT' },
     ]);
     expect(await actions(o, est.estimate_id)).toEqual(['ESTIMATE_CREATED']);
     const got = await o.api.get(`/estimates/${est.estimate_id}`);

@@ -94,9 +94,9 @@ const hsn = (num: number, hsn_sc: string, desc: string, qty: number, rt: number,
 describe('GSTR-1 of August 2024, worked by hand', () => {
   it('numbers the documents as expected', () => {
     expect(numbers).toEqual({
-      july: 'INV-2024-25-001', b2b: 'INV-2024-25-002', sez: 'INV-2024-25-003', edge: 'INV-2024-25-004', b2cl: 'INV-2024-25-005',
-      export: 'INV-2024-25-006', wopay: 'INV-2024-25-007', mixed: 'INV-2024-25-008', void: 'INV-2024-25-009',
-      b2clNote: 'CN-000001', exportNote: 'CN-000002', b2csNote: 'CN-000003', pune: expect.any(String),
+      july: 'INV-24-25-00001', b2b: 'INV-24-25-00002', sez: 'INV-24-25-00003', edge: 'INV-24-25-00004', b2cl: 'INV-24-25-00005',
+      export: 'INV-24-25-00006', wopay: 'INV-24-25-00007', mixed: 'INV-24-25-00008', void: 'INV-24-25-00009',
+      b2clNote: 'CN-24-25-00001', exportNote: 'CN-24-25-00002', b2csNote: 'CN-24-25-00003', pune: expect.any(String),
     });
   });
 
@@ -107,14 +107,14 @@ describe('GSTR-1 of August 2024, worked by hand', () => {
       gstin: SUPPLIER_GSTIN, fp: '082024',
       b2b: [
         // 3 laptops at ₹40,000 to an SEZ under a Letter of Undertaking: ₹1,20,000, the 18% rate kept, no tax.
-        { ctin: SEZ_GSTIN, inv: [{ inum: 'INV-2024-25-003', idt: '07-08-2024', val: 120000, pos: '24', rchrg: 'N', inv_typ: 'SEWOP', itms: [item(1, 18, 120000)] }] },
+        { ctin: SEZ_GSTIN, inv: [{ inum: 'INV-24-25-00003', idt: '07-08-2024', val: 120000, pos: '24', rchrg: 'N', inv_typ: 'SEWOP', itms: [item(1, 18, 120000)] }] },
         // 2 laptops ₹80,000 − ₹1,000 discount = ₹79,000, 9% + 9% = ₹7,110 each; 10 cables ₹2,500, 6% + 6% = ₹150 each;
         // books ₹1,000 exempt (in nil). Value 79,000 + 14,220 + 2,500 + 300 + 1,000 = ₹97,020. Items in rate order.
-        { ctin: CUSTOMER_GSTIN, inv: [{ inum: 'INV-2024-25-002', idt: '05-08-2024', val: 97020, pos: '29', rchrg: 'N', inv_typ: 'R',
+        { ctin: CUSTOMER_GSTIN, inv: [{ inum: 'INV-24-25-00002', idt: '05-08-2024', val: 97020, pos: '29', rchrg: 'N', inv_typ: 'R',
           itms: [item(1, 12, 2500, { camt: 150, samt: 150 }), item(2, 18, 79000, { camt: 7110, samt: 7110 })] }] },
       ],
       // 2 × ₹58,593.75 = ₹1,17,187.50, IGST 28% ₹32,812.50: ₹1,50,000.
-      b2cl: [{ pos: '33', inv: [{ inum: 'INV-2024-25-005', idt: '01-08-2024', val: 150000, itms: [unregisteredItem(1, 28, 117187.5, 32812.5)] }] }],
+      b2cl: [{ pos: '33', inv: [{ inum: 'INV-24-25-00005', idt: '01-08-2024', val: 150000, itms: [unregisteredItem(1, 28, 117187.5, 32812.5)] }] }],
       b2cs: [
         // Exactly ₹1,00,000 to Maharashtra: ₹78,125 + ₹21,875.
         { sply_ty: 'INTER', pos: '27', typ: 'OE', rt: 28, txval: 78125, iamt: 21875, camt: 0, samt: 0, csamt: 0 },
@@ -124,16 +124,16 @@ describe('GSTR-1 of August 2024, worked by hand', () => {
       cdnr: [],
       cdnur: [
         // One air conditioner of the b2cl invoice: ₹58,593.75 + ₹16,406.25 = ₹75,000.
-        { typ: 'B2CL', ntty: 'C', nt_num: 'CN-000001', nt_dt: '20-08-2024', val: 75000, pos: '33', itms: [unregisteredItem(1, 28, 58593.75, 16406.25)] },
+        { typ: 'B2CL', ntty: 'C', nt_num: 'CN-24-25-00001', nt_dt: '20-08-2024', val: 75000, pos: '33', itms: [unregisteredItem(1, 28, 58593.75, 16406.25)] },
         // The keyboard of the export with payment: USD 100 + USD 18 at ₹83.50 = ₹8,350 + ₹1,503.
-        { typ: 'EXPWP', ntty: 'C', nt_num: 'CN-000002', nt_dt: '25-08-2024', val: 9853, pos: '96', itms: [unregisteredItem(1, 18, 8350, 1503)] },
+        { typ: 'EXPWP', ntty: 'C', nt_num: 'CN-24-25-00002', nt_dt: '25-08-2024', val: 9853, pos: '96', itms: [unregisteredItem(1, 18, 8350, 1503)] },
       ],
       exp: [
         // 2 keyboards, USD 200 at ₹84: ₹16,800, no tax.
-        { exp_typ: 'WOPAY', inv: [{ inum: 'INV-2024-25-007', idt: '20-08-2024', val: 16800, itms: [{ rt: 18, txval: 16800, iamt: 0, csamt: 0 }] }] },
+        { exp_typ: 'WOPAY', inv: [{ inum: 'INV-24-25-00007', idt: '20-08-2024', val: 16800, itms: [{ rt: 18, txval: 16800, iamt: 0, csamt: 0 }] }] },
         // USD 100 + 0.50 + 0.50 = USD 101 at ₹83.50 = ₹8,433.50; IGST USD 18 + 0.09 + 0.09 = USD 18.18 = ₹1,518.03 (as the
         // books convert it: each cable's ₹7.515 cannot both round up); value USD 119.18 = ₹9,951.53.
-        { exp_typ: 'WPAY', inv: [{ inum: 'INV-2024-25-006', idt: '12-08-2024', val: 9951.53, itms: [{ rt: 18, txval: 8433.5, iamt: 1518.03, csamt: 0 }] }] },
+        { exp_typ: 'WPAY', inv: [{ inum: 'INV-24-25-00006', idt: '12-08-2024', val: 9951.53, itms: [{ rt: 18, txval: 8433.5, iamt: 1518.03, csamt: 0 }] }] },
       ],
       nil: { inv: [
         { sply_ty: 'INTRAB2B', nil_amt: 0, expt_amt: 1000, ngsup_amt: 0 },
@@ -161,8 +161,8 @@ describe('GSTR-1 of August 2024, worked by hand', () => {
       },
       doc_issue: { doc_det: [
         // July's invoice is in July's return; the voided one is counted and cancelled.
-        { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: [{ num: 1, from: 'INV-2024-25-002', to: 'INV-2024-25-009', totnum: 8, cancel: 1, net_issue: 7 }] },
-        { doc_num: 5, doc_typ: 'Credit Note', docs: [{ num: 1, from: 'CN-000001', to: 'CN-000003', totnum: 3, cancel: 0, net_issue: 3 }] },
+        { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: [{ num: 1, from: 'INV-24-25-00002', to: 'INV-24-25-00009', totnum: 8, cancel: 1, net_issue: 7 }] },
+        { doc_num: 5, doc_typ: 'Credit Note', docs: [{ num: 1, from: 'CN-24-25-00001', to: 'CN-24-25-00003', totnum: 3, cancel: 0, net_issue: 3 }] },
       ] },
     });
     await expectBooksBalanced(org.api);

@@ -82,9 +82,9 @@ const laptopsAt18 = (txval: number, tax: { iamt?: number; camt?: number; samt?: 
 describe('GET /gst/gstr1', () => {
   it('numbers the documents as expected', () => {
     expect(numbers).toEqual({
-      intra: 'INV-2024-25-001', inter: 'INV-2024-25-002', sez: 'INV-2024-25-003', deemed: 'INV-2024-25-004', edge: 'INV-2024-25-005',
-      july: 'INV-2024-25-006', august: 'INV-2024-25-007', export: 'INV-2024-25-008', nil: 'INV-2024-25-009', void: 'INV-2024-25-010',
-      draft: 'INV-2024-25-011', b2clNote: 'CN-000001', registeredNote: 'CN-000002',
+      intra: 'INV-24-25-00001', inter: 'INV-24-25-00002', sez: 'INV-24-25-00003', deemed: 'INV-24-25-00004', edge: 'INV-24-25-00005',
+      july: 'INV-24-25-00006', august: 'INV-24-25-00007', export: 'INV-24-25-00008', nil: 'INV-24-25-00009', void: 'INV-24-25-00010',
+      draft: 'INV-24-25-00011', b2clNote: 'CN-24-25-00001', registeredNote: 'CN-24-25-00002',
     });
   });
 
@@ -95,16 +95,16 @@ describe('GET /gst/gstr1', () => {
       gstin: SUPPLIER_GSTIN, fp: '092024',
       b2b: [
         // 20 laptops to an SEZ under a Letter of Undertaking: ₹50,000, no tax.
-        { ctin: SEZ_GSTIN, inv: [{ inum: 'INV-2024-25-003', idt: '07-08-2024', val: 50000, pos: '24', rchrg: 'N', inv_typ: 'SEWOP', itms: laptopsAt18(50000, {}) }] },
+        { ctin: SEZ_GSTIN, inv: [{ inum: 'INV-24-25-00003', idt: '07-08-2024', val: 50000, pos: '24', rchrg: 'N', inv_typ: 'SEWOP', itms: laptopsAt18(50000, {}) }] },
         // 8 laptops to Maharashtra: ₹20,000 + IGST 18% ₹3,600.
-        { ctin: OTHER_STATE_GSTIN, inv: [{ inum: 'INV-2024-25-002', idt: '06-08-2024', val: 23600, pos: '27', rchrg: 'N', inv_typ: 'R', itms: laptopsAt18(20000, { iamt: 3600 }) }] },
+        { ctin: OTHER_STATE_GSTIN, inv: [{ inum: 'INV-24-25-00002', idt: '06-08-2024', val: 23600, pos: '27', rchrg: 'N', inv_typ: 'R', itms: laptopsAt18(20000, { iamt: 3600 }) }] },
         // 4 laptops within Karnataka: ₹10,000 + 9% + 9%.
-        { ctin: CUSTOMER_GSTIN, inv: [{ inum: 'INV-2024-25-001', idt: '05-08-2024', val: 11800, pos: '29', rchrg: 'N', inv_typ: 'R', itms: laptopsAt18(10000, { camt: 900, samt: 900 }) }] },
+        { ctin: CUSTOMER_GSTIN, inv: [{ inum: 'INV-24-25-00001', idt: '05-08-2024', val: 11800, pos: '29', rchrg: 'N', inv_typ: 'R', itms: laptopsAt18(10000, { camt: 900, samt: 900 }) }] },
         // 12 laptops as a deemed export, taxed as a domestic supply: ₹30,000 + ₹2,700 + ₹2,700.
-        { ctin: DEEMED_EXPORT_GSTIN, inv: [{ inum: 'INV-2024-25-004', idt: '08-08-2024', val: 35400, pos: '29', rchrg: 'N', inv_typ: 'DE', itms: laptopsAt18(30000, { camt: 2700, samt: 2700 }) }] },
+        { ctin: DEEMED_EXPORT_GSTIN, inv: [{ inum: 'INV-24-25-00004', idt: '08-08-2024', val: 35400, pos: '29', rchrg: 'N', inv_typ: 'DE', itms: laptopsAt18(30000, { camt: 2700, samt: 2700 }) }] },
       ],
       // 1 August 2024, ₹1,50,000 inter-state: above ₹1,00,000 from that day.
-      b2cl: [{ pos: '33', inv: [{ inum: 'INV-2024-25-007', idt: '01-08-2024', val: 150000, itms: [{ num: 1, itm_det: { rt: 28, txval: 117187.5, iamt: 32812.5, csamt: 0 } }] }] }],
+      b2cl: [{ pos: '33', inv: [{ inum: 'INV-24-25-00007', idt: '01-08-2024', val: 150000, itms: [{ num: 1, itm_det: { rt: 28, txval: 117187.5, iamt: 32812.5, csamt: 0 } }] }] }],
       b2cs: [
         // Exactly ₹1,00,000 is not above it: ₹78,125 + IGST ₹21,875.
         { sply_ty: 'INTER', pos: '27', typ: 'OE', rt: 28, txval: 78125, iamt: 21875, camt: 0, samt: 0, csamt: 0 },
@@ -112,11 +112,11 @@ describe('GET /gst/gstr1', () => {
         { sply_ty: 'INTER', pos: '33', typ: 'OE', rt: 28, txval: 117187.5, iamt: 32812.5, camt: 0, samt: 0, csamt: 0 },
       ],
       // One laptop back: ₹2,500 + ₹225 + ₹225.
-      cdnr: [{ ctin: CUSTOMER_GSTIN, nt: [{ ntty: 'C', nt_num: 'CN-000002', nt_dt: '21-08-2024', val: 2950, pos: '29', rchrg: 'N', inv_typ: 'R', itms: laptopsAt18(2500, { camt: 225, samt: 225 }) }] }],
+      cdnr: [{ ctin: CUSTOMER_GSTIN, nt: [{ ntty: 'C', nt_num: 'CN-24-25-00002', nt_dt: '21-08-2024', val: 2950, pos: '29', rchrg: 'N', inv_typ: 'R', itms: laptopsAt18(2500, { camt: 225, samt: 225 }) }] }],
       // One of the two air conditioners of the b2cl invoice: ₹58,593.75 + 28% ₹16,406.25 = ₹75,000.
-      cdnur: [{ typ: 'B2CL', ntty: 'C', nt_num: 'CN-000001', nt_dt: '20-08-2024', val: 75000, pos: '33', itms: [{ num: 1, itm_det: { rt: 28, txval: 58593.75, iamt: 16406.25, csamt: 0 } }] }],
+      cdnur: [{ typ: 'B2CL', ntty: 'C', nt_num: 'CN-24-25-00001', nt_dt: '20-08-2024', val: 75000, pos: '33', itms: [{ num: 1, itm_det: { rt: 28, txval: 58593.75, iamt: 16406.25, csamt: 0 } }] }],
       // USD 100 + 18% at ₹83.50: ₹8,350 + ₹1,503.
-      exp: [{ exp_typ: 'WPAY', inv: [{ inum: 'INV-2024-25-008', idt: '12-08-2024', val: 9853, itms: [{ rt: 18, txval: 8350, iamt: 1503, csamt: 0 }] }] }],
+      exp: [{ exp_typ: 'WPAY', inv: [{ inum: 'INV-24-25-00008', idt: '12-08-2024', val: 9853, itms: [{ rt: 18, txval: 8350, iamt: 1503, csamt: 0 }] }] }],
       nil: { inv: [{ sply_ty: 'INTRAB2C', nil_amt: 1000, expt_amt: 500, ngsup_amt: 0 }] },
       hsn: {
         // 4 + 8 + 20 + 12 laptops less the one credited: 43, ₹1,07,500; IGST ₹3,600; CGST and SGST ₹900 + ₹2,700 − ₹225.
@@ -130,8 +130,8 @@ describe('GET /gst/gstr1', () => {
         ],
       },
       doc_issue: { doc_det: [
-        { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: [{ num: 1, from: 'INV-2024-25-001', to: 'INV-2024-25-010', totnum: 10, cancel: 1, net_issue: 9 }] },
-        { doc_num: 5, doc_typ: 'Credit Note', docs: [{ num: 1, from: 'CN-000001', to: 'CN-000002', totnum: 2, cancel: 0, net_issue: 2 }] },
+        { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: [{ num: 1, from: 'INV-24-25-00001', to: 'INV-24-25-00010', totnum: 10, cancel: 1, net_issue: 9 }] },
+        { doc_num: 5, doc_typ: 'Credit Note', docs: [{ num: 1, from: 'CN-24-25-00001', to: 'CN-24-25-00002', totnum: 2, cancel: 0, net_issue: 2 }] },
       ] },
     });
     await expectBooksBalanced(org.api);
@@ -180,22 +180,22 @@ describe('GET /gst/gstr1?format=csv', () => {
   it('answers one section a row per item, its document fields repeated', async () => {
     expect(await csv('b2b')).toBe([
       'ctin,inum,idt,val,pos,rchrg,inv_typ,num,rt,txval,iamt,camt,samt,csamt',
-      `${SEZ_GSTIN},INV-2024-25-003,07-08-2024,50000,24,N,SEWOP,1,18,50000,0,0,0,0`,
-      `${OTHER_STATE_GSTIN},INV-2024-25-002,06-08-2024,23600,27,N,R,1,18,20000,3600,0,0,0`,
-      `${CUSTOMER_GSTIN},INV-2024-25-001,05-08-2024,11800,29,N,R,1,18,10000,0,900,900,0`,
-      `${DEEMED_EXPORT_GSTIN},INV-2024-25-004,08-08-2024,35400,29,N,DE,1,18,30000,0,2700,2700,0`,
+      `${SEZ_GSTIN},INV-24-25-00003,07-08-2024,50000,24,N,SEWOP,1,18,50000,0,0,0,0`,
+      `${OTHER_STATE_GSTIN},INV-24-25-00002,06-08-2024,23600,27,N,R,1,18,20000,3600,0,0,0`,
+      `${CUSTOMER_GSTIN},INV-24-25-00001,05-08-2024,11800,29,N,R,1,18,10000,0,900,900,0`,
+      `${DEEMED_EXPORT_GSTIN},INV-24-25-00004,08-08-2024,35400,29,N,DE,1,18,30000,0,2700,2700,0`,
       '',
     ].join('\r\n'));
     expect(await csv('cdnur')).toBe([
       'typ,ntty,nt_num,nt_dt,val,pos,num,rt,txval,iamt,csamt',
-      'B2CL,C,CN-000001,20-08-2024,75000,33,1,28,58593.75,16406.25,0',
+      'B2CL,C,CN-24-25-00001,20-08-2024,75000,33,1,28,58593.75,16406.25,0',
       '',
     ].join('\r\n'));
     expect(await csv('nil')).toBe(['sply_ty,nil_amt,expt_amt,ngsup_amt', 'INTRAB2C,1000,500,0', ''].join('\r\n'));
     expect(await csv('doc_issue')).toBe([
       'doc_num,doc_typ,num,from,to,totnum,cancel,net_issue',
-      '1,Invoices for outward supply,1,INV-2024-25-001,INV-2024-25-010,10,1,9',
-      '5,Credit Note,1,CN-000001,CN-000002,2,0,2',
+      '1,Invoices for outward supply,1,INV-24-25-00001,INV-24-25-00010,10,1,9',
+      '5,Credit Note,1,CN-24-25-00001,CN-24-25-00002,2,0,2',
       '',
     ].join('\r\n'));
   });

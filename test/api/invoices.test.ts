@@ -23,7 +23,7 @@ describe('invoices', () => {
     const res = await createInvoice(org.api, { customer_id: customerId, date: '2026-06-15', place_of_supply: 'IN-KA', line_items: [line(1000)] });
     expect(res.status).toBe(201);
     expect(res.body.invoice).toMatchObject({
-      status: 'DRAFT', invoice_number: 'INV-2026-27-001', sub_total: 1000, tax_total: 180, cgst_total: 90, sgst_total: 90,
+      status: 'DRAFT', invoice_number: 'INV-26-27-00001', sub_total: 1000, tax_total: 180, cgst_total: 90, sgst_total: 90,
       igst_total: 0, total: 1180, balance: 1180, payment_made: 0, place_of_supply: 'IN-KA',
       date: '2026-06-15T00:00:00', due_date: '2026-07-15T00:00:00',
     });
@@ -281,17 +281,17 @@ describe('invoice numbering', () => {
     const o = await t.given.org();
     const customerId = await customer(o.api);
     const base = { customer_id: customerId, date: '2026-06-15', place_of_supply: 'IN-KA', line_items: [line(10, { tax_id: null })] };
-    const explicit = await createInvoice(o.api, { ...base, invoice_number: 'INV-2026-27-002', series_name: 'default' });
-    expect(explicit.body.invoice.invoice_number).toBe('INV-2026-27-002');
-    const dup = await createInvoice(o.api, { ...base, invoice_number: 'INV-2026-27-002' });
+    const explicit = await createInvoice(o.api, { ...base, invoice_number: 'INV-26-27-00002', series_name: 'default' });
+    expect(explicit.body.invoice.invoice_number).toBe('INV-26-27-00002');
+    const dup = await createInvoice(o.api, { ...base, invoice_number: 'INV-26-27-00002' });
     expect(dup.status).toBe(400);
     expect(dup.body).toMatchObject({ code: 'validation.invalid_value', field: 'invoice_number' });
     const next = await o.api.get('/invoices/series/next-number');
-    expect(next.body).toMatchObject({ code: 0, next_number: 'INV-2026-27-001', series: 'default' });
-    expect((await createInvoice(o.api, base)).body.invoice.invoice_number).toBe('INV-2026-27-001');
-    // 002 was taken explicitly, so the series skips it.
-    expect((await createInvoice(o.api, base)).body.invoice.invoice_number).toBe('INV-2026-27-003');
-    expect((await o.api.get('/invoices/series/next-number')).body.next_number).toBe('INV-2026-27-004');
+    expect(next.body).toMatchObject({ code: 0, next_number: 'INV-26-27-00001', series: 'default' });
+    expect((await createInvoice(o.api, base)).body.invoice.invoice_number).toBe('INV-26-27-00001');
+    // 00002 was taken explicitly, so the series skips it.
+    expect((await createInvoice(o.api, base)).body.invoice.invoice_number).toBe('INV-26-27-00003');
+    expect((await o.api.get('/invoices/series/next-number')).body.next_number).toBe('INV-26-27-00004');
     const legacy = await createInvoice(o.api, { ...base, series_name: 'nope' });
     expect(legacy.body.invoice.invoice_number).toBe('INV-260615-0001');
   });
@@ -321,7 +321,7 @@ describe('invoice numbering', () => {
     const results = await Promise.all(Array.from({ length: 50 }, () => createInvoice(o.api, body, newKey())));
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(201));
     const numbers = results.map((r) => r.body.invoice.invoice_number as string).sort();
-    expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => `INV-2026-27-${String(i + 1).padStart(3, '0')}`));
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => `INV-26-27-${String(i + 1).padStart(5, '0')}`));
   });
 });
 

@@ -218,7 +218,7 @@ describe('the books start date', () => {
     expect((await org.api.get('/invoices')).body.invoices).toEqual([]);
     const first = await createInvoice(org.api, { customer_id: customerId, date: '2020-04-01', place_of_supply: 'IN-KA', line_items: [line] });
     expect(first.status).toBe(201);
-    expect(first.body.invoice.invoice_number).toBe('INV-2020-21-001');
+    expect(first.body.invoice.invoice_number).toBe('INV-20-21-00001');
   });
 });
 

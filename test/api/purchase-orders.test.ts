@@ -59,7 +59,7 @@ const actions = async (o: OrgFixture, purchaseOrderId: string) => {
 const strip = (lines: Record<string, unknown>[]) => lines.map(({ line_item_id: _id, ...rest }) => rest);
 
 describe('creating purchase orders', () => {
-  it('creates a DRAFT numbered PO-000001 per organisation, GST split, posting nothing, announced and logged', async () => {
+  it('creates a DRAFT numbered PO-26-27-00001 per registration, GST split, posting nothing, announced and logged', async () => {
     const o = await t.given.org({ state_code: 'IN-KA' });
     const vendorId = await vendor(o.api, { place_of_contact: 'IN-GJ' });
     const res = await o.api.post('/purchase_orders', {
@@ -70,7 +70,7 @@ describe('creating purchase orders', () => {
     expect(res.body.message).toBe('The purchase order has been created.');
     const order = res.body.purchase_order;
     expect(order).toMatchObject({
-      purchase_order_number: 'PO-000001', status: 'DRAFT', vendor_id: vendorId, branch_id: o.defaultBranchId,
+      purchase_order_number: 'PO-26-27-00001', status: 'DRAFT', vendor_id: vendorId, branch_id: o.defaultBranchId,
       place_of_supply: 'IN-KA', date: '2026-06-15T00:00:00', expected_date: '2026-06-25T00:00:00',
       reference_number: 'RFQ-17', notes: 'Deliver to store 3',
       sub_total: 3000, tax_total: 540, igst_total: 540, cgst_total: 0, sgst_total: 0, total: 3540, bill_id: null,
@@ -78,11 +78,11 @@ describe('creating purchase orders', () => {
     expect(order.vendor_name).toMatch(/^Vendor /);
     expect(order.purchase_order_id).toMatch(/^po_/);
     expect(order.line_items).toEqual([expect.objectContaining({ quantity: 3, rate: 1000, item_total: 3000, igst_amount: 540 })]);
-    expect((await draft(o)).purchase_order_number).toBe('PO-000002');
+    expect((await draft(o)).purchase_order_number).toBe('PO-26-27-00002');
 
     expect((await o.api.get(`/journals?source_id=${order.purchase_order_id}`)).body.journals).toHaveLength(0);
     expect(await eventData(o.orgId, 'PURCHASE_ORDER_CREATED', order.purchase_order_id)).toEqual([
-      { id: order.purchase_order_id, number: 'PO-000001', vendor_id: vendorId, total: 3540, status: 'DRAFT' },
+      { id: order.purchase_order_id, number: 'PO-26-27-00001', vendor_id: vendorId, total: 3540, status: 'DRAFT' },
     ]);
     expect(await actions(o, order.purchase_order_id)).toEqual(['PURCHASE_ORDER_CREATED']);
     expect((await o.api.get(`/purchase_orders/${order.purchase_order_id}`)).body.purchase_order).toEqual(order);

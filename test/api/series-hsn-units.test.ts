@@ -26,7 +26,7 @@ const numberOf = (res: { status: number; body: Record<string, Record<string, str
 };
 
 describe('series per document type and branch', () => {
-  it('credit notes, estimates and orders number from their own series, per branch; invoices keep theirs', async () => {
+  it('credit notes, estimates and orders number from their own series, per registration (a branch without a GSTIN on its own); invoices keep theirs', async () => {
     const o = await t.given.org({ state_code: 'IN-KA' });
     const pune = (await t.admin.post(`/orgs/${o.orgId}/branches`, { name: 'Pune', state_code: 'IN-MH' })).body.branch.branch_id;
     const c = await b2cCustomer(o.api);
@@ -34,21 +34,21 @@ describe('series per document type and branch', () => {
     const lines = [{ name: 'Consulting', hsn_or_sac: '998311', rate: 100 }];
     const note = (branchId?: string) => post(o.api, '/credit_notes', { customer_id: c, date: DATE, line_items: lines, ...(branchId && { branch_id: branchId }) });
 
-    expect(numberOf(await note(), 'credit_note')).toBe('CN-000001');
-    expect(numberOf(await note(), 'credit_note')).toBe('CN-000002');
-    expect(numberOf(await note(pune), 'credit_note')).toBe('CN-000001');
-    expect(numberOf(await post(o.api, '/estimates', { customer_id: c, date: DATE, line_items: lines, branch_id: pune }), 'estimate')).toBe('EST-000001');
-    expect(numberOf(await post(o.api, '/estimates', { customer_id: c, date: DATE, line_items: lines }), 'estimate')).toBe('EST-000001');
-    expect(numberOf(await post(o.api, '/sales_orders', { customer_id: c, date: DATE, line_items: lines }), 'sales_order')).toBe('SO-000001');
-    expect(numberOf(await post(o.api, '/purchase_orders', { vendor_id: v, date: DATE, line_items: lines }), 'purchase_order')).toBe('PO-000001');
+    expect(numberOf(await note(), 'credit_note')).toBe('CN-26-27-00001');
+    expect(numberOf(await note(), 'credit_note')).toBe('CN-26-27-00002');
+    expect(numberOf(await note(pune), 'credit_note')).toBe('CN-26-27-00001');
+    expect(numberOf(await post(o.api, '/estimates', { customer_id: c, date: DATE, line_items: lines, branch_id: pune }), 'estimate')).toBe('EST-26-27-00001');
+    expect(numberOf(await post(o.api, '/estimates', { customer_id: c, date: DATE, line_items: lines }), 'estimate')).toBe('EST-26-27-00001');
+    expect(numberOf(await post(o.api, '/sales_orders', { customer_id: c, date: DATE, line_items: lines }), 'sales_order')).toBe('SO-26-27-00001');
+    expect(numberOf(await post(o.api, '/purchase_orders', { vendor_id: v, date: DATE, line_items: lines }), 'purchase_order')).toBe('PO-26-27-00001');
     // The invoice series did not move: credit notes no longer share anything with it.
-    expect((await createInvoice(o.api, { customer_id: c, date: DATE, place_of_supply: 'IN-KA', line_items: lines })).body.invoice.invoice_number).toBe('INV-2026-27-001');
+    expect((await createInvoice(o.api, { customer_id: c, date: DATE, place_of_supply: 'IN-KA', line_items: lines })).body.invoice.invoice_number).toBe('INV-26-27-00001');
 
     // A vendor's credit is a document received: its reference never takes a number of the credit-note series.
     expect(numberOf(await post(o.api, '/credit_notes', { customer_id: v, date: DATE, line_items: [{ name: 'Return', rate: 50 }] }), 'credit_note')).toBe('VC-000001');
     expect((await o.api.get(`/invoices/series/next-number?documentType=credit_note&transactionDate=${DATE}`)).body)
-      .toMatchObject({ next_number: 'CN-000003', series: 'default', document_type: 'credit_note' });
-    expect((await o.api.get(`/invoices/series/next-number?documentType=credit_note&branchId=${pune}&transactionDate=${DATE}`)).body.next_number).toBe('CN-000002');
+      .toMatchObject({ next_number: 'CN-26-27-00003', series: 'default', document_type: 'credit_note' });
+    expect((await o.api.get(`/invoices/series/next-number?documentType=credit_note&branchId=${pune}&transactionDate=${DATE}`)).body.next_number).toBe('CN-26-27-00002');
     await expectBooksBalanced(o.api);
   });
 

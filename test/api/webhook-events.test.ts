@@ -293,6 +293,22 @@ const CAUSES: Record<EventType, Case[]> = {
       return [{ id: j.journal_id, source: 'MANUAL', contact_id: null, total: 5000, status: 'POSTED' }];
     },
   }],
+  SERIES_NEARLY_EXHAUSTED: [{
+    cause: 'the invoice that takes a series past 90% of its room, once a year',
+    run: async (o) => {
+      // ABCD2026-27-0001: 4 digits, room for 9,999 numbers; 90% is passed at the 9,000th.
+      const series = (await post(o.api, '/invoices/series', { series_name: 'tight', prefix: 'ABCD', padding: 4, transaction_date: DAY })).series;
+      const c = await customer(o.api);
+      const invoice = () => post(o.api, '/invoices', { customer_id: c, date: DAY, place_of_supply: 'IN-KA', series_name: 'tight', line_items: lines });
+      await invoice();
+      // 8,999 issued, as a busy year would leave it: moved in the database, not by 8,998 creates.
+      await t.app.database.db.updateTable('document_counters').set({ next_value: 9000 })
+        .where('org_id', '=', o.orgId).where('counter_key', '=', `series:${series.id}:2026-27`).execute();
+      expect((await invoice()).invoice.invoice_number).toBe('ABCD2026-27-9000');
+      await invoice();
+      return [{ series_id: series.id, series_name: 'tight', branch_id: o.defaultBranchId, gstin: null, financial_year: '2026-27', used: 9000, remaining: 999 }];
+    },
+  }],
 };
 
 const byId = (a: Data, b: Data) => String(a.id).localeCompare(String(b.id));

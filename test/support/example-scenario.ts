@@ -195,6 +195,7 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('adminListOrgs', { query: { per_page: 10 } });
   await s.call('adminListUsers', { params: { org_id: orgId }, query: { per_page: 10 } });
   await s.call('adminListTokens', { query: { org_id: orgId, per_page: 10 } });
+  await s.call('adminListNumberingConflicts', { params: { org_id: orgId }, query: { per_page: 10 } });
 
   // What the integrator finds: who it is, the taxes, branches and chart of accounts.
   await s.call('whoami');

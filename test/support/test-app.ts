@@ -39,7 +39,11 @@ export interface Given {
 
 /** Starts the real server on a loopback port over a fresh database (SQLite, or PostgreSQL in CI). */
 export async function startTestApp(env: Record<string, string> = {}, overrides: Omit<Overrides, 'clock'> = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
+  return startTestAppOn(await createTestDatabase(), env, overrides);
+}
+
+/** The real server over a database a test has prepared (books written before a migration, which the start runs); closing drops it. */
+export async function startTestAppOn(db: TestDatabase, env: Record<string, string> = {}, overrides: Omit<Overrides, 'clock'> = {}): Promise<TestApp> {
   const clock = new SettableClock();
   const config = loadConfig({
     BAHI_DATA_DIR: db.dataDir,

@@ -2708,6 +2708,23 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    SERIES_NEARLY_EXHAUSTED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The SERIES_NEARLY_EXHAUSTED event */
+        post: operations["onSeriesNearlyExhausted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -2842,6 +2859,8 @@ export interface components {
             label: string;
             periodId: string | null;
             prefix: string;
+            /** @description Numbers the series can still issue within Rule 46(b)'s 16 characters in the date's financial year (for good, when its numbers do not show the year) */
+            remainingThisYear: number;
             /** @description The name an invoice gives as series_name */
             seriesName: string;
         };
@@ -3641,7 +3660,7 @@ export interface components {
             /** @description YYYY-MM-DDT00:00:00, the business date in India time */
             date: string;
             estimate_id: string;
-            /** @description EST-000001 and on */
+            /** @description EST-26-27-00001 and on (its series) */
             estimate_number: string;
             expiry_date: string | null;
             /** @description Rupees (or the document currency), at most two decimals */
@@ -4437,7 +4456,7 @@ export interface components {
             /** @description Rupees (or the document currency), at most two decimals */
             igst_total: number;
             invoice_id: string;
-            /** @description The number given, or the next of its series (INV-2026-27-001) */
+            /** @description The number given, or the next of its series (INV-26-27-00001) */
             invoice_number: string;
             /** @description Line amounts include tax: item_total is the taxable value taken out of them, and round_off takes the paisa left */
             is_inclusive_tax: boolean;
@@ -4489,11 +4508,11 @@ export interface components {
              * @enum {string}
              */
             document_type: "invoice" | "credit_note" | "estimate" | "sales_order" | "purchase_order";
-            /** @description How a number is written from {prefix}, {fy} and {num} */
+            /** @description How a number is written from {prefix}, {fy} (2026-27), {fy_short} (26-27) and {num} */
             format_template: string;
             /** @description The series id */
             id: string;
-            /** @description Whether this is the branch's default series, the one invoices without series_name take */
+            /** @description Whether this is the registration's default series, the one documents without series_name take */
             is_default: boolean;
             label: string;
             /** @description Digits of the counter, zero-padded */
@@ -4637,7 +4656,7 @@ export interface components {
             created_time: string;
             endpoint_id: string;
             /** @description The event types sent to this endpoint */
-            events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED")[];
+            events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED")[];
             /** @description The signing secret of the X-Svc-Signature header; shown only in this answer, keep it */
             secret: string;
             url: string;
@@ -4915,7 +4934,7 @@ export interface components {
             place_of_supply: string;
             reference_number: string | null;
             sales_order_id: string;
-            /** @description SO-000001 and on */
+            /** @description SO-26-27-00001 and on (its series) */
             sales_order_number: string;
             /** @description Rupees (or the document currency), at most two decimals */
             sgst_total: number;
@@ -4928,6 +4947,24 @@ export interface components {
             tax_total: number;
             /** @description Rupees (or the document currency), at most two decimals */
             total: number;
+        };
+        /**
+         * SeriesRoomEventData
+         * @description A number series has used more than 90% of the numbers that fit in 16 characters; sent once per series and financial year.
+         */
+        SeriesRoomEventData: {
+            /** @description The branch the series was made for; every branch of its registration numbers from it */
+            branch_id: string;
+            /** @description The financial year, 2026-27 */
+            financial_year: string;
+            /** @description The registration the series numbers for; null for a branch without a GSTIN */
+            gstin: string | null;
+            /** @description Numbers it can still issue within 16 characters (Rule 46(b)) */
+            remaining: number;
+            series_id: string;
+            series_name: string;
+            /** @description Numbers the series has issued that year (for good, when its numbers do not show the year) */
+            used: number;
         };
         /** @description A figure of a financial statement, with its comparison figure. */
         StatementFigure: {
@@ -5069,7 +5106,7 @@ export interface components {
             endpoint_id: string;
             event_id: string;
             /** @enum {string} */
-            event_type: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED";
+            event_type: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED";
             last_attempt_at: string | null;
             last_response_status: number | null;
             next_attempt_at: string | null;
@@ -5089,7 +5126,7 @@ export interface components {
             endpoint_id: string;
             event_id: string;
             /** @enum {string} */
-            event_type: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED";
+            event_type: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED";
             last_attempt_at: string | null;
             last_response_status: number | null;
             next_attempt_at: string | null;
@@ -5102,7 +5139,7 @@ export interface components {
             created_time: string;
             endpoint_id: string;
             /** @description The event types sent to this endpoint */
-            events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED")[];
+            events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED")[];
             url: string;
         };
     };
@@ -5444,7 +5481,7 @@ export interface components {
         /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
         SvcDelivery: string;
         /** @description The event type, as `event_type` in the body */
-        SvcEvent: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED";
+        SvcEvent: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED";
         /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
         SvcOrg: string;
         /**
@@ -10384,7 +10421,10 @@ export interface operations {
                      * @enum {string}
                      */
                     document_type?: "invoice" | "credit_note" | "estimate" | "sales_order" | "purchase_order";
-                    /** @default {prefix}{fy}-{num} */
+                    /**
+                     * @description {prefix}, {fy} (2026-27), {fy_short} (26-27) and {num}
+                     * @default {prefix}{fy}-{num}
+                     */
                     format_template: string;
                     label?: string;
                     /** @default 3 */
@@ -13240,7 +13280,7 @@ export interface operations {
                 cursor?: string;
                 /** @description endpoint_id */
                 endpoint_id?: string;
-                event_type?: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED";
+                event_type?: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED";
                 per_page?: number;
                 status?: "PENDING" | "SUCCEEDED" | "FAILED";
             };
@@ -13432,7 +13472,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED")[];
+                    events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED")[];
                     /** @description http(s) URL on a public address */
                     url: string;
                 };
@@ -14723,6 +14763,60 @@ export interface operations {
                     delivery_id: string;
                     /** @constant */
                     event_type: "SALES_ORDER_CREATED";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onSeriesNearlyExhausted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SeriesRoomEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "SERIES_NEARLY_EXHAUSTED";
                     /**
                      * Format: date-time
                      * @description When the event happened, ISO 8601 UTC

@@ -30,6 +30,7 @@ import { ledgerReportIndexes } from './029-ledger-report-indexes';
 import { noteUnapply } from './030-note-unapply';
 import { ledgerBalances } from './031-ledger-balances';
 import { openItems } from './032-open-items';
+import { numberingRegistrations } from './033-numbering-registrations';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -38,6 +39,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   attachmentsAndComments, pdfs, invoicePaymentLink, invoiceListIndex, billGuardReference, deliveryQueueIndexes,
   idempotencyOrgScope, gstTreatment, periodLock, noteBindings, purchaseLedgers, branchBooks, seriesTypesUnits, einvoice,
   einvoiceIrn, irnNotesTransport, ledgerReportIndexes, noteUnapply, ledgerBalances, openItems,
+  numberingRegistrations,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

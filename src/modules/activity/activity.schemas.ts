@@ -26,7 +26,7 @@ const ActivityEvent = Named('ActivityEvent', Strict({
   action: Type.String({ description: 'What happened: the entity type and its verb (INVOICE_CREATED), or an action the spec names (EMAIL_SENT)' }),
   entity_type: StringEnum(ACTIVITY_ENTITY_TYPES),
   entity_id: Type.String(),
-  entity_ref: NullableOf(Type.String({ description: "The entity's number or name when it has one (INV-2026-27-001)" })),
+  entity_ref: NullableOf(Type.String({ description: "The entity's number or name when it has one (INV-26-27-00001)" })),
   actor_user_id: NullableOf(Type.String({ description: 'The user whose token made the change; null for a token bound to no user and for the service itself' })),
   changes: NullableOf(Type.Record(Type.String(), Strict({ old: Type.Unknown(), new: Type.Unknown() }), {
     description: 'Each field the action changed, with its value before and after; null when it changed none',

@@ -10,10 +10,11 @@ import { cursorPage, readCursor } from '../../platform/pagination';
 import { adminListsRepository as repo } from './admin-lists.repository';
 import { AdminListQuery, ListTokensQuery, OrgIdParam } from './admin.schemas';
 import { Org, Token, User } from './admin.responses';
+import { listNumberingConflicts, NumberingConflict } from '../series';
 
 const tags = ['Admin'];
 
-/** The operator's lists (operator.md): organisations, an organisation's users, tokens; cursor form, never a secret. */
+/** The operator's lists: organisations, an organisation's users, tokens, numbering conflicts; cursor form, never a secret. */
 export function adminListRoutes(deps: { database: Database; cursors: CursorCodec }): RouteDef[] {
   const db = deps.database.db;
   const { cursors } = deps;
@@ -35,6 +36,18 @@ export function adminListRoutes(deps: { database: Database; cursors: CursorCodec
         const { perPage, after } = readCursor(cursors, 'admin.users', query);
         const page = cursorPage(cursors, 'admin.users', await repo.listUsers(db, params.org_id, after, perPage), perPage, (r) => [r.user_id]);
         return { users: page.items, page_context: page.page_context };
+      },
+    }),
+    route({
+      method: 'GET', url: '/orgs/:org_id/numbering_conflicts', operationId: 'adminListNumberingConflicts', tags,
+      summary: 'Documents whose number their registration had already used that year (kept, marked legacy_duplicate)',
+      access: 'admin', params: OrgIdParam, query: AdminListQuery, response: { numbering_conflicts: Type.Array(NumberingConflict), page_context: PageContext },
+      handle: async ({ params, query }) => {
+        if (!(await repo.orgExists(db, params.org_id))) throw notFound('organisation');
+        const { perPage, after } = readCursor(cursors, 'admin.numbering_conflicts', query);
+        const rows = await listNumberingConflicts(db, params.org_id, after, perPage);
+        const page = cursorPage(cursors, 'admin.numbering_conflicts', rows, perPage, (r) => [r.document_type, r.document_id]);
+        return { numbering_conflicts: page.items, page_context: page.page_context };
       },
     }),
     route({

@@ -172,13 +172,14 @@ export function creditNotesService(deps: Deps) {
         const noteDate = businessDateOf(input.date);
         const prepared = await prepareNote(tx, ctx.orgId, { ...input, contact_id: input.customer_id, contactField: 'customer_id', noteDate }, side, parent, deps.series.branchOf);
         // A vendor's credit is a document received: it never consumes an issued series.
-        const number = side === 'sales' ? await deps.series.takeIssuedNumber(tx, ctx.orgId, 'credit_note', prepared.party.branchId, noteDate)
+        const creditNoteId = deps.ids.next('cn');
+        const number = side === 'sales' ? await deps.series.takeIssuedNumber(tx, ctx, 'credit_note', prepared.party.branchId, noteDate, creditNoteId)
           : await takeDocumentNumber(tx, ctx.orgId, VENDOR_CREDIT_NUMBERING);
         const { party, priced } = prepared;
         const total = priced.amounts.subTotal + priced.amounts.taxTotal;
         const created = now();
         const note: CreditNoteRow = {
-          org_id: ctx.orgId, credit_note_id: deps.ids.next('cn'), credit_note_number: number, note_type: noteType, branch_id: party.branchId,
+          org_id: ctx.orgId, credit_note_id: creditNoteId, credit_note_number: number, note_type: noteType, branch_id: party.branchId,
           contact_id: party.contactId, contact_name: party.contactName, invoice_id: input.invoice_id ?? null, bill_id: input.bill_id ?? null,
           note_date: noteDate, reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply,
           supply_type: party.supply, gst_treatment: party.gstTreatment, export_type: prepared.exportType, stock_direction: stockDirectionOf(side), currency_code: prepared.currencyCode,

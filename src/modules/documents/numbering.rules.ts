@@ -1,7 +1,7 @@
 /**
- * Numbers of documents outside the invoice series (estimates, orders, notes): a prefix and
- * a six-digit counter per organisation, e.g. EST-000001. Digits beyond six extend it up to
- * Rule 46(b)'s 16 characters, which the series module's takeDocumentNumber holds it to.
+ * Our numbers for documents received that the sender did not number (bills, debit notes,
+ * vendor credits): a prefix and a six-digit counter per organisation, e.g. BILL-000001. Digits
+ * beyond six extend it up to 16 characters, which the series module's takeDocumentNumber holds it to.
  */
 export interface DocumentNumbering {
   /** The document_counters key the numbers are taken from. */

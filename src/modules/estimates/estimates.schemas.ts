@@ -36,7 +36,7 @@ export type ListEstimatesQuery = Static<typeof ListEstimatesQuery>;
 /** An estimate (estimates.presenter.ts presentEstimate). */
 export const Estimate = Named('Estimate', Strict({
   estimate_id: Type.String(),
-  estimate_number: Type.String({ description: 'EST-000001 and on' }),
+  estimate_number: Type.String({ description: 'EST-26-27-00001 and on (its series)' }),
   ...salesDocumentProperties,
   expiry_date: NullableOf(DocumentDate),
   status: StringEnum(ESTIMATE_STATUSES),

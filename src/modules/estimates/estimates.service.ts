@@ -71,10 +71,11 @@ export function estimatesService(deps: Deps) {
         const expiryDate = followUpDate(input.expiry_date, null, date, 'expiry_date');
         const party = await resolveSalesParty(tx, ctx.orgId, input, deps.series.branchOf);
         const priced = await priceLines(tx, ctx.orgId, input.line_items, party, 'sales');
-        const number = await deps.series.takeIssuedNumber(tx, ctx.orgId, 'estimate', party.branchId, date);
+        const estimateId = deps.ids.next('est');
+        const number = await deps.series.takeIssuedNumber(tx, ctx, 'estimate', party.branchId, date, estimateId);
         const created = now();
         const estimate: EstimateRow = {
-          org_id: ctx.orgId, estimate_id: deps.ids.next('est'), estimate_number: number, branch_id: party.branchId,
+          org_id: ctx.orgId, estimate_id: estimateId, estimate_number: number, branch_id: party.branchId,
           customer_id: party.customerId, customer_name: party.customerName, estimate_date: date, expiry_date: expiryDate,
           reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply, supply_type: party.supply,
           ...totalColumnsOf(priced), status: 'DRAFT', notes: input.notes ?? null, converted_to_sales_order_id: null,

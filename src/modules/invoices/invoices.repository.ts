@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/database';
-import { insertRows, insertUnlessConflicting, preparedQuery, preparedShapes } from '../../db/prepared';
+import { insertRows, preparedQuery, preparedShapes } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
 import { perDatabase } from '../../db/per-database';
 import type { InvoiceLinesTable, InvoicesTable } from '../../db/schema';
@@ -111,11 +111,8 @@ export const invoicesRepository = {
     return new Map(rows.map((row) => [row.invoice_id, row]));
   },
 
-  /**
-   * The invoice, unless its number is already used in its branch (false then, and nothing is
-   * written): one statement claims the number and records the invoice.
-   */
-  insertUnlessNumberTaken: (tx: Tx, invoice: InvoiceRow) => insertUnlessConflicting(tx, 'invoices', invoice),
+  /** A new invoice, its number already claimed (series takeNumber); it may go with the transaction's next statement. */
+  insert: (tx: Tx, invoice: InvoiceRow) => insertRows(tx, 'invoices', [invoice], { batchable: true }),
 
   /** The lines of an invoice just inserted; they may go with the transaction's next statement. */
   insertLines: (tx: Tx, lines: InvoiceLineRow[]) => insertRows(tx, 'invoice_lines', lines, { batchable: true }),

@@ -56,7 +56,7 @@ export type ListInvoicesQuery = Static<typeof ListInvoicesQuery>;
 /** An invoice (invoices.presenter.ts presentInvoice). */
 export const Invoice = Named('Invoice', Strict({
   invoice_id: Type.String(),
-  invoice_number: Type.String({ description: 'The number given, or the next of its series (INV-2026-27-001)' }),
+  invoice_number: Type.String({ description: 'The number given, or the next of its series (INV-26-27-00001)' }),
   ...salesDocumentProperties,
   ...gstTreatmentProperty,
   ...exportTypeProperty,

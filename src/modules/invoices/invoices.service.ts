@@ -149,19 +149,20 @@ export function invoicesService(deps: Deps) {
       version: 1, created_time: created, last_modified_time: created, payment_vpa: payee?.vpa ?? null, payment_payee: payee?.name ?? null, ...transport,
     };
     // Everything is ready before the number is taken: on PostgreSQL the series counter stays
-    // locked from then until COMMIT. Claiming a number inserts the invoice (stored SENT when
-    // auto-approved), or finds the number used in the branch.
-    const claim = (invoiceNumber: string, seriesId: string | null) => repo.insertUnlessNumberTaken(tx, {
-      ...unnumbered, invoice_number: invoiceNumber, series_id: seriesId, ...(input.auto_approve && { status: 'SENT' }),
-    });
+    // locked from then until COMMIT. The number is recorded as its registration's for the year
+    // (a number used there already is skipped, or, given, refused); the invoice is stored SENT when auto-approved.
+    const numbering = { branchId, date, documentId: unnumbered.invoice_id };
     let numbered: { number: string; seriesId: string | null };
     if (input.invoice_number !== undefined) {
-      if (!(await claim(input.invoice_number, null))) throw invalidValue('invoice_number', `invoice_number ${input.invoice_number} is already used in this branch`);
+      if (!(await deps.series.claimGivenNumber(tx, ctx.orgId, numbering, input.invoice_number))) {
+        throw invalidValue('invoice_number', `invoice_number ${input.invoice_number} is already used this financial year under this branch's registration (GSTIN)`);
+      }
       numbered = { number: input.invoice_number, seriesId: null };
     } else {
-      numbered = await deps.series.takeNumber(tx, ctx.orgId, { branchId, seriesName: input.series_name ?? 'default', date, claim });
+      numbered = await deps.series.takeNumber(tx, ctx, { ...numbering, seriesName: input.series_name ?? 'default' });
     }
     const invoice: InvoiceRow = { ...unnumbered, invoice_number: numbered.number, series_id: numbered.seriesId };
+    await repo.insert(tx, { ...invoice, ...(input.auto_approve && { status: 'SENT' }) });
     const lineRows: InvoiceLineRow[] = lineColumnsOf(priced, () => deps.ids.next('li'))
       .map((l, position) => ({ ...l, org_id: ctx.orgId, invoice_id: invoice.invoice_id, position }));
     await repo.insertLines(tx, lineRows);

@@ -65,7 +65,7 @@ export const Journal = Named('Journal', Strict({
   date: BusinessDate,
   ...sourceProperties,
   source_version: Type.Integer({ description: 'The version of the source document this entry posts' }),
-  source_ref: NullableOf(Type.String({ description: "The source document's number (e.g. INV-2026-27-001)" })),
+  source_ref: NullableOf(Type.String({ description: "The source document's number (e.g. INV-26-27-00001)" })),
   status: StringEnum(['POSTED', 'REVERSED', 'REVERSAL'] as const, 'REVERSED: a later REVERSAL entry mirrors this one'),
   reverses_journal_id: NullableOf(Type.String({ description: 'On a REVERSAL, the entry it mirrors' })),
   reversed_by_journal_id: NullableOf(Type.String({ description: 'The REVERSAL entry that mirrors this one, once there is one' })),

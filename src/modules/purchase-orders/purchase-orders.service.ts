@@ -66,10 +66,11 @@ export function purchaseOrdersService(deps: Deps) {
         // Without place_of_supply the vendor's place_of_contact is the default: where the goods come from.
         const party = await resolveParty(tx, ctx.orgId, 'vendor', { ...input, contact_id: input.vendor_id }, deps.series.branchOf);
         const priced = await priceLines(tx, ctx.orgId, input.line_items, party, 'purchase');
-        const number = await deps.series.takeIssuedNumber(tx, ctx.orgId, 'purchase_order', party.branchId, date);
+        const purchaseOrderId = deps.ids.next('po');
+        const number = await deps.series.takeIssuedNumber(tx, ctx, 'purchase_order', party.branchId, date, purchaseOrderId);
         const created = now();
         const order: PurchaseOrderRow = {
-          org_id: ctx.orgId, purchase_order_id: deps.ids.next('po'), purchase_order_number: number, branch_id: party.branchId,
+          org_id: ctx.orgId, purchase_order_id: purchaseOrderId, purchase_order_number: number, branch_id: party.branchId,
           vendor_id: party.contactId, vendor_name: party.contactName, order_date: date, expected_date: expectedDate,
           reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply, supply_type: party.supply,
           ...totalColumnsOf(priced), status: 'DRAFT', notes: input.notes ?? null, bill_id: null,

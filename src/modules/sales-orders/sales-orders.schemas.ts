@@ -36,7 +36,7 @@ export type ListSalesOrdersQuery = Static<typeof ListSalesOrdersQuery>;
 /** A sales order (sales-orders.presenter.ts presentSalesOrder). */
 export const SalesOrder = Named('SalesOrder', Strict({
   sales_order_id: Type.String(),
-  sales_order_number: Type.String({ description: 'SO-000001 and on' }),
+  sales_order_number: Type.String({ description: 'SO-26-27-00001 and on (its series)' }),
   ...salesDocumentProperties,
   shipment_date: NullableOf(DocumentDate),
   status: StringEnum(SALES_ORDER_STATUSES),

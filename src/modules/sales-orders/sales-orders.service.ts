@@ -55,10 +55,11 @@ export function salesOrdersService(deps: Deps) {
     const shipmentDate = followUpDate(input.shipment_date, null, date, 'shipment_date');
     const party = await resolveSalesParty(tx, ctx.orgId, input, deps.series.branchOf);
     const priced = await priceLines(tx, ctx.orgId, input.line_items, party, 'sales');
-    const number = await deps.series.takeIssuedNumber(tx, ctx.orgId, 'sales_order', party.branchId, date);
+    const salesOrderId = deps.ids.next('so');
+    const number = await deps.series.takeIssuedNumber(tx, ctx, 'sales_order', party.branchId, date, salesOrderId);
     const created = now();
     const order: SalesOrderRow = {
-      org_id: ctx.orgId, sales_order_id: deps.ids.next('so'), sales_order_number: number, branch_id: party.branchId,
+      org_id: ctx.orgId, sales_order_id: salesOrderId, sales_order_number: number, branch_id: party.branchId,
       customer_id: party.customerId, customer_name: party.customerName, order_date: date, shipment_date: shipmentDate,
       reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply, supply_type: party.supply,
       ...totalColumnsOf(priced), status: 'DRAFT', notes: input.notes ?? null, estimate_id: origin.estimateId ?? null, invoice_id: null,

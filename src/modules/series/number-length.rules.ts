@@ -4,7 +4,7 @@ import { DomainError } from '../../kernel/errors';
  * CGST Rule 46(b): a document's serial number is at most 16 characters of letters, digits,
  * `-` and `/`. Every number the service issues is held to it (operator.md).
  */
-const MAX_NUMBER_LENGTH = 16;
+export const MAX_NUMBER_LENGTH = 16;
 
 /** operator.md: a series' fixed part must leave at least 4 digits (9,999 numbers) for its counter. */
 const MIN_COUNTER_DIGITS = 4;
@@ -17,8 +17,8 @@ export interface SeriesShape {
   format_template: string;
 }
 
-/** The template as formatNumber fills it, `{num}` aside; `{fy}` is always written as 2025-26. */
-const filled = (template: string, prefix: string) => template.replaceAll('{prefix}', prefix).replaceAll('{fy}', '2025-26');
+/** The template as formatNumber fills it, `{num}` aside; the year is always as long (2025-26, 25-26). */
+const filled = (template: string, prefix: string) => template.replaceAll('{prefix}', prefix).replaceAll('{fy_short}', '25-26').replaceAll('{fy}', '2025-26');
 
 /** Which create field makes a series unable to issue Rule 46(b) numbers, and why; null when none does. */
 export function seriesShapeFault(shape: SeriesShape): { field: keyof SeriesShape; message: string } | null {
@@ -38,6 +38,15 @@ export function seriesShapeFault(shape: SeriesShape): { field: keyof SeriesShape
   if (shape.padding > digits) return { field: 'padding', message: `the fixed part leaves ${digits} characters for the counter (Rule 46(b): ${MAX_NUMBER_LENGTH} in all), fewer than padding ${shape.padding}` };
   return null;
 }
+
+/** How many numbers a series has room for (a year, when its numbers show the year) within Rule 46(b)'s 16 characters. */
+export function roomOf(shape: SeriesShape): number {
+  const digits = MAX_NUMBER_LENGTH - filled(shape.format_template, shape.prefix).replace('{num}', '').length;
+  return digits < shape.padding ? 0 : 10 ** digits - 1;
+}
+
+/** Whether a series has used more than 90% of its room: time to warn before it runs out. */
+export const nearlyExhausted = (used: number, room: number) => used * 10 > room * 9;
 
 /** The number when it is within Rule 46(b)'s 16 characters; else the series has run out (409, and the caller's transaction rolls back). */
 export function withinRule46(seriesName: string, number: string): string {

@@ -14,34 +14,53 @@ export type SeriesDocumentType = (typeof SERIES_DOCUMENT_TYPES)[number];
 export type DefaultSeries = SeriesFormat & { series_name: string; label: string };
 
 /**
- * The series each branch numbers a kind of document from when none is named: virtual until it
- * first numbers one. Invoices restart each financial year (INV-2025-26-001); the others keep
- * the numbers they had as per-organisation counters (CN-000001), counting on across years.
+ * The series each registration numbers a kind of document from when none is named: virtual
+ * until it first numbers one. Each restarts every financial year, and its 5 digits after
+ * `INV-26-27-` (15 characters) leave room for 999,999 numbers a year within Rule 46(b)'s 16
+ * (docs/decisions.md, "Invoices and numbering"). Organisations made before these defaults keep
+ * the series they had (migration 033 made them rows).
  */
+const defaultOf = (label: string, prefix: string): DefaultSeries => ({ series_name: 'default', label, prefix, padding: 5, format_template: '{prefix}{fy_short}-{num}' });
 export const DEFAULT_SERIES_OF: Readonly<Record<SeriesDocumentType, DefaultSeries>> = {
-  invoice: { series_name: 'default', label: 'Default', prefix: 'INV-', padding: 3, format_template: '{prefix}{fy}-{num}' },
-  credit_note: { series_name: 'default', label: 'Credit notes', prefix: 'CN-', padding: 6, format_template: '{prefix}{num}' },
-  estimate: { series_name: 'default', label: 'Estimates', prefix: 'EST-', padding: 6, format_template: '{prefix}{num}' },
-  sales_order: { series_name: 'default', label: 'Sales orders', prefix: 'SO-', padding: 6, format_template: '{prefix}{num}' },
-  purchase_order: { series_name: 'default', label: 'Purchase orders', prefix: 'PO-', padding: 6, format_template: '{prefix}{num}' },
+  invoice: defaultOf('Default', 'INV-'),
+  credit_note: defaultOf('Credit notes', 'CN-'),
+  estimate: defaultOf('Estimates', 'EST-'),
+  sales_order: defaultOf('Sales orders', 'SO-'),
+  purchase_order: defaultOf('Purchase orders', 'PO-'),
 };
 
 export const DEFAULT_SERIES = DEFAULT_SERIES_OF.invoice;
 
-/** `{prefix}`, `{fy}` (financial year as 2025-26) and `{num}` (zero-padded) in the template. */
+/** The financial year as `{fy_short}` writes it: 2026-27 becomes 26-27. */
+const shortYear = (fyLabel: string) => fyLabel.slice(2);
+
+/** `{prefix}`, `{fy}` (the financial year, 2025-26), `{fy_short}` (25-26) and `{num}` (zero-padded) in the template. */
 export function formatNumber(series: SeriesFormat, value: number, fyLabel: string): string {
   return series.format_template
     .replaceAll('{prefix}', series.prefix)
+    .replaceAll('{fy_short}', shortYear(fyLabel))
     .replaceAll('{fy}', fyLabel)
     .replaceAll('{num}', String(value).padStart(series.padding, '0'));
 }
 
+/** Whether a series' numbers show their financial year, so numbering restarts each year. */
+export const showsYear = (template: string) => template.includes('{fy}') || template.includes('{fy_short}');
+
 /**
  * The counter a series numbers from: one per financial year when its numbers show the year
- * ({fy}), so numbering restarts each year; else one for good, so no number comes twice.
+ * ({fy} or {fy_short}), so numbering restarts each year; else one for good, so no number comes twice.
  */
 export const seriesCounterKey = (series: { series_id: string; format_template: string }, fyLabel: string) =>
-  series.format_template.includes('{fy}') ? `series:${series.series_id}:${fyLabel}` : `series:${series.series_id}`;
+  showsYear(series.format_template) ? `series:${series.series_id}:${fyLabel}` : `series:${series.series_id}`;
+
+/**
+ * The registration a branch numbers under (Rule 46(b): a series per GSTIN): its GSTIN, shared
+ * with every branch carrying it; a branch without one numbers on its own.
+ */
+export const registrationOf = (branch: { branch_id: string; gstin: string | null }) => branch.gstin ?? `branch:${branch.branch_id}`;
+
+/** The GSTIN of a registration; null for a branch without one. */
+export const gstinOfRegistration = (registration: string) => (registration.startsWith('branch:') ? null : registration);
 
 /** Legacy numbering for an unknown series_name (operator.md): INV-YYMMDD-NNNN (15 characters), per organisation and day. */
 export const legacyCounterKey = (date: LocalDate) => `legacy-invoice:${date}`;

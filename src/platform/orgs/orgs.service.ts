@@ -103,11 +103,6 @@ export function orgsService(deps: Pick<PlatformDeps, 'database' | 'clock' | 'ids
             org_id: orgId, tax_id: deps.ids.next('tax'), tax_name: t.name, rate_centi: 0, supply_type: t.supplyType, created_time: created,
           }).execute();
         }
-        await tx.insertInto('invoice_series').values({
-          org_id: orgId, series_id: deps.ids.next('ser'), branch_id: branchId, period_id: null, series_name: 'default',
-          label: 'Default', prefix: 'INV-', padding: 3, format_template: '{prefix}{fy}-{num}',
-          is_default: 1, document_type: 'invoice', created_time: created,
-        }).execute();
         return presentOrg(await getOrgRow(tx, orgId));
       });
     },

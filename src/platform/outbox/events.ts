@@ -15,6 +15,7 @@ export const EVENT_TYPES = [
   'ESTIMATE_CREATED', 'ESTIMATE_ACCEPTED', 'ESTIMATE_CONVERTED',
   'SALES_ORDER_CREATED', 'PURCHASE_ORDER_CREATED',
   'EXPENSE_CREATED', 'JOURNAL_POSTED',
+  'SERIES_NEARLY_EXHAUSTED',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -67,6 +68,16 @@ const BulkData = Closed({
   batch_size: Type.Integer({ description: 'Rows sent' }),
 }, 'The end of a bulk request; each row created also emitted its own event.', 'BulkEventData');
 
+const SeriesRoomData = Closed({
+  series_id: Type.String(),
+  series_name: Type.String(),
+  branch_id: Type.String({ description: 'The branch the series was made for; every branch of its registration numbers from it' }),
+  gstin: Type.Union([Type.String(), Type.Null()], { description: 'The registration the series numbers for; null for a branch without a GSTIN' }),
+  financial_year: Type.String({ description: 'The financial year, 2026-27' }),
+  used: Type.Integer({ description: 'Numbers the series has issued that year (for good, when its numbers do not show the year)' }),
+  remaining: Type.Integer({ description: 'Numbers it can still issue within 16 characters (Rule 46(b))' }),
+}, 'A number series has used more than 90% of the numbers that fit in 16 characters; sent once per series and financial year.', 'SeriesRoomEventData');
+
 /** The `data` schema of each event type. */
 export const EVENT_DATA = {
   INVOICE_CREATED: SaleData, INVOICE_UPDATED: SaleData, INVOICE_VOIDED: SaleData, INVOICE_PAID: SaleData, INVOICE_BULK_CREATED: BulkData,
@@ -76,6 +87,7 @@ export const EVENT_DATA = {
   ESTIMATE_CREATED: SaleData, ESTIMATE_ACCEPTED: SaleData, ESTIMATE_CONVERTED: SaleData,
   SALES_ORDER_CREATED: SaleData, PURCHASE_ORDER_CREATED: PurchaseData,
   EXPENSE_CREATED: ExpenseData, JOURNAL_POSTED: JournalData,
+  SERIES_NEARLY_EXHAUSTED: SeriesRoomData,
 } as const satisfies Record<EventType, unknown>;
 
 export type EventDataOf<T extends EventType> = Static<(typeof EVENT_DATA)[T]>;
