@@ -319,6 +319,8 @@ export interface InvoicesTable extends TransportColumns {
   supply_type: string;
   /** The customer's gst_treatment when the invoice was made. */
   gst_treatment: string | null;
+  /** The party as it was when the document was issued (documents/party-copy.ts PartyCopy, JSON text; migration 034). */
+  party: string | null;
   /** WPAY or WOPAY on an export or a supply to an SEZ, else null. */
   export_type: string | null;
   /** Line amounts were entered inclusive of tax. */
@@ -474,6 +476,8 @@ export interface ExpensesTable {
   reference_number: string | null;
   vendor_id: string | null;
   vendor_name: string | null;
+  /** The vendor as it was when the expense was recorded or last edited (documents/party-copy.ts; migration 034); null without a vendor. */
+  party: string | null;
   tax_id: string | null;
   is_inclusive_tax: Flag;
   place_of_supply: string;
@@ -552,6 +556,8 @@ export interface BillsTable extends PurchaseHeaderColumns, TransportColumns {
   bill_id: string;
   /** The vendor's gst_treatment when the bill was made. */
   gst_treatment: string | null;
+  /** The party as it was when the document was issued (documents/party-copy.ts PartyCopy, JSON text; migration 034). */
+  party: string | null;
   /** Line amounts were entered inclusive of tax. */
   is_inclusive_tax: Flag;
   /** The vendor's own invoice number when given, else one of ours (BILL-000001). */
@@ -656,6 +662,8 @@ export interface NoteColumns {
   exchange_rate_micro: number;
   /** The contact's gst_treatment when the note was made. */
   gst_treatment: string | null;
+  /** The party as it was when the document was issued (documents/party-copy.ts PartyCopy, JSON text; migration 034). */
+  party: string | null;
   sub_total: number;
   tax_total: number;
   cgst_total: number;

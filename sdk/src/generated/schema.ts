@@ -2982,6 +2982,7 @@ export interface components {
             last_modified_time: string;
             line_items: components["schemas"]["BillLineItem"][];
             notes: string | null;
+            party: components["schemas"]["DocumentParty"] | null;
             /** @description Payments made against the bill so far */
             payment_made: number;
             place_of_supply: string;
@@ -3263,6 +3264,7 @@ export interface components {
             last_modified_time: string;
             line_items: components["schemas"]["NoteLineItem"][];
             notes: string | null;
+            party: components["schemas"]["DocumentParty"] | null;
             place_of_supply: string;
             reference_number: string | null;
             /** @description Rupees (or the document currency), at most two decimals */
@@ -3420,6 +3422,7 @@ export interface components {
             last_modified_time: string;
             line_items: components["schemas"]["NoteLineItem"][];
             notes: string | null;
+            party: components["schemas"]["DocumentParty"] | null;
             place_of_supply: string;
             reference_number: string | null;
             /** @description Rupees (or the document currency), at most two decimals */
@@ -3454,6 +3457,28 @@ export interface components {
              * @enum {string}
              */
             status: "DRAFT" | "ISSUED" | "APPLIED" | "CANCELLED";
+        };
+        /** @description The contact as it was when the document was issued (refreshed on every edit of a draft and on approval); a later change to the contact does not touch it. */
+        DocumentParty: {
+            billing_address: {
+                address?: string | null;
+                city?: string | null;
+                country?: string | null;
+                state_code?: string | null;
+                zip?: string | null;
+            } | null;
+            gst_treatment: string | null;
+            gstin: string | null;
+            /** @description The legal name, else the company name, else the name of the contact */
+            legal_name: string;
+            shipping_address: {
+                address?: string | null;
+                city?: string | null;
+                country?: string | null;
+                state_code?: string | null;
+                zip?: string | null;
+            } | null;
+            state_code: string | null;
         };
         DocumentsIssued: {
             doc_det: {
@@ -3777,6 +3802,7 @@ export interface components {
             notes: string | null;
             /** @description The BANK or CASH account the money left */
             paid_through_account_id: string;
+            party: components["schemas"]["DocumentParty"] | null;
             place_of_supply: string;
             rcm_rate: number | null;
             reference_number: string | null;
@@ -4464,6 +4490,7 @@ export interface components {
             last_modified_time: string;
             line_items: components["schemas"]["LineItem"][];
             notes: string | null;
+            party: components["schemas"]["DocumentParty"] | null;
             payment_link: string | null;
             /** @description Payments received against the invoice so far */
             payment_made: number;

@@ -31,6 +31,7 @@ import { noteUnapply } from './030-note-unapply';
 import { ledgerBalances } from './031-ledger-balances';
 import { openItems } from './032-open-items';
 import { numberingRegistrations } from './033-numbering-registrations';
+import { partyCopy } from './034-party-copy';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -39,7 +40,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   attachmentsAndComments, pdfs, invoicePaymentLink, invoiceListIndex, billGuardReference, deliveryQueueIndexes,
   idempotencyOrgScope, gstTreatment, periodLock, noteBindings, purchaseLedgers, branchBooks, seriesTypesUnits, einvoice,
   einvoiceIrn, irnNotesTransport, ledgerReportIndexes, noteUnapply, ledgerBalances, openItems,
-  numberingRegistrations,
+  numberingRegistrations, partyCopy,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

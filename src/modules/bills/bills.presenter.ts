@@ -1,6 +1,6 @@
 import { isoTimestamp, type LocalDate } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
-import { asDateTime, displayedStatus, presentLine, presentTotals } from '../documents';
+import { asDateTime, displayedStatus, presentLine, presentTotals, readPartyCopy } from '../documents';
 import { presentTransport } from '../ewaybill/transport.rules';
 import { BILL_OPEN_STATUSES } from './bills.rules';
 import type { BillLineRow, BillRow } from './bills.repository';
@@ -18,6 +18,7 @@ export function presentBill(b: BillRow, lines: readonly BillLineRow[], today: Lo
     reference_number: b.reference_number,
     place_of_supply: b.place_of_supply,
     gst_treatment: b.gst_treatment,
+    party: readPartyCopy(b.party),
     is_inclusive_tax: b.is_inclusive_tax === 1,
     currency_code: b.currency_code,
     exchange_rate: b.exchange_rate_micro / 1_000_000,

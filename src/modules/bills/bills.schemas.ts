@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Named, NullableOf, Strict } from '../../http/response-schemas';
 import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
-import { DocumentDate, gstTreatmentProperty, inclusiveTaxProperty, lineItemProperties, purchaseDocumentProperties } from '../documents/documents.responses';
+import { DocumentDate, gstTreatmentProperty, inclusiveTaxProperty, lineItemProperties, partyProperty, purchaseDocumentProperties } from '../documents/documents.responses';
 import { PostingLineItemInput } from '../documents/line-items.schemas';
 import { ItcBlockedReason } from '../documents/purchase-tax.schemas';
 import { TransportInputFields, TransportProperties, TransportUpdateFields } from '../ewaybill/ewaybill.schemas';
@@ -68,6 +68,7 @@ export const Bill = Named('Bill', Strict({
   bill_number: Type.String({ description: "The vendor's invoice number when given, else one of ours (BILL-000001)" }),
   ...purchaseDocumentProperties,
   ...gstTreatmentProperty,
+  ...partyProperty,
   ...inclusiveTaxProperty,
   due_date: DocumentDate,
   currency_code: Type.String(),

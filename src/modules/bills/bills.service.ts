@@ -9,7 +9,7 @@ import { orgSettings } from '../../platform/orgs/org-settings';
 import { assertDocumentDate, assertPeriodOpen } from '../../platform/orgs/period-lock';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { catalogRepository } from '../catalog';
-import { assertConvertible, assertDocumentConvertible, decideRoundOff, lineColumnsOf, priceLines, release, resolveParty, settle, totalColumnsOf, totalWithRoundOff, type SettlementKind, type SettlementOutcome, type SettlementStatuses } from '../documents';
+import { assertConvertible, assertDocumentConvertible, decideRoundOff, freshPartyCopy, lineColumnsOf, priceLines, release, resolveParty, settle, totalColumnsOf, totalWithRoundOff, type SettlementKind, type SettlementOutcome, type SettlementStatuses } from '../documents';
 import { reversalRemedy, type LedgerService } from '../ledger';
 import { posRestricted, purchaseTaxTerms } from '../documents/purchase-tax.rules';
 import type { SupplyType } from '../documents/supply.rules';
@@ -122,7 +122,7 @@ export function billsService(deps: Deps) {
       org_id: ctx.orgId, bill_id: deps.ids.next('bill'), bill_number: number, branch_id: party.branchId,
       vendor_id: party.contactId, vendor_name: party.contactName, bill_date: date, due_date: dueDate,
       reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply, supply_type: supply,
-      gst_treatment: party.gstTreatment, is_inclusive_tax: inclusive ? 1 : 0, currency_code: currency, exchange_rate_micro: exchangeRateMicro,
+      gst_treatment: party.gstTreatment, party: party.partyCopy, is_inclusive_tax: inclusive ? 1 : 0, currency_code: currency, exchange_rate_micro: exchangeRateMicro,
       ...totals, round_off: roundOff, total: totalWithRoundOff(totals.total, roundOff), payment_made: 0, vendor_credits_applied: 0,
       balance: totalWithRoundOff(totals.total, roundOff), status: 'DRAFT', notes: input.notes ?? null, purchase_order_id: origin.purchaseOrderId ?? null,
       is_rcm: terms.reverseCharge ? 1 : 0, version: 1, created_time: created, last_modified_time: created,
@@ -197,8 +197,8 @@ export function billsService(deps: Deps) {
         await assertPeriodOpen(tx, ctx.orgId, bill.bill_date);
         await refuseDuplicate(tx, bill);
         const lines = await repo.lines(tx, ctx.orgId, [billId]);
-        const approved = await approveInTx(tx, ctx, { ...bill, version: bill.version + 1 }, lines);
-        await repo.update(tx, ctx.orgId, billId, { status: approved.status, version: approved.version, last_modified_time: approved.last_modified_time });
+        const approved = await approveInTx(tx, ctx, { ...bill, version: bill.version + 1, party: await freshPartyCopy(tx, ctx.orgId, bill.vendor_id) }, lines);
+        await repo.update(tx, ctx.orgId, billId, { status: approved.status, party: approved.party, version: approved.version, last_modified_time: approved.last_modified_time });
         await deps.events.emit(tx, ctx, 'BILL_UPDATED', eventData(approved));
         return { bill: presentBill(approved, lines, today()) };
       });
@@ -221,7 +221,7 @@ export function billsService(deps: Deps) {
           reference_number: input.reference_number !== undefined ? input.reference_number : bill.reference_number,
           notes: input.notes !== undefined ? input.notes : bill.notes,
           due_date: dueDate, round_off: roundOff, total: totalWithRoundOff(pre, roundOff), balance: totalWithRoundOff(pre, roundOff),
-          ...transportFieldsOf(input), version: bill.version + 1, last_modified_time: now(),
+          ...transportFieldsOf(input), party: await freshPartyCopy(tx, ctx.orgId, bill.vendor_id), version: bill.version + 1, last_modified_time: now(),
         };
         await repo.update(tx, ctx.orgId, billId, next);
         await deps.activity.record(tx, ctx, {

@@ -67,7 +67,7 @@ export const ListContactsQuery = Query({
 export type ListContactsQuery = Static<typeof ListContactsQuery>;
 
 /** An address as the API shows it: the parts that were given, each null when cleared. */
-const Address = Strict({
+export const Address = Strict({
   address: Type.Optional(NullableOf(Type.String())),
   city: Type.Optional(NullableOf(Type.String())),
   state_code: Type.Optional(NullableOf(Type.String())),

@@ -182,7 +182,7 @@ export function creditNotesService(deps: Deps) {
           org_id: ctx.orgId, credit_note_id: creditNoteId, credit_note_number: number, note_type: noteType, branch_id: party.branchId,
           contact_id: party.contactId, contact_name: party.contactName, invoice_id: input.invoice_id ?? null, bill_id: input.bill_id ?? null,
           note_date: noteDate, reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply,
-          supply_type: party.supply, gst_treatment: party.gstTreatment, export_type: prepared.exportType, stock_direction: stockDirectionOf(side), currency_code: prepared.currencyCode,
+          supply_type: party.supply, gst_treatment: party.gstTreatment, party: party.partyCopy, export_type: prepared.exportType, stock_direction: stockDirectionOf(side), currency_code: prepared.currencyCode,
           exchange_rate_micro: prepared.exchangeRateMicro, sub_total: priced.amounts.subTotal, tax_total: priced.amounts.taxTotal,
           cgst_total: priced.amounts.cgstTotal, sgst_total: priced.amounts.sgstTotal, igst_total: priced.amounts.igstTotal, total,
           applied_amount: 0, balance_amount: total, status: 'ISSUED', notes: input.notes ?? null, version: 1, created_time: created, last_modified_time: created,

@@ -95,7 +95,7 @@ export function debitNotesService(deps: Deps) {
           org_id: ctx.orgId, debit_note_id: deps.ids.next('dn'), debit_note_number: number, branch_id: party.branchId,
           contact_id: party.contactId, contact_name: party.contactName, invoice_id: null, bill_id: input.bill_id ?? null,
           note_date: noteDate, reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply,
-          supply_type: party.supply, gst_treatment: party.gstTreatment, stock_direction: stockDirectionOf('purchase'), currency_code: prepared.currencyCode,
+          supply_type: party.supply, gst_treatment: party.gstTreatment, party: party.partyCopy, stock_direction: stockDirectionOf('purchase'), currency_code: prepared.currencyCode,
           exchange_rate_micro: prepared.exchangeRateMicro, sub_total: priced.amounts.subTotal, tax_total: priced.amounts.taxTotal,
           cgst_total: priced.amounts.cgstTotal, sgst_total: priced.amounts.sgstTotal, igst_total: priced.amounts.igstTotal, total,
           applied_amount: 0, balance_amount: total, status: 'ISSUED', notes: input.notes ?? null, version: 1, created_time: created, last_modified_time: created,

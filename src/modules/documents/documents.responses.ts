@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Amount, Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
 import { StringEnum } from '../../http/schema-kit';
+import { Address } from '../contacts/contacts.schemas';
 import { EXPORT_TYPES } from './supply.rules';
 
 /*
@@ -81,6 +82,18 @@ export const purchaseDocumentProperties = {
 export const gstTreatmentProperty = {
   gst_treatment: NullableOf(Type.String({ description: "The contact's gst_treatment when the document was made (REGISTERED, SEZ, DEEMED_EXPORT, OVERSEAS...)" })),
 };
+
+/** The party as it was when the document was issued (documents/party-copy.ts): what returns, e-invoices, e-way bills and PDFs show. */
+const PartyCopy = Named('DocumentParty', Strict({
+  gstin: NullableOf(Type.String()),
+  legal_name: Type.String({ description: 'The legal name, else the company name, else the name of the contact' }),
+  billing_address: NullableOf(Address),
+  shipping_address: NullableOf(Address),
+  state_code: NullableOf(Type.String({ description: "The contact's place_of_contact (IN-KA)" })),
+  gst_treatment: NullableOf(Type.String()),
+}, "The contact as it was when the document was issued (refreshed on every edit of a draft and on approval); a later change to the contact does not touch it."));
+
+export const partyProperty = { party: NullableOf(PartyCopy) };
 
 /** An invoice's or credit note's zero-rating: WPAY (with payment of IGST) or WOPAY (under LUT, no tax). */
 export const exportTypeProperty = {

@@ -2,6 +2,7 @@ import type { DocumentLineColumns, NoteColumns, NoteLineBinding } from '../../db
 import { isoTimestamp } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
 import { asDateTime, presentLine, presentTotals } from './documents.presenter';
+import { readPartyCopy } from './party-copy';
 
 /**
  * A note's line: a document line, whether the goods move in or out of stock, and the line
@@ -24,6 +25,7 @@ export function presentNoteColumns(n: NoteColumns & { export_type?: string | nul
     reference_number: n.reference_number,
     place_of_supply: n.place_of_supply,
     gst_treatment: n.gst_treatment,
+    party: readPartyCopy(n.party),
     export_type: n.export_type ?? null,
     stock_direction: n.stock_direction,
     currency_code: n.currency_code,

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Amount, Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
 import { StringEnum } from '../../http/schema-kit';
-import { DocumentDate, exportTypeProperty, gstTreatmentProperty, lineItemProperties, totalsProperties } from './documents.responses';
+import { DocumentDate, exportTypeProperty, gstTreatmentProperty, lineItemProperties, partyProperty, totalsProperties } from './documents.responses';
 import { NOTE_STATUSES } from './notes.rules';
 
 /*
@@ -34,6 +34,7 @@ export const noteProperties = {
   reference_number: NullableOf(Type.String()),
   place_of_supply: Type.String(),
   ...gstTreatmentProperty,
+  ...partyProperty,
   ...exportTypeProperty,
   stock_direction: Type.String({ description: 'SALES_RETURN_IN (customer side) or PURCHASE_RETURN_OUT (vendor side): which way restocked goods move' }),
   currency_code: Type.String(),

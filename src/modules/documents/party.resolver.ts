@@ -4,6 +4,7 @@ import { resolvePlaceOfSupply } from '../../kernel/gst/place-of-supply';
 import { EXPORT_PLACE_OF_SUPPLY } from '../../kernel/gst/states';
 import { unrecognisedState } from '../../kernel/gst/unrecognised-state';
 import { contactsRepository } from '../contacts';
+import { storedPartyOf } from './party-copy';
 import { ExportTypeNotApplicableError, routeSupply, supplierStateOf, type ExportType, type SupplyType } from './supply.rules';
 
 /** Who a document is with, which branch records it, and where the supply takes place. */
@@ -25,6 +26,8 @@ export interface DocumentParty {
   gstTreatment: string | null;
   /** The contact's GSTIN: a supply to one is B2B (HSN digits, Notification 78/2020-CT). */
   contactGstin: string | null;
+  /** The contact as the document keeps it: its `party` column's text (party-copy.ts). */
+  partyCopy: string;
 }
 
 /** A sales document's party: its contact is the customer. */
@@ -74,7 +77,7 @@ export async function resolveParty(
   }
   return {
     contactId: contact.contact_id, contactName: contact.contact_name, paymentTerms: contact.payment_terms, branchId: branch.branch_id, branchState: branch.state_code, placeOfSupply,
-    ...routing, gstTreatment: contact.gst_treatment, contactGstin: contact.gst_no,
+    ...routing, gstTreatment: contact.gst_treatment, contactGstin: contact.gst_no, partyCopy: storedPartyOf(contact),
   };
 }
 

@@ -1,16 +1,17 @@
 import type { Db } from '../../db/database';
-import { fromJson } from '../../db/json';
+import { readPartyCopy } from '../documents';
 import type { InvoiceLinesTable } from '../../db/schema';
 import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
 import type { Party, SourceLine } from './einvoice.builder';
 
 /*
  * What the GST e-documents (e-invoice, e-way bill) read from the books: a document's lines
- * and its two parties, the branch and the contact. Shared so both documents describe a
- * line, a service, an address and a PIN the same way.
+ * and its two parties, the branch and the contact as the document keeps it. Shared so both
+ * documents describe a line, a service, an address and a PIN the same way.
  */
 
-interface Address { address?: string | null; city?: string | null; state_code?: string | null; zip?: string | null; country?: string | null }
+/** The document's side of its contact: the name it was made out to and its stored party (documents/party-copy.ts). */
+export interface Counterparty { name: string; party: string | null }
 type LineTable = 'invoice_lines' | 'credit_note_lines' | 'bill_lines';
 type IdColumn = 'invoice_id' | 'credit_note_id' | 'bill_id';
 
@@ -36,23 +37,27 @@ export function sourceLineOf(r: Pick<InvoiceLinesTable, (typeof LINE_COLUMNS)[nu
   };
 }
 
-/** The branch as a party (the organisation's legal name, the branch's GSTIN and address) and the contact as one (its billing address). */
-export async function documentParties(db: Db, orgId: string, branchId: string, contactId: string) {
-  const [org, branch, contact] = await Promise.all([
+/**
+ * The branch as a party (the organisation's legal name, the branch's GSTIN and address) and the
+ * contact as the document keeps it (its party as issued, with its billing address), never the
+ * contact's current record.
+ */
+export async function documentParties(db: Db, orgId: string, branchId: string, counterparty: Counterparty) {
+  const [org, branch] = await Promise.all([
     db.selectFrom('orgs').select(['name', 'gstin', 'preferences']).where('org_id', '=', orgId).executeTakeFirstOrThrow(),
     db.selectFrom('branches').selectAll().where('org_id', '=', orgId).where('branch_id', '=', branchId).executeTakeFirstOrThrow(),
-    db.selectFrom('contacts').select(['contact_name', 'legal_name', 'company_name', 'gst_no', 'billing_address'])
-      .where('org_id', '=', orgId).where('contact_id', '=', contactId).executeTakeFirstOrThrow(),
   ]);
-  const billing = fromJson<Address>(contact.billing_address) ?? {};
+  const kept = readPartyCopy(counterparty.party);
+  const billing = kept?.billing_address ?? null;
   const branchParty: Party = {
     gstin: branch.gstin ?? org.gstin, legalName: org.name, tradeName: null,
     address: branch.address, city: branch.city, zip: branch.zip, stcd: stateCodeOfIso(branch.state_code),
   };
+  const gstin = kept?.gstin ?? null;
   const contactParty: Party & { country: string | null } = {
-    gstin: contact.gst_no, legalName: contact.legal_name ?? contact.company_name ?? contact.contact_name, tradeName: contact.contact_name,
-    address: billing.address ?? null, city: billing.city ?? null, zip: billing.zip ?? null,
-    stcd: billing.state_code ? stateCodeOfIso(billing.state_code) : (contact.gst_no?.slice(0, 2) ?? null), country: billing.country ?? null,
+    gstin, legalName: kept?.legal_name ?? counterparty.name, tradeName: counterparty.name,
+    address: billing?.address ?? null, city: billing?.city ?? null, zip: billing?.zip ?? null,
+    stcd: billing?.state_code ? stateCodeOfIso(billing.state_code) : (gstin?.slice(0, 2) ?? null), country: billing?.country ?? null,
   };
   return { orgPreferences: org.preferences, branch: branchParty, contact: contactParty };
 }

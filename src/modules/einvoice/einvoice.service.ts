@@ -3,11 +3,11 @@ import { invalidState, invalidValue, notFound } from '../../kernel/errors';
 import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
 import type { RequestContext } from '../../platform/context';
 import { readPreferences } from '../../platform/orgs/preferences';
-import { documentLines, documentParties } from './document-source';
+import { documentLines, documentParties, type Counterparty } from './document-source';
 import { buildEInvoice, supplyTypeOf, type EInvoiceSource, type SourceLine } from './einvoice.builder';
 import { einvoiceProblems } from './einvoice.rules';
 
-type Head = Omit<EInvoiceSource, 'seller' | 'buyer' | 'lines' | 'precedingInvoice'> & { orgId: string; branchId: string; contactId: string; status: string };
+type Head = Omit<EInvoiceSource, 'seller' | 'buyer' | 'lines' | 'precedingInvoice'> & { orgId: string; branchId: string; buyer: Counterparty; status: string };
 
 /**
  * The IRP e-invoice of an approved invoice or customer credit note (gst-facts.md): built from
@@ -21,7 +21,7 @@ export function einvoiceService(db: Db) {
     if (supplyType === null) {
       throw invalidState('Only a supply to a registered buyer, an SEZ, a deemed export or an export has an e-invoice; this one is B2C', { gst_treatment: head.gstTreatment });
     }
-    const parties = await documentParties(db, head.orgId, head.branchId, head.contactId);
+    const parties = await documentParties(db, head.orgId, head.branchId, head.buyer);
     const source: EInvoiceSource = {
       ...head,
       seller: parties.branch,
@@ -47,7 +47,7 @@ export function einvoiceService(db: Db) {
       const inv = await db.selectFrom('invoices').selectAll().where('org_id', '=', ctx.orgId).where('invoice_id', '=', invoiceId).executeTakeFirst();
       if (!inv) throw notFound('invoice', 'invoice_id');
       if (inv.status === 'DRAFT' || inv.status === 'CANCELLED') throw invalidState(`A ${inv.status} invoice has no e-invoice: only an approved one that is not void`, { status: inv.status });
-      const head = { ...headOf(inv), typ: 'INV' as const, number: inv.invoice_number, date: inv.invoice_date, roundOff: inv.round_off, contactId: inv.customer_id };
+      const head = { ...headOf(inv), typ: 'INV' as const, number: inv.invoice_number, date: inv.invoice_date, roundOff: inv.round_off, buyer: { name: inv.customer_name, party: inv.party } };
       return build(head, await documentLines(db, 'invoice_lines', 'invoice_id', ctx.orgId, invoiceId), null);
     },
 
@@ -59,7 +59,7 @@ export function einvoiceService(db: Db) {
       const invoice = note.invoice_id === null ? undefined : await db.selectFrom('invoices').select(['invoice_number', 'invoice_date'])
         .where('org_id', '=', ctx.orgId).where('invoice_id', '=', note.invoice_id).executeTakeFirst();
       // A note's total has no round-off of its own: its lines' values sum to it.
-      const head = { ...headOf(note), typ: 'CRN' as const, number: note.credit_note_number, date: note.note_date, roundOff: 0, contactId: note.contact_id };
+      const head = { ...headOf(note), typ: 'CRN' as const, number: note.credit_note_number, date: note.note_date, roundOff: 0, buyer: { name: note.contact_name, party: note.party } };
       return build(head, await documentLines(db, 'credit_note_lines', 'credit_note_id', ctx.orgId, creditNoteId),
         invoice ? { number: invoice.invoice_number, date: invoice.invoice_date } : null);
     },

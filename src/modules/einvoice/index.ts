@@ -4,5 +4,5 @@ export { irnService, cancelIrnOnVoid, assertNoActiveIrn, type IrnDocument } from
 export { findIrn, findIrns, presentIrn, type IrnDocumentType } from './irn.store';
 export type { IrnVoidBody } from './irn.schemas';
 // What e-way bills build from too: the document's parties and lines, and the IRP's value forms.
-export { documentLines, documentParties, LINE_COLUMNS, sourceLineOf } from './document-source';
+export { documentLines, documentParties, LINE_COLUMNS, sourceLineOf, type Counterparty } from './document-source';
 export { addressLines, EXPORT_PIN, inrLine, inrLines, inrOf, irpDate, pinOf, type InrLine, type Party, type SourceLine } from './einvoice.builder';

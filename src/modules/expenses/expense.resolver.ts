@@ -11,7 +11,8 @@ export interface ResolvedExpense {
   branchId: string;
   placeOfSupply: string;
   supply: SupplyType;
-  vendor: { id: string; name: string } | null;
+  /** With the vendor as the expense keeps it (its `party` column's text). */
+  vendor: { id: string; name: string; partyCopy: string } | null;
   lines: (PlannedLine & { taxRateCenti: number })[];
 }
 
@@ -57,7 +58,7 @@ async function partyOf(tx: Tx, orgId: string, draft: ExpenseDraft, branchOf: Bra
   const placeOfSupply = draft.placeOfSupply ?? undefined;
   if (draft.vendorId !== null) {
     const party = await resolveParty(tx, orgId, 'vendor', { contact_id: draft.vendorId, place_of_supply: placeOfSupply, branch_id: draft.branchId }, branchOf);
-    return { branchId: party.branchId, placeOfSupply: party.placeOfSupply, supply: party.supply, vendor: { id: party.contactId, name: party.contactName } };
+    return { branchId: party.branchId, placeOfSupply: party.placeOfSupply, supply: party.supply, vendor: { id: party.contactId, name: party.contactName, partyCopy: party.partyCopy } };
   }
   const sent = placeOfSupply === undefined ? undefined : resolvePlaceOfSupply(placeOfSupply);
   if (sent === null) throw unrecognisedState('place_of_supply', placeOfSupply!);

@@ -1,6 +1,6 @@
 import { isoTimestamp } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
-import { asDateTime } from '../documents';
+import { asDateTime, readPartyCopy } from '../documents';
 import type { ExpenseLineRow, ExpenseRow } from './expenses.repository';
 
 const percent = (centi: number | null) => (centi === null ? null : centi / 100);
@@ -21,6 +21,7 @@ export function presentExpense(e: ExpenseRow, lines: readonly ExpenseLineRow[]) 
     reference_number: e.reference_number,
     vendor_id: e.vendor_id,
     vendor_name: e.vendor_name,
+    party: readPartyCopy(e.party),
     tax_id: e.tax_id,
     is_inclusive_tax: e.is_inclusive_tax === 1,
     branch_id: e.branch_id,

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
 import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable, Query, StringEnum, Text, TWO_DECIMALS } from '../../http/schema-kit';
-import { DocumentDate, lineItemProperties, totalsProperties } from '../documents/documents.responses';
+import { DocumentDate, lineItemProperties, partyProperty, totalsProperties } from '../documents/documents.responses';
 import { ItcBlockedReason } from '../documents/purchase-tax.schemas';
 import { EXPENSE_MODES, MODE_ALIASES } from './expenses.rules';
 
@@ -117,6 +117,7 @@ export const Expense = Named('Expense', Strict({
   reference_number: NullableOf(Type.String()),
   vendor_id: NullableOf(Type.String()),
   vendor_name: NullableOf(Type.String()),
+  ...partyProperty,
   tax_id: NullableOf(Type.String()),
   is_inclusive_tax: Type.Boolean(),
   branch_id: Type.String(),

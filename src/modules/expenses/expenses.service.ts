@@ -74,7 +74,7 @@ export function expensesService(deps: Deps) {
     const row: ExpenseRow = {
       org_id: ctx.orgId, ...identity, branch_id: resolved.branchId, expense_date: draft.date, account_id: draft.accountId,
       paid_through_account_id: draft.paidThroughAccountId, mode: draft.mode, reference_number: draft.referenceNumber,
-      vendor_id: resolved.vendor?.id ?? null, vendor_name: resolved.vendor?.name ?? null, tax_id: draft.taxId,
+      vendor_id: resolved.vendor?.id ?? null, vendor_name: resolved.vendor?.name ?? null, party: resolved.vendor?.partyCopy ?? null, tax_id: draft.taxId,
       is_inclusive_tax: draft.isInclusiveTax ? 1 : 0, place_of_supply: resolved.placeOfSupply, supply_type: resolved.supply,
       is_rcm: draft.isRcm ? 1 : 0, rcm_rate_centi: draft.rcmRateCenti, itc_blocked_reason: draft.itcBlockedReason,
       itemized: draft.itemized ? 1 : 0, amount: amounts.amount, sub_total: amounts.subTotal, tax_total: amounts.taxTotal,

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
+import { readPartyCopy } from '../documents';
 import { inrLines, inrOf, type SourceLine } from '../einvoice';
 import type { Gstr1Doc, Gstr1Head, Gstr1Line, Gstr1Note } from './gstr1.rules';
 
@@ -7,7 +8,7 @@ import type { Gstr1Doc, Gstr1Head, Gstr1Line, Gstr1Note } from './gstr1.rules';
 const LEFT_OUT = ['DRAFT', 'CANCELLED'];
 
 interface Scope { orgId: string; gstin: string; branches: string[]; from: string; to: string }
-interface HeadRow { id: string; number: string; date: string; gst_no: string | null; gst_treatment: string | null; export_type: string | null; place_of_supply: string; total: number; rateMicro: number }
+interface HeadRow { id: string; number: string; date: string; party: string | null; gst_treatment: string | null; export_type: string | null; place_of_supply: string; total: number; rateMicro: number }
 interface LineRow { doc_id: string; item_total: number; discount: number; tax_rate_centi: number; cgst: number; sgst: number; igst: number; supply_type: string | null }
 
 /** A document's lines in INR, converted as the e-invoice and the HSN summary convert them (tax as the books post it); a line without a tax is a taxable one at 0%. */
@@ -19,7 +20,7 @@ function linesInInr(rows: readonly LineRow[], rateMicro: number): Gstr1Line[] {
 }
 
 const headOf = (r: HeadRow, supplierState: string): Gstr1Head => ({
-  id: r.id, number: r.number, date: r.date, ctin: r.gst_no, gstTreatment: r.gst_treatment, exportType: r.export_type,
+  id: r.id, number: r.number, date: r.date, ctin: readPartyCopy(r.party)?.gstin ?? null, gstTreatment: r.gst_treatment, exportType: r.export_type,
   pos: stateCodeOfIso(r.place_of_supply) ?? '', supplierState, value: inrOf(r.rateMicro)(r.total),
 });
 
@@ -31,15 +32,13 @@ const headOf = (r: HeadRow, supplierState: string): Gstr1Head => ({
 export async function gstr1Documents(db: Db, s: Scope): Promise<{ invoices: Gstr1Doc[]; notes: Gstr1Note[] }> {
   const supplierState = s.gstin.slice(0, 2);
   const invoiceHeads = () => db.selectFrom('invoices as d')
-    .innerJoin('contacts as c', (j) => j.onRef('c.org_id', '=', 'd.org_id').onRef('c.contact_id', '=', 'd.customer_id'))
-    .select(['d.invoice_id as id', 'd.invoice_number as number', 'd.invoice_date as date', 'c.gst_no', 'd.gst_treatment', 'd.export_type', 'd.place_of_supply', 'd.total', 'd.exchange_rate_micro as rateMicro'])
+    .select(['d.invoice_id as id', 'd.invoice_number as number', 'd.invoice_date as date', 'd.party', 'd.gst_treatment', 'd.export_type', 'd.place_of_supply', 'd.total', 'd.exchange_rate_micro as rateMicro'])
     .where('d.org_id', '=', s.orgId);
   const [invoices, notes, invoiceLines, noteLines] = await Promise.all([
     invoiceHeads().where('d.branch_id', 'in', s.branches).where('d.status', 'not in', LEFT_OUT)
       .where('d.invoice_date', '>=', s.from).where('d.invoice_date', '<=', s.to).orderBy('d.invoice_date').orderBy('d.invoice_number').execute(),
     db.selectFrom('credit_notes as d')
-      .innerJoin('contacts as c', (j) => j.onRef('c.org_id', '=', 'd.org_id').onRef('c.contact_id', '=', 'd.contact_id'))
-      .select(['d.credit_note_id as id', 'd.credit_note_number as number', 'd.note_date as date', 'c.gst_no', 'd.gst_treatment', 'd.export_type', 'd.place_of_supply', 'd.total', 'd.exchange_rate_micro as rateMicro', 'd.invoice_id'])
+      .select(['d.credit_note_id as id', 'd.credit_note_number as number', 'd.note_date as date', 'd.party', 'd.gst_treatment', 'd.export_type', 'd.place_of_supply', 'd.total', 'd.exchange_rate_micro as rateMicro', 'd.invoice_id'])
       .where('d.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.note_type', '=', 'CUSTOMER').where('d.status', 'not in', LEFT_OUT)
       .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to).orderBy('d.note_date').orderBy('d.credit_note_number').execute(),
     db.selectFrom('invoice_lines as l').innerJoin('invoices as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.invoice_id', '=', 'l.invoice_id'))

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
+import { partyRegisteredSql, readPartyCopy } from '../documents';
 import { toBase } from '../documents/currency.rules';
 import { posRestricted } from '../documents/purchase-tax.rules';
 import type { InwardLine, ItcType, OutwardLine, SupplyKind } from './gstr3b.builder';
@@ -12,8 +13,8 @@ const STANDING_NOTE_STATUSES = ['ISSUED', 'APPLIED'];
 
 interface Scope { orgId: string; branches: string[]; from: string; to: string }
 
-/** What places an outward line in GSTR-3B besides its tax's kind: its document's rate, treatment, supply type and place, the customer's GSTIN. */
-const OUTWARD_PLACING = ['d.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'd.place_of_supply', 'c.gst_no'] as const;
+/** What places an outward line in GSTR-3B besides its tax's kind and whether its party is registered: its document's rate, treatment, supply type and place. */
+const OUTWARD_PLACING = ['d.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'd.place_of_supply'] as const;
 const SUMMED_AMOUNTS = [
   sql<number>`sum(l.item_total)`.as('item_total'), sql<number>`sum(l.igst)`.as('igst'), sql<number>`sum(l.cgst)`.as('cgst'), sql<number>`sum(l.sgst)`.as('sgst'),
 ] as const;
@@ -40,23 +41,23 @@ const ZERO_RATED = new Set(['OVERSEAS', 'SEZ']);
  * invoices and customer credit notes issued; bills, expenses, debit notes and vendor credits received.
  */
 export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardLine[]; inward: InwardLine[] }> {
+  // The GSTIN the document keeps (party-copy.ts), not the contact's current one.
+  const registered = partyRegisteredSql(db, 'd.party');
   const [invoices, creditNotes, bills, expenses, debitNotes, vendorCredits] = await Promise.all([
     db.selectFrom('invoice_lines as l')
       .innerJoin('invoices as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.invoice_id', '=', 'l.invoice_id'))
-      .innerJoin('contacts as c', (j) => j.onRef('c.org_id', '=', 'd.org_id').onRef('c.contact_id', '=', 'd.customer_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
-      .select(['t.supply_type as supply_kind', ...OUTWARD_PLACING, ...SUMMED_AMOUNTS])
+      .select(['t.supply_type as supply_kind', ...OUTWARD_PLACING, registered.as('registered'), ...SUMMED_AMOUNTS])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'not in', ['DRAFT', 'CANCELLED'])
       .where('d.invoice_date', '>=', s.from).where('d.invoice_date', '<=', s.to)
-      .groupBy(['t.supply_type', ...OUTWARD_PLACING, ONE_ROW_PER_FOREIGN_LINE]).execute(),
+      .groupBy(['t.supply_type', ...OUTWARD_PLACING, registered, ONE_ROW_PER_FOREIGN_LINE]).execute(),
     db.selectFrom('credit_note_lines as l')
       .innerJoin('credit_notes as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.credit_note_id', '=', 'l.credit_note_id'))
-      .innerJoin('contacts as c', (j) => j.onRef('c.org_id', '=', 'd.org_id').onRef('c.contact_id', '=', 'd.contact_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
-      .select(['t.supply_type as supply_kind', ...OUTWARD_PLACING, ...SUMMED_AMOUNTS])
+      .select(['t.supply_type as supply_kind', ...OUTWARD_PLACING, registered.as('registered'), ...SUMMED_AMOUNTS])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.note_type', '=', 'CUSTOMER').where('d.status', 'in', STANDING_NOTE_STATUSES)
       .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to)
-      .groupBy(['t.supply_type', ...OUTWARD_PLACING, ONE_ROW_PER_FOREIGN_LINE]).execute(),
+      .groupBy(['t.supply_type', ...OUTWARD_PLACING, registered, ONE_ROW_PER_FOREIGN_LINE]).execute(),
     db.selectFrom('bill_lines as l')
       .innerJoin('bills as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.bill_id', '=', 'l.bill_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
@@ -66,10 +67,9 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
       .where('d.bill_date', '>=', s.from).where('d.bill_date', '<=', s.to).execute(),
     db.selectFrom('expense_lines as l')
       .innerJoin('expenses as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.expense_id', '=', 'l.expense_id'))
-      .leftJoin('contacts as c', (j) => j.onRef('c.org_id', '=', 'd.org_id').onRef('c.contact_id', '=', 'd.vendor_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
       .innerJoin('branches as br', (j) => j.onRef('br.org_id', '=', 'd.org_id').onRef('br.branch_id', '=', 'd.branch_id'))
-      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 't.supply_type as supply_kind', 'd.itc_blocked_reason', 'c.gst_treatment', 'd.supply_type', 'd.is_rcm', 'd.place_of_supply', 'br.state_code as branch_state'])
+      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 't.supply_type as supply_kind', 'd.itc_blocked_reason', 'd.party', 'd.supply_type', 'd.is_rcm', 'd.place_of_supply', 'br.state_code as branch_state'])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', '=', 'RECORDED')
       .where('d.expense_date', '>=', s.from).where('d.expense_date', '<=', s.to).execute(),
     db.selectFrom('debit_note_lines as l')
@@ -94,7 +94,7 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
 
   const outward = (rows: typeof invoices, sign: 1 | -1): OutwardLine[] => rows.map((r) => {
     const zeroRated = ZERO_RATED.has(r.gst_treatment ?? '');
-    const unregisteredInter = !r.gst_no && !zeroRated && r.supply_type === 'INTER';
+    const unregisteredInter = !r.registered && !zeroRated && r.supply_type === 'INTER';
     return { ...valued(r, r.exchange_rate_micro, sign), zeroRated, unregisteredPos: unregisteredInter ? stateCodeOfIso(r.place_of_supply) : null };
   });
   type InwardRow = Amounts & { supply_type: string; itc_blocked_reason: string | null; gst_treatment: string | null; place_of_supply: string; branch_state: string };
@@ -107,7 +107,10 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
     outward: [...outward(invoices, 1), ...outward(creditNotes, -1)],
     inward: [
       ...bills.map((r) => inward(r, r.exchange_rate_micro, 1, r.is_rcm, r.gst_treatment)),
-      ...expenses.map((r) => inward(r, 1_000_000, 1, r.is_rcm, r.gst_treatment)),
+      ...expenses.map((r) => {
+        const treatment = readPartyCopy(r.party)?.gst_treatment ?? null;
+        return inward({ ...r, gst_treatment: treatment }, 1_000_000, 1, r.is_rcm, treatment);
+      }),
       ...[...debitNotes, ...vendorCredits].map((r) => inward(r, r.exchange_rate_micro, -1, r.is_rcm, r.bill_treatment)),
     ],
   };

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { partyRegisteredSql } from '../documents';
 import { inrLines, sourceLineOf, type SourceLine } from '../einvoice';
 import type { HsnEntry } from './hsn-summary.builder';
 
@@ -11,7 +12,6 @@ const RUPEE = 1_000_000;
 
 /** What puts a line in an HSN row (besides its section): code, unit, rate, whether its item is a service. */
 const HSN_PLACING = ['l.hsn_or_sac', 'l.unit', 'l.tax_rate_centi', 'i.type'] as const;
-const B2B = sql<number>`CASE WHEN c.gst_no IS NULL THEN 0 ELSE 1 END`;
 /**
  * Lines of rupee documents are summed in the database (at rate 1 conversion is the identity, so
  * the sums are exact); a foreign document's lines come one row each, with their document, for
@@ -59,27 +59,26 @@ function entriesOf(rows: readonly HsnRow[], credit: boolean): { b2b: HsnEntry[];
 
 /**
  * The HSN entries of a GSTIN's branches in a date range: the lines of issued, standing invoices
- * (adding) and customer credit notes (subtracting), in `hsn_b2b` when the customer has a GSTIN.
+ * (adding) and customer credit notes (subtracting), in `hsn_b2b` when the party the document keeps has a GSTIN.
  * One statement per kind of document, whose answer is a row per HSN row for rupee documents.
  */
 export async function hsnEntries(db: Db, s: Scope): Promise<{ b2b: HsnEntry[]; b2c: HsnEntry[] }> {
+  const b2b = partyRegisteredSql(db, 'd.party');
   const [invoices, notes] = await Promise.all([
     db.selectFrom('invoice_lines as l')
       .innerJoin('invoices as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.invoice_id', '=', 'l.invoice_id'))
-      .innerJoin('contacts as c', (j) => j.onRef('c.org_id', '=', 'd.org_id').onRef('c.contact_id', '=', 'd.customer_id'))
       .leftJoin('items as i', (j) => j.onRef('i.org_id', '=', 'l.org_id').onRef('i.item_id', '=', 'l.item_id'))
-      .select([B2B.as('b2b'), FOREIGN_DOCUMENT('l.invoice_id').as('doc_id'), 'd.exchange_rate_micro', ...HSN_PLACING, ...SUMMED])
+      .select([b2b.as('b2b'), FOREIGN_DOCUMENT('l.invoice_id').as('doc_id'), 'd.exchange_rate_micro', ...HSN_PLACING, ...SUMMED])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'not in', LEFT_OUT)
       .where('d.invoice_date', '>=', s.from).where('d.invoice_date', '<=', s.to)
-      .groupBy([B2B, FOREIGN_DOCUMENT('l.invoice_id'), 'd.exchange_rate_micro', ...HSN_PLACING, FOREIGN_LINE]).execute(),
+      .groupBy([b2b, FOREIGN_DOCUMENT('l.invoice_id'), 'd.exchange_rate_micro', ...HSN_PLACING, FOREIGN_LINE]).execute(),
     db.selectFrom('credit_note_lines as l')
       .innerJoin('credit_notes as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.credit_note_id', '=', 'l.credit_note_id'))
-      .innerJoin('contacts as c', (j) => j.onRef('c.org_id', '=', 'd.org_id').onRef('c.contact_id', '=', 'd.contact_id'))
       .leftJoin('items as i', (j) => j.onRef('i.org_id', '=', 'l.org_id').onRef('i.item_id', '=', 'l.item_id'))
-      .select([B2B.as('b2b'), FOREIGN_DOCUMENT('l.credit_note_id').as('doc_id'), 'd.exchange_rate_micro', ...HSN_PLACING, ...SUMMED])
+      .select([b2b.as('b2b'), FOREIGN_DOCUMENT('l.credit_note_id').as('doc_id'), 'd.exchange_rate_micro', ...HSN_PLACING, ...SUMMED])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.note_type', '=', 'CUSTOMER').where('d.status', 'not in', LEFT_OUT)
       .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to)
-      .groupBy([B2B, FOREIGN_DOCUMENT('l.credit_note_id'), 'd.exchange_rate_micro', ...HSN_PLACING, FOREIGN_LINE]).execute(),
+      .groupBy([b2b, FOREIGN_DOCUMENT('l.credit_note_id'), 'd.exchange_rate_micro', ...HSN_PLACING, FOREIGN_LINE]).execute(),
   ]);
   const [sold, credited] = [entriesOf(invoices, false), entriesOf(notes, true)];
   return { b2b: [...sold.b2b, ...credited.b2b], b2c: [...sold.b2c, ...credited.b2c] };

@@ -1,6 +1,6 @@
 import { isoTimestamp, type LocalDate } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
-import { asDateTime, displayedStatus, presentLine } from '../documents';
+import { asDateTime, displayedStatus, presentLine, readPartyCopy } from '../documents';
 import { presentTransport } from '../ewaybill/transport.rules';
 import { OPEN_STATUSES } from './invoices.rules';
 import { paymentLinkOf } from './payment-link.rules';
@@ -19,6 +19,7 @@ export function presentInvoice(i: InvoiceRow, lines: readonly InvoiceLineRow[], 
     reference_number: i.reference_number,
     place_of_supply: i.place_of_supply,
     gst_treatment: i.gst_treatment,
+    party: readPartyCopy(i.party),
     export_type: i.export_type,
     is_inclusive_tax: i.is_inclusive_tax === 1,
     currency_code: i.currency_code,

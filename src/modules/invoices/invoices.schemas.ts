@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Named, NullableOf, Strict } from '../../http/response-schemas';
 import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
-import { DocumentDate, exportTypeProperty, gstTreatmentProperty, inclusiveTaxProperty, salesDocumentProperties } from '../documents/documents.responses';
+import { DocumentDate, exportTypeProperty, gstTreatmentProperty, inclusiveTaxProperty, partyProperty, salesDocumentProperties } from '../documents/documents.responses';
 import { EXPORT_TYPES } from '../documents/supply.rules';
 import { PostingLineItems } from '../documents/line-items.schemas';
 import { EInvoiceIrn, IrnVoidBody } from '../einvoice/irn.schemas';
@@ -59,6 +59,7 @@ export const Invoice = Named('Invoice', Strict({
   invoice_number: Type.String({ description: 'The number given, or the next of its series (INV-26-27-00001)' }),
   ...salesDocumentProperties,
   ...gstTreatmentProperty,
+  ...partyProperty,
   ...exportTypeProperty,
   ...inclusiveTaxProperty,
   due_date: DocumentDate,

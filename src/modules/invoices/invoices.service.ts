@@ -11,7 +11,7 @@ import { assertDocumentDate, assertPeriodOpen } from '../../platform/orgs/period
 import { viewCache } from '../../platform/view-cache';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { assertHsnDigits, catalogRepository } from '../catalog';
-import { assertDocumentConvertible, decideRoundOff, inclusiveRemainderOf, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty, totalWithRoundOff } from '../documents';
+import { assertDocumentConvertible, decideRoundOff, freshPartyCopy, inclusiveRemainderOf, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty, totalWithRoundOff } from '../documents';
 import { cancelIrnOnVoid, findIrn, findIrns, presentIrn } from '../einvoice';
 import { presentTransport, transportFieldsOf } from '../ewaybill/transport.rules';
 import { reversalRemedy, type LedgerService } from '../ledger';
@@ -141,7 +141,7 @@ export function invoicesService(deps: Deps) {
       org_id: ctx.orgId, invoice_id: deps.ids.next('inv'), branch_id: branchId,
       customer_id: party.contactId, customer_name: party.contactName, invoice_date: date, due_date: dueDate,
       reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply, supply_type: party.supply,
-      gst_treatment: party.gstTreatment, export_type: party.exportType, is_inclusive_tax: inclusive ? 1 : 0,
+      gst_treatment: party.gstTreatment, party: party.partyCopy, export_type: party.exportType, is_inclusive_tax: inclusive ? 1 : 0,
       currency_code: currency, exchange_rate_micro: exchangeRateMicro,
       sub_total: amounts.subTotal, tax_total: amounts.taxTotal, cgst_total: amounts.cgstTotal, sgst_total: amounts.sgstTotal,
       igst_total: amounts.igstTotal, round_off: roundOff, total, payment_made: 0, credits_applied: 0, balance: total,
@@ -190,8 +190,8 @@ export function invoicesService(deps: Deps) {
         if (invoice.status !== 'DRAFT') throw invalidState(`only a DRAFT invoice can be approved; this one is ${invoice.status}`, { status: invoice.status });
         await assertPeriodOpen(tx, ctx.orgId, invoice.invoice_date);
         const lines = (await repo.lines(tx, ctx.orgId, [invoiceId])).get(invoiceId) ?? [];
-        const approved = await approveInTx(tx, ctx, { ...invoice, version: invoice.version + 1 }, lines);
-        await repo.update(tx, ctx.orgId, invoiceId, { status: approved.status, version: approved.version, last_modified_time: approved.last_modified_time });
+        const approved = await approveInTx(tx, ctx, { ...invoice, version: invoice.version + 1, party: await freshPartyCopy(tx, ctx.orgId, invoice.customer_id) }, lines);
+        await repo.update(tx, ctx.orgId, invoiceId, { status: approved.status, party: approved.party, version: approved.version, last_modified_time: approved.last_modified_time });
         await deps.events.emit(tx, ctx, 'INVOICE_UPDATED', eventData(approved));
         return { invoice: presentInvoice(approved, lines, today()) };
       });
@@ -216,7 +216,7 @@ export function invoicesService(deps: Deps) {
           reference_number: input.reference_number !== undefined ? input.reference_number : invoice.reference_number,
           notes: input.notes !== undefined ? input.notes : invoice.notes,
           due_date: dueDate, round_off: roundOff, total: totalWithRoundOff(pre, roundOff), balance: totalWithRoundOff(pre, roundOff),
-          ...transportFieldsOf(input), version: invoice.version + 1, last_modified_time: now(),
+          ...transportFieldsOf(input), party: await freshPartyCopy(tx, ctx.orgId, invoice.customer_id), version: invoice.version + 1, last_modified_time: now(),
         };
         await repo.update(tx, ctx.orgId, invoiceId, next);
         const pick = (r: InvoiceRow) => ({

@@ -1,7 +1,7 @@
-import { fromJson } from '../../db/json';
 import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
 import { gstStateByCode } from '../../kernel/gst/states';
 import type { Address } from '../contacts/contacts.rules';
+import { partyCopyOf, type PartyCopy } from '../documents';
 import { zeroRatingEndorsement } from '../documents/supply.rules';
 import { amountInWords, formatIndianAmount, formatMoney, formatQuantity, formatRate } from './indian-numbers.rules';
 import type { DocumentSource, Letterhead, PaymentSource, Source } from './pdfs.repository';
@@ -82,8 +82,7 @@ export function stateLabel(iso: string | null): string | null {
 
 const money = formatIndianAmount;
 
-function addressLines(json: string | null): string[] {
-  const a = fromJson<Address>(json);
+function addressLines(a: Address | null): string[] {
   if (!a) return [];
   const cityLine = [a.city, a.zip].filter(Boolean).join(' - ');
   return [a.address, cityLine, stateLabel(a.state_code), a.country].filter((l): l is string => !!l && l.trim().length > 0);
@@ -102,13 +101,19 @@ function ourParty(label: string, head: Letterhead): PartyView {
   };
 }
 
-function theirParty(label: string, fallbackName: string, head: Letterhead): PartyView {
+/**
+ * Them: the party as the document keeps it (`kept`, as issued); estimates, orders and payments
+ * keep none and show the contact as it is. Email and phone, how to reach them now rather than
+ * what was issued, are the contact's.
+ */
+function theirParty(label: string, fallbackName: string, head: Letterhead, kept: PartyCopy | null = null): PartyView {
   const c = head.contact;
-  const lines = c ? addressLines(c.billing_address) : [];
-  if (c && lines.length === 0 && c.place_of_contact) lines.push(`State: ${stateLabel(c.place_of_contact)}`);
+  const party = kept ?? (c ? partyCopyOf(c) : null);
+  const lines = addressLines(party?.billing_address ?? null);
+  if (party && lines.length === 0 && party.state_code) lines.push(`State: ${stateLabel(party.state_code)}`);
   if (c?.email) lines.push(c.email);
   if (c?.phone) lines.push(c.phone);
-  return { label, name: c?.legal_name ?? c?.company_name ?? c?.contact_name ?? fallbackName, lines, gstin: c?.gst_no ?? null };
+  return { label, name: party?.legal_name ?? fallbackName, lines, gstin: party?.gstin ?? null };
 }
 
 const TITLES: Record<DocumentSource['kind'], string> = {
@@ -122,9 +127,10 @@ const TITLES: Record<DocumentSource['kind'], string> = {
 
 /** Which side is which: the supplier issues, the recipient receives. */
 function partiesOf(source: DocumentSource, head: Letterhead): { from: PartyView; to: PartyView } {
-  if (source.kind === 'purchase_order') return { from: ourParty('Buyer', head), to: theirParty('Vendor', source.contactName, head) };
-  if (source.issuedBy === 'contact') return { from: theirParty('Supplier', source.contactName, head), to: ourParty('Recipient', head) };
-  return { from: ourParty('Supplier', head), to: theirParty('Recipient', source.contactName, head) };
+  const them = (label: string) => theirParty(label, source.contactName, head, source.party ?? null);
+  if (source.kind === 'purchase_order') return { from: ourParty('Buyer', head), to: them('Vendor') };
+  if (source.issuedBy === 'contact') return { from: them('Supplier'), to: ourParty('Recipient', head) };
+  return { from: ourParty('Supplier', head), to: them('Recipient') };
 }
 
 /** Statuses a reader must not miss: named in the facts as well as stamped across the page. */

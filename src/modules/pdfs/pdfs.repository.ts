@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { BranchesTable, ContactsTable, DocumentLineColumns, OrgsTable } from '../../db/schema';
+import { readPartyCopy, type PartyCopy, type PartySource } from '../documents';
 import type { PdfDocumentKind } from './pdfs.types';
 
 /**
@@ -42,6 +43,8 @@ export interface DocumentSource {
   reverseCharge?: boolean;
   /** An invoice's or credit note's IRN as the IRP acknowledged it, if recorded (CGST Rule 48(4)): printed with its QR code. */
   einvoice?: { irn: string; ackNo: string; ackDate: string; signedQrCode: string; status: string } | null;
+  /** The party as the document keeps it (documents/party-copy.ts); estimates and purchase orders keep none and show the contact. */
+  party?: PartyCopy | null;
   lines: DocumentLineColumns[];
 }
 
@@ -68,7 +71,7 @@ export type Source = DocumentSource | PaymentSource;
 export interface Letterhead {
   org: Pick<OrgsTable, 'name' | 'gstin' | 'state_code'>;
   branch: Pick<BranchesTable, 'name' | 'state_code' | 'gstin' | 'address'> | undefined;
-  contact: Pick<ContactsTable, 'contact_name' | 'legal_name' | 'company_name' | 'gst_no' | 'billing_address' | 'place_of_contact' | 'email' | 'phone'> | undefined;
+  contact: (PartySource & Pick<ContactsTable, 'email' | 'phone'>) | undefined;
 }
 
 const settledOf = (paid: number, credited: number, balance: number) => ({ paid, credited, balance });
@@ -89,7 +92,7 @@ async function invoice(db: Db, orgId: string, id: string): Promise<DocumentSourc
     status: r.status, version: r.version, branchId: r.branch_id, contactId: r.customer_id, contactName: r.customer_name, issuedBy: 'us',
     reference: r.reference_number, placeOfSupply: r.place_of_supply, currency: r.currency_code,
     subTotal: r.sub_total, cgst: r.cgst_total, sgst: r.sgst_total, igst: r.igst_total, taxTotal: r.tax_total, roundOff: r.round_off, total: r.total,
-    settled: settledOf(r.payment_made, r.credits_applied, r.balance), against: null, notes: r.notes, exportType: r.export_type, lines,
+    settled: settledOf(r.payment_made, r.credits_applied, r.balance), against: null, notes: r.notes, exportType: r.export_type, party: readPartyCopy(r.party), lines,
   };
 }
 
@@ -102,7 +105,7 @@ async function bill(db: Db, orgId: string, id: string): Promise<DocumentSource |
     status: r.status, version: r.version, branchId: r.branch_id, contactId: r.vendor_id, contactName: r.vendor_name, issuedBy: 'contact',
     reference: r.reference_number, placeOfSupply: r.place_of_supply, currency: r.currency_code,
     subTotal: r.sub_total, cgst: r.cgst_total, sgst: r.sgst_total, igst: r.igst_total, taxTotal: r.tax_total, roundOff: r.round_off, total: r.total,
-    settled: settledOf(r.payment_made, r.vendor_credits_applied, r.balance), against: null, notes: r.notes, reverseCharge: r.is_rcm === 1, lines,
+    settled: settledOf(r.payment_made, r.vendor_credits_applied, r.balance), against: null, notes: r.notes, reverseCharge: r.is_rcm === 1, party: readPartyCopy(r.party), lines,
   };
 }
 
@@ -158,7 +161,7 @@ async function creditNote(db: Db, orgId: string, id: string): Promise<DocumentSo
     reference: r.reference_number, placeOfSupply: r.place_of_supply, currency: r.currency_code,
     subTotal: r.sub_total, cgst: r.cgst_total, sgst: r.sgst_total, igst: r.igst_total, taxTotal: r.tax_total, roundOff: null, total: r.total,
     settled: { paid: 0, credited: r.applied_amount, balance: r.balance_amount }, against: await againstOf(db, orgId, r.invoice_id, r.bill_id),
-    notes: r.notes, lines,
+    notes: r.notes, party: readPartyCopy(r.party), lines,
   };
 }
 
@@ -172,7 +175,7 @@ async function debitNote(db: Db, orgId: string, id: string): Promise<DocumentSou
     reference: r.reference_number, placeOfSupply: r.place_of_supply, currency: r.currency_code,
     subTotal: r.sub_total, cgst: r.cgst_total, sgst: r.sgst_total, igst: r.igst_total, taxTotal: r.tax_total, roundOff: null, total: r.total,
     settled: { paid: 0, credited: r.applied_amount, balance: r.balance_amount }, against: await againstOf(db, orgId, r.invoice_id, r.bill_id),
-    notes: r.notes, lines,
+    notes: r.notes, party: readPartyCopy(r.party), lines,
   };
 }
 
@@ -235,7 +238,8 @@ export const pdfsRepository = {
       branchId
         ? db.selectFrom('branches').select(['name', 'state_code', 'gstin', 'address']).where('org_id', '=', orgId).where('branch_id', '=', branchId).executeTakeFirst()
         : db.selectFrom('branches').select(['name', 'state_code', 'gstin', 'address']).where('org_id', '=', orgId).where('is_default', '=', 1).executeTakeFirst(),
-      db.selectFrom('contacts').select(['contact_name', 'legal_name', 'company_name', 'gst_no', 'billing_address', 'place_of_contact', 'email', 'phone'])
+      db.selectFrom('contacts')
+        .select(['contact_name', 'legal_name', 'company_name', 'gst_no', 'billing_address', 'shipping_address', 'place_of_contact', 'gst_treatment', 'email', 'phone'])
         .where('org_id', '=', orgId).where('contact_id', '=', contactId).executeTakeFirst(),
     ]);
     return { org, branch, contact };
