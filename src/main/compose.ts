@@ -121,6 +121,9 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     configured: config.secret, dataDir: config.dataDir, log: startLog,
     // Every column sealed under the server secret (platform/secrets/sealed-values.ts).
     sealed: [sealedSigningSecrets, sealedAnswers],
+  }).catch(async (refusal: unknown) => {
+    await database.close();
+    throw refusal;
   });
   const admin = await establishAdminSecret(database, config.adminToken);
   const cursors = cursorCodec(serverSecret);

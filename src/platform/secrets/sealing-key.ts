@@ -55,7 +55,7 @@ export async function establishSealingKey(database: Database, options: SealingKe
       return resealed;
     });
     options.log.info({ ...counts, from: retired.length, file: options.configured ? undefined : file },
-      'the server secret is no longer kept in the database; sealed values re-sealed under the key in force');
+      'a retired server secret: what it sealed is sealed again under the key in force, and it is deleted');
   }
   // After the commit: until then the values the file's key sealed still needed it.
   if (options.configured && onFile !== null) fs.rmSync(file, { force: true });
