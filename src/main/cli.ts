@@ -25,7 +25,7 @@ const LOCAL: Record<string, { usage: string; run(): Promise<void> }> = {
     },
   },
   'secret export': {
-    usage: 'print the sealing key this database kept, to set BAHI_SECRET to (docs/operations.md, Upgrading)',
+    usage: 'print the sealing key this database kept, to set BAHI_SECRET to (docs/operations.md, Upgrades and migrations)',
     async run() {
       const config = loadConfig();
       const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
