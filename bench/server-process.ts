@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sealingKeyEnv } from '../test/support/test-database';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -70,7 +71,7 @@ export function startWorkerProcess(databaseUrl: string, env: Record<string, stri
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bahi-worker-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/worker.ts'], {
     cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl, BAHI_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl, BAHI_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...sealingKeyEnv(databaseUrl), ...env },
   });
   running.add(child);
   child.once('exit', () => running.delete(child));
@@ -100,6 +101,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     BAHI_ADMIN_TOKEN: options.adminToken,
     LOG_LEVEL: 'warn',
     ...(options.databaseUrl && { DATABASE_URL: options.databaseUrl }),
+    ...sealingKeyEnv(options.databaseUrl),
     ...options.env,
   });
   const nodeArgs = ['--import', 'tsx'];

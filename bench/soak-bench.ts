@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import { HttpClient } from '../test/support/http-client';
 import { allInvoices, startInvoiceLoad } from '../test/support/invoice-load';
 import { isAlive, terminateBusyBackends, whenAccepting } from '../test/support/postgres-faults';
+import { sealingKeyEnv } from '../test/support/test-database';
 import { bootstrapOrg } from './api-client';
 import type { BackgroundResult, ServerSettings } from './scenario-types';
 import { ROOT, startServer } from './server-process';
@@ -76,7 +77,7 @@ export async function postgresSoak(databaseUrl: string, { env }: ServerSettings)
     const serials = stored.map((i) => Number(i.invoice_number.split('-').pop())).sort((a, b) => a - b);
     const gaps = serials.filter((n, i) => n !== i + 1).length;
     const verify = await run(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', 'ledger', 'verify'], {
-      cwd: ROOT, env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, BAHI_ADMIN_TOKEN: adminToken, LOG_LEVEL: 'warn' },
+      cwd: ROOT, env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, ...sealingKeyEnv(databaseUrl), BAHI_ADMIN_TOKEN: adminToken, LOG_LEVEL: 'warn' },
     }).then(() => 0, () => 1);
     const serverAlive = isAlive(server.pid) ? 1 : 0;
     console.log(`[postgres] soak: ${report.acknowledged.length} creates acknowledged in ${elapsed.toFixed(1)} s; ${report.unavailable} answers 503, ${report.noAnswer} without an answer, ${report.unexpected.length} unexpected; lost ${lost}, duplicated ${duplicated}, number gaps ${gaps}; backends terminated ${terminated}; first write after each restart ${recoveries.map((ms) => `${Math.round(ms)} ms`).join(', ')} after PostgreSQL accepted; ledger verify ${verify === 0 ? 'clean' : 'FAILED'}; server ${serverAlive ? 'never restarted' : 'GONE'}`);

@@ -10,7 +10,14 @@ export interface Config {
   /** BAHI_PG_POOL_SIZE: connections this process keeps to PostgreSQL; unset, DEFAULT_PG_POOL_SIZE (db/database.ts). */
   pgPoolSize?: number;
   adminToken?: string;
+  /**
+   * BAHI_SECRET: the key that seals stored secrets and signs cursors and links. Required with
+   * DATABASE_URL; unset on the embedded engine, `<dataDir>/secret.key` holds a generated one
+   * (src/platform/secrets/sealing-key.ts).
+   */
   secret?: string;
+  /** BAHI_DEMO (default on; `0` off): an embedded database's first start makes a demo organisation (src/main/demo-org.ts). */
+  demo: boolean;
   fakeClock: boolean;
   /**
    * BAHI_PROCESSES (default 1; `auto`: one per core): how many processes serve the API on the one
@@ -87,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgPoolSize: positiveInteger(env, 'BAHI_PG_POOL_SIZE'),
     adminToken: env.BAHI_ADMIN_TOKEN || undefined,
     secret: env.BAHI_SECRET || undefined,
+    demo: env.BAHI_DEMO !== '0',
     fakeClock,
     processes,
     processRole: env.BAHI_PROCESS_ROLE === 'peer' ? 'peer' : 'lead',

@@ -1,13 +1,14 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { ApiClient } from '../api-client';
+import { sealingKeyEnv } from '../../test/support/test-database';
 import { ROOT } from '../server-process';
 
 const run = promisify(execFile);
 
 /** `bahi ledger verify` on the seeded database; throws with what it reported unless it is clean. */
 export async function ledgerVerify(database: { databaseUrl?: string; dataDir: string }): Promise<void> {
-  const env = { PATH: process.env.PATH, LOG_LEVEL: 'warn', BAHI_DATA_DIR: database.dataDir, ...(database.databaseUrl && { DATABASE_URL: database.databaseUrl }) };
+  const env = { PATH: process.env.PATH, LOG_LEVEL: 'warn', BAHI_DATA_DIR: database.dataDir, ...(database.databaseUrl && { DATABASE_URL: database.databaseUrl }), ...sealingKeyEnv(database.databaseUrl) };
   try {
     await run(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', 'ledger', 'verify'], { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024 });
   } catch (error) {

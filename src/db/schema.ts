@@ -768,7 +768,7 @@ export interface WebhookEndpointsTable {
   url: string;
   /** JSON array of event types. */
   events: string;
-  /** AES-256-GCM sealed signing secret (src/modules/webhooks/secret-box.ts). */
+  /** AES-256-GCM sealed signing secret (src/kernel/secret-box.ts). */
   secret_sealed: string;
   created_time: string;
   deleted_time: string | null;

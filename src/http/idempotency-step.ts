@@ -32,6 +32,7 @@ export function idempotencyStepFor(def: RouteDef, database: Database, idempotenc
       orgId: ctx.orgId,
       method: request.method,
       path: request.url.split('?')[0]!,
+      sealAnswer: def.sealAnswer,
       render: (result) => renderSuccess(def, result as Record<string, unknown>),
     };
     ctx.idempotency = idem;

@@ -54,6 +54,8 @@ export interface RouteDef<
   invalidBody?: InvalidBodyRule;
   /** Mutations accept Idempotency-Key; 'required' puts the route on the mandatory list. */
   idempotency?: 'required' | 'optional';
+  /** The success answer shows a secret (a webhook signing secret): stored with its Idempotency-Key only sealed. */
+  sealAnswer?: true;
   params?: P;
   query?: Q;
   body?: B;

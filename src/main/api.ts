@@ -12,7 +12,7 @@ import { superviseServers } from './server-processes';
 const config = loadConfig();
 if (config.processes > 1 && cluster.isPrimary) {
   const setup = await composeApp({ ...config, processes: 1 });
-  await announceFirstStart(setup);
+  await announceFirstStart(setup, config);
   await setup.close();
   superviseServers(config);
 } else {

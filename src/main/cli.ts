@@ -4,6 +4,7 @@ import { adminClient } from '../cli/admin-client';
 import { ADMIN_COMMANDS } from '../cli/commands';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
+import { keptSealingKey } from '../platform/secrets/sealing-key';
 import { composeApp } from './compose';
 
 /**
@@ -21,6 +22,17 @@ const LOCAL: Record<string, { usage: string; run(): Promise<void> }> = {
       await app.close();
       process.stdout.write(problems.length === 0 ? 'ledger ok: every entry balances, in total and in each branch, and every document agrees with its postings\n' : `${problems.join('\n')}\n`);
       if (problems.length > 0) process.exitCode = 1;
+    },
+  },
+  'secret export': {
+    usage: 'print the sealing key this database kept, to set BAHI_SECRET to (docs/operations.md, Upgrades and migrations)',
+    async run() {
+      const config = loadConfig();
+      const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      const key = await keptSealingKey(database, config.dataDir).finally(() => database.close());
+      if (key === null) throw new Error('no sealing key is kept here: the key is BAHI_SECRET (a start with it set retired the stored one)');
+      // The key alone on stdout, so that `BAHI_SECRET=$(bahi secret export)` takes it whole.
+      process.stdout.write(`${key}\n`);
     },
   },
   migrate: {

@@ -12,11 +12,13 @@ import { ulidGenerator, type IdGenerator } from '../kernel/ids';
 import { buildServer, type ServerDeps } from '../http/server';
 import { activityRecorder } from '../platform/activity/activity.recorder';
 import { dependents } from '../platform/dependents';
-import { establishAdminSecret, establishServerSecret } from '../platform/auth/admin-secret';
+import { establishAdminSecret } from '../platform/auth/admin-secret';
 import { tokensService } from '../platform/auth/tokens.service';
 import type { PlatformDeps } from '../platform/deps';
 import { ForegroundGate } from '../platform/foreground';
-import { idempotencyStore } from '../platform/idempotency/idempotency.store';
+import { idempotencyStore, sealedAnswers } from '../platform/idempotency/idempotency.store';
+import { establishSealingKey } from '../platform/secrets/sealing-key';
+import { secretBox } from '../kernel/secret-box';
 import type { Job } from '../platform/jobs/jobs';
 import { orgsService } from '../platform/orgs/orgs.service';
 import { periodLockService } from '../platform/orgs/period-lock.service';
@@ -64,7 +66,7 @@ import { purchaseTaxRoutes } from '../modules/purchase-tax';
 import { salesOrdersRoutes, salesOrdersService } from '../modules/sales-orders';
 import { recurringRoutes, recurringService } from '../modules/recurring';
 import { seriesRoutes, seriesService } from '../modules/series';
-import { secretBox, webhookQueueDepths, webhooksRoutes, webhooksService, type Resolver } from '../modules/webhooks';
+import { sealedSigningSecrets, webhookQueueDepths, webhooksRoutes, webhooksService, type Resolver } from '../modules/webhooks';
 import { supervisorChannel } from './server-processes';
 import { composeDeliveryWorker, deliveryThreadJob, webhookSender } from './webhook-deliveries';
 
@@ -114,10 +116,18 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     onRetry: (err, delayMs, waitedMs) => startLog.warn({ cause: describeDriverError(err), delayMs, waitedMs, waitSeconds: config.dbWaitSeconds }, 'database unreachable; retrying'),
   });
 
+  // First: PostgreSQL without BAHI_SECRET stops here, before the admin token is made.
+  const serverSecret = await establishSealingKey(database, {
+    configured: config.secret, dataDir: config.dataDir, log: startLog,
+    // Every column sealed under the server secret (platform/secrets/sealed-values.ts).
+    sealed: [sealedSigningSecrets, sealedAnswers],
+  }).catch(async (refusal: unknown) => {
+    await database.close();
+    throw refusal;
+  });
   const admin = await establishAdminSecret(database, config.adminToken);
-  const serverSecret = await establishServerSecret(database, config.secret);
   const cursors = cursorCodec(serverSecret);
-  const idempotency = idempotencyStore(database, clock);
+  const idempotency = idempotencyStore(database, clock, secretBox(serverSecret, 'idempotency-answers'));
   const rateLimiter = config.databaseUrl ? postgresRateLimiter(config.databaseUrl, clock)
     : config.processes > 1 ? sharedRateLimiter(clock, supervisorChannel()) : memoryRateLimiter(clock);
   // BAHI_METRICS=1: everything is measured into one registry. Otherwise nothing is registered or measured.
@@ -175,7 +185,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   // BAHI_SMTP_URL holds credentials: it goes to the transport and nowhere else (never logged).
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl) : emlFileMailer(path.join(config.dataDir, 'mail'));
   const email = emailService({ ...deps, documents: documentLoaders({ invoices, estimates, creditNotes }), pdfs, mailer });
-  const webhooks = webhooksService({ ...deps, secrets: secretBox(serverSecret), sender: webhookSender(webhookAttempts), allowPrivate: config.webhookAllowPrivate, resolver: overrides.webhookResolver });
+  const webhooks = webhooksService({ ...deps, secrets: secretBox(serverSecret, 'webhook-signing-secrets'), sender: webhookSender(webhookAttempts), allowPrivate: config.webhookAllowPrivate, resolver: overrides.webhookResolver });
   const foreground = new ForegroundGate();
   const readiness = new Readiness();
   const delivery = {

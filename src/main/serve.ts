@@ -24,7 +24,7 @@ export async function serve(config: Config): Promise<void> {
   const routeRequests = !socketPath ? undefined : acceptor ? acceptor.route : forwardWritesTo(socketPath, ulidGenerator(systemClock));
 
   const app = await composeApp(config, { deliveriesOnThread: lead, routeRequests });
-  if (!supervised) await announceFirstStart(app); // under a supervisor, it announced before starting any process
+  if (!supervised) await announceFirstStart(app, config); // under a supervisor, it announced before starting any process
   await app.server.listen({ host: config.host, port: config.port });
   await acceptor?.listen();
   // BAHI_WORKER_POLL_MS=0: this process only serves the API; `bahi worker` processes do the background work.

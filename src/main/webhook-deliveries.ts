@@ -4,7 +4,8 @@ import type { IdGenerator } from '../kernel/ids';
 import type { ForegroundGate } from '../platform/foreground';
 import type { Job } from '../platform/jobs/jobs';
 import type { SharedTally, WebhookAttemptOutcome } from '../platform/metrics/shared-tally';
-import { acknowledged, deliveryWorker, httpSender, secretBox, type Resolver } from '../modules/webhooks';
+import { acknowledged, deliveryWorker, httpSender, type Resolver } from '../modules/webhooks';
+import { secretBox } from '../kernel/secret-box';
 import { threadJob, type ThreadJob } from '../workers/job-thread';
 
 /** What the webhook delivery worker is built from, in the API's process or on its own thread. */
@@ -32,7 +33,7 @@ export function webhookSender(attempts: SharedTally<WebhookAttemptOutcome> | und
 }
 
 export const composeDeliveryWorker = (w: DeliveryWiring): Job => deliveryWorker({
-  database: w.database, clock: w.clock, ids: w.ids, secrets: secretBox(w.serverSecret), sender: webhookSender(w.attempts),
+  database: w.database, clock: w.clock, ids: w.ids, secrets: secretBox(w.serverSecret, 'webhook-signing-secrets'), sender: webhookSender(w.attempts),
   allowPrivate: w.allowPrivate, busySendsPerSecond: w.busySendsPerSecond, foreground: w.foreground, resolver: w.resolver,
 });
 

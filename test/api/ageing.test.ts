@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCsv } from '../../src/kernel/csv';
 import { expectBooksBalanced } from '../support/books';
 import { createCreditNote, createDebitNote, customer, postedBill, postedInvoice, vendor } from '../support/sales';
 import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
@@ -125,6 +126,23 @@ describe('receivables ageing', () => {
       ',TOTAL,4000.00,7500.00,0.00,7000.00,1500.00,20000.00,3000.00,17000.00',
       '',
     ]);
+  });
+
+  it('writes a name a spreadsheet would run as text (a leading \'), and a negative amount as a number; Bahi reads its CSV back as written', async () => {
+    const other = await t.given.org();
+    const name = '=HYPERLINK("http://evil.example","Refund")';
+    const contactId = await customer(other.api, { contact_name: name });
+    await postedInvoice(other.api, contactId, 1000, { date: '2026-06-01', due_date: '2026-06-30' });
+    ok(await other.api.post('/payments', { flow: 'INCOMING', contact_id: contactId, date: '2026-06-10', amount: 1500, reference_number: '@advance', allocations: [] }, { idempotencyKey: newKey() }));
+    const csv = async (query: string) =>
+      (await fetch(`${t.baseUrl}/api/public/v1/reports/receivables_ageing?date=2026-06-30&format=csv${query}`, { headers: { authorization: `Bearer ${other.token}` } })).text();
+
+    const summary = await csv('');
+    expect(summary.split('\r\n')[1]).toBe(`${contactId},"'=HYPERLINK(""http://evil.example"",""Refund"")",1000.00,0.00,0.00,0.00,0.00,1000.00,1500.00,-500.00`);
+    const detail = await csv('&detail=documents');
+    expect(detail.split('\r\n').at(-2)).toMatch(new RegExp(`^ADVANCE,pay_\\w+,'@advance,${contactId},"'=HYPERLINK\\(.*\\)",2026-06-10,,,,-1500.00$`));
+    expect(readCsv(summary)[1]!.slice(1, 2)).toEqual([name]);
+    expect(readCsv(detail).at(-1)!.slice(2, 5)).toEqual(['@advance', contactId, name]);
   });
 });
 

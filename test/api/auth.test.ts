@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { composeApp } from '../../src/main/compose';
 import { HttpClient, type ApiResponse } from '../support/http-client';
-import { createTestDatabase } from '../support/test-database';
+import { createTestDatabase, sealingKeyEnv } from '../support/test-database';
 import { ADMIN_TOKEN, newKey, startSecondApp, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
 /*
@@ -418,7 +418,7 @@ describe('admin API', () => {
   it('has no clock to set without BAHI_CLOCK=fake: GET/PUT /clock are 404', async () => {
     const db = await createTestDatabase();
     const app = await composeApp(loadConfig({
-      BAHI_DATA_DIR: db.dataDir, ...(db.databaseUrl && { DATABASE_URL: db.databaseUrl }), BAHI_ADMIN_TOKEN: ADMIN_TOKEN,
+      BAHI_DATA_DIR: db.dataDir, ...(db.databaseUrl && { DATABASE_URL: db.databaseUrl }), ...sealingKeyEnv(db.databaseUrl), BAHI_ADMIN_TOKEN: ADMIN_TOKEN,
     }), { logger: false });
     try {
       const headers = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };

@@ -25,7 +25,7 @@ import { expectBooksBalanced } from '../support/books';
 import type { HttpClient } from '../support/http-client';
 import { createCreditNote, customer, postedBill, postedInvoice, taxId, vendor } from '../support/sales';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtp-sink';
-import { createTestDatabase } from '../support/test-database';
+import { createTestDatabase, sealingKeyEnv } from '../support/test-database';
 import { ADMIN_TOKEN, newKey, startTestApp, type TestApp } from '../support/test-app';
 
 const BLOCKED = 'blocked@example.com';
@@ -532,7 +532,7 @@ describe('SMTP credentials', () => {
     const lines: string[] = [];
     const logStream = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
     const app = await composeApp(loadConfig({
-      BAHI_DATA_DIR: db.dataDir, ...(db.databaseUrl && { DATABASE_URL: db.databaseUrl }), BAHI_ADMIN_TOKEN: ADMIN_TOKEN, BAHI_SMTP_URL: secured.url,
+      BAHI_DATA_DIR: db.dataDir, ...(db.databaseUrl && { DATABASE_URL: db.databaseUrl }), ...sealingKeyEnv(db.databaseUrl), BAHI_ADMIN_TOKEN: ADMIN_TOKEN, BAHI_SMTP_URL: secured.url,
     }), { logger: { level: 'trace', stream: logStream } });
     try {
       await app.server.listen({ host: '127.0.0.1', port: 0 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountId, expectBooksBalanced } from '../support/books';
 import { createInvoice, customer } from '../support/sales';
 import { startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
+import { sealingKeyEnv } from '../support/test-database';
 
 let t: TestApp;
 let org: OrgFixture;
@@ -92,7 +93,7 @@ describe('ledger verify', () => {
 
   it('is what `bahi ledger verify` runs, and it exits 1 on a problem', async () => {
     const run = promisify(execFile);
-    const failure = await run('node', ['bin/bahi.js', 'ledger', 'verify'], { env: { ...process.env, BAHI_DATA_DIR: t.db.dataDir, DATABASE_URL: t.db.databaseUrl ?? '', BAHI_ADMIN_TOKEN: 'x' } })
+    const failure = await run('node', ['bin/bahi.js', 'ledger', 'verify'], { env: { ...process.env, BAHI_DATA_DIR: t.db.dataDir, DATABASE_URL: t.db.databaseUrl ?? '', ...sealingKeyEnv(t.db.databaseUrl), BAHI_ADMIN_TOKEN: 'x' } })
       .then(() => null, (error: { code: number; stdout: string }) => error);
     expect(failure?.code).toBe(1);
     expect(failure?.stdout).toContain('does not balance');

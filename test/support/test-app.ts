@@ -3,7 +3,7 @@ import { loadConfig } from '../../src/config';
 import { SettableClock } from '../../src/kernel/clock';
 import { composeApp, type App, type Overrides } from '../../src/main/compose';
 import { HttpClient } from './http-client';
-import { createTestDatabase, type TestDatabase } from './test-database';
+import { createTestDatabase, sealingKeyEnv, type TestDatabase } from './test-database';
 
 export const ADMIN_TOKEN = 'bahi_adm_test-admin-secret-0123456789abcdef';
 export const PUBLIC = '/api/public/v1';
@@ -48,6 +48,7 @@ export async function startTestAppOn(db: TestDatabase, env: Record<string, strin
   const config = loadConfig({
     BAHI_DATA_DIR: db.dataDir,
     ...(db.databaseUrl && { DATABASE_URL: db.databaseUrl }),
+    ...sealingKeyEnv(db.databaseUrl),
     BAHI_ADMIN_TOKEN: ADMIN_TOKEN,
     BAHI_CLOCK: 'fake',
     ...env,
@@ -119,6 +120,7 @@ export async function startSecondApp(t: TestApp, env: Record<string, string> = {
   const config = loadConfig({
     BAHI_DATA_DIR: t.db.dataDir,
     DATABASE_URL: t.db.databaseUrl,
+    ...sealingKeyEnv(t.db.databaseUrl),
     BAHI_ADMIN_TOKEN: ADMIN_TOKEN,
     BAHI_CLOCK: 'fake',
     ...env,

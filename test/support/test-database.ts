@@ -15,6 +15,14 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * BAHI_SECRET for what the benchmarks and tests start on PostgreSQL, which refuses to start
+ * without one: the same everywhere, as processes sharing a database must seal with one key.
+ * On the embedded engine it stays unset, so a server keeps its key in `<data dir>/secret.key`.
+ */
+export const sealingKeyEnv = (databaseUrl: string | undefined): Record<string, string> =>
+  databaseUrl ? { BAHI_SECRET: 'bahi-tests-and-benchmarks-sealing-key' } : {};
+
 export async function createTestDatabase(): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bahi-test-'));
   const serverUrl = process.env.TEST_DATABASE_URL;

@@ -1,4 +1,5 @@
-import { FileReply, route, type RouteDef } from '../../http/route';
+import { csvReply } from '../../http/csv-reply';
+import { route, type RouteDef } from '../../http/route';
 import { toCsv } from '../../kernel/csv';
 import { DocumentsIssued, GstReportQuery, HsnSummary } from './gst-reports.schemas';
 import type { GstReportsService } from './gst-reports.service';
@@ -8,7 +9,7 @@ const HSN_COLUMNS = ['section', 'num', 'hsn_sc', 'desc', 'uqc', 'qty', 'rt', 'tx
 const DOC_COLUMNS = ['doc_num', 'doc_typ', 'num', 'series', 'from', 'to', 'totnum', 'cancel', 'net_issue'] as const;
 
 const csv = (name: string, columns: readonly string[], records: Record<string, string | number>[]) =>
-  new FileReply(Buffer.from(toCsv(columns, records)), { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${name}.csv"` });
+  csvReply(name, toCsv(columns, records));
 
 export function gstReportRoutes(reports: GstReportsService): RouteDef[] {
   return [

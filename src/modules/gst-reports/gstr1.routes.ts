@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
-import { FileReply, route, type RouteDef } from '../../http/route';
+import { csvReply } from '../../http/csv-reply';
+import { route, type RouteDef } from '../../http/route';
 import { invalidValue, requiredField } from '../../kernel/errors';
 import type { RequestContext } from '../../platform/context';
 import { toCsv } from '../../kernel/csv';
@@ -43,8 +44,7 @@ export function gstr1Routes(db: Db): RouteDef[] {
         if (query.format === 'csv' && section === undefined) throw requiredField('section');
         const { gstr1, fp } = await gstr1Of(ctx, query);
         if (query.format !== 'csv' || section === undefined) return { gstr1 };
-        return new FileReply(Buffer.from(toCsv(GSTR1_COLUMNS[section], gstr1Rows(gstr1, section))),
-          { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="gstr1-${section}-${fp}.csv"` });
+        return csvReply(`gstr1-${section}-${fp}`, toCsv(GSTR1_COLUMNS[section], gstr1Rows(gstr1, section)));
       },
     }),
     route({

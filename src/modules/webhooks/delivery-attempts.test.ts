@@ -3,13 +3,13 @@ import { systemClock } from '../../kernel/clock';
 import { verify } from '../../kernel/webhook-signature';
 import type { Database } from '../../db/database';
 import { deliveryAttempts } from './delivery-attempts';
-import { secretBox, type SecretBox } from './secret-box';
+import { secretBox, type SecretBox } from '../../kernel/secret-box';
 import type { WebhookSender } from './webhook-sender';
 import type { DeliveryRow, EndpointRow } from './webhooks.repository';
 
 /** An attempt's signing, without a network or a database: the sender only records what it was given. */
 function harness() {
-  const box = secretBox('test server secret');
+  const box = secretBox('test server secret', 'webhook-signing-secrets');
   const opens: string[] = [];
   const counting: SecretBox = { seal: box.seal, open: (sealed, boundTo) => (opens.push(boundTo), box.open(sealed, boundTo)) };
   const sent: Array<{ headers: Record<string, string>; body: string }> = [];

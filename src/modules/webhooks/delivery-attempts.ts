@@ -2,7 +2,7 @@ import { BoundedCache } from '../../kernel/bounded-cache';
 import { sign } from '../../kernel/webhook-signature';
 import type { Tx } from '../../db/database';
 import type { PlatformDeps } from '../../platform/deps';
-import type { SecretBox } from './secret-box';
+import type { SecretBox } from '../../kernel/secret-box';
 import { resolveWebhookTarget, type Resolver, systemResolver } from './ssrf-guard';
 import type { SendResult, WebhookSender } from './webhook-sender';
 import { acknowledged, nextAttemptAfterFailure } from './webhooks.rules';

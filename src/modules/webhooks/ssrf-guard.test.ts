@@ -34,6 +34,11 @@ describe('SSRF guard: refused URLs', () => {
     ['http://3232235777/', 'decimal 192.168.1.1'],
     ['http://[::ffff:169.254.169.254]/', 'IPv4-mapped metadata'],
     ['http://[64:ff9b::7f00:1]/', 'NAT64 of loopback'],
+    ['http://[2002:7f00:1::1]/', '6to4 of loopback'],
+    ['http://[2002:a9fe:a9fe::]/', '6to4 of cloud metadata'],
+    ['http://[2002:5db8:d70e::1]/', '6to4 of a public IPv4: still a relay to IPv4'],
+    ['http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', 'Teredo (client 127.0.0.1)'],
+    ['http://[2001::1]/', 'Teredo prefix'],
     ['http://224.0.0.1/', 'multicast'],
     ['http://255.255.255.255/', 'broadcast'],
   ])('%s (%s)', async (url) => {
@@ -65,7 +70,7 @@ describe('SSRF guard: allowed URLs', () => {
     expect(target.url.hostname).toBe('hooks.example.com');
   });
 
-  it.each([['http://8.8.8.8/'], ['http://172.32.0.1/'], ['http://100.128.0.1/'], ['http://[2606:4700::1111]/'], ['http://[::ffff:8.8.8.8]/']])(
+  it.each([['http://8.8.8.8/'], ['http://172.32.0.1/'], ['http://100.128.0.1/'], ['http://[2606:4700::1111]/'], ['http://[::ffff:8.8.8.8]/'], ['http://[2001:4860:4860::8888]/']])(
     '%s is public', async (url) => {
       await expect(resolveWebhookTarget(url, false)).resolves.toBeDefined();
     });

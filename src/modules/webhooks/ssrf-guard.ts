@@ -31,6 +31,8 @@ for (const [net, prefix] of [
   ['::1', 128], // loopback
   ['::', 96], // IPv4-compatible (deprecated) forms such as ::127.0.0.1
   ['64:ff9b::', 96], ['64:ff9b:1::', 48], // NAT64: reaches IPv4 through a translator
+  ['2002::', 16], // 6to4: carries an IPv4 address (2002:7f00:1:: is 127.0.0.1) to a relay
+  ['2001::', 32], // Teredo: tunnels to an IPv4 host named in the address
   ['100::', 64], // discard
   ['2001:db8::', 32], // documentation
   ['fc00::', 7], // unique local (ULA)

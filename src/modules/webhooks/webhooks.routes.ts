@@ -18,7 +18,7 @@ export function webhooksRoutes(webhooks: WebhooksService): RouteDef[] {
     route({
       method: 'POST', url: '/webhooks/endpoints', operationId: 'createWebhookEndpoint',
       summary: 'Register a webhook endpoint; its signing secret is shown only in this response', tags,
-      access: 'Svc.activity.CREATE', body: CreateEndpointBody, status: 201, message: 'The webhook endpoint has been created.', response: { endpoint: NewWebhookEndpoint },
+      access: 'Svc.activity.CREATE', body: CreateEndpointBody, sealAnswer: true, status: 201, message: 'The webhook endpoint has been created.', response: { endpoint: NewWebhookEndpoint },
       handle: ({ ctx, body }) => webhooks.createEndpoint(ctx, body),
     }),
     route({

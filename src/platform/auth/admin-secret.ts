@@ -22,15 +22,3 @@ export async function establishAdminSecret(database: Database, configured: strin
   const hash = stored.value;
   return { verify: (presented: string) => sameHash(hashSecret(presented), hash), minted };
 }
-
-/** A server secret for signing cursors and URLs, generated once and kept in the database. */
-export async function establishServerSecret(database: Database, configured: string | undefined): Promise<string> {
-  if (configured) return configured;
-  const existing = await database.db.selectFrom('system_settings').select('value').where('key', '=', 'server_secret').executeTakeFirst();
-  if (existing) return existing.value;
-  const fresh = mintSecret('admin').slice('bahi_adm_'.length);
-  await database.transaction((tx) =>
-    tx.insertInto('system_settings').values({ key: 'server_secret', value: fresh }).onConflict((oc) => oc.doNothing()).execute());
-  const row = await database.db.selectFrom('system_settings').select('value').where('key', '=', 'server_secret').executeTakeFirstOrThrow();
-  return row.value;
-}

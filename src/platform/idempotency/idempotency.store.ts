@@ -6,6 +6,8 @@ import type { IdempotencyKeysTable } from '../../db/schema';
 import type { Clock } from '../../kernel/clock';
 import { DomainError } from '../../kernel/errors';
 import { jsonTextOf } from '../../kernel/json-text';
+import { isSealed, type SecretBox } from '../../kernel/secret-box';
+import type { SealedValues } from '../secrets/sealed-values';
 import { IdempotentReplay, type IdempotencyRequest, type StoredResponse } from './idempotency.types';
 
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -42,7 +44,32 @@ const storeAnswer = preparedQuery((db, row: IdempotencyKeysTable) =>
     .doUpdateSet({ status_code: row.status_code, response_body: row.response_body, created_at: row.created_at })),
   { batchable: true });
 
-export function idempotencyStore(database: Database, clock: Clock): IdempotencyStore {
+/**
+ * What a sealed answer is bound to: its key, so it opens for the caller that made it, on the
+ * route it came from, and no other row.
+ */
+const answerBinding = (k: StoredKey) => JSON.stringify([k.subject, k.org_id, k.idem_key, k.method, k.path]);
+
+/** Stored answers sealed because they show a secret (`sealAnswer` routes): re-sealed when the server secret changes. */
+export const sealedAnswers: SealedValues = {
+  name: 'idempotent_answers',
+  purpose: 'idempotency-answers',
+  async read(tx) {
+    const rows = await tx.selectFrom('idempotency_keys').select(['subject', 'org_id', 'idem_key', 'method', 'path', 'response_body'])
+      .where('response_body', 'like', 'v1.%').execute();
+    return rows.filter((row) => isSealed(row.response_body)).map((row) => ({
+      sealed: row.response_body,
+      boundTo: answerBinding(row),
+      replace: async (sealed: string) => {
+        await tx.updateTable('idempotency_keys').set({ response_body: sealed }).where('subject', '=', row.subject).where('org_id', '=', row.org_id)
+          .where('idem_key', '=', row.idem_key).where('method', '=', row.method).where('path', '=', row.path).execute();
+      },
+    }));
+  },
+};
+
+/** `answers` seals the stored answers of requests marked `sealAnswer` (the answer shows a secret). */
+export function idempotencyStore(database: Database, clock: Clock, answers: SecretBox): IdempotencyStore {
   const inFlight = new Set<string>();
   const tupleOf = (r: IdempotencyRequest) => [r.subject, r.orgId, r.key, r.method, r.path];
   const flightKey = (r: IdempotencyRequest) => tupleOf(r).join('\u0000');
@@ -59,13 +86,17 @@ export function idempotencyStore(database: Database, clock: Clock): IdempotencyS
     const [existing] = await findAnswer(executor, keyOf(request));
     if (!existing) return 'fresh';
     if (existing.created_at <= cutoff()) return 'expired';
-    throw new IdempotentReplay({ status: existing.status_code, body: JSON.parse(existing.response_body) });
+    const text = isSealed(existing.response_body) ? answers.open(existing.response_body, answerBinding(keyOf(request))) : existing.response_body;
+    throw new IdempotentReplay({ status: existing.status_code, body: JSON.parse(text) });
   }
 
-  const rowOf = (r: IdempotencyRequest, response: StoredResponse): IdempotencyKeysTable => ({
-    ...keyOf(r), status_code: response.status,
-    response_body: jsonTextOf(response.body) ?? 'null', created_at: clock.now().toISOString(),
-  });
+  const rowOf = (r: IdempotencyRequest, response: StoredResponse): IdempotencyKeysTable => {
+    const text = jsonTextOf(response.body) ?? 'null';
+    return {
+      ...keyOf(r), status_code: response.status, created_at: clock.now().toISOString(),
+      response_body: r.sealAnswer ? answers.seal(text, answerBinding(keyOf(r))) : text,
+    };
+  };
 
   return {
     enter(request) {

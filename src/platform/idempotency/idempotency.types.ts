@@ -24,6 +24,8 @@ export interface IdempotencyRequest {
   orgId: string;
   method: string;
   path: string;
+  /** The answer shows a secret (a webhook signing secret): stored sealed, opened for a replay. */
+  sealAnswer?: boolean;
   /** Turns the use case's result into the response stored with the key. */
   render(result: unknown): RenderedResponse;
   /**
