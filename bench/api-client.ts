@@ -59,8 +59,9 @@ export function apiClient(origin: string, token: string): ApiClient {
  * full-access token with a limit the benchmark cannot reach.
  */
 /**
- * The invoice series the benchmarks number in: B1, B2, … The default series (INV-2026-27-001)
- * runs out after 9,999 numbers a year under Rule 46(b)'s 16 characters, fewer than a run makes.
+ * The invoice series the benchmarks number in: B1, B2, … The default series (INV-26-27-00001)
+ * holds 999,999 numbers a year under Rule 46(b)'s 16 characters; this one, 15 digits after B,
+ * never runs out however many runs one database sees.
  */
 export const BENCH_SERIES = { series_name: 'bench', prefix: 'B', padding: 1, format_template: '{prefix}{num}', label: 'Benchmarks' };
 

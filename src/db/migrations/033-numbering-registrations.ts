@@ -24,8 +24,9 @@ const registrationSql = (gstin: string, branchId: string) => sql.raw(`coalesce($
 
 /** The financial year (April to March) of a YYYY-MM-DD column, written 2026-27, in SQL both engines read alike. */
 function financialYearSql(column: string): RawBuilder<string> {
-  const start = `(cast(substr(${column}, 1, 4) as integer) - case when substr(${column}, 6, 2) < '04' then 1 else 0 end)`;
-  return sql.raw(`cast(${start} as text) || '-' || substr(cast(${start} + 1 as text), 3, 2)`);
+  // A row without a date (none the service wrote) gets '' rather than a cast error on PostgreSQL.
+  const start = `(cast(nullif(substr(${column}, 1, 4), '') as integer) - case when substr(${column}, 6, 2) < '04' then 1 else 0 end)`;
+  return sql.raw(`coalesce(cast(${start} as text) || '-' || substr(cast(${start} + 1 as text), 3, 2), '')`);
 }
 
 interface SeriesRow { org_id: string; series_id: string; registration: string; document_type: string; series_name: string; period_id: string | null }

@@ -154,7 +154,7 @@ export function invoicesService(deps: Deps) {
     const numbering = { branchId, date, documentId: unnumbered.invoice_id };
     let numbered: { number: string; seriesId: string | null };
     if (input.invoice_number !== undefined) {
-      if (!(await deps.series.claimGivenNumber(tx, ctx.orgId, numbering, input.invoice_number))) {
+      if (!(await deps.series.claimGivenNumber(tx, ctx.orgId, 'invoice', numbering, input.invoice_number))) {
         throw invalidValue('invoice_number', `invoice_number ${input.invoice_number} is already used this financial year under this branch's registration (GSTIN)`);
       }
       numbered = { number: input.invoice_number, seriesId: null };

@@ -20,14 +20,18 @@ export interface NumberingLog {
 
 type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'events'> & { log?: NumberingLog };
 
-export interface NumberRequest {
-  /** What is numbered; invoice when not said. */
-  documentType?: SeriesDocumentType;
+/** A document being numbered: its branch and date decide the registration and financial year. */
+export interface DocumentToNumber {
   branchId: string;
-  seriesName: string;
   date: LocalDate;
   /** The document the number goes to, recorded with the number. */
   documentId: string;
+}
+
+export interface NumberRequest extends DocumentToNumber {
+  /** What is numbered; invoice when not said. */
+  documentType?: SeriesDocumentType;
+  seriesName: string;
 }
 
 type ApplicableSeries = SeriesRow & { period_start: string | null };
@@ -65,9 +69,9 @@ export function seriesService(deps: Deps) {
   }
 
   /** Records a number as its registration's for the document's kind and year: false when it was already used there. */
-  const claim = (tx: Tx, orgId: string, registration: string, request: NumberRequest & { documentType: SeriesDocumentType }, number: string) =>
+  const claim = (tx: Tx, orgId: string, registration: string, documentType: SeriesDocumentType, request: DocumentToNumber, number: string) =>
     repo.claimNumber(tx, {
-      org_id: orgId, document_type: request.documentType, document_id: request.documentId, registration,
+      org_id: orgId, document_type: documentType, document_id: request.documentId, registration,
       financial_year: financialYearLabel(request.date), document_number: number, branch_id: request.branchId,
       created_time: deps.clock.now().toISOString(), legacy_duplicate: 0,
     });
@@ -101,9 +105,9 @@ export function seriesService(deps: Deps) {
      */
     async takeNumber(tx: Tx, ctx: RequestContext, request: NumberRequest): Promise<{ number: string; seriesId: string | null }> {
       const orgId = ctx.orgId;
-      const typed = { ...request, documentType: request.documentType ?? 'invoice' };
-      let series = await pick(tx, orgId, request.branchId, typed.documentType, request.seriesName, request.date);
-      if (!series && request.seriesName === DEFAULT_SERIES.series_name) series = await defaultSeries(tx, orgId, request.branchId, typed.documentType, request.date);
+      const type = request.documentType ?? 'invoice';
+      let series = await pick(tx, orgId, request.branchId, type, request.seriesName, request.date);
+      if (!series && request.seriesName === DEFAULT_SERIES.series_name) series = await defaultSeries(tx, orgId, request.branchId, type, request.date);
       const registration = series?.registration ?? registrationOf(await branchOf(tx, orgId, request.branchId));
       for (;;) {
         let number: string;
@@ -115,14 +119,13 @@ export function seriesService(deps: Deps) {
         } else {
           number = withinRule46(request.seriesName, formatLegacyNumber(request.date, await repo.take(tx, orgId, legacyCounterKey(request.date))));
         }
-        if (await claim(tx, orgId, registration, typed, number)) return { number, seriesId: series?.series_id ?? null };
+        if (await claim(tx, orgId, registration, type, request, number)) return { number, seriesId: series?.series_id ?? null };
       }
     },
 
     /** Records a number given by the caller (an explicit invoice_number): false when its registration already used it that year. */
-    async claimGivenNumber(tx: Tx, orgId: string, request: Omit<NumberRequest, 'seriesName'>, number: string): Promise<boolean> {
-      const registration = registrationOf(await branchOf(tx, orgId, request.branchId));
-      return claim(tx, orgId, registration, { ...request, seriesName: '', documentType: request.documentType ?? 'invoice' }, number);
+    async claimGivenNumber(tx: Tx, orgId: string, documentType: SeriesDocumentType, request: DocumentToNumber, number: string): Promise<boolean> {
+      return claim(tx, orgId, registrationOf(await branchOf(tx, orgId, request.branchId)), documentType, request, number);
     },
 
     /**
