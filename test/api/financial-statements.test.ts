@@ -137,7 +137,26 @@ describe('profit and loss', () => {
     expect(pairs(pl.expenses.expenses)).toEqual([['General Expenses', 1500, 0]]);
     expect(pl.total_expenses).toEqual({ amount: 6500, previous_amount: 0 });
     expect(pl.profit_before_tax).toEqual({ amount: 13500, previous_amount: 10000 });
+    expect(pl.tax_expense).toEqual({ amount: 0, previous_amount: 0, accounts: [] });
+    expect(pl.net_profit).toEqual({ amount: 13500, previous_amount: 10000 });
     expect(pl.gross_profit).toEqual({ amount: 15000, previous_amount: 10000 });
+  });
+
+  it('takes a booked income tax off profit before tax for net_profit, keeping it out of other expenses', async () => {
+    const taxed = await t.given.org();
+    await postedInvoice(taxed.api, await customer(taxed.api), 10000, { date: '2026-05-10', due_date: '2026-06-10' });
+    const booked = await taxed.api.post('/journals', {
+      date: '2026-06-15', memo: 'Advance tax, first instalment',
+      lines: [{ account_id: await accountId(taxed.api, 'Income Tax Expense'), debit: 2500 }, { account_id: await accountId(taxed.api, 'Bank'), credit: 2500 }],
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const pl = (await taxed.api.get('/reports/profit_and_loss?from_date=2026-04-01&to_date=2026-06-30')).body.profit_and_loss;
+    expect(pl.total_expenses).toEqual({ amount: 0, previous_amount: null });
+    expect(pl.expenses.other_expenses.accounts).toEqual([]);
+    expect(pl.profit_before_tax).toEqual({ amount: 10000, previous_amount: null });
+    expect(pairs(pl.tax_expense)).toEqual([['Income Tax Expense', 2500, null]]);
+    expect(pl.net_profit).toEqual({ amount: 7500, previous_amount: null });
+    await expectBooksBalanced(taxed.api);
   });
 
   it('compares with the period just before and defaults to the financial year to date', async () => {

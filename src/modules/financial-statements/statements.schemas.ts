@@ -49,8 +49,10 @@ export const ProfitAndLoss = Named('ProfitAndLoss', Strict({
   expenses: Strict({ cost_of_goods_sold: StatementSection, expenses: StatementSection, other_expenses: StatementSection }, 'Expenses by nature'),
   total_expenses: StatementFigure,
   profit_before_tax: StatementFigure,
+  tax_expense: { ...StatementSection, description: 'Tax on the profit: the Income Tax Expense account (an OTHER_EXPENSE kept out of other_expenses)' },
+  net_profit: { ...StatementFigure, description: 'Profit after tax: profit_before_tax less tax_expense; equal to profit_before_tax when no tax expense is booked' },
   gross_profit: StatementFigure,
-}, 'The statement of profit and loss over a range, in the order of Schedule III, Part II, of the Companies Act, 2013: profit_before_tax is total income less total expenses; gross_profit (supplementary) is revenue from operations less cost of goods sold.'));
+}, 'The statement of profit and loss over a range, in the order of Schedule III, Part II, of the Companies Act, 2013: profit_before_tax is total income less total expenses; net_profit is profit_before_tax less tax_expense; gross_profit (supplementary) is revenue from operations less cost of goods sold.'));
 
 export const BalanceSheet = Named('BalanceSheet', Strict({
   date: BusinessDate,
