@@ -1,15 +1,18 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Named, NullableOf, Strict } from '../../http/response-schemas';
-import { Id, LocalDateSchema, Query, StringEnum } from '../../http/schema-kit';
+import { Id, LocalDateSchema, Query, ReportFormat, StringEnum } from '../../http/schema-kit';
 import { accountProperties } from '../catalog/catalog.schemas';
 import { BusinessDate } from '../ledger/ledger.schemas';
 import { COMPARISONS } from './report-periods.rules';
+
+const STATEMENT_CSV = 'csv answers text/csv: line, account_code, account_name, amount, previous_amount; each line\'s accounts, then its total (no account), top to bottom';
 
 export const ProfitAndLossQuery = Query({
   from_date: Type.Optional({ ...LocalDateSchema, description: 'YYYY-MM-DD; default the start of the financial year holding to_date' }),
   to_date: Type.Optional({ ...LocalDateSchema, description: 'YYYY-MM-DD; default today' }),
   branch_id: Type.Optional(Id('branch_id')),
   compare: Type.Optional(StringEnum(COMPARISONS, 'previous_period: the range of equal length just before; previous_year: the same dates a year earlier')),
+  format: ReportFormat(STATEMENT_CSV),
 });
 export type ProfitAndLossQuery = Static<typeof ProfitAndLossQuery>;
 
@@ -17,6 +20,7 @@ export const BalanceSheetQuery = Query({
   date: Type.Optional({ ...LocalDateSchema, description: 'YYYY-MM-DD, the day the balances are as at; default today' }),
   branch_id: Type.Optional(Id('branch_id')),
   compare: Type.Optional(StringEnum(['previous_year'] as const, 'previous_year: the same date a year earlier')),
+  format: ReportFormat(STATEMENT_CSV),
 });
 export type BalanceSheetQuery = Static<typeof BalanceSheetQuery>;
 
