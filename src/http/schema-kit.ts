@@ -74,6 +74,10 @@ export const IdParam = <K extends string>(name: K) => Type.Object({ [name]: Path
 export const StringEnum = <const T extends readonly string[]>(values: T, description?: string) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...(description && { description }) });
 
+/** A report's `format`: JSON (the default) or CSV, one header row and amounts as plain numbers. */
+export const ReportFormat = (csv = 'csv answers text/csv: one header row, then a row per line of the report') =>
+  Type.Optional(StringEnum(['json', 'csv'] as const, csv));
+
 /** A calendar day YYYY-MM-DD that exists (30 February and month 13 do not), leap years included. */
 const CALENDAR_DAY = '(?:\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))'
   + '|(?:\\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)';

@@ -50,6 +50,9 @@ export function formatRupees(paise: Paise): string {
   return `${paise < 0 ? '-' : ''}${Math.floor(magnitude / 100)}.${String(magnitude % 100).padStart(2, '0')}`;
 }
 
+/** An answer's rupee figure (at most two decimals) as the same decimal text: a report's CSV cell. */
+export const rupeesText = (rupees: number): string => formatRupees(toPaise(rupees));
+
 export type RoundingMode = 'half_up' | 'up' | 'down';
 
 /**

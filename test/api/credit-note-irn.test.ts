@@ -64,7 +64,7 @@ async function pdfOf(noteId: string) {
 }
 
 describe('PUT /credit_notes/{id}/einvoice', () => {
-  it('records the IRN: the note shows it in a new version, cannot be edited, and its PDF prints the IRN and a QR code', async () => {
+  it('records the IRN: the note shows it, signed QR code included, in a new version, cannot be edited, and its PDF prints the IRN and a QR code', async () => {
     const note = await issuedNote();
     const before = await pdfOf(note.credit_note_id);
     expect(before.includes('/Subtype /Image')).toBe(false);
@@ -73,7 +73,7 @@ describe('PUT /credit_notes/{id}/einvoice', () => {
     const res = await record(note.credit_note_id);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const shown = {
-      irn: irnOf('a'), ack_no: '112010036563311', ack_date: '2026-06-15T06:00:00Z', status: 'ACTIVE',
+      irn: irnOf('a'), ack_no: '112010036563311', ack_date: '2026-06-15T06:00:00Z', signed_qr_code: SIGNED_QR, status: 'ACTIVE',
       cancel_reason: null, cancel_remarks: null, cancelled_time: null,
     };
     expect(res.body.einvoice_irn).toEqual(shown);

@@ -57,7 +57,7 @@ async function pdfOf(invoiceId: string) {
 }
 
 describe('PUT /invoices/{id}/einvoice', () => {
-  it('records the IRN: the invoice shows it in a new version, cannot be edited, and its PDF prints the IRN and a QR code', async () => {
+  it('records the IRN: the invoice shows it, signed QR code included, in a new version, cannot be edited, and its PDF prints the IRN and a QR code', async () => {
     const invoice = await approvedInvoice();
     const before = await pdfOf(invoice.invoice_id);
     expect(before.includes('/Subtype /Image')).toBe(false);
@@ -65,7 +65,7 @@ describe('PUT /invoices/{id}/einvoice', () => {
     const res = await record(invoice.invoice_id);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const shown = {
-      irn: irnOf('a'), ack_no: '112010036563310', ack_date: '2026-06-15T06:00:00Z', status: 'ACTIVE',
+      irn: irnOf('a'), ack_no: '112010036563310', ack_date: '2026-06-15T06:00:00Z', signed_qr_code: SIGNED_QR, status: 'ACTIVE',
       cancel_reason: null, cancel_remarks: null, cancelled_time: null,
     };
     expect(res.body.einvoice_irn).toEqual(shown);

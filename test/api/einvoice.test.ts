@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectBooksBalanced } from '../support/books';
 import { createCreditNote, createInvoice, customer, taxId } from '../support/sales';
@@ -13,6 +15,9 @@ import { startTestApp, type OrgFixture, type TestApp } from '../support/test-app
  * Bahi leaves out what it does not keep (PayDtls, EwbDtls, shipping bill) and adds the
  * optional ExpDtls.ForCur and ValDtls.TotInvValFc of a foreign-currency export.
  */
+
+/** The IRP's e-invoice schema 1.1, as NIC publishes it, made loadable by Ajv (its $comment says how). */
+const IRP_SCHEMA = new URL('../fixtures/nic-einvoice-1.1.schema.json', import.meta.url);
 
 let t: TestApp;
 let org: OrgFixture;
@@ -117,6 +122,26 @@ describe('GET /invoices/{id}/einvoice', () => {
       RefDtls: { PrecDocDtls: [{ InvNo: invoice.invoice_number, InvDt: '10/06/2026' }] },
     });
     await expectBooksBalanced(org.api);
+  });
+
+  it("sends each line's unit when it is a GST UQC, goods and services alike, else OTH; the payload passes the IRP's schema", async () => {
+    const invoice = await approved({
+      customer_id: await raman(), place_of_supply: 'IN-KA', line_items: [
+        { name: 'Cable', hsn_or_sac: '8544', quantity: 2, unit: 'box', rate: 100, tax_id: gst18 },
+        { name: 'Wiring', hsn_or_sac: '998714', quantity: 3, unit: 'NOS', rate: 200, tax_id: gst18 },
+        { name: 'Support', hsn_or_sac: '998713', quantity: 1, unit: 'hrs', rate: 300, tax_id: gst18 },
+        { name: 'Design', hsn_or_sac: '998391', quantity: 1, rate: 400, tax_id: gst18 },
+      ],
+    });
+    expect(invoice.line_items.map((l: { unit: string | null }) => l.unit)).toEqual(['BOX', 'NOS', 'NA', 'NA']);
+    const res = await org.api.get(`/invoices/${invoice.invoice_id}/einvoice`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.einvoice.ItemList.map((i: { IsServc: string; Unit: string }) => [i.IsServc, i.Unit])).toEqual([['N', 'BOX'], ['Y', 'NOS'], ['Y', 'OTH'], ['Y', 'OTH']]);
+    const validate = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false }).compile(JSON.parse(fs.readFileSync(IRP_SCHEMA, 'utf8')));
+    // NIC's own sample payloads send null for an absent optional field (EcmGstin, TrdNm, Addr2), as Bahi does, where the
+    // schema as published types them string only: the schema checks the payload with those nulls left out.
+    const withoutNulls = JSON.parse(JSON.stringify(res.body.einvoice, (_key, value: unknown) => (value === null ? undefined : value)));
+    expect(validate(withoutNulls), JSON.stringify(validate.errors)).toBe(true);
   });
 
   it('builds a supply to an SEZ without payment of IGST (SEZWOP)', async () => {

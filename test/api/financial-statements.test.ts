@@ -45,7 +45,7 @@ type Section = { amount: number; previous_amount: number | null; accounts: { acc
 const pairs = (s: Section) => s.accounts.map((a) => [a.account_name, a.amount, a.previous_amount]);
 
 describe('trial balance over a period', () => {
-  it('carries each account from its opening through the period to its closing; every column balances', async () => {
+  it('opens FY 2026-27 with income and expenses at zero and FY 2025-26\'s profit in Retained Earnings; every column balances', async () => {
     const res = await org.api.get('/reports/trial_balance?from_date=2026-04-01&to_date=2026-06-30');
     expect(res.status).toBe(200);
     const tb = res.body.trial_balance;
@@ -56,14 +56,27 @@ describe('trial balance over a period', () => {
       ['Advances from Customers', 0, 'DEBIT', 10000, 13000, 3000, 'CREDIT'],
       ['Accounts Payable', 4000, 'CREDIT', 0, 5000, 9000, 'CREDIT'],
       ["Owner's Equity", 100000, 'CREDIT', 0, 0, 100000, 'CREDIT'],
-      ['Sales', 10000, 'CREDIT', 0, 20000, 30000, 'CREDIT'],
-      ['Purchases', 4000, 'DEBIT', 5000, 0, 9000, 'DEBIT'],
+      // FY 2025-26: sales 10,000 less purchases 4,000.
+      ['Retained Earnings', 6000, 'CREDIT', 0, 0, 6000, 'CREDIT'],
+      ['Sales', 0, 'DEBIT', 0, 20000, 20000, 'CREDIT'],
+      ['Purchases', 0, 'DEBIT', 5000, 0, 5000, 'DEBIT'],
       ['General Expenses', 0, 'DEBIT', 1500, 0, 1500, 'DEBIT'],
     ]);
     expect(tb).toMatchObject({
-      from_date: '2026-04-01', date: '2026-06-30', opening_debit: 114000, opening_credit: 114000,
-      total_debit: 49500, total_credit: 49500, closing_debit: 142000, closing_credit: 142000, balanced: true,
+      from_date: '2026-04-01', date: '2026-06-30', opening_debit: 110000, opening_credit: 110000,
+      total_debit: 49500, total_credit: 49500, closing_debit: 138000, closing_credit: 138000, balanced: true,
     });
+  });
+
+  it('opens mid-year with the year\'s income and expenses so far, and a period of FY 2025-26 as it was', async () => {
+    const may = (await org.api.get('/reports/trial_balance?from_date=2026-05-15&to_date=2026-06-30')).body.trial_balance;
+    const opening = (name: string) => may.accounts.find((a: Row) => a.account_name === name);
+    expect(opening('Sales')).toMatchObject({ opening_balance: 20000, opening_balance_side: 'CREDIT' });
+    expect(opening('Purchases')).toMatchObject({ opening_balance: 0, debit: 5000 });
+    expect(opening('Retained Earnings')).toMatchObject({ opening_balance: 6000, opening_balance_side: 'CREDIT' });
+    const lastYear = (await org.api.get('/reports/trial_balance?from_date=2025-07-01&to_date=2026-03-31')).body.trial_balance;
+    expect(lastYear.accounts.find((a: Row) => a.account_name === 'Sales')).toMatchObject({ opening_balance: 10000, opening_balance_side: 'CREDIT' });
+    expect(lastYear.accounts.map((a: Row) => a.account_name)).not.toContain('Retained Earnings');
   });
 
   it('keeps the form through a date as it was, and refuses the two forms together or a period that ends before it starts', async () => {
@@ -75,6 +88,39 @@ describe('trial balance over a period', () => {
     expect(both.body).toMatchObject({ code: 'validation.invalid_value', field: 'date' });
     const backwards = await org.api.get('/reports/trial_balance?from_date=2026-06-01&to_date=2026-05-01');
     expect(backwards.body).toMatchObject({ code: 'validation.invalid_value', field: 'to_date' });
+  });
+});
+
+describe('the openings of the ledger books', () => {
+  it("open FY 2026-27's general ledger with Sales at zero and Retained Earnings holding FY 2025-26's profit", async () => {
+    const ledger = async (name: string) => {
+      const res = await org.api.get(`/reports/general_ledger?account_id=${await accountId(org.api, name)}&from_date=2026-04-01&to_date=2026-06-30`);
+      expect(res.status).toBe(200);
+      return res.body.general_ledger;
+    };
+    expect(await ledger('Sales')).toMatchObject({ opening_balance: 0, opening_balance_side: 'DEBIT', total_credit: 20000, closing_balance: 20000, closing_balance_side: 'CREDIT' });
+    expect(await ledger('Purchases')).toMatchObject({ opening_balance: 0, total_debit: 5000, closing_balance: 5000, closing_balance_side: 'DEBIT' });
+    expect(await ledger('Retained Earnings')).toMatchObject({ opening_balance: 6000, opening_balance_side: 'CREDIT', closing_balance: 6000, closing_balance_side: 'CREDIT', lines: [] });
+    expect(await ledger('Bank')).toMatchObject({ opening_balance: 100000, opening_balance_side: 'DEBIT', closing_balance: 111500 });
+  });
+
+  it("open FY 2026-27's ledger export, in both forms, with no income or expense and FY 2025-26's profit in Retained Earnings", async () => {
+    const csv = await org.api.get('/exports/ledger?format=csv&from_date=2026-04-01&to_date=2026-06-30');
+    expect(csv.status).toBe(200);
+    const opening = (account: string, debit: string, credit: string) => `2026-04-01,,,Opening balances,${account},${debit},${credit}`;
+    expect((csv.body as string).split('\r\n').filter((row) => row.includes('Opening balances'))).toEqual([
+      opening('Assets:Bank', '100000.00', '0.00'),
+      opening('Assets:Accounts Receivable', '10000.00', '0.00'),
+      opening('Liabilities:Accounts Payable', '0.00', '4000.00'),
+      opening("Equity:Owner's Equity", '0.00', '100000.00'),
+      opening('Equity:Retained Earnings', '0.00', '6000.00'),
+    ]);
+    const journal = (await org.api.get('/exports/ledger?from_date=2026-04-01&to_date=2026-06-30')).body as string;
+    const openingBlock = journal.split('\n\n').find((block) => block.startsWith('2026-04-01 Opening balances'))!;
+    expect(openingBlock.trim().split('\n').map((line) => line.trim().replace(/\s+/g, ' '))).toEqual([
+      '2026-04-01 Opening balances', 'Assets:Bank INR 100000.00', 'Assets:Accounts Receivable INR 10000.00',
+      'Liabilities:Accounts Payable INR -4000.00', "Equity:Owner's Equity INR -100000.00", 'Equity:Retained Earnings INR -6000.00',
+    ]);
   });
 });
 
@@ -91,7 +137,26 @@ describe('profit and loss', () => {
     expect(pairs(pl.expenses.expenses)).toEqual([['General Expenses', 1500, 0]]);
     expect(pl.total_expenses).toEqual({ amount: 6500, previous_amount: 0 });
     expect(pl.profit_before_tax).toEqual({ amount: 13500, previous_amount: 10000 });
+    expect(pl.tax_expense).toEqual({ amount: 0, previous_amount: 0, accounts: [] });
+    expect(pl.net_profit).toEqual({ amount: 13500, previous_amount: 10000 });
     expect(pl.gross_profit).toEqual({ amount: 15000, previous_amount: 10000 });
+  });
+
+  it('takes a booked income tax off profit before tax for net_profit, keeping it out of other expenses', async () => {
+    const taxed = await t.given.org();
+    await postedInvoice(taxed.api, await customer(taxed.api), 10000, { date: '2026-05-10', due_date: '2026-06-10' });
+    const booked = await taxed.api.post('/journals', {
+      date: '2026-06-15', memo: 'Advance tax, first instalment',
+      lines: [{ account_id: await accountId(taxed.api, 'Income Tax Expense'), debit: 2500 }, { account_id: await accountId(taxed.api, 'Bank'), credit: 2500 }],
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const pl = (await taxed.api.get('/reports/profit_and_loss?from_date=2026-04-01&to_date=2026-06-30')).body.profit_and_loss;
+    expect(pl.total_expenses).toEqual({ amount: 0, previous_amount: null });
+    expect(pl.expenses.other_expenses.accounts).toEqual([]);
+    expect(pl.profit_before_tax).toEqual({ amount: 10000, previous_amount: null });
+    expect(pairs(pl.tax_expense)).toEqual([['Income Tax Expense', 2500, null]]);
+    expect(pl.net_profit).toEqual({ amount: 7500, previous_amount: null });
+    await expectBooksBalanced(taxed.api);
   });
 
   it('compares with the period just before and defaults to the financial year to date', async () => {

@@ -147,12 +147,12 @@ describe('HSN/SAC and the hsnDigits preference (Notification 78/2020-CT)', () =>
 });
 
 describe('GST units (UQC)', () => {
-  it('items and goods lines carry a listed unit (upper-cased, lines defaulting from the item); service lines report NA', async () => {
+  it('items and lines carry a listed unit (upper-cased, lines defaulting from the item); a service without one reports NA', async () => {
     const o = await t.given.org({ state_code: 'IN-KA' });
     const rice = await o.api.post('/items', { name: 'Rice', rate: 60, hsn_sac: '1006', unit: 'kgs' });
     expect(rice.body.item).toMatchObject({ type: 'GOODS', unit: 'KGS' });
     const audit = await o.api.post('/items', { name: 'Audit', rate: 1000, hsn_sac: '998222', unit: 'KGS' });
-    expect(audit.body.item).toMatchObject({ type: 'SERVICE', unit: 'NA' });
+    expect(audit.body.item).toMatchObject({ type: 'SERVICE', unit: 'KGS' });
     const unknown = await o.api.post('/items', { name: 'Oil', type: 'GOODS', rate: 1, unit: 'KG' });
     expect(unknown.status).toBe(400);
     expect(unknown.body).toMatchObject({ code: 'validation.invalid_value', field: 'unit', details: { accepted: ['KGS', 'KLR', 'KME'] } });
@@ -167,7 +167,7 @@ describe('GST units (UQC)', () => {
       ],
     });
     expect(res.status).toBe(201);
-    expect(res.body.invoice.line_items.map((l: { unit: string }) => l.unit)).toEqual(['KGS', 'BAG', 'NA', 'NA']);
+    expect(res.body.invoice.line_items.map((l: { unit: string }) => l.unit)).toEqual(['KGS', 'BAG', 'KGS', 'NA']);
     expect(res.body.invoice.sub_total).toBe(1680); // 2 × 60 + 60 + 1000 + 500
 
     const wrong = await createInvoice(o.api, { customer_id: c, date: DATE, place_of_supply: 'IN-KA', line_items: [{ name: 'Wire', hsn_or_sac: '8544', rate: 5, unit: 'lot' }] });

@@ -41,7 +41,7 @@ export function hledgerBalances(journal: string): Record<string, number> {
   return Object.fromEntries(rows.filter(([account]) => account !== 'total').map(([account, amount]) => [account, paiseOf(amount)]));
 }
 
-/** The trial balance through a date: every account with a non-zero balance, by its Bahi name, in paise (debit positive). */
+/** The trial balance through a date (or, over a period, its closing): every account with a non-zero balance, by its Bahi name, in paise (debit positive). */
 export async function trialBalances(api: HttpClient, query: string): Promise<Record<string, number>> {
   const res = await api.get(`/reports/trial_balance${query}`);
   expect(res.status).toBe(200);
@@ -51,7 +51,7 @@ export async function trialBalances(api: HttpClient, query: string): Promise<Rec
 
 /**
  * The export of a period passes `hledger check --strict`, and hledger's balance of each account
- * equals the trial balance through the period's end. For a seeded chart, whose names hledger
+ * equals its closing balance on the trial balance over the period (both open it by the year-opening rule). For a seeded chart, whose names hledger
  * takes as they are: an account is matched by its name under the top level.
  */
 export async function expectHledgerAgrees(api: HttpClient, fromDate: string, toDate: string): Promise<void> {
@@ -60,5 +60,5 @@ export async function expectHledgerAgrees(api: HttpClient, fromDate: string, toD
   const journal = res.body as string;
   runHledger(journal, 'check', '--strict');
   const byName = Object.fromEntries(Object.entries(hledgerBalances(journal)).map(([account, paise]) => [account.slice(account.indexOf(':') + 1), paise]));
-  expect(byName).toEqual(await trialBalances(api, `?date=${toDate}`));
+  expect(byName).toEqual(await trialBalances(api, `?from_date=${fromDate}&to_date=${toDate}`));
 }

@@ -1121,7 +1121,7 @@ export interface paths {
         };
         /**
          * GSTR-1's section totals and its reconciliation with the registration's output GST ledgers, every difference listed by document
-         * @description Required scope: `Svc.gst.READ`.
+         * @description Required scope: `Svc.gst.READ`. Answers JSON, or `text/csv` when its `format` asks for it.
          */
         get: operations["getGstr1Summary"];
         put?: never;
@@ -1141,7 +1141,7 @@ export interface paths {
         };
         /**
          * GSTR-3B of one GSTIN for one month in the portal's JSON: outward and reverse-charge supplies, input tax credit, exempt and non-GST inward supplies
-         * @description Required scope: `Svc.gst.READ`.
+         * @description Required scope: `Svc.gst.READ`. Answers JSON, or `text/csv` when its `format` asks for it.
          */
         get: operations["getGstr3b"];
         put?: never;
@@ -1849,7 +1849,7 @@ export interface paths {
         };
         /**
          * The balance sheet as at a date (Schedule III order), optionally beside the same date a year earlier
-         * @description Required scope: `Svc.accounts.READ`.
+         * @description Required scope: `Svc.accounts.READ`. Answers JSON, or `text/csv` when its `format` asks for it.
          */
         get: operations["getBalanceSheet"];
         put?: never;
@@ -1869,7 +1869,7 @@ export interface paths {
         };
         /**
          * Input tax credit blocked by section 17(5), per bill and expense line, with its clause
-         * @description Required scope: `Svc.accounts.READ`.
+         * @description Required scope: `Svc.accounts.READ`. Answers JSON, or `text/csv` when its `format` asks for it.
          */
         get: operations["getBlockedItc"];
         put?: never;
@@ -1909,7 +1909,7 @@ export interface paths {
         };
         /**
          * A customer's postings in date order with a running balance
-         * @description Required scope: `Svc.contacts.READ`.
+         * @description Required scope: `Svc.contacts.READ`. Answers JSON, or `text/csv` when its `format` asks for it.
          */
         get: operations["getCustomerLedger"];
         put?: never;
@@ -2029,7 +2029,7 @@ export interface paths {
         };
         /**
          * The statement of profit and loss over a range (Schedule III order), optionally beside a comparison range
-         * @description Required scope: `Svc.accounts.READ`.
+         * @description Required scope: `Svc.accounts.READ`. Answers JSON, or `text/csv` when its `format` asks for it.
          */
         get: operations["getProfitAndLoss"];
         put?: never;
@@ -2069,7 +2069,7 @@ export interface paths {
         };
         /**
          * Every account's debit and credit totals through a date, or over a period with opening and closing balances
-         * @description Required scope: `Svc.accounts.READ`.
+         * @description Required scope: `Svc.accounts.READ`. Answers JSON, or `text/csv` when its `format` asks for it.
          */
         get: operations["getTrialBalance"];
         put?: never;
@@ -2089,7 +2089,7 @@ export interface paths {
         };
         /**
          * A vendor's postings in date order with a running balance
-         * @description Required scope: `Svc.contacts.READ`.
+         * @description Required scope: `Svc.contacts.READ`. Answers JSON, or `text/csv` when its `format` asks for it.
          */
         get: operations["getVendorLedger"];
         put?: never;
@@ -3632,6 +3632,8 @@ export interface components {
             cancel_remarks: string | null;
             cancelled_time: string | null;
             irn: string;
+            /** @description The QR text the IRP signed (a JWT), as recorded with the IRN: what the PDF prints as a QR code */
+            signed_qr_code: string;
             status: "ACTIVE" | "CANCELLED";
         };
         /** @description An email the provider accepted. */
@@ -4817,7 +4819,7 @@ export interface components {
             /** @enum {string} */
             status: "RECORDED";
         };
-        /** @description The statement of profit and loss over a range, in the order of Schedule III, Part II, of the Companies Act, 2013: profit_before_tax is total income less total expenses; gross_profit (supplementary) is revenue from operations less cost of goods sold. */
+        /** @description The statement of profit and loss over a range, in the order of Schedule III, Part II, of the Companies Act, 2013: profit_before_tax is total income less total expenses; net_profit is profit_before_tax less tax_expense; gross_profit (supplementary) is revenue from operations less cost of goods sold. */
         ProfitAndLoss: {
             branch_id: string | null;
             compare: string | null;
@@ -4833,11 +4835,13 @@ export interface components {
              */
             from_date: string;
             gross_profit: components["schemas"]["StatementFigure"];
+            net_profit: components["schemas"]["StatementFigure"];
             other_income: components["schemas"]["StatementSection"];
             previous_from_date: string | null;
             previous_to_date: string | null;
             profit_before_tax: components["schemas"]["StatementFigure"];
             revenue_from_operations: components["schemas"]["StatementSection"];
+            tax_expense: components["schemas"]["StatementSection"];
             /**
              * Format: date
              * @description YYYY-MM-DD, a business date in India time
@@ -9551,6 +9555,8 @@ export interface operations {
     getGstr1Summary: {
         parameters: {
             query: {
+                /** @description csv answers text/csv: a row per section with its totals (the reconciliation is in the JSON answer) */
+                format?: "json" | "csv";
                 /** @description GSTIN, 15 characters (surrounding whitespace is ignored) */
                 gstin: string;
                 /** @description MMYYYY for a month (082024 is August 2024), or YYYY-Qn for a quarter of the financial year starting April YYYY (2024-Q2 is July to September 2024) */
@@ -9581,6 +9587,7 @@ export interface operations {
                         gstr1_summary: components["schemas"]["Gstr1Summary"];
                         message: string;
                     };
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["TokenError400"];
@@ -9595,6 +9602,8 @@ export interface operations {
     getGstr3b: {
         parameters: {
             query: {
+                /** @description csv answers text/csv: a row per figure set (table, field, then the portal's columns) */
+                format?: "json" | "csv";
                 /** @description GSTIN, 15 characters (surrounding whitespace is ignored) */
                 gstin: string;
                 /** @description The return period, MMYYYY (062026 is June 2026) */
@@ -9625,6 +9634,7 @@ export interface operations {
                         gstr3b: components["schemas"]["Gstr3b"];
                         message: string;
                     };
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["TokenError400"];
@@ -12313,6 +12323,8 @@ export interface operations {
                 compare?: "previous_year";
                 /** @description YYYY-MM-DD, the day the balances are as at; default today */
                 date?: string;
+                /** @description csv answers text/csv: line, account_code, account_name, amount, previous_amount; each line's accounts, then its total (no account), top to bottom */
+                format?: "json" | "csv";
             };
             header?: {
                 /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
@@ -12339,6 +12351,7 @@ export interface operations {
                         code: 0;
                         message: string;
                     };
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["TokenError400"];
@@ -12353,6 +12366,8 @@ export interface operations {
     getBlockedItc: {
         parameters: {
             query?: {
+                /** @description csv answers text/csv: a row per line, then a TOTAL row */
+                format?: "json" | "csv";
                 /** @description YYYY-MM-DD */
                 from_date?: string;
                 /** @description YYYY-MM-DD */
@@ -12383,6 +12398,7 @@ export interface operations {
                         code: 0;
                         message: string;
                     };
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["TokenError400"];
@@ -12453,6 +12469,8 @@ export interface operations {
             query: {
                 /** @description contact_id */
                 contact_id: string;
+                /** @description csv answers text/csv: an Opening balance row, then a row per entry with its running balance */
+                format?: "json" | "csv";
                 /** @description YYYY-MM-DD */
                 from_date?: string;
                 /** @description YYYY-MM-DD */
@@ -12483,6 +12501,7 @@ export interface operations {
                         customer_ledger: components["schemas"]["CustomerLedger"];
                         message: string;
                     };
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["TokenError400"];
@@ -12752,6 +12771,8 @@ export interface operations {
                 branch_id?: string;
                 /** @description previous_period: the range of equal length just before; previous_year: the same dates a year earlier */
                 compare?: "previous_period" | "previous_year";
+                /** @description csv answers text/csv: line, account_code, account_name, amount, previous_amount; each line's accounts, then its total (no account), top to bottom */
+                format?: "json" | "csv";
                 /** @description YYYY-MM-DD; default the start of the financial year holding to_date */
                 from_date?: string;
                 /** @description YYYY-MM-DD; default today */
@@ -12782,6 +12803,7 @@ export interface operations {
                         message: string;
                         profit_and_loss: components["schemas"]["ProfitAndLoss"];
                     };
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["TokenError400"];
@@ -12849,6 +12871,8 @@ export interface operations {
                 branch_id?: string;
                 /** @description YYYY-MM-DD */
                 date?: string;
+                /** @description csv answers text/csv: a row per account (with its opening in the period form), then a Total row */
+                format?: "json" | "csv";
                 /** @description YYYY-MM-DD */
                 from_date?: string;
                 /** @description YYYY-MM-DD */
@@ -12879,6 +12903,7 @@ export interface operations {
                         message: string;
                         trial_balance: components["schemas"]["TrialBalance"];
                     };
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["TokenError400"];
@@ -12895,6 +12920,8 @@ export interface operations {
             query: {
                 /** @description contact_id */
                 contact_id: string;
+                /** @description csv answers text/csv: an Opening balance row, then a row per entry with its running balance */
+                format?: "json" | "csv";
                 /** @description YYYY-MM-DD */
                 from_date?: string;
                 /** @description YYYY-MM-DD */
@@ -12925,6 +12952,7 @@ export interface operations {
                         message: string;
                         vendor_ledger: components["schemas"]["VendorLedger"];
                     };
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["TokenError400"];

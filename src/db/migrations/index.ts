@@ -32,6 +32,7 @@ import { ledgerBalances } from './031-ledger-balances';
 import { openItems } from './032-open-items';
 import { numberingRegistrations } from './033-numbering-registrations';
 import { partyCopy } from './034-party-copy';
+import { incomeTaxExpense } from './035-income-tax-expense';
 import { webhookAnswersWithoutSecret } from './036-webhook-answers-without-secret';
 import type { BahiMigration } from './migration';
 
@@ -40,7 +41,8 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   platform, ledger, invoices, estimatesAndSalesOrders, purchases, expenses, notes, payments, webhooks, recurring,
   attachmentsAndComments, pdfs, invoicePaymentLink, invoiceListIndex, billGuardReference, deliveryQueueIndexes,
   idempotencyOrgScope, gstTreatment, periodLock, noteBindings, purchaseLedgers, branchBooks, seriesTypesUnits, einvoice,
-  einvoiceIrn, irnNotesTransport, ledgerReportIndexes, noteUnapply, ledgerBalances, openItems, numberingRegistrations, partyCopy, webhookAnswersWithoutSecret,
+  einvoiceIrn, irnNotesTransport, ledgerReportIndexes, noteUnapply, ledgerBalances, openItems, numberingRegistrations,
+  partyCopy, incomeTaxExpense, webhookAnswersWithoutSecret,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -1,9 +1,8 @@
 import { toCsv } from '../../kernel/csv';
-import { formatRupees, toPaise } from '../../kernel/money';
+import { rupeesText as money } from '../../kernel/money';
 import type { AgeingService } from './ageing.service';
 
 type Report = Awaited<ReturnType<AgeingService['report']>>;
-const money = (rupees: number) => formatRupees(toPaise(rupees));
 const DETAIL_COLUMNS = ['type', 'id', 'number', 'contact_id', 'contact_name', 'date', 'due_date', 'days_past_due', 'bucket', 'amount'] as const;
 
 /** A row per contact and a TOTAL row, a column per bucket; with the documents, a row per open document and credit (credits negative). */

@@ -17,8 +17,10 @@ describe('GST units (UQC)', () => {
     expect(nearestUnits('kg')).toEqual(['KGS', 'KLR', 'KME']);
     expect(nearestUnits('ea')).toEqual(GST_UNITS);
   });
-  it('a service reports NA; a goods line its unit, or none; an unknown unit is 400 on the field', () => {
+  it('a service keeps a listed unit, else NA; a goods line its unit, or none; an unknown goods unit is 400 on the field', () => {
     expect(reportedUnit('hrs', true, 'unit')).toBe('NA');
+    expect(reportedUnit(null, true, 'unit')).toBe('NA');
+    expect(reportedUnit('nos', true, 'unit')).toBe('NOS');
     expect(reportedUnit('nos', false, 'unit')).toBe('NOS');
     expect(reportedUnit(null, false, 'unit')).toBeNull();
     expect(() => reportedUnit('kg', false, 'line_items[0].unit')).toThrow(expect.objectContaining({

@@ -2,7 +2,7 @@ import { invalidValue } from '../../kernel/errors';
 
 /**
  * GST units of quantity (UQC), the list GSTN publishes for returns and the IRP for
- * e-invoices (gst-facts.md). A goods line reports one of them; a service line reports NA.
+ * e-invoices. A goods line carries one of them; a service line one of them or NA.
  */
 export const GST_UNITS = [
   'BAG', 'BAL', 'BDL', 'BKL', 'BOU', 'BOX', 'BTL', 'BUN', 'CAN', 'CBM', 'CCM', 'CMS', 'CTN', 'DOZ', 'DRM', 'GGK',
@@ -11,7 +11,7 @@ export const GST_UNITS = [
 ] as const;
 export type GstUnit = (typeof GST_UNITS)[number];
 
-/** What a service line reports in place of a unit (the HSN summary's NA). */
+/** What a service line without a listed unit carries in place of one (the HSN summary reports every service as NA). */
 export const SERVICE_UNIT = 'NA';
 
 const KNOWN = new Set<string>(GST_UNITS);
@@ -30,11 +30,12 @@ export function nearestUnits(unit: string): readonly GstUnit[] {
 }
 
 /**
- * The unit an item or line reports: NA for a service, whatever was sent; else the listed unit
- * (upper-cased), or null when none was given. An unlisted one is 400 on the field, naming the nearest.
+ * The unit an item or line carries: a listed unit as sent (upper-cased), for goods and services
+ * alike, so that the e-invoice can send it; a service with none or an unlisted one (hours) NA;
+ * goods with none null. A goods unit not on the list is 400 on the field, naming the nearest.
  */
 export function reportedUnit(unit: string | null, isService: boolean, field: string): string | null {
-  if (isService) return SERVICE_UNIT;
+  if (isService) return (unit === null ? null : gstUnit(unit)) ?? SERVICE_UNIT;
   if (unit === null) return null;
   const listed = gstUnit(unit);
   if (listed) return listed;

@@ -1,4 +1,5 @@
 import { allocateByRemainder, roundDiv, sum, toRupees, type Paise } from '../../kernel/money';
+import { gstUnit } from '../catalog/units.rules';
 import type { EInvoice } from './einvoice.schemas';
 import { SUPPLY_TYPES } from './einvoice.schemas';
 
@@ -45,10 +46,11 @@ export type SupplyType = (typeof SUPPLY_TYPES)[number];
 export const EXPORT_PIN = 999_999;
 export const EXPORT_STATE = '96';
 /**
- * The unit of a service line. The IRP takes a code of its UQC master, 3 to 8 characters
- * (schema 1.1, ItemList.Unit); the HSN summary's NA is neither, so a service reports OTH.
+ * An item's Unit: the line's unit when it is a GST UQC, goods and services alike, else OTH. The
+ * IRP takes a code of its UQC master, 3 to 8 characters (schema 1.1, ItemList.Unit); a service
+ * line's NA is neither.
  */
-export const EINVOICE_SERVICE_UNIT = 'OTH';
+export const einvoiceUnit = (unit: string | null): string => (unit === null ? null : gstUnit(unit)) ?? 'OTH';
 
 /**
  * The IRP supply type of a document's GST treatment (and, for SEZ and exports, whether IGST
@@ -141,7 +143,7 @@ export function buildEInvoice(src: EInvoiceSource, supplyType: SupplyType): EInv
         IsServc: l.isService ? 'Y' as const : 'N' as const,
         HsnCd: l.hsnOrSac ?? '',
         Qty: l.quantityMilli / 1000,
-        Unit: l.isService ? EINVOICE_SERVICE_UNIT : (l.unit?.toUpperCase() ?? 'OTH'),
+        Unit: einvoiceUnit(l.unit),
         UnitPrice: unitPrice(l, gross),
         TotAmt: toRupees(gross),
         Discount: toRupees(discount),

@@ -32,6 +32,7 @@ export const EInvoiceIrn = Named('EInvoiceIrn', Strict({
   irn: Type.String(),
   ack_no: Type.String(),
   ack_date: Type.String({ format: 'date-time' }),
+  signed_qr_code: Type.String({ description: 'The QR text the IRP signed (a JWT), as recorded with the IRN: what the PDF prints as a QR code' }),
   status: Type.Union([Type.Literal('ACTIVE'), Type.Literal('CANCELLED')]),
   cancel_reason: NullableOf(Type.Integer()),
   cancel_remarks: NullableOf(Type.String()),

@@ -22,7 +22,7 @@ export async function findIrns(executor: Db | Tx, orgId: string, documentIds: re
 /** A document's IRN as the API shows it (EInvoiceIrn). */
 export function presentIrn(r: EInvoiceIrnsTable) {
   return {
-    irn: r.irn, ack_no: r.ack_no, ack_date: isoTimestamp(new Date(r.ack_date)), status: r.status as 'ACTIVE' | 'CANCELLED',
+    irn: r.irn, ack_no: r.ack_no, ack_date: isoTimestamp(new Date(r.ack_date)), signed_qr_code: r.signed_qr_code, status: r.status as 'ACTIVE' | 'CANCELLED',
     cancel_reason: r.cancel_reason, cancel_remarks: r.cancel_remarks, cancelled_time: r.cancelled_time === null ? null : isoTimestamp(new Date(r.cancelled_time)),
   };
 }

@@ -33,6 +33,3 @@ export async function* journalPages(db: Db, orgId: string, range: ExportRange, p
     after = { date: last.entry_date, journalId: last.journal_id };
   }
 }
-
-export const accountsOf = (db: Db, orgId: string) =>
-  db.selectFrom('accounts').select(['account_id', 'account_name', 'account_code', 'account_type', 'system_key']).where('org_id', '=', orgId).execute();

@@ -1,10 +1,10 @@
 import type { Db } from '../../db/database';
 import type { Clock } from '../../kernel/clock';
 import { invalidValue } from '../../kernel/errors';
-import { addDays, istDateOf } from '../../kernel/local-date';
-import { statementRange } from '../financial-statements';
-import { branchOfOrg, byAccountCode, ledgerRepository } from '../ledger';
-import { accountsOf, journalPages } from './exports.repository';
+import { istDateOf } from '../../kernel/local-date';
+import { statementRange, yearOpenings } from '../financial-statements';
+import { branchOfOrg, byAccountCode } from '../ledger';
+import { journalPages } from './exports.repository';
 import type { LedgerExportQuery } from './exports.schemas';
 import { hledgerAccounts, type HledgerAccount } from './hledger-accounts.rules';
 import { hledgerPreamble, hledgerTransactions } from './hledger-journal.rules';
@@ -23,7 +23,9 @@ export function ledgerExports(deps: { db: Db; clock: Clock; pageSize?: number })
   return {
     /**
      * The books of a period (by default the financial year to date) as an hledger journal or a
-     * CSV of postings: an opening-balances transaction on its first day, then every journal.
+     * CSV of postings: an opening-balances transaction on its first day (the year-opening rule's
+     * balances: income and expenses from the year's 1 April, the earlier years' profit in
+     * Retained Earnings), then every journal.
      * Everything a request can get wrong is checked before the first part is written.
      */
     async ledger(orgId: string, query: LedgerExportQuery): Promise<{ parts: AsyncIterable<string>; range: { from: string; to: string } }> {
@@ -31,11 +33,11 @@ export function ledgerExports(deps: { db: Db; clock: Clock; pageSize?: number })
       if (range.to < range.from) throw invalidValue(query.to_date ? 'to_date' : 'from_date', 'to_date is before from_date');
       const branchId = query.branch_id ?? null;
       if (branchId) await branchOfOrg(db, orgId, branchId);
-      const [accounts, before] = await Promise.all([accountsOf(db, orgId), ledgerRepository.accountTotals(db, orgId, addDays(range.from, -1), branchId)]);
-      const chart = hledgerAccounts(accounts.sort(byAccountCode));
+      // Every account of the chart, with the balance it opens the period with (income and expenses from the year's 1 April).
+      const openings = (await yearOpenings(db, orgId, { date: range.from, branchId })).sort(byAccountCode);
+      const chart = hledgerAccounts(openings);
       // The opening postings in the chart's order, the same on both engines.
-      const netBefore = new Map(before.map((t) => [t.account_id, Number(t.debit) - Number(t.credit)]));
-      const opening = openingTransaction(range.from, chart.map((a) => ({ account_id: a.account_id, net: netBefore.get(a.account_id) ?? 0 })));
+      const opening = openingTransaction(range.from, openings.map((a) => ({ account_id: a.account_id, net: a.opening })));
       const writer = WRITERS[query.format ?? 'hledger'];
       const header = [`Bahi ledger export, ${range.from} to ${range.to}${branchId ? `, the books of branch ${branchId}` : ''}`];
       async function* parts() {

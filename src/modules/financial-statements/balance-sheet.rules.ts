@@ -1,6 +1,6 @@
 import { closingOf, type AccountMovement } from './account-movement.rules';
-import { PROFIT_AND_LOSS_TYPES } from './profit-and-loss.rules';
 import { combine, figureOf, section, type Totals } from './statement-section.rules';
+import { earlierYearsProfit, isProfitAndLoss } from './year-opening.rules';
 
 /*
  * The line of Schedule III, Part I, each account falls in. Advances are told apart by their
@@ -16,14 +16,14 @@ const BY_TYPE: Record<string, string> = {
   EQUITY: 'owners_equity', RETAINED_EARNINGS: 'retained_earnings',
 };
 const lineOf = (m: AccountMovement) => (m.system_key !== null ? BY_ROLE[m.system_key] : undefined) ?? BY_TYPE[m.account_type];
-const isProfitAndLoss = (m: AccountMovement) => PROFIT_AND_LOSS_TYPES.includes(m.account_type);
 
 /**
  * The balance sheet as at a date, in the order of Schedule III, Part I. Each movement's
  * `opening` is its net before the start of the date's financial year and its debits and
- * credits run from that start through the date: income and expense accounts open each
- * financial year at zero, what they held before is the retained earnings of earlier years, and
- * what they hold since is the current year's profit, its own line. Assets are debit balances,
+ * credits run from that start through the date. By the year-opening rule (year-opening.rules.ts)
+ * income and expense accounts open the year at zero and what they held before is the earlier
+ * years' profit, shown within retained earnings; what they hold since is the current year's
+ * profit, its own line. Assets are debit balances,
  * liabilities and equity credit balances; a contra balance shows negative on its line.
  */
 export function buildBalanceSheet(current: readonly AccountMovement[], previous: readonly AccountMovement[] | null) {
@@ -32,10 +32,7 @@ export function buildBalanceSheet(current: readonly AccountMovement[], previous:
   }
   const asset = (line: string) => section(current, previous, (m) => lineOf(m) === line, closingOf);
   const owed = (line: string) => section(current, previous, (m) => lineOf(m) === line, (m) => -closingOf(m));
-  const profitOf = (rows: readonly AccountMovement[], part: (m: AccountMovement) => number) =>
-    -rows.filter(isProfitAndLoss).reduce((sum, m) => sum + part(m), 0);
-  const profit = (part: (m: AccountMovement) => number): Totals =>
-    ({ amount: profitOf(current, part), previous: previous ? profitOf(previous, part) : null });
+  const bothDates = (of: (rows: readonly AccountMovement[]) => number): Totals => ({ amount: of(current), previous: previous ? of(previous) : null });
 
   const fixedAssets = asset('fixed_assets');
   const inventories = asset('inventories');
@@ -46,8 +43,8 @@ export function buildBalanceSheet(current: readonly AccountMovement[], previous:
   const otherLiabilities = owed('other_current_liabilities');
   const ownersEquity = owed('owners_equity');
   const retainedAccounts = owed('retained_earnings');
-  const earlierYears = profit((m) => m.opening);
-  const currentYear = profit((m) => m.debit - m.credit);
+  const earlierYears = bothDates((rows) => earlierYearsProfit(rows.map((m) => ({ account_type: m.account_type, beforeYear: m.opening }))));
+  const currentYear = bothDates((rows) => -rows.filter(isProfitAndLoss).reduce((sum, m) => sum + m.debit - m.credit, 0));
 
   const currentAssets = combine([inventories, receivables, cash, otherAssets]);
   const totalAssets = combine([fixedAssets, { totals: currentAssets }]);

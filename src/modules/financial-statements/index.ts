@@ -1,3 +1,4 @@
 export { financialStatements, type FinancialStatements } from './statements.service';
 export { financialStatementsRoutes } from './statements.routes';
 export { statementRange } from './report-periods.rules';
+export { accountOpening, yearOpenings } from './year-openings';

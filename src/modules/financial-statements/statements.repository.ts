@@ -6,7 +6,7 @@ export interface MovementQuery {
   from: string;
   to: string;
   branchId: string | null;
-  /** Whether to sum everything before `from` too (trial balance, balance sheet), or only the range (profit and loss). */
+  /** Whether to sum everything before `from` too (the balance sheet, from its year's start), or only the range (profit and loss, trial balance movements). */
   withOpening: boolean;
 }
 

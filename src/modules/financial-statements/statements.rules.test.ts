@@ -39,6 +39,16 @@ describe('profit and loss', () => {
     expect(pl.gross_profit.amount).toBe(-100);
   });
 
+  it('takes the tax expense off profit before tax for the net profit, and out of other expenses', () => {
+    const pl = buildProfitAndLoss([
+      account('4100', 'SALES', 0, 0, 50_000), account('6900', 'OTHER_EXPENSE', 0, 100, 0), account('6950', 'OTHER_EXPENSE', 0, 12_000, 0, 'income_tax_expense'),
+    ], null);
+    expect(pl.expenses.other_expenses).toMatchObject({ amount: 1, accounts: [{ account_code: '6900' }] });
+    expect(pl.profit_before_tax.amount).toBe(499);
+    expect(pl.tax_expense).toMatchObject({ amount: 120, accounts: [{ account_code: '6950', amount: 120 }] });
+    expect(pl.net_profit.amount).toBe(379);
+  });
+
   it('shows accounts moved in either range with both figures', () => {
     const last = [account('4100', 'SALES', 0, 0, 30_000)];
     const pl = buildProfitAndLoss(books, last);

@@ -1,15 +1,18 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Named, NullableOf, Strict } from '../../http/response-schemas';
-import { Id, LocalDateSchema, Query, StringEnum } from '../../http/schema-kit';
+import { Id, LocalDateSchema, Query, ReportFormat, StringEnum } from '../../http/schema-kit';
 import { accountProperties } from '../catalog/catalog.schemas';
 import { BusinessDate } from '../ledger/ledger.schemas';
 import { COMPARISONS } from './report-periods.rules';
+
+const STATEMENT_CSV = 'csv answers text/csv: line, account_code, account_name, amount, previous_amount; each line\'s accounts, then its total (no account), top to bottom';
 
 export const ProfitAndLossQuery = Query({
   from_date: Type.Optional({ ...LocalDateSchema, description: 'YYYY-MM-DD; default the start of the financial year holding to_date' }),
   to_date: Type.Optional({ ...LocalDateSchema, description: 'YYYY-MM-DD; default today' }),
   branch_id: Type.Optional(Id('branch_id')),
   compare: Type.Optional(StringEnum(COMPARISONS, 'previous_period: the range of equal length just before; previous_year: the same dates a year earlier')),
+  format: ReportFormat(STATEMENT_CSV),
 });
 export type ProfitAndLossQuery = Static<typeof ProfitAndLossQuery>;
 
@@ -17,6 +20,7 @@ export const BalanceSheetQuery = Query({
   date: Type.Optional({ ...LocalDateSchema, description: 'YYYY-MM-DD, the day the balances are as at; default today' }),
   branch_id: Type.Optional(Id('branch_id')),
   compare: Type.Optional(StringEnum(['previous_year'] as const, 'previous_year: the same date a year earlier')),
+  format: ReportFormat(STATEMENT_CSV),
 });
 export type BalanceSheetQuery = Static<typeof BalanceSheetQuery>;
 
@@ -49,8 +53,10 @@ export const ProfitAndLoss = Named('ProfitAndLoss', Strict({
   expenses: Strict({ cost_of_goods_sold: StatementSection, expenses: StatementSection, other_expenses: StatementSection }, 'Expenses by nature'),
   total_expenses: StatementFigure,
   profit_before_tax: StatementFigure,
+  tax_expense: { ...StatementSection, description: 'Tax on the profit: the Income Tax Expense account (an OTHER_EXPENSE kept out of other_expenses)' },
+  net_profit: { ...StatementFigure, description: 'Profit after tax: profit_before_tax less tax_expense; equal to profit_before_tax when no tax expense is booked' },
   gross_profit: StatementFigure,
-}, 'The statement of profit and loss over a range, in the order of Schedule III, Part II, of the Companies Act, 2013: profit_before_tax is total income less total expenses; gross_profit (supplementary) is revenue from operations less cost of goods sold.'));
+}, 'The statement of profit and loss over a range, in the order of Schedule III, Part II, of the Companies Act, 2013: profit_before_tax is total income less total expenses; net_profit is profit_before_tax less tax_expense; gross_profit (supplementary) is revenue from operations less cost of goods sold.'));
 
 export const BalanceSheet = Named('BalanceSheet', Strict({
   date: BusinessDate,

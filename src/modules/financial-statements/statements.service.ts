@@ -9,6 +9,7 @@ import { buildPeriodTrialBalance } from './period-trial-balance.rules';
 import { buildProfitAndLoss } from './profit-and-loss.rules';
 import { comparisonRange, statementRange, yearEarlier, type DateRange } from './report-periods.rules';
 import { accountMovements } from './statements.repository';
+import { yearOpenings } from './year-openings';
 import type { BalanceSheetQuery, ProfitAndLossQuery } from './statements.schemas';
 
 export function financialStatements(deps: { db: Db; clock: Clock; ledgerReports: LedgerReports }) {
@@ -35,8 +36,12 @@ export function financialStatements(deps: { db: Db; clock: Clock; ledgerReports:
       if (query.date !== undefined) throw invalidValue('date', 'date is the form through a day; from_date and to_date the form over a period: send one form');
       const branchId = await checkedBranch(orgId, query.branch_id);
       const range = periodOf(query.from_date, query.to_date);
-      const movements = await accountMovements(db, orgId, { ...range, branchId, withOpening: true });
-      return { trial_balance: buildPeriodTrialBalance(movements, range, branchId) };
+      const [openings, movements] = await Promise.all([
+        yearOpenings(db, orgId, { date: range.from, branchId }), accountMovements(db, orgId, { ...range, branchId, withOpening: false }),
+      ]);
+      const moved = new Map(movements.map((m) => [m.account_id, m]));
+      const accounts = openings.map((a) => ({ ...a, debit: moved.get(a.account_id)?.debit ?? 0, credit: moved.get(a.account_id)?.credit ?? 0 }));
+      return { trial_balance: buildPeriodTrialBalance(accounts, range, branchId) };
     },
 
     async profitAndLoss(orgId: string, query: ProfitAndLossQuery) {

@@ -15,6 +15,8 @@ import { Gstr1, Gstr1Query, Gstr1Summary, Gstr1SummaryQuery } from './gstr1.sche
 import { reconcile, sectionTotals } from './gstr1-summary.rules';
 import { branchesOfGstin } from './gstin-branches';
 
+const SUMMARY_COLUMNS = ['section', 'documents', 'txval', 'iamt', 'camt', 'samt', 'csamt'] as const;
+
 export function gstr1Routes(db: Db): RouteDef[] {
   const reports = gstReportsService(db);
 
@@ -50,7 +52,7 @@ export function gstr1Routes(db: Db): RouteDef[] {
     route({
       method: 'GET', url: '/gst/gstr1/summary', operationId: 'getGstr1Summary', tags: ['GST'],
       summary: "GSTR-1's section totals and its reconciliation with the registration's output GST ledgers, every difference listed by document",
-      access: 'Svc.gst.READ', query: Gstr1SummaryQuery, response: { gstr1_summary: Gstr1Summary },
+      access: 'Svc.gst.READ', query: Gstr1SummaryQuery, response: { gstr1_summary: Gstr1Summary }, produces: 'text/csv',
       handle: async ({ ctx, query }) => {
         const { gstr1, documents, scope } = await gstr1Of(ctx, query);
         const returned = [
@@ -58,7 +60,9 @@ export function gstr1Routes(db: Db): RouteDef[] {
           ...documents.notes.map((n) => ({ source: 'CREDIT_NOTE', sourceId: n.id, number: n.number, tax: -taxOf(n) })),
         ];
         const reconciliation = reconcile(returned, await outputTaxBySource(db, scope));
-        return { gstr1_summary: { gstin: gstr1.gstin, fp: gstr1.fp, sections: sectionTotals(gstr1), reconciliation } };
+        const sections = sectionTotals(gstr1);
+        if (query.format === 'csv') return csvReply(`gstr1-summary-${gstr1.fp}`, toCsv(SUMMARY_COLUMNS, sections));
+        return { gstr1_summary: { gstin: gstr1.gstin, fp: gstr1.fp, sections, reconciliation } };
       },
     }),
   ];

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Named, NullableOf, Strict } from '../../http/response-schemas';
-import { GstinText, Query, StringEnum } from '../../http/schema-kit';
+import { GstinText, Query, ReportFormat, StringEnum } from '../../http/schema-kit';
 
 /* GSTR-1 in the portal's offline-tool JSON (gst-facts.md, "Returns and e-documents"); field names are the portal's. */
 
@@ -60,7 +60,10 @@ export const Gstr1 = Named('Gstr1', Strict({
 }));
 export type Gstr1 = Static<typeof Gstr1>;
 
-export const Gstr1SummaryQuery = Query({ gstin: GstinText, period: Gstr1Query.properties.period });
+export const Gstr1SummaryQuery = Query({
+  gstin: GstinText, period: Gstr1Query.properties.period,
+  format: ReportFormat('csv answers text/csv: a row per section with its totals (the reconciliation is in the JSON answer)'),
+});
 export type Gstr1SummaryQuery = Static<typeof Gstr1SummaryQuery>;
 
 export const Gstr1Summary = Named('Gstr1Summary', Strict({

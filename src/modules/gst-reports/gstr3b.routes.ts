@@ -1,5 +1,8 @@
 import type { Db } from '../../db/database';
+import { csvReply } from '../../http/csv-reply';
 import { route, type RouteDef } from '../../http/route';
+import { toCsv } from '../../kernel/csv';
+import { GSTR3B_COLUMNS, gstr3bRows } from './gstr3b-csv.rules';
 import { buildGstr3b } from './gstr3b.builder';
 import { gstr3bLines } from './gstr3b.reader';
 import { Gstr3b, Gstr3bQuery } from './gstr3b.schemas';
@@ -10,12 +13,13 @@ export function gstr3bRoutes(db: Db): RouteDef[] {
     route({
       method: 'GET', url: '/gst/gstr3b', operationId: 'getGstr3b', tags: ['GST'],
       summary: "GSTR-3B of one GSTIN for one month in the portal's JSON: outward and reverse-charge supplies, input tax credit, exempt and non-GST inward supplies",
-      access: 'Svc.gst.READ', query: Gstr3bQuery, response: { gstr3b: Gstr3b },
+      access: 'Svc.gst.READ', query: Gstr3bQuery, response: { gstr3b: Gstr3b }, produces: 'text/csv',
       handle: async ({ ctx, query }) => {
         const { gstin, branches } = await branchesOfGstin(db, ctx.orgId, query.gstin);
         const [month, year] = [query.period.slice(0, 2), query.period.slice(2)];
         const { outward, inward } = await gstr3bLines(db, { orgId: ctx.orgId, branches, from: `${year}-${month}-01`, to: `${year}-${month}-31` });
-        return { gstr3b: buildGstr3b(gstin, query.period, outward, inward) };
+        const gstr3b = buildGstr3b(gstin, query.period, outward, inward);
+        return query.format === 'csv' ? csvReply(`gstr3b-${query.period}`, toCsv(GSTR3B_COLUMNS, gstr3bRows(gstr3b))) : { gstr3b };
       },
     }),
   ];

@@ -1,12 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Named, Strict } from '../../http/response-schemas';
-import { GstinText, Query } from '../../http/schema-kit';
+import { GstinText, Query, ReportFormat } from '../../http/schema-kit';
 
 /* GSTR-3B in the portal's JSON (gst-facts.md, "Returns and e-documents"); amounts in rupees. */
 
 export const Gstr3bQuery = Query({
   gstin: GstinText,
   period: Type.String({ pattern: '^(0[1-9]|1[0-2])\\d{4}$', description: 'The return period, MMYYYY (062026 is June 2026)' }),
+  format: ReportFormat('csv answers text/csv: a row per figure set (table, field, then the portal\'s columns)'),
 });
 export type Gstr3bQuery = Static<typeof Gstr3bQuery>;
 
@@ -37,3 +38,4 @@ export const Gstr3b = Named('Gstr3b', Strict({
     }),
   }),
 }));
+export type Gstr3b = Static<typeof Gstr3b>;

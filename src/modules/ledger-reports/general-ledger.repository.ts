@@ -24,21 +24,16 @@ const linesOf = (db: Db, r: AccountRange) => {
 };
 
 /**
- * The net before the range and the debits and credits within it, summed from the account's
- * day balances through to_date (a row per day with postings, not per line): the figures every
- * page of the range shows.
+ * The debits and credits within the range, summed from the account's day balances (a row per
+ * day with postings, not per line): the figures every page of the range shows.
  */
 export async function rangeSums(db: Db, r: AccountRange) {
   let days = db.selectFrom('ledger_balances as b').where('b.org_id', '=', r.orgId).where('b.account_id', '=', r.accountId);
   if (r.branchId) days = days.where('b.branch_id', '=', r.branchId);
-  const row = await days.where('b.entry_date', '<=', r.to)
-    .select([
-      sql<string | number | null>`sum(case when b.entry_date < ${r.from} then b.debit - b.credit else 0 end)`.as('opening'),
-      sql<string | number | null>`sum(case when b.entry_date >= ${r.from} then b.debit else 0 end)`.as('debit'),
-      sql<string | number | null>`sum(case when b.entry_date >= ${r.from} then b.credit else 0 end)`.as('credit'),
-    ])
+  const row = await days.where('b.entry_date', '>=', r.from).where('b.entry_date', '<=', r.to)
+    .select(({ fn }) => [fn.sum<string | number | null>('b.debit').as('debit'), fn.sum<string | number | null>('b.credit').as('credit')])
     .executeTakeFirstOrThrow();
-  return { opening: Number(row.opening ?? 0), debit: Number(row.debit ?? 0), credit: Number(row.credit ?? 0) };
+  return { debit: Number(row.debit ?? 0), credit: Number(row.credit ?? 0) };
 }
 
 /**

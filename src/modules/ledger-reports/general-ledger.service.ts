@@ -5,6 +5,7 @@ import { invalidValue, notFound } from '../../kernel/errors';
 import { formatRupees, toRupees } from '../../kernel/money';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { catalogRepository } from '../catalog';
+import { accountOpening } from '../financial-statements';
 import { branchOfOrg } from '../ledger';
 import { linePage, rangeSums, type AccountRange, type LinePosition } from './general-ledger.repository';
 import type { GeneralLedgerQuery } from './ledger-reports.schemas';
@@ -29,6 +30,7 @@ interface WalkState {
 }
 
 type Line = Awaited<ReturnType<typeof linePage>>[number];
+type Account = NonNullable<Awaited<ReturnType<typeof catalogRepository.account>>>;
 
 export function generalLedgerService(deps: { db: Db; cursors: CursorCodec; rangeOf: (from?: string, to?: string) => DateRange }) {
   const { db } = deps;
@@ -48,9 +50,11 @@ export function generalLedgerService(deps: { db: Db; cursors: CursorCodec; range
     return { account, range, list };
   }
 
-  async function firstState(range: AccountRange): Promise<WalkState> {
-    const sums = await rangeSums(db, range);
-    return { after: null, net: sums.opening, sums };
+  /** The range's sums: its opening by the year-opening rule (an income or expense account from 1 April), its debits and credits. */
+  async function firstState(account: Account, range: AccountRange): Promise<WalkState> {
+    const [opening, moved] = await Promise.all([accountOpening(db, range.orgId, account, range.from, range.branchId), rangeSums(db, range)]);
+    const sums = { opening, ...moved };
+    return { after: null, net: opening, sums };
   }
 
   /** Up to perPage + 1 lines after the state's, each with the running net after it. */
@@ -85,7 +89,7 @@ export function generalLedgerService(deps: { db: Db; cursors: CursorCodec; range
     async page(orgId: string, query: GeneralLedgerQuery, options: { cashOnly: boolean }) {
       const { account, range, list } = await open(orgId, query, options.cashOnly);
       const { perPage, after } = readCursor(deps.cursors, list, query);
-      const state = after ? stateOf(after) : await firstState(range);
+      const state = after ? stateOf(after) : await firstState(account, range);
       const lines = await readLines(range, state, perPage);
       const paged = cursorPage(deps.cursors, list, lines, perPage, (l) => positionOf(stateAfter(l, state.sums)));
       return { ledger: { ...header(account, range, state.sums), lines: paged.items.map(present) }, page_context: paged.page_context };
@@ -93,8 +97,8 @@ export function generalLedgerService(deps: { db: Db; cursors: CursorCodec; range
 
     /** The whole range as CSV, read a page at a time so that an account of any size streams in constant memory. */
     async csv(orgId: string, query: GeneralLedgerQuery, options: { cashOnly: boolean }) {
-      const { range } = await open(orgId, query, options.cashOnly);
-      let state = await firstState(range);
+      const { account, range } = await open(orgId, query, options.cashOnly);
+      let state = await firstState(account, range);
       return (async function* rows() {
         yield toCsv(GENERAL_LEDGER_COLUMNS, []);
         for (;;) {

@@ -1,8 +1,11 @@
 import { Type } from '@sinclair/typebox';
+import { csvReply } from '../../http/csv-reply';
 import { PageContext } from '../../http/response-schemas';
 import { route, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
-import { partyLedger } from './ledger.reports';
+import { toCsv } from '../../kernel/csv';
+import { PARTY_LEDGER_COLUMNS, partyLedgerRows } from './party-ledger-csv.rules';
+import { partyLedger, type StatementSide } from './ledger.reports';
 import type { Db } from '../../db/database';
 import { PERIOD_LOCKED } from '../../platform/orgs/period-lock.rules';
 import {
@@ -13,8 +16,14 @@ import type { LedgerService } from './ledger.service';
 const tags = ['Journals'];
 
 export function ledgerRoutes(ledger: LedgerService, db: Db): RouteDef[] {
-  const customerStatement = partyLedger(db, 'customer');
-  const vendorStatement = partyLedger(db, 'vendor');
+  /** A party's statement as JSON, or with format=csv as CSV. */
+  const statement = (side: StatementSide, key: 'customer_ledger' | 'vendor_ledger') => {
+    const read = partyLedger(db, side);
+    return async ({ ctx, query }: { ctx: { orgId: string }; query: PartyLedgerQuery }) => {
+      const answer = await read(ctx.orgId, query.contact_id, query.from_date, query.to_date);
+      return query.format === 'csv' ? csvReply(key, toCsv(PARTY_LEDGER_COLUMNS, partyLedgerRows(answer))) : { [key]: answer };
+    };
+  };
   return [
     route({
       method: 'GET', url: '/journals', operationId: 'listJournals', summary: 'List journal entries of every source, newest first', tags,
@@ -38,13 +47,13 @@ export function ledgerRoutes(ledger: LedgerService, db: Db): RouteDef[] {
     }),
     route({
       method: 'GET', url: '/reports/customer_ledger', operationId: 'getCustomerLedger', summary: "A customer's postings in date order with a running balance", tags: ['Reports'],
-      access: 'Svc.contacts.READ', query: PartyLedgerQuery, response: { customer_ledger: CustomerLedger },
-      handle: async ({ ctx, query }) => ({ customer_ledger: await customerStatement(ctx.orgId, query.contact_id, query.from_date, query.to_date) }),
+      access: 'Svc.contacts.READ', query: PartyLedgerQuery, response: { customer_ledger: CustomerLedger }, produces: 'text/csv',
+      handle: statement('customer', 'customer_ledger'),
     }),
     route({
       method: 'GET', url: '/reports/vendor_ledger', operationId: 'getVendorLedger', summary: "A vendor's postings in date order with a running balance", tags: ['Reports'],
-      access: 'Svc.contacts.READ', query: PartyLedgerQuery, response: { vendor_ledger: VendorLedger },
-      handle: async ({ ctx, query }) => ({ vendor_ledger: await vendorStatement(ctx.orgId, query.contact_id, query.from_date, query.to_date) }),
+      access: 'Svc.contacts.READ', query: PartyLedgerQuery, response: { vendor_ledger: VendorLedger }, produces: 'text/csv',
+      handle: statement('vendor', 'vendor_ledger'),
     }),
   ];
 }

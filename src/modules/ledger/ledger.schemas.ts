@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
 import { accountProperties } from '../catalog/catalog.schemas';
-import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable, Query, ReportFormat, StringEnum, Text } from '../../http/schema-kit';
 
 export const JOURNAL_SOURCES = ['MANUAL', 'INVOICE', 'BILL', 'PAYMENT', 'ALLOCATION', 'CREDIT_NOTE', 'DEBIT_NOTE', 'EXPENSE', 'OPENING_BALANCE'] as const;
 
@@ -37,6 +37,7 @@ export const TrialBalanceQuery = Query({
   from_date: Type.Optional(LocalDateSchema),
   to_date: Type.Optional(LocalDateSchema),
   branch_id: Type.Optional(Id('branch_id')),
+  format: ReportFormat('csv answers text/csv: a row per account (with its opening in the period form), then a Total row'),
 });
 export type TrialBalanceQuery = Static<typeof TrialBalanceQuery>;
 
@@ -45,6 +46,7 @@ export const PartyLedgerQuery = Query({
   contact_id: Id('contact_id'),
   from_date: Type.Optional(LocalDateSchema),
   to_date: Type.Optional(LocalDateSchema),
+  format: ReportFormat('csv answers text/csv: an Opening balance row, then a row per entry with its running balance'),
 });
 export type PartyLedgerQuery = Static<typeof PartyLedgerQuery>;
 

@@ -1,5 +1,8 @@
 import type { Db } from '../../db/database';
+import { csvReply } from '../../http/csv-reply';
 import { route, type RouteDef } from '../../http/route';
+import { toCsv } from '../../kernel/csv';
+import { BLOCKED_CREDIT_COLUMNS, blockedCreditRows } from './blocked-credit-csv.rules';
 import { blockedCreditReport } from './blocked-credit.report';
 import { BlockedCredit, BlockedCreditQuery } from './blocked-credit.schemas';
 
@@ -9,8 +12,11 @@ export function purchaseTaxRoutes(db: Db): RouteDef[] {
     route({
       method: 'GET', url: '/reports/blocked_itc', operationId: 'getBlockedItc',
       summary: 'Input tax credit blocked by section 17(5), per bill and expense line, with its clause', tags: ['Reports'],
-      access: 'Svc.accounts.READ', query: BlockedCreditQuery, response: { blocked_itc: BlockedCredit },
-      handle: ({ ctx, query }) => report(ctx.orgId, query),
+      access: 'Svc.accounts.READ', query: BlockedCreditQuery, response: { blocked_itc: BlockedCredit }, produces: 'text/csv',
+      handle: async ({ ctx, query }) => {
+        const answer = await report(ctx.orgId, query);
+        return query.format === 'csv' ? csvReply('blocked_itc', toCsv(BLOCKED_CREDIT_COLUMNS, blockedCreditRows(answer.blocked_itc))) : answer;
+      },
     }),
   ];
 }

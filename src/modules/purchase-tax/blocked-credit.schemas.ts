@@ -1,11 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Named, NullableOf, Strict } from '../../http/response-schemas';
-import { LocalDateSchema, Query, StringEnum } from '../../http/schema-kit';
+import { LocalDateSchema, Query, ReportFormat, StringEnum } from '../../http/schema-kit';
 import { ItcBlockedReason } from '../documents/purchase-tax.schemas';
 
 export const BlockedCreditQuery = Query({
   from_date: Type.Optional(LocalDateSchema),
   to_date: Type.Optional(LocalDateSchema),
+  format: ReportFormat('csv answers text/csv: a row per line, then a TOTAL row'),
 });
 export type BlockedCreditQuery = Static<typeof BlockedCreditQuery>;
 

@@ -57,6 +57,8 @@ export const SEED_ACCOUNTS: readonly SeedAccount[] = [
   { key: 'bank_charges', name: 'Bank Charges', type: 'EXPENSE', code: '6200' },
   { key: 'round_off', name: 'Round Off', type: 'OTHER_EXPENSE', code: '6900' },
   { key: 'exchange_gain_loss', name: 'Exchange Gain or Loss', type: 'OTHER_EXPENSE', code: '6910' },
+  // Tax on the profit (Schedule III, Part II, "Tax expense"): the profit and loss shows it below profit before tax.
+  { key: 'income_tax_expense', name: 'Income Tax Expense', type: 'OTHER_EXPENSE', code: '6950' },
 ];
 
 /** GST rates a new organisation gets, as percent × 100; each a TAXABLE supply (0% is zero-rated). */
