@@ -30,6 +30,7 @@ import { ledgerReportIndexes } from './029-ledger-report-indexes';
 import { noteUnapply } from './030-note-unapply';
 import { ledgerBalances } from './031-ledger-balances';
 import { openItems } from './032-open-items';
+import { unboundNoteGoods } from './038-unbound-note-goods';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -37,7 +38,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   platform, ledger, invoices, estimatesAndSalesOrders, purchases, expenses, notes, payments, webhooks, recurring,
   attachmentsAndComments, pdfs, invoicePaymentLink, invoiceListIndex, billGuardReference, deliveryQueueIndexes,
   idempotencyOrgScope, gstTreatment, periodLock, noteBindings, purchaseLedgers, branchBooks, seriesTypesUnits, einvoice,
-  einvoiceIrn, irnNotesTransport, ledgerReportIndexes, noteUnapply, ledgerBalances, openItems,
+  einvoiceIrn, irnNotesTransport, ledgerReportIndexes, noteUnapply, ledgerBalances, openItems, unboundNoteGoods,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
