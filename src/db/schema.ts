@@ -693,7 +693,7 @@ export interface CreditNotesTable extends NoteColumns {
 export interface NoteLineBinding {
   /** The invoice or bill line this line corrects; null on a free-form note's line. */
   parent_line_item_id: string | null;
-  /** 1: credits taxable value alone (a price revision, no goods); 0: a quantity. */
+  /** 1: credits taxable value alone (a price revision, or an unbound line that restocks no item of its own: 038); 0: goods. */
   value_only: Flag;
 }
 

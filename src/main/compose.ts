@@ -44,8 +44,9 @@ import { bulkRoute } from '../modules/bulk';
 import { paymentsLedgerCheck, paymentsRoutes, paymentsService } from '../modules/payments';
 import { catalogRoutes, catalogService } from '../modules/catalog';
 import { contactsRepository, contactsRoutes, contactsService } from '../modules/contacts';
-import { creditNotesLedgerCheck, creditNotesRoutes, creditNotesService } from '../modules/credit-notes';
-import { debitNotesLedgerCheck, debitNotesRoutes, debitNotesService } from '../modules/debit-notes';
+import { creditNotesRoutes } from '../modules/credit-notes';
+import { debitNotesRoutes } from '../modules/debit-notes';
+import { CREDIT_NOTES, DEBIT_NOTES, notesLedgerCheck, notesService } from '../modules/notes';
 import { documentLoaders, emailAdminRoutes, emailRoutes, emailService, emlFileMailer, smtpMailer } from '../modules/email';
 import { estimatesRoutes, estimatesService } from '../modules/estimates';
 import { CreateExpenseBody, expensesLedgerCheck, expensesRoutes, expensesService } from '../modules/expenses';
@@ -149,7 +150,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const activity = activityService({ db: database.db });
   const series = seriesService({ ...deps, log: pino({ level: config.logLevel, name: 'numbering' }) });
   const ledger = ledgerService({ ...deps, series });
-  const reports = ledgerReports(database.db, [expensesLedgerCheck, invoicesLedgerCheck, billsLedgerCheck, paymentsLedgerCheck, creditNotesLedgerCheck, debitNotesLedgerCheck]);
+  const reports = ledgerReports(database.db, [expensesLedgerCheck, invoicesLedgerCheck, billsLedgerCheck, paymentsLedgerCheck, notesLedgerCheck(CREDIT_NOTES), notesLedgerCheck(DEBIT_NOTES)]);
   const einvoices = einvoiceService(database.db);
   const invoices = invoicesService({ ...deps, ledger, series });
   const bills = billsService({ ...deps, ledger, series });
@@ -158,8 +159,8 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const salesOrders = salesOrdersService({ ...deps, series, invoices });
   const estimates = estimatesService({ ...deps, series, salesOrders });
   const purchaseOrders = purchaseOrdersService({ ...deps, series, bills });
-  const creditNotes = creditNotesService({ ...deps, ledger, series, invoices, bills });
-  const debitNotes = debitNotesService({ ...deps, ledger, series, bills });
+  const creditNotes = notesService(CREDIT_NOTES, { ...deps, ledger, series, invoices, bills });
+  const debitNotes = notesService(DEBIT_NOTES, { ...deps, ledger, series, invoices, bills });
   const contacts = contactsService({
     ...deps, referenceCounters: [invoices.countForContact, bills.countForContact, payments.countForContact, estimates.countForContact, salesOrders.countForContact, expenses.countForContact,
       purchaseOrders.countForContact, creditNotes.countForContact, debitNotes.countForContact],

@@ -503,7 +503,7 @@ describe('the 10 MB raw-message limit (the use case over the real database, with
       documents: documentLoaders({
         invoices: { getInvoice: async (_ctx, id) => (await api.get(`/invoices/${id}`)).body },
         estimates: { getEstimate: async () => { throw new Error('not used'); } },
-        creditNotes: { getCreditNote: async () => { throw new Error('not used'); } },
+        creditNotes: { get: async () => { throw new Error('not used'); } },
       }),
       pdfs: { renderDocumentPdf: async () => ({ filename: `${invoice.invoice_number}.pdf`, bytes: big }) },
       mailer,

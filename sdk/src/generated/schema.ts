@@ -7405,13 +7405,13 @@ export interface operations {
                     line_items: {
                         /** @description Taxable value credited without goods (a price revision or post-sale discount, s.34(1) CGST); bound lines only, instead of quantity */
                         amount?: number;
-                        /** @description The bill's line this line corrects; required on each line of a note naming bill_id */
+                        /** @description The bill's line this line corrects (a note naming bill_id); a line naming none is priced by its rate, at one of the bill's taxes */
                         bill_line_item_id?: string;
                         description?: string | null;
                         /** @description Rupees (or the document currency), at most two decimal places */
                         discount?: number;
                         hsn_or_sac?: string | null;
-                        /** @description The invoice's line this line corrects; required on each line of a note naming invoice_id */
+                        /** @description The invoice's line this line corrects (a note naming invoice_id); a line naming none is priced by its rate, at one of the invoice's taxes */
                         invoice_line_item_id?: string;
                         item_id?: string | null;
                         name?: string;
@@ -7419,7 +7419,7 @@ export interface operations {
                         quantity?: number;
                         /** @description Rupees (or the document currency), at most two decimal places */
                         rate?: number;
-                        /** @description The goods are returned to stock (sales) or sent back to the vendor (purchases) */
+                        /** @description The goods are returned to stock (sales) or sent back to the vendor (purchases); on a line naming no parent line, with item_id, it lowers the quantity in GSTR-1’s HSN table */
                         restock?: boolean;
                         tax_id?: string | null;
                         unit?: string | null;
@@ -8141,13 +8141,13 @@ export interface operations {
                     line_items: {
                         /** @description Taxable value credited without goods (a price revision or post-sale discount, s.34(1) CGST); bound lines only, instead of quantity */
                         amount?: number;
-                        /** @description The bill's line this line corrects; required on each line of a note naming bill_id */
+                        /** @description The bill's line this line corrects (a note naming bill_id); a line naming none is priced by its rate, at one of the bill's taxes */
                         bill_line_item_id?: string;
                         description?: string | null;
                         /** @description Rupees (or the document currency), at most two decimal places */
                         discount?: number;
                         hsn_or_sac?: string | null;
-                        /** @description The invoice's line this line corrects; required on each line of a note naming invoice_id */
+                        /** @description The invoice's line this line corrects (a note naming invoice_id); a line naming none is priced by its rate, at one of the invoice's taxes */
                         invoice_line_item_id?: string;
                         item_id?: string | null;
                         name?: string;
@@ -8155,7 +8155,7 @@ export interface operations {
                         quantity?: number;
                         /** @description Rupees (or the document currency), at most two decimal places */
                         rate?: number;
-                        /** @description The goods are returned to stock (sales) or sent back to the vendor (purchases) */
+                        /** @description The goods are returned to stock (sales) or sent back to the vendor (purchases); on a line naming no parent line, with item_id, it lowers the quantity in GSTR-1’s HSN table */
                         restock?: boolean;
                         tax_id?: string | null;
                         unit?: string | null;

@@ -34,6 +34,7 @@ import { numberingRegistrations } from './033-numbering-registrations';
 import { partyCopy } from './034-party-copy';
 import { incomeTaxExpense } from './035-income-tax-expense';
 import { webhookAnswersWithoutSecret } from './036-webhook-answers-without-secret';
+import { unboundNoteGoods } from './038-unbound-note-goods';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -42,7 +43,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   attachmentsAndComments, pdfs, invoicePaymentLink, invoiceListIndex, billGuardReference, deliveryQueueIndexes,
   idempotencyOrgScope, gstTreatment, periodLock, noteBindings, purchaseLedgers, branchBooks, seriesTypesUnits, einvoice,
   einvoiceIrn, irnNotesTransport, ledgerReportIndexes, noteUnapply, ledgerBalances, openItems, numberingRegistrations,
-  partyCopy, incomeTaxExpense, webhookAnswersWithoutSecret,
+  partyCopy, incomeTaxExpense, webhookAnswersWithoutSecret, unboundNoteGoods,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -6,42 +6,45 @@ import { PERIOD_LOCKED } from '../../platform/orgs/period-lock.rules';
 import { UpdateNoteBody } from '../documents/notes.schemas';
 import { IrnCancellation, IrnVoidBody } from '../einvoice/irn.schemas';
 import { AppliedToBill, AppliedToInvoice, ApplyToBillBody, ApplyToInvoiceBody, CreateCreditNoteBody, CreditNote, CreditNoteUnapplied, ListCreditNotesQuery } from './credit-notes.schemas';
-import type { CreditNotesService } from './credit-notes.service';
+import type { NotesService } from '../notes';
 
 const tags = ['Credit notes'];
 const CreditNoteIdParam = IdParam('credit_note_id');
 
-export function creditNotesRoutes(creditNotes: CreditNotesService): RouteDef[] {
+/** The credit note endpoints, over the one implementation of notes (notes/notes.service.ts) for this kind. */
+export function creditNotesRoutes(creditNotes: NotesService<'credit_note'>): RouteDef[] {
   return [
     route({
       method: 'GET', url: '/credit_notes', operationId: 'listCreditNotes', summary: 'List credit notes, newest first', tags,
       access: 'Svc.creditnotes.READ', query: ListCreditNotesQuery,
       response: { credit_notes: Type.Array(CreditNote), page_context: PageContext },
-      handle: ({ ctx, query }) => creditNotes.listCreditNotes(ctx, query),
+      handle: ({ ctx, query }) => creditNotes.list(ctx, query, {
+        status: query.status, contactId: query.customer_id, invoiceId: query.invoice_id, billId: query.bill_id, noteType: query.type?.toUpperCase(),
+      }),
     }),
     route({
       method: 'GET', url: '/credit_notes/:credit_note_id', operationId: 'getCreditNote', summary: 'Get a credit note', tags,
       access: 'Svc.creditnotes.READ', params: CreditNoteIdParam, response: { credit_note: CreditNote },
-      handle: ({ ctx, params }) => creditNotes.getCreditNote(ctx, params.credit_note_id),
+      handle: ({ ctx, params }) => creditNotes.get(ctx, params.credit_note_id),
     }),
     route({
       method: 'POST', url: '/credit_notes', operationId: 'createCreditNote', failsWithCodes: PERIOD_LOCKED, summary: 'Issue a credit note (ISSUED, journal posted)', tags,
       access: 'Svc.creditnotes.CREATE', idempotency: 'required', body: CreateCreditNoteBody, status: 201, message: 'The credit note has been created.',
       response: { credit_note: CreditNote },
-      handle: ({ ctx, body }) => creditNotes.createCreditNote(ctx, body),
+      handle: ({ ctx, body }) => creditNotes.create(ctx, { ...body, contact_id: body.customer_id }),
     }),
     route({
       method: 'PUT', url: '/credit_notes/:credit_note_id', operationId: 'updateCreditNote', failsWithCodes: PERIOD_LOCKED, summary: 'Update reference_number or notes; blocked once applied', tags,
       access: 'Svc.creditnotes.UPDATE', params: CreditNoteIdParam, body: UpdateNoteBody, message: 'The credit note has been updated.',
       response: { credit_note: CreditNote },
-      handle: ({ ctx, params, body }) => creditNotes.updateCreditNote(ctx, params.credit_note_id, body),
+      handle: ({ ctx, params, body }) => creditNotes.update(ctx, params.credit_note_id, body),
     }),
     route({
       method: 'POST', url: '/credit_notes/:credit_note_id/void', operationId: 'voidCreditNote', failsWithCodes: PERIOD_LOCKED, tags,
       summary: 'Void an ISSUED credit note with nothing applied: CANCELLED, journal reversed; an active IRN is cancelled within 24 hours of its acknowledgement',
       access: 'Svc.creditnotes.UPDATE', params: CreditNoteIdParam, body: IrnVoidBody, message: 'The credit note has been voided.',
       response: { credit_note: CreditNote, einvoice_cancellation: Type.Optional(IrnCancellation) },
-      handle: ({ ctx, params, body }) => creditNotes.voidCreditNote(ctx, params.credit_note_id, body),
+      handle: ({ ctx, params, body }) => creditNotes.void(ctx, params.credit_note_id, body),
     }),
     route({
       method: 'POST', url: '/credit_notes/:credit_note_id/apply-to-invoice', operationId: 'applyCreditNoteToInvoice', failsWithCodes: PERIOD_LOCKED,

@@ -42,7 +42,7 @@ export const ListCreditNotesQuery = Query({
 });
 export type ListCreditNotesQuery = Static<typeof ListCreditNotesQuery>;
 
-/** A credit note (credit-notes.presenter.ts presentCreditNote). */
+/** A credit note (notes/notes.presenter.ts presentNote). */
 export const CreditNote = Named('CreditNote', Strict({
   credit_note_id: Type.String(),
   credit_note_number: Type.String(),
@@ -53,7 +53,7 @@ export const CreditNote = Named('CreditNote', Strict({
   einvoice: NullableOf(EInvoiceIrn),
 }, 'A credit note: a customer credit (sales return, price reduction) or a credit a vendor gave us.'));
 
-/** The note's side of an apply (credit-notes.presenter.ts presentApplied). */
+/** The note's side of an apply (notes/notes.presenter.ts presentApplied). */
 const CreditNoteApplied = Named('CreditNoteApplied', Strict({
   credit_note_id: Type.String(),
   application_id: Type.String({ description: 'This application; DELETE /credit_notes/{credit_note_id}/applications/{application_id} unapplies it' }),
@@ -62,7 +62,7 @@ const CreditNoteApplied = Named('CreditNoteApplied', Strict({
   status: noteProperties.status,
 }, 'A credit note after an apply: what it has applied in all and what is left.'));
 
-/** What an apply did to the target (credit-notes.service.ts INVOICE_TARGET, BILL_TARGET). */
+/** What an apply did to the target (notes/note-targets.ts present). */
 const settledProperties = {
   balance: Amount,
   paid_amount: { ...Amount, description: 'Payments and credits applied so far' },

@@ -5,41 +5,42 @@ import { IdParam, PathId } from '../../http/schema-kit';
 import { PERIOD_LOCKED } from '../../platform/orgs/period-lock.rules';
 import { UpdateNoteBody } from '../documents/notes.schemas';
 import { AppliedDebitNote, ApplyDebitNoteBody, CreateDebitNoteBody, DebitNote, DebitNoteUnapplied, ListDebitNotesQuery } from './debit-notes.schemas';
-import type { DebitNotesService } from './debit-notes.service';
+import type { NotesService } from '../notes';
 
 const tags = ['Debit notes'];
 const DebitNoteIdParam = IdParam('debit_note_id');
 
-export function debitNotesRoutes(debitNotes: DebitNotesService): RouteDef[] {
+/** The debit note endpoints, over the one implementation of notes (notes/notes.service.ts) for this kind. */
+export function debitNotesRoutes(debitNotes: NotesService<'debit_note'>): RouteDef[] {
   return [
     route({
       method: 'GET', url: '/debit_notes', operationId: 'listDebitNotes', summary: 'List debit notes, newest first', tags,
       access: 'Svc.debitnotes.READ', query: ListDebitNotesQuery,
       response: { debit_notes: Type.Array(DebitNote), page_context: PageContext },
-      handle: ({ ctx, query }) => debitNotes.listDebitNotes(ctx, query),
+      handle: ({ ctx, query }) => debitNotes.list(ctx, query, { status: query.status, contactId: query.vendor_id, billId: query.bill_id }),
     }),
     route({
       method: 'GET', url: '/debit_notes/:debit_note_id', operationId: 'getDebitNote', summary: 'Get a debit note', tags,
       access: 'Svc.debitnotes.READ', params: DebitNoteIdParam, response: { debit_note: DebitNote },
-      handle: ({ ctx, params }) => debitNotes.getDebitNote(ctx, params.debit_note_id),
+      handle: ({ ctx, params }) => debitNotes.get(ctx, params.debit_note_id),
     }),
     route({
       method: 'POST', url: '/debit_notes', operationId: 'createDebitNote', failsWithCodes: PERIOD_LOCKED, summary: 'Issue a debit note to a vendor (ISSUED, journal posted; applied to the bill it names, up to what the bill owes)', tags,
       access: 'Svc.debitnotes.CREATE', idempotency: 'required', body: CreateDebitNoteBody, status: 201, message: 'The debit note has been created.',
       response: { debit_note: DebitNote },
-      handle: ({ ctx, body }) => debitNotes.createDebitNote(ctx, body),
+      handle: ({ ctx, body }) => debitNotes.create(ctx, { ...body, contact_id: body.vendor_id }),
     }),
     route({
       method: 'PUT', url: '/debit_notes/:debit_note_id', operationId: 'updateDebitNote', failsWithCodes: PERIOD_LOCKED, summary: 'Update reference_number or notes of an ISSUED debit note', tags,
       access: 'Svc.debitnotes.UPDATE', params: DebitNoteIdParam, body: UpdateNoteBody, message: 'The debit note has been updated.',
       response: { debit_note: DebitNote },
-      handle: ({ ctx, params, body }) => debitNotes.updateDebitNote(ctx, params.debit_note_id, body),
+      handle: ({ ctx, params, body }) => debitNotes.update(ctx, params.debit_note_id, body),
     }),
     route({
       method: 'POST', url: '/debit_notes/:debit_note_id/void', operationId: 'voidDebitNote', failsWithCodes: PERIOD_LOCKED, summary: 'Void an ISSUED debit note: CANCELLED, journal reversed', tags,
       access: 'Svc.debitnotes.UPDATE', params: DebitNoteIdParam, message: 'The debit note has been voided.',
       response: { debit_note: DebitNote },
-      handle: ({ ctx, params }) => debitNotes.voidDebitNote(ctx, params.debit_note_id),
+      handle: ({ ctx, params }) => debitNotes.void(ctx, params.debit_note_id),
     }),
     route({
       method: 'POST', url: '/debit_notes/:debit_note_id/apply-to-bill', operationId: 'applyDebitNoteToBill', failsWithCodes: PERIOD_LOCKED,

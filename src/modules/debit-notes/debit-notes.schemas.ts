@@ -28,7 +28,7 @@ export const ListDebitNotesQuery = Query({
 });
 export type ListDebitNotesQuery = Static<typeof ListDebitNotesQuery>;
 
-/** A debit note (debit-notes.presenter.ts presentDebitNote). */
+/** A debit note (notes/notes.presenter.ts presentNote). */
 export const DebitNote = Named('DebitNote', Strict({
   debit_note_id: Type.String(),
   debit_note_number: Type.String(),
@@ -41,7 +41,7 @@ export const DebitNote = Named('DebitNote', Strict({
 export const ApplyDebitNoteBody = Body({ bill_id: Id('bill_id'), amount: Money({ minimum: 0.01 }) });
 export type ApplyDebitNoteBody = Static<typeof ApplyDebitNoteBody>;
 
-/** What an apply did (debit-notes.presenter.ts presentDebitApplied, bills.note-target.ts presentBillCredited). */
+/** What an apply did (notes/notes.presenter.ts presentApplied, bills.note-target.ts presentBillCredited). */
 export const AppliedDebitNote = {
   debit_note: Named('DebitNoteApplied', Strict({
     debit_note_id: Type.String(),

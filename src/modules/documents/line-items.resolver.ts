@@ -30,10 +30,13 @@ export interface PriceSide {
  * Unknown items, taxes and accounts of this organisation are 404 with the line's
  * field path; a line needs an item_id, or a name and a rate.
  */
-export async function resolveLines(tx: Tx, orgId: string, inputs: readonly LineItemInput[], price: PriceSide): Promise<ResolvedLine[]> {
+export async function resolveLines(
+  tx: Tx, orgId: string, inputs: readonly LineItemInput[], price: PriceSide, positions?: readonly number[],
+): Promise<ResolvedLine[]> {
   const resolved: ResolvedLine[] = [];
-  for (const [i, input] of inputs.entries()) {
-    const at = (field: string) => `line_items[${i}].${field}`;
+  for (const [k, input] of inputs.entries()) {
+    // A caller resolving some of a request's lines says where each stands in it, for the field paths.
+    const at = (field: string) => `line_items[${positions?.[k] ?? k}].${field}`;
     const item = input.item_id ? await catalogRepository.item(tx, orgId, input.item_id) : undefined;
     if (input.item_id && !item) throw notFound('item', at('item_id'));
     if (!item && (input.name === undefined || input.rate === undefined)) {

@@ -20,8 +20,13 @@ const FALLBACK_ACCOUNT = { sales: 'sales', purchase: 'purchases' } as const;
  * amount above the money bound, is the caller's input error (400 on the line's field, or `total`).
  */
 export async function priceLines(tx: Tx, orgId: string, inputs: readonly LineItemInput[], mode: TaxMode, side: 'sales' | 'purchase'): Promise<PricedLines> {
+  return priceResolved(await resolveOnSide(tx, orgId, inputs, side), mode);
+}
+
+/** The lines filled from the item master for a side (resolveLines), those of a request's lines at `positions` when given. */
+export async function resolveOnSide(tx: Tx, orgId: string, inputs: readonly LineItemInput[], side: 'sales' | 'purchase', positions?: readonly number[]) {
   const fallbackAccountId = await catalogRepository.systemAccountId(tx, orgId, FALLBACK_ACCOUNT[side]);
-  return priceResolved(await resolveLines(tx, orgId, inputs, { side, fallbackAccountId }), mode);
+  return resolveLines(tx, orgId, inputs, { side, fallbackAccountId }, positions);
 }
 
 /** Lines already resolved (from the item master, or from the document a note corrects) priced by the GST engine. */

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type ParentLine, assertDatedFromParent, assertFreeFormLines, assertTaxableUncredited, assertWithinCreditable, bindNoteLines, discountShare } from './note-bindings.rules';
+import {
+  type ParentLine, assertDatedFromParent, assertFreeFormLines, assertTaxableUncredited, assertWithinCreditable, bindNoteLines, discountShare,
+  unboundHsnOf, unboundTaxOf, unboundValueOnly,
+} from './note-bindings.rules';
 
 /** An invoice line: 3 units at ₹100.00 less ₹10.00 discount = ₹290.00 taxable, 18%. */
 const parentLine: ParentLine = {
@@ -62,7 +65,9 @@ describe('binding a note line to its invoice line', () => {
   });
 
   it('needs the line named, one of this invoice’s, and quantity or amount but not both', () => {
-    expect(() => bind([{ quantity: 1 }])).toThrowError(fault('line_items[0].invoice_line_item_id', 'validation.required_field'));
+    // A line naming no invoice line is unbound: left to the caller (unboundTaxOf, unboundHsnOf), never with a bare amount.
+    expect(bind([{ name: 'Widget', quantity: 1, rate: 10 }])).toEqual([null]);
+    expect(() => bind([{ name: 'Widget', amount: 10 }])).toThrowError(fault('line_items[0].amount'));
     expect(() => bind([{ bill_line_item_id: 'li_1', quantity: 1 }])).toThrowError(fault('line_items[0].bill_line_item_id'));
     expect(() => bind([{ invoice_line_item_id: 'li_other', quantity: 1 }])).toThrowError(fault('line_items[0].invoice_line_item_id'));
     expect(() => bind([{ invoice_line_item_id: 'li_1' }])).toThrowError(fault('line_items[0].quantity', 'validation.required_field'));
@@ -87,5 +92,35 @@ describe('a note and its parent', () => {
     expect(() => assertWithinCreditable('invoice', 118_000, 100_000, 18_001)).toThrowError(expect.objectContaining({
       field: 'total', message: expect.stringContaining('180'), details: { remaining_creditable: 180, invoice_total: 1180, requested: 180.01 },
     }));
+  });
+});
+
+describe('an unbound line on a note naming its parent', () => {
+  const at = (tax_id: string | null, tax_rate_centi: number, hsn_or_sac: string | null) => ({ tax_id, tax_rate_centi, hsn_or_sac, unit: 'nos' });
+  const single = [at('tax_18', 1800, '8471'), at('tax_18', 1800, '8471')];
+  const mixed = [at('tax_18', 1800, '8471'), at('tax_28', 2800, '8415'), at('tax_28', 2800, '8418')];
+
+  it('takes the parent’s only tax, or the one it names if the parent carries it; else 400 on its tax_id', () => {
+    expect(unboundTaxOf('invoice', single, undefined, 0)).toBe('tax_18');
+    expect(unboundTaxOf('invoice', mixed, 'tax_28', 0)).toBe('tax_28');
+    expect(() => unboundTaxOf('invoice', mixed, undefined, 2)).toThrowError(expect.objectContaining({
+      code: 'validation.required_field', field: 'line_items[2].tax_id', message: expect.stringContaining('18%, 28%'),
+    }));
+    expect(() => unboundTaxOf('bill', single, 'tax_5', 1)).toThrowError(expect.objectContaining({
+      field: 'line_items[1].tax_id', details: { bill_taxes: [{ tax_id: 'tax_18', tax_percentage: 18 }] },
+    }));
+  });
+
+  it('keeps its own HSN, else takes the code of the parent’s lines at its tax when they share one; else 400 on its hsn_or_sac', () => {
+    expect(unboundHsnOf('invoice', mixed, 'tax_18', '8517', 0)).toEqual({ hsnOrSac: '8517' });
+    expect(unboundHsnOf('invoice', mixed, 'tax_18', null, 0)).toEqual({ hsnOrSac: '8471', unit: 'nos' });
+    expect(() => unboundHsnOf('invoice', mixed, 'tax_28', null, 1)).toThrowError(fault('line_items[1].hsn_or_sac', 'validation.required_field'));
+    expect(() => unboundHsnOf('invoice', [at('tax_18', 1800, null)], 'tax_18', null, 0)).toThrowError(fault('line_items[0].hsn_or_sac', 'validation.required_field'));
+  });
+
+  it('takes goods back only when it names its item and restocks them; otherwise value alone', () => {
+    expect(unboundValueOnly({ item_id: 'itm_1', restock: true })).toBe(false);
+    expect(unboundValueOnly({ item_id: 'itm_1' })).toBe(true);
+    expect(unboundValueOnly({ restock: true })).toBe(true);
   });
 });

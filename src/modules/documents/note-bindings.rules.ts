@@ -4,13 +4,16 @@ import type { LineInput } from './line-amounts.rules';
 import type { NoteLineItem } from './notes.schemas';
 
 /**
- * A note that names an invoice or bill corrects that document (s.34 CGST): each of its lines
- * names the parent's line it corrects and takes that line's item, HSN, tax and account. A
- * line credits either goods (`quantity`, at the parent line's rate and its discount per
- * unit) or taxable value alone (`amount`: a price revision or post-sale discount,
- * s.34(1)), never more than the line still has uncredited across the parent's live notes.
- * On a tax-inclusive parent the note is priced inclusive too, so `amount` includes the tax.
- * Pure: the caller loads the parent's lines and what its notes already credit.
+ * A note that names an invoice or bill corrects that document (s.34 CGST). A line of it is
+ * bound or unbound. A bound line names the parent's line it corrects and takes that line's
+ * item, HSN, tax and account; it credits either goods (`quantity`, at the parent line's rate
+ * and its discount per unit) or taxable value alone (`amount`: a price revision or post-sale
+ * discount, s.34(1)), never more than the line still has uncredited across the parent's live
+ * notes. An unbound line is the spec's form (`item_id, quantity, rate` or `name, quantity,
+ * rate`): priced as any line, at a tax the parent carries and with an HSN (unboundTaxOf,
+ * unboundHsnOf). On a tax-inclusive parent the note is priced inclusive too, so `amount` and
+ * an unbound line's rate include the tax. Pure: the caller loads the parent's lines and what
+ * its notes already credit.
  */
 
 export type ParentKind = 'invoice' | 'bill';
@@ -78,24 +81,79 @@ export function assertFreeFormLines(inputs: readonly NoteLineItem[]): void {
       const kind = named.field === 'invoice_line_item_id' ? 'invoice' : 'bill';
       throw invalidValue(`line_items[${i}].${named.field}`, `a line can name ${anA(kind)} line only on a note that names the ${kind} (${kind}_id)`);
     }
-    if (input.amount !== undefined) throw invalidValue(`line_items[${i}].amount`, 'amount (taxable value alone) is for a line bound to an invoice or bill line; a free-form line sends rate and quantity');
+    assertUnboundLine(input, i);
   });
 }
 
+/** An unbound line is priced as any line: by rate and quantity, never a bare amount. */
+function assertUnboundLine(input: NoteLineItem, i: number): void {
+  if (input.amount !== undefined) {
+    throw invalidValue(`line_items[${i}].amount`, 'amount (taxable value alone) is for a line bound to an invoice or bill line (invoice_line_item_id, bill_line_item_id); an unbound line sends rate and quantity');
+  }
+}
+
 /**
- * The note's lines bound to the parent's lines; 400 on the first line field at fault. Lines
- * of one note naming the same parent line count against it together. The taxable value is
- * checked once priced (assertTaxableUncredited), as the GST engine takes it.
+ * The tax of an unbound line on a note naming its parent: the one it names, which must be a
+ * tax of one of the parent's lines (a note corrects that supply, as taxed), else the parent's
+ * only one; a parent of several taxes needs it named. 400 on the line's `tax_id`.
+ */
+export function unboundTaxOf(kind: ParentKind, parentLines: readonly Pick<ParentLine, 'tax_id' | 'tax_rate_centi'>[], taxId: string | null | undefined, i: number): string | null {
+  const carried = new Map(parentLines.map((l) => [l.tax_id, l.tax_rate_centi / 100]));
+  if (taxId === undefined) {
+    if (carried.size === 1) return [...carried.keys()][0]!;
+    const rates = [...carried.values()].map((r) => `${r}%`).join(', ');
+    throw requiredField(`line_items[${i}].tax_id`, `the ${kind} carries several GST rates (${rates}): a line that names no ${kind} line names its tax_id, one of the ${kind}'s`);
+  }
+  if (!carried.has(taxId)) throw invalidValue(`line_items[${i}].tax_id`, `a note takes a rate its ${kind} carries; ${taxId ?? 'no tax'} is on none of its lines`, {
+    details: { [`${kind}_taxes`]: [...carried].map(([tax_id, tax_percentage]) => ({ tax_id, tax_percentage })) },
+  });
+  return taxId;
+}
+
+/**
+ * The HSN or SAC of an unbound line: its own (its item's, else what it sent), else the code of
+ * the parent's lines at its tax when they share one, with their unit when they share one too
+ * (the line reports in the row it corrects); else 400 on the line's `hsn_or_sac`.
+ */
+export function unboundHsnOf(
+  kind: ParentKind, parentLines: readonly Pick<ParentLine, 'tax_id' | 'hsn_or_sac' | 'unit'>[], taxId: string | null, own: string | null, i: number,
+): { hsnOrSac: string; unit?: string } {
+  if (own) return { hsnOrSac: own };
+  const atRate = parentLines.filter((l) => l.tax_id === taxId);
+  const codes = new Set(atRate.map((l) => l.hsn_or_sac));
+  const [code] = codes;
+  if (codes.size !== 1 || !code) {
+    throw requiredField(`line_items[${i}].hsn_or_sac`, `no HSN or SAC for this line: its item has none, it sent none, and the ${kind}'s lines at its rate have no single one to take`);
+  }
+  const units = new Set(atRate.map((l) => l.unit));
+  const [unit] = units;
+  return { hsnOrSac: code, ...(units.size === 1 && unit && { unit }) };
+}
+
+/**
+ * Whether an unbound line takes goods back (GSTR-1's HSN table lowers the quantity) or value
+ * alone (it lowers only the value): goods when it names its item and restocks them.
+ */
+export const unboundValueOnly = (input: Pick<NoteLineItem, 'item_id' | 'restock'>): boolean => !(input.item_id && input.restock === true);
+
+/**
+ * The note's lines bound to the parent's lines, null for an unbound line (the caller resolves
+ * it: unboundTaxOf, unboundHsnOf); 400 on the first line field at fault. Lines of one note
+ * naming the same parent line count against it together. The taxable value is checked once
+ * priced (assertTaxableUncredited), as the GST engine takes it.
  */
 export function bindNoteLines(
   kind: ParentKind, parentLines: readonly ParentLine[], credited: ReadonlyMap<string, LineCredited>, inputs: readonly NoteLineItem[],
-): BoundLine[] {
+): (BoundLine | null)[] {
   const byId = new Map(parentLines.map((l) => [l.line_item_id, l]));
   const running = new Map<string, number>();
   return inputs.map((input, i) => {
     const at = (field: string) => `line_items[${i}].${field}`;
     const named = namedParentLine(input);
-    if (!named) throw requiredField(at(lineIdField(kind)), `a note against ${anA(kind)} names, on each line, the ${kind} line it corrects (${at(lineIdField(kind))})`);
+    if (!named) {
+      assertUnboundLine(input, i);
+      return null;
+    }
     if (named.field !== lineIdField(kind)) throw invalidValue(at(named.field), `a note against ${anA(kind)} names ${kind} lines (${lineIdField(kind)})`);
     const parent = byId.get(named.id);
     if (!parent) throw invalidValue(at(named.field), `${named.id} is not a line of this ${kind}`);
@@ -136,11 +194,13 @@ export function bindNoteLines(
  */
 export function assertTaxableUncredited(
   kind: ParentKind, parentLines: readonly Pick<ParentLine, 'line_item_id' | 'item_total'>[], credited: ReadonlyMap<string, LineCredited>,
-  bound: readonly Pick<BoundLine, 'parentLineId' | 'valueOnly'>[], taxables: readonly number[],
+  lines: readonly { parentLineId: string | null; valueOnly: boolean }[], taxables: readonly number[],
 ): void {
   const totalOf = new Map(parentLines.map((l) => [l.line_item_id, l.item_total]));
   const running = new Map<string, number>();
-  bound.forEach((line, i) => {
+  lines.forEach((line, i) => {
+    // An unbound line is held only by the parent's total (assertWithinCreditable).
+    if (line.parentLineId === null) return;
     const done = running.get(line.parentLineId) ?? credited.get(line.parentLineId)?.taxable ?? 0;
     const uncredited = (totalOf.get(line.parentLineId) ?? 0) - done;
     const taxable = taxables[i]!;

@@ -1,14 +1,18 @@
 import type { Tx } from '../../db/database';
 import type { DocumentLineColumns, Flag, NoteLineBinding } from '../../db/schema';
-import { invalidValue } from '../../kernel/errors';
+import { invalidValue, notFound } from '../../kernel/errors';
 import { orgSettings } from '../../platform/orgs/org-settings';
 import { assertHsnDigits, catalogRepository } from '../catalog';
 import type { PostingLine } from '../ledger';
 import { assertDocumentConvertible } from './currency.rules';
 import { lineColumnsOf } from './line-columns.mapper';
-import { priceLines, priceResolved, type PricedLines } from './lines.pricer';
+import type { ResolvedLine } from './line-items.resolver';
+import { priceLines, priceResolved, resolveOnSide, type PricedLines } from './lines.pricer';
 import { noteBindingsRepository } from './note-bindings.repository';
-import { assertDatedFromParent, assertFreeFormLines, assertTaxableUncredited, assertWithinCreditable, bindNoteLines } from './note-bindings.rules';
+import {
+  assertDatedFromParent, assertFreeFormLines, assertTaxableUncredited, assertWithinCreditable, bindNoteLines, unboundHsnOf, unboundTaxOf, unboundValueOnly,
+  type BoundLine, type ParentKind, type ParentLine,
+} from './note-bindings.rules';
 import { noteLines, type NoteAccounts } from './notes.posting';
 import { assertParentPosted, type NoteSide } from './notes.rules';
 import { assertNoteCanCorrect } from './purchase-tax.rules';
@@ -64,9 +68,10 @@ export interface PreparedNote {
  * What a note is before it is stored: its party, priced lines and currency. With a parent
  * the note is the parent's correction (s.34 CGST): same contact (else 400), a posted parent
  * (else 409), dated on or after it, its branch, place of supply (another one sent is 400),
- * tax routing, currency and rate, and lines bound to the parent's lines
- * (note-bindings.rules.ts), its live notes together crediting at most its total. Without
- * one, the contact's place of supply and the default branch decide, in the base currency.
+ * tax routing, currency and rate, and lines bound to the parent's lines or unbound at a tax
+ * and HSN of the parent's (note-bindings.rules.ts), its live notes together crediting at most
+ * its total. Without one, the contact's place of supply and the default branch decide, in the
+ * base currency.
  */
 export async function prepareNote(tx: Tx, orgId: string, input: NoteInput, side: NoteSide, parent: NoteParent | null, branchOf: BranchOf): Promise<PreparedNote> {
   if (parent) {
@@ -96,7 +101,7 @@ export async function prepareNote(tx: Tx, orgId: string, input: NoteInput, side:
     return {
       party: resolved, priced, currencyCode: baseCurrency,
       exportType: side === 'sales' ? resolved.exportType : null,
-      exchangeRateMicro: 1_000_000, bindings: input.line_items.map(() => ({ parentLineId: null, valueOnly: false })),
+      exchangeRateMicro: 1_000_000, bindings: input.line_items.map((l) => ({ parentLineId: null, valueOnly: unboundValueOnly(l) })),
     };
   }
   if (resolved.placeOfSupply !== parent.placeOfSupply) {
@@ -106,9 +111,11 @@ export async function prepareNote(tx: Tx, orgId: string, input: NoteInput, side:
   const party: DocumentParty = { ...resolved, supply: parent.supplyType as DocumentParty['supply'], zeroRated: exportType === 'WOPAY' };
   const credited = await noteBindingsRepository.credited(tx, orgId, parent.kind, parent.id);
   const parentLines = await noteBindingsRepository.parentLines(tx, orgId, parent.kind, parent.id);
-  const bound = bindNoteLines(parent.kind, parentLines, credited.lines, input.line_items);
+  const bound = await withUnboundResolved(tx, orgId, parent.kind, parentLines, input.line_items, bindNoteLines(parent.kind, parentLines, credited.lines, input.line_items), side);
   assertNoteCanCorrect(parent, parentLines, bound.map((l) => l.parentLineId), resolved.branchState);
   const priced = priceResolved(bound, { ...party, inclusive: parent.inclusive });
+  // An unbound line is held to the HSN preference as a free-form note's; a bound one copies its invoice's code.
+  if (side === 'sales') assertHsnDigits(bound.filter((l) => l.parentLineId === null), prefs.hsnDigits, resolved.contactGstin !== null);
   assertTaxableUncredited(parent.kind, parentLines, credited.lines, bound, priced.amounts.lines.map((a) => a.itemTotal));
   assertWithinCreditable(parent.kind, parent.total, credited.total, priced.amounts.subTotal + priced.amounts.taxTotal);
   // The note converts at its parent's rate, so the parent is the input that brought it.
@@ -117,6 +124,36 @@ export async function prepareNote(tx: Tx, orgId: string, input: NoteInput, side:
     party, priced, currencyCode: parent.currencyCode, exchangeRateMicro: parent.exchangeRateMicro, exportType,
     bindings: bound.map((l) => ({ parentLineId: l.parentLineId, valueOnly: l.valueOnly })),
   };
+}
+
+/** A note's line on a parent, bound to one of its lines or not (parentLineId null). */
+type NoteLine = ResolvedLine & Pick<BoundLine, 'valueOnly'> & { parentLineId: string | null };
+
+/**
+ * The bound lines as bindNoteLines made them, and each unbound one (null there) resolved as any
+ * line, at the tax and HSN the parent gives it (unboundTaxOf, unboundHsnOf): the item's HSN
+ * first, then the line's own, then the parent's at its tax.
+ */
+async function withUnboundResolved(
+  tx: Tx, orgId: string, kind: ParentKind, parentLines: readonly ParentLine[],
+  inputs: readonly NoteLineItem[], bound: readonly (BoundLine | null)[], side: NoteSide,
+): Promise<NoteLine[]> {
+  const positions = bound.flatMap((l, i) => (l === null ? [i] : []));
+  const unbound: NoteLineItem[] = [];
+  for (const i of positions) {
+    const input = inputs[i]!;
+    const item = input.item_id ? await catalogRepository.item(tx, orgId, input.item_id) : undefined;
+    if (input.item_id && !item) throw notFound('item', `line_items[${i}].item_id`);
+    const taxId = unboundTaxOf(kind, parentLines, input.tax_id, i);
+    const code = unboundHsnOf(kind, parentLines, taxId, item?.hsn_sac ?? input.hsn_or_sac ?? null, i);
+    unbound.push({ ...input, tax_id: taxId, hsn_or_sac: code.hsnOrSac, ...(input.unit === undefined && !item?.unit && code.unit && { unit: code.unit }) });
+  }
+  const resolved = positions.length === 0 ? [] : await resolveOnSide(tx, orgId, unbound, side, positions);
+  return bound.map((line, i) => {
+    if (line) return line;
+    const k = positions.indexOf(i);
+    return { ...resolved[k]!, parentLineId: null, valueOnly: unboundValueOnly(inputs[i]!) };
+  });
 }
 
 /** The stored line columns of a prepared note, each with its restock flag and its binding to the parent's line. */

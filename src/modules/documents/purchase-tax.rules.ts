@@ -50,7 +50,7 @@ export function purchaseTaxTerms(input: { vendorTreatment: string | null; isRcm:
 export function assertNoteCanCorrect(
   parent: { kind: string; reverseCharge?: boolean; supplyType: string; placeOfSupply: string },
   parentLines: readonly { line_item_id: string; itc_blocked_reason?: string | null }[],
-  boundLineIds: readonly string[],
+  boundLineIds: readonly (string | null)[],
   branchState: string,
 ): void {
   if (parent.kind !== 'bill') return;
@@ -61,7 +61,7 @@ export function assertNoteCanCorrect(
     throw invalidValue('bill_id', "a note cannot correct a bill taxed in another state (its credit is restricted and its tax is in the lines' cost), which a note does not reverse; post a journal");
   }
   const blocked = new Set(parentLines.filter((l) => l.itc_blocked_reason).map((l) => l.line_item_id));
-  const i = boundLineIds.findIndex((id) => blocked.has(id));
+  const i = boundLineIds.findIndex((id) => id !== null && blocked.has(id));
   if (i >= 0) {
     throw invalidValue(`line_items[${i}].bill_line_item_id`, "a note cannot correct a bill line whose credit s.17(5) blocked: its tax is in the line's account, which a note does not reverse; post a journal");
   }

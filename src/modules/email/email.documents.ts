@@ -2,7 +2,7 @@ import { invalidValue } from '../../kernel/errors';
 import { toPaise } from '../../kernel/money';
 import type { ActivityEntityType } from '../../platform/activity/activity.recorder';
 import type { RequestContext } from '../../platform/context';
-import type { CreditNotesService } from '../credit-notes';
+import type { NotesService } from '../notes';
 import type { EstimatesService } from '../estimates';
 import type { InvoicesService } from '../invoices';
 import type { EmailDocumentKind } from './email-defaults.rules';
@@ -22,7 +22,7 @@ export type DocumentLoader = (ctx: RequestContext, id: string) => Promise<Loaded
 export interface EmailableServices {
   invoices: Pick<InvoicesService, 'getInvoice'>;
   estimates: Pick<EstimatesService, 'getEstimate'>;
-  creditNotes: Pick<CreditNotesService, 'getCreditNote'>;
+  creditNotes: Pick<NotesService<'credit_note'>, 'get'>;
 }
 
 /** How each emailable kind is read, through its own module's public service. */
@@ -43,7 +43,7 @@ export function documentLoaders(services: EmailableServices): Record<EmailDocume
       };
     },
     credit_note: async (ctx, id) => {
-      const { credit_note: note } = await services.creditNotes.getCreditNote(ctx, id);
+      const { credit_note: note } = await services.creditNotes.get(ctx, id);
       // Spec: credit notes raised against bills are not meant for this endpoint (a vendor's credit is not mailed to a customer).
       if (note.type === 'vendor') {
         throw invalidValue('credit_note_id', 'This credit note was raised against a bill (a vendor credit); only customer credit notes are emailed');

@@ -8,7 +8,7 @@ const line = (fields: Partial<SourceLine>): SourceLine => ({
 });
 
 /** An entry of a one-line document at an exchange rate (× 10^6). */
-const entry = (l: SourceLine, rateMicro: number, credit: boolean) => ({ line: l, inr: inrLines([l], rateMicro)[0]!, credit });
+const entry = (l: SourceLine, rateMicro: number, credit: boolean, goodsMilli = l.quantityMilli) => ({ line: l, inr: inrLines([l], rateMicro)[0]!, credit, goodsMilli });
 
 describe('hsnSection', () => {
   it('sums lines of one code, unit and rate, subtracts credits, converts at each document rate, reports services as NA with quantity 0', () => {
@@ -26,5 +26,13 @@ describe('hsnSection', () => {
       ],
       totals: { txval: 483.5, iamt: 15.03, camt: 36, samt: 36, csamt: 0 },
     });
+  });
+
+  it('a credit note line lowering value alone lowers the value, not the quantity', () => {
+    const section = hsnSection([
+      entry(line({ quantityMilli: 3000, itemTotal: 300_00, cgst: 27_00, sgst: 27_00 }), 1_000_000, false),
+      entry(line({ itemTotal: 50_00, cgst: 4_50, sgst: 4_50 }), 1_000_000, true, 0),
+    ]);
+    expect(section.data).toEqual([{ num: 1, hsn_sc: '8471', desc: 'Laptop', uqc: 'NOS', qty: 3, rt: 18, txval: 250, iamt: 0, camt: 22.5, samt: 22.5, csamt: 0 }]);
   });
 });

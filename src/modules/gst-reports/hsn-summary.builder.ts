@@ -2,8 +2,12 @@ import { sum, toRupees, type Paise } from '../../kernel/money';
 import type { InrLine, SourceLine } from '../einvoice';
 import type { HsnRow } from './gst-reports.schemas';
 
-/** One line of an outward document in the range, with its amounts in INR (inrLines): an invoice's adds, an issued credit note's subtracts. */
-export interface HsnEntry { line: SourceLine; inr: InrLine; credit: boolean }
+/**
+ * One line of an outward document in the range, with its amounts in INR (inrLines): an
+ * invoice's adds, an issued credit note's subtracts. `goodsMilli` is the quantity it reports:
+ * the line's, but 0 for a credit note line that lowers value alone (docs/decisions.md, Notes).
+ */
+export interface HsnEntry { line: SourceLine; inr: InrLine; credit: boolean; goodsMilli: number }
 
 interface Group { hsn: string; uqc: string; rateCenti: number; desc: string; qtyMilli: number; txval: Paise; iamt: Paise; camt: Paise; samt: Paise }
 
@@ -16,14 +20,14 @@ const uqcOf = (l: SourceLine) => (l.isService ? 'NA' : (l.unit?.toUpperCase() ??
  */
 export function hsnSection(entries: readonly HsnEntry[]) {
   const groups = new Map<string, Group>();
-  for (const { line, inr, credit } of entries) {
+  for (const { line, inr, credit, goodsMilli } of entries) {
     const uqc = uqcOf(line);
     const key = `${line.hsnOrSac ?? ''}|${uqc}|${line.taxRateCenti}`;
     const group = groups.get(key) ?? { hsn: line.hsnOrSac ?? '', uqc, rateCenti: line.taxRateCenti, desc: line.name, qtyMilli: 0, txval: 0, iamt: 0, camt: 0, samt: 0 };
     // The smallest name: the same whatever order the lines come in (the database sums most of them).
     if (line.name < group.desc) group.desc = line.name;
     const sign = credit ? -1 : 1;
-    group.qtyMilli += line.isService ? 0 : sign * line.quantityMilli;
+    group.qtyMilli += line.isService ? 0 : sign * goodsMilli;
     group.txval += sign * inr.taxable;
     group.iamt += sign * inr.igst;
     group.camt += sign * inr.cgst;

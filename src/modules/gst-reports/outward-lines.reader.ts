@@ -25,10 +25,13 @@ const SUMMED = [
   // One line's own values when the row is a foreign line; for a sum, the smallest name is the row's description.
   sql<string>`min(l.name)`.as('name'), sql<number>`min(l.rate)`.as('rate'), sql<number>`min(l.position)`.as('position'),
 ] as const;
+/** The goods a row moves: an invoice's every line; a note's lines that take goods back, not those lowering value alone (value_only, docs/decisions.md Notes). */
+const INVOICED_GOODS = sql<number>`sum(l.quantity_milli)`.as('goods_milli');
+const RETURNED_GOODS = sql<number>`sum(CASE WHEN l.value_only = 1 THEN 0 ELSE l.quantity_milli END)`.as('goods_milli');
 
 type HsnRow = {
   b2b: number; doc_id: string; exchange_rate_micro: number; hsn_or_sac: string | null; unit: string | null; tax_rate_centi: number; type: string | null;
-  quantity_milli: number; item_total: number; discount: number; cgst: number; sgst: number; igst: number; name: string; rate: number; position: number;
+  quantity_milli: number; goods_milli: number; item_total: number; discount: number; cgst: number; sgst: number; igst: number; name: string; rate: number; position: number;
 };
 
 /** The rows as HSN entries: sums as they are (in rupees already), foreign lines converted per document. */
@@ -41,7 +44,7 @@ function entriesOf(rows: readonly HsnRow[], credit: boolean): { b2b: HsnEntry[];
     if (r.doc_id === '') {
       const line = lineOf(r);
       const inr = { gross: r.item_total + r.discount, discount: r.discount, taxable: r.item_total, cgst: r.cgst, sgst: r.sgst, igst: r.igst };
-      (r.b2b ? out.b2b : out.b2c).push({ line, inr, credit });
+      (r.b2b ? out.b2b : out.b2c).push({ line, inr, credit, goodsMilli: Number(r.goods_milli) });
     } else {
       const lines = foreign.get(r.doc_id);
       if (lines) lines.push(r);
@@ -52,14 +55,15 @@ function entriesOf(rows: readonly HsnRow[], credit: boolean): { b2b: HsnEntry[];
     docRows.sort((a, b) => a.position - b.position);
     const lines = docRows.map(lineOf);
     const inr = inrLines(lines, docRows[0]!.exchange_rate_micro);
-    lines.forEach((line, i) => (docRows[i]!.b2b ? out.b2b : out.b2c).push({ line, inr: inr[i]!, credit }));
+    lines.forEach((line, i) => (docRows[i]!.b2b ? out.b2b : out.b2c).push({ line, inr: inr[i]!, credit, goodsMilli: Number(docRows[i]!.goods_milli) }));
   }
   return out;
 }
 
 /**
  * The HSN entries of a GSTIN's branches in a date range: the lines of issued, standing invoices
- * (adding) and customer credit notes (subtracting), in `hsn_b2b` when the party the document keeps has a GSTIN.
+ * (adding) and customer credit notes (subtracting: their value, and the goods of the lines that
+ * take goods back), in `hsn_b2b` when the party the document keeps has a GSTIN.
  * One statement per kind of document, whose answer is a row per HSN row for rupee documents.
  */
 export async function hsnEntries(db: Db, s: Scope): Promise<{ b2b: HsnEntry[]; b2c: HsnEntry[] }> {
@@ -68,14 +72,14 @@ export async function hsnEntries(db: Db, s: Scope): Promise<{ b2b: HsnEntry[]; b
     db.selectFrom('invoice_lines as l')
       .innerJoin('invoices as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.invoice_id', '=', 'l.invoice_id'))
       .leftJoin('items as i', (j) => j.onRef('i.org_id', '=', 'l.org_id').onRef('i.item_id', '=', 'l.item_id'))
-      .select([b2b.as('b2b'), FOREIGN_DOCUMENT('l.invoice_id').as('doc_id'), 'd.exchange_rate_micro', ...HSN_PLACING, ...SUMMED])
+      .select([b2b.as('b2b'), FOREIGN_DOCUMENT('l.invoice_id').as('doc_id'), 'd.exchange_rate_micro', ...HSN_PLACING, ...SUMMED, INVOICED_GOODS])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'not in', LEFT_OUT)
       .where('d.invoice_date', '>=', s.from).where('d.invoice_date', '<=', s.to)
       .groupBy([b2b, FOREIGN_DOCUMENT('l.invoice_id'), 'd.exchange_rate_micro', ...HSN_PLACING, FOREIGN_LINE]).execute(),
     db.selectFrom('credit_note_lines as l')
       .innerJoin('credit_notes as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.credit_note_id', '=', 'l.credit_note_id'))
       .leftJoin('items as i', (j) => j.onRef('i.org_id', '=', 'l.org_id').onRef('i.item_id', '=', 'l.item_id'))
-      .select([b2b.as('b2b'), FOREIGN_DOCUMENT('l.credit_note_id').as('doc_id'), 'd.exchange_rate_micro', ...HSN_PLACING, ...SUMMED])
+      .select([b2b.as('b2b'), FOREIGN_DOCUMENT('l.credit_note_id').as('doc_id'), 'd.exchange_rate_micro', ...HSN_PLACING, ...SUMMED, RETURNED_GOODS])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.note_type', '=', 'CUSTOMER').where('d.status', 'not in', LEFT_OUT)
       .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to)
       .groupBy([b2b, FOREIGN_DOCUMENT('l.credit_note_id'), 'd.exchange_rate_micro', ...HSN_PLACING, FOREIGN_LINE]).execute(),
