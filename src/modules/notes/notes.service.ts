@@ -97,9 +97,10 @@ export function notesService<K extends NoteKey>(kind: NoteKind<K>, deps: Deps) {
     return saved;
   }
 
-  async function takeNumber(tx: Tx, orgId: string, side: NoteSide, branchId: string, noteDate: string) {
+  async function takeNumber(tx: Tx, ctx: RequestContext, side: NoteSide, branchId: string, noteDate: string, noteId: string) {
     const numbering = kind.numbering(side);
-    return numbering === 'issued-series' ? deps.series.takeIssuedNumber(tx, orgId, 'credit_note', branchId, noteDate) : takeDocumentNumber(tx, orgId, numbering);
+    return numbering === 'issued-series' ? deps.series.takeIssuedNumber(tx, ctx, 'credit_note', branchId, noteDate, noteId)
+      : takeDocumentNumber(tx, ctx.orgId, numbering);
   }
 
   /** The parent the request names, locked for the rest of the transaction (its notes' credited total is read next). */
@@ -177,8 +178,9 @@ export function notesService<K extends NoteKey>(kind: NoteKind<K>, deps: Deps) {
         const type = kind.typeOf(parent?.kind ?? null, contact.contact_type);
         const side = sideOf(type);
         const prepared = await prepareNote(tx, ctx.orgId, { ...input, contactField: kind.contactKey, noteDate }, side, parent, deps.series.branchOf);
-        const number = await takeNumber(tx, ctx.orgId, side, prepared.party.branchId, noteDate);
-        const note = newNoteRow({ orgId: ctx.orgId, id: deps.ids.next(kind.idPrefix), number, created: now() }, input, type, side, prepared);
+        const noteId = deps.ids.next(kind.idPrefix);
+        const number = await takeNumber(tx, ctx, side, prepared.party.branchId, noteDate, noteId);
+        const note = newNoteRow({ orgId: ctx.orgId, id: noteId, number, created: now() }, input, type, side, prepared);
         const lines: NoteLineRow[] = noteLineColumnsOf(prepared, input.line_items, () => deps.ids.next('li'))
           .map((l) => ({ ...l, org_id: ctx.orgId, note_id: note.id }));
         await repo.insert(tx, note, lines);
