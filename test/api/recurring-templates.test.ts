@@ -210,7 +210,7 @@ const sent = (b: Body): Body => JSON.parse(JSON.stringify(b));
 
 // ------------------------------------------------------------------ comparison
 
-interface Kind { entityType: 'INVOICE' | 'BILL' | 'EXPENSE'; path: string; key: string; idField: string }
+interface Kind { entityType: 'INVOICE' | 'BILL' | 'EXPENSE' | 'JOURNAL'; path: string; key: string; idField: string }
 const KINDS: Record<string, Kind> = {
   invoice: { entityType: 'INVOICE', path: '/invoices', key: 'invoice', idField: 'invoice_id' },
   bill: { entityType: 'BILL', path: '/bills', key: 'bill', idField: 'bill_id' },
@@ -307,6 +307,24 @@ describe('a recurring run creates what a direct create of the same body creates'
       date: TODAY, paid_through_account_id: F.bank, account_id: F.generalExpenses, tax_id: F.tax18, vendor_id: F.vendorMh,
       line_items: [{ amount: 100 }, { amount: 50, tax_id: null, account_id: F.bankCharges }],
     },
+  });
+
+  it('a manual journal recurs in its branch, and each line in its own', async () => {
+    const journal = await org.api.post('/journals', {
+      date: TODAY, memo: 'Rent', branch_id: F.otherBranch,
+      lines: [{ account_id: F.generalExpenses, debit: 500 }, { account_id: F.bank, credit: 500, branch_id: F.branch }],
+    }, { idempotencyKey: newKey() });
+    expect(journal.status, JSON.stringify(journal.body)).toBe(201);
+    const generated = await run(await schedule({ entityType: 'JOURNAL' } as Kind, { template_entity_id: journal.body.journal.journal_id }));
+    const entry = async (id: string) => ({
+      branch: (await t.app.database.db.selectFrom('journals').select('branch_id').where('journal_id', '=', id).executeTakeFirstOrThrow()).branch_id,
+      lines: await t.app.database.db.selectFrom('journal_lines').select(['position', 'branch_id', 'account_id', 'debit', 'credit']).where('journal_id', '=', id).orderBy('position').execute(),
+    });
+    const original = await entry(journal.body.journal.journal_id);
+    // Rent in Pune, paid from the head office's bank: the ledger's inter-branch pair balances each branch.
+    expect(original.branch).toBe(F.otherBranch);
+    expect(original.lines.slice(0, 2).map((l) => [l.branch_id, l.account_id, l.debit, l.credit])).toEqual([[F.otherBranch, F.generalExpenses, 50_000, 0], [F.branch, F.bank, 0, 50_000]]);
+    expect(await entry(generated)).toEqual(original);
   });
 
   it.each(['invoice', 'bill', 'expense'])('%s: the generated document and journal equal the direct create\'s', async (name) => {
