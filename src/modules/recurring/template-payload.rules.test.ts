@@ -37,7 +37,7 @@ describe('template payloads', () => {
         expect(others(run)).toEqual(others(body));
         expect(run.date).toBe('2026-07-01');
         for (const number of RUN_OWN_FIELDS.number) expect(run).not.toHaveProperty(number);
-      }), { numRuns: 50 });
+      }), { numRuns: 20 });
     }
   });
 });
