@@ -194,3 +194,60 @@ describe('POST /payments', () => {
     await expectBooksBalanced(org.api);
   });
 });
+
+describe('PUT /payments: the rules a create checks', () => {
+  const journalsOf = async (paymentId: string) => (await org.api.get(`/journals?source_id=${paymentId}&per_page=200`)).body.journals.length as number;
+
+  it.each([
+    // OUTGOING: lowering the amount to the TDS withheld would have turned the bank leg into a debit.
+    ['OUTGOING lowers the amount to the TDS', 'OUTGOING', { tds_amount: 100 }, { amount: 100 }, 'amount'],
+    ['OUTGOING lowers the amount below the TDS', 'OUTGOING', { tds_amount: 100, bank_charges: 10 }, { amount: 40, description: 'x' }, 'amount'],
+    ['INCOMING lowers the amount to the charges and TDS', 'INCOMING', { tds_amount: 100, bank_charges: 50 }, { amount: 150 }, 'amount'],
+    ['INCOMING raises the charges to the rest', 'INCOMING', { tds_amount: 100 }, { bank_charges: 900, amount: 1000 }, 'bank_charges'],
+    ['an OUTGOING payment turned INCOMING whose charges take it all', 'OUTGOING', { tds_amount: 100, bank_charges: 900 }, { flow: 'INCOMING' }, 'flow'],
+  ])('%s: 400 on the field sent, nothing written', async (_name, flow, deductions, change, field) => {
+    const contactId = flow === 'INCOMING' ? await customer(org.api) : await vendor(org.api);
+    const created = await pay({ flow, contact_id: contactId, amount: 1000, ...deductions });
+    expect(created.status).toBe(201);
+    const paymentId = created.body.payment.payment_id;
+    const bank = await accountBalance(org.api, 'Bank');
+    const journals = await journalsOf(paymentId);
+
+    const res = await org.api.put(`/payments/${paymentId}`, change);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'validation.invalid_value', field });
+    expect((await org.api.get(`/payments/${paymentId}`)).body.payment).toEqual(created.body.payment);
+    expect(await journalsOf(paymentId)).toBe(journals);
+    expect(await accountBalance(org.api, 'Bank')).toBeCloseTo(bank, 2);
+    await expectBooksBalanced(org.api);
+  });
+
+  it('an OUTGOING payment may lower its amount while TDS stays below it: Cr Bank amount − TDS', async () => {
+    const vendorId = await vendor(org.api);
+    const created = await pay({ flow: 'OUTGOING', contact_id: vendorId, amount: 1000, tds_amount: 100 });
+    const [bank, tds] = [await accountBalance(org.api, 'Bank'), await accountBalance(org.api, 'TDS Payable')];
+    const lowered = await org.api.put(`/payments/${created.body.payment.payment_id}`, { amount: 500 });
+    expect(lowered.status).toBe(200);
+    expect(lowered.body.payment).toMatchObject({ amount: 500, tds_amount: 100 });
+    // Paid 900 and now 400 from the bank: 500 comes back; TDS Payable (a credit) is unchanged.
+    expect(await accountBalance(org.api, 'Bank')).toBeCloseTo(bank + 500, 2);
+    expect(await accountBalance(org.api, 'TDS Payable')).toBeCloseTo(tds, 2);
+    await expectBooksBalanced(org.api);
+  });
+
+  it('a move to a contact in the base currency takes rate 1, not the old currency\'s rate', async () => {
+    const customerId = await customer(org.api);
+    const created = await pay({ flow: 'INCOMING', contact_id: customerId, amount: 10, currency_code: 'USD', exchange_rate: 83 });
+    expect(created.status).toBe(201);
+    const bank = await accountBalance(org.api, 'Bank');
+    const moved = await org.api.put(`/payments/${created.body.payment.payment_id}`, { contact_id: await customer(org.api) });
+    expect(moved.status).toBe(200);
+    expect(moved.body.payment).toMatchObject({ currency_code: 'INR', exchange_rate: 1, amount: 10 });
+    // 830 rupees came in as USD 10; now it is INR 10.
+    expect(await accountBalance(org.api, 'Bank')).toBeCloseTo(bank - 820, 2);
+    const euro = await org.api.put(`/payments/${created.body.payment.payment_id}`, { currency_code: 'EUR' });
+    expect(euro.body).toMatchObject({ code: 'validation.required_field', field: 'exchange_rate' });
+    await expectBooksBalanced(org.api);
+    expect(await t.app.reports.verify(org.orgId)).toEqual([]);
+  });
+});

@@ -30,7 +30,7 @@ export function totalColumnsOf({ amounts }: PricedLines): DocumentTotals {
  * tax (null when untaxed), HSN, name — so the item master cannot change what was agreed.
  * Paise → rupees → paise is exact for amounts of at most two decimals (kernel/money.ts).
  */
-export function lineInputsOf(rows: readonly DocumentLineColumns[]): LineItemInput[] {
+export function lineInputsOf(rows: readonly DocumentLineColumns[]): Array<Required<Omit<LineItemInput, 'account_id'>>> {
   return rows.map((l) => ({
     item_id: l.item_id, name: l.name, description: l.description, hsn_or_sac: l.hsn_or_sac,
     quantity: l.quantity_milli / 1000, unit: l.unit, rate: toRupees(l.rate), discount: toRupees(l.discount), tax_id: l.tax_id,

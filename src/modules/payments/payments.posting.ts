@@ -50,13 +50,16 @@ export function paymentLines(p: PaymentForPosting, accounts: PaymentAccounts): P
   return [{ accountId: accounts.advances, debit: advance, credit: 0, contactId: p.contactId, description: 'Advance to vendor' }, charges, ...credits];
 }
 
+/** A payment's own amounts, in its currency (paise). */
+export type PaymentFigures = Omit<PaymentForPosting, 'contactId' | 'exchangeRateMicro'>;
+
 /** What reaches or leaves the bank, in the payment's currency: INCOMING the amount less charges and TDS, OUTGOING less TDS plus charges. */
-function bankAmount(p: Omit<PaymentForPosting, 'contactId' | 'exchangeRateMicro'>): number {
+function bankAmount(p: PaymentFigures): number {
   return p.flow === 'INCOMING' ? p.amount - p.bankCharges - p.tds : p.amount - p.tds + p.bankCharges;
 }
 
 /** Every amount of a payment that goes to the base currency (paymentLines converts each but the amount on its own). */
-export function paymentAmounts(p: Omit<PaymentForPosting, 'contactId' | 'exchangeRateMicro'>): number[] {
+export function paymentAmounts(p: PaymentFigures): number[] {
   return [p.amount, p.bankCharges, p.tds, bankAmount(p)];
 }
 

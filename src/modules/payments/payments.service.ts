@@ -16,7 +16,8 @@ import type { InvoicesService } from '../invoices';
 import { entryDateOf, ledgerRepository, type LedgerService, type PostingLine } from '../ledger';
 import type { SeriesService } from '../series';
 import { decideAllocation } from './allocation.rules';
-import { allocationLines, paymentAmounts, paymentLines, releaseDifferenceLines, type Flow } from './payments.posting';
+import { assertDeductions, exchangeRateMicro } from './payment.rules';
+import { allocationLines, paymentAmounts, paymentLines, releaseDifferenceLines, type Flow, type PaymentFigures } from './payments.posting';
 import { presentPayment } from './payments.presenter';
 import { oldestFirst, paymentsRepository as repo, type AllocationRow, type PaymentRow } from './payments.repository';
 import type { ApplyPaymentBody, CreatePaymentBody, ListPaymentsQuery, UpdatePaymentBody } from './payments.schemas';
@@ -29,7 +30,6 @@ type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity'
   bills: Pick<BillsService, 'lockForSettlement' | 'settleInTx' | 'releaseInTx'>;
 };
 
-const MICRO = 1_000_000;
 /** The duplicate guard looks 7 days back (spec, Limits). */
 const DUPLICATE_WINDOW_DAYS = 7;
 
@@ -72,14 +72,16 @@ export function paymentsService(deps: Deps) {
 
   const systemAccount = (tx: Tx, orgId: string, key: string) => catalogRepository.systemAccountId(tx, orgId, key);
 
+  const figuresOf = (p: PaymentRow): PaymentFigures => ({ flow: p.flow as Flow, amount: p.amount, bankCharges: p.bank_charges, tds: p.tds_amount });
+
   /** Posts a payment's version; an amount of it that is 0.00 in the base currency is the exchange rate's fault (400). */
   async function postPayment(tx: Tx, ctx: RequestContext, p: PaymentRow) {
     const incoming = p.flow === 'INCOMING';
-    assertConvertible(paymentAmounts({ flow: p.flow as Flow, amount: p.amount, bankCharges: p.bank_charges, tds: p.tds_amount }), p.exchange_rate_micro, 'exchange_rate');
+    assertConvertible(paymentAmounts(figuresOf(p)), p.exchange_rate_micro, 'exchange_rate');
     await deps.ledger.post(tx, ctx, {
       date: p.payment_date, source: 'PAYMENT', sourceId: p.payment_id, sourceVersion: p.version, sourceRef: p.reference_number,
       memo: `${incoming ? 'Receipt from' : 'Payment to'} ${p.contact_name}`, contactId: p.contact_id, branchId: p.branch_id,
-      lines: paymentLines({ flow: p.flow as Flow, contactId: p.contact_id, amount: p.amount, bankCharges: p.bank_charges, tds: p.tds_amount, exchangeRateMicro: p.exchange_rate_micro }, {
+      lines: paymentLines({ ...figuresOf(p), contactId: p.contact_id, exchangeRateMicro: p.exchange_rate_micro }, {
         bank: p.bank_account_id,
         advances: await systemAccount(tx, ctx.orgId, incoming ? 'advances_from_customers' : 'advances_to_vendors'),
         bankCharges: await systemAccount(tx, ctx.orgId, 'bank_charges'),
@@ -168,21 +170,21 @@ export function paymentsService(deps: Deps) {
       if (allocated > amount) throw invalidValue('allocations', 'allocations exceed the payment amount', { details: { amount: input.amount, allocated: toRupees(allocated) } });
       const charges = toPaise(input.bank_charges ?? 0);
       const tds = toPaise(input.tds_amount ?? 0);
-      if (input.flow === 'INCOMING' && charges + tds >= amount) throw invalidValue('bank_charges', 'bank_charges and tds_amount must leave something received');
-      if (input.flow === 'OUTGOING' && tds >= amount) throw invalidValue('tds_amount', 'tds_amount must be below the amount');
+      // The same rules as an update's (payment.rules.ts), on the payment as it will be stored.
+      assertDeductions({ flow: input.flow, amount, bankCharges: charges, tds }, new Set(Object.keys(input)));
       return deps.uow(ctx, async (tx) => {
         await assertWithinBooks(tx, ctx.orgId, businessDateOf(input.date), 'date');
         const contact = await contactsRepository.find(tx, ctx.orgId, input.contact_id);
         if (!contact) throw notFound('contact', 'contact_id');
         const { prefs, baseCurrency } = await orgSettings(tx, ctx.orgId);
         const currency = input.currency_code ?? baseCurrency;
-        if (currency !== baseCurrency && input.exchange_rate === undefined) throw requiredField('exchange_rate', `exchange_rate is required when currency_code is not ${baseCurrency}`);
+        const rateMicro = exchangeRateMicro({ currency, baseCurrency, sentRate: input.exchange_rate }, null);
         const created = now();
         const payment: PaymentRow = {
           org_id: ctx.orgId, payment_id: deps.ids.next('pay'), flow: input.flow, payment_type: input.payment_type ?? 'REGULAR',
           contact_id: contact.contact_id, contact_name: contact.contact_name, payment_date: businessDateOf(input.date), amount,
           mode: input.mode ?? 'BANK_TRANSFER', reference_number: input.reference_number || null, description: input.description ?? null,
-          currency_code: currency, exchange_rate_micro: Math.round((input.exchange_rate ?? 1) * MICRO), bank_charges: charges, tds_amount: tds, unapplied_amount: amount - allocated,
+          currency_code: currency, exchange_rate_micro: rateMicro, bank_charges: charges, tds_amount: tds, unapplied_amount: amount - allocated,
           bank_account_id: await bankAccount(tx, ctx.orgId, input.bank_account_id),
           branch_id: (await deps.series.branchOf(tx, ctx.orgId, input.branch_id)).branch_id, deleted: 0, version: 1, created_time: created, last_modified_time: created,
         };
@@ -294,13 +296,13 @@ export function paymentsService(deps: Deps) {
         if (input.bank_account_id !== undefined) next.bank_account_id = await bankAccount(tx, ctx.orgId, input.bank_account_id);
         if (input.branch_id !== undefined) next.branch_id = (await deps.series.branchOf(tx, ctx.orgId, input.branch_id)).branch_id;
         if (input.currency_code !== undefined) next.currency_code = input.currency_code;
-        if (input.exchange_rate !== undefined) next.exchange_rate_micro = Math.round(input.exchange_rate * MICRO);
         if (input.bank_charges !== undefined) next.bank_charges = toPaise(input.bank_charges);
+        // The same rules as a create's (payment.rules.ts), on the payment as it will be stored.
+        assertDeductions(figuresOf(next), new Set(Object.keys(input)));
         const { baseCurrency } = await orgSettings(tx, ctx.orgId);
-        if (next.currency_code !== payment.currency_code && next.currency_code !== baseCurrency && input.exchange_rate === undefined) {
-          throw requiredField('exchange_rate', `exchange_rate is required when currency_code is not ${baseCurrency}`);
-        }
-        if (next.flow === 'INCOMING' && next.bank_charges + next.tds_amount >= next.amount) throw invalidValue('bank_charges', 'bank_charges and tds_amount must leave something received');
+        next.exchange_rate_micro = exchangeRateMicro(
+          { currency: next.currency_code, baseCurrency, sentRate: input.exchange_rate }, { currency: payment.currency_code, rateMicro: payment.exchange_rate_micro },
+        );
         const changes = diffFields(presentPayment(payment, []), presentPayment(next, []));
         if (!changes || Object.keys(changes).every((k) => k === 'last_modified_time')) return { payment: await view(tx, payment) };
         next.version = payment.version + 1;

@@ -1,18 +1,29 @@
 import type { Db, Tx } from '../../db/database';
+import type { DocumentLineColumns, ExpenseLinesTable, JournalLinesTable, TransportColumns } from '../../db/schema';
 import { invalidValue, notFound } from '../../kernel/errors';
 import { toRupees } from '../../kernel/money';
+import type { CreateBillBody } from '../bills';
+import { lineInputsOf } from '../documents';
+import type { CreateExpenseBody } from '../expenses';
+import type { CreateInvoiceBody } from '../invoices';
+import type { CreateJournalBody } from '../ledger';
 import type { RecurringEntityType } from './recurring.schemas';
-import type { TemplatePayload } from './template-payload.rules';
+import type { NumberField, TemplatePayload } from './template-payload.rules';
 
 /*
  * A schedule built from `template_entity_id` keeps a snapshot of that document as a create
  * body (taken when the schedule is created or its template changes): later edits, voids or
- * deletions of the template do not change what the schedule generates. The number and the
- * computed totals are left out; an invoice's or bill's date and due date are kept, because
- * each run's due date keeps their distance (template-payload.rules.ts).
+ * deletions of the template do not change what the schedule generates. The snapshot states
+ * every create field but the number (template-payload.rules.ts RUN_OWN_FIELDS), as the
+ * document stored it: `Snapshot` makes a field added to a create body a type error here until
+ * it is carried. An invoice's or bill's date and due date are kept, because each run's due
+ * date keeps their distance.
  */
 
-/** Drops null and undefined values: the create bodies treat an absent field as "use the default". */
+/** A create body as a snapshot states it: every field but the number, each named (null or undefined: left out, the create's default). */
+type Snapshot<Body> = { [K in Exclude<keyof Body, NumberField>]-?: unknown };
+
+/** Drops null and undefined values: the create bodies treat an absent header field as "use the default". */
 function compact(record: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null && v !== undefined));
 }
@@ -33,15 +44,38 @@ async function missing(db: Db | Tx, orgId: string, entityType: RecurringEntityTy
   return deletion ? deleted(what) : notFound(what, 'template_entity_id');
 }
 
-interface DocLine {
-  item_id: string | null; name: string; description: string | null; hsn_or_sac: string | null; quantity_milli: number;
-  unit: string | null; rate: number; discount: number; tax_id: string | null;
+type InvoiceLine = CreateInvoiceBody['line_items'][number];
+type BillLine = CreateBillBody['line_items'][number];
+type ExpenseLine = NonNullable<CreateExpenseBody['line_items']>[number];
+type JournalLine = CreateJournalBody['lines'][number];
+
+/*
+ * A line states every value it was priced with, null included: an untaxed line's tax_id is
+ * null, which is not the same as leaving it out (that takes the item's tax).
+ */
+const invoiceLine = (l: DocumentLineColumns): Snapshot<InvoiceLine> => ({ ...lineInputsOf([l])[0]!, account_id: l.account_id });
+const billLine = (l: DocumentLineColumns & { itc_blocked_reason: string | null }): Snapshot<BillLine> => ({ ...invoiceLine(l), itc_blocked_reason: l.itc_blocked_reason });
+/** An expense line leaves out what it takes from the header (its account, its tax); a tax_id of null is an untaxed line. */
+const expenseLine = (l: ExpenseLinesTable): Snapshot<ExpenseLine> => ({
+  account_id: l.inherits_account ? undefined : l.account_id, amount: toRupees(l.amount), tax_id: l.inherits_tax ? undefined : l.tax_id, note: l.note ?? undefined,
+});
+
+function journalLine(l: JournalLinesTable) {
+  const line: Snapshot<JournalLine> = {
+    account_id: l.account_id, debit: l.debit > 0 ? toRupees(l.debit) : null, credit: l.credit > 0 ? toRupees(l.credit) : null,
+    description: l.description, branch_id: l.branch_id,
+  };
+  return compact(line);
 }
 
-const lineInput = (l: DocLine) => compact({
-  item_id: l.item_id, name: l.name, description: l.description, hsn_or_sac: l.hsn_or_sac, quantity: l.quantity_milli / 1000,
-  unit: l.unit, rate: toRupees(l.rate), discount: l.discount === 0 ? null : toRupees(l.discount), tax_id: l.tax_id,
-});
+/** The series an invoice was numbered from, by name; undefined for one numbered by hand (or by the legacy rule). */
+async function seriesNameOf(db: Db | Tx, orgId: string, seriesId: string | null): Promise<string | undefined> {
+  if (seriesId === null) return undefined;
+  const row = await db.selectFrom('invoice_series').select('series_name').where('org_id', '=', orgId).where('series_id', '=', seriesId).executeTakeFirst();
+  return row?.series_name;
+}
+
+const transportOf = (d: TransportColumns) => ({ transport_mode: d.transport_mode, distance_km: d.distance_km, vehicle_no: d.vehicle_no, transporter_id: d.transporter_id });
 
 export async function snapshotTemplate(db: Db | Tx, orgId: string, entityType: RecurringEntityType, id: string): Promise<TemplatePayload> {
   switch (entityType) {
@@ -50,22 +84,27 @@ export async function snapshotTemplate(db: Db | Tx, orgId: string, entityType: R
       if (!i) throw await missing(db, orgId, entityType, id, 'invoice');
       if (i.status === 'CANCELLED') throw deleted('invoice');
       const lines = await db.selectFrom('invoice_lines').selectAll().where('org_id', '=', orgId).where('invoice_id', '=', id).orderBy('position').execute();
-      return compact({
-        customer_id: i.customer_id, date: i.invoice_date, due_date: i.due_date, place_of_supply: i.place_of_supply, branch_id: i.branch_id, currency_code: i.currency_code,
-        exchange_rate: i.exchange_rate_micro === MICRO ? null : i.exchange_rate_micro / MICRO, reference_number: i.reference_number,
-        salesperson_id: i.salesperson_id, notes: i.notes, auto_approve: i.status !== 'DRAFT', line_items: lines.map(lineInput),
-      });
+      const snapshot: Snapshot<CreateInvoiceBody> = {
+        customer_id: i.customer_id, date: i.invoice_date, due_date: i.due_date, place_of_supply: i.place_of_supply, branch_id: i.branch_id,
+        series_name: await seriesNameOf(db, orgId, i.series_id), currency_code: i.currency_code, exchange_rate: i.exchange_rate_micro / MICRO,
+        reference_number: i.reference_number, salesperson_id: i.salesperson_id, notes: i.notes, round_off: toRupees(i.round_off),
+        auto_approve: i.status !== 'DRAFT', export_type: i.export_type, is_inclusive_tax: i.is_inclusive_tax === 1, ...transportOf(i),
+        line_items: lines.map(invoiceLine),
+      };
+      return compact(snapshot);
     }
     case 'BILL': {
       const b = await db.selectFrom('bills').selectAll().where('org_id', '=', orgId).where('bill_id', '=', id).executeTakeFirst();
       if (!b) throw await missing(db, orgId, entityType, id, 'bill');
       if (b.status === 'CANCELLED') throw deleted('bill');
       const lines = await db.selectFrom('bill_lines').selectAll().where('org_id', '=', orgId).where('bill_id', '=', id).orderBy('position').execute();
-      return compact({
-        vendor_id: b.vendor_id, date: b.bill_date, due_date: b.due_date, place_of_supply: b.place_of_supply, branch_id: b.branch_id, currency_code: b.currency_code,
-        exchange_rate: b.exchange_rate_micro === MICRO ? null : b.exchange_rate_micro / MICRO, reference_number: b.reference_number,
-        notes: b.notes, round_off: b.round_off === 0 ? null : toRupees(b.round_off), auto_approve: b.status !== 'DRAFT', line_items: lines.map(lineInput),
-      });
+      const snapshot: Snapshot<CreateBillBody> = {
+        vendor_id: b.vendor_id, date: b.bill_date, due_date: b.due_date, place_of_supply: b.place_of_supply, branch_id: b.branch_id,
+        currency_code: b.currency_code, exchange_rate: b.exchange_rate_micro / MICRO, reference_number: b.reference_number, notes: b.notes,
+        round_off: toRupees(b.round_off), auto_approve: b.status !== 'DRAFT', is_rcm: b.is_rcm === 1, is_inclusive_tax: b.is_inclusive_tax === 1,
+        ...transportOf(b), line_items: lines.map(billLine),
+      };
+      return compact(snapshot);
     }
     case 'EXPENSE': {
       const e = await db.selectFrom('expenses').selectAll().where('org_id', '=', orgId).where('expense_id', '=', id).executeTakeFirst();
@@ -74,15 +113,16 @@ export async function snapshotTemplate(db: Db | Tx, orgId: string, entityType: R
       const lines = e.itemized === 1
         ? await db.selectFrom('expense_lines').selectAll().where('org_id', '=', orgId).where('expense_id', '=', id).orderBy('position').execute()
         : [];
-      return compact({
-        paid_through_account_id: e.paid_through_account_id, account_id: e.account_id, mode: e.mode, reference_number: e.reference_number,
+      // The date goes (a run takes its own; an expense has no due date to keep a distance to).
+      const snapshot: Snapshot<CreateExpenseBody> = {
+        date: undefined, paid_through_account_id: e.paid_through_account_id, account_id: e.account_id, mode: e.mode, reference_number: e.reference_number,
         vendor_id: e.vendor_id, tax_id: e.tax_id, is_inclusive_tax: e.is_inclusive_tax === 1, notes: e.notes, place_of_supply: e.place_of_supply,
         branch_id: e.branch_id, is_rcm: e.is_rcm === 1, rcm_rate: e.rcm_rate_centi === null ? null : e.rcm_rate_centi / 100,
         itc_blocked_reason: e.itc_blocked_reason,
-        ...(e.itemized === 1
-          ? { line_items: lines.map((l) => compact({ account_id: l.inherits_account ? null : l.account_id, amount: toRupees(l.amount), ...(l.inherits_tax ? {} : { tax_id: l.tax_id }), note: l.note })) }
-          : { amount: toRupees(e.amount) }),
-      });
+        // An itemized expense states its lines, whose sum is its amount; a plain one its amount.
+        line_items: e.itemized === 1 ? lines.map(expenseLine) : undefined, amount: e.itemized === 1 ? undefined : toRupees(e.amount),
+      };
+      return compact(snapshot);
     }
     case 'JOURNAL': {
       const j = await db.selectFrom('journals').selectAll().where('org_id', '=', orgId).where('journal_id', '=', id).executeTakeFirst();
@@ -90,10 +130,11 @@ export async function snapshotTemplate(db: Db | Tx, orgId: string, entityType: R
       if (j.source !== 'MANUAL' || j.kind !== 'POSTING') throw invalidValue('template_entity_id', 'only a manual journal entry can be a template');
       if (j.reversed_by_journal_id !== null) throw deleted('journal entry');
       const lines = await db.selectFrom('journal_lines').selectAll().where('org_id', '=', orgId).where('journal_id', '=', id).orderBy('position').execute();
-      return compact({
-        memo: j.memo, contact_id: j.contact_id,
-        lines: lines.map((l) => compact({ account_id: l.account_id, debit: l.debit > 0 ? toRupees(l.debit) : null, credit: l.credit > 0 ? toRupees(l.credit) : null, description: l.description })),
-      });
+      const snapshot: Snapshot<CreateJournalBody> = {
+        date: undefined, memo: j.memo, contact_id: j.contact_id, branch_id: j.branch_id,
+        lines: lines.map(journalLine),
+      };
+      return compact(snapshot);
     }
   }
 }
