@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/database';
-import { invalidState, invalidValue, notFound, requiredField } from '../../kernel/errors';
+import { invalidState, invalidValue, notFound } from '../../kernel/errors';
 import { addDays, businessDateOf, istDateOf } from '../../kernel/local-date';
 import { toPaise, toRupees } from '../../kernel/money';
 import { diffFields, type ActivityEntry } from '../../platform/activity/activity.recorder';
@@ -9,7 +9,7 @@ import { orgSettings } from '../../platform/orgs/org-settings';
 import { assertDocumentDate, assertPeriodOpen } from '../../platform/orgs/period-lock';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { catalogRepository } from '../catalog';
-import { assertConvertible, assertDocumentConvertible, decideRoundOff, lineColumnsOf, priceLines, release, resolveParty, settle, totalColumnsOf, totalWithRoundOff, type SettlementKind, type SettlementOutcome, type SettlementStatuses } from '../documents';
+import { assertConvertible, assertDocumentConvertible, decideRoundOff, exchangeRateMicroOf, lineColumnsOf, priceLines, release, resolveParty, settle, totalColumnsOf, totalWithRoundOff, type SettlementKind, type SettlementOutcome, type SettlementStatuses } from '../documents';
 import { reversalRemedy, type LedgerService } from '../ledger';
 import { posRestricted, purchaseTaxTerms } from '../documents/purchase-tax.rules';
 import type { SupplyType } from '../documents/supply.rules';
@@ -27,7 +27,6 @@ type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity'
 };
 
 const BILL_NUMBERING = { prefix: 'BILL-', counterKey: 'bill' };
-const MICRO = 1_000_000;
 
 /** The header fields a DRAFT edit may change; what an UPDATED activity row compares. */
 const header = (b: BillRow) => ({
@@ -100,7 +99,7 @@ export function billsService(deps: Deps) {
     const party = await resolveParty(tx, ctx.orgId, 'vendor', { ...input, contact_id: input.vendor_id }, deps.series.branchOf);
     const { baseCurrency } = await orgSettings(tx, ctx.orgId);
     const currency = input.currency_code ?? baseCurrency;
-    if (currency !== baseCurrency && input.exchange_rate === undefined) throw requiredField('exchange_rate', `exchange_rate is required when currency_code is not ${baseCurrency}`);
+    const exchangeRateMicro = exchangeRateMicroOf(input.exchange_rate, currency, baseCurrency);
     const dueDate = input.due_date ? businessDateOf(input.due_date) : addDays(date, party.paymentTerms);
     if (dueDate < date) throw invalidValue('due_date', 'due_date is before the bill date');
     const inclusive = input.is_inclusive_tax ?? false;
@@ -114,7 +113,6 @@ export function billsService(deps: Deps) {
       roundInvoiceTotals: false, method: 'nearest', roundOffLedgerExists: (await catalogRepository.roundOffAccountId(tx, ctx.orgId)) !== null,
     });
     const totals = owedTotals(totalColumnsOf(priced), terms.reverseCharge);
-    const exchangeRateMicro = Math.round((input.exchange_rate ?? 1) * MICRO);
     assertDocumentConvertible(priced.amounts, roundOff, exchangeRateMicro, 'exchange_rate');
     const number = input.bill_number ?? await takeDocumentNumber(tx, ctx.orgId, BILL_NUMBERING);
     const created = now();

@@ -21,7 +21,7 @@ export {
   type RoundOffDecision,
   type RoundOffPreferences,
 } from './round-off.rules';
-export { assertConvertible, assertDocumentConvertible, documentInBase, openInBase, settledInBase, toBase, type DocumentInBase, type PricedLine } from './currency.rules';
+export { assertConvertible, assertDocumentConvertible, documentInBase, exchangeRateMicroOf, openInBase, settledInBase, toBase, type DocumentInBase, type PricedLine } from './currency.rules';
 export { resolveLines, type ResolvedLine, type PriceSide } from './line-items.resolver';
 export { asDateTime, presentLine, presentTotals, type DocumentTotals } from './documents.presenter';
 export { resolveParty, resolveSalesParty, type BranchOf, type DocumentParty, type SalesParty } from './party.resolver';

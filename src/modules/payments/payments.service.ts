@@ -11,7 +11,7 @@ import { cursorPage, readCursor } from '../../platform/pagination';
 import type { BillsService } from '../bills';
 import { catalogRepository } from '../catalog';
 import { contactsRepository } from '../contacts';
-import { assertConvertible } from '../documents';
+import { assertConvertible, exchangeRateMicroOf } from '../documents';
 import type { InvoicesService } from '../invoices';
 import { entryDateOf, ledgerRepository, type LedgerService, type PostingLine } from '../ledger';
 import type { SeriesService } from '../series';
@@ -29,7 +29,6 @@ type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity'
   bills: Pick<BillsService, 'lockForSettlement' | 'settleInTx' | 'releaseInTx'>;
 };
 
-const MICRO = 1_000_000;
 /** The duplicate guard looks 7 days back (spec, Limits). */
 const DUPLICATE_WINDOW_DAYS = 7;
 
@@ -176,13 +175,13 @@ export function paymentsService(deps: Deps) {
         if (!contact) throw notFound('contact', 'contact_id');
         const { prefs, baseCurrency } = await orgSettings(tx, ctx.orgId);
         const currency = input.currency_code ?? baseCurrency;
-        if (currency !== baseCurrency && input.exchange_rate === undefined) throw requiredField('exchange_rate', `exchange_rate is required when currency_code is not ${baseCurrency}`);
+        const exchangeRateMicro = exchangeRateMicroOf(input.exchange_rate, currency, baseCurrency);
         const created = now();
         const payment: PaymentRow = {
           org_id: ctx.orgId, payment_id: deps.ids.next('pay'), flow: input.flow, payment_type: input.payment_type ?? 'REGULAR',
           contact_id: contact.contact_id, contact_name: contact.contact_name, payment_date: businessDateOf(input.date), amount,
           mode: input.mode ?? 'BANK_TRANSFER', reference_number: input.reference_number || null, description: input.description ?? null,
-          currency_code: currency, exchange_rate_micro: Math.round((input.exchange_rate ?? 1) * MICRO), bank_charges: charges, tds_amount: tds, unapplied_amount: amount - allocated,
+          currency_code: currency, exchange_rate_micro: exchangeRateMicro, bank_charges: charges, tds_amount: tds, unapplied_amount: amount - allocated,
           bank_account_id: await bankAccount(tx, ctx.orgId, input.bank_account_id),
           branch_id: (await deps.series.branchOf(tx, ctx.orgId, input.branch_id)).branch_id, deleted: 0, version: 1, created_time: created, last_modified_time: created,
         };
@@ -294,12 +293,11 @@ export function paymentsService(deps: Deps) {
         if (input.bank_account_id !== undefined) next.bank_account_id = await bankAccount(tx, ctx.orgId, input.bank_account_id);
         if (input.branch_id !== undefined) next.branch_id = (await deps.series.branchOf(tx, ctx.orgId, input.branch_id)).branch_id;
         if (input.currency_code !== undefined) next.currency_code = input.currency_code;
-        if (input.exchange_rate !== undefined) next.exchange_rate_micro = Math.round(input.exchange_rate * MICRO);
         if (input.bank_charges !== undefined) next.bank_charges = toPaise(input.bank_charges);
         const { baseCurrency } = await orgSettings(tx, ctx.orgId);
-        if (next.currency_code !== payment.currency_code && next.currency_code !== baseCurrency && input.exchange_rate === undefined) {
-          throw requiredField('exchange_rate', `exchange_rate is required when currency_code is not ${baseCurrency}`);
-        }
+        next.exchange_rate_micro = exchangeRateMicroOf(input.exchange_rate, next.currency_code, baseCurrency, {
+          currency: payment.currency_code, exchangeRateMicro: payment.exchange_rate_micro,
+        });
         if (next.flow === 'INCOMING' && next.bank_charges + next.tds_amount >= next.amount) throw invalidValue('bank_charges', 'bank_charges and tds_amount must leave something received');
         const changes = diffFields(presentPayment(payment, []), presentPayment(next, []));
         if (!changes || Object.keys(changes).every((k) => k === 'last_modified_time')) return { payment: await view(tx, payment) };
