@@ -28,8 +28,8 @@ describe('toBase: hand-worked', () => {
 describe('exchangeRateMicroOf: the one reading of a request\'s exchange_rate', () => {
   it.each([
     // Six decimals are exact after rounding, though rate × 1e6 in binary floating point is not:
-    // 0.29 × 1e6 = 290000.00000000006, 1.005 × 1e6 = 1004999.9999999999.
-    [83.123456, 83_123_456], [0.29, 290_000], [1.005, 1_005_000], [0.000001, 1], [1_000_000, 1_000_000_000_000],
+    // 8.2 × 1e6 = 8199999.999999999, 1.005 × 1e6 = 1004999.9999999999.
+    [83.123456, 83_123_456], [8.2, 8_200_000], [1.005, 1_005_000], [0.000001, 1], [1_000_000, 1_000_000_000_000],
   ])('a rate of %d is stored as %i', (rate, micro) => {
     expect(exchangeRateMicroOf(rate, 'USD', 'INR')).toBe(micro);
   });
