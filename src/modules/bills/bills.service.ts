@@ -9,7 +9,7 @@ import { orgSettings } from '../../platform/orgs/org-settings';
 import { assertDocumentDate, assertPeriodOpen } from '../../platform/orgs/period-lock';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { catalogRepository } from '../catalog';
-import { assertConvertible, assertDocumentConvertible, decideRoundOff, exchangeRateMicroOf, lineColumnsOf, priceLines, release, resolveParty, settle, totalColumnsOf, totalWithRoundOff, type SettlementKind, type SettlementOutcome, type SettlementStatuses } from '../documents';
+import { assertConvertible, assertDocumentConvertible, decideRoundOff, exchangeRateMicroOf, lineColumnsOf, priceLines, resolveParty, settlementPort, totalColumnsOf, totalWithRoundOff } from '../documents';
 import { reversalRemedy, type LedgerService } from '../ledger';
 import { posRestricted, purchaseTaxTerms } from '../documents/purchase-tax.rules';
 import type { SupplyType } from '../documents/supply.rules';
@@ -18,7 +18,8 @@ import { takeDocumentNumber, type SeriesService } from '../series';
 import { billApprovalLines } from './bills.posting';
 import { presentBill } from './bills.presenter';
 import { billsRepository as repo, type BillLineRow, type BillRow } from './bills.repository';
-import { BILL_OPEN_STATUSES, duplicateOf, hasMoneyApplied, owedTotals } from './bills.rules';
+import { duplicateOf, hasMoneyApplied, owedTotals } from './bills.rules';
+import { BILL_SETTLEMENT } from './bills.settlement';
 import type { CreateBillBody, ListBillsQuery, UpdateBillBody } from './bills.schemas';
 
 type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors' | 'dependents'> & {
@@ -140,49 +141,10 @@ export function billsService(deps: Deps) {
     return { bill: presentBill(final, lines, today()) };
   }
 
-  // A bill cleared by vendor credits is PAID as well: the spec's bill statuses have no CREDIT_APPLIED.
-  const SETTLEMENT: SettlementStatuses = { open: BILL_OPEN_STATUSES, unpaid: 'OPEN', partly: 'PARTIALLY_PAID', paid: 'PAID', clearedByCredit: 'PAID' };
-
-  /** Writes a settlement outcome: balances, status, version, the activity row and BILL_PAID when cleared. */
-  async function recordSettlement(tx: Tx, ctx: RequestContext, bill: BillRow, outcome: SettlementOutcome, metadata: Record<string, unknown>) {
-    const next: BillRow = {
-      ...bill, status: outcome.status, balance: outcome.balance, payment_made: outcome.paid, vendor_credits_applied: outcome.credited,
-      version: bill.version + 1, last_modified_time: now(),
-    };
-    await repo.update(tx, ctx.orgId, bill.bill_id, {
-      status: next.status, balance: next.balance, payment_made: next.payment_made, vendor_credits_applied: next.vendor_credits_applied,
-      version: next.version, last_modified_time: next.last_modified_time,
-    });
-    const verb = next.status === 'PAID' ? 'PAID' : next.status === 'PARTIALLY_PAID' ? 'PARTIALLY_PAID' : 'STATUS_CHANGED';
-    await deps.activity.record(tx, ctx, {
-      entityType: 'BILL', entityId: bill.bill_id, entityRef: bill.bill_number, verb,
-      changes: { status: { old: bill.status, new: next.status }, balance: { old: toRupees(bill.balance), new: toRupees(next.balance) } }, metadata,
-    });
-    if (outcome.cleared) await deps.events.emit(tx, ctx, 'BILL_PAID', eventData(next));
-    return next;
-  }
-
-  const settleable = (b: BillRow) => ({ status: b.status, total: b.total, balance: b.balance, paid: b.payment_made, credited: b.vendor_credits_applied });
-
   return {
     createInTx,
 
-    /** Locks a bill that money is about to move against; 404 (on `field`) when it is not this organisation's. */
-    async lockForSettlement(tx: Tx, orgId: string, billId: string, field: string): Promise<BillRow> {
-      const row = await repo.find(tx, orgId, billId, true);
-      if (!row) throw notFound('bill', field);
-      return row;
-    },
-
-    /** Applies a payment or vendor credit to a locked bill (caller's transaction). */
-    async settleInTx(tx: Tx, ctx: RequestContext, bill: BillRow, kind: SettlementKind, amount: number, field: string, metadata: Record<string, unknown>) {
-      return recordSettlement(tx, ctx, bill, settle(settleable(bill), kind, amount, SETTLEMENT, field), metadata);
-    },
-
-    /** Takes a payment or credit back off a locked bill: balance restored, status back to OPEN or PARTIALLY_PAID. */
-    async releaseInTx(tx: Tx, ctx: RequestContext, bill: BillRow, kind: SettlementKind, amount: number, metadata: Record<string, unknown>) {
-      return recordSettlement(tx, ctx, bill, release(settleable(bill), kind, amount, SETTLEMENT), metadata);
-    },
+    ...settlementPort(BILL_SETTLEMENT, { ...deps, now, eventData }),
 
     async createBill(ctx: RequestContext, input: CreateBillBody) {
       return deps.uow(ctx, (tx) => createInTx(tx, ctx, input));

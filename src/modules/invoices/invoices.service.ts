@@ -11,7 +11,7 @@ import { assertDocumentDate, assertPeriodOpen } from '../../platform/orgs/period
 import { viewCache } from '../../platform/view-cache';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { assertHsnDigits, catalogRepository } from '../catalog';
-import { assertDocumentConvertible, decideRoundOff, exchangeRateMicroOf, inclusiveRemainderOf, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty, totalWithRoundOff } from '../documents';
+import { assertDocumentConvertible, decideRoundOff, exchangeRateMicroOf, inclusiveRemainderOf, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty, settlementPort, totalWithRoundOff } from '../documents';
 import { cancelIrnOnVoid, findIrn, findIrns, presentIrn } from '../einvoice';
 import { presentTransport, transportFieldsOf } from '../ewaybill/transport.rules';
 import { reversalRemedy, type LedgerService } from '../ledger';
@@ -21,7 +21,7 @@ import { presentInvoice } from './invoices.presenter';
 import { invoicesRepository as repo, type InvoiceLineRow, type InvoiceRow } from './invoices.repository';
 import { invoiceEventData } from './invoices.events';
 import { hasMoneyApplied } from './invoices.rules';
-import { invoiceSettlement } from './invoices.settlement';
+import { INVOICE_SETTLEMENT } from './invoices.settlement';
 import { paymentLinkPayee } from './payment-link.rules';
 import type { CreateInvoiceBody, ListInvoicesQuery, UpdateInvoiceBody, VoidInvoiceBody } from './invoices.schemas';
 
@@ -170,7 +170,7 @@ export function invoicesService(deps: Deps) {
     return { invoice: presentInvoice(final, lineRows, today()) };
   }
 
-  const settlement = invoiceSettlement({ ...deps, now, eventData });
+  const settlement = settlementPort(INVOICE_SETTLEMENT, { ...deps, now, eventData });
 
   return {
     createInTx,
