@@ -35,6 +35,7 @@ export { followUpDate } from './follow-up-date.rules';
 export { displayedStatus } from './overdue.rules';
 export { balanceProblem, release, settle, type SettlementKind, type SettlementOutcome, type SettlementStatuses, type Settleable } from './settlement.rules';
 export { settlementPort, type SettlementSide } from './settlement.port';
+export { unpostedDocumentsRepository, type UnpostedDocumentFilter } from './unposted-documents.repository';
 export { NOTE_STATUSES, applyCredit, assertHeaderEditable, assertVoidable, releaseCredit, stockDirectionOf, type CreditTarget, type NoteSide, type NoteStatus } from './notes.rules';
 export { creditApplicationLines, creditReleaseLines, noteLines, type NoteAccounts } from './notes.posting';
 export { conversionDifferenceLines } from './conversion-difference.posting';

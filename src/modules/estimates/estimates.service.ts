@@ -158,7 +158,7 @@ export function estimatesService(deps: Deps) {
 
     async listEstimates(ctx: RequestContext, query: ListEstimatesQuery) {
       const { perPage, after } = readCursor(deps.cursors, 'estimates', query);
-      const rows = await repo.list(db, ctx.orgId, { status: query.status, customerId: query.customer_id }, after, perPage);
+      const rows = await repo.list(db, ctx.orgId, { status: query.status, contactId: query.customer_id }, after, perPage);
       const page = cursorPage(deps.cursors, 'estimates', rows, perPage, (r) => [r.estimate_id]);
       const lines = await repo.lines(db, ctx.orgId, page.items.map((r) => r.estimate_id));
       return {

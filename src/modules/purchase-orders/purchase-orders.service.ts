@@ -147,7 +147,7 @@ export function purchaseOrdersService(deps: Deps) {
 
     async listPurchaseOrders(ctx: RequestContext, query: ListPurchaseOrdersQuery) {
       const { perPage, after } = readCursor(deps.cursors, 'purchase_orders', query);
-      const rows = await repo.list(db, ctx.orgId, { status: query.status, vendorId: query.vendor_id }, after, perPage);
+      const rows = await repo.list(db, ctx.orgId, { status: query.status, contactId: query.vendor_id }, after, perPage);
       const page = cursorPage(deps.cursors, 'purchase_orders', rows, perPage, (r) => [r.purchase_order_id]);
       const lines = await repo.lines(db, ctx.orgId, page.items.map((r) => r.purchase_order_id));
       return {

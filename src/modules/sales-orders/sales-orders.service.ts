@@ -138,7 +138,7 @@ export function salesOrdersService(deps: Deps) {
 
     async listSalesOrders(ctx: RequestContext, query: ListSalesOrdersQuery) {
       const { perPage, after } = readCursor(deps.cursors, 'sales_orders', query);
-      const rows = await repo.list(db, ctx.orgId, { status: query.status, customerId: query.customer_id }, after, perPage);
+      const rows = await repo.list(db, ctx.orgId, { status: query.status, contactId: query.customer_id }, after, perPage);
       const page = cursorPage(deps.cursors, 'sales_orders', rows, perPage, (r) => [r.sales_order_id]);
       const lines = await repo.lines(db, ctx.orgId, page.items.map((r) => r.sales_order_id));
       return {
