@@ -36,6 +36,7 @@ export { displayedStatus } from './overdue.rules';
 export { balanceProblem, release, settle, type SettlementKind, type SettlementOutcome, type SettlementStatuses, type Settleable } from './settlement.rules';
 export { settlementPort, type SettlementSide } from './settlement.port';
 export { unpostedDocumentsRepository, type UnpostedDocumentFilter } from './unposted-documents.repository';
+export { unpostedDocumentUseCases, type UnpostedDocumentKind } from './unposted-documents.use-cases';
 export { NOTE_STATUSES, applyCredit, assertHeaderEditable, assertVoidable, releaseCredit, stockDirectionOf, type CreditTarget, type NoteSide, type NoteStatus } from './notes.rules';
 export { creditApplicationLines, creditReleaseLines, noteLines, type NoteAccounts } from './notes.posting';
 export { conversionDifferenceLines } from './conversion-difference.posting';
