@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/database';
-import { invalidState, invalidValue, notFound, requiredField } from '../../kernel/errors';
+import { invalidState, invalidValue, notFound } from '../../kernel/errors';
 import { addDays, businessDateOf, istDateOf } from '../../kernel/local-date';
 import { toPaise, toRupees } from '../../kernel/money';
 import { diffFields, type ActivityEntry } from '../../platform/activity/activity.recorder';
@@ -9,7 +9,7 @@ import { orgSettings } from '../../platform/orgs/org-settings';
 import { assertDocumentDate, assertPeriodOpen } from '../../platform/orgs/period-lock';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { catalogRepository } from '../catalog';
-import { assertConvertible, assertDocumentConvertible, decideRoundOff, freshPartyCopy, lineColumnsOf, priceLines, release, resolveParty, settle, totalColumnsOf, totalWithRoundOff, type SettlementKind, type SettlementOutcome, type SettlementStatuses } from '../documents';
+import { assertConvertible, assertDocumentConvertible, decideRoundOff, exchangeRateMicroOf, freshPartyCopy, lineColumnsOf, priceLines, resolveParty, settlementPort, totalColumnsOf, totalWithRoundOff } from '../documents';
 import { reversalRemedy, type LedgerService } from '../ledger';
 import { posRestricted, purchaseTaxTerms } from '../documents/purchase-tax.rules';
 import type { SupplyType } from '../documents/supply.rules';
@@ -18,7 +18,8 @@ import { takeDocumentNumber, type SeriesService } from '../series';
 import { billApprovalLines } from './bills.posting';
 import { presentBill } from './bills.presenter';
 import { billsRepository as repo, type BillLineRow, type BillRow } from './bills.repository';
-import { BILL_OPEN_STATUSES, duplicateOf, hasMoneyApplied, owedTotals } from './bills.rules';
+import { duplicateOf, hasMoneyApplied, owedTotals } from './bills.rules';
+import { BILL_SETTLEMENT } from './bills.settlement';
 import type { CreateBillBody, ListBillsQuery, UpdateBillBody } from './bills.schemas';
 
 type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors' | 'dependents'> & {
@@ -27,7 +28,6 @@ type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity'
 };
 
 const BILL_NUMBERING = { prefix: 'BILL-', counterKey: 'bill' };
-const MICRO = 1_000_000;
 
 /** The header fields a DRAFT edit may change; what an UPDATED activity row compares. */
 const header = (b: BillRow) => ({
@@ -100,7 +100,7 @@ export function billsService(deps: Deps) {
     const party = await resolveParty(tx, ctx.orgId, 'vendor', { ...input, contact_id: input.vendor_id }, deps.series.branchOf);
     const { baseCurrency } = await orgSettings(tx, ctx.orgId);
     const currency = input.currency_code ?? baseCurrency;
-    if (currency !== baseCurrency && input.exchange_rate === undefined) throw requiredField('exchange_rate', `exchange_rate is required when currency_code is not ${baseCurrency}`);
+    const exchangeRateMicro = exchangeRateMicroOf(input.exchange_rate, currency, baseCurrency);
     const dueDate = input.due_date ? businessDateOf(input.due_date) : addDays(date, party.paymentTerms);
     if (dueDate < date) throw invalidValue('due_date', 'due_date is before the bill date');
     const inclusive = input.is_inclusive_tax ?? false;
@@ -114,7 +114,6 @@ export function billsService(deps: Deps) {
       roundInvoiceTotals: false, method: 'nearest', roundOffLedgerExists: (await catalogRepository.roundOffAccountId(tx, ctx.orgId)) !== null,
     });
     const totals = owedTotals(totalColumnsOf(priced), terms.reverseCharge);
-    const exchangeRateMicro = Math.round((input.exchange_rate ?? 1) * MICRO);
     assertDocumentConvertible(priced.amounts, roundOff, exchangeRateMicro, 'exchange_rate');
     const number = input.bill_number ?? await takeDocumentNumber(tx, ctx.orgId, BILL_NUMBERING);
     const created = now();
@@ -142,49 +141,10 @@ export function billsService(deps: Deps) {
     return { bill: presentBill(final, lines, today()) };
   }
 
-  // A bill cleared by vendor credits is PAID as well: the spec's bill statuses have no CREDIT_APPLIED.
-  const SETTLEMENT: SettlementStatuses = { open: BILL_OPEN_STATUSES, unpaid: 'OPEN', partly: 'PARTIALLY_PAID', paid: 'PAID', clearedByCredit: 'PAID' };
-
-  /** Writes a settlement outcome: balances, status, version, the activity row and BILL_PAID when cleared. */
-  async function recordSettlement(tx: Tx, ctx: RequestContext, bill: BillRow, outcome: SettlementOutcome, metadata: Record<string, unknown>) {
-    const next: BillRow = {
-      ...bill, status: outcome.status, balance: outcome.balance, payment_made: outcome.paid, vendor_credits_applied: outcome.credited,
-      version: bill.version + 1, last_modified_time: now(),
-    };
-    await repo.update(tx, ctx.orgId, bill.bill_id, {
-      status: next.status, balance: next.balance, payment_made: next.payment_made, vendor_credits_applied: next.vendor_credits_applied,
-      version: next.version, last_modified_time: next.last_modified_time,
-    });
-    const verb = next.status === 'PAID' ? 'PAID' : next.status === 'PARTIALLY_PAID' ? 'PARTIALLY_PAID' : 'STATUS_CHANGED';
-    await deps.activity.record(tx, ctx, {
-      entityType: 'BILL', entityId: bill.bill_id, entityRef: bill.bill_number, verb,
-      changes: { status: { old: bill.status, new: next.status }, balance: { old: toRupees(bill.balance), new: toRupees(next.balance) } }, metadata,
-    });
-    if (outcome.cleared) await deps.events.emit(tx, ctx, 'BILL_PAID', eventData(next));
-    return next;
-  }
-
-  const settleable = (b: BillRow) => ({ status: b.status, total: b.total, balance: b.balance, paid: b.payment_made, credited: b.vendor_credits_applied });
-
   return {
     createInTx,
 
-    /** Locks a bill that money is about to move against; 404 (on `field`) when it is not this organisation's. */
-    async lockForSettlement(tx: Tx, orgId: string, billId: string, field: string): Promise<BillRow> {
-      const row = await repo.find(tx, orgId, billId, true);
-      if (!row) throw notFound('bill', field);
-      return row;
-    },
-
-    /** Applies a payment or vendor credit to a locked bill (caller's transaction). */
-    async settleInTx(tx: Tx, ctx: RequestContext, bill: BillRow, kind: SettlementKind, amount: number, field: string, metadata: Record<string, unknown>) {
-      return recordSettlement(tx, ctx, bill, settle(settleable(bill), kind, amount, SETTLEMENT, field), metadata);
-    },
-
-    /** Takes a payment or credit back off a locked bill: balance restored, status back to OPEN or PARTIALLY_PAID. */
-    async releaseInTx(tx: Tx, ctx: RequestContext, bill: BillRow, kind: SettlementKind, amount: number, metadata: Record<string, unknown>) {
-      return recordSettlement(tx, ctx, bill, release(settleable(bill), kind, amount, SETTLEMENT), metadata);
-    },
+    ...settlementPort(BILL_SETTLEMENT, { ...deps, now, eventData }),
 
     async createBill(ctx: RequestContext, input: CreateBillBody) {
       return deps.uow(ctx, (tx) => createInTx(tx, ctx, input));

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { documentInBase, openInBase, settledInBase, toBase, type PricedLine } from './currency.rules';
+import { documentInBase, exchangeRateMicroOf, openInBase, settledInBase, toBase, type PricedLine } from './currency.rules';
 
 describe('toBase: hand-worked', () => {
   it.each([
@@ -22,6 +22,35 @@ describe('toBase: hand-worked', () => {
   it('refuses a rate that is not a positive integer', () => {
     expect(() => toBase(100, 0)).toThrow(RangeError);
     expect(() => toBase(100, 83.5)).toThrow(RangeError);
+  });
+});
+
+describe('exchangeRateMicroOf: the one reading of a request\'s exchange_rate', () => {
+  it.each([
+    // Six decimals are exact after rounding, though rate × 1e6 in binary floating point is not:
+    // 8.2 × 1e6 = 8199999.999999999, 1.005 × 1e6 = 1004999.9999999999.
+    [83.123456, 83_123_456], [8.2, 8_200_000], [1.005, 1_005_000], [0.000001, 1], [1_000_000, 1_000_000_000_000],
+  ])('a rate of %d is stored as %i', (rate, micro) => {
+    expect(exchangeRateMicroOf(rate, 'USD', 'INR')).toBe(micro);
+  });
+
+  it('takes 1 for the base currency, and a rate given for it as given', () => {
+    expect(exchangeRateMicroOf(undefined, 'INR', 'INR')).toBe(1_000_000);
+    expect(exchangeRateMicroOf(2, 'INR', 'INR')).toBe(2_000_000);
+  });
+
+  it('requires a rate for a foreign currency on create (400 on exchange_rate)', () => {
+    expect(() => exchangeRateMicroOf(undefined, 'USD', 'INR')).toThrow(expect.objectContaining({ code: 'validation.required_field', field: 'exchange_rate' }));
+  });
+
+  it('on an edit keeps the stored rate while the currency stays; a new currency never takes the old one\'s rate', () => {
+    const kept = { currency: 'USD', exchangeRateMicro: 83_500_000 };
+    expect(exchangeRateMicroOf(undefined, 'USD', 'INR', kept)).toBe(83_500_000);
+    expect(exchangeRateMicroOf(84.25, 'USD', 'INR', kept)).toBe(84_250_000);
+    // Back to the base currency: its rate is 1, never the old currency's.
+    expect(exchangeRateMicroOf(undefined, 'INR', 'INR', kept)).toBe(1_000_000);
+    expect(exchangeRateMicroOf(0.92, 'EUR', 'INR', kept)).toBe(920_000);
+    expect(() => exchangeRateMicroOf(undefined, 'EUR', 'INR', kept)).toThrow(expect.objectContaining({ code: 'validation.required_field', field: 'exchange_rate' }));
   });
 });
 

@@ -1,4 +1,4 @@
-import { invalidValue } from '../../kernel/errors';
+import { invalidValue, requiredField } from '../../kernel/errors';
 import { exceedsMoneyBound, MAX_RUPEES, roundDiv, toRupees, type Paise } from '../../kernel/money';
 import type { DocumentAmounts } from './line-amounts.rules';
 
@@ -10,6 +10,26 @@ import type { DocumentAmounts } from './line-amounts.rules';
  */
 
 const MICRO = 1_000_000n;
+
+/** What a document or payment keeps when an edit names no rate: the currency and rate it has. */
+export interface KeptRate {
+  currency: string;
+  exchangeRateMicro: number;
+}
+
+/**
+ * A request's `exchange_rate` (rupees per unit of `currency`; the schema bounds it to six
+ * decimals) as the stored rate × 1e6. Without one, an edit that keeps its currency keeps its
+ * rate; a new currency (every create, a currency or contact change) takes 1 when it is the base
+ * currency, and an old currency's rate never carries over to another: a foreign currency whose
+ * rate is not sent is 400 `validation.required_field` on exchange_rate.
+ */
+export function exchangeRateMicroOf(rate: number | undefined, currency: string, baseCurrency: string, kept?: KeptRate): number {
+  if (rate !== undefined) return Math.round(rate * Number(MICRO));
+  if (kept && kept.currency === currency) return kept.exchangeRateMicro;
+  if (currency !== baseCurrency) throw requiredField('exchange_rate', `exchange_rate is required when currency_code is not ${baseCurrency}`);
+  return Number(MICRO);
+}
 
 /** amount × exchange rate, half-up to the paisa. exchangeRateMicro is rate × 1e6 (1.0 → 1_000_000). */
 export function toBase(amountPaise: Paise, exchangeRateMicro: number): Paise {

@@ -21,7 +21,7 @@ export {
   type RoundOffDecision,
   type RoundOffPreferences,
 } from './round-off.rules';
-export { assertConvertible, assertDocumentConvertible, documentInBase, openInBase, settledInBase, toBase, type DocumentInBase, type PricedLine } from './currency.rules';
+export { assertConvertible, assertDocumentConvertible, documentInBase, exchangeRateMicroOf, openInBase, settledInBase, toBase, type DocumentInBase, type PricedLine } from './currency.rules';
 export { resolveLines, type ResolvedLine, type PriceSide } from './line-items.resolver';
 export { asDateTime, presentLine, presentTotals, type DocumentTotals } from './documents.presenter';
 export { resolveParty, resolveSalesParty, type BranchOf, type DocumentParty, type SalesParty } from './party.resolver';
@@ -35,6 +35,9 @@ export { formatDocumentNumber, type DocumentNumbering } from './numbering.rules'
 export { followUpDate } from './follow-up-date.rules';
 export { displayedStatus } from './overdue.rules';
 export { balanceProblem, release, settle, type SettlementKind, type SettlementOutcome, type SettlementStatuses, type Settleable } from './settlement.rules';
+export { settlementPort, type SettlementSide } from './settlement.port';
+export { unpostedDocumentsRepository, type UnpostedDocumentFilter } from './unposted-documents.repository';
+export { unpostedDocumentUseCases, type UnpostedDocumentKind } from './unposted-documents.use-cases';
 export { NOTE_STATUSES, applyCredit, assertHeaderEditable, assertVoidable, releaseCredit, stockDirectionOf, type CreditTarget, type NoteSide, type NoteStatus } from './notes.rules';
 export { creditApplicationLines, creditReleaseLines, noteLines, type NoteAccounts } from './notes.posting';
 export { conversionDifferenceLines } from './conversion-difference.posting';

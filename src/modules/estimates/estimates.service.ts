@@ -1,14 +1,12 @@
-import type { Db, Tx } from '../../db/database';
-import { notFound } from '../../kernel/errors';
+import type { Tx } from '../../db/database';
 import { businessDateOf, istDateOf } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { assertWithinBooks } from '../../platform/orgs/period-lock';
-import { cursorPage, readCursor } from '../../platform/pagination';
 import {
-  assertStatusIn, followUpDate, lineColumnsOf, lineInputsOf, planHeaderEdit, priceLines, resolveSalesParty, totalColumnsOf,
-  type HeaderEditRules,
+  assertStatusIn, followUpDate, lineColumnsOf, lineInputsOf, priceLines, resolveSalesParty, totalColumnsOf,
+  unpostedDocumentUseCases, type HeaderEditRules,
 } from '../documents';
 import type { SalesOrdersService } from '../sales-orders';
 import type { SeriesService } from '../series';
@@ -29,19 +27,14 @@ const header = (e: EstimateRow) => ({ reference_number: e.reference_number, expi
 
 /** Estimate use cases. Each is one transaction; an estimate posts no journal. */
 export function estimatesService(deps: Deps) {
-  const db = deps.database.db;
   const today = () => istDateOf(deps.clock.now());
   const now = () => deps.clock.now().toISOString();
 
-  async function load(executor: Db | Tx, orgId: string, estimateId: string, forUpdate = false) {
-    const row = await repo.find(executor, orgId, estimateId, forUpdate);
-    if (!row) throw notFound('estimate', 'estimate_id');
-    return row;
-  }
-
-  async function view(executor: Db | Tx, row: EstimateRow) {
-    return presentEstimate(row, await repo.lines(executor, row.org_id, [row.estimate_id]));
-  }
+  const common = unpostedDocumentUseCases(repo, {
+    entityType: 'ESTIMATE', noun: 'estimate', idField: 'estimate_id', list: 'estimates', idOf: (r) => r.estimate_id, numberOf: (r) => r.estimate_number,
+    present: presentEstimate, edits: EDITS, headerOf: header,
+  }, deps);
+  const { load, view } = common;
 
   /** operator.md: a document event's data is its id, number, contact id, total and status. */
   const eventData = (e: EstimateRow) => ({
@@ -94,21 +87,12 @@ export function estimatesService(deps: Deps) {
     async updateEstimate(ctx: RequestContext, estimateId: string, input: UpdateEstimateBody) {
       return deps.uow(ctx, async (tx) => {
         const before = await load(tx, ctx.orgId, estimateId, true);
-        const next: EstimateRow = {
-          ...before,
+        const after = {
           reference_number: input.reference_number !== undefined ? input.reference_number : before.reference_number,
           expiry_date: followUpDate(input.expiry_date, before.expiry_date, before.estimate_date, 'expiry_date'),
           notes: input.notes !== undefined ? input.notes : before.notes,
-          status: input.status ?? before.status,
         };
-        const changes = planHeaderEdit(EDITS, before.status as EstimateStatus, header(before), header(next), input.status);
-        if (!changes) return { estimate: await view(tx, before) };
-        const saved: EstimateRow = { ...next, version: before.version + 1, last_modified_time: now() };
-        await repo.update(tx, ctx.orgId, estimateId, { ...header(saved), status: saved.status, version: saved.version, last_modified_time: saved.last_modified_time });
-        await deps.activity.record(tx, ctx, {
-          entityType: 'ESTIMATE', entityId: estimateId, entityRef: before.estimate_number, verb: 'UPDATED', changes,
-        });
-        return { estimate: await view(tx, saved) };
+        return { estimate: await common.editHeader(tx, ctx, before, after, input.status) };
       });
     },
 
@@ -154,24 +138,17 @@ export function estimatesService(deps: Deps) {
     },
 
     async getEstimate(ctx: RequestContext, estimateId: string) {
-      return { estimate: await view(db, await load(db, ctx.orgId, estimateId)) };
+      return { estimate: await common.get(ctx.orgId, estimateId) };
     },
 
     async listEstimates(ctx: RequestContext, query: ListEstimatesQuery) {
-      const { perPage, after } = readCursor(deps.cursors, 'estimates', query);
-      const rows = await repo.list(db, ctx.orgId, { status: query.status, customerId: query.customer_id }, after, perPage);
-      const page = cursorPage(deps.cursors, 'estimates', rows, perPage, (r) => [r.estimate_id]);
-      const lines = await repo.lines(db, ctx.orgId, page.items.map((r) => r.estimate_id));
-      return {
-        estimates: page.items.map((r) => presentEstimate(r, lines.filter((l) => l.estimate_id === r.estimate_id))),
-        page_context: page.page_context,
-      };
+      const page = await common.list(ctx.orgId, query, query.customer_id);
+      return { estimates: page.items, page_context: page.page_context };
     },
 
-    exists: async (orgId: string, estimateId: string) => (await repo.find(db, orgId, estimateId)) !== undefined,
-    /** Locks a live document of this organisation for the rest of the caller's transaction (comments hang off it); false when there is none. */
-    lockLive: async (tx: Tx, orgId: string, estimateId: string) => (await repo.find(tx, orgId, estimateId, true)) !== undefined,
-    countForContact: (tx: Tx, orgId: string, contactId: string) => repo.countForContact(tx, orgId, contactId),
+    exists: common.exists,
+    lockLive: common.lockLive,
+    countForContact: common.countForContact,
   };
 }
 

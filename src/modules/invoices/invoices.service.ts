@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/database';
-import { invalidState, invalidValue, notFound, requiredField } from '../../kernel/errors';
+import { invalidState, invalidValue, notFound } from '../../kernel/errors';
 import { addDays, businessDateOf, istDateOf, type LocalDate } from '../../kernel/local-date';
 import { JsonText } from '../../kernel/json-text';
 import { toPaise } from '../../kernel/money';
@@ -11,7 +11,7 @@ import { assertDocumentDate, assertPeriodOpen } from '../../platform/orgs/period
 import { viewCache } from '../../platform/view-cache';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { assertHsnDigits, catalogRepository } from '../catalog';
-import { assertDocumentConvertible, decideRoundOff, freshPartyCopy, inclusiveRemainderOf, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty, totalWithRoundOff } from '../documents';
+import { assertDocumentConvertible, decideRoundOff, exchangeRateMicroOf, freshPartyCopy, inclusiveRemainderOf, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty, settlementPort, totalWithRoundOff } from '../documents';
 import { cancelIrnOnVoid, findIrn, findIrns, presentIrn } from '../einvoice';
 import { presentTransport, transportFieldsOf } from '../ewaybill/transport.rules';
 import { reversalRemedy, type LedgerService } from '../ledger';
@@ -21,7 +21,7 @@ import { presentInvoice } from './invoices.presenter';
 import { invoicesRepository as repo, type InvoiceLineRow, type InvoiceRow } from './invoices.repository';
 import { invoiceEventData } from './invoices.events';
 import { hasMoneyApplied } from './invoices.rules';
-import { invoiceSettlement } from './invoices.settlement';
+import { INVOICE_SETTLEMENT } from './invoices.settlement';
 import { paymentLinkPayee } from './payment-link.rules';
 import type { CreateInvoiceBody, ListInvoicesQuery, UpdateInvoiceBody, VoidInvoiceBody } from './invoices.schemas';
 
@@ -30,7 +30,6 @@ type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity'
   series: SeriesService;
 };
 
-const MICRO = 1_000_000;
 
 /**
  * A list page answers with each invoice's serialised view, made again only when its version or
@@ -115,7 +114,7 @@ export function invoicesService(deps: Deps) {
     const branchId = party.branchId;
     const { name: orgName, prefs, baseCurrency } = await orgSettings(tx, ctx.orgId);
     const currency = input.currency_code ?? baseCurrency;
-    if (currency !== baseCurrency && input.exchange_rate === undefined) throw requiredField('exchange_rate', `exchange_rate is required when currency_code is not ${baseCurrency}`);
+    const exchangeRateMicro = exchangeRateMicroOf(input.exchange_rate, currency, baseCurrency);
     const payee = origin.withPaymentLink ? paymentLinkPayee(prefs.upiVpa, orgName, currency) : null;
     const dueDate = input.due_date ? businessDateOf(input.due_date) : addDays(date, party.paymentTerms);
     if (dueDate < date) throw invalidValue('due_date', 'due_date is before the invoice date');
@@ -134,7 +133,6 @@ export function invoicesService(deps: Deps) {
     const created = now();
     // priceLines bounds pre; an explicit round_off, itself within the bound, can still take the sum past it or below zero.
     const total = totalWithRoundOff(pre, roundOff);
-    const exchangeRateMicro = Math.round((input.exchange_rate ?? 1) * MICRO);
     assertDocumentConvertible(amounts, roundOff, exchangeRateMicro, 'exchange_rate');
     const transport = { transport_mode: null, distance_km: null, vehicle_no: null, transporter_id: null, ...transportFieldsOf(input) };
     const unnumbered: Omit<InvoiceRow, 'invoice_number' | 'series_id'> = {
@@ -173,7 +171,7 @@ export function invoicesService(deps: Deps) {
     return { invoice: presentInvoice(final, lineRows, today()) };
   }
 
-  const settlement = invoiceSettlement({ ...deps, now, eventData });
+  const settlement = settlementPort(INVOICE_SETTLEMENT, { ...deps, now, eventData });
 
   return {
     createInTx,

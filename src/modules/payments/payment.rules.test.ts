@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertDeductions, exchangeRateMicro } from './payment.rules';
+import { assertDeductions } from './payment.rules';
 
 const sent = (...fields: string[]) => new Set(fields);
 
@@ -23,22 +23,5 @@ describe('a payment\'s deductions, on create and update alike', () => {
       .toThrowError(expect.objectContaining({ field: 'amount' }));
     expect(() => assertDeductions({ flow: 'OUTGOING', amount: 50_00, bankCharges: 0, tds: 100_00 }, sent('flow')))
       .toThrowError(expect.objectContaining({ field: 'flow' }));
-  });
-});
-
-describe('a payment\'s exchange rate', () => {
-  const base = { baseCurrency: 'INR' };
-  it('takes a rate sent; keeps its own while the currency stays', () => {
-    expect(exchangeRateMicro({ ...base, currency: 'USD', sentRate: 83.25 }, null)).toBe(83_250_000);
-    expect(exchangeRateMicro({ ...base, currency: 'USD', sentRate: undefined }, { currency: 'USD', rateMicro: 83_000_000 })).toBe(83_000_000);
-  });
-
-  it('a new currency: the base currency is 1, another needs its rate in the same request', () => {
-    expect(exchangeRateMicro({ ...base, currency: 'INR', sentRate: undefined }, null)).toBe(1_000_000);
-    expect(exchangeRateMicro({ ...base, currency: 'INR', sentRate: undefined }, { currency: 'USD', rateMicro: 83_000_000 })).toBe(1_000_000);
-    expect(() => exchangeRateMicro({ ...base, currency: 'EUR', sentRate: undefined }, { currency: 'USD', rateMicro: 83_000_000 }))
-      .toThrowError(expect.objectContaining({ code: 'validation.required_field', field: 'exchange_rate' }));
-    expect(() => exchangeRateMicro({ ...base, currency: 'USD', sentRate: undefined }, null))
-      .toThrowError(expect.objectContaining({ field: 'exchange_rate' }));
   });
 });

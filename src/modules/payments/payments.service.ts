@@ -11,12 +11,12 @@ import { cursorPage, readCursor } from '../../platform/pagination';
 import type { BillsService } from '../bills';
 import { catalogRepository } from '../catalog';
 import { contactsRepository } from '../contacts';
-import { assertConvertible } from '../documents';
+import { assertConvertible, exchangeRateMicroOf } from '../documents';
 import type { InvoicesService } from '../invoices';
 import { entryDateOf, ledgerRepository, type LedgerService, type PostingLine } from '../ledger';
 import type { SeriesService } from '../series';
 import { decideAllocation } from './allocation.rules';
-import { assertDeductions, exchangeRateMicro } from './payment.rules';
+import { assertDeductions } from './payment.rules';
 import { allocationLines, paymentAmounts, paymentLines, releaseDifferenceLines, type Flow, type PaymentFigures } from './payments.posting';
 import { presentPayment } from './payments.presenter';
 import { oldestFirst, paymentsRepository as repo, type AllocationRow, type PaymentRow } from './payments.repository';
@@ -178,13 +178,13 @@ export function paymentsService(deps: Deps) {
         if (!contact) throw notFound('contact', 'contact_id');
         const { prefs, baseCurrency } = await orgSettings(tx, ctx.orgId);
         const currency = input.currency_code ?? baseCurrency;
-        const rateMicro = exchangeRateMicro({ currency, baseCurrency, sentRate: input.exchange_rate }, null);
+        const exchangeRateMicro = exchangeRateMicroOf(input.exchange_rate, currency, baseCurrency);
         const created = now();
         const payment: PaymentRow = {
           org_id: ctx.orgId, payment_id: deps.ids.next('pay'), flow: input.flow, payment_type: input.payment_type ?? 'REGULAR',
           contact_id: contact.contact_id, contact_name: contact.contact_name, payment_date: businessDateOf(input.date), amount,
           mode: input.mode ?? 'BANK_TRANSFER', reference_number: input.reference_number || null, description: input.description ?? null,
-          currency_code: currency, exchange_rate_micro: rateMicro, bank_charges: charges, tds_amount: tds, unapplied_amount: amount - allocated,
+          currency_code: currency, exchange_rate_micro: exchangeRateMicro, bank_charges: charges, tds_amount: tds, unapplied_amount: amount - allocated,
           bank_account_id: await bankAccount(tx, ctx.orgId, input.bank_account_id),
           branch_id: (await deps.series.branchOf(tx, ctx.orgId, input.branch_id)).branch_id, deleted: 0, version: 1, created_time: created, last_modified_time: created,
         };
@@ -300,9 +300,9 @@ export function paymentsService(deps: Deps) {
         // The same rules as a create's (payment.rules.ts), on the payment as it will be stored.
         assertDeductions(figuresOf(next), new Set(Object.keys(input)));
         const { baseCurrency } = await orgSettings(tx, ctx.orgId);
-        next.exchange_rate_micro = exchangeRateMicro(
-          { currency: next.currency_code, baseCurrency, sentRate: input.exchange_rate }, { currency: payment.currency_code, rateMicro: payment.exchange_rate_micro },
-        );
+        next.exchange_rate_micro = exchangeRateMicroOf(input.exchange_rate, next.currency_code, baseCurrency, {
+          currency: payment.currency_code, exchangeRateMicro: payment.exchange_rate_micro,
+        });
         const changes = diffFields(presentPayment(payment, []), presentPayment(next, []));
         if (!changes || Object.keys(changes).every((k) => k === 'last_modified_time')) return { payment: await view(tx, payment) };
         next.version = payment.version + 1;

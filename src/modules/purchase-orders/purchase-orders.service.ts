@@ -1,15 +1,13 @@
-import type { Db, Tx } from '../../db/database';
-import { notFound } from '../../kernel/errors';
+import type { Tx } from '../../db/database';
 import { businessDateOf, istDateOf } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { assertWithinBooks } from '../../platform/orgs/period-lock';
-import { cursorPage, readCursor } from '../../platform/pagination';
 import type { BillsService } from '../bills';
 import {
-  assertStatusIn, followUpDate, lineColumnsOf, lineInputsOf, planHeaderEdit, priceLines, resolveParty, totalColumnsOf,
-  type HeaderEditRules,
+  assertStatusIn, followUpDate, lineColumnsOf, lineInputsOf, priceLines, resolveParty, totalColumnsOf,
+  unpostedDocumentUseCases, type HeaderEditRules,
 } from '../documents';
 import type { SeriesService } from '../series';
 import { presentPurchaseOrder } from './purchase-orders.presenter';
@@ -31,19 +29,14 @@ const header = (o: PurchaseOrderRow) => ({ reference_number: o.reference_number,
 
 /** Purchase order use cases. Each is one transaction; an order posts no journal (its bill does, once approved). */
 export function purchaseOrdersService(deps: Deps) {
-  const db = deps.database.db;
   const today = () => istDateOf(deps.clock.now());
   const now = () => deps.clock.now().toISOString();
 
-  async function load(executor: Db | Tx, orgId: string, purchaseOrderId: string, forUpdate = false) {
-    const row = await repo.find(executor, orgId, purchaseOrderId, forUpdate);
-    if (!row) throw notFound('purchase order', 'purchase_order_id');
-    return row;
-  }
-
-  async function view(executor: Db | Tx, row: PurchaseOrderRow) {
-    return presentPurchaseOrder(row, await repo.lines(executor, row.org_id, [row.purchase_order_id]));
-  }
+  const common = unpostedDocumentUseCases(repo, {
+    entityType: 'PURCHASE_ORDER', noun: 'purchase order', idField: 'purchase_order_id', list: 'purchase_orders', idOf: (r) => r.purchase_order_id, numberOf: (r) => r.purchase_order_number,
+    present: presentPurchaseOrder, edits: EDITS, headerOf: header,
+  }, deps);
+  const { load } = common;
 
   /** operator.md: a document event's data is its id, number, contact id, total and status. */
   const eventData = (o: PurchaseOrderRow) => ({
@@ -94,13 +87,7 @@ export function purchaseOrdersService(deps: Deps) {
           expected_date: followUpDate(input.expected_date, before.expected_date, before.order_date, 'expected_date'),
           notes: input.notes !== undefined ? input.notes : before.notes,
         };
-        const changes = planHeaderEdit(EDITS, before.status as PurchaseOrderStatus, header(before), after, input.status);
-        if (!changes) return { purchase_order: await view(tx, before) };
-        const saved = await save(tx, before, { ...after, status: input.status ?? before.status });
-        await deps.activity.record(tx, ctx, {
-          entityType: 'PURCHASE_ORDER', entityId: purchaseOrderId, entityRef: before.purchase_order_number, verb: 'UPDATED', changes,
-        });
-        return { purchase_order: await view(tx, saved) };
+        return { purchase_order: await common.editHeader(tx, ctx, before, after, input.status) };
       });
     },
 
@@ -143,24 +130,17 @@ export function purchaseOrdersService(deps: Deps) {
     },
 
     async getPurchaseOrder(ctx: RequestContext, purchaseOrderId: string) {
-      return { purchase_order: await view(db, await load(db, ctx.orgId, purchaseOrderId)) };
+      return { purchase_order: await common.get(ctx.orgId, purchaseOrderId) };
     },
 
     async listPurchaseOrders(ctx: RequestContext, query: ListPurchaseOrdersQuery) {
-      const { perPage, after } = readCursor(deps.cursors, 'purchase_orders', query);
-      const rows = await repo.list(db, ctx.orgId, { status: query.status, vendorId: query.vendor_id }, after, perPage);
-      const page = cursorPage(deps.cursors, 'purchase_orders', rows, perPage, (r) => [r.purchase_order_id]);
-      const lines = await repo.lines(db, ctx.orgId, page.items.map((r) => r.purchase_order_id));
-      return {
-        purchase_orders: page.items.map((r) => presentPurchaseOrder(r, lines.filter((l) => l.purchase_order_id === r.purchase_order_id))),
-        page_context: page.page_context,
-      };
+      const page = await common.list(ctx.orgId, query, query.vendor_id);
+      return { purchase_orders: page.items, page_context: page.page_context };
     },
 
-    exists: async (orgId: string, purchaseOrderId: string) => (await repo.find(db, orgId, purchaseOrderId)) !== undefined,
-    /** Locks a live document of this organisation for the rest of the caller's transaction (comments hang off it); false when there is none. */
-    lockLive: async (tx: Tx, orgId: string, purchaseOrderId: string) => (await repo.find(tx, orgId, purchaseOrderId, true)) !== undefined,
-    countForContact: (tx: Tx, orgId: string, contactId: string) => repo.countForContact(tx, orgId, contactId),
+    exists: common.exists,
+    lockLive: common.lockLive,
+    countForContact: common.countForContact,
   };
 }
 

@@ -1,14 +1,12 @@
-import type { Db, Tx } from '../../db/database';
-import { notFound } from '../../kernel/errors';
+import type { Tx } from '../../db/database';
 import { businessDateOf, istDateOf } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { assertWithinBooks } from '../../platform/orgs/period-lock';
-import { cursorPage, readCursor } from '../../platform/pagination';
 import {
-  assertStatusIn, followUpDate, lineColumnsOf, lineInputsOf, planHeaderEdit, priceLines, resolveSalesParty, totalColumnsOf,
-  type HeaderEditRules,
+  assertStatusIn, followUpDate, lineColumnsOf, lineInputsOf, priceLines, resolveSalesParty, totalColumnsOf,
+  unpostedDocumentUseCases, type HeaderEditRules,
 } from '../documents';
 import type { InvoicesService } from '../invoices';
 import type { SeriesService } from '../series';
@@ -29,19 +27,14 @@ const header = (o: SalesOrderRow) => ({ reference_number: o.reference_number, sh
 
 /** Sales order use cases. Each is one transaction; an order posts no journal. */
 export function salesOrdersService(deps: Deps) {
-  const db = deps.database.db;
   const today = () => istDateOf(deps.clock.now());
   const now = () => deps.clock.now().toISOString();
 
-  async function load(executor: Db | Tx, orgId: string, salesOrderId: string, forUpdate = false) {
-    const row = await repo.find(executor, orgId, salesOrderId, forUpdate);
-    if (!row) throw notFound('sales order', 'sales_order_id');
-    return row;
-  }
-
-  async function view(executor: Db | Tx, row: SalesOrderRow) {
-    return presentSalesOrder(row, await repo.lines(executor, row.org_id, [row.sales_order_id]));
-  }
+  const common = unpostedDocumentUseCases(repo, {
+    entityType: 'SALES_ORDER', noun: 'sales order', idField: 'sales_order_id', list: 'sales_orders', idOf: (r) => r.sales_order_id, numberOf: (r) => r.sales_order_number,
+    present: presentSalesOrder, edits: EDITS, headerOf: header,
+  }, deps);
+  const { load } = common;
 
   /** operator.md: a document event's data is its id, number, contact id, total and status. */
   const eventData = (o: SalesOrderRow) => ({
@@ -87,21 +80,12 @@ export function salesOrdersService(deps: Deps) {
     async updateSalesOrder(ctx: RequestContext, salesOrderId: string, input: UpdateSalesOrderBody) {
       return deps.uow(ctx, async (tx) => {
         const before = await load(tx, ctx.orgId, salesOrderId, true);
-        const next: SalesOrderRow = {
-          ...before,
+        const after = {
           reference_number: input.reference_number !== undefined ? input.reference_number : before.reference_number,
           shipment_date: followUpDate(input.shipment_date, before.shipment_date, before.order_date, 'shipment_date'),
           notes: input.notes !== undefined ? input.notes : before.notes,
-          status: input.status ?? before.status,
         };
-        const changes = planHeaderEdit(EDITS, before.status as SalesOrderStatus, header(before), header(next), input.status);
-        if (!changes) return { sales_order: await view(tx, before) };
-        const saved: SalesOrderRow = { ...next, version: before.version + 1, last_modified_time: now() };
-        await repo.update(tx, ctx.orgId, salesOrderId, { ...header(saved), status: saved.status, version: saved.version, last_modified_time: saved.last_modified_time });
-        await deps.activity.record(tx, ctx, {
-          entityType: 'SALES_ORDER', entityId: salesOrderId, entityRef: before.sales_order_number, verb: 'UPDATED', changes,
-        });
-        return { sales_order: await view(tx, saved) };
+        return { sales_order: await common.editHeader(tx, ctx, before, after, input.status) };
       });
     },
 
@@ -134,24 +118,17 @@ export function salesOrdersService(deps: Deps) {
     },
 
     async getSalesOrder(ctx: RequestContext, salesOrderId: string) {
-      return { sales_order: await view(db, await load(db, ctx.orgId, salesOrderId)) };
+      return { sales_order: await common.get(ctx.orgId, salesOrderId) };
     },
 
     async listSalesOrders(ctx: RequestContext, query: ListSalesOrdersQuery) {
-      const { perPage, after } = readCursor(deps.cursors, 'sales_orders', query);
-      const rows = await repo.list(db, ctx.orgId, { status: query.status, customerId: query.customer_id }, after, perPage);
-      const page = cursorPage(deps.cursors, 'sales_orders', rows, perPage, (r) => [r.sales_order_id]);
-      const lines = await repo.lines(db, ctx.orgId, page.items.map((r) => r.sales_order_id));
-      return {
-        sales_orders: page.items.map((r) => presentSalesOrder(r, lines.filter((l) => l.sales_order_id === r.sales_order_id))),
-        page_context: page.page_context,
-      };
+      const page = await common.list(ctx.orgId, query, query.customer_id);
+      return { sales_orders: page.items, page_context: page.page_context };
     },
 
-    exists: async (orgId: string, salesOrderId: string) => (await repo.find(db, orgId, salesOrderId)) !== undefined,
-    /** Locks a live document of this organisation for the rest of the caller's transaction (comments hang off it); false when there is none. */
-    lockLive: async (tx: Tx, orgId: string, salesOrderId: string) => (await repo.find(tx, orgId, salesOrderId, true)) !== undefined,
-    countForContact: (tx: Tx, orgId: string, contactId: string) => repo.countForContact(tx, orgId, contactId),
+    exists: common.exists,
+    lockLive: common.lockLive,
+    countForContact: common.countForContact,
   };
 }
 
