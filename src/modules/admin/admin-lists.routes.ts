@@ -13,7 +13,7 @@ import { Org, Token, User } from './admin.responses';
 
 const tags = ['Admin'];
 
-/** The operator's lists (operator.md): organisations, an organisation's users, tokens; cursor form, never a secret. */
+/** The operator's lists (docs/rules/operator-api.md, "Admin API"): organisations, an organisation's users, tokens; cursor form, never a secret. */
 export function adminListRoutes(deps: { database: Database; cursors: CursorCodec }): RouteDef[] {
   const db = deps.database.db;
   const { cursors } = deps;

@@ -2,7 +2,7 @@ import { invalidValue } from '../../kernel/errors';
 
 /**
  * GST units of quantity (UQC), the list GSTN publishes for returns and the IRP for
- * e-invoices (gst-facts.md). A goods line reports one of them; a service line reports NA.
+ * e-invoices (docs/rules/hsn-and-units.md, "Units (UQC)"). A goods line reports one of them; a service line reports NA.
  */
 export const GST_UNITS = [
   'BAG', 'BAL', 'BDL', 'BKL', 'BOU', 'BOX', 'BTL', 'BUN', 'CAN', 'CBM', 'CCM', 'CMS', 'CTN', 'DOZ', 'DRM', 'GGK',

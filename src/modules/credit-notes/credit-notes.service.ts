@@ -50,7 +50,7 @@ interface TargetPort<Row> {
   asTarget(row: Row): CreditTarget;
   /** The target document's date: an application is dated on the later of it and the note's. */
   dateOf(row: Row): LocalDate;
-  /** The target's side of the response; paid_amount = payments + credits applied (operator.md's balance rule). */
+  /** The target's side of the response; paid_amount = payments + credits applied (docs/rules/amounts-and-rounding.md, "Totals and balance"). */
   present(row: Row, today: string): Record<string, unknown>;
 }
 
@@ -90,7 +90,7 @@ export function creditNotesService(deps: Deps) {
     await findIrn(executor, row.org_id, row.credit_note_id),
   );
 
-  /** operator.md: a document event's data is its id, number, contact id, total and status. */
+  /** docs/rules/documents-and-notes.md, "Event data": a document event's data is its id, number, contact id, total and status. */
   const eventData = (n: CreditNoteRow) => ({
     id: n.credit_note_id, number: n.credit_note_number, customer_id: n.contact_id, total: toRupees(n.total), status: n.status,
   });
@@ -158,7 +158,7 @@ export function creditNotesService(deps: Deps) {
   }
 
   return {
-    /** ISSUED at once with its journal (operator.md); nothing's balance moves until the note is applied. */
+    /** ISSUED at once with its journal (docs/rules/documents-and-notes.md, "Credit and debit notes"); nothing's balance moves until the note is applied. */
     async createCreditNote(ctx: RequestContext, input: CreateCreditNoteBody) {
       return deps.uow(ctx, async (tx) => {
         if (input.invoice_id && input.bill_id) throw invalidValue('bill_id', 'send invoice_id (a customer credit) or bill_id (a vendor credit), not both');

@@ -120,7 +120,7 @@ export interface NoteRelease<Row> extends Omit<NoteApplication<Row>, 'amount' | 
  * amount goes back onto the target's balance (its status back to unpaid or partly paid) and
  * onto the note's (ISSUED again, so it can be applied elsewhere or voided once nothing is
  * applied). The application's conversion entry, if any, is mirrored on its own date, refused
- * in a locked period (operator.md: every reversal is dated on the original entry's date).
+ * in a locked period (docs/rules/ledger-and-periods.md: every reversal is dated on the original entry's date).
  */
 export async function unapplyNoteInTx<Row>(tx: Tx, ctx: RequestContext, deps: Deps, u: NoteRelease<Row>): Promise<Row> {
   const { note, target, application } = u;

@@ -45,7 +45,7 @@ export function debitNotesService(deps: Deps) {
     row, await repo.lines(executor, row.org_id, [row.debit_note_id]), await repo.applications(executor, row.org_id, [row.debit_note_id]),
   );
 
-  /** operator.md: a document event's data is its id, number, contact id, total and status. */
+  /** docs/rules/documents-and-notes.md, "Event data": a document event's data is its id, number, contact id, total and status. */
   const eventData = (n: DebitNoteRow) => ({
     id: n.debit_note_id, number: n.debit_note_number, vendor_id: n.contact_id, total: toRupees(n.total), status: n.status,
   });

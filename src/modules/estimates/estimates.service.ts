@@ -43,7 +43,7 @@ export function estimatesService(deps: Deps) {
     return presentEstimate(row, await repo.lines(executor, row.org_id, [row.estimate_id]));
   }
 
-  /** operator.md: a document event's data is its id, number, contact id, total and status. */
+  /** docs/rules/documents-and-notes.md, "Event data": a document event's data is its id, number, contact id, total and status. */
   const eventData = (e: EstimateRow) => ({
     id: e.estimate_id, number: e.estimate_number, customer_id: e.customer_id, total: toRupees(e.total), status: e.status,
   });

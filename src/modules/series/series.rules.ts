@@ -43,7 +43,7 @@ export function formatNumber(series: SeriesFormat, value: number, fyLabel: strin
 export const seriesCounterKey = (series: { series_id: string; format_template: string }, fyLabel: string) =>
   series.format_template.includes('{fy}') ? `series:${series.series_id}:${fyLabel}` : `series:${series.series_id}`;
 
-/** Legacy numbering for an unknown series_name (operator.md): INV-YYMMDD-NNNN (15 characters), per organisation and day. */
+/** Legacy numbering for an unknown series_name (docs/rules/numbering.md, "Legacy numbering"): INV-YYMMDD-NNNN (15 characters), per organisation and day. */
 export const legacyCounterKey = (date: LocalDate) => `legacy-invoice:${date}`;
 export const formatLegacyNumber = (date: LocalDate, value: number) => `INV-${date.slice(2).replaceAll('-', '')}-${String(value).padStart(4, '0')}`;
 
