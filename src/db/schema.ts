@@ -23,7 +23,7 @@ export interface OrgsTable {
   created_time: string;
 }
 
-/** An organisation's period lock (operator.md): null while nothing is locked. */
+/** An organisation's period lock (docs/rules/ledger-and-periods.md, "Period lock"): null while nothing is locked. */
 export interface PeriodLocksTable {
   org_id: string;
   lock_date: string | null;

@@ -72,7 +72,7 @@ function headersOf(def: RouteDef, status: number) {
       'X-RateLimit-Reset': header('RateLimitReset'),
     }),
     ...((status === 429 || status === 503) && { 'Retry-After': header('RetryAfter') }),
-    // 2xx, 3xx and 4xx answers to a keyed request are kept and replayed; 5xx are not (operator.md).
+    // 2xx, 3xx and 4xx answers to a keyed request are kept and replayed; 5xx are not (docs/rules/idempotency.md, "What is stored").
     ...(keyed(def) && status < 500 && { 'Idempotent-Replayed': header('IdempotentReplayed') }),
   };
 }

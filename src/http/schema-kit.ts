@@ -3,7 +3,7 @@ import { MAX_RUPEES } from '../kernel/money';
 
 /** Shared schema pieces, so every route says "money", "date" or "id" the same way. */
 
-/** A request body: unknown fields are refused (operator.md: an unknown field is invalid_value). */
+/** A request body: unknown fields are refused (docs/rules/errors-and-validation.md, "One rule for every endpoint"). */
 export const Body = <P extends TProperties>(properties: P) => Type.Object(properties, { additionalProperties: false });
 
 export const Query = Body;
@@ -30,7 +30,7 @@ export const Id = (description = 'id') => Type.String({ minLength: 1, maxLength:
 export const hasIdShape = (value: string) => value.length <= ID_MAX_LENGTH && ID_RE.test(value);
 
 /**
- * An id in a path: any string. Its shape is never a 400 (operator.md): an id the service could
+ * An id in a path: any string. Its shape is never a 400 (docs/rules/errors-and-validation.md, "Ids in a path"): an id the service could
  * not have minted names nothing, and is 404 like any unknown id (http/path-ids.ts).
  */
 export const PathId = (description = 'id') => Type.String({ description });

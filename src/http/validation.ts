@@ -54,7 +54,7 @@ function withoutShallowBranches(errors: readonly ErrorObject[]): ErrorObject[] {
 
 /**
  * AJV's errors → the spec's shape: the first failing field names `code`, `field` and
- * `details`, and `errors[]` lists every field that failed, each once (operator.md: one rule
+ * `details`, and `errors[]` lists every field that failed, each once (docs/rules/errors-and-validation.md: one rule
  * for every endpoint).
  */
 export function toValidationError(errors: readonly ErrorObject[], part: string): DomainError {

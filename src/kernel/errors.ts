@@ -1,6 +1,6 @@
 /**
  * The closed set of error codes the service answers with. The spec's table comes
- * first; the rest are the decisions in operator.md and the HTTP layer's own cases.
+ * first; the rest are the decisions in docs/rules/errors-and-validation.md and the HTTP layer's own cases.
  * Each code's HTTP status lives in one table: src/http/error-status.ts.
  */
 export const ERROR_CODES = [

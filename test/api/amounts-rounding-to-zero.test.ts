@@ -1,5 +1,5 @@
 /**
- * Amounts that are not zero but round to 0.00 in the base currency (operator.md, "Amounts"):
+ * Amounts that are not zero but round to 0.00 in the base currency (docs/rules/amounts-and-rounding.md, "Zero amounts"):
  * 400 validation.invalid_value on the input that produced them (`exchange_rate` on payments and
  * foreign-currency documents, `line_items[i].quantity` on lines, the parent's id on a note that
  * converts at its parent's rate, the allocation's amount), with nothing written. Just above the

@@ -5,7 +5,7 @@ import { multipartBody, SAMPLES, type FormPart } from '../support/multipart';
 import { startLocalS3, type LocalS3 } from '../support/s3-server';
 import { startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
-/* Attachments in S3 (operator.md: BAHI_S3_BUCKET, BAHI_S3_ENDPOINT), against a local S3-compatible server. */
+/* Attachments in S3 (docs/rules/operator-api.md, "Attachments": BAHI_S3_BUCKET, BAHI_S3_ENDPOINT), against a local S3-compatible server. */
 
 let s3: LocalS3;
 let t: TestApp;

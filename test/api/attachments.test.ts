@@ -7,7 +7,7 @@ import { makeDocument } from '../support/documents';
 import { multipartBody, SAMPLES, type FormPart } from '../support/multipart';
 import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
-/* Attachments on the local file store (public-api.md Attachments, Errors, Limits; operator.md storage). */
+/* Attachments on the local file store (public-api.md Attachments, Errors, Limits; docs/rules/operator-api.md, "Attachments"). */
 
 let t: TestApp;
 let org: OrgFixture;
@@ -288,7 +288,7 @@ describe('an upload cut short', () => {
   });
 });
 
-describe('entity_id, which the server does not check (operator.md: 1 to 200 characters without control characters)', () => {
+describe('entity_id, which the server does not check (docs/rules/operator-api.md, "Attachments": 1 to 200 characters without control characters)', () => {
   const SPEC_ENTITY_TYPES = ['INVOICE', 'BILL', 'ESTIMATE', 'CREDIT_NOTE', 'DEBIT_NOTE', 'SALES_ORDER', 'PURCHASE_ORDER', 'PAYMENT', 'EXPENSE', 'CONTACT', 'JOURNAL'];
   let fresh: OrgFixture;
   beforeAll(async () => { fresh = await t.given.org(); });

@@ -8,7 +8,7 @@ import { ADMIN_TOKEN, newKey, startSecondApp, startTestApp, type OrgFixture, typ
 
 /*
  * Authentication, organisation selection and scopes on the public API (public-api.md,
- * Authentication and Errors), and the operator API (operator.md, Admin API).
+ * Authentication and Errors), and the operator API (docs/rules/operator-api.md, "Admin API").
  */
 
 let t: TestApp;

@@ -4,8 +4,8 @@ import type { ApiResponse, HttpClient } from '../support/http-client';
 import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
 /*
- * The catalog a new organisation starts with and the endpoints operator.md adds for it
- * ("Public endpoints the spec implies"): taxes, branches, accounts, items.
+ * The catalog a new organisation starts with and the endpoints docs/rules/api-additions.md lists for it
+ * ("Endpoints"): taxes, branches, accounts, items.
  */
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import { startTestApp, type OrgFixture, type TestApp } from '../support/test-app
 
 /*
  * Contacts through the real HTTP stack (public-api.md: "Contact", "Contacts", "Errors",
- * "Pagination forms", "Place of supply"; operator.md: error-code decisions).
+ * "Pagination forms", "Place of supply"; docs/rules/errors-and-validation.md).
  */
 
 let t: TestApp;

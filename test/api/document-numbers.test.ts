@@ -3,7 +3,7 @@ import type { HttpClient } from '../support/http-client';
 import { createInvoice, customer, vendor } from '../support/sales';
 import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
-/** GST Rule 46(b): every number the service issues is at most 16 characters (operator.md). */
+/** GST Rule 46(b): every number the service issues is at most 16 characters (docs/rules/numbering.md, "At most 16 characters"). */
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();

@@ -38,7 +38,7 @@ let api: HttpClient;
 let orgId: string;
 let gst18: string;
 
-/** An organisation with a verified sender (operator.md: email_from on POST /orgs) and a full-access token. */
+/** An organisation with a verified sender (docs/rules/operator-api.md, "Email": email_from on POST /orgs) and a full-access token. */
 async function orgWithSender(app: TestApp, name = ORG_NAME, emailFrom = SENDER) {
   const org = await app.admin.post('/orgs', { name, state_code: 'IN-KA', email_from: emailFrom });
   if (org.status !== 201) throw new Error(`org: ${org.status} ${JSON.stringify(org.body)}`);

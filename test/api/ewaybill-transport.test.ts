@@ -14,7 +14,7 @@ let org: OrgFixture;
 let gst18: string;
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies are inspected freely
 
-// A valid GSTIN (gst-facts.md's own example) standing for the transporter.
+// A valid GSTIN (an example in docs/rules/gstin.md, "Check character") standing for the transporter.
 const TRANSPORTER = '27AAPFU0939F1ZV';
 const NONE = { transport_mode: null, distance_km: null, vehicle_no: null, transporter_id: null };
 

@@ -623,7 +623,7 @@ describe('fuzz over the route schemas', () => {
       const qs = encodeQuery(await validQuery(route, SEED));
       const request = async (name: string, segment: Segment) => {
         const segments = { ...(await ownSegments(route)), [name]: segment };
-        // operator.md: a path id that names nothing is 404 whatever its form, empty included. A raw
+        // docs/rules/errors-and-validation.md, "Ids in a path": a path id that names nothing is 404 whatever its form, empty included. A raw
         // segment may not decode (the router's 400) or may be a dot segment, so it only must not fail.
         const expectation: Expectation = segment.decoded !== undefined ? { kind: 'absent', param: name } : { kind: 'any' };
         await exercise({

@@ -4,7 +4,7 @@ import type { ApiResponse } from '../support/http-client';
 import { startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
 /*
- * The HTTP envelope of failures (public-api.md Errors; operator.md "one rule for every
+ * The HTTP envelope of failures (public-api.md Errors; docs/rules/errors-and-validation.md "One rule for every
  * endpoint"): status, code, the exact error keys, request ids, field paths.
  */
 

@@ -6,7 +6,7 @@ import { newKey, startSecondApp, startTestApp, type OrgFixture, type SecondApp, 
 
 /*
  * Idempotency-Key end to end (public-api.md Errors, Limits and the replay cache key;
- * operator.md on what is stored and requireIdempotencyKey). Real routes where the tree has
+ * docs/rules/idempotency.md on what is stored and requireIdempotencyKey). Real routes where the tree has
  * them (POST /contacts, optional key); the probe server for the mandatory list, crashes and
  * concurrency. Route by route exactness of replays: idempotency-routes.test.ts.
  */

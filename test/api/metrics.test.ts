@@ -6,7 +6,7 @@ import { newKey, PUBLIC, startTestApp, type OrgFixture, type TestApp } from '../
 import { Receiver } from '../support/webhook-receiver';
 
 /*
- * GET /metrics (operator.md: served only with BAHI_METRICS=1, on BAHI_METRICS_PORT or the API's
+ * GET /metrics (docs/rules/operator-api.md, "Metrics": served only with BAHI_METRICS=1, on BAHI_METRICS_PORT or the API's
  * port, without authentication; otherwise 404), read with a Prometheus text-format parser.
  * The parser folds the samples of a labelled histogram into one, so histograms are checked by
  * their exact sample lines.

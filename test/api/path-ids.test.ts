@@ -5,7 +5,7 @@ import { fetchOpenApi, sampleOf, type OpenApiDoc } from '../support/openapi-doc'
 import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
 /*
- * operator.md: an id in a path that names nothing in the organisation is 404 not_found.resource
+ * docs/rules/errors-and-validation.md, "Ids in a path": an id in a path that names nothing in the organisation is 404 not_found.resource
  * whatever its form, never a 400 for its shape (nor a 500). Driven by the served OpenAPI
  * document, so a route added later is covered without touching this file.
  */

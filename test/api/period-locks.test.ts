@@ -7,7 +7,7 @@ import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/
 import { assertPeriodOpen } from '../../src/platform/orgs/period-lock';
 
 /**
- * The period lock (operator.md, PUT /orgs/{org_id}/lock): nothing dated on or before the lock
+ * The period lock (docs/rules/ledger-and-periods.md, "Period lock"): nothing dated on or before the lock
  * date may be created, edited, voided, applied or posted, drafts included; and the books start
  * date (nothing dated before it).
  */

@@ -4,7 +4,7 @@ import { newKey, startSecondApp, startTestApp, type OrgFixture, type SecondApp, 
 
 /*
  * Per-token rate limits: fixed one-minute windows, the limit taken from the token's
- * rate_limit_per_minute (operator.md, POST /tokens), headers on every authenticated
+ * rate_limit_per_minute (docs/rules/operator-api.md, "Admin API": POST /tokens), headers on every authenticated
  * response (public-api.md, Limits), 429 rate_limit.exceeded with Retry-After.
  */
 

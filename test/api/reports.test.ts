@@ -36,7 +36,7 @@ describe('customer ledger', () => {
     expect(all.status).toBe(200);
     const ledger = all.body.customer_ledger;
     expect(ledger.entries.map((e: { date: string; debit: number; credit: number; balance: number }) => [e.date, e.debit, e.credit, e.balance])).toEqual([
-      // The void's reversal is dated on the invoice (operator.md): the pair nets to 0 on 1 June.
+      // The void's reversal is dated on the invoice (docs/rules/ledger-and-periods.md, "Dates of reversals and applications"): the pair nets to 0 on 1 June.
       ['2026-06-01', 100, 0, 100],
       ['2026-06-01', 0, 100, 0],
       ['2026-06-10', 50, 0, 50],

@@ -7,7 +7,7 @@ import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/
 /**
  * A reversal (void, delete, unapply) is dated on the original entry's date, so the document
  * leaves its period; an application is dated on the later of the two documents' dates
- * (operator.md). The clock stands in November; every document is dated in October.
+ * (docs/rules/ledger-and-periods.md, "Dates of reversals and applications"). The clock stands in November; every document is dated in October.
  */
 let t: TestApp;
 let org: OrgFixture;

@@ -71,7 +71,7 @@ describe('vendor ledger', () => {
     expect(backwards.body).toMatchObject({ code: 'validation.invalid_value', field: 'to_date' });
   });
 
-  it('needs Svc.contacts.READ, as the customer ledger (operator.md)', async () => {
+  it('needs Svc.contacts.READ, as the customer ledger (docs/rules/reports.md, "Scopes")', async () => {
     const contactsOnly = await t.given.org({ scopes: ['Svc.contacts.READ', 'Svc.contacts.CREATE'] });
     const vendorId = await vendor(contactsOnly.api);
     expect((await contactsOnly.api.get(`/reports/vendor_ledger?contact_id=${vendorId}`)).status).toBe(200);

@@ -8,7 +8,7 @@ import { startTestApp, type OrgFixture, type TestApp } from '../support/test-app
 import { Receiver, type Received } from '../support/webhook-receiver';
 
 /*
- * Webhooks end to end (public-api.md Events → Webhooks; operator.md): a real HTTP receiver on
+ * Webhooks end to end (public-api.md Events → Webhooks; docs/rules/api-additions.md, docs/rules/operator-api.md): a real HTTP receiver on
  * 127.0.0.1, the worker driven by POST /api/admin/v1/jobs/run, time moved by the fake clock.
  * The app runs with BAHI_WEBHOOK_ALLOW_PRIVATE=1, since the receiver is on loopback.
  */

@@ -1,5 +1,5 @@
 /**
- * Zero-value documents (operator.md, "Amounts"): a line whose inputs are exactly zero (rate 0,
+ * Zero-value documents (docs/rules/amounts-and-rounding.md, "Zero amounts"): a line whose inputs are exactly zero (rate 0,
  * a 100% discount) is valid; a document whose lines total 0 approves (SENT or OPEN, never
  * PAID), is numbered and reads as 0, with no journal entry; voiding it reverses nothing.
  */

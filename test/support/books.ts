@@ -9,7 +9,7 @@ export async function expectBooksBalanced(api: HttpClient): Promise<void> {
   expect(res.body.trial_balance.balanced).toBe(true);
 }
 
-/** An account id by its seeded name (operator.md's chart). */
+/** An account id by its seeded name (docs/rules/organisations.md, "What a new organisation has"). */
 export async function accountId(api: HttpClient, name: string): Promise<string> {
   const res = await api.get('/accounts?per_page=200');
   const account = res.body.accounts.find((a: { account_name: string }) => a.account_name === name);

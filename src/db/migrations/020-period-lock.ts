@@ -3,7 +3,7 @@ import type { BahiMigration } from './migration';
 
 /**
  * Each organisation's period lock: nothing dated on or before `lock_date` may be created,
- * edited, voided, applied or posted (operator.md, PUT /orgs/{org_id}/lock). One row per
+ * edited, voided, applied or posted (docs/rules/ledger-and-periods.md, "Period lock"). One row per
  * organisation, always present (null: unlocked), so that a posting can hold it FOR SHARE
  * while an admin moving the lock waits for that posting to commit.
  */

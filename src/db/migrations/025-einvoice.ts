@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { BahiMigration } from './migration';
 
 /**
- * A branch's structured postal address, as e-invoices need it (operator.md): the existing
+ * A branch's structured postal address, as e-invoices need it (docs/rules/organisations.md, "Branches and their addresses"): the existing
  * `address` column stays the address lines, and city, PIN (`zip`) and country join it. The
  * address's state is the branch's own `state_code`. Existing branches keep their lines; the
  * new fields start empty.

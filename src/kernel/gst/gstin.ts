@@ -1,5 +1,5 @@
 /**
- * GSTIN validation (design/gst-facts.md, "GSTIN").
+ * GSTIN validation (docs/rules/gstin.md; CGST s.25, Rule 10).
  *
  * Layout: state code (2) + PAN `[A-Z]{5}[0-9]{4}[A-Z]` + entity number `[1-9A-Z]`
  * + `Z` (default) / `D` (TDS deductor) / `C` (TCS collector) + check character.

@@ -7,7 +7,7 @@
  *   - the full GST state name, case-insensitive, `&` and `and` interchangeable;
  *   - `<2-digit>-<state name>`, e.g. `29-Karnataka`, where code and name must agree.
  * 96 (foreign country) and 97 (other territory) resolve to `IN-96` and `IN-97` in every form
- * (`96`, `IN-96`, `96-Foreign Country`, `Other Territory`; operator.md). Everything else,
+ * (`96`, `IN-96`, `96-Foreign Country`, `Other Territory`; docs/rules/gst-supply-and-tax.md, "Places outside the states: 96 and 97"). Everything else,
  * including IN-IN, the other pre-2023 ISO codes and the legacy GST codes 25 and 28, resolves to null.
  * Functions here never throw: the caller maps null to its own validation error.
  */

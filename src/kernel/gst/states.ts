@@ -1,5 +1,5 @@
 /**
- * GST state and union-territory codes as data (source: design/gst-facts.md).
+ * GST state and union-territory codes as data (docs/rules/gst-supply-and-tax.md, "States and union territories").
  *
  * `code` is the 2-digit prefix of a GSTIN; `iso` is the canonical place_of_supply
  * (current ISO 3166-2:IN). A null `iso` means the code can appear in a GSTIN but never
@@ -11,7 +11,7 @@
  *    reverse lookup (ISO → GST code) ambiguous. Rejected.
  *
  * 96 (a foreign country: an export) and 97 (other territory: offshore, continental shelf)
- * have no ISO code; operator.md returns them as `IN-96` and `IN-97`. 97 GSTINs exist
+ * have no ISO code; Bahi (docs/rules/gst-supply-and-tax.md) returns them as `IN-96` and `IN-97`. 97 GSTINs exist
  * (offshore registrations); 96 is a place-of-supply marker for exports, never a GSTIN prefix.
  * `aliases` are further names accepted for the same code.
  */

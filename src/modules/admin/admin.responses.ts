@@ -3,7 +3,7 @@ import { StringEnum } from '../../http/schema-kit';
 import { Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
 import { accountProperties, BranchAddress, HsnDigits } from '../catalog/catalog.schemas';
 
-/* The admin API's answers (operator.md): what the operator sees of organisations, users and tokens. */
+/* The admin API's answers (docs/rules/operator-api.md, "Admin API"): what the operator sees of organisations, users and tokens. */
 
 export const Org = Named('Org', Strict({
   org_id: Type.String(),

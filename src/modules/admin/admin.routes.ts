@@ -22,7 +22,7 @@ export interface AdminDeps {
   jobs: readonly Job[];
 }
 
-/** The operator API (operator.md): organisations, users, tokens, preferences, the fake clock, jobs. */
+/** The operator API (docs/rules/operator-api.md, "Admin API"): organisations, users, tokens, preferences, the fake clock, jobs. */
 export function adminRoutes(deps: AdminDeps): RouteDef[] {
   const fakeClock = () => {
     if (!(deps.clock instanceof SettableClock)) throw new DomainError('not_found.route', 'The clock is the system clock; start with BAHI_CLOCK=fake');

@@ -4,7 +4,7 @@ import { ACCOUNT_TYPES } from '../../platform/orgs/chart-of-accounts';
 import { UPI_VPA_PATTERN } from '../../kernel/upi';
 import { HsnDigits } from '../catalog/catalog.schemas';
 
-/** A branch's postal address: the address lines alone, or its fields (operator.md); its state must be the branch's. */
+/** A branch's postal address: the address lines alone, or its fields (docs/rules/organisations.md, "Branches and their addresses"); its state must be the branch's. */
 const BranchAddressBody = Nullable(Type.Union([
   Text(500),
   Type.Partial(Body({
@@ -62,7 +62,7 @@ export const CreatePeriodBody = Body({ name: Text(100, 1), start_date: LocalDate
 
 export const SetClockBody = Body({ now: DateTimeSchema });
 
-/** The last locked day, or null to unlock (operator.md, PUT /orgs/{org_id}/lock). */
+/** The last locked day, or null to unlock (docs/rules/ledger-and-periods.md, "Period lock"). */
 export const SetLockBody = Body({ lock_date: Nullable(LocalDateSchema) });
 
 export const OrgIdParam = IdParam('org_id');

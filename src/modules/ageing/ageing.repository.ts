@@ -42,7 +42,7 @@ function givenToLaterDocuments(orgId: string, side: AgeingSide, credit: CreditSo
 
 /**
  * The side's documents open on the date: issued by then, with what was due on them then
- * (applications count once their credit exists: operator.md); amounts in the document's currency.
+ * (applications count once their credit exists: docs/rules/ledger-and-periods.md, "Dates of reversals and applications"); amounts in the document's currency.
  */
 export async function openDocuments(db: Db, orgId: string, side: AgeingSide, date: string) {
   const d = side.document;

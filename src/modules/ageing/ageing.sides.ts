@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 /**
  * Where each side's open items live. A document (invoice, bill) is settled by applications of
  * credits (payments' allocations, notes' applications); an application is dated on the later
- * of its two documents' dates (operator.md), so on a date it counts once both exist.
+ * of its two documents' dates (docs/rules/ledger-and-periods.md, "Dates of reversals and applications"), so on a date it counts once both exist.
  */
 export interface DocumentSource {
   type: 'INVOICE' | 'BILL';

@@ -20,7 +20,7 @@ export const billCreditTarget = (b: BillRow): CreditTarget => ({
   status: b.status, balance: b.balance, open: BILL_OPEN_STATUSES,
 });
 
-/** The bill's side of an apply response; paid_amount = payments + credits applied (operator.md's balance rule). */
+/** The bill's side of an apply response; paid_amount = payments + credits applied (docs/rules/amounts-and-rounding.md, "Totals and balance"). */
 export const presentBillCredited = (b: BillRow, today: string) => ({
   bill_id: b.bill_id, balance: toRupees(b.balance), status: displayedStatus(b.status, BILL_OPEN_STATUSES, b.balance, b.due_date, today),
   paid_amount: toRupees(b.payment_made + b.vendor_credits_applied),

@@ -49,7 +49,7 @@ export function billsService(deps: Deps) {
 
   const view = async (executor: Db | Tx, row: BillRow) => presentBill(row, await repo.lines(executor, row.org_id, [row.bill_id]), today());
 
-  /** operator.md: a document event's data is its id, number, contact id, total and status. */
+  /** docs/rules/documents-and-notes.md, "Event data": a document event's data is its id, number, contact id, total and status. */
   const eventData = (b: BillRow) => ({
     id: b.bill_id, number: b.bill_number, vendor_id: b.vendor_id, total: toRupees(b.total), status: presentBill(b, [], today()).status,
   });

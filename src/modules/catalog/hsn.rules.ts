@@ -4,7 +4,7 @@ import { invalidValue, requiredField } from '../../kernel/errors';
  * HSN (goods) and SAC (services) codes on items and document lines. Notification 78/2020-CT:
  * up to ₹5 crore of aggregate turnover, B2B invoices carry at least 4 digits (B2C may go
  * without); above it, every invoice carries at least 6. Only the format is checked here:
- * whether a code exists is the IRP's check against its master (gst-facts.md).
+ * whether a code exists is the IRP's check against its master (docs/rules/hsn-and-units.md, "HSN and SAC codes").
  */
 
 /** The organisation's hsnDigits preference: 4 by default, 6 above ₹5 crore, 8 by choice. */

@@ -3,7 +3,7 @@ import { exceedsMoneyBound, MAX_RUPEES, roundDiv, toRupees, type Paise } from '.
 import type { DocumentAmounts } from './line-amounts.rules';
 
 /**
- * Foreign-currency documents post their journals in the base currency (operator.md: journal
+ * Foreign-currency documents post their journals in the base currency (docs/rules/amounts-and-rounding.md, "Foreign currency": journal
  * amounts are in the base currency). Every conversion is toBase, half-up; what a document
  * owes is converted once as a whole (openInBase), and where its parts, converted one by one,
  * miss that amount, documentInBase names the line that takes the difference.
@@ -42,7 +42,7 @@ export function toBase(amountPaise: Paise, exchangeRateMicro: number): Paise {
 
 /**
  * Refuses amounts that do not survive conversion to the base currency: one that is not zero
- * in its own currency but 0.00 in the base currency (operator.md, "Amounts"), which an entry
+ * in its own currency but 0.00 in the base currency (docs/rules/amounts-and-rounding.md, "Zero amounts"), which an entry
  * would drop or have nothing left to post for; and one past the money bound once converted
  * (a bounded amount at a large rate), which the books cannot hold. 400
  * `validation.invalid_value` on `field`, the input that brought the rate. Every amount

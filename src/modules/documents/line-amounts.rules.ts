@@ -2,8 +2,8 @@ import { exceedsMoneyBound, MAX_RUPEES, roundDiv, sum, toRupees, type Paise } fr
 import type { SupplyType } from './supply.rules';
 
 /**
- * Line and document amounts of invoices, bills and notes (operator.md, "Decisions on what
- * the spec marks not shown"). Pure: every amount is integer paise and every division goes
+ * Line and document amounts of invoices, bills and notes (docs/rules/amounts-and-rounding.md, "Line amounts" and
+ * "Totals and balance"). Pure: every amount is integer paise and every division goes
  * through roundDiv half-up. Totals are sums of the per-line integers, never recomputed
  * from sums, so a document's components always add back to its totals.
  */
@@ -123,7 +123,7 @@ export class AmountOutOfRangeError extends PricingInputError {
 
 /**
  * quantity × rate that is not zero but rounds to 0.00 (0.001 × 0.01): the line would carry an
- * amount the books cannot hold (operator.md, "Amounts"). A rate of 0 or a 100% discount is an
+ * amount the books cannot hold (docs/rules/amounts-and-rounding.md, "Zero amounts"). A rate of 0 or a 100% discount is an
  * exact zero and valid. The field is the quantity: a rate is at least 0.01, so only a
  * fractional quantity can take the product under half a paisa.
  */
@@ -151,7 +151,7 @@ export function taxableOfInclusive(amount: Paise, taxRateCenti: number): Paise {
 /**
  * The tax on a taxable value. Inter-state: IGST at the full rate. Intra-state: CGST and
  * SGST/UTGST each at half the rate, each rounded half-up on its own, so the two are always
- * equal and the tax is their sum (operator.md; returns and e-invoices carry them as equal halves).
+ * equal and the tax is their sum (docs/rules/gst-supply-and-tax.md, "Intra-state and inter-state tax"; returns and e-invoices carry them as equal halves).
  */
 export function taxOn(taxable: Paise, taxRateCenti: number, supply: SupplyType): Pick<LineAmounts, 'tax' | 'cgst' | 'sgst' | 'igst'> {
   if (supply === 'INTER') {

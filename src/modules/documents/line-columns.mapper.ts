@@ -16,7 +16,7 @@ export function lineColumnsOf({ lines, amounts }: PricedLines, nextLineId: () =>
   });
 }
 
-/** Totals of a document without round-off: total = sub_total + tax_total (operator.md). */
+/** Totals of a document without round-off: total = sub_total + tax_total (docs/rules/amounts-and-rounding.md, "Totals and balance"). */
 export function totalColumnsOf({ amounts }: PricedLines): DocumentTotals {
   return {
     sub_total: amounts.subTotal, tax_total: amounts.taxTotal, cgst_total: amounts.cgstTotal,

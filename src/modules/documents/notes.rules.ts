@@ -2,7 +2,7 @@ import { invalidState, invalidValue } from '../../kernel/errors';
 import { toRupees } from '../../kernel/money';
 
 /**
- * Credit and debit notes (spec: Credit notes and debit notes; operator.md: created ISSUED
+ * Credit and debit notes (spec: Credit notes and debit notes; docs/rules/documents-and-notes.md: created ISSUED
  * with their journal posted; only an ISSUED note with nothing applied can be voided).
  */
 export const NOTE_STATUSES = ['DRAFT', 'ISSUED', 'APPLIED', 'CANCELLED'] as const;

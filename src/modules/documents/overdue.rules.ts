@@ -1,7 +1,7 @@
 import type { LocalDate } from '../../kernel/local-date';
 
 /**
- * operator.md: an approved document with a balance above 0 whose due date (IST) has passed
+ * docs/rules/documents-and-notes.md, "OVERDUE": an approved document with a balance above 0 whose due date (IST) has passed
  * shows OVERDUE, in responses and list filters. It is never stored: `open` names the stored
  * statuses that still owe money (invoices: SENT, PARTIALLY_PAID; bills: OPEN, PARTIALLY_PAID).
  */

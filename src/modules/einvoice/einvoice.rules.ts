@@ -3,7 +3,7 @@ import { toPaise as paise } from '../../kernel/money';
 import type { EInvoice } from './einvoice.schemas';
 
 /**
- * The IRP's own checks (gst-facts.md, "E-invoice"), run on a payload before it is handed out,
+ * The IRP's own checks (docs/rules/einvoice-ewaybill.md, "What the IRP checks"), run on a payload before it is handed out,
  * so a business learns every reason the IRP would reject it at once: each problem is one entry,
  * on the payload's field path. Only formats and arithmetic can be checked here; whether an HSN
  * code exists is the IRP's check against its master.

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Named, NullableOf, Strict } from '../../http/response-schemas';
 import { StringEnum } from '../../http/schema-kit';
 
-/* The IRP's e-invoice request, schema version 1.1 (gst-facts.md, "E-invoice"): field names are the IRP's. */
+/* The IRP's e-invoice request, schema version 1.1 (docs/rules/einvoice-ewaybill.md, "E-invoice"): field names are the IRP's. */
 
 const Rupees = Type.Number({ description: 'Rupees (INR), two decimals' });
 const Yn = StringEnum(['Y', 'N'] as const);

@@ -10,7 +10,7 @@ import { einvoiceProblems } from './einvoice.rules';
 type Head = Omit<EInvoiceSource, 'seller' | 'buyer' | 'lines' | 'precedingInvoice'> & { orgId: string; branchId: string; buyer: Counterparty; status: string };
 
 /**
- * The IRP e-invoice of an approved invoice or customer credit note (gst-facts.md): built from
+ * The IRP e-invoice of an approved invoice or customer credit note (docs/rules/einvoice-ewaybill.md, "E-invoice"; CGST Rule 48(4)): built from
  * the document, its branch and its customer, then held to the IRP's rules. A document without
  * one (a draft, a void, a B2C supply, a vendor's credit) is 409 conflict.invalid_state; one the
  * IRP would reject is 400 validation.invalid_value with every problem in errors[].

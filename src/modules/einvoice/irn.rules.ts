@@ -1,5 +1,5 @@
 /**
- * The rules of an IRN once the IRP has issued it (gst-facts.md, "Returns and e-documents"):
+ * The rules of an IRN once the IRP has issued it (docs/rules/einvoice-ewaybill.md, "The IRN"):
  * it can be cancelled on the IRP only within 24 hours of its acknowledgement, for one of four
  * reasons, with remarks of at most 100 characters; later, only a credit note undoes the supply.
  */

@@ -36,7 +36,7 @@ export function estimatesService(deps: Deps) {
   }, deps);
   const { load, view } = common;
 
-  /** operator.md: a document event's data is its id, number, contact id, total and status. */
+  /** docs/rules/documents-and-notes.md, "Event data": a document event's data is its id, number, contact id, total and status. */
   const eventData = (e: EstimateRow) => ({
     id: e.estimate_id, number: e.estimate_number, customer_id: e.customer_id, total: toRupees(e.total), status: e.status,
   });

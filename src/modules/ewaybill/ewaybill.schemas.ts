@@ -2,7 +2,7 @@ import { Type, type Static, type TOptional, type TSchema } from '@sinclair/typeb
 import { Named, NullableOf, Strict } from '../../http/response-schemas';
 import { Nullable, Query, StringEnum } from '../../http/schema-kit';
 
-/* The e-way bill of the NIC e-way bill API (gst-facts.md, "E-way bill"): field names are NIC's. */
+/* The e-way bill of the NIC e-way bill API (docs/rules/einvoice-ewaybill.md, "E-way bill"; CGST Rule 138): field names are NIC's. */
 
 const Rupees = Type.Number({ description: 'Rupees (INR), two decimals' });
 export const TRANSPORT_MODES = ['road', 'rail', 'air', 'ship', '1', '2', '3', '4'] as const;

@@ -3,7 +3,7 @@ import { gstinCheckCharacter } from '../../kernel/gst/gstin';
 import type { TRANSPORT_MODES } from './ewaybill.schemas';
 
 /*
- * The e-way bill's transport (Part B, gst-facts.md "E-way bill"), as a document records it or a
+ * The e-way bill's transport (Part B, docs/rules/einvoice-ewaybill.md "E-way bill"), as a document records it or a
  * query names it: checked and written in the one form NIC takes.
  */
 
@@ -36,7 +36,7 @@ export function vehicleNumber(raw: string): string {
 /**
  * A transporter's id in capitals: a GSTIN, or the TRANSIN the e-way bill portal enrols an
  * unregistered transporter with, both 15 characters (2-digit state code first) ending in the
- * GSTIN check character (gst-facts.md, "GSTIN"); 400 on `transporter_id` otherwise.
+ * GSTIN check character (docs/rules/gstin.md, "Check character"); 400 on `transporter_id` otherwise.
  */
 export function transporterId(raw: string): string {
   const id = raw.toUpperCase();

@@ -34,7 +34,7 @@ const tracked = (e: ExpenseRow, lines: readonly ExpenseLineRow[]) => ({
   amount: toRupees(e.amount), tax_total: toRupees(e.tax_total), total: toRupees(e.total),
 });
 
-/** operator.md: id, number where it has one (an expense has none: its reference stands in), contact id, total, status. */
+/** docs/rules/documents-and-notes.md, "Event data": id, number where it has one (an expense has none: its reference stands in), contact id, total, status. */
 const eventData = (e: ExpenseRow) => ({
   id: e.expense_id, reference_number: e.reference_number, vendor_id: e.vendor_id, total: toRupees(e.total), status: e.status,
 });

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Named, Strict } from '../../http/response-schemas';
 import { GstinText, LocalDateSchema, Query, StringEnum } from '../../http/schema-kit';
 
-/* GSTR-1's HSN summary and documents-issued tables (gst-facts.md, "Returns and e-documents") as reports of a date range; field names are the portal's. */
+/* GSTR-1's HSN summary and documents-issued tables (docs/rules/returns-gstr1-gstr3b.md, "HSN summary", "Documents issued") as reports of a date range; field names are the portal's. */
 
 export const GstReportQuery = Query({
   gstin: GstinText,

@@ -2,7 +2,7 @@ import type { Paise } from '../../kernel/money';
 import type { Gstr1Head, Gstr1Note } from './gstr1.rules';
 
 /*
- * Which GSTR-1 section a document lands in (gst-facts.md, "Returns and e-documents"); each in
+ * Which GSTR-1 section a document lands in (docs/rules/returns-gstr1-gstr3b.md, "GSTR-1"); each in
  * exactly one. A note follows its invoice for unregistered recipients: against a b2cl invoice
  * or an export it is cdnur, otherwise it nets in b2cs.
  */

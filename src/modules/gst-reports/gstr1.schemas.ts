@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Named, NullableOf, Strict } from '../../http/response-schemas';
 import { GstinText, Query, ReportFormat, StringEnum } from '../../http/schema-kit';
 
-/* GSTR-1 in the portal's offline-tool JSON (gst-facts.md, "Returns and e-documents"); field names are the portal's. */
+/* GSTR-1 in the portal's offline-tool JSON (docs/rules/returns-gstr1-gstr3b.md, "GSTR-1"; CGST s.37, Rule 59); field names are the portal's. */
 
 export const GSTR1_SECTIONS = ['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'exp', 'nil', 'hsn', 'doc_issue'] as const;
 export type Gstr1Section = (typeof GSTR1_SECTIONS)[number];

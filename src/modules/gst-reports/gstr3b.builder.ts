@@ -1,6 +1,6 @@
 import { toRupees, type Paise } from '../../kernel/money';
 
-/* GSTR-3B of one GSTIN and month (gst-facts.md, "Returns and e-documents") from its document lines, amounts in INR paise. */
+/* GSTR-3B of one GSTIN and month (docs/rules/returns-gstr1-gstr3b.md, "GSTR-3B") from its document lines, amounts in INR paise. */
 
 export type SupplyKind = 'TAXABLE' | 'NIL_RATED' | 'EXEMPT' | 'NON_GST';
 export type ItcType = 'IMPS' | 'ISRC' | 'OTH';

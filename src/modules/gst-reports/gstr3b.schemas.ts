@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Named, Strict } from '../../http/response-schemas';
 import { GstinText, Query, ReportFormat } from '../../http/schema-kit';
 
-/* GSTR-3B in the portal's JSON (gst-facts.md, "Returns and e-documents"); amounts in rupees. */
+/* GSTR-3B in the portal's JSON (docs/rules/returns-gstr1-gstr3b.md, "GSTR-3B"; CGST s.39, Rule 61); amounts in rupees. */
 
 export const Gstr3bQuery = Query({
   gstin: GstinText,

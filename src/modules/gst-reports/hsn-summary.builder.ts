@@ -11,7 +11,7 @@ export interface HsnEntry { line: SourceLine; inr: InrLine; credit: boolean; goo
 
 interface Group { hsn: string; uqc: string; rateCenti: number; desc: string; qtyMilli: number; txval: Paise; iamt: Paise; camt: Paise; samt: Paise }
 
-/** The GST unit of a line: NA for a service (gst-facts.md, Units), else its unit, upper case, OTH when it has none (as the e-invoice). */
+/** The GST unit of a line: NA for a service (docs/rules/hsn-and-units.md, "Units (UQC)"), else its unit, upper case, OTH when it has none (as the e-invoice). */
 const uqcOf = (l: SourceLine) => (l.isService ? 'NA' : (l.unit?.toUpperCase() ?? 'OTH'));
 
 /**

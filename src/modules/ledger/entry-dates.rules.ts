@@ -1,7 +1,7 @@
 import type { LocalDate } from '../../kernel/local-date';
 import type { JournalSource } from './ledger.posting';
 
-/** What an entry does, as far as its date goes (operator.md, Decisions). */
+/** What an entry does, as far as its date goes (docs/rules/ledger-and-periods.md, "Dates of reversals and applications"). */
 export type DatedAct =
   /** A void, delete or unapply: it mirrors an entry dated `original`. */
   | { reverses: LocalDate }

@@ -2,7 +2,7 @@ import { isoTimestamp } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
 import type { JournalLineRow, JournalRow } from './ledger.repository';
 
-/** A journal entry as the API shows it (operator.md: journal_id, date, source, source_id, memo, lines[]). */
+/** A journal entry as the API shows it (docs/rules/ledger-and-periods.md, "Journals as the API shows them": journal_id, date, source, source_id, memo, lines[]). */
 export function presentJournal(j: JournalRow, lines: readonly JournalLineRow[]) {
   return {
     journal_id: j.journal_id,

@@ -25,7 +25,7 @@ export interface JournalFilter {
 
 /**
  * What the journal resource shows: every entry but a deleted manual one and its reversal
- * (operator.md). Both stay in the ledger, so reports and the trial balance still see them.
+ * (docs/rules/ledger-and-periods.md, "Manual journals"). Both stay in the ledger, so reports and the trial balance still see them.
  */
 const shown = (eb: ExpressionBuilder<Tables, 'journals'>) =>
   eb.or([eb('source', '!=', 'MANUAL'), eb.and([eb('kind', '=', 'POSTING'), eb('reversed_by_journal_id', 'is', null)])]);

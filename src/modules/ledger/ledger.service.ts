@@ -94,7 +94,7 @@ export function ledgerService(deps: Deps) {
 
     /**
      * Posts a document's entry as `post` does, unless every amount on it is zero (an invoice,
-     * bill or note whose lines total 0, operator.md): such a document has nothing to post, so
+     * bill or note whose lines total 0, docs/rules/amounts-and-rounding.md, "Zero amounts"): such a document has nothing to post, so
      * no entry is written and null is returned, and voiding it later reverses nothing.
      */
     async postUnlessZero(tx: Tx, ctx: RequestContext, entry: Entry, options: { newSource?: boolean } = {}): Promise<JournalRow | null> {

@@ -19,7 +19,7 @@ export const PURCHASE_ORDER_MOVES: StatusMoves<PurchaseOrderStatus> = {
 };
 
 /**
- * Any order still to be billed converts (operator.md): orders are created DRAFT and the spec
+ * Any order still to be billed converts (docs/rules/documents-and-notes.md, "Orders"): orders are created DRAFT and the spec
  * gives no way to issue one, so a DRAFT converts as it stands. A purchase order has no
  * partly billed state (the spec's chain is DRAFT → OPEN → BILLED).
  */

@@ -38,7 +38,7 @@ export function purchaseOrdersService(deps: Deps) {
   }, deps);
   const { load } = common;
 
-  /** operator.md: a document event's data is its id, number, contact id, total and status. */
+  /** docs/rules/documents-and-notes.md, "Event data": a document event's data is its id, number, contact id, total and status. */
   const eventData = (o: PurchaseOrderRow) => ({
     id: o.purchase_order_id, number: o.purchase_order_number, vendor_id: o.vendor_id, total: toRupees(o.total), status: o.status,
   });

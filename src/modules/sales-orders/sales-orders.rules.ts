@@ -20,7 +20,7 @@ export const SALES_ORDER_MOVES: StatusMoves<SalesOrderStatus> = {
 };
 
 /**
- * Any order still to be invoiced converts (operator.md): orders are created DRAFT and the
+ * Any order still to be invoiced converts (docs/rules/documents-and-notes.md, "Orders"): orders are created DRAFT and the
  * spec gives no way to confirm one, so a DRAFT converts as it stands.
  */
 export const CONVERTIBLE: readonly SalesOrderStatus[] = ['DRAFT', 'OPEN', 'PARTIALLY_INVOICED'];

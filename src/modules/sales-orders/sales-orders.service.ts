@@ -36,7 +36,7 @@ export function salesOrdersService(deps: Deps) {
   }, deps);
   const { load } = common;
 
-  /** operator.md: a document event's data is its id, number, contact id, total and status. */
+  /** docs/rules/documents-and-notes.md, "Event data": a document event's data is its id, number, contact id, total and status. */
   const eventData = (o: SalesOrderRow) => ({
     id: o.sales_order_id, number: o.sales_order_number, customer_id: o.customer_id, total: toRupees(o.total), status: o.status,
   });

@@ -2,11 +2,11 @@ import { DomainError } from '../../kernel/errors';
 
 /**
  * CGST Rule 46(b): a document's serial number is at most 16 characters of letters, digits,
- * `-` and `/`. Every number the service issues is held to it (operator.md).
+ * `-` and `/`. Every number the service issues is held to it (docs/rules/numbering.md, "At most 16 characters").
  */
 export const MAX_NUMBER_LENGTH = 16;
 
-/** operator.md: a series' fixed part must leave at least 4 digits (9,999 numbers) for its counter. */
+/** docs/rules/numbering.md, "At most 16 characters": a series' fixed part must leave at least 4 digits (9,999 numbers) for its counter. */
 const MIN_COUNTER_DIGITS = 4;
 
 const ALLOWED = /^[A-Za-z0-9/-]*$/;

@@ -62,7 +62,7 @@ export const registrationOf = (branch: { branch_id: string; gstin: string | null
 /** The GSTIN of a registration; null for a branch without one. */
 export const gstinOfRegistration = (registration: string) => (registration.startsWith('branch:') ? null : registration);
 
-/** Legacy numbering for an unknown series_name (operator.md): INV-YYMMDD-NNNN (15 characters), per organisation and day. */
+/** Legacy numbering for an unknown series_name (docs/rules/numbering.md, "Legacy numbering"): INV-YYMMDD-NNNN (15 characters), per organisation and day. */
 export const legacyCounterKey = (date: LocalDate) => `legacy-invoice:${date}`;
 export const formatLegacyNumber = (date: LocalDate, value: number) => `INV-${date.slice(2).replaceAll('-', '')}-${String(value).padStart(4, '0')}`;
 

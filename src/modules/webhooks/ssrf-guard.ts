@@ -3,7 +3,7 @@ import { BlockList, isIP } from 'node:net';
 import { invalidValue } from '../../kernel/errors';
 
 /**
- * The SSRF guard for webhook URLs (operator.md "webhooks to private addresses"). A URL is
+ * The SSRF guard for webhook URLs (docs/rules/operator-api.md, "Webhooks to private addresses"). A URL is
  * refused unless it is http(s) and every address its host stands for is public. Checked at
  * registration and again at every send, after DNS resolution; the send then connects to the
  * very address checked (no second lookup, so no DNS rebinding between check and connect).

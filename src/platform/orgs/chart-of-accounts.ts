@@ -46,7 +46,7 @@ export const SEED_ACCOUNTS: readonly SeedAccount[] = [
   { key: 'owners_equity', name: "Owner's Equity", type: 'EQUITY', code: '3100' },
   { key: 'opening_balance_equity', name: 'Opening Balance Equity', type: 'EQUITY', code: '3200' },
   { key: 'retained_earnings', name: 'Retained Earnings', type: 'RETAINED_EARNINGS', code: '3300' },
-  // What one branch owes another (operator.md's books per GSTIN); nets to zero across the organisation.
+  // What one branch owes another (docs/rules/ledger-and-periods.md, "Books per registration"); nets to zero across the organisation.
   { key: 'inter_branch', name: 'Inter-branch Transfers', type: 'EQUITY', code: '3400' },
   { key: 'sales', name: 'Sales', type: 'SALES', code: '4100' },
   { key: 'service_income', name: 'Service Income', type: 'INCOME', code: '4200' },

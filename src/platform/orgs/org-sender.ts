@@ -3,7 +3,7 @@ import { notFound } from '../../kernel/errors';
 
 /**
  * Who an organisation's email comes from: its name, and its sender address. The address is
- * the operator's to set (operator.md: `email_from` on POST /orgs, or PUT /orgs/{id}/sender);
+ * the operator's to set (docs/rules/operator-api.md, "Email": `email_from` on POST /orgs, or PUT /orgs/{id}/sender);
  * the public API cannot choose one. Setting it is the operator's statement that the address is
  * verified with the email provider (SPF/DKIM or the provider's sender identity): Bahi cannot
  * check that itself. Until then it is `no-reply@<org id>.invalid`, which no provider delivers.

@@ -44,7 +44,7 @@ function assertRegistrationGstin(gstin: string | null, stateIso: string, otherGs
   if (mismatch) throw invalidValue('gstin', mismatch.message, { details: { reason: mismatch.reason, expected: mismatch.expected } });
 }
 
-/** Operator use cases: organisations and what each one starts with (operator.md). */
+/** Operator use cases: organisations and what each one starts with (docs/rules/organisations.md). */
 export function orgsService(deps: Pick<PlatformDeps, 'database' | 'clock' | 'ids'>) {
   const now = () => deps.clock.now().toISOString();
 

@@ -1,7 +1,7 @@
 import { DomainError, invalidValue, type ErrorCode } from '../../kernel/errors';
 import type { LocalDate } from '../../kernel/local-date';
 
-/** Whether a date falls in the locked period: on or before the lock date (operator.md, PUT /orgs/{org_id}/lock). */
+/** Whether a date falls in the locked period: on or before the lock date (docs/rules/ledger-and-periods.md, "Period lock"). */
 export const isLocked = (date: LocalDate, lockDate: LocalDate | null): boolean => lockDate !== null && date <= lockDate;
 
 /**
@@ -13,7 +13,7 @@ export function periodLocked(date: LocalDate, lockDate: LocalDate, remedy?: stri
   return new DomainError('conflict.period_locked', remedy ? `${message}. ${remedy}` : message, { details: { lock_date: lockDate, date } });
 }
 
-/** A document dated before the organisation's books start belongs to no period of its books (operator.md). */
+/** A document dated before the organisation's books start belongs to no period of its books (docs/rules/ledger-and-periods.md, "Books start"). */
 export function beforeBooksStart(field: string, date: LocalDate, booksStart: LocalDate): DomainError | null {
   return date < booksStart ? invalidValue(field, `${field} ${date} is before the books start date ${booksStart}`, { details: { books_start_date: booksStart } }) : null;
 }

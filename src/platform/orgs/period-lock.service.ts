@@ -5,7 +5,7 @@ import type { RequestContext } from '../context';
 import type { PlatformDeps } from '../deps';
 import { opensLockedDays } from './period-lock.rules';
 
-/** The operator's period lock (operator.md, PUT /orgs/{org_id}/lock): set, moved or removed, each change in the activity log. */
+/** The operator's period lock (docs/rules/ledger-and-periods.md, "Period lock"): set, moved or removed, each change in the activity log. */
 export function periodLockService(deps: Pick<PlatformDeps, 'database' | 'clock' | 'activity'>) {
   return {
     /**

@@ -1,4 +1,4 @@
-/** Organisation preferences (operator.md), with their defaults. Stored as JSON on the org row. */
+/** Organisation preferences (docs/rules/organisations.md, "Preferences"), with their defaults. Stored as JSON on the org row. */
 export interface Preferences {
   roundInvoiceTotals: boolean;
   roundingMethod: 'nearest' | 'up' | 'down';

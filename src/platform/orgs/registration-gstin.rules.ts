@@ -10,7 +10,7 @@ export const panOfGstin = (gstin: string): string => gstin.slice(2, 12);
 
 /**
  * A GSTIN is one registration of one business in one state (CGST Act s.25(1) and (2), rule
- * 10; gst-facts.md "GSTIN"): its first two digits are the GST code of the state it is in, and
+ * 10; docs/rules/gstin.md "One GSTIN per registration"): its first two digits are the GST code of the state it is in, and
  * characters 3-12 are the business's PAN, the same in every state. So a branch's (or the
  * organisation's) GSTIN must start with its state's code and carry the PAN of the
  * organisation's other registrations, when it has any. `gstin` is already a valid GSTIN

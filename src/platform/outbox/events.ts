@@ -26,7 +26,7 @@ const Rupees = (description: string) => Type.Number({ description: `${descriptio
 const Status = Type.String({ description: 'The document\'s status after the change, as its API shows it' });
 
 /*
- * The `data` of a document event (operator.md): its id, number where it has one, contact id,
+ * The `data` of a document event (docs/rules/documents-and-notes.md, "Event data"): its id, number where it has one, contact id,
  * total or amount, and status. INVOICE_CREATED's spec names exactly id, number, customer_id,
  * total, status; the bulk events carry count, failed, batch_size.
  */
