@@ -24,7 +24,7 @@ export {
 export { assertConvertible, assertDocumentConvertible, documentInBase, exchangeRateMicroOf, openInBase, settledInBase, toBase, type DocumentInBase, type PricedLine } from './currency.rules';
 export { resolveLines, type ResolvedLine, type PriceSide } from './line-items.resolver';
 export { asDateTime, presentLine, presentTotals, type DocumentTotals } from './documents.presenter';
-export { resolveParty, resolveSalesParty, type BranchOf, type DocumentParty, type SalesParty } from './party.resolver';
+export { resolveParty, type BranchOf, type DocumentParty } from './party.resolver';
 export { freshPartyCopy, partyCopyOf, partyRegisteredSql, readPartyCopy, storedPartyOf, type PartyCopy, type PartySource } from './party-copy';
 export { priceLines, type PricedLines } from './lines.pricer';
 export { inclusiveRemainderOf, lineColumnsOf, lineInputsOf, totalColumnsOf } from './line-columns.mapper';
@@ -37,7 +37,7 @@ export { displayedStatus } from './overdue.rules';
 export { balanceProblem, release, settle, type SettlementKind, type SettlementOutcome, type SettlementStatuses, type Settleable } from './settlement.rules';
 export { settlementPort, type SettlementSide } from './settlement.port';
 export { unpostedDocumentsRepository, type UnpostedDocumentFilter } from './unposted-documents.repository';
-export { unpostedDocumentUseCases, type UnpostedDocumentKind } from './unposted-documents.use-cases';
+export { unpostedDocumentUseCases, type NewRow, type UnpostedDocumentDeps, type UnpostedDocumentKind } from './unposted-documents.use-cases';
 export { NOTE_STATUSES, applyCredit, assertHeaderEditable, assertVoidable, releaseCredit, stockDirectionOf, type CreditTarget, type NoteSide, type NoteStatus } from './notes.rules';
 export { creditApplicationLines, creditReleaseLines, noteLines, type NoteAccounts } from './notes.posting';
 export { conversionDifferenceLines } from './conversion-difference.posting';

@@ -30,12 +30,6 @@ export interface DocumentParty {
   partyCopy: string;
 }
 
-/** A sales document's party: its contact is the customer. */
-export interface SalesParty extends DocumentParty {
-  customerId: string;
-  customerName: string;
-}
-
 /** The series module's branch lookup: the named branch of this organisation, or its default one (404 otherwise). */
 export type BranchOf = (tx: Tx, orgId: string, branchId: string | undefined) => Promise<{ branch_id: string; state_code: string; gstin: string | null }>;
 
@@ -79,17 +73,6 @@ export async function resolveParty(
     contactId: contact.contact_id, contactName: contact.contact_name, paymentTerms: contact.payment_terms, branchId: branch.branch_id, branchState: branch.state_code, placeOfSupply,
     ...routing, gstTreatment: contact.gst_treatment, contactGstin: contact.gst_no, partyCopy: storedPartyOf(contact),
   };
-}
-
-/** The party of an estimate or sales order (place_of_supply optional for both, per the spec). */
-export async function resolveSalesParty(
-  tx: Tx,
-  orgId: string,
-  input: { customer_id: string; place_of_supply?: string; branch_id?: string },
-  branchOf: BranchOf,
-): Promise<SalesParty> {
-  const party = await resolveParty(tx, orgId, 'customer', { ...input, contact_id: input.customer_id }, branchOf);
-  return { ...party, customerId: party.contactId, customerName: party.contactName };
 }
 
 function defaultPlaceOfSupply(placeOfContact: string | null, role: 'customer'): string {

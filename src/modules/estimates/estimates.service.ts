@@ -1,29 +1,21 @@
 import type { Tx } from '../../db/database';
-import { businessDateOf, istDateOf } from '../../kernel/local-date';
+import { istDateOf } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
-import { assertWithinBooks } from '../../platform/orgs/period-lock';
-import {
-  assertStatusIn, followUpDate, lineColumnsOf, lineInputsOf, priceLines, resolveSalesParty, totalColumnsOf,
-  unpostedDocumentUseCases, type HeaderEditRules,
-} from '../documents';
+import { assertStatusIn, lineInputsOf, unpostedDocumentUseCases, type NewRow, type UnpostedDocumentDeps } from '../documents';
 import type { SalesOrdersService } from '../sales-orders';
-import type { SeriesService } from '../series';
 import { presentEstimate } from './estimates.presenter';
-import { estimatesRepository as repo, type EstimateLineRow, type EstimateRow } from './estimates.repository';
+import { estimatesRepository as repo, type EstimateRow } from './estimates.repository';
 import { ACCEPTABLE, CONVERTIBLE, DELETABLE, ESTIMATE_MOVES, HEADER_EDITABLE, type EstimateStatus } from './estimates.rules';
 import type { CreateEstimateBody, ListEstimatesQuery, UpdateEstimateBody } from './estimates.schemas';
 
-type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors' | 'dependents'> & {
-  series: Pick<SeriesService, 'branchOf' | 'takeIssuedNumber'>;
-  salesOrders: Pick<SalesOrdersService, 'createInTx'>;
-};
+type Deps = UnpostedDocumentDeps & Pick<PlatformDeps, 'uow' | 'dependents'> & { salesOrders: Pick<SalesOrdersService, 'createInTx'> };
 
-const EDITS: HeaderEditRules<EstimateStatus> = { document: 'estimate', moves: ESTIMATE_MOVES, headerEditable: HEADER_EDITABLE };
-
-/** The fields a header edit may change; with status, what an UPDATED activity row compares. */
-const header = (e: EstimateRow) => ({ reference_number: e.reference_number, expiry_date: e.expiry_date, notes: e.notes });
+/** docs/rules/documents-and-notes.md, "Event data": a document event's data is its id, number, contact id, total and status. */
+const eventData = (e: EstimateRow) => ({
+  id: e.estimate_id, number: e.estimate_number, customer_id: e.customer_id, total: toRupees(e.total), status: e.status,
+});
 
 /** Estimate use cases. Each is one transaction; an estimate posts no journal. */
 export function estimatesService(deps: Deps) {
@@ -32,13 +24,16 @@ export function estimatesService(deps: Deps) {
 
   const common = unpostedDocumentUseCases(repo, {
     entityType: 'ESTIMATE', noun: 'estimate', idField: 'estimate_id', list: 'estimates', idOf: (r) => r.estimate_id, numberOf: (r) => r.estimate_number,
-    present: presentEstimate, edits: EDITS, headerOf: header,
+    present: presentEstimate, edits: { document: 'estimate', moves: ESTIMATE_MOVES, headerEditable: HEADER_EDITABLE },
+    followUp: { field: 'expiry_date', of: (r) => r.expiry_date, documentDateOf: (r) => r.estimate_date },
+    creation: { role: 'customer', idPrefix: 'est', seriesType: 'estimate', event: 'ESTIMATE_CREATED', eventData },
   }, deps);
   const { load, view } = common;
 
-  /** docs/rules/documents-and-notes.md, "Event data": a document event's data is its id, number, contact id, total and status. */
-  const eventData = (e: EstimateRow) => ({
-    id: e.estimate_id, number: e.estimate_number, customer_id: e.customer_id, total: toRupees(e.total), status: e.status,
+  /** A new estimate's row: the columns every unposted document has, with its own. */
+  const newEstimate: NewRow<EstimateRow> = (shared, { id, number, party, date, followUp }) => ({
+    ...shared, estimate_id: id, estimate_number: number, customer_id: party.contactId, customer_name: party.contactName,
+    estimate_date: date, expiry_date: followUp, converted_to_sales_order_id: null,
   });
 
   /**
@@ -58,42 +53,12 @@ export function estimatesService(deps: Deps) {
 
   return {
     async createEstimate(ctx: RequestContext, input: CreateEstimateBody) {
-      return deps.uow(ctx, async (tx) => {
-        const date = businessDateOf(input.date);
-        await assertWithinBooks(tx, ctx.orgId, date, 'date');
-        const expiryDate = followUpDate(input.expiry_date, null, date, 'expiry_date');
-        const party = await resolveSalesParty(tx, ctx.orgId, input, deps.series.branchOf);
-        const priced = await priceLines(tx, ctx.orgId, input.line_items, party, 'sales');
-        const estimateId = deps.ids.next('est');
-        const number = await deps.series.takeIssuedNumber(tx, ctx, 'estimate', party.branchId, date, estimateId);
-        const created = now();
-        const estimate: EstimateRow = {
-          org_id: ctx.orgId, estimate_id: estimateId, estimate_number: number, branch_id: party.branchId,
-          customer_id: party.customerId, customer_name: party.customerName, estimate_date: date, expiry_date: expiryDate,
-          reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply, supply_type: party.supply,
-          ...totalColumnsOf(priced), status: 'DRAFT', notes: input.notes ?? null, converted_to_sales_order_id: null,
-          version: 1, created_time: created, last_modified_time: created,
-        };
-        const lines: EstimateLineRow[] = lineColumnsOf(priced, () => deps.ids.next('li'))
-          .map((l, position) => ({ ...l, org_id: ctx.orgId, estimate_id: estimate.estimate_id, position }));
-        await repo.insert(tx, estimate, lines);
-        await deps.activity.record(tx, ctx, { entityType: 'ESTIMATE', entityId: estimate.estimate_id, entityRef: number, verb: 'CREATED' });
-        await deps.events.emit(tx, ctx, 'ESTIMATE_CREATED', eventData(estimate));
-        return { estimate: presentEstimate(estimate, lines) };
-      });
+      return deps.uow(ctx, async (tx) => ({ estimate: await common.create(tx, ctx, input, newEstimate) }));
     },
 
     /** Header fields until the customer has decided, and the moves of ESTIMATE_MOVES (see planHeaderEdit). */
     async updateEstimate(ctx: RequestContext, estimateId: string, input: UpdateEstimateBody) {
-      return deps.uow(ctx, async (tx) => {
-        const before = await load(tx, ctx.orgId, estimateId, true);
-        const after = {
-          reference_number: input.reference_number !== undefined ? input.reference_number : before.reference_number,
-          expiry_date: followUpDate(input.expiry_date, before.expiry_date, before.estimate_date, 'expiry_date'),
-          notes: input.notes !== undefined ? input.notes : before.notes,
-        };
-        return { estimate: await common.editHeader(tx, ctx, before, after, input.status) };
-      });
+      return deps.uow(ctx, async (tx) => ({ estimate: await common.update(tx, ctx, estimateId, input) }));
     },
 
     async acceptEstimate(ctx: RequestContext, estimateId: string) {

@@ -1,31 +1,23 @@
 import type { Tx } from '../../db/database';
-import { businessDateOf, istDateOf } from '../../kernel/local-date';
+import { istDateOf } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
-import { assertWithinBooks } from '../../platform/orgs/period-lock';
 import type { BillsService } from '../bills';
-import {
-  assertStatusIn, followUpDate, lineColumnsOf, lineInputsOf, priceLines, resolveParty, totalColumnsOf,
-  unpostedDocumentUseCases, type HeaderEditRules,
-} from '../documents';
-import type { SeriesService } from '../series';
+import { assertStatusIn, lineInputsOf, unpostedDocumentUseCases, type NewRow, type UnpostedDocumentDeps } from '../documents';
 import { presentPurchaseOrder } from './purchase-orders.presenter';
-import { purchaseOrdersRepository as repo, type PurchaseOrderLineRow, type PurchaseOrderRow } from './purchase-orders.repository';
+import { purchaseOrdersRepository as repo, type PurchaseOrderRow } from './purchase-orders.repository';
 import {
   CONVERTIBLE, DELETABLE, HEADER_EDITABLE, PURCHASE_ORDER_MOVES, type PurchaseOrderStatus,
 } from './purchase-orders.rules';
 import type { CreatePurchaseOrderBody, ListPurchaseOrdersQuery, UpdatePurchaseOrderBody } from './purchase-orders.schemas';
 
-type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors' | 'dependents'> & {
-  series: Pick<SeriesService, 'branchOf' | 'takeIssuedNumber'>;
-  bills: Pick<BillsService, 'createInTx'>;
-};
+type Deps = UnpostedDocumentDeps & Pick<PlatformDeps, 'uow' | 'dependents'> & { bills: Pick<BillsService, 'createInTx'> };
 
-const EDITS: HeaderEditRules<PurchaseOrderStatus> = { document: 'purchase order', moves: PURCHASE_ORDER_MOVES, headerEditable: HEADER_EDITABLE };
-
-/** The fields a header edit may change; what an UPDATED activity row compares, with status. */
-const header = (o: PurchaseOrderRow) => ({ reference_number: o.reference_number, expected_date: o.expected_date, notes: o.notes });
+/** docs/rules/documents-and-notes.md, "Event data": a document event's data is its id, number, contact id, total and status. */
+const eventData = (o: PurchaseOrderRow) => ({
+  id: o.purchase_order_id, number: o.purchase_order_number, vendor_id: o.vendor_id, total: toRupees(o.total), status: o.status,
+});
 
 /** Purchase order use cases. Each is one transaction; an order posts no journal (its bill does, once approved). */
 export function purchaseOrdersService(deps: Deps) {
@@ -34,13 +26,16 @@ export function purchaseOrdersService(deps: Deps) {
 
   const common = unpostedDocumentUseCases(repo, {
     entityType: 'PURCHASE_ORDER', noun: 'purchase order', idField: 'purchase_order_id', list: 'purchase_orders', idOf: (r) => r.purchase_order_id, numberOf: (r) => r.purchase_order_number,
-    present: presentPurchaseOrder, edits: EDITS, headerOf: header,
+    present: presentPurchaseOrder, edits: { document: 'purchase order', moves: PURCHASE_ORDER_MOVES, headerEditable: HEADER_EDITABLE },
+    followUp: { field: 'expected_date', of: (r) => r.expected_date, documentDateOf: (r) => r.order_date },
+    creation: { role: 'vendor', idPrefix: 'po', seriesType: 'purchase_order', event: 'PURCHASE_ORDER_CREATED', eventData },
   }, deps);
   const { load } = common;
 
-  /** docs/rules/documents-and-notes.md, "Event data": a document event's data is its id, number, contact id, total and status. */
-  const eventData = (o: PurchaseOrderRow) => ({
-    id: o.purchase_order_id, number: o.purchase_order_number, vendor_id: o.vendor_id, total: toRupees(o.total), status: o.status,
+  /** A new purchase order's row: the columns every unposted document has, with its own. */
+  const newPurchaseOrder: NewRow<PurchaseOrderRow> = (shared, { id, number, party, date, followUp }) => ({
+    ...shared, purchase_order_id: id, purchase_order_number: number, vendor_id: party.contactId, vendor_name: party.contactName,
+    order_date: date, expected_date: followUp, bill_id: null,
   });
 
   /** Writes the changed columns with the next version: every change makes a new version of the order. */
@@ -52,43 +47,12 @@ export function purchaseOrdersService(deps: Deps) {
 
   return {
     async createPurchaseOrder(ctx: RequestContext, input: CreatePurchaseOrderBody) {
-      return deps.uow(ctx, async (tx) => {
-        const date = businessDateOf(input.date);
-        await assertWithinBooks(tx, ctx.orgId, date, 'date');
-        const expectedDate = followUpDate(input.expected_date, null, date, 'expected_date');
-        // Without place_of_supply the vendor's place_of_contact is the default: where the goods come from.
-        const party = await resolveParty(tx, ctx.orgId, 'vendor', { ...input, contact_id: input.vendor_id }, deps.series.branchOf);
-        const priced = await priceLines(tx, ctx.orgId, input.line_items, party, 'purchase');
-        const purchaseOrderId = deps.ids.next('po');
-        const number = await deps.series.takeIssuedNumber(tx, ctx, 'purchase_order', party.branchId, date, purchaseOrderId);
-        const created = now();
-        const order: PurchaseOrderRow = {
-          org_id: ctx.orgId, purchase_order_id: purchaseOrderId, purchase_order_number: number, branch_id: party.branchId,
-          vendor_id: party.contactId, vendor_name: party.contactName, order_date: date, expected_date: expectedDate,
-          reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply, supply_type: party.supply,
-          ...totalColumnsOf(priced), status: 'DRAFT', notes: input.notes ?? null, bill_id: null,
-          version: 1, created_time: created, last_modified_time: created,
-        };
-        const lines: PurchaseOrderLineRow[] = lineColumnsOf(priced, () => deps.ids.next('li'))
-          .map((l, position) => ({ ...l, org_id: ctx.orgId, purchase_order_id: order.purchase_order_id, position }));
-        await repo.insert(tx, order, lines);
-        await deps.activity.record(tx, ctx, { entityType: 'PURCHASE_ORDER', entityId: order.purchase_order_id, entityRef: number, verb: 'CREATED' });
-        await deps.events.emit(tx, ctx, 'PURCHASE_ORDER_CREATED', eventData(order));
-        return { purchase_order: presentPurchaseOrder(order, lines) };
-      });
+      return deps.uow(ctx, async (tx) => ({ purchase_order: await common.create(tx, ctx, input, newPurchaseOrder) }));
     },
 
     /** Header fields while the order is still to be billed, and the moves of PURCHASE_ORDER_MOVES (see planHeaderEdit). */
     async updatePurchaseOrder(ctx: RequestContext, purchaseOrderId: string, input: UpdatePurchaseOrderBody) {
-      return deps.uow(ctx, async (tx) => {
-        const before = await load(tx, ctx.orgId, purchaseOrderId, true);
-        const after = {
-          reference_number: input.reference_number !== undefined ? input.reference_number : before.reference_number,
-          expected_date: followUpDate(input.expected_date, before.expected_date, before.order_date, 'expected_date'),
-          notes: input.notes !== undefined ? input.notes : before.notes,
-        };
-        return { purchase_order: await common.editHeader(tx, ctx, before, after, input.status) };
-      });
+      return deps.uow(ctx, async (tx) => ({ purchase_order: await common.update(tx, ctx, purchaseOrderId, input) }));
     },
 
     /**
