@@ -7,6 +7,11 @@
  *
  * With last-seconds, only the samples of that many seconds before the profile's end count:
  * the measured run of the last scenario, without the seeding and warm-up before it.
+ *
+ * Two builds function by function (each profile of one scenario's run, with the requests that
+ * run answered, e.g. from BENCH_OUT's results): self time per request in µs, largest change first.
+ *
+ *   node --import tsx bench/profile-summary.ts --compare <a.cpuprofile> <requests> <b.cpuprofile> <requests> [top=30] [last-seconds]
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -91,9 +96,46 @@ function summarise(profile: Profile, top: number, lastSeconds: number | undefine
   for (const [name, us] of sorted(inclusive).slice(0, top)) console.log(`  ${pct(us)} ${ms(us)}  ${name}`);
 }
 
-const [file, topArg, lastArg] = process.argv.slice(2);
-if (!file) {
-  console.error('usage: node --import tsx bench/profile-summary.ts <file.cpuprofile> [top] [last-seconds]');
+/** Self time (µs) by function, named alike in any checkout (path from `src/` or the package on). */
+function selfByFunction(profile: Profile, lastSeconds: number | undefined): Map<string, number> {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const from = lastSeconds === undefined ? -Infinity : profile.endTime - lastSeconds * 1e6;
+  const self = new Map<string, number>();
+  let at = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    at += profile.timeDeltas[i] ?? 0;
+    const frame = byId.get(profile.samples[i]!)!.callFrame;
+    if (at < from || frame.functionName === '(idle)') continue;
+    const file = frame.url.replace(/^file:\/\//, '').replace(/^.*\/node_modules\//, '').replace(/^.*?\/(src|bench)\//, '$1/');
+    const name = `${frame.functionName || '(anonymous)'} ${file}`.trim();
+    self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  }
+  return self;
+}
+
+function compare(a: Profile, aRequests: number, b: Profile, bRequests: number, top: number, lastSeconds: number | undefined) {
+  const [selfA, selfB] = [selfByFunction(a, lastSeconds), selfByFunction(b, lastSeconds)];
+  const perA = (name: string) => (selfA.get(name) ?? 0) / aRequests;
+  const perB = (name: string) => (selfB.get(name) ?? 0) / bRequests;
+  const total = (m: Map<string, number>, requests: number) => [...m.values()].reduce((x, y) => x + y, 0) / requests;
+  const us = (v: number) => v.toFixed(1).padStart(8);
+  console.log(`busy CPU per request: a ${us(total(selfA, aRequests))} µs, b ${us(total(selfB, bRequests))} µs\n`);
+  console.log(`${'a µs'.padStart(8)} ${'b µs'.padStart(8)} ${'a − b'.padStart(8)}  function`);
+  const names = [...new Set([...selfA.keys(), ...selfB.keys()])].sort((x, y) => Math.abs(perA(y) - perB(y)) - Math.abs(perA(x) - perB(x)));
+  for (const name of names.slice(0, top)) console.log(`${us(perA(name))} ${us(perB(name))} ${us(perA(name) - perB(name))}  ${name}`);
+}
+
+const args = process.argv.slice(2);
+const read = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
+const optional = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+if (args[0] === '--compare' && args.length >= 5) {
+  const [, a, aRequests, b, bRequests, topArg, lastArg] = args;
+  compare(read(a!), Number(aRequests), read(b!), Number(bRequests), Number(topArg ?? 30), optional(lastArg));
+} else if (args[0] && args[0] !== '--compare') {
+  const [file, topArg, lastArg] = args;
+  summarise(read(file!), Number(topArg ?? 25), optional(lastArg));
+} else {
+  console.error('usage: node --import tsx bench/profile-summary.ts <file.cpuprofile> [top] [last-seconds]\n'
+    + '       node --import tsx bench/profile-summary.ts --compare <a.cpuprofile> <requests> <b.cpuprofile> <requests> [top] [last-seconds]');
   process.exit(2);
 }
-summarise(JSON.parse(fs.readFileSync(file, 'utf8')) as Profile, Number(topArg ?? 25), lastArg === undefined ? undefined : Number(lastArg));

@@ -79,11 +79,8 @@ export function preparedShapes<S extends Record<string, string | boolean>, A ext
 
 const insertsOf = perDatabase(() => new BoundedCache<string, string>(500));
 
-/**
- * How an insert goes: at once, held for the transaction's next statement, skipping a row that
- * breaks a unique index, or adding a row's `sums` onto the row it meets on `keys`.
- */
-type InsertMode = 'now' | 'batchable' | 'unlessConflicting' | { keys: readonly string[]; sums: readonly string[] };
+/** What an insert does with a row that breaks a unique index: fails, is skipped, or adds its `sums` onto the row it meets on `keys`. */
+type OnConflict = 'fail' | 'skip' | { keys: readonly string[]; sums: readonly string[] };
 
 /**
  * Inserts rows, compiling the statement once per table, column list and row count. Kysely
@@ -94,7 +91,7 @@ type InsertMode = 'now' | 'batchable' | 'unlessConflicting' | { keys: readonly s
 export async function insertRows<T extends keyof Tables & string>(
   db: Executor, table: T, rows: readonly Insertable<Tables[T]>[], { batchable = false }: Batching = {},
 ): Promise<void> {
-  if (rows.length > 0) await insert(db, table, rows, batchable ? 'batchable' : 'now');
+  if (rows.length > 0) await insert(db, table, rows, 'fail', batchable);
 }
 
 /**
@@ -103,22 +100,22 @@ export async function insertRows<T extends keyof Tables & string>(
  * checking first and inserting after would take two, and the check could go stale between.
  */
 export async function insertUnlessConflicting<T extends keyof Tables & string>(db: Executor, table: T, row: Insertable<Tables[T]>): Promise<boolean> {
-  return (await insert(db, table, [row], 'unlessConflicting')).numAffectedRows === 1n;
+  return (await insert(db, table, [row], 'skip', false)).numAffectedRows === 1n;
 }
 
 /**
  * Inserts rows, each adding its `sums` columns onto the existing row with the same `keys`
  * (ON CONFLICT DO UPDATE): running totals kept in one statement. The rows must have distinct
- * keys; PostgreSQL locks the rows it meets in the order they are given.
+ * keys; PostgreSQL locks the rows it meets in the order they are given. `batchable` as for insertRows.
  */
 export async function insertAddingUp<T extends keyof Tables & string>(
-  db: Executor, table: T, rows: readonly Insertable<Tables[T]>[], keys: readonly string[], sums: readonly string[],
+  db: Executor, table: T, rows: readonly Insertable<Tables[T]>[], keys: readonly string[], sums: readonly string[], { batchable = false }: Batching = {},
 ): Promise<void> {
-  if (rows.length > 0) await insert(db, table, rows, { keys, sums });
+  if (rows.length > 0) await insert(db, table, rows, { keys, sums }, batchable);
 }
 
-async function insert<T extends keyof Tables & string>(db: Executor, table: T, rows: readonly Insertable<Tables[T]>[], mode: InsertMode) {
-  const send = (query: CompiledQuery) => db.executeQuery(mode === 'batchable' ? asBatchable(query) : query);
+async function insert<T extends keyof Tables & string>(db: Executor, table: T, rows: readonly Insertable<Tables[T]>[], onConflict: OnConflict, batchable: boolean) {
+  const send = (query: CompiledQuery) => db.executeQuery(batchable ? asBatchable(query) : query);
   const columns = Object.keys(rows[0]!);
   // One pass: the values in column order, and whether every row has exactly these keys, none undefined.
   const values = new Array<unknown>(rows.length * columns.length);
@@ -134,14 +131,14 @@ async function insert<T extends keyof Tables & string>(db: Executor, table: T, r
       values[at++] = value;
     }
   }
-  const key = `${table}(${columns.join(',')})x${rows.length}${typeof mode === 'object' ? ` adding ${mode.sums.join(',')} on ${mode.keys.join(',')}` : mode === 'unlessConflicting' ? ' unless conflicting' : ''}`;
+  const key = `${table}(${columns.join(',')})x${rows.length}${typeof onConflict === 'object' ? ` adding ${onConflict.sums.join(',')} on ${onConflict.keys.join(',')}` : onConflict === 'skip' ? ' unless conflicting' : ''}`;
   const cache = insertsOf(db);
   const sql = sameShape ? cache.get(key) : undefined;
   if (sql) return send(CompiledQuery.raw(sql, values));
   const query = db.insertInto(table).values(rows as never);
   const compiled = (
-    mode === 'unlessConflicting' ? query.onConflict((conflict) => conflict.doNothing())
-      : typeof mode === 'object' ? query.onConflict((conflict) => conflict.columns(mode.keys as never).doUpdateSet(addedOnto(table, mode.sums) as never))
+    onConflict === 'skip' ? query.onConflict((conflict) => conflict.doNothing())
+      : typeof onConflict === 'object' ? query.onConflict((conflict) => conflict.columns(onConflict.keys as never).doUpdateSet(addedOnto(table, onConflict.sums) as never))
         : query
   ).compile();
   if (sameShape && compiled.parameters.length === values.length && compiled.parameters.every((p, i) => p === values[i])) {

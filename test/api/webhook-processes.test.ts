@@ -96,7 +96,7 @@ describe('kill -9', () => {
     } finally {
       receiver.respond = () => 200;
     }
-  });
+  }, 90_000); // two server processes start one after the other: each takes seconds on a loaded machine
 });
 
 /** Each thread's nice value in a process, from /proc. */

@@ -45,7 +45,8 @@ export function addToBalances(tx: Tx, orgId: string, entryDate: string, lines: r
 
 async function writeBalances(tx: Tx, pending: Pending): Promise<void> {
   const rows = [...pending.values()].sort(byBalanceKey);
-  await insertAddingUp(tx, 'ledger_balances', rows, ['org_id', 'account_id', 'branch_id', 'entry_date'], ['debit', 'credit']);
+  // Batchable: on PostgreSQL it goes with the closing inserts before it as the COMMIT's one statement.
+  await insertAddingUp(tx, 'ledger_balances', rows, ['org_id', 'account_id', 'branch_id', 'entry_date'], ['debit', 'credit'], { batchable: true });
 }
 
 /** The primary key's order: the one every writer locks rows in. */

@@ -10,7 +10,7 @@ export function periodLockService(deps: Pick<PlatformDeps, 'database' | 'clock' 
   return {
     /**
      * Sets the lock date (null unlocks). On PostgreSQL the row is taken FOR UPDATE, so the
-     * change waits for postings that hold it FOR SHARE (period-lock.ts) and later ones see it.
+     * change waits for postings that hold it FOR SHARE (org-reading.ts) and later ones see it.
      */
     async setLock(ctx: RequestContext, orgId: string, lockDate: LocalDate | null): Promise<{ lock_date: LocalDate | null }> {
       return deps.database.transaction(async (tx) => {
