@@ -42,6 +42,7 @@ function combined(scenario: string, rounds: ScenarioResult[]): ScenarioResult {
     rps: mid((r) => r.rps),
     latencyMs: { p50: mid((r) => r.latencyMs.p50), p90: mid((r) => r.latencyMs.p90), p99: mid((r) => r.latencyMs.p99), max: Math.max(...rounds.map((r) => r.latencyMs.max)), mean: mid((r) => r.latencyMs.mean) },
     non2xx: sum((r) => r.non2xx), unexpected: sum((r) => r.unexpected), errors: sum((r) => r.errors), timeouts: sum((r) => r.timeouts), statusCodes,
+    ...(rounds.every((r) => r.serverCpuMsPerRequest !== undefined) && { serverCpuMsPerRequest: mid((r) => r.serverCpuMsPerRequest!) }),
   };
 }
 
@@ -67,8 +68,11 @@ export async function compareBuilds(engine: Engine, settings: Settings, database
         }
       }
       const [mine, theirs] = builds.map((build, i) => combined(`${scenario.name} [${build.label}]`, rounds[i]!));
+      const cpuRatio = mine!.serverCpuMsPerRequest && theirs!.serverCpuMsPerRequest ? mine!.serverCpuMsPerRequest / theirs!.serverCpuMsPerRequest : undefined;
       console.log(`[${engine}] ${scenario.name}: this ${mine!.rps} req/s (p99 ${mine!.latencyMs.p99} ms), ${builds[1]!.label} ${theirs!.rps} req/s (p99 ${theirs!.latencyMs.p99} ms): `
-        + `${Math.round((mine!.rps / theirs!.rps - 1) * 1000) / 10}% req/s; medians of ${settings.compareRounds} rounds each`);
+        + `throughput ×${(mine!.rps / theirs!.rps).toFixed(3)}`
+        + (cpuRatio ? `; server CPU per request ${mine!.serverCpuMsPerRequest} against ${theirs!.serverCpuMsPerRequest} ms, ×${cpuRatio.toFixed(3)}` : '')
+        + `; medians of ${settings.compareRounds} rounds each`);
       results.push(mine!, theirs!);
     }
     return results;

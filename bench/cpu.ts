@@ -86,6 +86,8 @@ export function snapshot(roles: Roles): Snapshot | undefined {
 export interface CpuUse {
   /** Percent of one core (200 = both cores of a 2-core machine). */
   serverPct: number;
+  /** The server's CPU time over the run, in seconds (serverPct unrounded, times the run's length). */
+  serverSeconds: number;
   /** PostgreSQL's processes (0 on SQLite). */
   databasePct: number;
   loadGeneratorPct: number;
@@ -105,6 +107,7 @@ export function cpuBetween(before: Snapshot | undefined, after: Snapshot | undef
   const generator = after.ticks.generator - before.ticks.generator;
   return {
     serverPct: pct(server),
+    serverSeconds: server / TICKS_PER_SECOND,
     databasePct: pct(database),
     loadGeneratorPct: pct(generator),
     otherPct: pct(after.busy - before.busy - server - database - generator),

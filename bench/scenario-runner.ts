@@ -49,6 +49,8 @@ export interface ScenarioResult {
   statusCodes: Record<string, number>;
   /** CPU use during the measured run (Linux). */
   cpu?: CpuUse;
+  /** The server's CPU time per answered request, in ms (Linux): what a request costs, whatever the machine's load. */
+  serverCpuMsPerRequest?: number;
   target?: { minRps?: number; maxP99Ms?: number; source: string; met: boolean };
   /** A write's documents per second over the raw engine's invoice-shaped transactions/s, measured around the run (bench/floors.ts). */
   rawEngineShare?: number;
@@ -164,6 +166,7 @@ export async function measureScenario(ctx: BenchContext, scenario: Scenario, set
     timeouts: r.timeouts,
     statusCodes,
     cpu,
+    ...(cpu && r.requests.total > 0 && { serverCpuMsPerRequest: Math.round((cpu.serverSeconds * 1e6) / r.requests.total) / 1000 }),
   };
   const target = scenario.targets?.[ctx.engine];
   if (target) {
@@ -212,6 +215,6 @@ export async function startBench(engine: Engine, settings: Settings, databaseUrl
 /** One line on a measured run: its rate, p99 and who used the CPU. */
 export function describeRun(engine: Engine, result: ScenarioResult): string {
   const cpu = result.cpu;
-  return `${result.rps} req/s, p99 ${result.latencyMs.p99} ms${cpu ? `; CPU % of one core: server ${cpu.serverPct}, ${engine} ${cpu.databasePct}, autocannon ${cpu.loadGeneratorPct}, other ${cpu.otherPct}, idle ${cpu.idlePct}` : ''}`
+  return `${result.rps} req/s, p99 ${result.latencyMs.p99} ms${result.serverCpuMsPerRequest ? `, server CPU ${result.serverCpuMsPerRequest} ms a request` : ''}${cpu ? `; CPU % of one core: server ${cpu.serverPct}, ${engine} ${cpu.databasePct}, autocannon ${cpu.loadGeneratorPct}, other ${cpu.otherPct}, idle ${cpu.idlePct}` : ''}`
     + (cpu && cpu.otherPct > 25 ? `\n[${engine}]   warning: other processes used ${cpu.otherPct}% of a core during this run; the figures are skewed` : '');
 }

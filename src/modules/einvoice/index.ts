@@ -1,7 +1,7 @@
 export { einvoiceService } from './einvoice.service';
 export { einvoiceRoutes } from './einvoice.routes';
 export { irnService, cancelIrnOnVoid, assertNoActiveIrn, type IrnDocument } from './irn.service';
-export { findIrn, findIrns, presentIrn, type IrnDocumentType } from './irn.store';
+export { findIrn, findIrns, irnOfJoined, joinedIrnColumns, presentIrn, type IrnDocumentType, type JoinedIrn } from './irn.store';
 export type { IrnVoidBody } from './irn.schemas';
 // What e-way bills build from too: the document's parties and lines, and the IRP's value forms.
 export { documentLines, documentParties, LINE_COLUMNS, sourceLineOf, type Counterparty } from './document-source';

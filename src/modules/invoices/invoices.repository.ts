@@ -6,6 +6,7 @@ import type { InvoiceLinesTable, InvoicesTable } from '../../db/schema';
 import { BoundedCache } from '../../kernel/bounded-cache';
 import type { CursorPosition } from '../../kernel/cursor';
 import type { LocalDate } from '../../kernel/local-date';
+import { joinedIrnColumns, type JoinedIrn } from '../einvoice';
 import { OPEN_STATUSES } from './invoices.rules';
 
 type InvoiceKey = { orgId: string; invoiceId: string };
@@ -15,6 +16,9 @@ const invoiceForUpdate = preparedQuery((db, a: InvoiceKey) => {
   const query = db.selectFrom('invoices').selectAll().where('org_id', '=', a.orgId).where('invoice_id', '=', a.invoiceId);
   return engineOf(db) === 'postgres' ? query.forUpdate() : query;
 });
+const invoiceWithIrn = preparedQuery((db, a: InvoiceKey) => db.selectFrom('invoices as d')
+  .leftJoin('einvoice_irns as e', (join) => join.onRef('e.org_id', '=', 'd.org_id').onRef('e.document_id', '=', 'd.invoice_id'))
+  .selectAll('d').select(joinedIrnColumns as never as 'e.irn').where('d.org_id', '=', a.orgId).where('d.invoice_id', '=', a.invoiceId));
 const linesOfOne = preparedQuery((db, a: InvoiceKey) =>
   db.selectFrom('invoice_lines').selectAll().where('org_id', '=', a.orgId).where('invoice_id', '=', a.invoiceId).orderBy('position'));
 
@@ -61,6 +65,12 @@ export const invoicesRepository = {
   async find(db: Db | Tx, orgId: string, invoiceId: string, forUpdate = false) {
     const [row] = await (forUpdate ? invoiceForUpdate : invoiceById)(db, { orgId, invoiceId });
     return row;
+  },
+
+  /** An invoice with the IRN columns of its e-invoice (null when none), as a get shows it. */
+  async findWithIrn(db: Db, orgId: string, invoiceId: string): Promise<(InvoiceRow & JoinedIrn) | undefined> {
+    const [row] = await invoiceWithIrn(db, { orgId, invoiceId });
+    return row as unknown as (InvoiceRow & JoinedIrn) | undefined;
   },
 
   /** The lines of each invoice, in position order, keyed by invoice id. */

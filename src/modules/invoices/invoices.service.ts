@@ -12,7 +12,7 @@ import { viewCache } from '../../platform/view-cache';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { assertHsnDigits, catalogRepository } from '../catalog';
 import { assertDocumentConvertible, decideRoundOff, exchangeRateMicroOf, freshPartyCopy, inclusiveRemainderOf, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty, settlementPort, totalWithRoundOff } from '../documents';
-import { cancelIrnOnVoid, findIrn, findIrns, presentIrn } from '../einvoice';
+import { cancelIrnOnVoid, findIrn, findIrns, irnOfJoined, presentIrn } from '../einvoice';
 import { presentTransport, transportFieldsOf } from '../ewaybill/transport.rules';
 import { reversalRemedy, type LedgerService } from '../ledger';
 import type { SeriesService } from '../series';
@@ -59,13 +59,15 @@ export function invoicesService(deps: Deps) {
   }
 
   /** One invoice as answered alone: with its IRN, when the IRP has issued one. */
-  async function view(executor: Tx | typeof db, row: InvoiceRow) {
-    const irn = await findIrn(executor, row.org_id, row.invoice_id);
+  async function view(executor: Tx | typeof db, row: InvoiceRow, irn?: Parameters<typeof presentIrn>[0]) {
     return {
       ...presentInvoice(row, (await repo.lines(executor, row.org_id, [row.invoice_id])).get(row.invoice_id) ?? [], today()),
       einvoice: irn ? presentIrn(irn) : null,
     };
   }
+
+  /** An invoice a use case changed, as answered: its IRN looked up in the same transaction. */
+  const viewInTx = async (tx: Tx, row: InvoiceRow) => view(tx, row, await findIrn(tx, row.org_id, row.invoice_id));
 
   async function postingAccounts(tx: Tx, orgId: string): Promise<InvoiceAccounts> {
     return {
@@ -224,7 +226,7 @@ export function invoicesService(deps: Deps) {
           entityType: 'INVOICE', entityId: invoiceId, entityRef: invoice.invoice_number, verb: 'UPDATED', changes: diffFields(pick(invoice), pick(next)),
         });
         await deps.events.emit(tx, ctx, 'INVOICE_UPDATED', eventData(next));
-        return { invoice: await view(tx, next) };
+        return { invoice: await viewInTx(tx, next) };
       });
     },
 
@@ -248,7 +250,7 @@ export function invoicesService(deps: Deps) {
           changes: { status: { old: invoice.status, new: 'CANCELLED' } },
         });
         await deps.events.emit(tx, ctx, 'INVOICE_VOIDED', eventData(voided));
-        return { invoice: await view(tx, voided), ...(cancellation && { einvoice_cancellation: cancellation }) };
+        return { invoice: await viewInTx(tx, voided), ...(cancellation && { einvoice_cancellation: cancellation }) };
       });
     },
 
@@ -265,7 +267,9 @@ export function invoicesService(deps: Deps) {
     },
 
     async getInvoice(ctx: RequestContext, invoiceId: string) {
-      return { invoice: await view(db, await load(db, ctx.orgId, invoiceId)) };
+      const row = await repo.findWithIrn(db, ctx.orgId, invoiceId);
+      if (!row) throw notFound('invoice', 'invoice_id');
+      return { invoice: await view(db, row, irnOfJoined(row)) };
     },
 
     async listInvoices(ctx: RequestContext, query: ListInvoicesQuery) {
