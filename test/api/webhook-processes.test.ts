@@ -168,6 +168,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
       expect(res.status).toBe(201);
       schedules.push(res.body.recurring.recurring_id);
     }
+    // The invoices' deliveries arrive before the clocks jump 90 minutes: a claim still in flight
+    // at the jump would look past its lease, and the other process would rightly send it again.
+    await receiver.until((got) => got.filter((r) => r.body.org_id === org.orgId).length >= made.length, 60_000);
     await setClocks('2026-06-15T03:30:00.000Z');
     const expected = made.length + schedules.length;
     await receiver.until((got) => got.filter((r) => r.body.org_id === org.orgId).length >= expected, 60_000);
