@@ -126,7 +126,7 @@ describe('GSTR-1 of August 2024, worked by hand', () => {
         // One air conditioner of the b2cl invoice: ₹58,593.75 + ₹16,406.25 = ₹75,000.
         { typ: 'B2CL', ntty: 'C', nt_num: 'CN-24-25-00001', nt_dt: '20-08-2024', val: 75000, pos: '33', itms: [unregisteredItem(1, 28, 58593.75, 16406.25)] },
         // The keyboard of the export with payment: USD 100 + USD 18 at ₹83.50 = ₹8,350 + ₹1,503.
-        { typ: 'EXPWP', ntty: 'C', nt_num: 'CN-24-25-00002', nt_dt: '25-08-2024', val: 9853, pos: '96', itms: [unregisteredItem(1, 18, 8350, 1503)] },
+        { typ: 'EXPWP', ntty: 'C', nt_num: 'CN-24-25-00002', nt_dt: '25-08-2024', val: 9853, itms: [unregisteredItem(1, 18, 8350, 1503)] },
       ],
       exp: [
         // 2 keyboards, USD 200 at ₹84: ₹16,800, no tax.

@@ -1,3 +1,4 @@
+import { gstSchemaProblem } from './gst-schema-check';
 import { expectConformingAnswer } from './response-check';
 
 /** A small HTTP client for API tests: real requests over loopback, JSON in and out; every answer is checked against the served OpenAPI document. */
@@ -39,6 +40,8 @@ export class HttpClient {
       // Non-JSON answers (the docs page) are returned as text.
     }
     await expectConformingAnswer(this.baseUrl + path, method, response, parsed);
+    const gstProblem = gstSchemaProblem(method, new URL(this.baseUrl + path).pathname, response.status, parsed);
+    if (gstProblem) throw new Error(gstProblem);
     return { status: response.status, headers: response.headers, body: parsed as T };
   }
 

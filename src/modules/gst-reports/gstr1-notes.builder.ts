@@ -19,9 +19,14 @@ function unregisteredType(n: Gstr1Note): 'B2CL' | 'EXPWP' | 'EXPWOP' {
   return exportType(n.invoice ?? n) === 'WOPAY' ? 'EXPWOP' : 'EXPWP';
 }
 
+/** A note against an export names no place of supply: GSTN's cdnur schema takes `pos` for B2CL only (the export's is 96, outside its codes). */
 export function cdnurSection(notes: readonly Gstr1Note[]) {
-  return notes.map((n) => ({
-    typ: unregisteredType(n), ...head(n),
-    itms: numbered(byRate(n.lines).map(({ rt, txval, iamt, csamt }) => ({ rt, txval, iamt, csamt }))),
-  }));
+  return notes.map((n) => {
+    const typ = unregisteredType(n);
+    const { pos, ...rest } = head(n);
+    return {
+      typ, ...rest, ...(typ === 'B2CL' && { pos }),
+      itms: numbered(byRate(n.lines).map(({ rt, txval, iamt, csamt }) => ({ rt, txval, iamt, csamt }))),
+    };
+  });
 }

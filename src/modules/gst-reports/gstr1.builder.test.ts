@@ -51,7 +51,7 @@ describe('gstr1Sections', () => {
     const exported = { gstTreatment: 'OVERSEAS', pos: '96', exportType: 'WOPAY' };
     const sections = gstr1Sections([doc({ ...exported, value: 1000_00, lines: [line({ iamt: 0 })] })], [note({ ...exported, number: 'CN-1', value: 100_00, lines: [line({ txval: 100_00, iamt: 0 })] })]);
     expect(sections.exp).toEqual([{ exp_typ: 'WOPAY', inv: [{ inum: 'INV-1', idt: '10-08-2024', val: 1000, itms: [{ rt: 18, txval: 1000, iamt: 0, csamt: 0 }] }] }]);
-    expect(sections.cdnur).toEqual([{ typ: 'EXPWOP', ntty: 'C', nt_num: 'CN-1', nt_dt: '10-08-2024', val: 100, pos: '96', itms: [{ num: 1, itm_det: { rt: 18, txval: 100, iamt: 0, csamt: 0 } }] }]);
+    expect(sections.cdnur).toEqual([{ typ: 'EXPWOP', ntty: 'C', nt_num: 'CN-1', nt_dt: '10-08-2024', val: 100, itms: [{ num: 1, itm_det: { rt: 18, txval: 100, iamt: 0, csamt: 0 } }] }]);
     expect(sections.nil).toEqual({ inv: [] });
   });
 });

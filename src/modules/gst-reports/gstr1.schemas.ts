@@ -45,7 +45,11 @@ export const Gstr1 = Named('Gstr1', Strict({
   }), { description: 'Every other supply to unregistered recipients, summed; credit notes to them net here' }),
   cdnr: Type.Array(Strict({ ctin: Type.String(), nt: Type.Array(Strict({ ...Note, rchrg: Rchrg, inv_typ: InvoiceType, itms: Type.Array(FullItem) })) }),
     { description: 'Credit notes issued to registered recipients, amounts positive' }),
-  cdnur: Type.Array(Strict({ typ: Type.Union(['B2CL', 'EXPWP', 'EXPWOP'].map((v) => Type.Literal(v))), ...Note, itms: Type.Array(IgstItem) }),
+  cdnur: Type.Array(Strict({
+    typ: Type.Union(['B2CL', 'EXPWP', 'EXPWOP'].map((v) => Type.Literal(v))), ...Note,
+    pos: Type.Optional(Type.String({ description: 'B2CL notes only (2-digit state code): the portal refuses a place of supply on a note against an export' })),
+    itms: Type.Array(IgstItem),
+  }),
     { description: 'Credit notes against a b2cl invoice or an export, amounts positive' }),
   exp: Type.Array(Strict({
     exp_typ: Type.Union([Type.Literal('WPAY'), Type.Literal('WOPAY')]),
