@@ -3,6 +3,7 @@ import { toJson } from '../../db/json';
 import type { Clock } from '../../kernel/clock';
 import { DomainError, invalidValue, notFound } from '../../kernel/errors';
 import type { IdGenerator } from '../../kernel/ids';
+import { groupedByKey } from '../../kernel/grouped-calls';
 import { isoTimestamp } from '../../kernel/local-date';
 import { isKnownScope } from './scopes';
 import { hashSecret, mintSecret } from './token-secrets';
@@ -60,6 +61,13 @@ const hasExpired = (expiresAt: string | null, nowIso: string) => expiresAt !== n
 
 export function tokensService(deps: { database: Database; clock: Clock; ids: IdGenerator }) {
   const { database, clock, ids } = deps;
+  // Every request reads its token, so a revocation holds from the next request on. Requests
+  // with one token that arrive while its row is being read wait and share the next read (which
+  // starts after they arrived): one round trip for each batch of a busy integration's requests.
+  const tokenRow = groupedByKey<string, TokenRow | undefined>(async (hash, batch) => {
+    const [row] = await tokenByHash(database.db, { hash });
+    return batch.map(() => row);
+  });
   return {
     /** Mints a token; the secret is returned here and never again. */
     async createToken(input: CreateTokenInput) {
@@ -103,7 +111,7 @@ export function tokensService(deps: { database: Database; clock: Clock; ids: IdG
     /** Bearer secret → principal, or 401 authn.token_invalid. */
     async authenticate(secret: string): Promise<Principal> {
       const hash = hashSecret(secret);
-      const [row] = await tokenByHash(database.db, { hash });
+      const row = await tokenRow(hash, hash);
       if (!row || row.revoked_at !== null || hasExpired(row.expires_at, clock.now().toISOString())) throw tokenInvalid();
       const principal: Principal = {
         tokenId: row.token_id,

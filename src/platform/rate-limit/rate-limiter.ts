@@ -1,5 +1,6 @@
 import { resilientPool } from '../../db/pg-pool';
 import type { Clock } from '../../kernel/clock';
+import { groupedByKey } from '../../kernel/grouped-calls';
 
 /** Fixed one-minute windows per token; the limit comes from the token. */
 export interface RateDecision {
@@ -89,44 +90,22 @@ export function postgresRateLimiter(databaseUrl: string, clock: Clock): RateLimi
   // Hits on one token and window that arrive while its counter is being incremented wait and
   // go together, as one `hits + n`: each still gets its own count, as n single increments would
   // give, so the budget stays exact across processes, for one round trip and one lock instead of n.
-  interface Waiter { seconds: number; limit: number; resolve(decision: RateDecision): void; reject(error: unknown): void }
-  const queues = new Map<string, Waiter[]>();
-
-  async function drain(key: string, tokenId: string, start: number, waiting: Waiter[]): Promise<void> {
-    while (waiting.length > 0) {
-      const batch = waiting.splice(0);
-      try {
-        const { rows } = await pool.query<{ hits: number }>(
-          `INSERT INTO rate_limit_windows (token_id, window_start, hits) VALUES ($1, $2, $3)
-           ON CONFLICT (token_id, window_start) DO UPDATE SET hits = rate_limit_windows.hits + EXCLUDED.hits
-           RETURNING hits`,
-          [tokenId, start, batch.length],
-        );
-        const first = (rows[0]?.hits ?? batch.length) - batch.length + 1;
-        batch.forEach((w, i) => w.resolve(decide(w.seconds, start, first + i, w.limit)));
-      } catch (error) {
-        for (const w of batch) w.reject(error);
-      }
-    }
-    queues.delete(key);
-  }
-
+  const counted = groupedByKey<{ tokenId: string; start: number; seconds: number; limit: number }, RateDecision>(async (_key, batch) => {
+    const { tokenId, start } = batch[0]!;
+    const { rows } = await pool.query<{ hits: number }>(
+      `INSERT INTO rate_limit_windows (token_id, window_start, hits) VALUES ($1, $2, $3)
+       ON CONFLICT (token_id, window_start) DO UPDATE SET hits = rate_limit_windows.hits + EXCLUDED.hits
+       RETURNING hits`,
+      [tokenId, start, batch.length],
+    );
+    const first = (rows[0]?.hits ?? batch.length) - batch.length + 1;
+    return batch.map((w, i) => decide(w.seconds, start, first + i, w.limit));
+  });
   return {
     hit(tokenId, limit) {
       const seconds = secondsOf(clock);
       const start = windowOf(seconds);
-      const key = `${tokenId}\u0000${start}`;
-      return new Promise<RateDecision>((resolve, reject) => {
-        const waiter = { seconds, limit, resolve, reject };
-        const waiting = queues.get(key);
-        if (waiting) {
-          waiting.push(waiter);
-          return;
-        }
-        const fresh = [waiter];
-        queues.set(key, fresh);
-        void drain(key, tokenId, start, fresh);
-      });
+      return counted(`${tokenId}\u0000${start}`, { tokenId, start, seconds, limit });
     },
     async purgeExpired() {
       const current = windowOf(secondsOf(clock));
