@@ -52,6 +52,8 @@ describe('exports are the supplies at place of supply 96', () => {
   it('files them in exp by their export_type, and an OVERSEAS customer served in India in b2cs with its CGST and SGST', async () => {
     const res = await org.api.get(`/gst/gstr1?${JUNE}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // The numbers docs/guides/gst-returns.md shows.
+    expect([doc.exportPaid!.invoice_number, doc.exportUnderLut!.invoice_number]).toEqual(['INV-26-27-00003', 'INV-26-27-00004']);
     const { hsn: _hsn, doc_issue: _docIssue, ...sections } = res.body.gstr1;
     expect(sections).toEqual({
       gstin: SUPPLIER_GSTIN, fp: '062026', b2b: [], b2cl: [],
