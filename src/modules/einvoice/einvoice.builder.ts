@@ -53,15 +53,17 @@ export const EXPORT_STATE = '96';
 export const einvoiceUnit = (unit: string | null): string => (unit === null ? null : gstUnit(unit)) ?? 'OTH';
 
 /**
- * The IRP supply type of a document's GST treatment (and, for SEZ and exports, whether IGST
- * was paid); null when the document needs no e-invoice (an unregistered buyer or a consumer: B2C).
+ * The IRP supply type of a document (and, for SEZ and exports, whether IGST was paid). An
+ * export is a supply at place of supply 96, whatever the buyer's treatment (docs/rules/gst-supply-and-tax.md,
+ * "Places outside the states: 96 and 97"); otherwise the treatment decides. Null when the
+ * document needs no e-invoice: an unregistered buyer, a consumer or an OVERSEAS buyer served in India (B2C).
  */
-export function supplyTypeOf(gstTreatment: string | null, exportType: string | null): SupplyType | null {
+export function supplyTypeOf(gstTreatment: string | null, exportType: string | null, pos: string): SupplyType | null {
   const paid = exportType !== 'WOPAY';
+  if (pos === EXPORT_STATE) return paid ? 'EXPWP' : 'EXPWOP';
   switch (gstTreatment) {
     case 'REGISTERED': case 'REGISTERED_COMPOSITION': return 'B2B';
     case 'SEZ': return paid ? 'SEZWP' : 'SEZWOP';
-    case 'OVERSEAS': return paid ? 'EXPWP' : 'EXPWOP';
     case 'DEEMED_EXPORT': return 'DEXP';
     default: return null;
   }

@@ -9,15 +9,16 @@ const source = (extra: Partial<EInvoiceSource> = {}): EInvoiceSource => ({
   rateMicro: 1_000_000, roundOff: 0, total: 118_000, seller: party, buyer: { ...party, gstin: '29AAACR5055K1Z3', country: 'India' },
   lines: [line], precedingInvoice: null, ...extra,
 });
-const fields = (src: EInvoiceSource, hsnDigits = 4) => einvoiceProblems(buildEInvoice(src, supplyTypeOf(src.gstTreatment, src.exportType)!), hsnDigits).map((p) => p.field);
+const fields = (src: EInvoiceSource, hsnDigits = 4) => einvoiceProblems(buildEInvoice(src, supplyTypeOf(src.gstTreatment, src.exportType, src.pos)!), hsnDigits).map((p) => p.field);
 
 describe('supplyTypeOf', () => {
+  // An export is place of supply 96 whoever the buyer; an OVERSEAS buyer served in India (29) is B2C.
   it.each([
-    ['REGISTERED', null, 'B2B'], ['REGISTERED_COMPOSITION', null, 'B2B'], ['SEZ', 'WPAY', 'SEZWP'], ['SEZ', 'WOPAY', 'SEZWOP'],
-    ['OVERSEAS', 'WPAY', 'EXPWP'], ['OVERSEAS', 'WOPAY', 'EXPWOP'], ['DEEMED_EXPORT', null, 'DEXP'],
-    ['UNREGISTERED', null, null], ['CONSUMER', null, null], [null, null, null],
-  ])('%s %s is %s', (treatment, exportType, expected) => {
-    expect(supplyTypeOf(treatment, exportType)).toBe(expected);
+    ['REGISTERED', null, '29', 'B2B'], ['REGISTERED_COMPOSITION', null, '27', 'B2B'], ['SEZ', 'WPAY', '24', 'SEZWP'], ['SEZ', 'WOPAY', '24', 'SEZWOP'],
+    ['OVERSEAS', 'WPAY', '96', 'EXPWP'], ['OVERSEAS', 'WOPAY', '96', 'EXPWOP'], ['UNREGISTERED', 'WOPAY', '96', 'EXPWOP'], ['DEEMED_EXPORT', null, '29', 'DEXP'],
+    ['OVERSEAS', null, '29', null], ['UNREGISTERED', null, '29', null], ['CONSUMER', null, '29', null], [null, null, '29', null],
+  ])('%s %s at %s is %s', (treatment, exportType, pos, expected) => {
+    expect(supplyTypeOf(treatment, exportType, pos)).toBe(expected);
   });
 });
 

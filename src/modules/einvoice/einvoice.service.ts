@@ -17,9 +17,9 @@ type Head = Omit<EInvoiceSource, 'seller' | 'buyer' | 'lines' | 'precedingInvoic
  */
 export function einvoiceService(db: Db) {
   async function build(head: Head, sourceLines: SourceLine[], precedingInvoice: EInvoiceSource['precedingInvoice']) {
-    const supplyType = supplyTypeOf(head.gstTreatment, head.exportType);
+    const supplyType = supplyTypeOf(head.gstTreatment, head.exportType, head.pos);
     if (supplyType === null) {
-      throw invalidState('Only a supply to a registered buyer, an SEZ, a deemed export or an export has an e-invoice; this one is B2C', { gst_treatment: head.gstTreatment });
+      throw invalidState('Only a supply to a registered buyer, an SEZ, a deemed export or an export (place of supply 96) has an e-invoice; this one is B2C', { gst_treatment: head.gstTreatment });
     }
     const parties = await documentParties(db, head.orgId, head.branchId, head.buyer);
     const source: EInvoiceSource = {

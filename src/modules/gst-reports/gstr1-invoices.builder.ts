@@ -1,5 +1,5 @@
 import { toRupees } from '../../kernel/money';
-import { byRate, groupBy, numbered, returnDate, type Gstr1Doc } from './gstr1.rules';
+import { byRate, groupBy, igstItems, numbered, returnDate, type Gstr1Doc } from './gstr1.rules';
 import { exportType, invoiceType } from './gstr1-section.rules';
 
 /* The invoice sections of GSTR-1: b2b by recipient, b2cl by place of supply, exp by kind. Documents come in date and number order. */
@@ -16,13 +16,13 @@ export function b2bSection(docs: readonly Gstr1Doc[]) {
 export function b2clSection(docs: readonly Gstr1Doc[]) {
   return groupBy(docs, (d) => d.pos).map(([pos, inv]) => ({
     pos,
-    inv: inv.map((d) => ({ ...head(d), itms: numbered(byRate(d.lines).map(({ rt, txval, iamt, csamt }) => ({ rt, txval, iamt, csamt }))) })),
+    inv: inv.map((d) => ({ ...head(d), itms: numbered(igstItems(d.lines)) })),
   }));
 }
 
 export function expSection(docs: readonly Gstr1Doc[]) {
   return groupBy(docs, exportType).map(([exp_typ, inv]) => ({
     exp_typ,
-    inv: inv.map((d) => ({ ...head(d), itms: byRate(d.lines).map(({ rt, txval, iamt, csamt }) => ({ rt, txval, iamt, csamt })) })),
+    inv: inv.map((d) => ({ ...head(d), itms: igstItems(d.lines) })),
   }));
 }

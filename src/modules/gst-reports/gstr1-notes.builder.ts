@@ -1,5 +1,5 @@
 import { toRupees } from '../../kernel/money';
-import { byRate, groupBy, numbered, returnDate, type Gstr1Note } from './gstr1.rules';
+import { byRate, groupBy, igstItems, numbered, returnDate, type Gstr1Note } from './gstr1.rules';
 import { exportType, invoiceSection, invoiceType } from './gstr1-section.rules';
 
 /* The issued credit notes of GSTR-1 (`ntty` C), amounts as positive numbers: cdnr by recipient, cdnur one by one. */
@@ -13,7 +13,7 @@ export function cdnrSection(notes: readonly Gstr1Note[]) {
   }));
 }
 
-/** A note against a b2cl invoice is B2CL; against an export (or to an overseas customer) EXPWP or EXPWOP. */
+/** A note against a b2cl invoice is B2CL; against an export (or, naming none, at place of supply 96) EXPWP or EXPWOP. */
 function unregisteredType(n: Gstr1Note): 'B2CL' | 'EXPWP' | 'EXPWOP' {
   if (n.invoice && invoiceSection(n.invoice) === 'b2cl') return 'B2CL';
   return exportType(n.invoice ?? n) === 'WOPAY' ? 'EXPWOP' : 'EXPWP';
@@ -26,7 +26,7 @@ export function cdnurSection(notes: readonly Gstr1Note[]) {
     const { pos, ...rest } = head(n);
     return {
       typ, ...rest, ...(typ === 'B2CL' && { pos }),
-      itms: numbered(byRate(n.lines).map(({ rt, txval, iamt, csamt }) => ({ rt, txval, iamt, csamt }))),
+      itms: numbered(igstItems(n.lines)),
     };
   });
 }

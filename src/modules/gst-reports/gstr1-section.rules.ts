@@ -13,7 +13,12 @@ export type NoteSection = 'cdnr' | 'cdnur' | 'b2cs';
 /** Rule 59(4): B2CL is an invoice value above ₹2,50,000 before 1 August 2024 (Notification 12/2024-CT), above ₹1,00,000 from then. */
 export const b2clThreshold = (date: string): Paise => (date < '2024-08-01' ? 2_50_000_00 : 1_00_000_00);
 
-export const isExport = (d: Gstr1Head) => d.gstTreatment === 'OVERSEAS' || d.pos === '96';
+/**
+ * An export: the place of supply is outside India, 96 (goods: IGST Act s.2(5), s.11(b);
+ * services: s.2(6)(iii), s.13). An OVERSEAS customer served at an Indian place of supply is an
+ * unregistered recipient like any other (docs/rules/gst-supply-and-tax.md, "Places outside the states: 96 and 97").
+ */
+export const isExport = (d: Gstr1Head) => d.pos === '96';
 /** Registered recipients, SEZ units and deemed-export buyers included: those with a GSTIN. */
 const isRegistered = (d: Gstr1Head) => d.ctin !== null && !isExport(d);
 /** Inter-state: the place of supply is not the supplier's state (97, other territory, included). */

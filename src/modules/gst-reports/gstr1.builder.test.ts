@@ -21,9 +21,11 @@ describe('invoiceSection', () => {
     expect(invoiceSection(head({ value: 5_00_000_00, pos: '97' }))).toBe('b2cl');
   });
 
-  it('puts registered, SEZ and deemed-export buyers in b2b and exports in exp', () => {
+  it('puts registered, SEZ and deemed-export buyers in b2b and exports (place of supply 96, whoever the buyer) in exp', () => {
     expect(invoiceSection(head({ ctin: '27AAPFU0939F1ZV', gstTreatment: 'SEZ' }))).toBe('b2b');
     expect(invoiceSection(head({ gstTreatment: 'OVERSEAS', pos: '96' }))).toBe('exp');
+    expect(invoiceSection(head({ gstTreatment: 'UNREGISTERED', pos: '96' }))).toBe('exp');
+    expect(invoiceSection(head({ gstTreatment: 'OVERSEAS', pos: '29', value: 11_800_00 }))).toBe('b2cs');
   });
 });
 
@@ -38,7 +40,7 @@ describe('noteSection', () => {
 
 describe('gstr1Sections', () => {
   it('nets credit notes to unregistered recipients in b2cs and sends nil and exempt lines to nil', () => {
-    const sections = gstr1Sections(
+    const { sections } = gstr1Sections(
       [doc({ pos: '29', lines: [line({ iamt: 0, camt: 90_00, samt: 90_00 }), line({ rateCenti: 0, supplyType: 'EXEMPT', txval: 200_00, iamt: 0 })] })],
       [note({ pos: '29', lines: [line({ txval: 400_00, iamt: 0, camt: 36_00, samt: 36_00 }), line({ rateCenti: 0, supplyType: 'EXEMPT', txval: 50_00, iamt: 0 })] })],
     );
@@ -49,9 +51,20 @@ describe('gstr1Sections', () => {
 
   it("reports a note to an export without payment as cdnur EXPWOP, its export's lines all in exp", () => {
     const exported = { gstTreatment: 'OVERSEAS', pos: '96', exportType: 'WOPAY' };
-    const sections = gstr1Sections([doc({ ...exported, value: 1000_00, lines: [line({ iamt: 0 })] })], [note({ ...exported, number: 'CN-1', value: 100_00, lines: [line({ txval: 100_00, iamt: 0 })] })]);
+    const { sections } = gstr1Sections([doc({ ...exported, value: 1000_00, lines: [line({ iamt: 0 })] })], [note({ ...exported, number: 'CN-1', value: 100_00, lines: [line({ txval: 100_00, iamt: 0 })] })]);
     expect(sections.exp).toEqual([{ exp_typ: 'WOPAY', inv: [{ inum: 'INV-1', idt: '10-08-2024', val: 1000, itms: [{ rt: 18, txval: 1000, iamt: 0, csamt: 0 }] }] }]);
     expect(sections.cdnur).toEqual([{ typ: 'EXPWOP', ntty: 'C', nt_num: 'CN-1', nt_dt: '10-08-2024', val: 100, itms: [{ num: 1, itm_det: { rt: 18, txval: 100, iamt: 0, csamt: 0 } }] }]);
     expect(sections.nil).toEqual({ inv: [] });
+  });
+
+  it('carries per document only the tax heads its section has fields for', () => {
+    // An intra-state ₹1,000 + ₹90 + ₹90 placed in b2cl (its place 27 is not the return's 29) carries no CGST or SGST.
+    const intra = line({ iamt: 0, camt: 90_00, samt: 90_00 });
+    const { carried } = gstr1Sections([doc({ lines: [intra], value: 1_00_001_00 }), doc({ id: 'inv_2', number: 'INV-2', lines: [intra] })], [note({ id: 'cn_1', number: 'CN-1', pos: '29' })]);
+    expect(carried).toEqual([
+      { source: 'INVOICE', sourceId: 'inv_1', number: 'INV-1', tax: 0 },
+      { source: 'INVOICE', sourceId: 'inv_2', number: 'INV-2', tax: 180_00 },
+      { source: 'CREDIT_NOTE', sourceId: 'cn_1', number: 'CN-1', tax: -180_00 },
+    ]);
   });
 });

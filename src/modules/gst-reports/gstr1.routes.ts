@@ -10,7 +10,6 @@ import { outputTaxBySource } from './gstr1-books.reader';
 import { GSTR1_COLUMNS, gstr1Rows } from './gstr1-csv.rules';
 import { returnPeriod } from './gstr1-period.rules';
 import { gstr1Documents } from './gstr1.reader';
-import { taxOf } from './gstr1.rules';
 import { Gstr1, Gstr1Query, Gstr1Summary, Gstr1SummaryQuery } from './gstr1.schemas';
 import { reconcile, sectionTotals } from './gstr1-summary.rules';
 import { branchesOfGstin } from './gstin-branches';
@@ -28,12 +27,13 @@ export function gstr1Routes(db: Db): RouteDef[] {
     const scope = { orgId: ctx.orgId, gstin, branches, from: period.from, to: period.to };
     const range = { gstin, from_date: period.from, to_date: period.to };
     const [documents, { hsn, issued }] = await Promise.all([gstr1Documents(db, scope), reports.hsnAndIssued(ctx, range)]);
+    const { sections, carried } = gstr1Sections(documents.invoices, documents.notes);
     const gstr1: Gstr1 = {
-      gstin, fp: period.fp, ...gstr1Sections(documents.invoices, documents.notes),
+      gstin, fp: period.fp, ...sections,
       hsn: { hsn_b2b: hsn.hsn_b2b.data, hsn_b2c: hsn.hsn_b2c.data },
       doc_issue: { doc_det: issued.doc_det.map((k) => ({ ...k, docs: k.docs.map(({ series: _series, ...d }) => d) })) },
     };
-    return { gstr1, documents, scope, fp: period.fp };
+    return { gstr1, carried, scope, fp: period.fp };
   }
 
   return [
@@ -54,12 +54,9 @@ export function gstr1Routes(db: Db): RouteDef[] {
       summary: "GSTR-1's section totals and its reconciliation with the registration's output GST ledgers, every difference listed by document",
       access: 'Svc.gst.READ', query: Gstr1SummaryQuery, response: { gstr1_summary: Gstr1Summary }, produces: 'text/csv',
       handle: async ({ ctx, query }) => {
-        const { gstr1, documents, scope } = await gstr1Of(ctx, query);
-        const returned = [
-          ...documents.invoices.map((d) => ({ source: 'INVOICE', sourceId: d.id, number: d.number, tax: taxOf(d) })),
-          ...documents.notes.map((n) => ({ source: 'CREDIT_NOTE', sourceId: n.id, number: n.number, tax: -taxOf(n) })),
-        ];
-        const reconciliation = reconcile(returned, await outputTaxBySource(db, scope));
+        const { gstr1, carried, scope } = await gstr1Of(ctx, query);
+        // The tax the sections carry as built, so a head a section has no field for shows as a difference.
+        const reconciliation = reconcile(carried, await outputTaxBySource(db, scope));
         const sections = sectionTotals(gstr1);
         if (query.format === 'csv') return csvReply(`gstr1-summary-${gstr1.fp}`, toCsv(SUMMARY_COLUMNS, sections));
         return { gstr1_summary: { gstin: gstr1.gstin, fp: gstr1.fp, sections, reconciliation } };

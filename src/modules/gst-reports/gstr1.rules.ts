@@ -68,5 +68,17 @@ export function groupBy<T, K extends string>(items: readonly T[], keyOf: (item: 
   return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b));
 }
 
-/** A document's tax in INR paise (IGST + CGST + SGST), as the books carry it on the output ledgers. */
-export const taxOf = (d: Gstr1Doc): Paise => sum(d.lines.map((l) => l.iamt + l.camt + l.samt));
+/** The sections that carry tax. */
+export type TaxedSection = 'b2b' | 'b2cl' | 'b2cs' | 'cdnr' | 'cdnur' | 'exp';
+/** Sections whose items have fields for IGST and cess alone (GSTN's schema: their supplies are inter-state); their builders use igstItems. */
+const IGST_ONLY: ReadonlySet<TaxedSection> = new Set(['b2cl', 'exp', 'cdnur']);
+
+/** A document's lines by rate as an IGST-only section's items. */
+export const igstItems = (lines: readonly Gstr1Line[]) => byRate(lines).map(({ rt, txval, iamt, csamt }) => ({ rt, txval, iamt, csamt }));
+
+/**
+ * The tax in INR paise a section carries of a document's lines: the heads its items have fields
+ * for. CGST and SGST placed in an IGST-only section are lost, and the summary shows the loss.
+ */
+export const carriedTax = (section: TaxedSection, lines: readonly Gstr1Line[]): Paise =>
+  sum(lines.map((l) => l.iamt + (IGST_ONLY.has(section) ? 0 : l.camt + l.samt)));

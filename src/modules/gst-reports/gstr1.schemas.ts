@@ -79,7 +79,7 @@ export const Gstr1Summary = Named('Gstr1Summary', Strict({
     txval: Rupees, iamt: Rupees, camt: Rupees, samt: Rupees, csamt: Rupees,
   }), { description: 'The totals of the taxed sections, notes positive as the portal shows them' }),
   reconciliation: Strict({
-    return_tax: { ...Rupees, description: "IGST + CGST + SGST of the return's documents, credit notes subtracted" },
+    return_tax: { ...Rupees, description: "IGST + CGST + SGST the return's sections carry as built, per document, credit notes subtracted (a head a section has no field for is not carried)" },
     books_tax: { ...Rupees, description: "The movement (credit less debit) on the registration's CGST, SGST and IGST output ledgers in the period" },
     difference: Rupees,
     differences: Type.Array(Strict({

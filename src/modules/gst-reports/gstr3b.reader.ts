@@ -4,6 +4,7 @@ import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
 import { partyRegisteredSql, readPartyCopy } from '../documents';
 import { toBase } from '../documents/currency.rules';
 import { posRestricted } from '../documents/purchase-tax.rules';
+import { isZeroRatedSupply } from '../documents/supply.rules';
 import type { InwardLine, ItcType, OutwardLine, SupplyKind } from './gstr3b.builder';
 
 /** Bills whose entry is posted and stands: a draft has none, a void one is reversed. */
@@ -34,7 +35,6 @@ const valued = (l: Amounts, rateMicro: number, sign: 1 | -1) => ({
 });
 /** The credit type of a purchase: an OVERSEAS vendor's reverse charge is an import of services. */
 const itcTypeOf = (isRcm: number | null, treatment: string | null): ItcType => (isRcm !== 1 ? 'OTH' : treatment === 'OVERSEAS' ? 'IMPS' : 'ISRC');
-const ZERO_RATED = new Set(['OVERSEAS', 'SEZ']);
 
 /**
  * The lines GSTR-3B is built from, for the branches of one GSTIN and dates within the month:
@@ -93,7 +93,8 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
   ]);
 
   const outward = (rows: typeof invoices, sign: 1 | -1): OutwardLine[] => rows.map((r) => {
-    const zeroRated = ZERO_RATED.has(r.gst_treatment ?? '');
+    // An export is a supply at place of supply 96, whoever the customer (an OVERSEAS one served in India is 3.1(a)); 3.2 then never sees 96.
+    const zeroRated = isZeroRatedSupply(r.place_of_supply, r.gst_treatment);
     const unregisteredInter = !r.registered && !zeroRated && r.supply_type === 'INTER';
     return { ...valued(r, r.exchange_rate_micro, sign), zeroRated, unregisteredPos: unregisteredInter ? stateCodeOfIso(r.place_of_supply) : null };
   });
