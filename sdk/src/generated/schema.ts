@@ -3208,7 +3208,7 @@ export interface components {
             display_name: string | null;
             email: string | null;
             gst_no: string | null;
-            gst_treatment: ("REGISTERED" | "REGISTERED_COMPOSITION" | "UNREGISTERED" | "CONSUMER" | "OVERSEAS" | "SEZ" | "DEEMED_EXPORT") | null;
+            gst_treatment: ("REGISTERED" | "REGISTERED_COMPOSITION" | "UNREGISTERED" | "CONSUMER" | "OVERSEAS" | "SEZ" | "DEEMED_EXPORT" | "UIN") | null;
             /** Format: date-time */
             last_modified_time: string;
             legal_name: string | null;
@@ -4078,8 +4078,8 @@ export interface components {
                 nt_num: string;
                 /** @enum {string} */
                 ntty: "C";
-                /** @description Place of supply, 2-digit state code (96 a foreign country, 97 other territory) */
-                pos: string;
+                /** @description B2CL notes only (2-digit state code): the portal refuses a place of supply on a note against an export */
+                pos?: string;
                 typ: "B2CL" | "EXPWP" | "EXPWOP";
                 /** @description Rupees (INR), two decimals */
                 val: number;
@@ -6980,7 +6980,7 @@ export interface operations {
                     display_name?: string | null;
                     email?: string | null;
                     gst_no?: string | null;
-                    gst_treatment?: ("REGISTERED" | "REGISTERED_COMPOSITION" | "UNREGISTERED" | "CONSUMER" | "OVERSEAS" | "SEZ" | "DEEMED_EXPORT") | null;
+                    gst_treatment?: ("REGISTERED" | "REGISTERED_COMPOSITION" | "UNREGISTERED" | "CONSUMER" | "OVERSEAS" | "SEZ" | "DEEMED_EXPORT" | "UIN") | null;
                     legal_name?: string | null;
                     /** @description Rupees (or the document currency), at most two decimal places */
                     opening_balance?: number;
@@ -7120,7 +7120,7 @@ export interface operations {
                     display_name?: string | null;
                     email?: string | null;
                     gst_no?: string | null;
-                    gst_treatment?: ("REGISTERED" | "REGISTERED_COMPOSITION" | "UNREGISTERED" | "CONSUMER" | "OVERSEAS" | "SEZ" | "DEEMED_EXPORT") | null;
+                    gst_treatment?: ("REGISTERED" | "REGISTERED_COMPOSITION" | "UNREGISTERED" | "CONSUMER" | "OVERSEAS" | "SEZ" | "DEEMED_EXPORT" | "UIN") | null;
                     legal_name?: string | null;
                     /** @description Rupees (or the document currency), at most two decimal places */
                     opening_balance?: number;

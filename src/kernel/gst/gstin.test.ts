@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { gstinCheckCharacter, gstinProblem, validateGstin } from './gstin';
+import { gstinCheckCharacter, gstinProblem, recipientClass, REGISTRATION_KINDS, validateGstin, type GstinKind, type RecipientClass } from './gstin';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const KNOWN_GOOD = ['27AAPFU0939F1ZV', '04AABFN9870CMZT'];
@@ -30,22 +30,67 @@ describe('gstinCheckCharacter', () => {
 
 describe('validateGstin: known good', () => {
   it.each(KNOWN_GOOD)('accepts %s', (gstin) => {
-    expect(validateGstin(gstin)).toEqual({ ok: true, gstin, stateCode: gstin.slice(0, 2) });
+    expect(validateGstin(gstin)).toEqual({ ok: true, gstin, stateCode: gstin.slice(0, 2), kind: 'REGULAR' });
   });
 
   it('normalises case and surrounding whitespace', () => {
-    expect(validateGstin(' 27aapfu0939f1zv\n')).toEqual({ ok: true, gstin: '27AAPFU0939F1ZV', stateCode: '27' });
+    expect(validateGstin(' 27aapfu0939f1zv\n')).toEqual({ ok: true, gstin: '27AAPFU0939F1ZV', stateCode: '27', kind: 'REGULAR' });
   });
 
   it.each(['25', '28', '97'])('accepts state code %s (GSTINs with it exist)', (code) => {
     const body = `${code}AAPFU0939F1Z`;
     const gstin = body + String(gstinCheckCharacter(body));
-    expect(validateGstin(gstin)).toEqual({ ok: true, gstin, stateCode: code });
+    expect(validateGstin(gstin)).toEqual({ ok: true, gstin, stateCode: code, kind: 'REGULAR' });
   });
 
   it.each(['D', 'C'])('accepts %s (TDS / TCS) in position 14', (kind) => {
     const body = `27AAPFU0939F1${kind}`;
     expect(validateGstin(body + String(gstinCheckCharacter(body))).ok).toBe(true);
+  });
+});
+
+/*
+ * An id of every kind the GST Network issues (docs/rules/gstin.md, "Kinds"). Published ones,
+ * listed as samples in india_compliance's sources: the UINs of UN bodies and an embassy, an
+ * OIDAR provider's, deductors' with a TAN and a PAN, e-commerce operators' (TCS) and a
+ * composition dealer's. The non-resident's and the government department's are made up, with
+ * their check character computed.
+ */
+const KINDS: readonly (readonly [string, GstinKind, RecipientClass])[] = [
+  ['36AASFP8573D2ZN', 'REGULAR', 'B2B'],
+  ['19AAACI1681G1DV', 'REGULAR', 'B2B'], // a PAN-based D id fits the regular layout first
+  ['29DELH00005A1Z3', 'GOVERNMENT', 'B2B'],
+  ['06DELI09652G1DA', 'TDS', 'B2B'],
+  ['27AAFT56212B1DO', 'TDS', 'B2B'],
+  ['29AABCF8078M1C8', 'TCS', 'B2B'],
+  ['27AAECG3736E1C2', 'TCS', 'B2B'],
+  ['0717UNO00157UNO', 'UIN', 'UIN'],
+  ['2117UNO00002UNF', 'UIN', 'UIN'],
+  ['0717UNO00154UNU', 'UIN', 'UIN'],
+  ['0717USA00001NRA', 'NON_RESIDENT', 'B2C'],
+  ['9917SGP29001OST', 'OIDAR', 'B2C'],
+];
+
+describe('validateGstin: every kind of id', () => {
+  it.each(KINDS)('accepts %s as %s, a %s recipient', (gstin, kind, recipient) => {
+    expect(validateGstin(gstin)).toEqual({ ok: true, gstin, stateCode: gstin.slice(0, 2), kind });
+    expect(recipientClass(gstin)).toBe(recipient);
+  });
+
+  it.each(KINDS)('refuses %s with any other check character', (gstin) => {
+    for (const ch of ALPHABET.replace(gstin.charAt(14), '')) {
+      expect(validateGstin(gstin.slice(0, 14) + ch).ok, ch).toBe(false);
+    }
+  });
+
+  it('accepts only a regular GSTIN as a registration of the organisation', () => {
+    for (const [gstin, kind] of KINDS) {
+      expect(validateGstin(gstin, REGISTRATION_KINDS).ok, gstin).toBe(kind === 'REGULAR');
+    }
+  });
+
+  it('classes a party without a GSTIN as B2C', () => {
+    expect(recipientClass(null)).toBe('B2C');
   });
 });
 
@@ -85,7 +130,8 @@ describe('validateGstin: bad input', () => {
     ['27AAPFU0939F0ZV', 'invalid_format'], // entity number 0
     ['27AAPFU0939F1XV', 'invalid_format'], // position 14 not Z/D/C
     ['27AAPFU0939F1Z!', 'invalid_format'],
-    ['9917USA00001UNO', 'invalid_format'], // UIN layout, not PAN-based
+    ['9917USA00001UNO', 'unknown_state_code'], // a UIN starts with a state's code; 99 is only an OIDAR provider's
+    ['2717GBR00002NR2'.replace('NR', 'NX'), 'invalid_format'],
     ['00AAPFU0939F1ZV', 'unknown_state_code'],
     ['39AAPFU0939F1ZV', 'unknown_state_code'],
     ['96AAPFU0939F1ZV', 'unknown_state_code'],
@@ -145,7 +191,7 @@ describe('validateGstin: properties', () => {
 describe('gstinProblem', () => {
   it.each([
     ['invalid_length', 'gst_no is not a valid GSTIN: a GSTIN has 15 letters and digits, such as 27AAPFU0939F1ZV'],
-    ['unknown_state_code', 'gst_no is not a valid GSTIN: its first two digits are not a GST state code (01 to 38, or 97)'],
+    ['unknown_state_code', 'gst_no is not a valid GSTIN: its first two digits are not a GST state code (01 to 38, or 97; 99 only for an OIDAR provider)'],
     ['check_character_mismatch', 'gst_no is not a valid GSTIN: its last character is not the check character of the first 14; look for a mistyped character'],
   ] as const)('%s says what to fix', (reason, message) => {
     expect(gstinProblem('gst_no', reason)).toBe(message);

@@ -89,9 +89,17 @@ describe('GSTIN derivations', () => {
     expect(stateOfGstin('29AAPFU0939F1ZV')).toBe('IN-KA');
   });
 
+  it('takes no PAN from an id that carries none: a UIN, an OIDAR provider\'s, a deductor\'s TAN', () => {
+    expect(['0717UNO00157UNO', '9917SGP29001OST', '27AAFT56212B1DO'].map(panOfGstin)).toEqual([null, null, null]);
+  });
+
   it.each([
     [GSTIN, 'REGISTERED'],
     [null, 'UNREGISTERED'],
+    ['0717UNO00157UNO', 'UIN'],
+    ['29DELH00005A1Z3', 'REGISTERED'],
+    ['0717USA00001NRA', 'UNREGISTERED'],
+    ['9917SGP29001OST', 'UNREGISTERED'],
   ])('defaultGstTreatment(%j) → %s', (gstin, expected) => {
     expect(defaultGstTreatment(gstin)).toBe(expected);
   });

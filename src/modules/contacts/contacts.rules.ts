@@ -1,5 +1,5 @@
 import { invalidValue } from '../../kernel/errors';
-import { gstinProblem, validateGstin } from '../../kernel/gst/gstin';
+import { gstinKind, gstinProblem, validateGstin } from '../../kernel/gst/gstin';
 import { resolvePlaceOfSupply } from '../../kernel/gst/place-of-supply';
 import { EXPORT_PLACE_OF_SUPPLY } from '../../kernel/gst/states';
 import { unrecognisedState } from '../../kernel/gst/unrecognised-state';
@@ -31,8 +31,13 @@ export function checkState(value: string | null | undefined, field: string): str
   return state;
 }
 
-/** The PAN is characters 3-12 of a GSTIN: taken from it when the caller gave none. */
-export const panOfGstin = (gstin: string): string => gstin.slice(2, 12);
+const PAN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
+/**
+ * Characters 3-12 of a GSTIN, taken as the PAN when the caller gave none, if they are one: a
+ * UIN, a non-resident's, an OIDAR provider's or a government department's id, and a
+ * deductor's with a TAN, carry none (docs/rules/gstin.md, "Kinds").
+ */
+export const panOfGstin = (gstin: string): string | null => (PAN.test(gstin.slice(2, 12)) ? gstin.slice(2, 12) : null);
 
 /** The state a GSTIN is registered in, as IN-XX. */
 export const stateOfGstin = (gstin: string): string | null => resolvePlaceOfSupply(gstin.slice(0, 2));
@@ -42,8 +47,15 @@ export const stateOfGstin = (gstin: string): string | null => resolvePlaceOfSupp
  * out on create, or clearing it with null on update, falls back to these defaults.
  */
 
-/** A GSTIN means a registered business; without one, the contact is unregistered. */
-export const defaultGstTreatment = (gstin: string | null): string => (gstin ? 'REGISTERED' : 'UNREGISTERED');
+/**
+ * A GSTIN means a registered business, a UIN a UN body or embassy; without one, or with a
+ * non-resident's or OIDAR provider's id (never a B2B recipient), the contact is unregistered.
+ */
+export function defaultGstTreatment(gstin: string | null): string {
+  const kind = gstin === null ? null : gstinKind(gstin);
+  if (kind === 'UIN') return 'UIN';
+  return kind === null || kind === 'NON_RESIDENT' || kind === 'OIDAR' ? 'UNREGISTERED' : 'REGISTERED';
+}
 
 /**
  * Where the contact is: its GSTIN's state; else a foreign country (96) for an OVERSEAS

@@ -5,7 +5,7 @@ import { Body, CursorQuery, Email, GstinText, Id, Money, Nullable, Query, String
 export const CONTACT_TYPES = ['CUSTOMER', 'VENDOR', 'BOTH'] as const;
 export const CONTACT_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 export const GST_TREATMENTS = [
-  'REGISTERED', 'REGISTERED_COMPOSITION', 'UNREGISTERED', 'CONSUMER', 'OVERSEAS', 'SEZ', 'DEEMED_EXPORT',
+  'REGISTERED', 'REGISTERED_COMPOSITION', 'UNREGISTERED', 'CONSUMER', 'OVERSEAS', 'SEZ', 'DEEMED_EXPORT', 'UIN',
 ] as const;
 
 export const AddressInput = Type.Partial(Body({

@@ -25,7 +25,7 @@ export { assertConvertible, assertDocumentConvertible, documentInBase, exchangeR
 export { resolveLines, type ResolvedLine, type PriceSide } from './line-items.resolver';
 export { asDateTime, presentLine, presentTotals, type DocumentTotals } from './documents.presenter';
 export { resolveParty, type BranchOf, type DocumentParty } from './party.resolver';
-export { freshPartyCopy, partyCopyOf, partyRegisteredSql, readPartyCopy, storedPartyOf, type PartyCopy, type PartySource } from './party-copy';
+export { freshPartyCopy, partyCopyOf, partyRecipientSql, partyRegisteredSql, readPartyCopy, storedPartyOf, type PartyCopy, type PartySource } from './party-copy';
 export { priceLines, type PricedLines } from './lines.pricer';
 export { inclusiveRemainderOf, lineColumnsOf, lineInputsOf, totalColumnsOf } from './line-columns.mapper';
 export { LineItems, type LineItemInput } from './line-items.schemas';

@@ -4,6 +4,7 @@ import { engineOf } from '../../db/engine';
 import { fromJson, jsonTextField, toJson } from '../../db/json';
 import type { ContactsTable } from '../../db/schema';
 import { notFound } from '../../kernel/errors';
+import type { RecipientClass } from '../../kernel/gst/gstin';
 import { contactsRepository } from '../contacts';
 import type { Address } from '../contacts/contacts.rules';
 
@@ -53,6 +54,17 @@ export async function freshPartyCopy(tx: Tx, orgId: string, contactId: string): 
   return storedPartyOf(contact);
 }
 
-/** SQL: 1 when the document's stored party has a GSTIN (a B2B supply in the returns), else 0; `column` is e.g. `d.party`. */
+/**
+ * SQL: how the returns class the recipient by the GSTIN the document keeps, as recipientClass
+ * does in TypeScript (kernel/gst/gstin.ts): 'B2C' without one or with a non-resident's or OIDAR
+ * provider's id (`R` or `S` in position 14), 'UIN' for a UIN holder (`N`), else 'B2B'.
+ * `column` is e.g. `d.party`.
+ */
+export function partyRecipientSql(db: Db, column: string): RawBuilder<RecipientClass> {
+  const mark = sql`substr(${jsonTextField(engineOf(db), column, 'gstin')}, 14, 1)`;
+  return sql<RecipientClass>`CASE WHEN ${mark} IS NULL OR ${mark} IN ('R', 'S') THEN 'B2C' WHEN ${mark} = 'N' THEN 'UIN' ELSE 'B2B' END`;
+}
+
+/** SQL: 1 when the document's recipient is a B2B one in the returns (a UIN holder included), else 0. */
 export const partyRegisteredSql = (db: Db, column: string): RawBuilder<number> =>
-  sql<number>`CASE WHEN ${jsonTextField(engineOf(db), column, 'gstin')} IS NULL THEN 0 ELSE 1 END`;
+  sql<number>`CASE WHEN ${partyRecipientSql(db, column)} = 'B2C' THEN 0 ELSE 1 END`;

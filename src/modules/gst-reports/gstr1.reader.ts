@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { recipientClass } from '../../kernel/gst/gstin';
 import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
 import { readPartyCopy } from '../documents';
 import { inrLines, inrOf, type SourceLine } from '../einvoice';
@@ -19,8 +20,14 @@ function linesInInr(rows: readonly LineRow[], rateMicro: number): Gstr1Line[] {
   }));
 }
 
+/** The recipient's GSTIN as `ctin` when it makes a B2B supply; a non-resident's or OIDAR provider's id does not (docs/rules/gstin.md, "Kinds"). */
+function ctinOf(party: string | null): string | null {
+  const gstin = readPartyCopy(party)?.gstin ?? null;
+  return recipientClass(gstin) === 'B2C' ? null : gstin;
+}
+
 const headOf = (r: HeadRow, supplierState: string): Gstr1Head => ({
-  id: r.id, number: r.number, date: r.date, ctin: readPartyCopy(r.party)?.gstin ?? null, gstTreatment: r.gst_treatment, exportType: r.export_type,
+  id: r.id, number: r.number, date: r.date, ctin: ctinOf(r.party), gstTreatment: r.gst_treatment, exportType: r.export_type,
   pos: stateCodeOfIso(r.place_of_supply) ?? '', supplierState, value: inrOf(r.rateMicro)(r.total),
 });
 

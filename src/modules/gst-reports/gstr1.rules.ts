@@ -14,7 +14,7 @@ export interface Gstr1Head {
   id: string;
   number: string;
   date: string;
-  /** The customer's GSTIN; null for an unregistered one or a consumer. */
+  /** The customer's GSTIN; null for an unregistered one, a consumer, or a non-resident or OIDAR provider. */
   ctin: string | null;
   gstTreatment: string | null;
   exportType: string | null;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildGstr3b, type InwardLine, type OutwardLine } from './gstr3b.builder';
 
 const out = (fields: Partial<OutwardLine>): OutwardLine => ({
-  sign: 1, kind: 'TAXABLE', txval: 1000_00, igst: 0, cgst: 90_00, sgst: 90_00, zeroRated: false, unregisteredPos: null, ...fields,
+  sign: 1, kind: 'TAXABLE', txval: 1000_00, igst: 0, cgst: 90_00, sgst: 90_00, zeroRated: false, interState: null, ...fields,
 });
 const inn = (fields: Partial<InwardLine>): InwardLine => ({
   sign: 1, kind: 'TAXABLE', txval: 1000_00, igst: 0, cgst: 90_00, sgst: 90_00, reverseCharge: false, itcType: 'OTH', blocked: false,
@@ -14,10 +14,10 @@ describe('buildGstr3b', () => {
   it('sorts outward lines into 3.1 (a), (b), (c), (e) less credit notes, and inter-state B2C by place of supply into 3.2', () => {
     const r = buildGstr3b('29AABCB1234F1Z4', '062026', [
       out({}),
-      out({ txval: 500_00, cgst: 0, sgst: 0, igst: 90_00, unregisteredPos: '27' }),
-      out({ txval: 200_00, cgst: 0, sgst: 0, igst: 36_00, unregisteredPos: '27' }),
+      out({ txval: 500_00, cgst: 0, sgst: 0, igst: 90_00, interState: { table: 'unreg_details', pos: '27' } }),
+      out({ txval: 200_00, cgst: 0, sgst: 0, igst: 36_00, interState: { table: 'unreg_details', pos: '27' } }),
       out({ sign: -1, txval: 100_00, cgst: 9_00, sgst: 9_00 }),
-      out({ zeroRated: true, txval: 800_00, cgst: 0, sgst: 0, igst: 0, unregisteredPos: null }),
+      out({ zeroRated: true, txval: 800_00, cgst: 0, sgst: 0, igst: 0 }),
       out({ kind: 'NIL_RATED', txval: 300_00, cgst: 0, sgst: 0 }),
       out({ kind: 'EXEMPT', txval: 50_00, cgst: 0, sgst: 0 }),
       out({ kind: 'NON_GST', txval: 70_00, cgst: 0, sgst: 0 }),

@@ -13,12 +13,15 @@ interface Valued extends Tax {
   txval: Paise;
 }
 
+/** The tables of 3.2: inter-state supplies to unregistered persons, composition dealers and UIN holders. */
+export type InterStateTable = 'unreg_details' | 'comp_details' | 'uin_details';
+
 /** A line of an invoice or a credit note issued. */
 export interface OutwardLine extends Valued {
   /** An export or a supply to an SEZ: 3.1(b). */
   zeroRated: boolean;
-  /** The 2-digit place of supply of an inter-state supply to an unregistered person (3.2), else null. */
-  unregisteredPos: string | null;
+  /** The table of 3.2 and the 2-digit place of supply of an inter-state supply reported there, else null. */
+  interState: { table: InterStateTable; pos: string } | null;
 }
 
 /** A line of a bill, an expense, or a debit note or vendor credit received (then typed as its bill). */
@@ -50,18 +53,21 @@ const add = (into: Totals, line: Valued, withTax = true) => {
 };
 const tax = (t: Totals) => ({ iamt: toRupees(t.igst), camt: toRupees(t.cgst), samt: toRupees(t.sgst), csamt: 0 });
 const supply = (t: Totals) => ({ txval: toRupees(t.txval), ...tax(t) });
+const byPlace = (totals: ReadonlyMap<string, Totals>) =>
+  [...totals].sort(([a], [b]) => a.localeCompare(b)).map(([pos, t]) => ({ pos, txval: toRupees(t.txval), iamt: toRupees(t.igst) }));
 
 export function buildGstr3b(gstin: string, period: string, outward: readonly OutwardLine[], inward: readonly InwardLine[]) {
   const out = { det: zero(), zero: zero(), nilExempt: zero(), nonGst: zero() };
-  const unregistered = new Map<string, Totals>();
+  const interState: Record<InterStateTable, Map<string, Totals>> = { unreg_details: new Map(), comp_details: new Map(), uin_details: new Map() };
   for (const line of outward) {
     if (line.kind === 'NIL_RATED' || line.kind === 'EXEMPT') add(out.nilExempt, line);
     else if (line.kind === 'NON_GST') add(out.nonGst, line);
     else add(line.zeroRated ? out.zero : out.det, line);
-    if (line.kind === 'TAXABLE' && !line.zeroRated && line.unregisteredPos !== null) {
-      const pos = unregistered.get(line.unregisteredPos) ?? zero();
-      add(pos, line);
-      unregistered.set(line.unregisteredPos, pos);
+    if (line.kind === 'TAXABLE' && !line.zeroRated && line.interState !== null) {
+      const { table, pos } = line.interState;
+      const totals = interState[table].get(pos) ?? zero();
+      add(totals, line);
+      interState[table].set(pos, totals);
     }
   }
 
@@ -94,11 +100,7 @@ export function buildGstr3b(gstin: string, period: string, outward: readonly Out
     gstin,
     ret_period: period,
     sup_details: { osup_det: supply(out.det), osup_zero: supply(out.zero), osup_nil_exmp: supply(out.nilExempt), isup_rev: supply(reverse), osup_nongst: supply(out.nonGst) },
-    inter_sup: {
-      unreg_details: [...unregistered].sort(([a], [b]) => a.localeCompare(b)).map(([pos, t]) => ({ pos, txval: toRupees(t.txval), iamt: toRupees(t.igst) })),
-      comp_details: [],
-      uin_details: [],
-    },
+    inter_sup: { unreg_details: byPlace(interState.unreg_details), comp_details: byPlace(interState.comp_details), uin_details: byPlace(interState.uin_details) },
     itc_elg: {
       itc_avl: avl.map(([ty, t]) => ({ ty, ...tax(t) })),
       itc_rev: [{ ty: 'RUL' as const, ...tax(blocked) }, { ty: 'OTH' as const, ...tax(none) }],

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import type { RecipientClass } from '../../kernel/gst/gstin';
 import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
-import { partyRegisteredSql, readPartyCopy } from '../documents';
+import { partyRecipientSql, readPartyCopy } from '../documents';
 import { toBase } from '../documents/currency.rules';
 import { posRestricted } from '../documents/purchase-tax.rules';
 import { isZeroRatedSupply } from '../documents/supply.rules';
-import type { InwardLine, ItcType, OutwardLine, SupplyKind } from './gstr3b.builder';
+import type { InterStateTable, InwardLine, ItcType, OutwardLine, SupplyKind } from './gstr3b.builder';
 
 /** Bills whose entry is posted and stands: a draft has none, a void one is reversed. */
 const POSTED_BILL_STATUSES = ['OPEN', 'PARTIALLY_PAID', 'PAID'];
@@ -14,7 +15,7 @@ const STANDING_NOTE_STATUSES = ['ISSUED', 'APPLIED'];
 
 interface Scope { orgId: string; branches: string[]; from: string; to: string }
 
-/** What places an outward line in GSTR-3B besides its tax's kind and whether its party is registered: its document's rate, treatment, supply type and place. */
+/** What places an outward line in GSTR-3B besides its tax's kind and how its recipient is classed: its document's rate, treatment, supply type and place. */
 const OUTWARD_PLACING = ['d.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'd.place_of_supply'] as const;
 const SUMMED_AMOUNTS = [
   sql<number>`sum(l.item_total)`.as('item_total'), sql<number>`sum(l.igst)`.as('igst'), sql<number>`sum(l.cgst)`.as('cgst'), sql<number>`sum(l.sgst)`.as('sgst'),
@@ -35,6 +36,16 @@ const valued = (l: Amounts, rateMicro: number, sign: 1 | -1) => ({
 });
 /** The credit type of a purchase: an OVERSEAS vendor's reverse charge is an import of services. */
 const itcTypeOf = (isRcm: number | null, treatment: string | null): ItcType => (isRcm !== 1 ? 'OTH' : treatment === 'OVERSEAS' ? 'IMPS' : 'ISRC');
+/**
+ * The table of 3.2 an inter-state supply that is not zero-rated goes in, by its recipient
+ * (docs/rules/returns-gstr1-gstr3b.md, "GSTR-3B"): an unregistered person, a UIN holder, a
+ * composition dealer (the treatment the document keeps); null for any other registered one.
+ */
+function interStateTable(recipient: RecipientClass, treatment: string | null): InterStateTable | null {
+  if (recipient === 'B2C') return 'unreg_details';
+  if (recipient === 'UIN') return 'uin_details';
+  return treatment === 'REGISTERED_COMPOSITION' ? 'comp_details' : null;
+}
 
 /**
  * The lines GSTR-3B is built from, for the branches of one GSTIN and dates within the month:
@@ -42,22 +53,22 @@ const itcTypeOf = (isRcm: number | null, treatment: string | null): ItcType => (
  */
 export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardLine[]; inward: InwardLine[] }> {
   // The GSTIN the document keeps (party-copy.ts), not the contact's current one.
-  const registered = partyRegisteredSql(db, 'd.party');
+  const recipient = partyRecipientSql(db, 'd.party');
   const [invoices, creditNotes, bills, expenses, debitNotes, vendorCredits] = await Promise.all([
     db.selectFrom('invoice_lines as l')
       .innerJoin('invoices as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.invoice_id', '=', 'l.invoice_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
-      .select(['t.supply_type as supply_kind', ...OUTWARD_PLACING, registered.as('registered'), ...SUMMED_AMOUNTS])
+      .select(['t.supply_type as supply_kind', ...OUTWARD_PLACING, recipient.as('recipient'), ...SUMMED_AMOUNTS])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'not in', ['DRAFT', 'CANCELLED'])
       .where('d.invoice_date', '>=', s.from).where('d.invoice_date', '<=', s.to)
-      .groupBy(['t.supply_type', ...OUTWARD_PLACING, registered, ONE_ROW_PER_FOREIGN_LINE]).execute(),
+      .groupBy(['t.supply_type', ...OUTWARD_PLACING, recipient, ONE_ROW_PER_FOREIGN_LINE]).execute(),
     db.selectFrom('credit_note_lines as l')
       .innerJoin('credit_notes as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.credit_note_id', '=', 'l.credit_note_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
-      .select(['t.supply_type as supply_kind', ...OUTWARD_PLACING, registered.as('registered'), ...SUMMED_AMOUNTS])
+      .select(['t.supply_type as supply_kind', ...OUTWARD_PLACING, recipient.as('recipient'), ...SUMMED_AMOUNTS])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.note_type', '=', 'CUSTOMER').where('d.status', 'in', STANDING_NOTE_STATUSES)
       .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to)
-      .groupBy(['t.supply_type', ...OUTWARD_PLACING, registered, ONE_ROW_PER_FOREIGN_LINE]).execute(),
+      .groupBy(['t.supply_type', ...OUTWARD_PLACING, recipient, ONE_ROW_PER_FOREIGN_LINE]).execute(),
     db.selectFrom('bill_lines as l')
       .innerJoin('bills as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.bill_id', '=', 'l.bill_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
@@ -95,8 +106,9 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
   const outward = (rows: typeof invoices, sign: 1 | -1): OutwardLine[] => rows.map((r) => {
     // An export is a supply at place of supply 96, whoever the customer (an OVERSEAS one served in India is 3.1(a)); 3.2 then never sees 96.
     const zeroRated = isZeroRatedSupply(r.place_of_supply, r.gst_treatment);
-    const unregisteredInter = !r.registered && !zeroRated && r.supply_type === 'INTER';
-    return { ...valued(r, r.exchange_rate_micro, sign), zeroRated, unregisteredPos: unregisteredInter ? stateCodeOfIso(r.place_of_supply) : null };
+    const table = zeroRated || r.supply_type !== 'INTER' ? null : interStateTable(r.recipient, r.gst_treatment);
+    const pos = stateCodeOfIso(r.place_of_supply);
+    return { ...valued(r, r.exchange_rate_micro, sign), zeroRated, interState: table && pos ? { table, pos } : null };
   });
   type InwardRow = Amounts & { supply_type: string; itc_blocked_reason: string | null; gst_treatment: string | null; place_of_supply: string; branch_state: string };
   const inward = (r: InwardRow, rateMicro: number, sign: 1 | -1, isRcm: number | null, treatment: string | null): InwardLine => ({

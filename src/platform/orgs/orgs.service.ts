@@ -4,7 +4,7 @@ import { toJson } from '../../db/json';
 import { DomainError, invalidValue, notFound } from '../../kernel/errors';
 import { resolvePlaceOfSupply } from '../../kernel/gst/place-of-supply';
 import { unrecognisedState } from '../../kernel/gst/unrecognised-state';
-import { gstinProblem, validateGstin } from '../../kernel/gst/gstin';
+import { gstinProblem, REGISTRATION_KINDS, validateGstin } from '../../kernel/gst/gstin';
 import { addDays, addYears, financialYearLabel, financialYearStart, istDateOf, isoTimestamp } from '../../kernel/local-date';
 import type { PlatformDeps } from '../deps';
 import { SEED_ACCOUNTS, SEED_NON_TAXABLE, SEED_TAX_RATES_CENTI, formatPercent, type AccountType } from './chart-of-accounts';
@@ -32,7 +32,8 @@ export function canonicalState(input: string, field = 'state_code'): string {
 
 export function checkedGstin(input: string | null | undefined, field: string): string | null {
   if (input === null || input === undefined || input === '') return null;
-  const result = validateGstin(input);
+  // A UIN, a deductor's or a non-resident's id issues no invoices of its own: docs/rules/gstin.md, "Kinds".
+  const result = validateGstin(input, REGISTRATION_KINDS);
   if (!result.ok) throw invalidValue(field, gstinProblem(field, result.reason), { details: { reason: result.reason } });
   return result.gstin;
 }
