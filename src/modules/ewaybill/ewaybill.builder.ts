@@ -39,7 +39,7 @@ const billed = (p: Party, abroad: boolean) => ({
 /**
  * The place the goods move from or to: the named place, else the party's own address. Across
  * the border (an export's consignee, an import's consignor) a place outside India has PIN 999999,
- * and the goods' state in India is `borderState`, the port's (docs/decisions.md, "E-way bills").
+ * and the goods' state in India is `borderState`, the seller's or the branch's, as no port is recorded (docs/rules/einvoice-ewaybill.md, "Bill to, ship to").
  */
 function moved(own: Party, named: Place | null, crossesBorder: boolean, borderState: string | null) {
   const p = named ?? own;
