@@ -21,7 +21,7 @@ const NONE = { transport_mode: null, distance_km: null, vehicle_no: null, transp
 beforeAll(async () => {
   t = await startTestApp();
   t.clock.set(new Date('2026-06-15T06:00:00Z'));
-  org = await gstOrg(t);
+  org = await gstOrg(t, { address: { address: '42, 1st Main Road', city: 'Bengaluru', state_code: 'IN-KA', zip: '560034', country: 'India' } });
   gst18 = await taxId(org.api, 18);
 });
 afterAll(async () => { await t.close(); });
@@ -50,11 +50,11 @@ describe('transport on invoices', () => {
     const plain = await org.api.get(`/invoices/${id}/ewaybill`);
     expect(plain.status, JSON.stringify(plain.body)).toBe(200);
     // 30 × 1,500 = 45,000 + 9% CGST and SGST 4,050 each = 53,100.
-    expect(plain.body.ewaybill).toMatchObject({ transMode: '2', transDistance: 350, vehicleNo: 'KA01AB1234', transporterId: TRANSPORTER, totInvValue: 53100 });
+    expect(plain.body.ewaybill).toMatchObject({ transMode: '2', transDistance: '350', vehicleNo: 'KA01AB1234', transporterId: TRANSPORTER, totInvValue: 53100 });
 
     // The query wins field by field: a vehicle changed on the way, the rest as recorded.
     const changed = await org.api.get(`/invoices/${id}/ewaybill?vehicle_no=MH12CD5678&transport_mode=road`);
-    expect(changed.body.ewaybill).toMatchObject({ transMode: '1', transDistance: 350, vehicleNo: 'MH12CD5678', transporterId: TRANSPORTER });
+    expect(changed.body.ewaybill).toMatchObject({ transMode: '1', transDistance: '350', vehicleNo: 'MH12CD5678', transporterId: TRANSPORTER });
   });
 
   it('is set and cleared on a DRAFT invoice; a SENT one is not edited (409)', async () => {
@@ -110,7 +110,7 @@ describe('transport on bills', () => {
     const res = await org.api.get(`/bills/${id}/ewaybill`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // 10 × 6,000 = 60,000 + IGST 18% 10,800 = 70,800 from Maharashtra.
-    expect(res.body.ewaybill).toMatchObject({ supplyType: 'I', transMode: '3', transDistance: 850, vehicleNo: null, transporterId: TRANSPORTER, igstValue: 10800, totInvValue: 70800 });
+    expect(res.body.ewaybill).toMatchObject({ supplyType: 'I', transMode: '3', transDistance: '850', vehicleNo: null, transporterId: TRANSPORTER, igstValue: 10800, totInvValue: 70800 });
     expect(res.body.required).toBe(true);
 
     const bad = await bill({ vehicle_no: 'not a vehicle' });

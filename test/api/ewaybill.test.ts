@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectBooksBalanced } from '../support/books';
 import { CUSTOMER_GSTIN, gstCustomer, gstOrg, gstVendor, OTHER_STATE_GSTIN, SUPPLIER_GSTIN } from '../support/gst-documents';
-import { createInvoice, customer, postedBill, taxId } from '../support/sales';
+import { createInvoice, customer, postedBill, taxId, vendor } from '../support/sales';
 import { startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
 /*
@@ -18,7 +18,7 @@ const BRANCH = { Gstin: SUPPLIER_GSTIN, TrdName: 'Karnataka Traders Pvt. Ltd.', 
 const RAMAN = { Gstin: CUSTOMER_GSTIN, TrdName: 'Raman Traders', Addr1: '14, 2nd Cross, Indiranagar', Addr2: null, Place: 'Bengaluru', Pincode: 560038, StateCode: 29 };
 const UDYOG = { Gstin: OTHER_STATE_GSTIN, TrdName: 'Udyog Supplies', Addr1: 'Plot 7, MIDC Bhosari', Addr2: null, Place: 'Pune', Pincode: 411026, StateCode: 27 };
 const side = (prefix: 'from' | 'to', party: Record<string, unknown>) => Object.fromEntries(Object.entries(party).map(([k, v]) => [`${prefix}${k}`, v]));
-const NO_TRANSPORT = { transMode: null, transDistance: 0, transporterId: null, vehicleNo: null };
+const NO_TRANSPORT = { transMode: null, transDistance: '0', transporterId: null, vehicleNo: null };
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -28,9 +28,9 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
-async function approved(lineItems: unknown[], customerId?: string) {
+async function approved(lineItems: unknown[], customerId?: string, extra: Record<string, unknown> = {}) {
   const api = org.api;
-  const res = await createInvoice(api, { customer_id: customerId ?? await gstCustomer(api), date: '2026-06-10', place_of_supply: 'IN-KA', auto_approve: true, line_items: lineItems });
+  const res = await createInvoice(api, { customer_id: customerId ?? await gstCustomer(api), date: '2026-06-10', place_of_supply: 'IN-KA', auto_approve: true, line_items: lineItems, ...extra });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.invoice;
 }
@@ -45,11 +45,11 @@ describe('GET /invoices/{id}/ewaybill', () => {
     expect(res.body).toEqual({
       code: 0, message: 'success', required: true,
       ewaybill: {
-        supplyType: 'O', subSupplyType: '1', docType: 'INV', docNo: invoice.invoice_number, docDate: '10/06/2026',
-        ...side('from', BRANCH), ...side('to', RAMAN),
+        supplyType: 'O', subSupplyType: '1', docType: 'INV', docNo: invoice.invoice_number, docDate: '10/06/2026', transactionType: 1,
+        ...side('from', BRANCH), ...side('to', RAMAN), actFromStateCode: 29, actToStateCode: 29,
         // 30 × 1,500 = 45,000; 9% = 4,050 each; 45,000 + 8,100 = 53,100 > 50,000.
         totalValue: 45000, cgstValue: 4050, sgstValue: 4050, igstValue: 0, cessValue: 0, totInvValue: 53100,
-        transMode: '1', transDistance: 120, transporterId: '29AAACR5055K1Z3', vehicleNo: 'KA01AB1234',
+        transMode: '1', transDistance: '120', transporterId: '29AAACR5055K1Z3', vehicleNo: 'KA01AB1234',
         itemList: [{ productName: 'Laptop', productDesc: 'Laptop, 14 inch', hsnCode: 84713010, quantity: 30, qtyUnit: 'NOS', taxableAmount: 45000,
           cgstRate: 9, sgstRate: 9, igstRate: 0, cessRate: 0 }],
       },
@@ -57,16 +57,17 @@ describe('GET /invoices/{id}/ewaybill', () => {
     await expectBooksBalanced(org.api);
   });
 
-  it('counts only the goods lines of a mixed B2C invoice (a SAC line and a service item without a code left out): under ₹50,000', async () => {
+  it('counts only the goods lines of a mixed B2C invoice (a SAC line and a service item without a code left out): under ₹50,000, the consumer in the place of supply', async () => {
     const item = await org.api.post('/items', { name: 'Annual maintenance', type: 'SERVICE', rate: 5000, tax_id: gst18 });
     expect(item.status, JSON.stringify(item.body)).toBe(201);
     const invoice = await approved([laptops(20, 2000), service(30000), { item_id: item.body.item.item_id, quantity: 1 }],
-      await customer(org.api, { gst_treatment: 'CONSUMER' }));
+      await customer(org.api, { gst_treatment: 'CONSUMER', billing_address: { address: '5, Church Street', city: 'Bengaluru', zip: '560001', country: 'India' } }));
     const res = await org.api.get(`/invoices/${invoice.invoice_id}/ewaybill`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // Goods 20 × 2,000 = 40,000 + 18% = 47,200 ≤ 50,000 (the invoice, with the services' 35,400 and 5,900, is 88,500).
     expect(res.body.required).toBe(false);
-    expect(res.body.ewaybill).toMatchObject({ toGstin: 'URP', totalValue: 40000, cgstValue: 3600, sgstValue: 3600, igstValue: 0, totInvValue: 47200, ...NO_TRANSPORT });
+    // The consumer's address names no state: it is billed in the place of supply, Karnataka.
+    expect(res.body.ewaybill).toMatchObject({ toGstin: 'URP', toPincode: 560001, toStateCode: 29, actToStateCode: 29, totalValue: 40000, cgstValue: 3600, sgstValue: 3600, igstValue: 0, totInvValue: 47200, ...NO_TRANSPORT });
     expect(res.body.ewaybill.itemList.map((i: { productName: string }) => i.productName)).toEqual(['Laptop']);
   });
 
@@ -109,17 +110,106 @@ describe('GET /bills/{id}/ewaybill', () => {
     expect(res.body).toEqual({
       code: 0, message: 'success', required: true,
       ewaybill: {
-        supplyType: 'I', subSupplyType: '1', docType: 'INV', docNo: bill.bill_number, docDate: '10/06/2026',
-        ...side('from', UDYOG), ...side('to', BRANCH),
+        supplyType: 'I', subSupplyType: '1', docType: 'INV', docNo: bill.bill_number, docDate: '10/06/2026', transactionType: 1,
+        ...side('from', UDYOG), ...side('to', BRANCH), actFromStateCode: 27, actToStateCode: 29,
         // 10 × 6,000 = 60,000; IGST 18% = 10,800; 70,800.
         totalValue: 60000, cgstValue: 0, sgstValue: 0, igstValue: 10800, cessValue: 0, totInvValue: 70800,
-        transMode: '3', transDistance: 850, transporterId: null, vehicleNo: null,
+        transMode: '3', transDistance: '850', transporterId: null, vehicleNo: null,
         itemList: [{ productName: 'Steel racks', productDesc: null, hsnCode: 9403, quantity: 10, qtyUnit: 'PCS', taxableAmount: 60000,
           cgstRate: 0, sgstRate: 0, igstRate: 18, cessRate: 0 }],
       },
     });
     const stranger = await t.given.org();
     expect((await stranger.api.get(`/bills/${bill.bill_id}/ewaybill`)).status).toBe(404);
+    await expectBooksBalanced(org.api);
+  });
+});
+
+const racks = { name: 'Steel racks', hsn_or_sac: '9403', quantity: 1, unit: 'pcs', rate: 6000 };
+const ACME = { address: '500 Market Street', city: 'San Francisco', zip: '94105', country: 'US' };
+const ewayBillOf = async (path: string) => {
+  const res = await org.api.get(path);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.ewaybill;
+};
+
+describe('where the goods move from and to', () => {
+  it("ships to the customer's other address (type 2) and moves a vendor's goods from its other address (type 3): billed at the party's own state", async () => {
+    const shipped = await approved([laptops(1, 1000)], await gstCustomer(org.api, { shipping_address: { address: 'Plot 7, MIDC Bhosari', city: 'Pune', state_code: 'IN-MH', zip: '411026', country: 'India' } }));
+    expect(await ewayBillOf(`/invoices/${shipped.invoice_id}/ewaybill`)).toMatchObject({
+      transactionType: 2, toGstin: CUSTOMER_GSTIN, toStateCode: 29, toAddr1: 'Plot 7, MIDC Bhosari', toPlace: 'Pune', toPincode: 411026, actToStateCode: 27, ...side('from', BRANCH), actFromStateCode: 29,
+    });
+    const warehouse = await gstVendor(org.api, { shipping_address: { address: 'Gate 3, Chakan MIDC', city: 'Chakan', state_code: 'IN-MH', zip: '410501', country: 'India' } });
+    const bill = await postedBill(org.api, warehouse, 6000, { line_items: [{ ...racks, tax_id: gst18 }] });
+    expect(await ewayBillOf(`/bills/${bill.bill_id}/ewaybill`)).toMatchObject({
+      transactionType: 3, fromGstin: OTHER_STATE_GSTIN, fromStateCode: 27, fromAddr1: 'Gate 3, Chakan MIDC', fromPlace: 'Chakan', fromPincode: 410501, actFromStateCode: 27, ...side('to', BRANCH), actToStateCode: 29,
+    });
+  });
+
+  it("makes an export of place of supply 96 whatever the customer's treatment: URP, state 99, leaving from the seller's state, or from the port it is shipped to", async () => {
+    const acme = await customer(org.api, { contact_name: 'Acme Inc.', gst_treatment: 'OVERSEAS', billing_address: ACME });
+    const exported = await approved([laptops(2, 1000)], acme, { place_of_supply: 'IN-96', export_type: 'WOPAY' });
+    // 2 × 1,000 = 2,000, zero-rated without payment of IGST: still a tax invoice.
+    expect(await ewayBillOf(`/invoices/${exported.invoice_id}/ewaybill`)).toMatchObject({
+      subSupplyType: '3', docType: 'INV', transactionType: 1, toGstin: 'URP', toTrdName: 'Acme Inc.', toStateCode: 99, toAddr1: '500 Market Street', toPincode: 999999, actToStateCode: 29,
+      igstValue: 0, totInvValue: 2000,
+    });
+    const viaPort = await customer(org.api, { contact_name: 'Globex GmbH', gst_treatment: 'UNREGISTERED', billing_address: { address: 'Hafenstrasse 1', city: 'Hamburg', zip: '20457', country: 'DE' },
+      shipping_address: { address: 'CFS, JNPT', city: 'Navi Mumbai', state_code: 'IN-MH', zip: '400707', country: 'India' } });
+    const viaPortInvoice = await approved([laptops(1, 1000)], viaPort, { place_of_supply: 'IN-96', export_type: 'WOPAY' });
+    expect(await ewayBillOf(`/invoices/${viaPortInvoice.invoice_id}/ewaybill`)).toMatchObject({
+      subSupplyType: '3', transactionType: 2, toGstin: 'URP', toStateCode: 99, toAddr1: 'CFS, JNPT', toPincode: 400707, actToStateCode: 27,
+    });
+  });
+
+  it('keeps a supply to an overseas customer in India domestic, and a bill from an overseas vendor an import', async () => {
+    const agent = await customer(org.api, { contact_name: 'Acme Inc.', gst_treatment: 'OVERSEAS', billing_address: ACME,
+      shipping_address: { address: '12, Anna Salai', city: 'Chennai', state_code: 'IN-TN', zip: '600002', country: 'India' } });
+    const domestic = await approved([laptops(1, 1000)], agent, { place_of_supply: 'IN-TN' });
+    // IGST 18% of 1,000 = 180; the buyer has no state of its own: billed in the place of supply, Tamil Nadu (33).
+    expect(await ewayBillOf(`/invoices/${domestic.invoice_id}/ewaybill`)).toMatchObject({
+      subSupplyType: '1', transactionType: 2, toGstin: 'URP', toStateCode: 33, toPincode: 600002, actToStateCode: 33, igstValue: 180, totInvValue: 1180,
+    });
+    const overseas = await vendor(org.api, { contact_name: 'Shenzhen Parts', gst_treatment: 'OVERSEAS', billing_address: { address: '8 Keji Road', city: 'Shenzhen', zip: '518057', country: 'CN' } });
+    const bill = await postedBill(org.api, overseas, 6000, { line_items: [racks] });
+    expect(await ewayBillOf(`/bills/${bill.bill_id}/ewaybill`)).toMatchObject({
+      subSupplyType: '2', fromGstin: 'URP', fromStateCode: 99, fromPincode: 999999, actFromStateCode: 29, toStateCode: 29, actToStateCode: 29,
+    });
+  });
+});
+
+describe('what the e-way bill system would reject', () => {
+  it('answers 400 with every problem: no PIN to deliver to, a goods line without an HSN code, road transport with neither vehicle nor transporter', async () => {
+    const noPin = await customer(org.api, { gst_treatment: 'CONSUMER', billing_address: { address: '14, 2nd Cross, Indiranagar', city: 'Bengaluru', state_code: 'IN-KA', country: 'India' } });
+    const invoice = await approved([laptops(1, 1000), { name: 'Cable', quantity: 1, rate: 100, tax_id: gst18 }], noPin);
+    const res = await org.api.get(`/invoices/${invoice.invoice_id}/ewaybill?transport_mode=road`);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'validation.invalid_value', field: 'toPincode' });
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(['toPincode', 'itemList[1].hsnCode', 'vehicleNo']);
+    const byTransporter = await org.api.get(`/invoices/${invoice.invoice_id}/ewaybill?transport_mode=road&transporter_id=29AAACR5055K1Z3`);
+    expect(byTransporter.body.errors.map((e: { field: string }) => e.field)).toEqual(['toPincode', 'itemList[1].hsnCode']);
+  });
+
+  it('answers 400 on fromPincode for a vendor without a PIN', async () => {
+    const noPin = await vendor(org.api, { gst_no: OTHER_STATE_GSTIN, billing_address: { address: 'Plot 7, MIDC Bhosari', city: 'Pune', state_code: 'IN-MH', country: 'India' } });
+    const bill = await postedBill(org.api, noPin, 6000, { line_items: [{ ...racks, tax_id: gst18 }] });
+    const res = await org.api.get(`/bills/${bill.bill_id}/ewaybill`);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'validation.invalid_value', field: 'fromPincode' });
+  });
+
+  it('answers 409 for a draft or a void invoice or bill: nothing moves on it', async () => {
+    const draft = await createInvoice(org.api, { customer_id: await gstCustomer(org.api), date: '2026-06-10', place_of_supply: 'IN-KA', line_items: [laptops(1, 1000)] });
+    expect(draft.status).toBe(201);
+    const draftRes = await org.api.get(`/invoices/${draft.body.invoice.invoice_id}/ewaybill`);
+    expect(draftRes.status).toBe(409);
+    expect(draftRes.body).toMatchObject({ code: 'conflict.invalid_state' });
+    const voided = await approved([laptops(1, 1000)]);
+    expect((await org.api.post(`/invoices/${voided.invoice_id}/void`)).status).toBe(200);
+    expect((await org.api.get(`/invoices/${voided.invoice_id}/ewaybill`)).status).toBe(409);
+    const draftBill = await org.api.post('/bills', { vendor_id: await gstVendor(org.api), date: '2026-06-10', place_of_supply: 'IN-KA', reference_number: 'R-DRAFT', line_items: [{ ...racks, tax_id: gst18 }] });
+    expect(draftBill.status).toBe(201);
+    expect((await org.api.get(`/bills/${draftBill.body.bill.bill_id}/ewaybill`)).body).toMatchObject({ code: 'conflict.invalid_state' });
     await expectBooksBalanced(org.api);
   });
 });

@@ -125,14 +125,13 @@ describe('an issued document keeps its party as it was', () => {
     expect(okBody(await org.api.get(`/credit_notes/${docs.creditNote.credit_note_id}/einvoice`)).einvoice.BuyerDtls).toEqual(buyer);
   });
 
-  it('the e-way bills send the goods to and from the parties as they were', async () => {
-    const PUNE_SIDE = { Addr1: 'Plot 7, MIDC Bhosari', Addr2: null, Place: 'Pune', Pincode: 411026, StateCode: 27 };
+  it('the e-way bills send the goods to and from the parties as they were: billed in Pune, shipped to Thane (bill to, ship to)', async () => {
     const out = okBody(await org.api.get(`/invoices/${docs.invoice.invoice_id}/ewaybill`)).ewaybill;
-    expect([out.toGstin, out.toTrdName, out.toAddr1, out.toAddr2, out.toPlace, out.toPincode, out.toStateCode])
-      .toEqual([OTHER_STATE_GSTIN, 'Udyog Supplies', ...Object.values(PUNE_SIDE)]);
+    expect([out.transactionType, out.toGstin, out.toTrdName, out.toStateCode, out.toAddr1, out.toAddr2, out.toPlace, out.toPincode, out.actToStateCode])
+      .toEqual([2, OTHER_STATE_GSTIN, 'Udyog Supplies', 27, 'Unit 4, Wagle Estate', null, 'Thane', 400604, 27]);
     const inward = okBody(await org.api.get(`/bills/${docs.bill.bill_id}/ewaybill`)).ewaybill;
-    expect([inward.fromGstin, inward.fromTrdName, inward.fromAddr1, inward.fromAddr2, inward.fromPlace, inward.fromPincode, inward.fromStateCode])
-      .toEqual([OTHER_STATE_GSTIN, 'Deccan Steel', ...Object.values(PUNE_SIDE)]);
+    expect([inward.transactionType, inward.fromGstin, inward.fromTrdName, inward.fromStateCode, inward.fromAddr1, inward.fromAddr2, inward.fromPlace, inward.fromPincode, inward.actFromStateCode])
+      .toEqual([1, OTHER_STATE_GSTIN, 'Deccan Steel', 27, 'Plot 7, MIDC Bhosari', null, 'Pune', 411026, 27]);
   });
 
   it('the PDFs print the party as it was', async () => {

@@ -461,7 +461,7 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('adminSetLock', { params: { org_id: orgId }, body: { lock_date: '2026-06-30' } });
   // E-way bill data last: a read that takes an id, so the ids of the operations above stay as recorded.
   await s.call('getInvoiceEWayBill', { params: { invoice_id: invoice.invoice_id }, query: { transport_mode: 'road', distance_km: 12, vehicle_no: 'KA01AB1234' } });
-  await s.call('getBillEWayBill', { params: { bill_id: bill.bill_id }, query: { transport_mode: 'road', distance_km: 35 } });
+  await s.call('getBillEWayBill', { params: { bill_id: bill.bill_id }, query: { transport_mode: 'road', distance_km: 35, vehicle_no: 'KA05MN4321' } });
   // June's HSN summary and documents issued of the head office's registration (reads, after every recorded id).
   await s.call('getHsnSummary', { query: { gstin: ORG_GSTIN, from_date: '2026-06-01', to_date: '2026-06-30' } });
   await s.call('getDocumentsIssued', { query: { gstin: ORG_GSTIN, from_date: '2026-06-01', to_date: '2026-06-30' } });

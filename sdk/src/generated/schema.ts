@@ -3711,6 +3711,10 @@ export interface components {
         };
         /** @description The NIC e-way bill JSON of the goods lines of an invoice (outward) or bill (inward). */
         EWayBill: {
+            /** @description GST state code of the place the goods leave from; 99 abroad */
+            actFromStateCode: number;
+            /** @description GST state code of the place the goods go to; 99 abroad */
+            actToStateCode: number;
             /** @description Rupees (INR), two decimals */
             cessValue: number;
             /** @description Rupees (INR), two decimals */
@@ -3727,16 +3731,19 @@ export interface components {
             fromAddr2: string | null;
             /** @description GSTIN; URP for an unregistered or foreign party */
             fromGstin: string;
-            fromPincode: number | null;
+            /** @description 6-digit PIN of the address the goods leave from or go to; 999999 abroad */
+            fromPincode: number;
             fromPlace: string;
-            fromStateCode: number | null;
+            /** @description GST state code of the supplier (its registration); 99 abroad */
+            fromStateCode: number;
             fromTrdName: string;
             /** @description Rupees (INR), two decimals */
             igstValue: number;
             itemList: {
                 cessRate: number;
                 cgstRate: number;
-                hsnCode: number | null;
+                /** @description HSN code as NIC takes it, a number */
+                hsnCode: number;
                 igstRate: number;
                 productDesc: string | null;
                 productName: string;
@@ -3763,16 +3770,20 @@ export interface components {
             toAddr2: string | null;
             /** @description GSTIN; URP for an unregistered or foreign party */
             toGstin: string;
-            toPincode: number | null;
+            /** @description 6-digit PIN of the address the goods leave from or go to; 999999 abroad */
+            toPincode: number;
             toPlace: string;
-            toStateCode: number | null;
+            /** @description GST state code of the recipient (its registration, else the place of supply); 99 abroad */
+            toStateCode: number;
             /** @description Rupees (INR), two decimals */
             totalValue: number;
             /** @description Rupees (INR), two decimals */
             totInvValue: number;
             toTrdName: string;
-            /** @description km; 0 lets the portal work it out from the PINs */
-            transDistance: number;
+            /** @description 1 regular, 2 bill to – ship to, 3 bill from – dispatch from, 4 both */
+            transactionType: number;
+            /** @description km, as NIC takes it, a string; 0 lets the portal work it out from the PINs */
+            transDistance: string;
             transMode: ("1" | "2" | "3" | "4") | null;
             transporterId: string | null;
             vehicleNo: string | null;
@@ -6374,6 +6385,7 @@ export interface operations {
             401: components["responses"]["TokenError401"];
             403: components["responses"]["TokenError403"];
             404: components["responses"]["TokenError404"];
+            409: components["responses"]["TokenError409"];
             429: components["responses"]["TokenError429"];
             500: components["responses"]["TokenError500"];
             503: components["responses"]["TokenError503"];
@@ -10276,6 +10288,7 @@ export interface operations {
             401: components["responses"]["TokenError401"];
             403: components["responses"]["TokenError403"];
             404: components["responses"]["TokenError404"];
+            409: components["responses"]["TokenError409"];
             429: components["responses"]["TokenError429"];
             500: components["responses"]["TokenError500"];
             503: components["responses"]["TokenError503"];

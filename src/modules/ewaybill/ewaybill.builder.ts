@@ -1,21 +1,26 @@
 import { sum, toRupees, type Paise } from '../../kernel/money';
-import { addressLines, EXPORT_PIN, inrLine, inrOf, irpDate, pinOf, type Party, type SourceLine } from '../einvoice';
-import { ewayBillRequired } from './ewaybill.rules';
+import { addressLines, EXPORT_PIN, EXPORT_STATE, inrLine, inrOf, irpDate, pinOf, type Party, type SourceLine } from '../einvoice';
+import type { EWayBillDraft } from './ewaybill.checks';
+import { ewayBillRequired, type SubSupplyType } from './ewaybill.rules';
+import { transactionTypeOf, type Place } from './movement.rules';
 import type { TransMode } from './transport.rules';
-import type { EWayBill } from './ewaybill.schemas';
 
 /** What an e-way bill is built from: an invoice (outward) or a bill (inward), read from the books. Amounts in paise of its currency. */
 export interface EWayBillSource {
   supplyType: 'O' | 'I';
+  subSupplyType: SubSupplyType;
   number: string;
   date: string;
   /** Exchange rate to INR × 10^6. */
   rateMicro: number;
-  /** The contact's GST treatment: OVERSEAS makes an invoice an export and a bill an import. */
+  /** The contact's GST treatment: a supply to an SEZ or a deemed export is zero-rated. */
   gstTreatment: string | null;
-  /** The consignor and the consignee: the branch and the contact, in the direction the goods move. */
+  /** The consignor and the consignee as billed (the branch and the contact, in the direction the goods move), at their own addresses. */
   from: Party;
   to: Party;
+  /** Where the goods leave from and go to when that is not the billed party's own address (movement.rules.ts). */
+  dispatchFrom: Place | null;
+  shipTo: Place | null;
   lines: SourceLine[];
 }
 
@@ -23,14 +28,32 @@ export interface Transport { mode: TransMode | null; distanceKm: number; vehicle
 
 /** NIC's state code for a place outside India (the e-invoice's is 96). */
 const ABROAD_STATE = 99;
-const ZERO_RATED = new Set(['OVERSEAS', 'SEZ', 'DEEMED_EXPORT']);
+const ZERO_RATED = new Set(['SEZ', 'DEEMED_EXPORT']);
+const stateNumber = (stcd: string | null) => (stcd === null ? null : Number(stcd));
+
+/** A party as billed: URP and state 99 abroad. */
+const billed = (p: Party, abroad: boolean) => ({
+  gstin: abroad || p.gstin === null ? 'URP' : p.gstin, trdName: p.tradeName ?? p.legalName, stateCode: abroad ? ABROAD_STATE : stateNumber(p.stcd),
+});
+
+/**
+ * The place the goods move from or to: the named place, else the party's own address. Across
+ * the border (an export's consignee, an import's consignor) a place outside India has PIN 999999,
+ * and the goods' state in India is `borderState`, the seller's or the branch's, as no port is recorded (docs/rules/einvoice-ewaybill.md, "Bill to, ship to").
+ */
+function moved(own: Party, named: Place | null, crossesBorder: boolean, borderState: string | null) {
+  const p = named ?? own;
+  const abroad = crossesBorder && (p.stcd === null || p.stcd === EXPORT_STATE);
+  const { Addr1, Addr2 } = addressLines(p.address);
+  return { addr1: Addr1, addr2: Addr2, place: p.city ?? '', pincode: abroad ? EXPORT_PIN : pinOf(p.zip), actState: stateNumber(abroad ? borderState : p.stcd) };
+}
 
 /**
  * The NIC e-way bill of a document's goods lines (services move nothing), every amount in INR
  * line by line as in the e-invoice, and whether Rule 138 requires it. Null when the document
- * has no goods line.
+ * has no goods line. A PIN, state or HSN code the books lack is null, for the checks to report.
  */
-export function buildEWayBill(src: EWayBillSource, transport: Transport): { ewaybill: EWayBill; required: boolean } | null {
+export function buildEWayBill(src: EWayBillSource, transport: Transport): { ewaybill: EWayBillDraft; required: boolean } | null {
   const goods = src.lines.filter((l) => !l.isService);
   if (goods.length === 0) return null;
   const inr = inrOf(src.rateMicro);
@@ -38,26 +61,21 @@ export function buildEWayBill(src: EWayBillSource, transport: Transport): { eway
   const total = (pick: (a: ReturnType<typeof inrLine>) => Paise) => sum(lines.map((l) => pick(l.inr)));
   const [taxable, cgst, sgst, igst] = [total((a) => a.taxable), total((a) => a.cgst), total((a) => a.sgst), total((a) => a.igst)];
   const withTax = taxable + cgst + sgst + igst;
-  const abroad = src.gstTreatment === 'OVERSEAS';
+  const [imported, exported] = [src.subSupplyType === '2', src.subSupplyType === '3'];
   // A bill of supply (Rule 49) carries no tax; a zero-rated supply is still on a tax invoice.
-  const docType = cgst + sgst + igst === 0 && !ZERO_RATED.has(src.gstTreatment ?? '') ? 'BIL' as const : 'INV' as const;
-  const party = (p: Party, foreign: boolean) => {
-    const { Addr1, Addr2 } = addressLines(p.address);
-    return {
-      gstin: foreign || p.gstin === null ? 'URP' : p.gstin, trdName: p.tradeName ?? p.legalName, addr1: Addr1, addr2: Addr2, place: p.city ?? '',
-      pincode: foreign ? EXPORT_PIN : pinOf(p.zip), stateCode: foreign ? ABROAD_STATE : (p.stcd === null ? null : Number(p.stcd)),
-    };
-  };
-  const from = party(src.from, abroad && src.supplyType === 'I');
-  const to = party(src.to, abroad && src.supplyType === 'O');
-  const ewaybill: EWayBill = {
-    supplyType: src.supplyType,
-    subSupplyType: abroad ? (src.supplyType === 'O' ? '3' : '2') : '1',
-    docType, docNo: src.number, docDate: irpDate(src.date),
-    fromGstin: from.gstin, fromTrdName: from.trdName, fromAddr1: from.addr1, fromAddr2: from.addr2, fromPlace: from.place, fromPincode: from.pincode, fromStateCode: from.stateCode,
-    toGstin: to.gstin, toTrdName: to.trdName, toAddr1: to.addr1, toAddr2: to.addr2, toPlace: to.place, toPincode: to.pincode, toStateCode: to.stateCode,
+  const docType = cgst + sgst + igst === 0 && !exported && !ZERO_RATED.has(src.gstTreatment ?? '') ? 'BIL' as const : 'INV' as const;
+  const [fromBilled, toBilled] = [billed(src.from, imported), billed(src.to, exported)];
+  const from = moved(src.from, src.dispatchFrom, imported, src.to.stcd);
+  const to = moved(src.to, src.shipTo, exported, src.from.stcd);
+  const ewaybill: EWayBillDraft = {
+    supplyType: src.supplyType, subSupplyType: src.subSupplyType, docType, docNo: src.number, docDate: irpDate(src.date),
+    transactionType: transactionTypeOf(src.shipTo !== null, src.dispatchFrom !== null),
+    fromGstin: fromBilled.gstin, fromTrdName: fromBilled.trdName, fromStateCode: fromBilled.stateCode,
+    fromAddr1: from.addr1, fromAddr2: from.addr2, fromPlace: from.place, fromPincode: from.pincode, actFromStateCode: from.actState,
+    toGstin: toBilled.gstin, toTrdName: toBilled.trdName, toStateCode: toBilled.stateCode,
+    toAddr1: to.addr1, toAddr2: to.addr2, toPlace: to.place, toPincode: to.pincode, actToStateCode: to.actState,
     totalValue: toRupees(taxable), cgstValue: toRupees(cgst), sgstValue: toRupees(sgst), igstValue: toRupees(igst), cessValue: 0, totInvValue: toRupees(withTax),
-    transMode: transport.mode, transDistance: transport.distanceKm, transporterId: transport.transporterId, vehicleNo: transport.vehicleNo,
+    transMode: transport.mode, transDistance: String(transport.distanceKm), transporterId: transport.transporterId, vehicleNo: transport.vehicleNo,
     itemList: lines.map(({ line: l, inr: a }) => ({
       productName: l.name, productDesc: l.description,
       hsnCode: l.hsnOrSac !== null && /^[0-9]+$/.test(l.hsnOrSac) ? Number(l.hsnOrSac) : null,

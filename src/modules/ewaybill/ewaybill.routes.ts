@@ -11,12 +11,12 @@ export function ewayBillRoutes(ewayBills: EWayBillService): RouteDef[] {
   return [
     route({
       method: 'GET', url: '/invoices/:invoice_id/ewaybill', operationId: 'getInvoiceEWayBill', summary: "The NIC e-way bill JSON of an invoice's goods lines (outward)", tags,
-      access: 'Svc.gst.READ', params: IdParam('invoice_id'), query: EWayBillQuery, response,
+      access: 'Svc.gst.READ', failsWith: [409], params: IdParam('invoice_id'), query: EWayBillQuery, response,
       handle: ({ ctx, params, query }) => ewayBills.invoice(ctx, params.invoice_id, query),
     }),
     route({
       method: 'GET', url: '/bills/:bill_id/ewaybill', operationId: 'getBillEWayBill', summary: "The NIC e-way bill JSON of a bill's goods lines (inward)", tags,
-      access: 'Svc.gst.READ', params: IdParam('bill_id'), query: EWayBillQuery, response,
+      access: 'Svc.gst.READ', failsWith: [409], params: IdParam('bill_id'), query: EWayBillQuery, response,
       handle: ({ ctx, params, query }) => ewayBills.bill(ctx, params.bill_id, query),
     }),
   ];

@@ -35,13 +35,13 @@ export const EWayBillQuery = Query(TransportInputFields);
 export type EWayBillQuery = Static<typeof EWayBillQuery>;
 
 const Gstin = Type.String({ description: 'GSTIN; URP for an unregistered or foreign party' });
-const Pincode = NullableOf(Type.Integer({ description: '6-digit PIN; 999999 abroad; null when the address has none' }));
-const StateCode = NullableOf(Type.Integer({ description: 'GST state code; 99 abroad' }));
+const Pincode = Type.Integer({ description: '6-digit PIN of the address the goods leave from or go to; 999999 abroad' });
+const StateCode = (what: string) => Type.Integer({ description: `GST state code of ${what}; 99 abroad` });
 
 const Item = Strict({
   productName: Type.String(),
   productDesc: NullableOf(Type.String()),
-  hsnCode: NullableOf(Type.Integer({ description: 'HSN code as NIC takes it, a number; null when the line has none' })),
+  hsnCode: Type.Integer({ description: 'HSN code as NIC takes it, a number' }),
   quantity: Type.Number(),
   qtyUnit: Type.String({ description: 'GST unit (UQC)' }),
   taxableAmount: Rupees,
@@ -57,10 +57,13 @@ export const EWayBill = Named('EWayBill', Strict({
   docType: StringEnum(['INV', 'BIL'] as const, 'INV tax invoice, BIL bill of supply (no tax on the goods)'),
   docNo: Type.String(),
   docDate: Type.String({ description: 'DD/MM/YYYY' }),
-  fromGstin: Gstin, fromTrdName: Type.String(), fromAddr1: Type.String(), fromAddr2: NullableOf(Type.String()), fromPlace: Type.String(),
-  fromPincode: Pincode, fromStateCode: StateCode,
-  toGstin: Gstin, toTrdName: Type.String(), toAddr1: Type.String(), toAddr2: NullableOf(Type.String()), toPlace: Type.String(),
-  toPincode: Pincode, toStateCode: StateCode,
+  transactionType: Type.Integer({ minimum: 1, maximum: 4, description: '1 regular, 2 bill to – ship to, 3 bill from – dispatch from, 4 both' }),
+  fromGstin: Gstin, fromTrdName: Type.String(), fromStateCode: StateCode('the supplier (its registration)'),
+  fromAddr1: Type.String(), fromAddr2: NullableOf(Type.String()), fromPlace: Type.String(), fromPincode: Pincode,
+  actFromStateCode: StateCode('the place the goods leave from'),
+  toGstin: Gstin, toTrdName: Type.String(), toStateCode: StateCode('the recipient (its registration, else the place of supply)'),
+  toAddr1: Type.String(), toAddr2: NullableOf(Type.String()), toPlace: Type.String(), toPincode: Pincode,
+  actToStateCode: StateCode('the place the goods go to'),
   totalValue: Rupees,
   cgstValue: Rupees,
   sgstValue: Rupees,
@@ -68,7 +71,7 @@ export const EWayBill = Named('EWayBill', Strict({
   cessValue: Rupees,
   totInvValue: Rupees,
   transMode: NullableOf(StringEnum(['1', '2', '3', '4'] as const, '1 road, 2 rail, 3 air, 4 ship; null until known (Part B)')),
-  transDistance: Type.Integer({ description: 'km; 0 lets the portal work it out from the PINs' }),
+  transDistance: Type.String({ pattern: '^[0-9]{1,4}$', description: 'km, as NIC takes it, a string; 0 lets the portal work it out from the PINs' }),
   transporterId: NullableOf(Type.String()),
   vehicleNo: NullableOf(Type.String()),
   itemList: Type.Array(Item),

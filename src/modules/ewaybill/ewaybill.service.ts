@@ -1,12 +1,18 @@
 import type { Db } from '../../db/database';
-import { invalidValue, notFound } from '../../kernel/errors';
+import { invalidState, invalidValue, notFound } from '../../kernel/errors';
+import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
 import type { RequestContext } from '../../platform/context';
-import { documentLines, documentParties, type Counterparty } from '../einvoice';
+import { readPartyCopy } from '../documents';
+import { documentLines, documentParties, EXPORT_STATE, type Counterparty } from '../einvoice';
 import { buildEWayBill, type EWayBillSource, type Transport } from './ewaybill.builder';
+import { checkedEWayBill } from './ewaybill.checks';
+import { subSupplyTypeOf } from './ewaybill.rules';
 import type { EWayBillQuery } from './ewaybill.schemas';
+import { otherGoodsPlace } from './movement.rules';
 import { presentTransport, transModeOf, transportFieldsOf, type Transport as DocumentTransport } from './transport.rules';
 
 const TRANSPORT_COLUMNS = ['transport_mode', 'distance_km', 'vehicle_no', 'transporter_id'] as const;
+const HEAD_COLUMNS = ['branch_id', 'party', 'exchange_rate_micro', 'gst_treatment', 'place_of_supply', 'status', ...TRANSPORT_COLUMNS] as const;
 
 /** Each transport field the query names wins over the document's own (a vehicle changes on the way); the rest come from the document. */
 function transportOf(query: EWayBillQuery, stored: DocumentTransport): Transport {
@@ -14,36 +20,46 @@ function transportOf(query: EWayBillQuery, stored: DocumentTransport): Transport
   return { mode: t.transport_mode === null ? null : transModeOf(t.transport_mode), distanceKm: t.distance_km ?? 0, vehicleNo: t.vehicle_no, transporterId: t.transporter_id };
 }
 
+interface Head { supplyType: 'O' | 'I'; kind: string; name: string; number: string; date: string; row: { branch_id: string; party: string | null; exchange_rate_micro: number; gst_treatment: string | null; place_of_supply: string; status: string } & Parameters<typeof presentTransport>[0] }
+
 /**
- * The e-way bill data of an invoice (goods going out from the branch to the customer) or a
- * bill (goods coming in from the vendor to the branch), with the transport the query names or
- * else the document records. Any document with goods lines has one; without any it is 400 on line_items.
+ * The e-way bill data of an approved invoice (goods going out from the branch to the customer)
+ * or bill (goods coming in from the vendor to the branch), with the transport the query names or
+ * else the document records. A draft or a void moves nothing: 409. A document without goods
+ * lines is 400 on line_items; one the e-way bill system would reject is 400 (ewaybill.checks.ts).
  */
 export function ewayBillService(db: Db) {
-  async function build(orgId: string, doc: { branchId: string; contact: Counterparty; transport: DocumentTransport }, head: Omit<EWayBillSource, 'from' | 'to' | 'lines'>,
-    lines: EWayBillSource['lines'], query: EWayBillQuery) {
-    const parties = await documentParties(db, orgId, doc.branchId, doc.contact);
-    const [from, to] = head.supplyType === 'O' ? [parties.branch, parties.contact] : [parties.contact, parties.branch];
-    const built = buildEWayBill({ ...head, from, to, lines }, transportOf(query, doc.transport));
+  async function build(orgId: string, head: Head, lines: EWayBillSource['lines'], query: EWayBillQuery) {
+    const { row } = head;
+    if (row.status === 'DRAFT' || row.status === 'CANCELLED') throw invalidState(`A ${row.status} ${head.kind} moves no goods: only an approved one that is not void has an e-way bill`, { status: row.status });
+    const contact: Counterparty = { name: head.name, party: row.party };
+    const parties = await documentParties(db, orgId, row.branch_id, contact);
+    const pos = stateCodeOfIso(row.place_of_supply);
+    const goodsPlace = otherGoodsPlace(readPartyCopy(row.party));
+    // A recipient with no state of its own (no address state, no GSTIN; or abroad) is billed in the place of supply, where the goods are delivered (IGST Act s.10(1)).
+    const recipient = { ...parties.contact, stcd: parties.contact.stcd === null || parties.contact.stcd === EXPORT_STATE ? pos : parties.contact.stcd };
+    const [from, to, dispatchFrom, shipTo] = head.supplyType === 'O' ? [parties.branch, recipient, null, goodsPlace] : [parties.contact, parties.branch, goodsPlace, null];
+    const built = buildEWayBill({
+      supplyType: head.supplyType, subSupplyType: subSupplyTypeOf(head.supplyType, pos, row.gst_treatment), number: head.number, date: head.date,
+      rateMicro: row.exchange_rate_micro, gstTreatment: row.gst_treatment, from, to, dispatchFrom, shipTo, lines,
+    }, transportOf(query, presentTransport(row)));
     if (built === null) throw invalidValue('line_items', 'The document has no goods lines (only services, SAC 99… or service items): nothing moves, so it has no e-way bill');
-    return built;
+    return { ewaybill: checkedEWayBill(built.ewaybill), required: built.required };
   }
 
   return {
     async invoice(ctx: RequestContext, invoiceId: string, query: EWayBillQuery) {
-      const inv = await db.selectFrom('invoices').select(['branch_id', 'customer_name', 'party', 'invoice_number', 'invoice_date', 'exchange_rate_micro', 'gst_treatment', ...TRANSPORT_COLUMNS])
+      const inv = await db.selectFrom('invoices').select([...HEAD_COLUMNS, 'customer_name', 'invoice_number', 'invoice_date'])
         .where('org_id', '=', ctx.orgId).where('invoice_id', '=', invoiceId).executeTakeFirst();
       if (!inv) throw notFound('invoice', 'invoice_id');
-      return build(ctx.orgId, { branchId: inv.branch_id, contact: { name: inv.customer_name, party: inv.party }, transport: presentTransport(inv) },
-        { supplyType: 'O', number: inv.invoice_number, date: inv.invoice_date, rateMicro: inv.exchange_rate_micro, gstTreatment: inv.gst_treatment },
+      return build(ctx.orgId, { supplyType: 'O', kind: 'invoice', name: inv.customer_name, number: inv.invoice_number, date: inv.invoice_date, row: inv },
         await documentLines(db, 'invoice_lines', 'invoice_id', ctx.orgId, invoiceId), query);
     },
     async bill(ctx: RequestContext, billId: string, query: EWayBillQuery) {
-      const bill = await db.selectFrom('bills').select(['branch_id', 'vendor_name', 'party', 'bill_number', 'bill_date', 'exchange_rate_micro', 'gst_treatment', ...TRANSPORT_COLUMNS])
+      const bill = await db.selectFrom('bills').select([...HEAD_COLUMNS, 'vendor_name', 'bill_number', 'bill_date'])
         .where('org_id', '=', ctx.orgId).where('bill_id', '=', billId).executeTakeFirst();
       if (!bill) throw notFound('bill', 'bill_id');
-      return build(ctx.orgId, { branchId: bill.branch_id, contact: { name: bill.vendor_name, party: bill.party }, transport: presentTransport(bill) },
-        { supplyType: 'I', number: bill.bill_number, date: bill.bill_date, rateMicro: bill.exchange_rate_micro, gstTreatment: bill.gst_treatment },
+      return build(ctx.orgId, { supplyType: 'I', kind: 'bill', name: bill.vendor_name, number: bill.bill_number, date: bill.bill_date, row: bill },
         await documentLines(db, 'bill_lines', 'bill_id', ctx.orgId, billId), query);
     },
   };
