@@ -37,7 +37,7 @@ const itcTypeOf = (isRcm: number | null, treatment: string | null): ItcType => (
 const ZERO_RATED = new Set(['OVERSEAS', 'SEZ']);
 
 /**
- * The lines GSTR-3B is built from, for the branches of one GSTIN and dates within the month:
+ * The lines GSTR-3B is built from, for the branches of one GSTIN and dates within the period (a month or a quarter):
  * invoices and customer credit notes issued; bills, expenses, debit notes and vendor credits received.
  */
 export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardLine[]; inward: InwardLine[] }> {
