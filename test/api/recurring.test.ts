@@ -448,7 +448,7 @@ describe('recurring schedules: bills and expenses through the scheduler', () => 
       at(BEFORE_NINE);
       const r = (await o.api.post('/recurring', {
         entity_type: 'INVOICE', name: 'Orphan', frequency: 'WEEKLY', start_date: '2026-06-15',
-        template_payload: { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'X', rate: 10 }] },
+        template_payload: { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'X', hsn_or_sac: '8471', rate: 10 }] },
       }, { idempotencyKey: newKey() })).body.recurring;
       expect((await o.api.delete(`/contacts/${c}`)).status).toBe(200);
       at(AT_NINE);
@@ -472,7 +472,7 @@ describe('recurring schedules: auto_charge payment links', () => {
     const o = await t.given.org({ name: 'Asha & Sons' });
     const c = await customer(o.api);
     const body = { entity_type: 'INVOICE', name: 'Charged', frequency: 'MONTHLY', start_date: '2026-07-01', auto_charge: true,
-      template_payload: { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Plan', rate: 499 }] } };
+      template_payload: { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Plan', hsn_or_sac: '998311', rate: 499 }] } };
     const refused = await o.api.post('/recurring', body, { idempotencyKey: newKey() });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: 'validation.invalid_value', field: 'auto_charge' });
@@ -552,7 +552,7 @@ describe('recurring schedules: auto_charge payment links', () => {
     const c = await customer(o.api);
     const r = (await o.api.post('/recurring', {
       entity_type: 'INVOICE', name: 'Charged', frequency: 'DAILY', start_date: '2026-06-15', auto_charge: true,
-      template_payload: { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Milk', rate: 50 }] },
+      template_payload: { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Milk', hsn_or_sac: '0401', rate: 50 }] },
     }, { idempotencyKey: newKey() })).body.recurring;
     expect((await t.admin.put(`/orgs/${o.orgId}/preferences`, { upiVpa: null })).status).toBe(200);
     const now = await o.api.post(`/recurring/${r.recurring_id}/run`, {}, { idempotencyKey: newKey() });
@@ -583,7 +583,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('recurring schedules on PostgreSQL
       for (let i = 0; i < 8; i++) {
         const res = await o.api.post('/recurring', {
           entity_type: 'INVOICE', name: `Race ${i}`, frequency: 'DAILY', start_date: '2026-06-15',
-          template_payload: { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Item', rate: 10 + i }] },
+          template_payload: { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Item', hsn_or_sac: '8471', rate: 10 + i }] },
         }, { idempotencyKey: newKey() });
         ids.push(res.body.recurring.recurring_id);
       }
