@@ -134,6 +134,9 @@ export interface IssuedNumbersTable {
   created_time: string;
   /** 1: the number was already used in its registration and year before numbering was per registration (migration 033). */
   legacy_duplicate: Flag;
+  /** A deleted draft's series (null for a number given by hand) and date (migration 039); null while the document stands. */
+  series_id: string | null;
+  discarded_date: string | null;
 }
 
 export interface ContactsTable {

@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
-const line = (rate: number, extra: Record<string, unknown> = {}) => ({ name: 'Returned goods', rate, quantity: 1, ...extra });
+const line = (rate: number, extra: Record<string, unknown> = {}) => ({ name: 'Returned goods', hsn_or_sac: '8471', rate, quantity: 1, ...extra });
 const note = (customerId: string, extra: Record<string, unknown> = {}) => ({ customer_id: customerId, date: '2026-06-12', line_items: [line(100)], ...extra });
 /** A line of a note bound to the first line of its invoice or bill, crediting `amount` of taxable value unless told otherwise. */
 const onFirstLine = (parent: { invoice_id?: string; line_items: { line_item_id: string }[] }, extra: Record<string, unknown> = { amount: 100 }) =>
@@ -49,7 +49,7 @@ async function eventsOf(type: string) {
 describe('POST /credit_notes', () => {
   it("issues a customer's note against an invoice: ISSUED, place of supply inherited, Dr Sales and GST output, Cr Receivable; no balance moves", async () => {
     const customerId = await customer(org.api);
-    const invoice = await postedInvoice(org.api, customerId, 1000, { place_of_supply: 'IN-MH', line_items: [{ name: 'Goods', rate: 1000, tax_id: gst18 }] });
+    const invoice = await postedInvoice(org.api, customerId, 1000, { place_of_supply: 'IN-MH', line_items: [{ name: 'Goods', hsn_or_sac: '8471', rate: 1000, tax_id: gst18 }] });
     const res = await createCreditNote(org.api, note(customerId, {
       invoice_id: invoice.invoice_id, notes: 'Damaged in transit',
       line_items: [onFirstLine(invoice, { amount: 200, restock: true }), onFirstLine(invoice, { amount: 100, tax_id: gst18 })],

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(async () => { await t.close(); });
 
 const DATE = '2026-06-15';
-const goods = [{ name: 'Goods', rate: 100, quantity: 1 }];
+const goods = [{ name: 'Goods', hsn_or_sac: '8471', rate: 100, quantity: 1 }];
 const post = (api: HttpClient, path: string, body: unknown) => api.post(path, body, { idempotencyKey: newKey() });
 
 /**

@@ -106,8 +106,8 @@ describe('GET /reports/documents_issued', () => {
     expect(res.body.documents_issued).toEqual({
       gstin: SUPPLIER_GSTIN, from_date: '2026-06-01', to_date: '2026-06-30',
       doc_det: [
-        { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: [{ num: 1, series: 'INV-26-27-', from: 'INV-26-27-00001', to: 'INV-26-27-00006', totnum: 6, cancel: 1, net_issue: 5 }] },
-        { doc_num: 5, doc_typ: 'Credit Note', docs: [{ num: 1, series: 'CN-26-27-', from: 'CN-26-27-00001', to: 'CN-26-27-00001', totnum: 1, cancel: 0, net_issue: 1 }] },
+        { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: [{ num: 1, series: 'INV-#-#-#', from: 'INV-26-27-00001', to: 'INV-26-27-00006', totnum: 6, cancel: 1, net_issue: 5 }] },
+        { doc_num: 5, doc_typ: 'Credit Note', docs: [{ num: 1, series: 'CN-#-#-#', from: 'CN-26-27-00001', to: 'CN-26-27-00001', totnum: 1, cancel: 0, net_issue: 1 }] },
       ],
     });
     const csv = await org.api.get(`/reports/documents_issued?${JUNE}&format=csv`);
@@ -115,8 +115,8 @@ describe('GET /reports/documents_issued', () => {
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.body).toBe([
       'doc_num,doc_typ,num,series,from,to,totnum,cancel,net_issue',
-      '1,Invoices for outward supply,1,INV-26-27-,INV-26-27-00001,INV-26-27-00006,6,1,5',
-      '5,Credit Note,1,CN-26-27-,CN-26-27-00001,CN-26-27-00001,1,0,1',
+      '1,Invoices for outward supply,1,INV-#-#-#,INV-26-27-00001,INV-26-27-00006,6,1,5',
+      '5,Credit Note,1,CN-#-#-#,CN-26-27-00001,CN-26-27-00001,1,0,1',
       '',
     ].join('\r\n'));
   });

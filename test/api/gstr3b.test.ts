@@ -8,7 +8,8 @@ import { startTestApp, type OrgFixture, type TestApp } from '../support/test-app
  * GSTR-3B of a hand-worked June 2026 for the Karnataka head office (29): B2B invoices intra and
  * inter-state, a B2C one to Tamil Nadu (33), an export without payment, a nil-rated line and a
  * credit note; bills with ordinary, inter-state, reverse-charge, imported-service and blocked
- * credit, an exempt purchase, and a debit note received against the inter-state bill.
+ * credit, an exempt purchase, and a debit note received against the inter-state bill. An April
+ * sale makes the quarter April to June (2026-Q1) differ from June.
  */
 
 let t: TestApp;
@@ -40,6 +41,7 @@ beforeAll(async () => {
   ] });
   await invoice({ customer_id: udyog, place_of_supply: 'IN-MH', line_items: [{ name: 'Laptop', hsn_or_sac: '84713010', quantity: 1, rate: 5000, tax_id: gst18 }] });
   await invoice({ customer_id: walkIn, place_of_supply: 'IN-TN', line_items: [{ name: 'Chair', hsn_or_sac: '9401', quantity: 1, rate: 2000, tax_id: gst12 }] });
+  await invoice({ customer_id: walkIn, date: '2026-04-15', line_items: [{ name: 'Desk', hsn_or_sac: '9403', quantity: 1, rate: 3000, tax_id: gst18 }] });
   await invoice({ customer_id: acme, place_of_supply: 'IN-96', export_type: 'WOPAY', currency_code: 'USD', exchange_rate: 80,
     line_items: [{ name: 'Keyboard', hsn_or_sac: '84716060', quantity: 1, rate: 100, tax_id: gst18 }] });
   const note = await createCreditNote(api, { customer_id: raman, invoice_id: intra.invoice_id, date: '2026-06-20', line_items: [{ invoice_line_item_id: intra.line_items[0].line_item_id, quantity: 1 }] });
@@ -114,6 +116,15 @@ describe('GET /gst/gstr3b', () => {
     expect(total(r.itc_elg.itc_avl) - total(r.itc_elg.itc_rev.filter((x: Json) => x.ty === 'RUL'))).toBe(7380);
   });
 
+  it("answers a quarterly (QRMP) filer's quarter, 2026-Q1, under its last month: June's figures and April's sale", async () => {
+    const res = await org.api.get(`/gst/gstr3b?gstin=${SUPPLIER_GSTIN}&period=2026-Q1`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const june = (await org.api.get(`/gst/gstr3b?${JUNE}`)).body.gstr3b;
+    // June's 12,000 plus the April desk: 3,000 at 9% + 9% (270 each).
+    expect(res.body.gstr3b).toEqual({ ...june, sup_details: { ...june.sup_details, osup_det: { txval: 15000, ...tax(1140, 720, 720) } } });
+    expect(res.body.gstr3b.ret_period).toBe('062026');
+  });
+
   it('answers zeros for a month without documents', async () => {
     const r = (await org.api.get(`/gst/gstr3b?gstin=${SUPPLIER_GSTIN}&period=072026`)).body.gstr3b;
     expect(r.sup_details.osup_det).toEqual({ txval: 0, ...NOTHING });
@@ -122,7 +133,7 @@ describe('GET /gst/gstr3b', () => {
   });
 
   it('refuses a bad period (400 on period), a GSTIN none of the branches carries (404) and a token without Svc.gst.READ (403)', async () => {
-    for (const period of ['132026', '2026-06', '62026', '']) {
+    for (const period of ['132026', '2026-06', '62026', '', '2026-Q5', '2026Q1']) {
       expect((await org.api.get(`/gst/gstr3b?gstin=${SUPPLIER_GSTIN}&period=${period}`)).body, period).toMatchObject({ code: 'validation.invalid_value', field: 'period' });
     }
     expect((await org.api.get(`/gst/gstr3b?gstin=${SUPPLIER_GSTIN}`)).body).toMatchObject({ code: 'validation.required_field', field: 'period' });

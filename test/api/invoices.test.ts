@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
-const line = (rate: number, extra: Record<string, unknown> = {}) => ({ name: 'Consulting', rate, quantity: 1, tax_id: gst18, ...extra });
+const line = (rate: number, extra: Record<string, unknown> = {}) => ({ name: 'Consulting', hsn_or_sac: '998311', rate, quantity: 1, tax_id: gst18, ...extra });
 
 describe('invoices', () => {
   it('creates a DRAFT with GST split intra-state, numbered from the default series, posting nothing', async () => {

@@ -33,7 +33,7 @@ async function creditNote(customerId: string, invoiceId: string, lineItems: Reco
 describe('a credit note naming its invoice', () => {
   it('refuses more units than the invoice line still has uncredited, naming them (was accepted: 5 units against a line of 2)', async () => {
     const customerId = await customer(org.api);
-    const invoice = await postedInvoice(org.api, customerId, 200, { line_items: [{ name: 'Chair', quantity: 2, rate: 200, tax_id: gst18 }] });
+    const invoice = await postedInvoice(org.api, customerId, 200, { line_items: [{ name: 'Chair', hsn_or_sac: '9401', quantity: 2, rate: 200, tax_id: gst18 }] });
     const five = await creditNote(customerId, invoice.invoice_id, [{ invoice_line_item_id: lineOf(invoice), quantity: 5 }]);
     expect(five).toMatchObject({ status: 400, body: { code: 'validation.invalid_value', field: 'line_items[0].quantity', details: { uncredited_quantity: 2, requested: 5 } } });
     expect(five.body.message).toContain('only 2 ');
@@ -91,7 +91,7 @@ describe('a credit note naming its invoice', () => {
   it('on a tax-inclusive invoice credits as the invoice was entered: units and amounts include the tax', async () => {
     const customerId = await customer(org.api);
     // 2 × ₹118.00 including 18%: ₹200.00 taxable, ₹18.00 CGST and ₹18.00 SGST.
-    const invoice = await postedInvoice(org.api, customerId, 118, { is_inclusive_tax: true, line_items: [{ name: 'Kettle', quantity: 2, rate: 118, tax_id: gst18 }] });
+    const invoice = await postedInvoice(org.api, customerId, 118, { is_inclusive_tax: true, line_items: [{ name: 'Kettle', hsn_or_sac: '8516', quantity: 2, rate: 118, tax_id: gst18 }] });
     expect(invoice).toMatchObject({ sub_total: 200, tax_total: 36, total: 236 });
     const unit = await creditNote(customerId, invoice.invoice_id, [{ invoice_line_item_id: lineOf(invoice), quantity: 1 }]);
     expect(unit.body.credit_note).toMatchObject({ sub_total: 100, cgst_total: 9, sgst_total: 9, total: 118 });
@@ -131,7 +131,7 @@ describe('a credit note naming its invoice', () => {
   it("never credits more than the invoice's total, naming what remains (a rounded-off invoice: ₹118.35 less ₹0.35)", async () => {
     const customerId = await customer(org.api);
     // Inter-state: one IGST of ₹18.05 (18.054).
-    const invoice = await postedInvoice(org.api, customerId, 100.3, { place_of_supply: 'IN-MH', round_off: -0.35, line_items: [{ name: 'Lamp', rate: 100.3, tax_id: gst18 }] });
+    const invoice = await postedInvoice(org.api, customerId, 100.3, { place_of_supply: 'IN-MH', round_off: -0.35, line_items: [{ name: 'Lamp', hsn_or_sac: '9405', rate: 100.3, tax_id: gst18 }] });
     expect(invoice).toMatchObject({ total: 118 });
     const all = await creditNote(customerId, invoice.invoice_id, [{ invoice_line_item_id: lineOf(invoice), quantity: 1 }]);
     expect(all).toMatchObject({ status: 400, body: { code: 'validation.invalid_value', field: 'total', details: { remaining_creditable: 118, requested: 118.35 } } });
@@ -140,7 +140,7 @@ describe('a credit note naming its invoice', () => {
 
   it('without an invoice keeps free-form lines, which name no invoice line and send no bare amount', async () => {
     const customerId = await customer(org.api);
-    const free = await createCreditNote(org.api, { customer_id: customerId, date: '2026-06-12', line_items: [{ name: 'Goodwill', rate: 50, tax_id: gst28 }] });
+    const free = await createCreditNote(org.api, { customer_id: customerId, date: '2026-06-12', line_items: [{ name: 'Goodwill', hsn_or_sac: '9983', rate: 50, tax_id: gst28 }] });
     expect(free.status).toBe(201);
     expect(free.body.credit_note).toMatchObject({ total: 64, invoice_id: null });
     expect(free.body.credit_note.line_items[0]).toMatchObject({ quantity: 1, invoice_line_item_id: null, bill_line_item_id: null });

@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
-const invoicePayload = () => ({ customer_id: buyer, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Retainer', rate: 1000, quantity: 1 }] });
+const invoicePayload = () => ({ customer_id: buyer, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Retainer', hsn_or_sac: '998311', rate: 1000, quantity: 1 }] });
 
 async function schedule(body: Record<string, unknown>, o: OrgFixture = org) {
   return o.api.post('/recurring', { entity_type: 'INVOICE', name: 'Retainer', frequency: 'MONTHLY', start_date: '2026-06-15', template_payload: invoicePayload(), ...body }, { idempotencyKey: newKey() });
@@ -102,7 +102,7 @@ describe('recurring schedules: template documents and dates', () => {
     const o = await t.given.org();
     const c = await customer(o.api);
     const v = await vendor(o.api);
-    const invoice = await o.api.post('/invoices', { customer_id: c, date: '2026-06-10', place_of_supply: 'IN-KA', line_items: [{ name: 'Retainer', rate: 1000 }] }, { idempotencyKey: newKey() });
+    const invoice = await o.api.post('/invoices', { customer_id: c, date: '2026-06-10', place_of_supply: 'IN-KA', line_items: [{ name: 'Retainer', hsn_or_sac: '998311', rate: 1000 }] }, { idempotencyKey: newKey() });
     const bill = await o.api.post('/bills', { vendor_id: v, date: '2026-06-10', place_of_supply: 'IN-KA', line_items: [{ name: 'Rent', rate: 500 }] }, { idempotencyKey: newKey() });
     const journal = await o.api.post('/journals', {
       date: '2026-06-10', lines: [{ account_id: await accountId(o.api, 'Bank'), debit: 10 }, { account_id: await accountId(o.api, "Owner's Equity"), credit: 10 }],
@@ -129,7 +129,7 @@ describe('recurring schedules: template documents and dates', () => {
     const o = await t.given.org();
     const termsOf45 = await customer(o.api, { payment_terms: 45 });
     const v = await vendor(o.api, { payment_terms: 30 });
-    const line = { name: 'Retainer', rate: 1000, quantity: 1 };
+    const line = { name: 'Retainer', hsn_or_sac: '998311', rate: 1000, quantity: 1 };
     const run = async (r: { recurring_id: string }) => {
       const res = await o.api.post(`/recurring/${r.recurring_id}/run`, {}, { idempotencyKey: newKey() });
       expect(res.status).toBe(200);
@@ -292,7 +292,7 @@ describe('recurring schedules: runs', () => {
     const c = await customer(o.api);
     const r = (await o.api.post('/recurring', {
       entity_type: 'INVOICE', name: 'Daily', frequency: 'DAILY', start_date: '2026-06-15', max_runs: 2,
-      template_payload: { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Milk', rate: 50 }] },
+      template_payload: { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Milk', hsn_or_sac: '0401', rate: 50 }] },
     }, { idempotencyKey: newKey() })).body.recurring;
     try {
       t.clock.set(new Date(BEFORE_NINE));
@@ -448,7 +448,7 @@ describe('recurring schedules: bills and expenses through the scheduler', () => 
       at(BEFORE_NINE);
       const r = (await o.api.post('/recurring', {
         entity_type: 'INVOICE', name: 'Orphan', frequency: 'WEEKLY', start_date: '2026-06-15',
-        template_payload: { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'X', rate: 10 }] },
+        template_payload: { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'X', hsn_or_sac: '8471', rate: 10 }] },
       }, { idempotencyKey: newKey() })).body.recurring;
       expect((await o.api.delete(`/contacts/${c}`)).status).toBe(200);
       at(AT_NINE);
@@ -472,7 +472,7 @@ describe('recurring schedules: auto_charge payment links', () => {
     const o = await t.given.org({ name: 'Asha & Sons' });
     const c = await customer(o.api);
     const body = { entity_type: 'INVOICE', name: 'Charged', frequency: 'MONTHLY', start_date: '2026-07-01', auto_charge: true,
-      template_payload: { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Plan', rate: 499 }] } };
+      template_payload: { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Plan', hsn_or_sac: '998311', rate: 499 }] } };
     const refused = await o.api.post('/recurring', body, { idempotencyKey: newKey() });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: 'validation.invalid_value', field: 'auto_charge' });
@@ -511,7 +511,7 @@ describe('recurring schedules: auto_charge payment links', () => {
     const o = await t.given.org({ name: 'Asha & Sons, Pune' });
     expect((await t.admin.put(`/orgs/${o.orgId}/preferences`, { upiVpa: vpa })).status).toBe(200);
     const c = await customer(o.api);
-    const template = { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Plan', rate: 1000.5 }] };
+    const template = { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Plan', hsn_or_sac: '998311', rate: 1000.5 }] };
     const charged = (await o.api.post('/recurring', {
       entity_type: 'INVOICE', name: 'Charged', frequency: 'MONTHLY', start_date: '2026-07-01', auto_charge: true, template_payload: template,
     }, { idempotencyKey: newKey() })).body.recurring;
@@ -552,7 +552,7 @@ describe('recurring schedules: auto_charge payment links', () => {
     const c = await customer(o.api);
     const r = (await o.api.post('/recurring', {
       entity_type: 'INVOICE', name: 'Charged', frequency: 'DAILY', start_date: '2026-06-15', auto_charge: true,
-      template_payload: { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Milk', rate: 50 }] },
+      template_payload: { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Milk', hsn_or_sac: '0401', rate: 50 }] },
     }, { idempotencyKey: newKey() })).body.recurring;
     expect((await t.admin.put(`/orgs/${o.orgId}/preferences`, { upiVpa: null })).status).toBe(200);
     const now = await o.api.post(`/recurring/${r.recurring_id}/run`, {}, { idempotencyKey: newKey() });
@@ -583,7 +583,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('recurring schedules on PostgreSQL
       for (let i = 0; i < 8; i++) {
         const res = await o.api.post('/recurring', {
           entity_type: 'INVOICE', name: `Race ${i}`, frequency: 'DAILY', start_date: '2026-06-15',
-          template_payload: { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Item', rate: 10 + i }] },
+          template_payload: { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Item', hsn_or_sac: '8471', rate: 10 + i }] },
         }, { idempotencyKey: newKey() });
         ids.push(res.body.recurring.recurring_id);
       }

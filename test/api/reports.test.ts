@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(async () => { await t.close(); });
 
 const invoice = (customerId: string, date: string, rate: number) =>
-  createInvoice(org.api, { customer_id: customerId, date, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Item', rate }] });
+  createInvoice(org.api, { customer_id: customerId, date, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Item', hsn_or_sac: '8471', rate }] });
 
 describe('customer ledger', () => {
   it('lists postings in date order with a running balance, opening from everything before from_date', async () => {

@@ -26,7 +26,7 @@ async function made(res: { status: number; body: any }, key: string, idField: st
 }
 
 const post = (api: HttpClient, path: string, body: unknown) => api.post(path, body, { idempotencyKey: newKey() });
-const line = { name: 'Widgets', rate: 100, quantity: 2 };
+const line = { name: 'Widgets', hsn_or_sac: '8471', rate: 100, quantity: 2 };
 
 export async function makeDocument(api: HttpClient, kind: DocumentKind): Promise<MadeDocument> {
   switch (kind) {

@@ -39,7 +39,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function invoiceBody(customerId: string): Record<string, unknown> {
   return {
     customer_id: customerId, date: '2026-11-20', place_of_supply: 'IN-KA', auto_approve: true,
-    line_items: [{ name: 'Load', rate: 1000, quantity: 1 }],
+    line_items: [{ name: 'Load', hsn_or_sac: '8471', rate: 1000, quantity: 1 }],
   };
 }
 

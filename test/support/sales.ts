@@ -29,7 +29,7 @@ export async function vendor(api: HttpClient, fields: Record<string, unknown> = 
 export async function postedInvoice(api: HttpClient, customerId: string, rate: number, extra: Record<string, unknown> = {}) {
   const res = await createInvoice(api, {
     customer_id: customerId, date: '2026-06-10', due_date: '2026-07-31', place_of_supply: 'IN-KA', auto_approve: true,
-    line_items: [{ name: 'Goods', rate, quantity: 1 }], ...extra,
+    line_items: [{ name: 'Goods', hsn_or_sac: '8471', rate, quantity: 1 }], ...extra,
   });
   if (res.status !== 201) throw new Error(`postedInvoice: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.invoice;

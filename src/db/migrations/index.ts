@@ -35,6 +35,7 @@ import { partyCopy } from './034-party-copy';
 import { incomeTaxExpense } from './035-income-tax-expense';
 import { webhookAnswersWithoutSecret } from './036-webhook-answers-without-secret';
 import { unboundNoteGoods } from './038-unbound-note-goods';
+import { discardedNumbers } from './039-discarded-numbers';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -44,6 +45,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   idempotencyOrgScope, gstTreatment, periodLock, noteBindings, purchaseLedgers, branchBooks, seriesTypesUnits, einvoice,
   einvoiceIrn, irnNotesTransport, ledgerReportIndexes, noteUnapply, ledgerBalances, openItems, numberingRegistrations,
   partyCopy, incomeTaxExpense, webhookAnswersWithoutSecret, unboundNoteGoods,
+  discardedNumbers,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

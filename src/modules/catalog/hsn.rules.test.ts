@@ -19,6 +19,13 @@ describe('requiredHsnDigits (Notification 78/2020-CT)', () => {
     expect(requiredHsnDigits(6, false)).toBe(6);
     expect(requiredHsnDigits(8, true)).toBe(8);
   });
+
+  it("Phase III: a B2C line issued from 1 May 2025 needs 4 digits; a draft (no issue date) or one issued before does not", () => {
+    expect(requiredHsnDigits(4, false, '2025-05-01')).toBe(4);
+    expect(requiredHsnDigits(4, false, '2025-04-30')).toBeNull();
+    expect(requiredHsnDigits(4, false)).toBeNull();
+    expect(requiredHsnDigits(6, false, '2025-05-01')).toBe(6);
+  });
 });
 
 describe('assertHsnDigits', () => {
@@ -29,5 +36,7 @@ describe('assertHsnDigits', () => {
       .toThrow(expect.objectContaining({ code: 'validation.invalid_value', field: 'line_items[0].hsn_or_sac', message: expect.stringContaining('hsnDigits 6') }));
     expect(() => assertHsnDigits([{ hsnOrSac: null }], 4, false)).not.toThrow();
     expect(() => assertHsnDigits([{ hsnOrSac: '84713010' }], 8, false)).not.toThrow();
+    expect(() => assertHsnDigits([{ hsnOrSac: '84' }], 4, false, '2026-06-10'))
+      .toThrow(expect.objectContaining({ code: 'validation.invalid_value', field: 'line_items[0].hsn_or_sac', message: expect.stringContaining('Notification 78/2020-CT') }));
   });
 });

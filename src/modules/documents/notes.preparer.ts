@@ -96,8 +96,8 @@ export async function prepareNote(tx: Tx, orgId: string, input: NoteInput, side:
   const { baseCurrency, prefs } = await orgSettings(tx, orgId);
   if (!parent) {
     const priced = await priceLines(tx, orgId, input.line_items, resolved, side);
-    // A credit note is held to the HSN preference as an invoice is; a bound one copies its invoice's codes.
-    if (side === 'sales') assertHsnDigits(priced.lines, prefs.hsnDigits, resolved.contactGstin !== null);
+    // A credit note, issued when created, is held to the HSN preference and Phase III as an invoice is; a bound one copies its invoice's codes.
+    if (side === 'sales') assertHsnDigits(priced.lines, prefs.hsnDigits, resolved.contactGstin !== null, input.noteDate);
     return {
       party: resolved, priced, currencyCode: baseCurrency,
       exportType: side === 'sales' ? resolved.exportType : null,
@@ -115,7 +115,7 @@ export async function prepareNote(tx: Tx, orgId: string, input: NoteInput, side:
   assertNoteCanCorrect(parent, parentLines, bound.map((l) => l.parentLineId), resolved.branchState);
   const priced = priceResolved(bound, { ...party, inclusive: parent.inclusive });
   // An unbound line is held to the HSN preference as a free-form note's; a bound one copies its invoice's code.
-  if (side === 'sales') assertHsnDigits(bound.filter((l) => l.parentLineId === null), prefs.hsnDigits, resolved.contactGstin !== null);
+  if (side === 'sales') assertHsnDigits(bound.filter((l) => l.parentLineId === null), prefs.hsnDigits, resolved.contactGstin !== null, input.noteDate);
   assertTaxableUncredited(parent.kind, parentLines, credited.lines, bound, priced.amounts.lines.map((a) => a.itemTotal));
   assertWithinCreditable(parent.kind, parent.total, credited.total, priced.amounts.subTotal + priced.amounts.taxTotal);
   // The note converts at its parent's rate, so the parent is the input that brought it.

@@ -1,21 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { documentSeries, seriesOf } from './documents-issued.rules';
+import { documentSeries, shapeOf } from './documents-issued.rules';
 
-describe('seriesOf', () => {
-  it('is the number without its trailing digits', () => {
-    expect(seriesOf('INV-2026-27-0012')).toBe('INV-2026-27-');
-    expect(seriesOf('CN/9')).toBe('CN/');
-    expect(seriesOf('MANUAL')).toBe('MANUAL');
+describe('shapeOf', () => {
+  it('writes each run of digits #', () => {
+    expect(shapeOf('INV/001/2026-27')).toBe('INV/#/#-#');
+    expect(shapeOf('MANUAL')).toBe('MANUAL');
   });
 });
 
 describe('documentSeries', () => {
-  it('gives each series its first and last number by running number, issued, cancelled and net', () => {
+  it('groups by issuing series, first and last by running number, issued, cancelled and net', () => {
+    const doc = (number: string, seriesId: string | null, cancelled = false) => ({ number, seriesId, cancelled });
     expect(documentSeries([
-      { number: 'A-10', cancelled: false }, { number: 'A-9', cancelled: true }, { number: 'A-100', cancelled: false }, { number: 'B-1', cancelled: false },
+      doc('INV/10/2026-27', 's1'), doc('INV/9/2026-27', 's1', true), doc('INV/100/2026-27', 's1'), doc('A-7', null), doc('A-12', null), doc('INV/1/2026-27', 's2'),
     ])).toEqual([
-      { num: 1, series: 'A-', from: 'A-9', to: 'A-100', totnum: 3, cancel: 1, net_issue: 2 },
-      { num: 2, series: 'B-', from: 'B-1', to: 'B-1', totnum: 1, cancel: 0, net_issue: 1 },
+      { num: 1, series: 'A-#', from: 'A-7', to: 'A-12', totnum: 2, cancel: 0, net_issue: 2 },
+      { num: 2, series: 'INV/#/#-#', from: 'INV/9/2026-27', to: 'INV/100/2026-27', totnum: 3, cancel: 1, net_issue: 2 },
+      { num: 3, series: 'INV/#/#-#', from: 'INV/1/2026-27', to: 'INV/1/2026-27', totnum: 1, cancel: 0, net_issue: 1 },
     ]);
   });
 });

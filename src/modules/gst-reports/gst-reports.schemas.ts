@@ -16,8 +16,8 @@ const Rupees = Type.Number({ description: 'Rupees (INR), two decimals' });
 
 const HsnRow = Strict({
   num: Type.Integer({ description: 'Serial number of the row in its section' }),
-  hsn_sc: Type.String({ description: 'HSN or SAC code' }),
-  desc: Type.String({ description: 'Description: the name of the first line of the group' }),
+  hsn_sc: Type.Optional(Type.String({ description: 'HSN or SAC code; absent on a row of lines issued without one (B2C before May 2025)' })),
+  desc: Type.String({ description: 'Description: the smallest line name of the row, at most 30 characters' }),
   uqc: Type.String({ description: 'GST unit (UQC); NA for a service' }),
   qty: Type.Number({ description: 'Quantity supplied less quantity credited; 0 for a service' }),
   rt: Type.Number({ description: 'GST rate, percent' }),
@@ -36,12 +36,12 @@ export const HsnSummary = Named('HsnSummary', Strict({
 
 const DocSeries = Strict({
   num: Type.Integer(),
-  series: Type.String({ description: 'The number prefix: the document number without its trailing digits' }),
+  series: Type.String({ description: "The shape of the series' numbers, each run of digits written # (INV-#-#-#); a row per series that issued them, numbers given by hand grouped by shape" }),
   from: Type.String(), to: Type.String(),
   totnum: Type.Integer(), cancel: Type.Integer(), net_issue: Type.Integer(),
 });
 const DocKind = Strict({
-  doc_num: Type.Integer({ description: '1 invoices for outward supply, 5 credit notes' }),
+  doc_num: Type.Integer({ description: "GSTN's kind of document: 1 invoices for outward supply, 5 credit notes" }),
   doc_typ: Type.String(),
   docs: Type.Array(DocSeries),
 });

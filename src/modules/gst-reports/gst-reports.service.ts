@@ -20,17 +20,27 @@ export function gstReportsService(db: Db) {
   }
   type Scope = Awaited<ReturnType<typeof scope>>;
 
-  /** The numbers of the invoices issued (approved, voided or not) and customer credit notes of the scope, with their status. */
+  /**
+   * The numbers of the scope's invoices issued (approved, voided or not) with their series, of its
+   * deleted draft invoices (their numbers stay taken: cancelled), and of its customer credit notes,
+   * all numbered from their registration's one credit note series.
+   */
   async function documents(orgId: string, s: Scope) {
-    const [invoices, notes] = await Promise.all([
-      db.selectFrom('invoices').select(['invoice_number as number', 'status'])
+    const [invoices, discarded, notes] = await Promise.all([
+      db.selectFrom('invoices').select(['invoice_number as number', 'series_id', 'status'])
         .where('org_id', '=', orgId).where('branch_id', 'in', s.branches).where('status', '!=', 'DRAFT')
         .where('invoice_date', '>=', s.from).where('invoice_date', '<=', s.to).execute(),
+      db.selectFrom('issued_numbers').select(['document_number as number', 'series_id'])
+        .where('org_id', '=', orgId).where('document_type', '=', 'invoice').where('branch_id', 'in', s.branches)
+        .where('discarded_date', '>=', s.from).where('discarded_date', '<=', s.to).execute(),
       db.selectFrom('credit_notes').select(['credit_note_number as number', 'status'])
         .where('org_id', '=', orgId).where('branch_id', 'in', s.branches).where('note_type', '=', 'CUSTOMER')
         .where('status', '!=', 'DRAFT').where('note_date', '>=', s.from).where('note_date', '<=', s.to).execute(),
     ]);
-    return { invoices, notes };
+    return {
+      invoices: [...invoices.map((d) => ({ number: d.number, seriesId: d.series_id, cancelled: d.status === 'CANCELLED' })), ...discarded.map((d) => ({ number: d.number, seriesId: d.series_id, cancelled: true }))],
+      notes: notes.map((d) => ({ number: d.number, seriesId: null, cancelled: d.status === 'CANCELLED' })),
+    };
   }
 
   type Documents = Awaited<ReturnType<typeof documents>>;
@@ -41,10 +51,10 @@ export function gstReportsService(db: Db) {
   };
 
   function issuedOf(s: Scope, { invoices, notes }: Documents): DocumentsIssued {
-    const issued = (docs: typeof invoices) => documentSeries(docs.map((d) => ({ number: d.number, cancelled: d.status === 'CANCELLED' })));
+    // GSTN's doc_num: 1 invoices for outward supply, 5 credit notes; Bahi issues no other kind yet (docs/rules/returns-gstr1-gstr3b.md, "Documents issued").
     const kinds = [
-      { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: issued(invoices) },
-      { doc_num: 5, doc_typ: 'Credit Note', docs: issued(notes) },
+      { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: documentSeries(invoices) },
+      { doc_num: 5, doc_typ: 'Credit Note', docs: documentSeries(notes) },
     ];
     return { gstin: s.gstin, from_date: s.from, to_date: s.to, doc_det: kinds.filter((k) => k.docs.length > 0) };
   }

@@ -1,4 +1,6 @@
-/** A GSTR-1 period: the portal's `fp` (MMYYYY, a quarter's last month) and the dates it covers. */
+import { invalidValue } from '../../kernel/errors';
+
+/** A return period: the portal's `fp` / `ret_period` (MMYYYY, a quarter's last month) and the dates it covers. */
 export interface ReturnPeriod { fp: string; from: string; to: string }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -21,4 +23,11 @@ export function returnPeriod(period: string): ReturnPeriod | null {
   const [fromYear, fromMonth] = [Math.floor(first / 12), (first % 12) + 1];
   const [toYear, toMonth] = [Math.floor((first + 2) / 12), ((first + 2) % 12) + 1];
   return { fp: `${pad(toMonth)}${toYear}`, from: iso(fromYear, fromMonth, 1), to: iso(toYear, toMonth, lastDay(toYear, toMonth)) };
+}
+
+/** The period of a GSTR-1 or GSTR-3B request: 400 on `period` when it is neither form. */
+export function requestedPeriod(period: string): ReturnPeriod {
+  const found = returnPeriod(period);
+  if (found === null) throw invalidValue('period', 'period is MMYYYY or YYYY-Qn');
+  return found;
 }

@@ -1,14 +1,14 @@
 import type { Db } from '../../db/database';
 import { csvReply } from '../../http/csv-reply';
 import { route, type RouteDef } from '../../http/route';
-import { invalidValue, requiredField } from '../../kernel/errors';
+import { requiredField } from '../../kernel/errors';
 import type { RequestContext } from '../../platform/context';
 import { toCsv } from '../../kernel/csv';
 import { gstReportsService } from './gst-reports.service';
 import { gstr1Sections } from './gstr1.builder';
 import { outputTaxBySource } from './gstr1-books.reader';
 import { GSTR1_COLUMNS, gstr1Rows } from './gstr1-csv.rules';
-import { returnPeriod } from './gstr1-period.rules';
+import { requestedPeriod } from './gstr1-period.rules';
 import { gstr1Documents } from './gstr1.reader';
 import { Gstr1, Gstr1Query, Gstr1Summary, Gstr1SummaryQuery } from './gstr1.schemas';
 import { reconcile, sectionTotals } from './gstr1-summary.rules';
@@ -21,8 +21,7 @@ export function gstr1Routes(db: Db): RouteDef[] {
 
   /** The return of one GSTIN and period, with the documents it was built from. */
   async function gstr1Of(ctx: RequestContext, query: { gstin: string; period: string }) {
-    const period = returnPeriod(query.period);
-    if (period === null) throw invalidValue('period', 'period is MMYYYY or YYYY-Qn');
+    const period = requestedPeriod(query.period);
     const { gstin, branches } = await branchesOfGstin(db, ctx.orgId, query.gstin);
     const scope = { orgId: ctx.orgId, gstin, branches, from: period.from, to: period.to };
     const range = { gstin, from_date: period.from, to_date: period.to };

@@ -27,7 +27,7 @@ const Note = { ntty: Type.Literal('C'), nt_num: Type.String(), nt_dt: ReturnDate
 const Rchrg = Type.Literal('N', { description: 'Reverse charge: sales are never under it' });
 
 const HsnRow = Strict({
-  num: Type.Integer(), hsn_sc: Type.String(), desc: Type.String(), uqc: Type.String(), qty: Type.Number(), rt: Rate,
+  num: Type.Integer(), hsn_sc: Type.Optional(Type.String({ description: 'Absent on a row of lines issued without a code (B2C before May 2025)' })), desc: Type.String({ maxLength: 30 }), uqc: Type.String(), qty: Type.Number(), rt: Rate,
   txval: Rupees, iamt: Rupees, camt: Rupees, samt: Rupees, csamt: Rupees,
 });
 const DocSeries = Strict({ num: Type.Integer(), from: Type.String(), to: Type.String(), totnum: Type.Integer(), cancel: Type.Integer(), net_issue: Type.Integer() });
@@ -60,7 +60,7 @@ export const Gstr1 = Named('Gstr1', Strict({
     nil_amt: Rupees, expt_amt: Rupees, ngsup_amt: Rupees,
   })) }, 'Nil-rated, exempt and non-GST supplies, net of credit notes'),
   hsn: Strict({ hsn_b2b: Type.Array(HsnRow), hsn_b2c: Type.Array(HsnRow) }, 'The HSN summary, B2B and B2C apart'),
-  doc_issue: Strict({ doc_det: Type.Array(Strict({ doc_num: Type.Integer(), doc_typ: Type.String(), docs: Type.Array(DocSeries) })) }, 'Documents issued, voided ones counted as cancelled'),
+  doc_issue: Strict({ doc_det: Type.Array(Strict({ doc_num: Type.Integer(), doc_typ: Type.String(), docs: Type.Array(DocSeries) })) }, 'Documents issued, a row per issuing series; voided ones and deleted drafts counted as cancelled'),
 }));
 export type Gstr1 = Static<typeof Gstr1>;
 

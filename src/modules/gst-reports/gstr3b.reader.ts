@@ -48,7 +48,7 @@ function interStateTable(recipient: RecipientClass, treatment: string | null): I
 }
 
 /**
- * The lines GSTR-3B is built from, for the branches of one GSTIN and dates within the month:
+ * The lines GSTR-3B is built from, for the branches of one GSTIN and dates within the period (a month or a quarter):
  * invoices and customer credit notes issued; bills, expenses, debit notes and vendor credits received.
  */
 export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardLine[]; inward: InwardLine[] }> {

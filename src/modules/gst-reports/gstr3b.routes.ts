@@ -4,6 +4,7 @@ import { route, type RouteDef } from '../../http/route';
 import { toCsv } from '../../kernel/csv';
 import { GSTR3B_COLUMNS, gstr3bRows } from './gstr3b-csv.rules';
 import { buildGstr3b } from './gstr3b.builder';
+import { requestedPeriod } from './gstr1-period.rules';
 import { gstr3bLines } from './gstr3b.reader';
 import { Gstr3b, Gstr3bQuery } from './gstr3b.schemas';
 import { branchesOfGstin } from './gstin-branches';
@@ -12,14 +13,15 @@ export function gstr3bRoutes(db: Db): RouteDef[] {
   return [
     route({
       method: 'GET', url: '/gst/gstr3b', operationId: 'getGstr3b', tags: ['GST'],
-      summary: "GSTR-3B of one GSTIN for one month in the portal's JSON: outward and reverse-charge supplies, input tax credit, exempt and non-GST inward supplies",
+      summary: "GSTR-3B of one GSTIN for a month or a quarter (QRMP) in the portal's JSON: outward and reverse-charge supplies, input tax credit, exempt and non-GST inward supplies",
       access: 'Svc.gst.READ', query: Gstr3bQuery, response: { gstr3b: Gstr3b }, produces: 'text/csv',
       handle: async ({ ctx, query }) => {
         const { gstin, branches } = await branchesOfGstin(db, ctx.orgId, query.gstin);
-        const [month, year] = [query.period.slice(0, 2), query.period.slice(2)];
-        const { outward, inward } = await gstr3bLines(db, { orgId: ctx.orgId, branches, from: `${year}-${month}-01`, to: `${year}-${month}-31` });
-        const gstr3b = buildGstr3b(gstin, query.period, outward, inward);
-        return query.format === 'csv' ? csvReply(`gstr3b-${query.period}`, toCsv(GSTR3B_COLUMNS, gstr3bRows(gstr3b))) : { gstr3b };
+        // A quarterly (QRMP) filer's return sums the quarter's three months under its last month, as GSTR-1's `fp`.
+        const period = requestedPeriod(query.period);
+        const { outward, inward } = await gstr3bLines(db, { orgId: ctx.orgId, branches, from: period.from, to: period.to });
+        const gstr3b = buildGstr3b(gstin, period.fp, outward, inward);
+        return query.format === 'csv' ? csvReply(`gstr3b-${period.fp}`, toCsv(GSTR3B_COLUMNS, gstr3bRows(gstr3b))) : { gstr3b };
       },
     }),
   ];

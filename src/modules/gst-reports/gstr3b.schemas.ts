@@ -1,12 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Named, Strict } from '../../http/response-schemas';
 import { GstinText, Query, ReportFormat } from '../../http/schema-kit';
+import { Gstr1Query } from './gstr1.schemas';
 
 /* GSTR-3B in the portal's JSON (docs/rules/returns-gstr1-gstr3b.md, "GSTR-3B"; CGST s.39, Rule 61); amounts in rupees. */
 
 export const Gstr3bQuery = Query({
   gstin: GstinText,
-  period: Type.String({ pattern: '^(0[1-9]|1[0-2])\\d{4}$', description: 'The return period, MMYYYY (062026 is June 2026)' }),
+  period: Gstr1Query.properties.period,
   format: ReportFormat('csv answers text/csv: a row per figure set (table, field, then the portal\'s columns)'),
 });
 export type Gstr3bQuery = Static<typeof Gstr3bQuery>;
@@ -19,7 +20,7 @@ const PosSupply = Strict({ pos: Type.String({ description: '2-digit state code o
 
 export const Gstr3b = Named('Gstr3b', Strict({
   gstin: Type.String(),
-  ret_period: Type.String({ description: 'MMYYYY' }),
+  ret_period: Type.String({ description: 'MMYYYY: the month, or the last month of the quarter' }),
   sup_details: Strict({
     osup_det: Supply, osup_zero: Supply, osup_nil_exmp: Supply, isup_rev: Supply, osup_nongst: Supply,
   }, '3.1: (a) taxable outward, (b) zero-rated, (c) nil and exempt, (d) inward under reverse charge, (e) non-GST'),

@@ -35,4 +35,9 @@ describe('hsnSection', () => {
     ]);
     expect(section.data).toEqual([{ num: 1, hsn_sc: '8471', desc: 'Laptop', uqc: 'NOS', qty: 3, rt: 18, txval: 250, iamt: 0, camt: 22.5, samt: 22.5, csamt: 0 }]);
   });
+
+  it('as the portal takes a row: desc cut to 30 characters, no hsn_sc on lines issued without a code', () => {
+    const section = hsnSection([entry(line({ name: 'Stainless steel water bottle, 1 litre', hsnOrSac: null }), 1_000_000, false)]);
+    expect(section.data).toEqual([{ num: 1, desc: 'Stainless steel water bottle, ', uqc: 'NOS', qty: 1, rt: 18, txval: 100, iamt: 0, camt: 9, samt: 9, csamt: 0 }]);
+  });
 });

@@ -11,6 +11,9 @@ export interface HsnEntry { line: SourceLine; inr: InrLine; credit: boolean; goo
 
 interface Group { hsn: string; uqc: string; rateCenti: number; desc: string; qtyMilli: number; txval: Paise; iamt: Paise; camt: Paise; samt: Paise }
 
+/** The longest description GSTR-1's HSN table takes (docs/rules/returns-gstr1-gstr3b.md, "HSN summary"). */
+const DESC_LENGTH = 30;
+
 /** The GST unit of a line: NA for a service (docs/rules/hsn-and-units.md, "Units (UQC)"), else its unit, upper case, OTH when it has none (as the e-invoice). */
 const uqcOf = (l: SourceLine) => (l.isService ? 'NA' : (l.unit?.toUpperCase() ?? 'OTH'));
 
@@ -35,8 +38,9 @@ export function hsnSection(entries: readonly HsnEntry[]) {
     groups.set(key, group);
   }
   const sorted = [...groups.values()].sort((a, b) => a.hsn.localeCompare(b.hsn) || a.uqc.localeCompare(b.uqc) || a.rateCenti - b.rateCenti);
+  // As the portal takes a row: no empty hsn_sc (a row of lines without a code is named by its desc), desc at most 30 characters.
   const data: HsnRow[] = sorted.map((g, i) => ({
-    num: i + 1, hsn_sc: g.hsn, desc: g.desc, uqc: g.uqc, qty: g.qtyMilli / 1000, rt: g.rateCenti / 100,
+    num: i + 1, ...(g.hsn !== '' && { hsn_sc: g.hsn }), desc: [...g.desc].slice(0, DESC_LENGTH).join(''), uqc: g.uqc, qty: g.qtyMilli / 1000, rt: g.rateCenti / 100,
     txval: toRupees(g.txval), iamt: toRupees(g.iamt), camt: toRupees(g.camt), samt: toRupees(g.samt), csamt: 0,
   }));
   const total = (pick: (g: Group) => Paise) => toRupees(sum(sorted.map(pick)));

@@ -11,7 +11,7 @@ import { assertDocumentDate, assertPeriodOpen } from '../../platform/orgs/period
 import { viewCache } from '../../platform/view-cache';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { assertHsnDigits, catalogRepository } from '../catalog';
-import { assertDocumentConvertible, decideRoundOff, exchangeRateMicroOf, freshPartyCopy, inclusiveRemainderOf, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty, settlementPort, totalWithRoundOff } from '../documents';
+import { assertDocumentConvertible, decideRoundOff, exchangeRateMicroOf, freshPartyCopy, inclusiveRemainderOf, readPartyCopy, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty, settlementPort, totalWithRoundOff } from '../documents';
 import { cancelIrnOnVoid, findIrn, findIrns, irnOfJoined, presentIrn } from '../einvoice';
 import { presentTransport, transportFieldsOf } from '../ewaybill/transport.rules';
 import { reversalRemedy, type LedgerService } from '../ledger';
@@ -123,7 +123,8 @@ export function invoicesService(deps: Deps) {
 
     const inclusive = input.is_inclusive_tax ?? false;
     const priced = await priceLines(tx, ctx.orgId, input.line_items, { ...party, inclusive }, 'sales');
-    assertHsnDigits(priced.lines, prefs.hsnDigits, party.contactGstin !== null);
+    // Created approved, it is issued now, and Phase III applies from its date; a draft waits for its approval.
+    assertHsnDigits(priced.lines, prefs.hsnDigits, party.contactGstin !== null, input.auto_approve ? date : undefined);
     const amounts = priced.amounts;
     const roundOffLedger = await catalogRepository.roundOffAccountId(tx, ctx.orgId);
     const pre = amounts.subTotal + amounts.taxTotal;
@@ -190,7 +191,10 @@ export function invoicesService(deps: Deps) {
         if (invoice.status !== 'DRAFT') throw invalidState(`only a DRAFT invoice can be approved; this one is ${invoice.status}`, { status: invoice.status });
         await assertPeriodOpen(tx, ctx.orgId, invoice.invoice_date);
         const lines = (await repo.lines(tx, ctx.orgId, [invoiceId])).get(invoiceId) ?? [];
-        const approved = await approveInTx(tx, ctx, { ...invoice, version: invoice.version + 1, party: await freshPartyCopy(tx, ctx.orgId, invoice.customer_id) }, lines);
+        const party = await freshPartyCopy(tx, ctx.orgId, invoice.customer_id);
+        const { prefs } = await orgSettings(tx, ctx.orgId);
+        assertHsnDigits(lines.map((l) => ({ hsnOrSac: l.hsn_or_sac })), prefs.hsnDigits, readPartyCopy(party)?.gstin != null, invoice.invoice_date);
+        const approved = await approveInTx(tx, ctx, { ...invoice, version: invoice.version + 1, party }, lines);
         await repo.update(tx, ctx.orgId, invoiceId, { status: approved.status, party: approved.party, version: approved.version, last_modified_time: approved.last_modified_time });
         await deps.events.emit(tx, ctx, 'INVOICE_UPDATED', eventData(approved));
         return { invoice: presentInvoice(approved, lines, today()) };
@@ -260,6 +264,7 @@ export function invoicesService(deps: Deps) {
         if (invoice.status !== 'DRAFT') throw invalidState('only a DRAFT invoice can be deleted; void it instead', { status: invoice.status });
         await assertPeriodOpen(tx, ctx.orgId, invoice.invoice_date);
         await repo.delete(tx, ctx.orgId, invoiceId);
+        await deps.series.discardNumber(tx, ctx.orgId, 'invoice', { documentId: invoiceId, seriesId: invoice.series_id, date: invoice.invoice_date });
         await deps.dependents.removeFor(tx, ctx.orgId, invoiceId);
         await deps.activity.record(tx, ctx, { entityType: 'INVOICE', entityId: invoiceId, entityRef: invoice.invoice_number, verb: 'DELETED' });
         return { invoice_id: invoiceId };

@@ -77,6 +77,11 @@ export const seriesRepository = {
    */
   claimNumber,
 
+  async discard(tx: Tx, orgId: string, documentType: string, d: { documentId: string; seriesId: string | null; date: string }) {
+    await tx.updateTable('issued_numbers').set({ series_id: d.seriesId, discarded_date: d.date })
+      .where('org_id', '=', orgId).where('document_type', '=', documentType).where('document_id', '=', d.documentId).execute();
+  },
+
   /** The numbers used twice in a registration and year before numbering was per registration, oldest document id first. */
   legacyDuplicates(db: Db, orgId: string, after: CursorPosition | null, limit: number) {
     let query = db.selectFrom('issued_numbers as n')

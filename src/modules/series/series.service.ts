@@ -73,7 +73,7 @@ export function seriesService(deps: Deps) {
     repo.claimNumber(tx, {
       org_id: orgId, document_type: documentType, document_id: request.documentId, registration,
       financial_year: financialYearLabel(request.date), document_number: number, branch_id: request.branchId,
-      created_time: deps.clock.now().toISOString(), legacy_duplicate: 0,
+      created_time: deps.clock.now().toISOString(), legacy_duplicate: 0, series_id: null, discarded_date: null,
     });
 
   /**
@@ -122,6 +122,13 @@ export function seriesService(deps: Deps) {
         if (await claim(tx, orgId, registration, type, request, number)) return { number, seriesId: series?.series_id ?? null };
       }
     },
+
+    /**
+     * Keeps a deleted draft's number taken, with the series and date it had: never reused, and
+     * counted as cancelled in GSTR-1's documents issued (docs/rules/returns-gstr1-gstr3b.md, "Documents issued").
+     */
+    discardNumber: (tx: Tx, orgId: string, documentType: SeriesDocumentType, document: { documentId: string; seriesId: string | null; date: LocalDate }) =>
+      repo.discard(tx, orgId, documentType, document),
 
     /** Records a number given by the caller (an explicit invoice_number): false when its registration already used it that year. */
     async claimGivenNumber(tx: Tx, orgId: string, documentType: SeriesDocumentType, request: DocumentToNumber, number: string): Promise<boolean> {
