@@ -35,6 +35,7 @@ import { partyCopy } from './034-party-copy';
 import { incomeTaxExpense } from './035-income-tax-expense';
 import { webhookAnswersWithoutSecret } from './036-webhook-answers-without-secret';
 import { unboundNoteGoods } from './038-unbound-note-goods';
+import { filedReturns } from './039-filed-returns';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -43,7 +44,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   attachmentsAndComments, pdfs, invoicePaymentLink, invoiceListIndex, billGuardReference, deliveryQueueIndexes,
   idempotencyOrgScope, gstTreatment, periodLock, noteBindings, purchaseLedgers, branchBooks, seriesTypesUnits, einvoice,
   einvoiceIrn, irnNotesTransport, ledgerReportIndexes, noteUnapply, ledgerBalances, openItems, numberingRegistrations,
-  partyCopy, incomeTaxExpense, webhookAnswersWithoutSecret, unboundNoteGoods,
+  partyCopy, incomeTaxExpense, webhookAnswersWithoutSecret, unboundNoteGoods, filedReturns,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

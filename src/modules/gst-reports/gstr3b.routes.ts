@@ -7,19 +7,23 @@ import { buildGstr3b } from './gstr3b.builder';
 import { gstr3bLines } from './gstr3b.reader';
 import { Gstr3b, Gstr3bQuery } from './gstr3b.schemas';
 import { branchesOfGstin } from './gstin-branches';
+import { filedField } from './filed-returns.reader';
+import { FILED } from './filed-returns.schemas';
 
 export function gstr3bRoutes(db: Db): RouteDef[] {
   return [
     route({
       method: 'GET', url: '/gst/gstr3b', operationId: 'getGstr3b', tags: ['GST'],
       summary: "GSTR-3B of one GSTIN for one month in the portal's JSON: outward and reverse-charge supplies, input tax credit, exempt and non-GST inward supplies",
-      access: 'Svc.gst.READ', query: Gstr3bQuery, response: { gstr3b: Gstr3b }, produces: 'text/csv',
+      access: 'Svc.gst.READ', query: Gstr3bQuery, response: { gstr3b: Gstr3b, filed: FILED }, produces: 'text/csv',
       handle: async ({ ctx, query }) => {
         const { gstin, branches } = await branchesOfGstin(db, ctx.orgId, query.gstin);
         const [month, year] = [query.period.slice(0, 2), query.period.slice(2)];
         const { outward, inward } = await gstr3bLines(db, { orgId: ctx.orgId, branches, from: `${year}-${month}-01`, to: `${year}-${month}-31` });
         const gstr3b = buildGstr3b(gstin, query.period, outward, inward);
-        return query.format === 'csv' ? csvReply(`gstr3b-${query.period}`, toCsv(GSTR3B_COLUMNS, gstr3bRows(gstr3b))) : { gstr3b };
+        if (query.format === 'csv') return csvReply(`gstr3b-${query.period}`, toCsv(GSTR3B_COLUMNS, gstr3bRows(gstr3b)));
+        const filed = await filedField(db, ctx.orgId, { gstin, return: 'GSTR3B', period: query.period }, branches);
+        return { gstr3b, ...(filed && { filed }) };
       },
     }),
   ];
