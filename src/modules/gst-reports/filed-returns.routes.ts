@@ -12,19 +12,19 @@ export function filedReturnsRoutes(filings: FiledReturnsService): RouteDef[] {
       method: 'PUT', url, operationId: 'markReturnFiled', tags, idempotency: 'optional',
       summary: 'Mark a GSTR-1 or GSTR-3B filed with its ARN: until reopened, nothing it reports may be issued, voided or reposted (409 conflict.period_filed)',
       access: 'Svc.gst.UPDATE', params: FiledReturnParams, body: MarkFiledBody, message: 'The return is marked filed.', response: { filed_return: FiledReturn },
-      handle: async ({ ctx, params, body }) => ({ filed_return: await filings.mark(ctx, params, body) }),
+      handle: async ({ ctx, params, body }) => filings.mark(ctx, params, body),
     }),
     route({
       method: 'GET', url, operationId: 'getFiledReturn', tags,
       summary: 'A return marked filed, with every change to what it reports since it was marked; 404 when not filed',
       access: 'Svc.gst.READ', params: FiledReturnParams, query: FiledReturnQuery, response: { filed_return: FiledReturn },
-      handle: async ({ ctx, params, query }) => ({ filed_return: await filings.get(ctx, { ...params, return: query.return }) }),
+      handle: async ({ ctx, params, query }) => filings.get(ctx, { ...params, return: query.return }),
     }),
     route({
       method: 'DELETE', url, operationId: 'reopenReturn', tags, idempotency: 'optional',
       summary: 'Reopen a return marked filed: what it reports may change again; 404 when not filed',
       access: 'Svc.gst.UPDATE', params: FiledReturnParams, query: FiledReturnQuery, message: 'The return is reopened.', response: { filed_return: FiledReturn },
-      handle: async ({ ctx, params, query }) => ({ filed_return: await filings.reopen(ctx, { ...params, return: query.return }) }),
+      handle: async ({ ctx, params, query }) => filings.reopen(ctx, { ...params, return: query.return }),
     }),
   ];
 }

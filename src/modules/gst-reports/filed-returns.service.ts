@@ -39,7 +39,7 @@ export function filedReturnsService(deps: Pick<PlatformDeps, 'database' | 'uow' 
 
   return {
     /** Marks filed, or updates the ARN or day; the same ARN again keeps the time first marked. */
-    async mark(ctx: RequestContext, params: FiledReturnParams, body: MarkFiledBody): Promise<FiledReturn> {
+    async mark(ctx: RequestContext, params: FiledReturnParams, body: MarkFiledBody): Promise<{ filed_return: FiledReturn }> {
       return deps.uow(ctx, async (tx) => {
         const { key, period, branches } = await resolve(tx, ctx.orgId, { ...params, return: body.return });
         assertFilingDay(body.filed_on, period, istDateOf(deps.clock.now()));
@@ -48,7 +48,7 @@ export function filedReturnsService(deps: Pick<PlatformDeps, 'database' | 'uow' 
         const now = deps.clock.now().toISOString();
         const before = await filingRow(tx, ctx.orgId, key);
         const unchanged = before && before.reopened_time === null && before.arn === arn && before.filed_on === body.filed_on;
-        if (before && unchanged) return presentFiling(tx, before, branches);
+        if (before && unchanged) return { filed_return: await presentFiling(tx, before, branches) };
         const row = {
           org_id: ctx.orgId, gstin: key.gstin, return_type: key.return, period: key.period, from_date: period.from, to_date: period.to,
           arn, filed_on: body.filed_on, marked_time: before?.arn === arn ? before.marked_time : now, reopened_time: null, last_modified_time: now,
@@ -58,21 +58,21 @@ export function filedReturnsService(deps: Pick<PlatformDeps, 'database' | 'uow' 
             .where('return_type', '=', key.return).where('period', '=', key.period).execute();
         } else await tx.insertInto('filed_returns').values(row).execute();
         await record(tx, ctx, 'RETURN_FILED', key, before?.reopened_time === null ? before : undefined, row);
-        return presentFiling(tx, row, branches);
+        return { filed_return: await presentFiling(tx, row, branches) };
       });
     },
 
-    async get(ctx: RequestContext, key: Key): Promise<FiledReturn> {
+    async get(ctx: RequestContext, key: Key): Promise<{ filed_return: FiledReturn }> {
       return deps.database.transaction(async (tx) => {
         const { key: found, branches } = await resolve(tx, ctx.orgId, key);
         const row = await filingRow(tx, ctx.orgId, found);
         if (!row || row.reopened_time !== null) throw notFound(`${key.return} filing`, 'period');
-        return presentFiling(tx, row, branches);
+        return { filed_return: await presentFiling(tx, row, branches) };
       });
     },
 
     /** Reopens a filed return: it refuses nothing until marked filed again. 404 when not filed. */
-    async reopen(ctx: RequestContext, key: Key): Promise<FiledReturn> {
+    async reopen(ctx: RequestContext, key: Key): Promise<{ filed_return: FiledReturn }> {
       return deps.uow(ctx, async (tx) => {
         const { key: found, branches } = await resolve(tx, ctx.orgId, key);
         const row = await filingRow(tx, ctx.orgId, found);
@@ -81,7 +81,7 @@ export function filedReturnsService(deps: Pick<PlatformDeps, 'database' | 'uow' 
         await tx.updateTable('filed_returns').set({ reopened_time: now, last_modified_time: now }).where('org_id', '=', ctx.orgId)
           .where('gstin', '=', found.gstin).where('return_type', '=', found.return).where('period', '=', found.period).execute();
         await record(tx, ctx, 'RETURN_REOPENED', found, row, null);
-        return presentFiling(tx, { ...row, reopened_time: now, last_modified_time: now }, branches);
+        return { filed_return: await presentFiling(tx, { ...row, reopened_time: now, last_modified_time: now }, branches) };
       });
     },
   };
