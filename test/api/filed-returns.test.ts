@@ -92,7 +92,7 @@ describe('PUT /gst/returns/{gstin}/{period}/filed', () => {
     expectFiled(await invoiceOn('2026-04-20', { auto_approve: true }), { return: 'GSTR1', period: '2026-Q1', arn: 'AA290726000888Q' });
   });
 
-  it('needs Svc.gst.UPDATE (403), the organisation\'s GSTIN (404) and a return, period and day that are one (400)', async () => {
+  it('needs Svc.gst.UPDATE (403), the organisation\'s GSTIN and period (404), a return and day that are one (400)', async () => {
     const reader = await gstOrg(t, { scopes: ['Svc.gst.READ'] });
     expect((await reader.api.put(FILED, { return: 'GSTR1', arn: ARN, filed_on: '2026-07-04' })).status).toBe(403);
     expect((await mark({ return: 'GSTR1', arn: ARN, filed_on: '2026-07-04' }, `/gst/returns/${OTHER_STATE_GSTIN}/062026/filed`)).status).toBe(404);
@@ -101,8 +101,9 @@ describe('PUT /gst/returns/{gstin}/{period}/filed', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(400);
       expect(res.body.field).toBe(field);
     };
-    await refused(`/gst/returns/${SUPPLIER_GSTIN}/132026/filed`, { return: 'GSTR1', arn: ARN, filed_on: '2026-07-04' }, 'period');
-    await refused(`/gst/returns/${SUPPLIER_GSTIN}/2026-Q1/filed`, { return: 'GSTR3B', arn: ARN, filed_on: '2026-07-04' }, 'period');
+    // A period in the path that names none of the return's is 404, as any path segment naming nothing.
+    expect((await mark({ return: 'GSTR1', arn: ARN, filed_on: '2026-07-04' }, `/gst/returns/${SUPPLIER_GSTIN}/132026/filed`)).status).toBe(404);
+    expect((await mark({ return: 'GSTR3B', arn: ARN, filed_on: '2026-07-04' }, `/gst/returns/${SUPPLIER_GSTIN}/2026-Q1/filed`)).status).toBe(404);
     await refused(FILED, { return: 'GSTR9', arn: ARN, filed_on: '2026-07-04' }, 'return');
     await refused(FILED, { return: 'GSTR1', arn: ARN, filed_on: '2026-07-06' }, 'filed_on');
   });

@@ -1,15 +1,16 @@
-import { invalidValue } from '../../kernel/errors';
+import { invalidValue, notFound } from '../../kernel/errors';
 import type { GstReturn } from '../../platform/orgs/filed-returns.rules';
 import { returnPeriod, type ReturnPeriod } from './gstr1-period.rules';
 
 /**
  * The days a return of `period` covers: MMYYYY, or YYYY-Qn for a quarterly GSTR-1 (its three
- * months); GSTR-3B is monthly here, as its report is. 400 on `period` otherwise.
+ * months); GSTR-3B is monthly here, as its report is. Otherwise it names no period of that return:
+ * 404 on `period`, as any path segment naming nothing (docs/rules/errors-and-validation.md, "Ids in a path").
  */
 export function filedPeriod(gstReturn: GstReturn, period: string): ReturnPeriod {
   const covered = returnPeriod(period);
   if (covered === null || (gstReturn === 'GSTR3B' && period.includes('-Q'))) {
-    throw invalidValue('period', gstReturn === 'GSTR3B' ? 'period is MMYYYY for GSTR3B' : 'period is MMYYYY or YYYY-Qn');
+    throw notFound(`${gstReturn} period (MMYYYY${gstReturn === 'GSTR1' ? ' or YYYY-Qn' : ''})`, 'period');
   }
   return covered;
 }
