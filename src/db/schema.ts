@@ -30,6 +30,25 @@ export interface PeriodLocksTable {
   last_modified_time: string;
 }
 
+/** A GST return marked filed (docs/rules/returns-gstr1-gstr3b.md, "A filed return"). */
+export interface FiledReturnsTable {
+  org_id: string;
+  gstin: string;
+  /** GSTR1 or GSTR3B. */
+  return_type: string;
+  /** MMYYYY, or YYYY-Qn for a quarterly GSTR-1; from_date and to_date are the days it covers. */
+  period: string;
+  from_date: string;
+  to_date: string;
+  arn: string;
+  filed_on: string;
+  /** When it was first marked filed under this ARN: changes after it are the return's `changed_since`. */
+  marked_time: string;
+  /** Set while reopened: the return refuses nothing. */
+  reopened_time: string | null;
+  last_modified_time: string;
+}
+
 export interface UsersTable {
   user_id: string;
   org_id: string;
@@ -872,6 +891,7 @@ export interface Tables {
   system_settings: SystemSettingsTable;
   orgs: OrgsTable;
   period_locks: PeriodLocksTable;
+  filed_returns: FiledReturnsTable;
   users: UsersTable;
   api_tokens: ApiTokensTable;
   branches: BranchesTable;

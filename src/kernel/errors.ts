@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'conflict.invalid_state',
   'conflict.series_exhausted',
   'conflict.period_locked',
+  'conflict.period_filed',
   'idempotency.key_required',
   'idempotency.in_progress',
   'not_found.resource',

@@ -54,7 +54,7 @@ import { identityRoutes } from '../modules/identity/identity.routes';
 import { CreateInvoiceBody, invoicesLedgerCheck, invoicesRoutes, invoicesService } from '../modules/invoices';
 import { einvoiceRoutes, einvoiceService, irnService } from '../modules/einvoice';
 import { ewayBillRoutes, ewayBillService } from '../modules/ewaybill';
-import { gstr1Routes, gstr3bRoutes, gstReportRoutes, gstReportsService } from '../modules/gst-reports';
+import { filedReturnsRoutes, filedReturnsService, gstr1Routes, gstr3bRoutes, gstReportRoutes, gstReportsService } from '../modules/gst-reports';
 import { Invoice } from '../modules/invoices/invoices.schemas';
 import { financialStatements, financialStatementsRoutes } from '../modules/financial-statements';
 import { exportsRoutes, ledgerExports } from '../modules/exports';
@@ -248,6 +248,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...gstReportRoutes(gstReportsService(database.db)),
     ...gstr3bRoutes(database.db),
     ...gstr1Routes(database.db),
+    ...filedReturnsRoutes(filedReturnsService(deps)),
     ...debitNotesRoutes(debitNotes),
     ...activityRoutes(activity),
     ...activityAliasRoutes(activity, database.db, [

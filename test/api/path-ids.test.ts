@@ -45,7 +45,11 @@ const VALID_BODIES: Record<string, unknown> = {
   adminCreateBranch: { name: 'Mysuru', state_code: 'IN-KA' },
   recordInvoiceIrn: IRN_BODY,
   recordCreditNoteIrn: IRN_BODY,
+  markReturnFiled: { return: 'GSTR1', arn: 'AA2906260123456', filed_on: '2026-07-04' },
 };
+
+/** Required queries, so the answer comes from the path (key: operationId). */
+const VALID_QUERIES: Record<string, string> = { getFiledReturn: '?return=GSTR1', reopenReturn: '?return=GSTR1' };
 
 interface Operation { method: string; path: string; operationId: string; body: unknown }
 
@@ -67,7 +71,7 @@ async function misfits(client: HttpClient, operations: Operation[], withRateLimi
   const failures: string[] = [];
   for (const op of operations) {
     for (const [form, id] of UNKNOWN_IDS) {
-      const url = op.path.replace(/\{[^}]+\}/g, encodeURIComponent(id));
+      const url = op.path.replace(/\{[^}]+\}/g, encodeURIComponent(id)) + (VALID_QUERIES[op.operationId] ?? '');
       const res = await client.request(op.method, url, op.body, op.method === 'GET' ? {} : { idempotencyKey: newKey() });
       const rateHeader = !withRateLimitHeader || res.headers.get('x-ratelimit-remaining') !== null;
       if (res.status !== 404 || res.body?.code !== 'not_found.resource' || !rateHeader) {

@@ -36,6 +36,7 @@ import { incomeTaxExpense } from './035-income-tax-expense';
 import { webhookAnswersWithoutSecret } from './036-webhook-answers-without-secret';
 import { unboundNoteGoods } from './038-unbound-note-goods';
 import { discardedNumbers } from './039-discarded-numbers';
+import { filedReturns } from './040-filed-returns';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -44,8 +45,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   attachmentsAndComments, pdfs, invoicePaymentLink, invoiceListIndex, billGuardReference, deliveryQueueIndexes,
   idempotencyOrgScope, gstTreatment, periodLock, noteBindings, purchaseLedgers, branchBooks, seriesTypesUnits, einvoice,
   einvoiceIrn, irnNotesTransport, ledgerReportIndexes, noteUnapply, ledgerBalances, openItems, numberingRegistrations,
-  partyCopy, incomeTaxExpense, webhookAnswersWithoutSecret, unboundNoteGoods,
-  discardedNumbers,
+  partyCopy, incomeTaxExpense, webhookAnswersWithoutSecret, unboundNoteGoods, discardedNumbers, filedReturns,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { PageContext } from '../../http/response-schemas';
 import { route, type RouteDef } from '../../http/route';
 import { IdParam, PathId } from '../../http/schema-kit';
-import { PERIOD_LOCKED } from '../../platform/orgs/period-lock.rules';
+import { PERIOD_CLOSED } from '../../platform/orgs/period-lock.rules';
 import { UpdateNoteBody } from '../documents/notes.schemas';
 import { IrnCancellation, IrnVoidBody } from '../einvoice/irn.schemas';
 import { AppliedToBill, AppliedToInvoice, ApplyToBillBody, ApplyToInvoiceBody, CreateCreditNoteBody, CreditNote, CreditNoteUnapplied, ListCreditNotesQuery } from './credit-notes.schemas';
@@ -28,40 +28,40 @@ export function creditNotesRoutes(creditNotes: NotesService<'credit_note'>): Rou
       handle: ({ ctx, params }) => creditNotes.get(ctx, params.credit_note_id),
     }),
     route({
-      method: 'POST', url: '/credit_notes', operationId: 'createCreditNote', failsWithCodes: PERIOD_LOCKED, summary: 'Issue a credit note (ISSUED, journal posted)', tags,
+      method: 'POST', url: '/credit_notes', operationId: 'createCreditNote', failsWithCodes: PERIOD_CLOSED, summary: 'Issue a credit note (ISSUED, journal posted)', tags,
       access: 'Svc.creditnotes.CREATE', idempotency: 'required', body: CreateCreditNoteBody, status: 201, message: 'The credit note has been created.',
       response: { credit_note: CreditNote },
       handle: ({ ctx, body }) => creditNotes.create(ctx, { ...body, contact_id: body.customer_id }),
     }),
     route({
-      method: 'PUT', url: '/credit_notes/:credit_note_id', operationId: 'updateCreditNote', failsWithCodes: PERIOD_LOCKED, summary: 'Update reference_number or notes; blocked once applied', tags,
+      method: 'PUT', url: '/credit_notes/:credit_note_id', operationId: 'updateCreditNote', failsWithCodes: PERIOD_CLOSED, summary: 'Update reference_number or notes; blocked once applied', tags,
       access: 'Svc.creditnotes.UPDATE', params: CreditNoteIdParam, body: UpdateNoteBody, message: 'The credit note has been updated.',
       response: { credit_note: CreditNote },
       handle: ({ ctx, params, body }) => creditNotes.update(ctx, params.credit_note_id, body),
     }),
     route({
-      method: 'POST', url: '/credit_notes/:credit_note_id/void', operationId: 'voidCreditNote', failsWithCodes: PERIOD_LOCKED, tags,
+      method: 'POST', url: '/credit_notes/:credit_note_id/void', operationId: 'voidCreditNote', failsWithCodes: PERIOD_CLOSED, tags,
       summary: 'Void an ISSUED credit note with nothing applied: CANCELLED, journal reversed; an active IRN is cancelled within 24 hours of its acknowledgement',
       access: 'Svc.creditnotes.UPDATE', params: CreditNoteIdParam, body: IrnVoidBody, message: 'The credit note has been voided.',
       response: { credit_note: CreditNote, einvoice_cancellation: Type.Optional(IrnCancellation) },
       handle: ({ ctx, params, body }) => creditNotes.void(ctx, params.credit_note_id, body),
     }),
     route({
-      method: 'POST', url: '/credit_notes/:credit_note_id/apply-to-invoice', operationId: 'applyCreditNoteToInvoice', failsWithCodes: PERIOD_LOCKED,
+      method: 'POST', url: '/credit_notes/:credit_note_id/apply-to-invoice', operationId: 'applyCreditNoteToInvoice', failsWithCodes: PERIOD_CLOSED,
       summary: "Apply a customer's credit note to one of their invoices", tags,
       access: 'Svc.creditnotes.UPDATE', idempotency: 'required', params: CreditNoteIdParam, body: ApplyToInvoiceBody, message: 'The credit note has been applied.',
       response: AppliedToInvoice,
       handle: ({ ctx, params, body }) => creditNotes.applyToInvoice(ctx, params.credit_note_id, body),
     }),
     route({
-      method: 'POST', url: '/credit_notes/:credit_note_id/apply-to-bill', operationId: 'applyCreditNoteToBill', failsWithCodes: PERIOD_LOCKED,
+      method: 'POST', url: '/credit_notes/:credit_note_id/apply-to-bill', operationId: 'applyCreditNoteToBill', failsWithCodes: PERIOD_CLOSED,
       summary: "Apply a vendor's credit note to one of their bills", tags,
       access: 'Svc.creditnotes.UPDATE', idempotency: 'required', params: CreditNoteIdParam, body: ApplyToBillBody, message: 'The credit note has been applied.',
       response: AppliedToBill,
       handle: ({ ctx, params, body }) => creditNotes.applyToBill(ctx, params.credit_note_id, body),
     }),
     route({
-      method: 'DELETE', url: '/credit_notes/:credit_note_id/applications/:application_id', operationId: 'unapplyCreditNote', failsWithCodes: PERIOD_LOCKED,
+      method: 'DELETE', url: '/credit_notes/:credit_note_id/applications/:application_id', operationId: 'unapplyCreditNote', failsWithCodes: PERIOD_CLOSED,
       summary: 'Unapply one application: the invoice or bill owes it again and the note can be applied elsewhere or voided', tags,
       access: 'Svc.creditnotes.UPDATE', params: Type.Object({ credit_note_id: PathId('credit_note_id'), application_id: PathId('application_id') }),
       message: 'The credit note has been unapplied.', response: CreditNoteUnapplied,

@@ -13,6 +13,8 @@ import { gstr1Documents } from './gstr1.reader';
 import { Gstr1, Gstr1Query, Gstr1Summary, Gstr1SummaryQuery } from './gstr1.schemas';
 import { reconcile, sectionTotals } from './gstr1-summary.rules';
 import { branchesOfGstin } from './gstin-branches';
+import { filedField } from './filed-returns.reader';
+import { FILED } from './filed-returns.schemas';
 
 const SUMMARY_COLUMNS = ['section', 'documents', 'txval', 'iamt', 'camt', 'samt', 'csamt'] as const;
 
@@ -32,19 +34,19 @@ export function gstr1Routes(db: Db): RouteDef[] {
       hsn: { hsn_b2b: hsn.hsn_b2b.data, hsn_b2c: hsn.hsn_b2c.data },
       doc_issue: { doc_det: issued.doc_det.map((k) => ({ ...k, docs: k.docs.map(({ series: _series, ...d }) => d) })) },
     };
-    return { gstr1, carried, scope, fp: period.fp };
+    return { gstr1, carried, scope, fp: period.fp, filed: await filedField(db, ctx.orgId, { gstin, return: 'GSTR1', period: query.period }, branches) };
   }
 
   return [
     route({
       method: 'GET', url: '/gst/gstr1', operationId: 'getGstr1', tags: ['GST'],
       summary: "GSTR-1 of one GSTIN for a month or a quarter in the portal's JSON: every issued invoice and credit note in its section, the HSN summary and the documents issued",
-      access: 'Svc.gst.READ', query: Gstr1Query, response: { gstr1: Gstr1 }, produces: 'text/csv',
+      access: 'Svc.gst.READ', query: Gstr1Query, response: { gstr1: Gstr1, filed: FILED }, produces: 'text/csv',
       handle: async ({ ctx, query }) => {
         const section = query.section;
         if (query.format === 'csv' && section === undefined) throw requiredField('section');
-        const { gstr1, fp } = await gstr1Of(ctx, query);
-        if (query.format !== 'csv' || section === undefined) return { gstr1 };
+        const { gstr1, fp, filed } = await gstr1Of(ctx, query);
+        if (query.format !== 'csv' || section === undefined) return { gstr1, ...(filed && { filed }) };
         return csvReply(`gstr1-${section}-${fp}`, toCsv(GSTR1_COLUMNS[section], gstr1Rows(gstr1, section)));
       },
     }),

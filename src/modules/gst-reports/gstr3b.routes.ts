@@ -8,20 +8,24 @@ import { requestedPeriod } from './gstr1-period.rules';
 import { gstr3bLines } from './gstr3b.reader';
 import { Gstr3b, Gstr3bQuery } from './gstr3b.schemas';
 import { branchesOfGstin } from './gstin-branches';
+import { filedField } from './filed-returns.reader';
+import { FILED } from './filed-returns.schemas';
 
 export function gstr3bRoutes(db: Db): RouteDef[] {
   return [
     route({
       method: 'GET', url: '/gst/gstr3b', operationId: 'getGstr3b', tags: ['GST'],
       summary: "GSTR-3B of one GSTIN for a month or a quarter (QRMP) in the portal's JSON: outward and reverse-charge supplies, input tax credit, exempt and non-GST inward supplies",
-      access: 'Svc.gst.READ', query: Gstr3bQuery, response: { gstr3b: Gstr3b }, produces: 'text/csv',
+      access: 'Svc.gst.READ', query: Gstr3bQuery, response: { gstr3b: Gstr3b, filed: FILED }, produces: 'text/csv',
       handle: async ({ ctx, query }) => {
         const { gstin, branches } = await branchesOfGstin(db, ctx.orgId, query.gstin);
         // A quarterly (QRMP) filer's return sums the quarter's three months under its last month, as GSTR-1's `fp`.
         const period = requestedPeriod(query.period);
         const { outward, inward } = await gstr3bLines(db, { orgId: ctx.orgId, branches, from: period.from, to: period.to });
         const gstr3b = buildGstr3b(gstin, period.fp, outward, inward);
-        return query.format === 'csv' ? csvReply(`gstr3b-${period.fp}`, toCsv(GSTR3B_COLUMNS, gstr3bRows(gstr3b))) : { gstr3b };
+        if (query.format === 'csv') return csvReply(`gstr3b-${period.fp}`, toCsv(GSTR3B_COLUMNS, gstr3bRows(gstr3b)));
+        const filed = await filedField(db, ctx.orgId, { gstin, return: 'GSTR3B', period: query.period }, branches);
+        return { gstr3b, ...(filed && { filed }) };
       },
     }),
   ];

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { PageContext } from '../../http/response-schemas';
 import { route, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
-import { PERIOD_LOCKED } from '../../platform/orgs/period-lock.rules';
+import { PERIOD_CLOSED } from '../../platform/orgs/period-lock.rules';
 import { IrnCancellation } from '../einvoice/irn.schemas';
 import { CreateInvoiceBody, Invoice, ListInvoicesQuery, UpdateInvoiceBody, VoidInvoiceBody } from './invoices.schemas';
 import type { InvoicesService } from './invoices.service';
@@ -23,28 +23,28 @@ export function invoicesRoutes(invoices: InvoicesService): RouteDef[] {
       handle: ({ ctx, params }) => invoices.getInvoice(ctx, params.invoice_id),
     }),
     route({
-      method: 'POST', url: '/invoices', operationId: 'createInvoice', failsWithCodes: PERIOD_LOCKED, summary: 'Create an invoice (DRAFT, or SENT with auto_approve)', tags,
+      method: 'POST', url: '/invoices', operationId: 'createInvoice', failsWithCodes: PERIOD_CLOSED, summary: 'Create an invoice (DRAFT, or SENT with auto_approve)', tags,
       access: 'Svc.invoices.CREATE', idempotency: 'required', body: CreateInvoiceBody, status: 201, message: 'The invoice has been created.', response: { invoice: Invoice },
       handle: ({ ctx, body }) => invoices.createInvoice(ctx, body),
     }),
     route({
-      method: 'PUT', url: '/invoices/:invoice_id', operationId: 'updateInvoice', failsWithCodes: PERIOD_LOCKED, summary: 'Update reference_number, due_date or notes of a DRAFT invoice', tags,
+      method: 'PUT', url: '/invoices/:invoice_id', operationId: 'updateInvoice', failsWithCodes: PERIOD_CLOSED, summary: 'Update reference_number, due_date or notes of a DRAFT invoice', tags,
       access: 'Svc.invoices.UPDATE', params: InvoiceIdParam, body: UpdateInvoiceBody, message: 'The invoice has been updated.', response: { invoice: Invoice },
       handle: ({ ctx, params, body }) => invoices.updateInvoice(ctx, params.invoice_id, body),
     }),
     route({
-      method: 'POST', url: '/invoices/:invoice_id/approve', operationId: 'approveInvoice', failsWithCodes: PERIOD_LOCKED, summary: 'Approve a DRAFT invoice: SENT, journal posted', tags,
+      method: 'POST', url: '/invoices/:invoice_id/approve', operationId: 'approveInvoice', failsWithCodes: PERIOD_CLOSED, summary: 'Approve a DRAFT invoice: SENT, journal posted', tags,
       access: 'Svc.invoices.UPDATE', params: InvoiceIdParam, message: 'The invoice has been approved.', response: { invoice: Invoice },
       handle: ({ ctx, params }) => invoices.approveInvoice(ctx, params.invoice_id),
     }),
     route({
-      method: 'POST', url: '/invoices/:invoice_id/void', operationId: 'voidInvoice', failsWithCodes: PERIOD_LOCKED, summary: 'Void an invoice: CANCELLED, journal reversed; an active IRN is cancelled within 24 hours of its acknowledgement', tags,
+      method: 'POST', url: '/invoices/:invoice_id/void', operationId: 'voidInvoice', failsWithCodes: PERIOD_CLOSED, summary: 'Void an invoice: CANCELLED, journal reversed; an active IRN is cancelled within 24 hours of its acknowledgement', tags,
       access: 'Svc.invoices.UPDATE', params: InvoiceIdParam, body: VoidInvoiceBody, message: 'The invoice has been voided.',
       response: { invoice: Invoice, einvoice_cancellation: Type.Optional(IrnCancellation) },
       handle: ({ ctx, params, body }) => invoices.voidInvoice(ctx, params.invoice_id, body),
     }),
     route({
-      method: 'DELETE', url: '/invoices/:invoice_id', operationId: 'deleteInvoice', failsWithCodes: PERIOD_LOCKED, summary: 'Delete a DRAFT invoice', tags,
+      method: 'DELETE', url: '/invoices/:invoice_id', operationId: 'deleteInvoice', failsWithCodes: PERIOD_CLOSED, summary: 'Delete a DRAFT invoice', tags,
       access: 'Svc.invoices.DELETE', params: InvoiceIdParam, message: 'The invoice has been deleted.', response: { invoice_id: Type.String() },
       handle: ({ ctx, params }) => invoices.deleteInvoice(ctx, params.invoice_id),
     }),

@@ -5,6 +5,7 @@ import { toPaise, toRupees } from '../../kernel/money';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { fixedChart } from '../../platform/orgs/fixed-chart';
+import { assertNotFiled } from '../../platform/orgs/filed-returns';
 import { assertPeriodOpen, assertWithinBooks } from '../../platform/orgs/period-lock';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { assertBalanced, isZeroEntry, mirror, normaliseSides, withoutZeroLines, type JournalSource, type PostingLine } from './ledger.posting';
@@ -63,6 +64,7 @@ export function ledgerService(deps: Deps) {
     const lines = await linesPerBranch(tx, ctx.orgId, entry);
     const total = assertBalanced(lines);
     await assertPeriodOpen(tx, ctx.orgId, entry.date, kind === 'REVERSAL' ? reversalRemedy(entry.source) : undefined);
+    await assertNotFiled(tx, ctx.orgId, entry);
     const journal: JournalRow = {
       org_id: ctx.orgId, journal_id: deps.ids.next('jnl'), entry_date: entry.date, source: entry.source,
       source_id: entry.sourceId, source_version: entry.sourceVersion, source_ref: entry.sourceRef ?? null, kind, reverses_journal_id: reverses,
@@ -95,10 +97,13 @@ export function ledgerService(deps: Deps) {
     /**
      * Posts a document's entry as `post` does, unless every amount on it is zero (an invoice,
      * bill or note whose lines total 0, docs/rules/amounts-and-rounding.md, "Zero amounts"): such a document has nothing to post, so
-     * no entry is written and null is returned, and voiding it later reverses nothing.
+     * no entry is written and null is returned, and voiding it later reverses nothing. A return
+     * still reports it (documents issued), so a filed one refuses it all the same.
      */
     async postUnlessZero(tx: Tx, ctx: RequestContext, entry: Entry, options: { newSource?: boolean } = {}): Promise<JournalRow | null> {
-      return isZeroEntry(normaliseSides(entry.lines)) ? null : ledger.post(tx, ctx, entry, options);
+      if (!isZeroEntry(normaliseSides(entry.lines))) return ledger.post(tx, ctx, entry, options);
+      await assertNotFiled(tx, ctx.orgId, entry);
+      return null;
     },
 
     /**

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { PageContext } from '../../http/response-schemas';
 import { route, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
-import { PERIOD_LOCKED } from '../../platform/orgs/period-lock.rules';
+import { PERIOD_CLOSED } from '../../platform/orgs/period-lock.rules';
 import { Bill } from '../bills/bills.schemas';
 import { CreatePurchaseOrderBody, ListPurchaseOrdersQuery, PurchaseOrder, UpdatePurchaseOrderBody } from './purchase-orders.schemas';
 import type { PurchaseOrdersService } from './purchase-orders.service';
@@ -35,7 +35,7 @@ export function purchaseOrdersRoutes(purchaseOrders: PurchaseOrdersService): Rou
       handle: ({ ctx, params, body }) => purchaseOrders.updatePurchaseOrder(ctx, params.purchase_order_id, body),
     }),
     route({
-      method: 'POST', url: '/purchase_orders/:purchase_order_id/convert', operationId: 'convertPurchaseOrder', failsWithCodes: PERIOD_LOCKED,
+      method: 'POST', url: '/purchase_orders/:purchase_order_id/convert', operationId: 'convertPurchaseOrder', failsWithCodes: PERIOD_CLOSED,
       summary: 'Bill a DRAFT or OPEN purchase order: a DRAFT bill with its lines, the order BILLED', tags,
       access: 'Svc.purchaseorders.UPDATE', params: PurchaseOrderIdParam, message: 'The purchase order has been converted to a bill.',
       response: { ...response, bill: Bill },

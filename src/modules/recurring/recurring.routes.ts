@@ -8,7 +8,7 @@ import { CreateInvoiceBody } from '../invoices';
 import { CreateJournalBody } from '../ledger';
 import { Type } from '@sinclair/typebox';
 import { PagePageContext } from '../../http/response-schemas';
-import { PERIOD_LOCKED } from '../../platform/orgs/period-lock.rules';
+import { PERIOD_CLOSED } from '../../platform/orgs/period-lock.rules';
 import { CreateRecurringBody, RecurringSchedule, ListRecurringQuery, UpdateRecurringBody, type RecurringEntityType } from './recurring.schemas';
 import type { RecurringService } from './recurring.service';
 
@@ -66,7 +66,7 @@ export function recurringRoutes(recurring: RecurringService): RouteDef[] {
       },
     }),
     route({
-      method: 'POST', url: '/recurring/:schedule_id/run', operationId: 'runRecurring', failsWithCodes: PERIOD_LOCKED, summary: 'Run a schedule once now', tags,
+      method: 'POST', url: '/recurring/:schedule_id/run', operationId: 'runRecurring', failsWithCodes: PERIOD_CLOSED, summary: 'Run a schedule once now', tags,
       access: 'Svc.recurring.UPDATE', params: ScheduleIdParam, message: 'The schedule has run.',
       response: { generated_entity_id: Type.String({ description: 'The document this run created' }), recurring: RecurringSchedule },
       handle: ({ ctx, params }) => recurring.runNow(ctx, params.schedule_id),

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { PageContext } from '../../http/response-schemas';
 import { route, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
-import { PERIOD_LOCKED } from '../../platform/orgs/period-lock.rules';
+import { PERIOD_CLOSED } from '../../platform/orgs/period-lock.rules';
 import { Invoice } from '../invoices/invoices.schemas';
 import { CreateSalesOrderBody, ListSalesOrdersQuery, SalesOrder, UpdateSalesOrderBody } from './sales-orders.schemas';
 import type { SalesOrdersService } from './sales-orders.service';
@@ -34,7 +34,7 @@ export function salesOrdersRoutes(salesOrders: SalesOrdersService): RouteDef[] {
       handle: ({ ctx, params, body }) => salesOrders.updateSalesOrder(ctx, params.sales_order_id, body),
     }),
     route({
-      method: 'POST', url: '/sales_orders/:sales_order_id/convert', operationId: 'convertSalesOrder', failsWithCodes: PERIOD_LOCKED,
+      method: 'POST', url: '/sales_orders/:sales_order_id/convert', operationId: 'convertSalesOrder', failsWithCodes: PERIOD_CLOSED,
       summary: 'Invoice a DRAFT, OPEN or PARTIALLY_INVOICED sales order: a DRAFT invoice with its lines, the order INVOICED', tags,
       access: 'Svc.salesorders.UPDATE', params: SalesOrderIdParam, message: 'The sales order has been converted to an invoice.',
       response: { sales_order: SalesOrder, invoice: Invoice },

@@ -27,3 +27,6 @@ export const opensLockedDays = (previous: LocalDate | null, next: LocalDate | nu
 
 /** What a route that dates, posts or reverses entries declares it can answer (route `failsWithCodes`, listed in OpenAPI). */
 export const PERIOD_LOCKED: readonly ErrorCode[] = ['conflict.period_locked'];
+
+/** What a route that issues, voids or reposts a document a GST return reports can answer: the lock's 409, or a filed return's (filed-returns.ts). */
+export const PERIOD_CLOSED: readonly ErrorCode[] = [...PERIOD_LOCKED, 'conflict.period_filed'];

@@ -1,0 +1,46 @@
+import type { Db } from '../../db/database';
+import type { FiledReturnsTable } from '../../db/schema';
+import type { FiledReturn } from './filed-returns.schemas';
+
+type Filing = FiledReturnsTable;
+
+/** The filing of one GSTIN, return and period, in force or reopened; undefined when never marked. */
+export const filingRow = (db: Db, orgId: string, key: { gstin: string; return: string; period: string }) =>
+  db.selectFrom('filed_returns').selectAll().where('org_id', '=', orgId).where('gstin', '=', key.gstin)
+    .where('return_type', '=', key.return).where('period', '=', key.period).executeTakeFirst();
+
+/**
+ * What changed since the filing was marked (docs/rules/returns-gstr1-gstr3b.md, "A filed return"):
+ * the journal entries, posted or reversed after `marked_time`, of the documents the return
+ * reports in its days and branches. GSTR-1 reads outward documents only.
+ */
+async function changedSince(db: Db, f: Filing, branches: string[]): Promise<FiledReturn['changed_since']> {
+  const gstr1 = f.return_type === 'GSTR1';
+  const rows = await db.selectFrom('journals as j')
+    .leftJoin('credit_notes as n', (join) => join.onRef('n.org_id', '=', 'j.org_id').onRef('n.credit_note_id', '=', 'j.source_id'))
+    .select(['j.source', 'j.source_id', 'j.source_ref', 'j.entry_date', 'j.kind', 'j.created_time'])
+    .where('j.org_id', '=', f.org_id).where('j.branch_id', 'in', branches)
+    .where('j.entry_date', '>=', f.from_date).where('j.entry_date', '<=', f.to_date).where('j.created_time', '>', f.marked_time)
+    .where((eb) => gstr1
+      ? eb.or([eb('j.source', '=', 'INVOICE'), eb.and([eb('j.source', '=', 'CREDIT_NOTE'), eb('n.note_type', '=', 'CUSTOMER')])])
+      : eb('j.source', 'in', ['INVOICE', 'CREDIT_NOTE', 'BILL', 'DEBIT_NOTE', 'EXPENSE']))
+    .orderBy('j.created_time').orderBy('j.journal_id').execute();
+  return rows.map((r) => ({
+    source: r.source, source_id: r.source_id, number: r.source_ref, date: r.entry_date,
+    change: r.kind === 'REVERSAL' ? 'REVERSED' as const : 'POSTED' as const, changed_time: r.created_time,
+  }));
+}
+
+/** The filing as the API shows it, with what changed since it was marked. */
+export async function presentFiling(db: Db, f: Filing, branches: string[]): Promise<FiledReturn> {
+  return {
+    gstin: f.gstin, return: f.return_type as FiledReturn['return'], period: f.period, arn: f.arn, filed_on: f.filed_on,
+    marked_time: f.marked_time, reopened_time: f.reopened_time, changed_since: await changedSince(db, f, branches),
+  };
+}
+
+/** The filing in force of a return the GSTR-1 or GSTR-3B route builds, for its `filed` field; undefined when not filed. */
+export async function filedField(db: Db, orgId: string, key: { gstin: string; return: string; period: string }, branches: string[]) {
+  const row = await filingRow(db, orgId, key);
+  return row && row.reopened_time === null ? presentFiling(db, row, branches) : undefined;
+}

@@ -1,0 +1,22 @@
+import { DomainError } from '../../kernel/errors';
+
+/** The GST returns a filing is for (docs/rules/returns-gstr1-gstr3b.md, "A filed return"). */
+export const GST_RETURNS = ['GSTR1', 'GSTR3B'] as const;
+export type GstReturn = (typeof GST_RETURNS)[number];
+
+/**
+ * The returns that report a document whose journal source is `source`: GSTR-1 the outward
+ * supplies (CGST s.37), GSTR-3B those and the inward ones with their credit (CGST s.39).
+ * `customerNote`: a credit note to a customer (outward) rather than from a vendor (inward).
+ */
+export function returnsReporting(source: string, customerNote: boolean): readonly GstReturn[] {
+  if (source === 'INVOICE' || (source === 'CREDIT_NOTE' && customerNote)) return GST_RETURNS;
+  return ['BILL', 'CREDIT_NOTE', 'DEBIT_NOTE', 'EXPENSE'].includes(source) ? ['GSTR3B'] : [];
+}
+
+/** The refusal of a change to a document a filed return reports, naming the filing. */
+export function periodFiled(filing: { return_type: string; period: string; arn: string }, date: string): DomainError {
+  return new DomainError('conflict.period_filed',
+    `${filing.return_type} for ${filing.period} is filed (ARN ${filing.arn}) and reports this document of ${date}; reopen the return to change it`,
+    { details: { return: filing.return_type, period: filing.period, arn: filing.arn } });
+}
