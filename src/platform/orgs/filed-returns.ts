@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/database';
 import type { LocalDate } from '../../kernel/local-date';
 import { periodFiled, returnsReporting } from './filed-returns.rules';
+import { orgReading } from './org-reading';
 
 /** What is posted or reversed: the document behind a journal entry, its date and registration. */
 export interface PostedDocument { source: string; sourceId: string; date: LocalDate; branchId: string }
@@ -15,6 +16,9 @@ export interface PostedDocument { source: string; sourceId: string; date: LocalD
  */
 export async function assertNotFiled(tx: Tx, orgId: string, doc: PostedDocument): Promise<void> {
   if (returnsReporting(doc.source, true).length === 0) return;
+  // Most postings are dated after every filed period: the organisation's reading says so without a statement of its own.
+  const { filed_until: filedUntil } = await orgReading(tx, orgId);
+  if (filedUntil === null || doc.date > filedUntil) return;
   const filings = await tx.selectFrom('filed_returns as f')
     .innerJoin('orgs as o', 'o.org_id', 'f.org_id')
     .innerJoin('branches as b', (j) => j.onRef('b.org_id', '=', 'f.org_id').on('b.branch_id', '=', doc.branchId))

@@ -10,11 +10,13 @@ export interface OrgReading {
   currency_code: string;
   books_start_date: LocalDate;
   lock_date: LocalDate | null;
+  /** The last day a return marked filed (and not reopened) covers; null when none is. */
+  filed_until: LocalDate | null;
 }
 
 /*
- * A create asks for its organisation's settings, books start and lock date; read apart, they
- * were three statements (three round trips on PostgreSQL). One statement reads them all, once
+ * A create asks for its organisation's settings, books start, lock date and the last day a filed
+ * return covers; read apart, they were four statements (four round trips on PostgreSQL). One statement reads them all, once
  * per transaction. On PostgreSQL the lock row is held FOR SHARE until COMMIT, so an admin moving
  * the lock waits for every posting in flight, and a posting that reads after the move sees it
  * (READ COMMITTED). SQLite runs one writing transaction at a time, so the reading cannot go stale.
@@ -25,6 +27,8 @@ const orgWithLock = preparedQuery((db, a: { orgId: string }) => db.selectFrom('o
     const lock = eb.selectFrom('period_locks').select('lock_date').where('org_id', '=', a.orgId);
     return (engineOf(db) === 'postgres' ? lock.forShare() : lock).as('lock_date');
   })
+  // Read with the lock row held, so a return being marked filed (which takes that row FOR UPDATE) cannot slip in between.
+  .select((eb) => eb.selectFrom('filed_returns').select((f) => f.fn.max('to_date').as('to_date')).where('org_id', '=', a.orgId).where('reopened_time', 'is', null).as('filed_until'))
   .where('org_id', '=', a.orgId));
 
 const readings = new WeakMap<Db | Tx, Map<string, Promise<OrgReading>>>();
