@@ -1140,13 +1140,41 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GSTR-3B of one GSTIN for one month in the portal's JSON: outward and reverse-charge supplies, input tax credit, exempt and non-GST inward supplies
+         * GSTR-3B of one GSTIN for a month or a quarter (QRMP) in the portal's JSON: outward and reverse-charge supplies, input tax credit, exempt and non-GST inward supplies
          * @description Required scope: `Svc.gst.READ`. Answers JSON, or `text/csv` when its `format` asks for it.
          */
         get: operations["getGstr3b"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gst/returns/{gstin}/{period}/filed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A return marked filed, with every change to what it reports since it was marked; 404 when not filed
+         * @description Required scope: `Svc.gst.READ`.
+         */
+        get: operations["getFiledReturn"];
+        /**
+         * Mark a GSTR-1 or GSTR-3B filed with its ARN: until reopened, nothing it reports may be issued, voided or reposted (409 conflict.period_filed)
+         * @description Required scope: `Svc.gst.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        put: operations["markReturnFiled"];
+        post?: never;
+        /**
+         * Reopen a return marked filed: what it reports may change again; 404 when not filed
+         * @description Required scope: `Svc.gst.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        delete: operations["reopenReturn"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3141,7 +3169,7 @@ export interface components {
         BulkRowFailure: {
             error: {
                 /** @enum {string} */
-                code: "validation.invalid_value" | "validation.required_field" | "validation.failed" | "validation.duplicate_resource" | "conflict.already_allocated" | "conflict.allocated" | "conflict.invalid_state" | "conflict.series_exhausted" | "conflict.period_locked" | "idempotency.key_required" | "idempotency.in_progress" | "not_found.resource" | "not_found.route" | "authn.token_invalid" | "authz.scope_missing" | "auth.insufficient_scope" | "rate_limit.exceeded" | "email.send_failed" | "storage.upload_failed" | "internal.error" | "service.unavailable";
+                code: "validation.invalid_value" | "validation.required_field" | "validation.failed" | "validation.duplicate_resource" | "conflict.already_allocated" | "conflict.allocated" | "conflict.invalid_state" | "conflict.series_exhausted" | "conflict.period_locked" | "conflict.period_filed" | "idempotency.key_required" | "idempotency.in_progress" | "not_found.resource" | "not_found.route" | "authn.token_invalid" | "authz.scope_missing" | "auth.insufficient_scope" | "rate_limit.exceeded" | "email.send_failed" | "storage.upload_failed" | "internal.error" | "service.unavailable";
                 field: string | null;
                 message: string;
             };
@@ -3482,7 +3510,7 @@ export interface components {
         };
         DocumentsIssued: {
             doc_det: {
-                /** @description 1 invoices for outward supply, 5 credit notes */
+                /** @description GSTN's kind of document: 1 invoices for outward supply, 5 credit notes */
                 doc_num: number;
                 doc_typ: string;
                 docs: {
@@ -3490,7 +3518,7 @@ export interface components {
                     from: string;
                     net_issue: number;
                     num: number;
-                    /** @description The number prefix: the document number without its trailing digits */
+                    /** @description The shape of the series' numbers, each run of digits written # (INV-#-#-#); a row per series that issued them, numbers given by hand grouped by shape */
                     series: string;
                     to: string;
                     totnum: number;
@@ -3659,7 +3687,7 @@ export interface components {
              * @description A stable, dotted error code
              * @enum {string}
              */
-            code: "validation.invalid_value" | "validation.required_field" | "validation.failed" | "validation.duplicate_resource" | "conflict.already_allocated" | "conflict.allocated" | "conflict.invalid_state" | "conflict.series_exhausted" | "conflict.period_locked" | "idempotency.key_required" | "idempotency.in_progress" | "not_found.resource" | "not_found.route" | "authn.token_invalid" | "authz.scope_missing" | "auth.insufficient_scope" | "rate_limit.exceeded" | "email.send_failed" | "storage.upload_failed" | "internal.error" | "service.unavailable";
+            code: "validation.invalid_value" | "validation.required_field" | "validation.failed" | "validation.duplicate_resource" | "conflict.already_allocated" | "conflict.allocated" | "conflict.invalid_state" | "conflict.series_exhausted" | "conflict.period_locked" | "conflict.period_filed" | "idempotency.key_required" | "idempotency.in_progress" | "not_found.resource" | "not_found.route" | "authn.token_invalid" | "authz.scope_missing" | "auth.insufficient_scope" | "rate_limit.exceeded" | "email.send_failed" | "storage.upload_failed" | "internal.error" | "service.unavailable";
             /** @description Facts about the failure (allowed values, limits, the state found) */
             details?: {
                 [key: string]: unknown;
@@ -3876,9 +3904,43 @@ export interface components {
         /** @description One field that failed validation. */
         FieldError: {
             /** @enum {string} */
-            code: "validation.invalid_value" | "validation.required_field" | "validation.failed" | "validation.duplicate_resource" | "conflict.already_allocated" | "conflict.allocated" | "conflict.invalid_state" | "conflict.series_exhausted" | "conflict.period_locked" | "idempotency.key_required" | "idempotency.in_progress" | "not_found.resource" | "not_found.route" | "authn.token_invalid" | "authz.scope_missing" | "auth.insufficient_scope" | "rate_limit.exceeded" | "email.send_failed" | "storage.upload_failed" | "internal.error" | "service.unavailable";
+            code: "validation.invalid_value" | "validation.required_field" | "validation.failed" | "validation.duplicate_resource" | "conflict.already_allocated" | "conflict.allocated" | "conflict.invalid_state" | "conflict.series_exhausted" | "conflict.period_locked" | "conflict.period_filed" | "idempotency.key_required" | "idempotency.in_progress" | "not_found.resource" | "not_found.route" | "authn.token_invalid" | "authz.scope_missing" | "auth.insufficient_scope" | "rate_limit.exceeded" | "email.send_failed" | "storage.upload_failed" | "internal.error" | "service.unavailable";
             field: string;
             message: string;
+        };
+        FiledReturn: {
+            arn: string;
+            /** @description Every journal entry of a document the return reports, dated in its period, written after marked_time: what differs from the return as filed, oldest first */
+            changed_since: {
+                /**
+                 * @description POSTED: issued (or reposted); REVERSED: voided, deleted, or reversed to be reposted
+                 * @enum {string}
+                 */
+                change: "POSTED" | "REVERSED";
+                /** Format: date-time */
+                changed_time: string;
+                /** @description The document's date, YYYY-MM-DD */
+                date: string;
+                number: string | null;
+                /** @description INVOICE, CREDIT_NOTE, BILL, DEBIT_NOTE or EXPENSE */
+                source: string;
+                source_id: string;
+            }[];
+            /** @description YYYY-MM-DD */
+            filed_on: string;
+            gstin: string;
+            /**
+             * Format: date-time
+             * @description When it was first marked filed under this ARN
+             */
+            marked_time: string;
+            period: string;
+            reopened_time: string | null;
+            /**
+             * @description GSTR1, or GSTR3B
+             * @enum {string}
+             */
+            return: "GSTR1" | "GSTR3B";
         };
         /** @description One account's lines over a range, with its opening balance and a running balance that continues from page to page. */
         GeneralLedger: {
@@ -4095,7 +4157,7 @@ export interface components {
                 /** @description Rupees (INR), two decimals */
                 val: number;
             }[];
-            /** @description Documents issued, voided ones counted as cancelled */
+            /** @description Documents issued, a row per issuing series; voided ones and deleted drafts counted as cancelled */
             doc_issue: {
                 doc_det: {
                     doc_num: number;
@@ -4142,7 +4204,8 @@ export interface components {
                     /** @description Rupees (INR), two decimals */
                     csamt: number;
                     desc: string;
-                    hsn_sc: string;
+                    /** @description Absent on a row of lines issued without a code (B2C before May 2025) */
+                    hsn_sc?: string;
                     /** @description Rupees (INR), two decimals */
                     iamt: number;
                     num: number;
@@ -4161,7 +4224,8 @@ export interface components {
                     /** @description Rupees (INR), two decimals */
                     csamt: number;
                     desc: string;
-                    hsn_sc: string;
+                    /** @description Absent on a row of lines issued without a code (B2C before May 2025) */
+                    hsn_sc?: string;
                     /** @description Rupees (INR), two decimals */
                     iamt: number;
                     num: number;
@@ -4210,7 +4274,7 @@ export interface components {
                     source: string;
                     source_id: string;
                 }[];
-                /** @description IGST + CGST + SGST of the return's documents, credit notes subtracted */
+                /** @description IGST + CGST + SGST the return's sections carry as built, per document, credit notes subtracted (a head a section has no field for is not carried) */
                 return_tax: number;
             };
             /** @description The totals of the taxed sections, notes positive as the portal shows them */
@@ -4318,7 +4382,7 @@ export interface components {
                     ty: "RUL" | "OTH";
                 }[];
             };
-            /** @description MMYYYY */
+            /** @description MMYYYY: the month, or the last month of the quarter */
             ret_period: string;
             /** @description 3.1: (a) taxable outward, (b) zero-rated, (c) nil and exempt, (d) inward under reverse charge, (e) non-GST */
             sup_details: {
@@ -4394,10 +4458,10 @@ export interface components {
                     camt: number;
                     /** @description Rupees (INR), two decimals */
                     csamt: number;
-                    /** @description Description: the name of the first line of the group */
+                    /** @description Description: the smallest line name of the row, at most 30 characters */
                     desc: string;
-                    /** @description HSN or SAC code */
-                    hsn_sc: string;
+                    /** @description HSN or SAC code; absent on a row of lines issued without one (B2C before May 2025) */
+                    hsn_sc?: string;
                     /** @description Rupees (INR), two decimals */
                     iamt: number;
                     /** @description Serial number of the row in its section */
@@ -4432,10 +4496,10 @@ export interface components {
                     camt: number;
                     /** @description Rupees (INR), two decimals */
                     csamt: number;
-                    /** @description Description: the name of the first line of the group */
+                    /** @description Description: the smallest line name of the row, at most 30 characters */
                     desc: string;
-                    /** @description HSN or SAC code */
-                    hsn_sc: string;
+                    /** @description HSN or SAC code; absent on a row of lines issued without one (B2C before May 2025) */
+                    hsn_sc?: string;
                     /** @description Rupees (INR), two decimals */
                     iamt: number;
                     /** @description Serial number of the row in its section */
@@ -5308,6 +5372,20 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `conflict.period_locked`, `conflict.period_filed`, `idempotency.in_progress` */
+        KeyedError409ConflictPeriodLockedConflictPeriodFiled: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Error. Codes: `validation.invalid_value` */
         KeyedError413: {
             headers: {
@@ -6070,7 +6148,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -6179,7 +6257,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -6231,7 +6309,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -6328,7 +6406,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -6476,7 +6554,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -7466,7 +7544,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -7567,7 +7645,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -7668,7 +7746,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -7730,7 +7808,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -7792,7 +7870,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -8069,7 +8147,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -8204,7 +8282,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -8305,7 +8383,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -8405,7 +8483,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -8467,7 +8545,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -8561,7 +8639,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -9236,7 +9314,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -9365,7 +9443,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -9417,7 +9495,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -9549,6 +9627,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
+                        filed?: components["schemas"]["FiledReturn"];
                         gstr1: components["schemas"]["Gstr1"];
                         message: string;
                     };
@@ -9618,7 +9697,7 @@ export interface operations {
                 format?: "json" | "csv";
                 /** @description GSTIN, 15 characters (surrounding whitespace is ignored) */
                 gstin: string;
-                /** @description The return period, MMYYYY (062026 is June 2026) */
+                /** @description MMYYYY for a month (082024 is August 2024), or YYYY-Qn for a quarter of the financial year starting April YYYY (2024-Q2 is July to September 2024) */
                 period: string;
             };
             header?: {
@@ -9643,6 +9722,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {number} */
                         code: 0;
+                        filed?: components["schemas"]["FiledReturn"];
                         gstr3b: components["schemas"]["Gstr3b"];
                         message: string;
                     };
@@ -9656,6 +9736,181 @@ export interface operations {
             429: components["responses"]["TokenError429"];
             500: components["responses"]["TokenError500"];
             503: components["responses"]["TokenError503"];
+        };
+    };
+    getFiledReturn: {
+        parameters: {
+            query: {
+                /** @description GSTR1, or GSTR3B */
+                return: "GSTR1" | "GSTR3B";
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description One of the organisation's GSTINs */
+                gstin: string;
+                /** @description MMYYYY, or YYYY-Qn for a quarterly GSTR-1 (its three months) */
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        filed_return: components["schemas"]["FiledReturn"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    markReturnFiled: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description One of the organisation's GSTINs */
+                gstin: string;
+                /** @description MMYYYY, or YYYY-Qn for a quarterly GSTR-1 (its three months) */
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The Application Reference Number the portal gave on filing, 15 characters */
+                    arn: string;
+                    /**
+                     * Format: date
+                     * @description The day it was filed (YYYY-MM-DD): not before the period starts nor after today
+                     */
+                    filed_on: string;
+                    /**
+                     * @description GSTR1, or GSTR3B
+                     * @enum {string}
+                     */
+                    return: "GSTR1" | "GSTR3B";
+                };
+            };
+        };
+        responses: {
+            /** @description The return is marked filed. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        filed_return: components["schemas"]["FiledReturn"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    reopenReturn: {
+        parameters: {
+            query: {
+                /** @description GSTR1, or GSTR3B */
+                return: "GSTR1" | "GSTR3B";
+            };
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description One of the organisation's GSTINs */
+                gstin: string;
+                /** @description MMYYYY, or YYYY-Qn for a quarterly GSTR-1 (its three months) */
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return is reopened. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        filed_return: components["schemas"]["FiledReturn"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     listInvoices: {
@@ -9801,7 +10056,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -9908,7 +10163,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -9960,7 +10215,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -10057,7 +10312,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -10390,7 +10645,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -11821,7 +12076,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -12318,7 +12573,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -13294,7 +13549,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
