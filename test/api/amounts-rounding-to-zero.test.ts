@@ -74,7 +74,7 @@ describe('payments whose amount is 0.00 in rupees', () => {
     const contactId = await customer(org.api, { currency_code: 'USD' });
     const usd = { currency_code: 'USD', exchange_rate: 0.3 };
     const invoice = (await createInvoice(org.api, {
-      customer_id: contactId, date: DATE, place_of_supply: 'IN-KA', auto_approve: true, ...usd, line_items: [{ name: 'Licence', rate: 10 }],
+      customer_id: contactId, date: DATE, place_of_supply: 'IN-KA', auto_approve: true, ...usd, line_items: [{ name: 'Licence', hsn_or_sac: '997331', rate: 10 }],
     })).body.invoice;
     expect(invoice).toMatchObject({ total: 10, status: 'SENT' });
     const payment = (await post('/payments', { flow: 'INCOMING', contact_id: contactId, date: DATE, amount: 10, ...usd })).body.payment;
@@ -89,7 +89,7 @@ describe('payments whose amount is 0.00 in rupees', () => {
 });
 
 describe('lines whose quantity × rate rounds to 0.00', () => {
-  const lines = [{ name: 'Bolts', rate: 12.5, quantity: 4 }, { name: 'Washer dust', rate: 0.01, quantity: 0.001 }];
+  const lines = [{ name: 'Bolts', hsn_or_sac: '7318', rate: 12.5, quantity: 4 }, { name: 'Washer dust', hsn_or_sac: '7318', rate: 0.01, quantity: 0.001 }];
 
   it.each([
     ['invoices', '/invoices', async () => ({ customer_id: await customer(org.api), place_of_supply: 'IN-KA', auto_approve: true })],
@@ -115,13 +115,13 @@ describe('foreign-currency documents with an amount that is 0.00 in rupees', () 
     const customerId = await customer(org.api, { currency_code: 'USD' });
     const vendorId = await vendor(org.api, { currency_code: 'USD' });
     // 0.01 USD × 0.3 = 0.003 INR → 0.00; the whole, 100.01 USD, would still be 30.00 INR.
-    const lines = [{ name: 'Licence', rate: 100 }, { name: 'Rounding', rate: 0.01 }];
+    const lines = [{ name: 'Licence', hsn_or_sac: '997331', rate: 100 }, { name: 'Rounding', hsn_or_sac: '997331', rate: 0.01 }];
     const invoice = { customer_id: customerId, date: DATE, place_of_supply: 'IN-KA', auto_approve: true, currency_code: 'USD', line_items: lines };
     const bill = { vendor_id: vendorId, date: DATE, place_of_supply: 'IN-KA', auto_approve: true, currency_code: 'USD', line_items: lines, reference_number: newKey().slice(-12) };
     await expectRefused(await createInvoice(org.api, { ...invoice, exchange_rate: 0.3 }), 'exchange_rate');
     await expectRefused(await post('/bills', { ...bill, exchange_rate: 0.3 }), 'exchange_rate');
     // 1.00 USD at 0.001 is 0.001 INR: the total itself vanishes, on a draft too.
-    await expectRefused(await createInvoice(org.api, { ...invoice, auto_approve: false, exchange_rate: 0.001, line_items: [{ name: 'Licence', rate: 1 }] }), 'exchange_rate');
+    await expectRefused(await createInvoice(org.api, { ...invoice, auto_approve: false, exchange_rate: 0.001, line_items: [{ name: 'Licence', hsn_or_sac: '997331', rate: 1 }] }), 'exchange_rate');
     expect((await org.api.get(`/invoices?customer_id=${customerId}`)).body.invoices).toEqual([]);
 
     // At 0.5: 100 × 0.5 = 50.00 and 0.01 × 0.5 = 0.005 → 0.01; receivable 50.01.
@@ -152,7 +152,7 @@ describe('amounts past the money bound once converted (docs/decisions.md, "Money
     expect((await org.api.get(`/payments/${id}`)).body.payment).toMatchObject({ amount: 100 });
     expect((await journalsOf(id)).map(entryTotal)).toEqual([835000]);
     // 600,000,000,000 USD × 2 = 1.2 lakh crore INR; the same at 1.5 is 0.9 lakh crore, within the bound.
-    const invoice = { customer_id: contactId, date: DATE, place_of_supply: 'IN-MH', auto_approve: true, currency_code: 'USD', line_items: [{ name: 'Fleet', rate: 600_000_000_000 }] };
+    const invoice = { customer_id: contactId, date: DATE, place_of_supply: 'IN-MH', auto_approve: true, currency_code: 'USD', line_items: [{ name: 'Fleet', hsn_or_sac: '8704', rate: 600_000_000_000 }] };
     await expectRefused(await createInvoice(org.api, { ...invoice, exchange_rate: 2 }), 'exchange_rate');
     const within = await createInvoice(org.api, { ...invoice, exchange_rate: 1.5 });
     expect(within.status).toBe(201);

@@ -18,7 +18,7 @@ afterAll(async () => { await t.close(); });
 
 const row = (extra: Record<string, unknown> = {}) => ({
   customer_id: customerId, date: '2026-06-15', place_of_supply: 'IN-KA', auto_approve: true,
-  line_items: [{ name: 'Tea', rate: 10, quantity: 3, tax_id: gst18 }], ...extra,
+  line_items: [{ name: 'Tea', hsn_or_sac: '0902', rate: 10, quantity: 3, tax_id: gst18 }], ...extra,
 });
 
 const bulkEvents = async () => (await t.app.database.db.selectFrom('outbox_events').select('payload')

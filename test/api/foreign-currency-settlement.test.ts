@@ -15,7 +15,7 @@ import { newKey, startTestApp, type TestApp } from '../support/test-app';
 const RATE = 83.333333;
 const DATE = '2026-06-12';
 const usd = { currency_code: 'USD', exchange_rate: RATE };
-const cents = (names: string[]) => names.map((name) => ({ name, rate: 0.01, quantity: 1 }));
+const cents = (names: string[]) => names.map((name) => ({ name, hsn_or_sac: '8471', rate: 0.01, quantity: 1 }));
 /** A note's lines crediting one unit of each of `count` lines of its invoice or bill, from line `from`. */
 const unitsOf = (doc: { invoice_id?: string; line_items: { line_item_id: string }[] }, from: number, count: number) =>
   doc.line_items.slice(from, from + count).map((l) => ({ [doc.invoice_id ? 'invoice_line_item_id' : 'bill_line_item_id']: l.line_item_id, quantity: 1 }));

@@ -32,7 +32,7 @@ describe('day balances', () => {
     const head = org.defaultBranchId;
     const customerId = await customer(org.api);
     // 10 June: ₹1,000.00 at 18% within Karnataka; 11 June: ₹500.00 without tax, voided (reversed on its own date).
-    await postedInvoice(org.api, customerId, 1000, { date: '2026-06-10', line_items: [{ name: 'Steel', rate: 1000, tax_id: gst18 }] });
+    await postedInvoice(org.api, customerId, 1000, { date: '2026-06-10', line_items: [{ name: 'Steel', hsn_or_sac: '7214', rate: 1000, tax_id: gst18 }] });
     const second = await postedInvoice(org.api, customerId, 500, { date: '2026-06-11' });
     expect((await org.api.post(`/invoices/${second.invoice_id}/void`)).status).toBe(200);
     // 12 June: capital into the Mumbai branch's bank, a journal of another branch.
@@ -77,7 +77,7 @@ describe('day balances', () => {
     const org = await t.given.org({ state_code: 'IN-KA' });
     const customerId = await customer(org.api);
     const created = await Promise.all(Array.from({ length: 12 }, (_, i) => org.api.post('/invoices', {
-      customer_id: customerId, date: '2026-06-14', place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Part', rate: 100 + i }],
+      customer_id: customerId, date: '2026-06-14', place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Part', hsn_or_sac: '8487', rate: 100 + i }],
     }, { idempotencyKey: newKey() })));
     expect(created.map((r) => r.status)).toEqual(Array(12).fill(201));
     // 100 + 101 + … + 111 = 1,266.00 on receivables and sales.

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(async () => { await t.close(); });
 
 const invoice = async (customerId: string, rate: number) => (await createInvoice(org.api, {
-  customer_id: customerId, date: '2026-06-01', due_date: '2026-07-01', place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Work', rate }],
+  customer_id: customerId, date: '2026-06-01', due_date: '2026-07-01', place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Work', hsn_or_sac: '9983', rate }],
 })).body.invoice.invoice_id as string;
 
 async function expectInvariants() {

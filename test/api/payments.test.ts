@@ -16,7 +16,7 @@ const pay = (body: Record<string, unknown>, key = newKey()) => org.api.post('/pa
 const apply = (paymentId: string, body: Record<string, unknown>, key = newKey()) => org.api.post(`/payments/${paymentId}/apply`, body, { idempotencyKey: key });
 
 async function sentInvoice(customerId: string, rate: number) {
-  const res = await createInvoice(org.api, { customer_id: customerId, date: '2026-06-01', due_date: '2026-07-01', place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Work', rate }] });
+  const res = await createInvoice(org.api, { customer_id: customerId, date: '2026-06-01', due_date: '2026-07-01', place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Work', hsn_or_sac: '9983', rate }] });
   return res.body.invoice.invoice_id as string;
 }
 const invoiceOf = async (id: string) => (await org.api.get(`/invoices/${id}`)).body.invoice;

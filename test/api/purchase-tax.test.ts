@@ -105,12 +105,12 @@ describe('invoice lines on accounts of their own', () => {
     const invoice = (line: Json) => org.api.post('/invoices', {
       customer_id: customerId, date: '2026-06-10', place_of_supply: 'IN-KA', auto_approve: true, line_items: [line],
     }, { idempotencyKey: newKey() });
-    const ok = await invoice({ name: 'Consulting', rate: 1000, account_id: acc['Service Income'] });
+    const ok = await invoice({ name: 'Consulting', hsn_or_sac: '9983', rate: 1000, account_id: acc['Service Income'] });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     expect(ok.body.invoice.line_items[0].account_id).toBe(acc['Service Income']);
     expect(await entryOf('INVOICE', ok.body.invoice.invoice_id)).toEqual([['Accounts Receivable', 1000, 0], ['Service Income', 0, 1000]]);
     for (const name of ['Bank', 'Purchases', 'CGST Output']) {
-      const refused = await invoice({ name: 'Misposted', rate: 10, account_id: acc[name] });
+      const refused = await invoice({ name: 'Misposted', hsn_or_sac: '9983', rate: 10, account_id: acc[name] });
       expect(refused.status, name).toBe(400);
       expect(refused.body).toMatchObject({ code: 'validation.invalid_value', field: 'line_items[0].account_id', details: { allowed: ['SALES', 'INCOME', 'OTHER_INCOME'] } });
     }
@@ -124,9 +124,10 @@ describe('nil-rated, exempt and non-GST supplies', () => {
     const kinds = Object.fromEntries(taxes.filter((x) => x.tax_percentage === 0).map((x) => [x.supply_type, x.tax_id]));
     expect(Object.keys(kinds).sort()).toEqual(['EXEMPT', 'NIL_RATED', 'NON_GST', 'TAXABLE']);
     const customerId = await customer(org.api, { place_of_contact: 'IN-KA' });
+    const hsnOf: Record<string, string> = { TAXABLE: '4819', NIL_RATED: '0713', EXEMPT: '0401', NON_GST: '2710' };
     const res = await org.api.post('/invoices', {
       customer_id: customerId, date: '2026-06-10', place_of_supply: 'IN-KA', auto_approve: true,
-      line_items: ['TAXABLE', 'NIL_RATED', 'EXEMPT', 'NON_GST'].map((kind) => ({ name: kind, rate: 100, tax_id: kinds[kind] })),
+      line_items: ['TAXABLE', 'NIL_RATED', 'EXEMPT', 'NON_GST'].map((kind) => ({ name: kind, hsn_or_sac: hsnOf[kind], rate: 100, tax_id: kinds[kind] })),
     }, { idempotencyKey: newKey() });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.invoice).toMatchObject({ sub_total: 400, tax_total: 0, total: 400 });

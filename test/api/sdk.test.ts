@@ -48,7 +48,7 @@ async function gst18AndState(api: BahiClient) {
 async function invoiceFor(api: BahiClient, customerId: string, rate: number) {
   const { taxId, state } = await gst18AndState(api);
   const { invoice } = await api.post('/invoices', {
-    body: { customer_id: customerId, date: today(), place_of_supply: state, auto_approve: true, line_items: [{ name: 'Filter coffee, 1 kg', quantity: 2, rate, tax_id: taxId }] },
+    body: { customer_id: customerId, date: today(), place_of_supply: state, auto_approve: true, line_items: [{ name: 'Filter coffee, 1 kg', hsn_or_sac: '0901', quantity: 2, rate, tax_id: taxId }] },
   });
   return invoice;
 }

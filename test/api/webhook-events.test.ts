@@ -57,7 +57,7 @@ const billData = (b: Data) => ({ id: b.bill_id, number: b.bill_number, vendor_id
 const paymentData = (p: Data) => ({ id: p.payment_id, number: p.reference_number ?? null, contact_id: p.contact_id, amount: p.amount, status: 'RECORDED' });
 const estimateData = (e: Data) => ({ id: e.estimate_id, number: e.estimate_number, customer_id: e.customer_id, total: e.total, status: e.status });
 
-const lines = [{ name: 'Goods', rate: 1000, quantity: 2 }];
+const lines = [{ name: 'Goods', hsn_or_sac: '8471', rate: 1000, quantity: 2 }];
 const draftInvoice = async (api: Api) => (await post(api, '/invoices', { customer_id: await customer(api), date: DAY, place_of_supply: 'IN-KA', line_items: lines })).invoice;
 const draftBill = async (api: Api) => (await post(api, '/bills', {
   vendor_id: await vendor(api), date: DAY, place_of_supply: 'IN-KA', reference_number: newKey().slice(-10), line_items: lines,
@@ -133,7 +133,7 @@ const CAUSES: Record<EventType, Case[]> = {
       run: async (o) => {
         const c = await customer(o.api);
         const invoice = await postedInvoice(o.api, c, 100);
-        const note = (await ok(createCreditNote(o.api, { customer_id: c, date: DAY, line_items: [{ name: 'Return', rate: 100, quantity: 1 }] }))).credit_note;
+        const note = (await ok(createCreditNote(o.api, { customer_id: c, date: DAY, line_items: [{ name: 'Return', hsn_or_sac: '8471', rate: 100, quantity: 1 }] }))).credit_note;
         await post(o.api, `/credit_notes/${note.credit_note_id}/apply-to-invoice`, { invoice_id: invoice.invoice_id, amount: 100 }, 200);
         const cleared = (await ok(o.api.get(`/invoices/${invoice.invoice_id}`), 200)).invoice;
         expect(cleared.balance).toBe(0);

@@ -18,8 +18,8 @@ beforeAll(async () => {
   org = await t.given.org({ state_code: 'IN-KA' });
   const gst18 = await taxId(org.api, 18);
   zeroLines = () => [
-    { name: 'Free sample', rate: 0, quantity: 5, tax_id: gst18 },
-    { name: 'Waived service', rate: 250, quantity: 2, discount: 500, tax_id: gst18 },
+    { name: 'Free sample', hsn_or_sac: '8471', rate: 0, quantity: 5, tax_id: gst18 },
+    { name: 'Waived service', hsn_or_sac: '9983', rate: 250, quantity: 2, discount: 500, tax_id: gst18 },
   ];
 });
 afterAll(async () => { await t.close(); });
