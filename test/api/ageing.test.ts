@@ -38,7 +38,7 @@ beforeAll(async () => {
   ids.a = a.invoice_id;
   await pay('INCOMING', ids.asha, '2026-05-15', 3000, [{ invoice_id: a.invoice_id, amount: 3000 }]);
   ids.b = (await postedInvoice(org.api, ids.asha, 5000, { date: '2026-05-20', due_date: '2026-06-19' })).invoice_id;
-  ids.note = ok(await createCreditNote(org.api, { customer_id: ids.asha, date: '2026-06-05', line_items: [{ name: 'Allowance', rate: 1000, quantity: 1 }] })).body.credit_note.credit_note_id;
+  ids.note = ok(await createCreditNote(org.api, { customer_id: ids.asha, date: '2026-06-05', line_items: [{ name: 'Allowance', hsn_or_sac: '8471', rate: 1000, quantity: 1 }] })).body.credit_note.credit_note_id;
   ids.advance = (await pay('INCOMING', ids.asha, '2026-06-10', 2000)).body.payment.payment_id;
   ids.c = (await postedInvoice(org.api, ids.bala, 4000, { date: '2026-06-20', due_date: '2026-07-20' })).invoice_id;
   const d = await postedInvoice(org.api, ids.bala, 1500, { date: '2026-03-01', due_date: '2026-03-31' });

@@ -46,7 +46,7 @@ describe('a receipt in one branch settling an invoice of another', () => {
     // Mumbai (IN-MH) sells into Karnataka: 1,000.00 + IGST 18% 180.00 = 1,180.00.
     const invoice = await createInvoice(org.api, {
       customer_id: customerId, date: '2026-06-10', place_of_supply: 'IN-KA', branch_id: mumbai, auto_approve: true,
-      line_items: [{ name: 'Goods', rate: 1000, quantity: 1, tax_id: await taxId(org.api, 18) }],
+      line_items: [{ name: 'Goods', hsn_or_sac: '8471', rate: 1000, quantity: 1, tax_id: await taxId(org.api, 18) }],
     });
     expect(invoice.status, JSON.stringify(invoice.body)).toBe(201);
     const invoiceId = invoice.body.invoice.invoice_id;
@@ -207,14 +207,14 @@ describe('branch_id on credit notes', () => {
   it('records a note in the branch named (its journal there), keeps a note in its invoice\'s branch, and applies it only within one branch', async () => {
     const customerId = await customer(org.api);
     const note = await org.api.post('/credit_notes', {
-      customer_id: customerId, date: '2026-06-23', place_of_supply: 'IN-KA', branch_id: mumbai, line_items: [{ name: 'Goodwill', rate: 100, quantity: 1 }],
+      customer_id: customerId, date: '2026-06-23', place_of_supply: 'IN-KA', branch_id: mumbai, line_items: [{ name: 'Goodwill', hsn_or_sac: '9983', rate: 100, quantity: 1 }],
     }, { idempotencyKey: newKey() });
     expect(note.status, JSON.stringify(note.body)).toBe(201);
     expect(note.body.credit_note.branch_id).toBe(mumbai);
     expect((await journalOf('CREDIT_NOTE', note.body.credit_note.credit_note_id)).lines.every((l) => l.branch_id === mumbai)).toBe(true);
 
     const invoice = await createInvoice(org.api, {
-      customer_id: customerId, date: '2026-06-20', place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Goods', rate: 500, quantity: 1 }],
+      customer_id: customerId, date: '2026-06-20', place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Goods', hsn_or_sac: '8471', rate: 500, quantity: 1 }],
     });
     const invoiceId = invoice.body.invoice.invoice_id;
     const elsewhere = await org.api.post('/credit_notes', {

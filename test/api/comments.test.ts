@@ -273,7 +273,7 @@ describe('deleting a document removes its comments', () => {
   it('keeps the comments when the delete is refused', async () => {
     const invoice = await org.api.post('/invoices', {
       customer_id: (await org.api.get(`/invoices/${invoiceId}`)).body.invoice.customer_id, date: '2026-06-15', place_of_supply: 'IN-KA',
-      auto_approve: true, line_items: [{ name: 'Goods', rate: 100 }],
+      auto_approve: true, line_items: [{ name: 'Goods', hsn_or_sac: '8471', rate: 100 }],
     }, { idempotencyKey: newKey() });
     const id = invoice.body.invoice.invoice_id;
     const c = await posted('On a sent invoice', id);

@@ -96,7 +96,7 @@ async function pdfOf(collection: string, id: string): Promise<Buffer> {
 describe('emailing an invoice with the defaults', () => {
   it('sends the default subject and greeting, To and Cc in the headers, Bcc only in the envelope, the PDF attached; EMAIL_SENT, status unchanged', async () => {
     const customerId = await customer(api, { contact_name: 'Raman & Sons' });
-    const invoice = await postedInvoice(api, customerId, 100_000, { line_items: [{ name: 'Looms', rate: 100_000, quantity: 1, tax_id: gst18 }] });
+    const invoice = await postedInvoice(api, customerId, 100_000, { line_items: [{ name: 'Looms', hsn_or_sac: '8446', rate: 100_000, quantity: 1, tax_id: gst18 }] });
     const before = (await api.get(`/invoices/${invoice.invoice_id}`)).body.invoice;
     const res = await email('invoices', invoice.invoice_id, { to: ['buyer@raman.example'], cc: ['accounts@raman.example'], bcc: ['audit@acme.example'] });
     expect(res.status).toBe(200);

@@ -60,8 +60,9 @@ describe('GET /invoices/{id}/ewaybill', () => {
   it('counts only the goods lines of a mixed B2C invoice (a SAC line and a service item without a code left out): under ₹50,000, the consumer in the place of supply', async () => {
     const item = await org.api.post('/items', { name: 'Annual maintenance', type: 'SERVICE', rate: 5000, tax_id: gst18 });
     expect(item.status, JSON.stringify(item.body)).toBe(201);
+    // Issued in April 2025, before GSTN's Phase III (from 1 May 2025 every line issued carries a code): a B2C line could still go without one.
     const invoice = await approved([laptops(20, 2000), service(30000), { item_id: item.body.item.item_id, quantity: 1 }],
-      await customer(org.api, { gst_treatment: 'CONSUMER', billing_address: { address: '5, Church Street', city: 'Bengaluru', zip: '560001', country: 'India' } }));
+      await customer(org.api, { gst_treatment: 'CONSUMER', billing_address: { address: '5, Church Street', city: 'Bengaluru', zip: '560001', country: 'India' } }), { date: '2025-04-10' });
     const res = await org.api.get(`/invoices/${invoice.invoice_id}/ewaybill`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // Goods 20 × 2,000 = 40,000 + 18% = 47,200 ≤ 50,000 (the invoice, with the services' 35,400 and 5,900, is 88,500).
@@ -181,7 +182,8 @@ describe('where the goods move from and to', () => {
 describe('what the e-way bill system would reject', () => {
   it('answers 400 with every problem: no PIN to deliver to, a goods line without an HSN code, road transport with neither vehicle nor transporter', async () => {
     const noPin = await customer(org.api, { gst_treatment: 'CONSUMER', billing_address: { address: '14, 2nd Cross, Indiranagar', city: 'Bengaluru', state_code: 'IN-KA', country: 'India' } });
-    const invoice = await approved([laptops(1, 1000), { name: 'Cable', quantity: 1, rate: 100, tax_id: gst18 }], noPin);
+    // Issued in April 2025, before GSTN's Phase III (from 1 May 2025 every line issued carries a code): a B2C goods line could still go without one.
+    const invoice = await approved([laptops(1, 1000), { name: 'Cable', quantity: 1, rate: 100, tax_id: gst18 }], noPin, { date: '2025-04-10' });
     const res = await org.api.get(`/invoices/${invoice.invoice_id}/ewaybill?transport_mode=road`);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'validation.invalid_value', field: 'toPincode' });

@@ -54,10 +54,10 @@ beforeAll(async () => {
   const vendorId = posted(await api.post('/contacts', { contact_name: 'Udyog Supplies', contact_type: 'VENDOR' })).body.contact.contact_id;
   posted(await api.post('/journals', { date: '2026-04-01', memo: 'Capital introduced; partners', lines: [{ account_id: bank, debit: 100000 }, { account_id: equity, credit: 100000 }] }));
   posted(await api.post('/journals', { date: '2026-04-05', memo: 'Office rent, April', lines: [{ account_id: rent, debit: 20000 }, { account_id: bank, credit: 20000 }] }));
-  const taxed = { line_items: [{ name: 'Goods', rate: 1000, quantity: 1, tax_id: gst18 }] };
+  const taxed = { line_items: [{ name: 'Goods', hsn_or_sac: '8471', rate: 1000, quantity: 1, tax_id: gst18 }] };
   const first = await postedInvoice(api, customerId, 1000, { date: '2026-04-10', due_date: '2026-05-10', ...taxed });
   const second = await postedInvoice(api, customerId, 2000, {
-    date: '2026-04-12', due_date: '2026-05-12', branch_id: mumbai, line_items: [{ name: 'Goods', rate: 2000, quantity: 1, tax_id: gst18 }],
+    date: '2026-04-12', due_date: '2026-05-12', branch_id: mumbai, line_items: [{ name: 'Goods', hsn_or_sac: '8471', rate: 2000, quantity: 1, tax_id: gst18 }],
   });
   const bill = await postedBill(api, vendorId, 500, { date: '2026-04-15', due_date: '2026-05-15', line_items: [{ name: 'Supplies', rate: 500, quantity: 1, tax_id: gst18 }] });
   posted(await api.post('/payments', {
@@ -68,7 +68,7 @@ beforeAll(async () => {
     line_items: [{ invoice_line_item_id: first.line_items[0].line_item_id, amount: 100, tax_id: gst18 }],
   })).body.credit_note.credit_note_id;
   voidedId = posted(await createInvoice(api, {
-    customer_id: customerId, date: '2026-05-10', due_date: '2026-06-10', place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Goods', rate: 700, quantity: 1 }],
+    customer_id: customerId, date: '2026-05-10', due_date: '2026-06-10', place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Goods', hsn_or_sac: '8471', rate: 700, quantity: 1 }],
   })).body.invoice.invoice_id;
   posted(await api.post(`/invoices/${voidedId}/void`), 200);
   posted(await api.post('/payments', { flow: 'OUTGOING', contact_id: vendorId, date: '2026-06-01', amount: 590, allocations: [{ bill_id: bill.bill_id, amount: 590 }] }, { idempotencyKey: newKey() }));

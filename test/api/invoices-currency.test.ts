@@ -16,14 +16,14 @@ describe('invoices in a foreign currency', () => {
   it('requires exchange_rate, keeps document amounts in the currency and posts INR that balances', async () => {
     const customerId = await customer(org.api, { currency_code: 'USD' });
     const base = { customer_id: customerId, date: '2026-06-15', place_of_supply: 'IN-MH', currency_code: 'USD', auto_approve: true };
-    const missing = await createInvoice(org.api, { ...base, line_items: [{ name: 'Licence', rate: 100 }] });
+    const missing = await createInvoice(org.api, { ...base, line_items: [{ name: 'Licence', hsn_or_sac: '997331', rate: 100 }] });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ code: 'validation.required_field', field: 'exchange_rate' });
 
     const gst18 = await taxId(org.api, 18);
     const res = await createInvoice(org.api, {
       ...base, exchange_rate: 83.005,
-      line_items: [{ name: 'Licence', rate: 33.33, quantity: 3, tax_id: gst18 }, { name: 'Support', rate: 0.07, tax_id: gst18 }],
+      line_items: [{ name: 'Licence', hsn_or_sac: '997331', rate: 33.33, quantity: 3, tax_id: gst18 }, { name: 'Support', hsn_or_sac: '998313', rate: 0.07, tax_id: gst18 }],
     });
     expect(res.status).toBe(201);
     const inv = res.body.invoice;

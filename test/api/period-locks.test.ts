@@ -30,7 +30,7 @@ function expectLocked(res: { status: number; body: any }): string { // eslint-di
   return res.body.message;
 }
 
-const line = { name: 'Goods', rate: 500, quantity: 1 };
+const line = { name: 'Goods', hsn_or_sac: '8471', rate: 500, quantity: 1 };
 
 describe('PUT /orgs/{org_id}/lock', () => {
   it('sets, moves and removes the lock; each change is in the activity log, an unlock as PERIOD_UNLOCKED', async () => {
@@ -118,7 +118,7 @@ describe('a locked period', () => {
     invoice = await postedInvoice(org.api, customerId, 1000, { date: '2026-10-10', due_date: '2026-11-30' });
     draft = (await createInvoice(org.api, { customer_id: customerId, date: '2026-10-11', place_of_supply: 'IN-KA', line_items: [line] })).body.invoice;
     // Worth 0: approving or voiding it posts nothing, so only the document's own check can refuse it.
-    zeroDraft = (await createInvoice(org.api, { customer_id: customerId, date: '2026-10-11', place_of_supply: 'IN-KA', line_items: [{ name: 'Sample', rate: 0, quantity: 1 }] })).body.invoice;
+    zeroDraft = (await createInvoice(org.api, { customer_id: customerId, date: '2026-10-11', place_of_supply: 'IN-KA', line_items: [{ name: 'Sample', hsn_or_sac: '8471', rate: 0, quantity: 1 }] })).body.invoice;
     bill = await postedBill(org.api, vendorId, 300, { date: '2026-10-12', due_date: '2026-11-30' });
     const otherInvoice = await postedInvoice(org.api, customerId, 200, { date: '2026-10-13', due_date: '2026-11-30' });
     const payment = await post(org.api, '/payments', {
@@ -130,7 +130,7 @@ describe('a locked period', () => {
     journalId = (await post(org.api, '/journals', {
       date: '2026-10-16', lines: [{ account_id: bank, debit: 70 }, { account_id: equity, credit: 70 }],
     })).body.journal.journal_id;
-    creditNoteId = (await createCreditNote(org.api, { customer_id: customerId, date: '2026-10-17', line_items: [{ name: 'Return', rate: 100, quantity: 1 }] })).body.credit_note.credit_note_id;
+    creditNoteId = (await createCreditNote(org.api, { customer_id: customerId, date: '2026-10-17', line_items: [{ name: 'Return', hsn_or_sac: '8471', rate: 100, quantity: 1 }] })).body.credit_note.credit_note_id;
     expect((await lock(org.orgId, LOCK)).status).toBe(200);
   });
 

@@ -133,8 +133,11 @@ function invoiceBody(): fc.Arbitrary<Body> {
   };
   return fc.record(fields).map((b) => {
     const abroad = b.customer_id === F.customerAbroad;
+    // An invoice issued from 1 May 2025 carries an HSN or SAC on every line (Phase III): one issued at once gives a code to a line without one.
+    const lineItems = b.auto_approve !== true ? b.line_items : (b.line_items as Body[]).map((l) => (
+      l.hsn_or_sac === null || (l.hsn_or_sac === undefined && l.item_id === undefined) ? { ...l, hsn_or_sac: '8471' } : l));
     // An export's place of supply is 96; export_type is refused on any other supply.
-    return withRate({ ...b, place_of_supply: abroad ? 'IN-96' : b.place_of_supply, export_type: abroad ? b.export_type : undefined });
+    return withRate({ ...b, line_items: lineItems, place_of_supply: abroad ? 'IN-96' : b.place_of_supply, export_type: abroad ? b.export_type : undefined });
   });
 }
 
@@ -297,7 +300,7 @@ describe('a recurring run creates what a direct create of the same body creates'
   const examples = (): Record<string, Body> => ({
     invoice: {
       customer_id: F.customerAbroad, date: TODAY, place_of_supply: 'IN-96', export_type: 'WOPAY', is_inclusive_tax: true, round_off: 0.3,
-      series_name: 'RB', auto_approve: true, line_items: [{ name: 'Consulting', rate: 1180, tax_id: F.tax18, account_id: F.serviceIncome }],
+      series_name: 'RB', auto_approve: true, line_items: [{ name: 'Consulting', hsn_or_sac: '998311', rate: 1180, tax_id: F.tax18, account_id: F.serviceIncome }],
       transport_mode: 'road', vehicle_no: 'KA01AB1234',
     },
     bill: {

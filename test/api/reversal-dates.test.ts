@@ -56,7 +56,7 @@ describe('reversals in their own period', () => {
     expect((await org.api.post(`/bills/${bill.bill_id}/void`, {})).status).toBe(200);
     expect((await entriesOf(org.api, 'BILL', bill.bill_id)).map((j) => j.date)).toEqual(['2026-10-12', '2026-10-12']);
 
-    const note = await createCreditNote(org.api, { customer_id: await customer(org.api), date: '2026-10-20', line_items: [{ name: 'Return', rate: 150, quantity: 1 }] });
+    const note = await createCreditNote(org.api, { customer_id: await customer(org.api), date: '2026-10-20', line_items: [{ name: 'Return', hsn_or_sac: '8471', rate: 150, quantity: 1 }] });
     expect(note.status).toBe(201);
     expect((await org.api.post(`/credit_notes/${note.body.credit_note.credit_note_id}/void`, {})).status).toBe(200);
     expect((await entriesOf(org.api, 'CREDIT_NOTE', note.body.credit_note.credit_note_id)).map((j) => j.date)).toEqual(['2026-10-20', '2026-10-20']);

@@ -229,7 +229,7 @@ describe('converting a sales order to an invoice', () => {
     const item = await org.api.post('/items', { name: 'Rebar 12mm', rate: 62.5, tax_id: await taxId(org.api, 12), hsn_sac: '7214' });
     const order = await draft(org, {
       customer_id: customerId, branch_id: branchId, reference_number: 'PO-88', notes: 'Net 15',
-      line_items: [{ item_id: item.body.item.item_id, quantity: 40.5, discount: 12.25 }, line(1999.99, { tax_id: null, unit: 'BDL' })],
+      line_items: [{ item_id: item.body.item.item_id, quantity: 40.5, discount: 12.25 }, line(1999.99, { tax_id: null, unit: 'BDL', hsn_or_sac: '7214' })],
     });
     expect(order).toMatchObject({ place_of_supply: 'IN-MH', branch_id: branchId, igst_total: 0 });
 

@@ -109,7 +109,7 @@ describe('BAHI_PROCESSES=2', () => {
       }
     }
     const invoice = await alone('POST', '/invoices', org.token, {
-      customer_id: contactIds[0], date: '2026-11-20', place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Service', rate: 1180, quantity: 1 }],
+      customer_id: contactIds[0], date: '2026-11-20', place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Service', hsn_or_sac: '9983', rate: 1180, quantity: 1 }],
     });
     expect(invoice.status).toBe(201);
     for (let read = 0; read < 4; read++) {

@@ -155,7 +155,7 @@ describe('delivery', () => {
     const org = await t.given.org();
     await register(org, ['INVOICE_CREATED']);
     const c = await customer(org.api);
-    const row = { customer_id: c, date: '2026-06-10', place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Milk', rate: 20 }] };
+    const row = { customer_id: c, date: '2026-06-10', place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Milk', hsn_or_sac: '0401', rate: 20 }] };
     const made: string[] = [];
     for (let batch = 0; batch < 5; batch++) { // 250 events: fan-out takes 100 at a time, a claim 200
       const res = await org.api.post('/bulk/invoices', { invoices: Array.from({ length: 50 }, () => row) });
