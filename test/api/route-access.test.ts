@@ -124,7 +124,29 @@ async function accountOfA(a: OrgFixture, name: string): Promise<string> {
   return found.account_id;
 }
 
+/** A GSTIN of org A: a branch registered in Maharashtra, made once per organisation. */
+const branchGstins = new WeakMap<OrgFixture, Promise<string>>();
+function gstinOfA(a: OrgFixture): Promise<string> {
+  let gstin = branchGstins.get(a);
+  if (!gstin) {
+    gstin = t.admin.post(`/orgs/${a.orgId}/branches`, { name: 'Tenant A Pune', state_code: 'IN-MH', gstin: '27AABCB1234F1Z8' })
+      .then((res) => created(res, 'branch', 'gstin'));
+    branchGstins.set(a, gstin);
+  }
+  return gstin;
+}
+
+/** A period of org A's with a return marked filed: April 2025, before anything the makers create, so it refuses none of them. */
+const FILED_PERIOD = '042025';
+const FILING = { return: 'GSTR1', arn: 'AA270525000123X', filed_on: '2025-05-10' };
+
 const MAKERS: Record<string, Maker> = {
+  gstin: gstinOfA,
+  period: async (a) => {
+    const res = await a.api.put(`/gst/returns/${await gstinOfA(a)}/${FILED_PERIOD}/filed`, FILING, { idempotencyKey: newKey() });
+    if (res.status !== 200) throw new Error(`maker for period: ${res.status} ${JSON.stringify(res.body)}`);
+    return FILED_PERIOD;
+  },
   contact_id: async (a) => created(await a.api.post('/contacts', { contact_name: 'Tenant A Customer' }, { idempotencyKey: newKey() }), 'contact', 'contact_id'),
   item_id: async (a) => created(await a.api.post('/items', { name: 'Tenant A Widget', rate: 250 }, { idempotencyKey: newKey() }), 'item', 'item_id'),
   account_id: async (a) => created(await t.admin.post(`/orgs/${a.orgId}/accounts`, { account_name: 'Tenant A Travel', account_type: 'EXPENSE' }), 'account', 'account_id'),
@@ -142,7 +164,7 @@ const MAKERS: Record<string, Maker> = {
     const customerId = await created(await a.api.post('/contacts', { contact_name: 'Tenant A Buyer', contact_type: 'CUSTOMER' }, { idempotencyKey: newKey() }), 'contact', 'contact_id');
     const res = await a.api.post('/invoices', {
       customer_id: customerId, date: t.clock.now().toISOString().slice(0, 10), place_of_supply: 'IN-KA',
-      line_items: [{ name: 'Consulting', rate: 1000, quantity: 1 }],
+      line_items: [{ name: 'Consulting', hsn_or_sac: '998311', rate: 1000, quantity: 1 }],
     }, { idempotencyKey: newKey() });
     return created(res, 'invoice', 'invoice_id');
   },
@@ -167,7 +189,7 @@ const MAKERS: Record<string, Maker> = {
     const customerId = await created(await a.api.post('/contacts', { contact_name: 'Tenant A Payer', contact_type: 'CUSTOMER' }, { idempotencyKey: newKey() }), 'contact', 'contact_id');
     const today = t.clock.now().toISOString().slice(0, 10);
     const invoiceId = await created(await a.api.post('/invoices', {
-      customer_id: customerId, date: today, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Work', rate: 500 }],
+      customer_id: customerId, date: today, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Work', hsn_or_sac: '9983', rate: 500 }],
     }, { idempotencyKey: newKey() }), 'invoice', 'invoice_id');
     const res = await a.api.post('/payments', {
       flow: 'INCOMING', contact_id: customerId, date: today, amount: 100, allocations: [{ invoice_id: invoiceId, amount: 50 }],
@@ -204,10 +226,10 @@ const MAKERS: Record<string, Maker> = {
     const customerId = await created(await a.api.post('/contacts', { contact_name: 'Tenant A Returner', contact_type: 'CUSTOMER' }, { idempotencyKey: newKey() }), 'contact', 'contact_id');
     const today = t.clock.now().toISOString().slice(0, 10);
     const invoiceId = await created(await a.api.post('/invoices', {
-      customer_id: customerId, date: today, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Rods', rate: 500 }],
+      customer_id: customerId, date: today, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Rods', hsn_or_sac: '7214', rate: 500 }],
     }, { idempotencyKey: newKey() }), 'invoice', 'invoice_id');
     const res = await a.api.post('/credit_notes', {
-      customer_id: customerId, date: today, line_items: [{ name: 'Returned rods', rate: 100, quantity: 1 }],
+      customer_id: customerId, date: today, line_items: [{ name: 'Returned rods', hsn_or_sac: '7214', rate: 100, quantity: 1 }],
     }, { idempotencyKey: newKey() });
     const noteId = await created(res, 'credit_note', 'credit_note_id');
     await a.api.post(`/credit_notes/${noteId}/apply-to-invoice`, { invoice_id: invoiceId, amount: 50 }, { idempotencyKey: newKey() });
@@ -269,7 +291,11 @@ const BODIES: Record<string, (a: OrgFixture) => unknown> = {
   // The IRN's patterns (64 hex characters, a JWT) are beyond the sample: a valid body, so the document lookup answers.
   recordInvoiceIrn: () => IRN_BODY,
   recordCreditNoteIrn: () => IRN_BODY,
+  markReturnFiled: () => FILING,
 };
+
+/** Query strings an operation needs besides its path ids (key: operationId). */
+const QUERIES: Record<string, string> = { getFiledReturn: '?return=GSTR1', reopenReturn: '?return=GSTR1' };
 
 /** The first string under `key` anywhere in a JSON value. */
 function findId(value: unknown, key: string): string | undefined {
@@ -367,7 +393,7 @@ describe('(b) tenancy: another organisation\'s ids are 404 on every public opera
     const today = t.clock.now().toISOString().slice(0, 10);
     // Resolve every id up front (makers run as org A), then snapshot what A can read.
     const urls = new Map<string, string>();
-    for (const op of operations) urls.set(op.operationId, await resolve(op.path, op.operationId));
+    for (const op of operations) urls.set(op.operationId, (await resolve(op.path, op.operationId)) + (QUERIES[op.operationId] ?? ''));
     const reads = operations.filter((op) => op.method === 'GET');
     const before = new Map<string, unknown>();
     for (const op of reads) {

@@ -498,6 +498,12 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('getDayBook', { query: { from_date: '2026-06-01', to_date: '2026-06-30', per_page: 2 } });
   await s.call('getReceivablesAgeing', { query: { date: '2026-06-30', buckets: '0,30,60,90', detail: 'documents' } });
   await s.call('getPayablesAgeing', { query: { date: '2026-06-30' } });
+  // May's GSTR-1, filed on the portal on 10 June (a month with no documents): marked filed with its ARN, read back, and reopened.
+  // Last, so that no answer recorded before it changes, and a return marked filed refuses nothing the scenario posts.
+  const may = { gstin: ORG_GSTIN, period: '052026' };
+  await s.call('markReturnFiled', { params: may, body: { return: 'GSTR1', arn: 'AA290626004521K', filed_on: '2026-06-10' } });
+  await s.call('getFiledReturn', { params: may, query: { return: 'GSTR1' } });
+  await s.call('reopenReturn', { params: may, query: { return: 'GSTR1' } });
 }
 
 /** A one-page PDF, the smallest a viewer opens: what an attachment's example uploads. */
