@@ -163,7 +163,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
     for (let i = 0; i < 12; i++) {
       const res = await (i % 2 ? onB : org.api).post('/recurring', {
         entity_type: 'INVOICE', name: `Daily ${i}`, frequency: 'DAILY', start_date: '2026-06-15',
-        template_payload: { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Milk', rate: 20 + i }] },
+        template_payload: { customer_id: c, place_of_supply: 'IN-KA', auto_approve: true, line_items: [{ name: 'Milk', hsn_or_sac: '0401', rate: 20 + i }] },
       }, { idempotencyKey: newKey() });
       expect(res.status).toBe(201);
       schedules.push(res.body.recurring.recurring_id);
