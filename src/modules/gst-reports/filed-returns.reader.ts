@@ -1,13 +1,9 @@
 import type { Db } from '../../db/database';
 import type { FiledReturnsTable } from '../../db/schema';
 import type { FiledReturn } from './filed-returns.schemas';
+import { filingRow, type FilingKey } from './filed-returns.store';
 
 type Filing = FiledReturnsTable;
-
-/** The filing of one GSTIN, return and period, in force or reopened; undefined when never marked. */
-export const filingRow = (db: Db, orgId: string, key: { gstin: string; return: string; period: string }) =>
-  db.selectFrom('filed_returns').selectAll().where('org_id', '=', orgId).where('gstin', '=', key.gstin)
-    .where('return_type', '=', key.return).where('period', '=', key.period).executeTakeFirst();
 
 /**
  * What changed since the filing was marked (docs/rules/returns-gstr1-gstr3b.md, "A filed return"):
@@ -40,7 +36,7 @@ export async function presentFiling(db: Db, f: Filing, branches: string[]): Prom
 }
 
 /** The filing in force of a return the GSTR-1 or GSTR-3B route builds, for its `filed` field; undefined when not filed. */
-export async function filedField(db: Db, orgId: string, key: { gstin: string; return: string; period: string }, branches: string[]) {
+export async function filedField(db: Db, orgId: string, key: FilingKey, branches: string[]) {
   const row = await filingRow(db, orgId, key);
   return row && row.reopened_time === null ? presentFiling(db, row, branches) : undefined;
 }

@@ -1,12 +1,12 @@
 import type { Tx } from '../../db/database';
-import { engineOf } from '../../db/engine';
 import { notFound } from '../../kernel/errors';
 import { istDateOf } from '../../kernel/local-date';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import type { GstReturn } from '../../platform/orgs/filed-returns.rules';
 import { assertFilingDay, filedPeriod } from './filed-period.rules';
-import { filingRow, presentFiling } from './filed-returns.reader';
+import { presentFiling } from './filed-returns.reader';
+import { filingRow, holdPostings, reopenFiling, saveFiling } from './filed-returns.store';
 import type { FiledReturn, FiledReturnParams, MarkFiledBody } from './filed-returns.schemas';
 import { branchesOfGstin } from './gstin-branches';
 
@@ -19,15 +19,6 @@ export function filedReturnsService(deps: Pick<PlatformDeps, 'database' | 'uow' 
     const period = filedPeriod(key.return, key.period);
     const { gstin, branches } = await branchesOfGstin(tx, orgId, key.gstin);
     return { key: { gstin, return: key.return, period: key.period }, period, branches };
-  }
-
-  /**
-   * On PostgreSQL the organisation's lock row is taken FOR UPDATE, as moving the lock takes it:
-   * postings in flight hold it FOR SHARE (org-reading.ts), so a filing waits for them and every
-   * later posting sees it.
-   */
-  async function holdPostings(tx: Tx, orgId: string) {
-    if (engineOf(tx) === 'postgres') await tx.selectFrom('period_locks').select('org_id').where('org_id', '=', orgId).forUpdate().execute();
   }
 
   /** RETURN_FILED or RETURN_REOPENED on the organisation's timeline: which return, and its ARN and day before and after. */
@@ -53,10 +44,7 @@ export function filedReturnsService(deps: Pick<PlatformDeps, 'database' | 'uow' 
           org_id: ctx.orgId, gstin: key.gstin, return_type: key.return, period: key.period, from_date: period.from, to_date: period.to,
           arn, filed_on: body.filed_on, marked_time: before?.arn === arn ? before.marked_time : now, reopened_time: null, last_modified_time: now,
         };
-        if (before) {
-          await tx.updateTable('filed_returns').set(row).where('org_id', '=', ctx.orgId).where('gstin', '=', key.gstin)
-            .where('return_type', '=', key.return).where('period', '=', key.period).execute();
-        } else await tx.insertInto('filed_returns').values(row).execute();
+        await saveFiling(tx, row, before !== undefined);
         await record(tx, ctx, 'RETURN_FILED', key, before?.reopened_time === null ? before : undefined, row);
         return { filed_return: await presentFiling(tx, row, branches) };
       });
@@ -78,8 +66,7 @@ export function filedReturnsService(deps: Pick<PlatformDeps, 'database' | 'uow' 
         const row = await filingRow(tx, ctx.orgId, found);
         if (!row || row.reopened_time !== null) throw notFound(`${key.return} filing`, 'period');
         const now = deps.clock.now().toISOString();
-        await tx.updateTable('filed_returns').set({ reopened_time: now, last_modified_time: now }).where('org_id', '=', ctx.orgId)
-          .where('gstin', '=', found.gstin).where('return_type', '=', found.return).where('period', '=', found.period).execute();
+        await reopenFiling(tx, ctx.orgId, found, now);
         await record(tx, ctx, 'RETURN_REOPENED', found, row, null);
         return { filed_return: await presentFiling(tx, { ...row, reopened_time: now, last_modified_time: now }, branches) };
       });
