@@ -4,7 +4,7 @@ import { systemContext, type RequestContext } from '../../src/platform/context';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /*
- * The outbox (public-api.md Events; architecture.md "outbox row, same tx"): deps.events.emit
+ * The outbox (public-api.md Events; docs/architecture.md, "A request"): deps.events.emit
  * inside deps.uow writes the event with the use case's other writes, or not at all.
  * Driven through composeApp's own deps over a real database.
  */
