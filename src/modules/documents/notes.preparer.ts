@@ -49,6 +49,8 @@ export interface NoteInput {
   branch_id?: string;
   /** The note's business date. */
   noteDate: string;
+  /** It raises its invoice (a customer debit note, CGST s.34(3)): the limits on what a parent's notes may credit do not bind it. */
+  raises?: boolean;
   place_of_supply?: string;
   line_items: readonly NoteLineItem[];
 }
@@ -116,8 +118,10 @@ export async function prepareNote(tx: Tx, orgId: string, input: NoteInput, side:
   const priced = priceResolved(bound, { ...party, inclusive: parent.inclusive });
   // An unbound line is held to the HSN preference as a free-form note's; a bound one copies its invoice's code.
   if (side === 'sales') assertHsnDigits(bound.filter((l) => l.parentLineId === null), prefs.hsnDigits, resolved.contactGstin !== null, input.noteDate);
-  assertTaxableUncredited(parent.kind, parentLines, credited.lines, bound, priced.amounts.lines.map((a) => a.itemTotal));
-  assertWithinCreditable(parent.kind, parent.total, credited.total, priced.amounts.subTotal + priced.amounts.taxTotal);
+  if (!input.raises) {
+    assertTaxableUncredited(parent.kind, parentLines, credited.lines, bound, priced.amounts.lines.map((a) => a.itemTotal));
+    assertWithinCreditable(parent.kind, parent.total, credited.total, priced.amounts.subTotal + priced.amounts.taxTotal);
+  }
   // The note converts at its parent's rate, so the parent is the input that brought it.
   assertDocumentConvertible(priced.amounts, 0, parent.exchangeRateMicro, `${parent.kind}_id`);
   return {
@@ -167,7 +171,7 @@ export function noteLineColumnsOf(prepared: PreparedNote, inputs: readonly NoteL
 /** The journal lines of a note (see noteLines), with the organisation's control and GST accounts. */
 export async function noteJournalLines(
   tx: Tx, orgId: string, side: NoteSide,
-  note: { contact_id: string; exchange_rate_micro: number }, lines: readonly DocumentLineColumns[],
+  note: { contact_id: string; exchange_rate_micro: number }, lines: readonly DocumentLineColumns[], raises = false,
 ): Promise<PostingLine[]> {
   const key = (k: string) => catalogRepository.systemAccountId(tx, orgId, k);
   const gst = side === 'sales' ? 'output' : 'input';
@@ -178,5 +182,5 @@ export async function noteJournalLines(
   return noteLines({
     contactId: note.contact_id, exchangeRateMicro: note.exchange_rate_micro,
     lines: lines.map((l) => ({ accountId: l.account_id, itemTotal: l.item_total, cgst: l.cgst, sgst: l.sgst, igst: l.igst, name: l.name })),
-  }, accounts, side);
+  }, accounts, side, raises);
 }

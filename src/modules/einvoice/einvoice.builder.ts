@@ -22,6 +22,8 @@ export interface EInvoiceSource {
   lines: SourceLine[];
   /** A credit note's invoice. */
   precedingInvoice: { number: string; date: string } | null;
+  /** An export invoice's shipping bill, once given: ExpDtls' ShipBNo, ShipBDt, Port. */
+  shippingBill?: { port: string; number: string; date: string } | null;
 }
 
 export interface Party { gstin: string | null; legalName: string; tradeName: string | null; address: string | null; city: string | null; zip: string | null; stcd: string | null }
@@ -184,7 +186,8 @@ export function buildEInvoice(src: EInvoiceSource, supplyType: SupplyType): EInv
   if (src.precedingInvoice) payload.RefDtls = { PrecDocDtls: [{ InvNo: src.precedingInvoice.number, InvDt: irpDate(src.precedingInvoice.date) }] };
   if (exported) {
     const country = buyer.country?.trim().toUpperCase() ?? '';
-    payload.ExpDtls = { ForCur: src.currency, ...(/^[A-Z]{2}$/.test(country) ? { CntCode: country } : {}), RefClm: supplyType === 'EXPWP' ? 'Y' : 'N' };
+    const shipped = src.shippingBill ? { ShipBNo: src.shippingBill.number, ShipBDt: irpDate(src.shippingBill.date), Port: src.shippingBill.port } : {};
+    payload.ExpDtls = { ...shipped, ForCur: src.currency, ...(/^[A-Z]{2}$/.test(country) ? { CntCode: country } : {}), RefClm: supplyType === 'EXPWP' ? 'Y' : 'N' };
   }
   return payload;
 }
