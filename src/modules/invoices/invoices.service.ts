@@ -13,7 +13,7 @@ import { cursorPage, readCursor } from '../../platform/pagination';
 import { assertHsnDigits, catalogRepository } from '../catalog';
 import { assertDocumentConvertible, decideRoundOff, exchangeRateMicroOf, freshPartyCopy, inclusiveRemainderOf, readPartyCopy, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty, settlementPort, totalWithRoundOff } from '../documents';
 import { cancelIrnOnVoid, findIrn, findIrns, irnOfJoined, presentIrn } from '../einvoice';
-import { assertShippingBillSettable, NO_SHIPPING_BILL, presentShippingBill, shippingBillColumns, type ShippingBill } from './shipping-bill.rules';
+import { assertShippingBillSettable, NO_SHIPPING_BILL, ON_ITS_OWN, presentShippingBill, shippingBillColumns, type ShippingBill } from './shipping-bill.rules';
 import { presentTransport, transportFieldsOf } from '../ewaybill/transport.rules';
 import { reversalRemedy, type LedgerService } from '../ledger';
 import type { SeriesService } from '../series';
@@ -246,7 +246,7 @@ export function invoicesService(deps: Deps) {
       return deps.uow(ctx, async (tx) => {
         const invoice = await load(tx, ctx.orgId, invoiceId, true);
         assertShippingBillSettable(invoice.status);
-        const columns = shippingBillColumns(input, { placeOfSupply: invoice.place_of_supply, date: invoice.invoice_date }, now());
+        const columns = shippingBillColumns(input, { placeOfSupply: invoice.place_of_supply, date: invoice.invoice_date }, now(), ON_ITS_OWN);
         const next: InvoiceRow = { ...invoice, ...columns, version: invoice.version + 1, last_modified_time: now() };
         await repo.update(tx, ctx.orgId, invoiceId, next);
         const shown = (r: InvoiceRow) => ({ shipping_bill: presentShippingBill(r) });
