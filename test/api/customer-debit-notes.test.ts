@@ -14,7 +14,7 @@ let t: TestApp;
 let org: OrgFixture;
 const JUNE = `gstin=${SUPPLIER_GSTIN}&period=062026`;
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies are inspected freely
-const notes: Record<string, Json> = {};
+const notes = {} as Record<'b2b' | 'b2c' | 'exported' | 'voided', Json>;
 let raman: string;
 let vendorNote: Json;
 

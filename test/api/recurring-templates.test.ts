@@ -129,8 +129,6 @@ function invoiceBody(): fc.Arbitrary<Body> {
     auto_approve: maybe(fc.boolean()),
     export_type: maybe(propertyOf(CreateInvoiceBody, 'export_type')),
     is_inclusive_tax: maybe(fc.boolean()),
-    // A template never keeps one shipment's shipping bill.
-    shipping_bill: fc.constant(undefined),
     ...transport,
   };
   return fc.record(fields).map((b) => {

@@ -89,8 +89,7 @@ export async function snapshotTemplate(db: Db | Tx, orgId: string, entityType: R
         series_name: await seriesNameOf(db, orgId, i.series_id), currency_code: i.currency_code, exchange_rate: i.exchange_rate_micro / MICRO,
         reference_number: i.reference_number, salesperson_id: i.salesperson_id, notes: i.notes, round_off: toRupees(i.round_off),
         auto_approve: i.status !== 'DRAFT', export_type: i.export_type, is_inclusive_tax: i.is_inclusive_tax === 1, ...transportOf(i),
-        // A shipping bill is one shipment's: each run's export takes its own.
-        shipping_bill: undefined, line_items: lines.map(invoiceLine),
+        line_items: lines.map(invoiceLine),
       };
       return compact(snapshot);
     }
