@@ -38,6 +38,7 @@ import { unboundNoteGoods } from './038-unbound-note-goods';
 import { discardedNumbers } from './039-discarded-numbers';
 import { filedReturns } from './040-filed-returns';
 import { customerDebitNotes } from './041-customer-debit-notes';
+import { billsOfEntry } from './043-bills-of-entry';
 import { shippingBills } from './046-shipping-bills';
 import type { BahiMigration } from './migration';
 
@@ -48,7 +49,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   idempotencyOrgScope, gstTreatment, periodLock, noteBindings, purchaseLedgers, branchBooks, seriesTypesUnits, einvoice,
   einvoiceIrn, irnNotesTransport, ledgerReportIndexes, noteUnapply, ledgerBalances, openItems, numberingRegistrations,
   partyCopy, incomeTaxExpense, webhookAnswersWithoutSecret, unboundNoteGoods, discardedNumbers, filedReturns,
-  customerDebitNotes, shippingBills,
+  customerDebitNotes, billsOfEntry, shippingBills,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

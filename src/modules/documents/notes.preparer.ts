@@ -35,6 +35,8 @@ export interface NoteParent {
   inclusive: boolean;
   /** A bill under reverse charge: its notes are refused (purchase-tax.rules assertNoteCanCorrect). */
   reverseCharge?: boolean;
+  /** A bill from an OVERSEAS vendor: its notes are refused too (assertNoteCanCorrect). */
+  imported?: boolean;
   date: string;
   total: number;
   currencyCode: string;

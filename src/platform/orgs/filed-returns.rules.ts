@@ -9,12 +9,13 @@ export const NOTE_SOURCES: readonly string[] = ['CREDIT_NOTE', 'DEBIT_NOTE'];
 
 /**
  * The returns that report a document whose journal source is `source`: GSTR-1 the outward
- * supplies (CGST s.37), GSTR-3B those and the inward ones with their credit (CGST s.39).
+ * supplies (CGST s.37), GSTR-3B those and the inward ones with their credit (CGST s.39), a
+ * Bill of Entry's included.
  * `customerNote`: a credit or debit note to a customer (outward) rather than with a vendor (inward).
  */
 export function returnsReporting(source: string, customerNote: boolean): readonly GstReturn[] {
   if (source === 'INVOICE' || (NOTE_SOURCES.includes(source) && customerNote)) return GST_RETURNS;
-  return ['BILL', 'CREDIT_NOTE', 'DEBIT_NOTE', 'EXPENSE'].includes(source) ? ['GSTR3B'] : [];
+  return ['BILL', 'CREDIT_NOTE', 'DEBIT_NOTE', 'EXPENSE', 'BILL_OF_ENTRY'].includes(source) ? ['GSTR3B'] : [];
 }
 
 /** The refusal of a change to a document a filed return reports, naming the filing. */
