@@ -34,7 +34,7 @@ export function gstr1Routes(db: Db): RouteDef[] {
     const { at, txpd, carried: advancesCarried } = gstr1Advances(advances.received, advances.adjusted);
     const carried = [...documentsCarried, ...advancesCarried];
     const gstr1: Gstr1 = {
-      gstin, fp: period.fp, ...sections, at, txpd,
+      gstin, fp: period.fp, ...sections, ...(at.length > 0 && { at }), ...(txpd.length > 0 && { txpd }),
       hsn: { hsn_b2b: hsn.hsn_b2b.data, hsn_b2c: hsn.hsn_b2c.data },
       doc_issue: { doc_det: issued.doc_det.map((k) => ({ ...k, docs: k.docs.map(({ series: _series, ...d }) => d) })) },
     };

@@ -65,8 +65,8 @@ export const Gstr1 = Named('Gstr1', Strict({
     sply_ty: Type.Union(['INTRB2B', 'INTRAB2B', 'INTRB2C', 'INTRAB2C'].map((v) => Type.Literal(v))),
     nil_amt: Rupees, expt_amt: Rupees, ngsup_amt: Rupees,
   })) }, 'Nil-rated, exempt and non-GST supplies, net of credit notes'),
-  at: Type.Array(AdvanceRow, { description: 'Table 11A: tax on advances for services received in the period and not adjusted against an invoice by its end, ad_amt the taxable value' }),
-  txpd: Type.Array(AdvanceRow, { description: 'Table 11B: tax on advances of earlier periods adjusted against invoices in the period' }),
+  at: Type.Optional(Type.Array(AdvanceRow, { description: 'Table 11A: tax on advances for services received in the period and not adjusted against an invoice by its end, ad_amt the taxable value; absent when there is none' })),
+  txpd: Type.Optional(Type.Array(AdvanceRow, { description: 'Table 11B: tax on advances of earlier periods adjusted against invoices in the period; absent when there is none' })),
   hsn: Strict({ hsn_b2b: Type.Array(HsnRow), hsn_b2c: Type.Array(HsnRow) }, 'The HSN summary, B2B and B2C apart'),
   doc_issue: Strict({ doc_det: Type.Array(Strict({ doc_num: Type.Integer(), doc_typ: Type.String(), docs: Type.Array(DocSeries) })) }, 'Documents issued, a row per issuing series; voided ones and deleted drafts counted as cancelled'),
 }));

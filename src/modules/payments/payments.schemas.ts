@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DocumentDate } from '../documents/documents.responses';
 import { Amount, Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
 import { ADVANCE_FOR } from './advance.rules';
-import { Body, CursorQuery, DateOrDateTime, Id, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { Body, CursorQuery, DateOrDateTime, Id, Money, Nullable, Query, StringEnum, Text, TWO_DECIMALS } from '../../http/schema-kit';
 
 export const FLOWS = ['INCOMING', 'OUTGOING'] as const;
 export const PAYMENT_TYPES = ['REGULAR', 'ADVANCE', 'REFUND'] as const;
@@ -34,7 +34,7 @@ export const CreatePaymentBody = Body({
   allocations: Type.Optional(Type.Array(AllocationInput, { maxItems: 200 })),
   advance_for: Type.Optional(StringEnum(ADVANCE_FOR, 'A customer receipt that is an advance: SERVICES bears GST and gets a receipt voucher (CGST Rule 50), GOODS is only marked (Notification 66/2017-CT)')),
   place_of_supply: Type.Optional(Text(60, 1)),
-  gst_rate: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 40, multipleOf: 0.01, description: 'Percent; 18 when not sent (Rule 50(1))' })),
+  gst_rate: Type.Optional(Type.Number({ format: TWO_DECIMALS, exclusiveMinimum: 0, maximum: 40, description: 'Percent; 18 when not sent (Rule 50(1))' })),
 });
 export type CreatePaymentBody = Static<typeof CreatePaymentBody>;
 
