@@ -159,3 +159,30 @@ describe('GSTR-3B 3.1(a)', () => {
     await expectBooksBalanced(org.api);
   });
 });
+
+describe('Changing an advance', () => {
+  it('unapplying the June adjustment puts its tax back on the advance and takes it out of txpd', async () => {
+    const a = (await org.api.get(`/payments/${payments.a.payment_id}`)).body.payment;
+    const res = await org.api.delete(`/payments/${a.payment_id}/allocations/${a.allocations[0].allocation_id}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await org.api.get(`/gst/gstr1?${JUNE}`)).body.gstr1.txpd).toBeUndefined();
+    // 1,800 on A and 900 on the June invoice; nothing taken back now.
+    expect(await accountBalance(org.api, 'IGST Output')).toBe(-2700);
+    await expectBooksBalanced(org.api);
+  });
+
+  it('a new amount, while nothing is applied, is taxed afresh', async () => {
+    const created = await org.api.post('/payments', { flow: 'INCOMING', contact_id: payments.a.contact_id, date: '2026-06-20', amount: 2360, advance_for: 'SERVICES' }, { idempotencyKey: newKey() });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const updated = await org.api.put(`/payments/${created.body.payment.payment_id}`, { amount: 1180 });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    // 1,180 × 100 / 118 = 1,000; IGST 180. The voucher stays the one issued.
+    expect(updated.body.payment).toMatchObject({ receipt_voucher_number: 'RV-26-27-00004', advance_tax: { taxable_amount: 1000, igst: 180 } });
+    expect((await org.api.get(`/gst/gstr1?${JUNE}`)).body.gstr1.at).toEqual([{ pos: '27', sply_ty: 'INTER', itms: [{ rt: 18, ad_amt: 1000, iamt: 180, camt: 0, samt: 0, csamt: 0 }] }]);
+    const refused = await org.api.put(`/payments/${created.body.payment.payment_id}`, { flow: 'OUTGOING' });
+    expect(refused.body).toMatchObject({ code: 'validation.invalid_value', field: 'flow' });
+    // 2,700 before, and 180 on this advance.
+    expect(await accountBalance(org.api, 'IGST Output')).toBe(-2880);
+    await expectBooksBalanced(org.api);
+  });
+});

@@ -118,7 +118,7 @@ export function paymentsService(deps: Deps) {
     assertConvertible(paymentAmounts(figuresOf(p)), p.exchange_rate_micro, 'exchange_rate');
     const advanceTax = advanceTaxLines(advanceTaxOfRow(p), p.contact_id, await advanceTaxAccounts(tx, ctx.orgId), p.branch_id);
     await deps.ledger.post(tx, ctx, {
-      date: p.payment_date, source: 'PAYMENT', sourceId: p.payment_id, sourceVersion: p.version, sourceRef: p.reference_number,
+      date: p.payment_date, source: 'PAYMENT', sourceId: p.payment_id, sourceVersion: p.version, sourceRef: p.reference_number ?? p.voucher_number,
       memo: `${incoming ? 'Receipt from' : 'Payment to'} ${p.contact_name}`, contactId: p.contact_id, branchId: p.branch_id,
       lines: paymentLines({ ...figuresOf(p), contactId: p.contact_id, exchangeRateMicro: p.exchange_rate_micro }, {
         bank: p.bank_account_id,
