@@ -682,6 +682,20 @@ export interface PaymentsTable {
   branch_id: string;
   /** A deleted payment's entries are reversed; the row stays for the audit trail. */
   deleted: Flag;
+  /** GOODS or SERVICES on a customer receipt marked as an advance (migration 044), else null. */
+  advance_for: string | null;
+  /** An advance for services: its place of supply (IN-XX), INTRA or INTER, and rate (percent × 100). */
+  advance_place_of_supply: string | null;
+  advance_supply_type: string | null;
+  advance_rate_centi: number | null;
+  /** The tax on the whole receipt as its entry posts it (CGST Rule 50), paise; 0 on any other payment. */
+  advance_taxable: number;
+  advance_igst: number;
+  advance_cgst: number;
+  advance_sgst: number;
+  /** The receipt voucher's number (Rule 50) and the series it came from. */
+  voucher_number: string | null;
+  voucher_series_id: string | null;
   version: number;
   created_time: string;
   last_modified_time: string;
@@ -700,6 +714,13 @@ export interface PaymentAllocationsTable {
   round_off_amount: number;
   released: Flag;
   created_time: string;
+  /** The advance's tax this allocation took back (an advance for services adjusted against an invoice; migration 044), paise. */
+  advance_taxable: number;
+  advance_igst: number;
+  advance_cgst: number;
+  advance_sgst: number;
+  /** The date its entry is dated (the later of the payment's and the invoice's); null before migration 044. */
+  applied_date: string | null;
 }
 
 /** What credit and debit notes share; amounts in paise, in the note's currency. */

@@ -6,6 +6,8 @@ import { partyRecipientSql, readPartyCopy } from '../documents';
 import { toBase } from '../documents/currency.rules';
 import { importOfGoods, posRestricted } from '../documents/purchase-tax.rules';
 import { isZeroRatedSupply } from '../documents/supply.rules';
+import { advancesOfPeriod } from './advances.reader';
+import type { AdvanceEntry } from './gstr1-advances.builder';
 import type { InterStateTable, InwardLine, ItcType, OutwardLine, SupplyKind } from './gstr3b.builder';
 
 /** Bills whose entry is posted and stands: a draft has none, a void one is reversed. */
@@ -62,7 +64,8 @@ function interStateTable(recipient: RecipientClass, treatment: string | null): I
 export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardLine[]; inward: InwardLine[] }> {
   // The GSTIN the document keeps (party-copy.ts), not the contact's current one.
   const recipient = partyRecipientSql(db, 'd.party');
-  const [invoices, creditNotes, bills, expenses, debitNotes, vendorCredits, billsOfEntry] = await Promise.all([
+  const [advances, invoices, creditNotes, bills, expenses, debitNotes, vendorCredits, billsOfEntry] = await Promise.all([
+    advancesOfPeriod(db, s),
     db.selectFrom('invoice_lines as l')
       .innerJoin('invoices as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.invoice_id', '=', 'l.invoice_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
@@ -126,8 +129,12 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
     posRestricted: posRestricted(r.supply_type, r.place_of_supply, r.branch_state),
     inter: r.supply_type === 'INTER', composition: r.gst_treatment === 'REGISTERED_COMPOSITION',
   });
+  // Tax on advances for services is 3.1(a) as GSTR-1 Table 11 fills it: received adds, adjusted subtracts (docs/rules/returns-gstr1-gstr3b.md, "From GSTR-1 to GSTR-3B").
+  const advance = (e: AdvanceEntry, sign: 1 | -1): OutwardLine => ({
+    sign, kind: 'TAXABLE', txval: e.taxable, igst: e.igst, cgst: e.cgst, sgst: e.sgst, zeroRated: false, interState: null,
+  });
   return {
-    outward: [...outward(invoices, 1), ...outward(creditNotes, -1)],
+    outward: [...outward(invoices, 1), ...outward(creditNotes, -1), ...advances.received.map((e) => advance(e, 1)), ...advances.adjusted.map((e) => advance(e, -1))],
     inward: [
       // A line of goods imported is never reverse charge, even on a bill whose services are: its IGST is on the Bill of Entry.
       ...bills.map((r) => inward(r, r.exchange_rate_micro, 1, importOfGoods(r.gst_treatment, r.hsn_or_sac) ? 0 : r.is_rcm, r.gst_treatment)),
