@@ -1,4 +1,5 @@
 import { invalidValue } from '../../kernel/errors';
+import { assertRatesExcludeTax } from './reverse-charge.rules';
 
 /**
  * CGST Act section 17(5): the clauses that block input tax credit. (a) motor vehicles;
@@ -36,7 +37,7 @@ export function purchaseTaxTerms(input: { vendorTreatment: string | null; isRcm:
       + 'goods imported pay IGST at customs: record such a bill with lines without tax_id');
   }
   const reverseCharge = importOfServices || input.isRcm === true;
-  if (reverseCharge && input.inclusive) throw invalidValue('is_inclusive_tax', 'a reverse-charge bill cannot include tax in its rates: the vendor charged no GST');
+  assertRatesExcludeTax(reverseCharge, input.inclusive);
   return { reverseCharge, importOfServices };
 }
 
