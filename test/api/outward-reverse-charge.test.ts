@@ -135,6 +135,9 @@ describe('a credit note against it', () => {
     expect(einvoice.status, JSON.stringify(einvoice.body)).toBe(200);
     expect(einvoice.body.einvoice.TranDtls.RegRev).toBe('Y');
     expect(einvoice.body.einvoice.ValDtls).toMatchObject({ AssVal: 4000, CgstVal: 100, SgstVal: 100, TotInvVal: 4000 });
+    const pdf = await fetch(`${t.baseUrl}/api/public/v1/credit_notes/${note.credit_note_id}/pdf`, { headers: { authorization: `Bearer ${org.token}`, accept: 'application/pdf' } });
+    expect(pdf.status).toBe(200);
+    expect((await readPdf(new Uint8Array(await pdf.arrayBuffer()))).text.replace(/\s+/g, ' ')).toContain('Tax payable on reverse charge Yes');
     // Applied to the freight invoice, it leaves 20,000 − 4,000 = 16,000 to pay.
     const applied = await org.api.post(`/credit_notes/${note.credit_note_id}/apply-to-invoice`, { invoice_id: freight.invoice_id, amount: 4000 }, { idempotencyKey: newKey() });
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
