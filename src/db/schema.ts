@@ -31,6 +31,43 @@ export interface PeriodLocksTable {
 }
 
 /** A GST return marked filed (docs/rules/returns-gstr1-gstr3b.md, "A filed return"). */
+/** A customs Bill of Entry (migration 043); amounts in INR paise. */
+export interface BillsOfEntryTable {
+  org_id: string;
+  bill_of_entry_id: string;
+  /** The importing registration. */
+  branch_id: string;
+  /** Customs' number, up to 7 digits (GSTN's boe_num). */
+  boe_number: string;
+  boe_date: string;
+  /** The customs port (ICEGATE's 6-character code). */
+  port_code: string;
+  assessable_value: number;
+  basic_customs_duty: number;
+  social_welfare_surcharge: number;
+  /** Assessable value + BCD + SWS: what the IGST is levied on. */
+  igst_taxable_value: number;
+  igst: number;
+  /** The duties and the IGST: what left paid_through_account_id. */
+  total: number;
+  paid_through_account_id: string;
+  /** Where the duties are charged: the goods' cost. */
+  goods_account_id: string;
+  /** The SEZ unit the goods were cleared from (GSTR-2B IMPGSEZ), else null. */
+  sez_supplier_gstin: string | null;
+  created_time: string;
+  last_modified_time: string;
+}
+
+/** A bill of an overseas vendor that a Bill of Entry covers. */
+export interface BillOfEntryBillsTable {
+  org_id: string;
+  bill_of_entry_id: string;
+  bill_id: string;
+  /** Its place in the request's bill_ids. */
+  position: number;
+}
+
 export interface FiledReturnsTable {
   org_id: string;
   gstin: string;
@@ -894,6 +931,8 @@ export interface Tables {
   orgs: OrgsTable;
   period_locks: PeriodLocksTable;
   filed_returns: FiledReturnsTable;
+  bills_of_entry: BillsOfEntryTable;
+  bill_of_entry_bills: BillOfEntryBillsTable;
   users: UsersTable;
   api_tokens: ApiTokensTable;
   branches: BranchesTable;

@@ -39,6 +39,7 @@ import { commentsRepository, commentsRoutes, commentsService } from '../modules/
 import { adminRoutes } from '../modules/admin/admin.routes';
 import { adminListRoutes } from '../modules/admin/admin-lists.routes';
 import { billsLedgerCheck, billsRoutes, billsService, CreateBillBody } from '../modules/bills';
+import { billsOfEntryRoutes, billsOfEntryService } from '../modules/bills-of-entry';
 import { Bill } from '../modules/bills/bills.schemas';
 import { bulkRoute } from '../modules/bulk';
 import { paymentsLedgerCheck, paymentsRoutes, paymentsService } from '../modules/payments';
@@ -156,6 +157,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const bills = billsService({ ...deps, ledger, series });
   const payments = paymentsService({ ...deps, ledger, series, invoices, bills });
   const expenses = expensesService({ ...deps, ledger, series });
+  const billsOfEntry = billsOfEntryService({ ...deps, ledger, series });
   const salesOrders = salesOrdersService({ ...deps, series, invoices });
   const estimates = estimatesService({ ...deps, series, salesOrders });
   const purchaseOrders = purchaseOrdersService({ ...deps, series, bills });
@@ -235,6 +237,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
       create: (ctx, row) => invoices.createInvoice(ctx, row),
     }, deps),
     ...billsRoutes(bills),
+    ...billsOfEntryRoutes(billsOfEntry),
     ...paymentsRoutes(payments),
     bulkRoute({
       path: '/bulk/bills', operationId: 'bulkCreateBills', access: 'Svc.bills.CREATE',

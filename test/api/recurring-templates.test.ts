@@ -163,9 +163,9 @@ function billBody(): fc.Arbitrary<Body> {
     ...transport,
   };
   return fc.record(fields).map((b) => {
-    // An import of services is under reverse charge (is_rcm false is refused for a vendor abroad), whose rates cannot include tax.
-    const rcm = b.vendor_id === F.vendorAbroad && b.is_rcm === false ? true : b.is_rcm;
-    return withRate({ ...b, is_rcm: rcm, is_inclusive_tax: rcm === true || b.vendor_id === F.vendorAbroad ? undefined : b.is_inclusive_tax });
+    // From a vendor abroad, reverse charge follows the lines (a service line is an import of services, a goods line pays IGST at customs): is_rcm is left to them. Reverse-charge rates cannot include tax.
+    const abroad = b.vendor_id === F.vendorAbroad;
+    return withRate({ ...b, is_rcm: abroad ? undefined : b.is_rcm, is_inclusive_tax: b.is_rcm === true || abroad ? undefined : b.is_inclusive_tax });
   });
 }
 

@@ -220,6 +220,13 @@ const MAKERS: Record<string, Maker> = {
     }, { idempotencyKey: newKey() });
     return created(res, 'expense', 'expense_id');
   },
+  // A posted Bill of Entry: reading it across organisations would leak its customs figures.
+  bill_of_entry_id: async (a) => {
+    const res = await a.api.post('/bills_of_entry', {
+      number: '1000001', date: t.clock.now().toISOString().slice(0, 10), port_code: 'INMAA1', assessable_value: 1000, igst: 180, paid_through_account_id: await accountOfA(a, 'Bank'),
+    }, { idempotencyKey: newKey() });
+    return created(res, 'bill_of_entry', 'bill_of_entry_id');
+  },
   // An ISSUED note half applied to an invoice: an apply or unapply (its application is found through
   // GET /credit_notes/{credit_note_id}) leaking across organisations would succeed; an update or void would be 409, not 404.
   credit_note_id: async (a) => {

@@ -284,6 +284,15 @@ const CAUSES: Record<EventType, Case[]> = {
       return [{ id: e.expense_id, reference_number: 'EXP-1', vendor_id: e.vendor_id, total: e.total, status: e.status }];
     },
   }],
+  BILL_OF_ENTRY_CREATED: [{
+    cause: 'POST /bills_of_entry',
+    run: async (o) => {
+      const b = (await post(o.api, '/bills_of_entry', {
+        number: '4417391', date: DAY, port_code: 'INMAA1', assessable_value: 1000, igst: 180, paid_through_account_id: await accountId(o.api, 'Bank'),
+      })).bill_of_entry;
+      return [{ id: b.bill_of_entry_id, number: '4417391', port_code: 'INMAA1', total: 180, status: 'RECORDED' }];
+    },
+  }],
   JOURNAL_POSTED: [{
     cause: 'POST /journals',
     run: async (o) => {

@@ -380,6 +380,12 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('listExpenseActivity', { params: { expense_id: expense.expense_id } });
   const doubleExpense = (await s.call('createExpense', { quiet: true, body: { date: '2026-06-21', account_id: account('General Expenses'), paid_through_account_id: bank.account_id, amount: 1180 } })).expense;
   await s.call('deleteExpense', { params: { expense_id: doubleExpense.expense_id } });
+  // Goods imported: customs duty and IGST paid at Chennai on a Bill of Entry (assessable 50,000; BCD 10% = 5,000; SWS 10% of it = 500; IGST 18% of 55,500 = 9,990).
+  const billOfEntry = (await s.call('createBillOfEntry', {
+    body: { number: '4417391', date: '2026-06-21', port_code: 'INMAA1', assessable_value: 50000, basic_customs_duty: 5000, social_welfare_surcharge: 500, igst: 9990, paid_through_account_id: bank.account_id },
+  })).bill_of_entry;
+  await s.call('getBillOfEntry', { params: { bill_of_entry_id: billOfEntry.bill_of_entry_id } });
+  await s.call('listBillsOfEntry', {});
   const journal = (await s.call('createJournal', {
     body: { date: '2026-06-01', memo: 'Capital introduced by the promoters', lines: [{ account_id: bank.account_id, debit: 500000 }, { account_id: account("Owner's Equity"), credit: 500000 }] },
   })).journal;

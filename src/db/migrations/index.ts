@@ -38,6 +38,7 @@ import { unboundNoteGoods } from './038-unbound-note-goods';
 import { discardedNumbers } from './039-discarded-numbers';
 import { filedReturns } from './040-filed-returns';
 import { outwardReverseCharge } from './042-outward-reverse-charge';
+import { billsOfEntry } from './043-bills-of-entry';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -47,7 +48,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   idempotencyOrgScope, gstTreatment, periodLock, noteBindings, purchaseLedgers, branchBooks, seriesTypesUnits, einvoice,
   einvoiceIrn, irnNotesTransport, ledgerReportIndexes, noteUnapply, ledgerBalances, openItems, numberingRegistrations,
   partyCopy, incomeTaxExpense, webhookAnswersWithoutSecret, unboundNoteGoods, discardedNumbers, filedReturns,
-  outwardReverseCharge,
+  outwardReverseCharge, billsOfEntry,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -11,7 +11,7 @@ import { BILL_OPEN_STATUSES } from './bills.rules';
 /** A bill as the parent of a note raised against it. */
 export const billNoteParent = (b: BillRow): NoteParent => ({
   kind: 'bill', id: b.bill_id, contactId: b.vendor_id, status: b.status, branchId: b.branch_id, placeOfSupply: b.place_of_supply,
-  supplyType: b.supply_type, inclusive: b.is_inclusive_tax === 1, reverseCharge: b.is_rcm === 1, date: b.bill_date, total: b.total, currencyCode: b.currency_code, exchangeRateMicro: b.exchange_rate_micro,
+  supplyType: b.supply_type, inclusive: b.is_inclusive_tax === 1, reverseCharge: b.is_rcm === 1, imported: b.gst_treatment === 'OVERSEAS', date: b.bill_date, total: b.total, currencyCode: b.currency_code, exchangeRateMicro: b.exchange_rate_micro,
 });
 
 /** A bill as the target of a note's application. */

@@ -29,7 +29,7 @@ export const CreateBillBody = Body({
   round_off: Type.Optional(Nullable(Money())),
   auto_approve: Type.Optional(Type.Boolean()),
   is_rcm: Type.Optional(Type.Boolean({
-    description: 'Reverse charge: the organisation self-assesses the tax, the vendor is owed the lines alone. Implied (and false refused) for an OVERSEAS vendor: an import of services',
+    description: 'Reverse charge: the organisation self-assesses the tax, the vendor is owed the lines alone. For an OVERSEAS vendor it follows the lines (a contrary value is 400): true with a SAC line (an import of services); an HSN line bears no tax, its IGST paid at customs on a Bill of Entry',
   })),
   is_inclusive_tax: Type.Optional(Type.Boolean({ description: 'Line rates include tax (default false)' })),
   ...TransportInputFields,

@@ -9,7 +9,7 @@ import { orgSettings } from '../../platform/orgs/org-settings';
 import { assertDocumentDate, assertPeriodOpen } from '../../platform/orgs/period-lock';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { catalogRepository } from '../catalog';
-import { assertConvertible, assertDocumentConvertible, decideRoundOff, exchangeRateMicroOf, freshPartyCopy, lineColumnsOf, priceLines, resolveParty, settlementPort, totalColumnsOf, totalWithRoundOff } from '../documents';
+import { assertConvertible, assertDocumentConvertible, decideRoundOff, exchangeRateMicroOf, freshPartyCopy, lineColumnsOf, priceResolved, resolveOnSide, resolveParty, settlementPort, totalColumnsOf, totalWithRoundOff } from '../documents';
 import { reversalRemedy, type LedgerService } from '../ledger';
 import { posRestricted, purchaseTaxTerms } from '../documents/purchase-tax.rules';
 import { owedAmount, owedTotals } from '../documents/reverse-charge.rules';
@@ -105,9 +105,10 @@ export function billsService(deps: Deps) {
     const dueDate = input.due_date ? businessDateOf(input.due_date) : addDays(date, party.paymentTerms);
     if (dueDate < date) throw invalidValue('due_date', 'due_date is before the bill date');
     const inclusive = input.is_inclusive_tax ?? false;
-    const terms = purchaseTaxTerms({ vendorTreatment: party.gstTreatment, isRcm: input.is_rcm, inclusive });
-    const supply: SupplyType = terms.importOfServices ? 'INTER' : party.supply;
-    const priced = await priceLines(tx, ctx.orgId, input.line_items, { ...party, supply, inclusive }, 'purchase');
+    const resolved = await resolveOnSide(tx, ctx.orgId, input.line_items, 'purchase');
+    const terms = purchaseTaxTerms({ vendorTreatment: party.gstTreatment, isRcm: input.is_rcm, inclusive, lineCodes: resolved.map((l) => l.hsnOrSac) });
+    const supply: SupplyType = terms.imported ? 'INTER' : party.supply;
+    const priced = priceResolved(resolved.map((l, i) => ({ ...l, taxedAtCustoms: terms.goodsImported[i] })), { ...party, supply, inclusive });
     // Bills take a manual round-off only (or the paisa tax-inclusive amounts leave), and only where a Round Off ledger can carry it.
     const roundOff = decideRoundOff({
       pre: owedAmount(priced.amounts.subTotal, priced.amounts.taxTotal, terms.reverseCharge), remainder: priced.amounts.remainderTotal,

@@ -26,7 +26,7 @@ export { resolveLines, type ResolvedLine, type PriceSide } from './line-items.re
 export { asDateTime, presentLine, presentTotals, type DocumentTotals } from './documents.presenter';
 export { resolveParty, type BranchOf, type DocumentParty } from './party.resolver';
 export { freshPartyCopy, partyCopyOf, partyRecipientSql, partyRegisteredSql, readPartyCopy, storedPartyOf, type PartyCopy, type PartySource } from './party-copy';
-export { priceLines, type PricedLines } from './lines.pricer';
+export { priceLines, priceResolved, resolveOnSide, type PricedLines } from './lines.pricer';
 export { inclusiveRemainderOf, lineColumnsOf, lineInputsOf, totalColumnsOf } from './line-columns.mapper';
 export { LineItems, type LineItemInput } from './line-items.schemas';
 export { assertMove, assertStatusIn, type StatusMoves } from './status-moves.rules';

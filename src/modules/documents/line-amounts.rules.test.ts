@@ -76,6 +76,8 @@ const CASES: Case[] = [
   ['1.5% intra', line(1, 100000, 0, 1.5), INTRA, { itemTotal: 10000000, tax: 150000, cgst: 75000, sgst: 75000, igst: 0 }],
   // Zero-rated without payment of IGST (WOPAY): 1 × ₹1,000 at 18% bears no tax.
   ['zero-rated (WOPAY)', line(1, 1000, 0, 18), { supply: 'INTER', zeroRated: true }, { itemTotal: 100000, tax: 0, cgst: 0, sgst: 0, igst: 0 }],
+  // Goods imported, their IGST paid at customs: 1 × ₹1,000 at 18% bears no tax on the vendor's bill.
+  ['goods taxed at customs', { ...line(1, 1000, 0, 18), taxedAtCustoms: true }, INTER, { itemTotal: 100000, tax: 0, cgst: 0, sgst: 0, igst: 0 }],
 ];
 
 describe('computeLine: hand-worked examples', () => {

@@ -28,6 +28,8 @@ export interface LineInput {
   discountPaise: Paise;
   /** percent × 100: 18% → 1800, 0.25% → 25. */
   taxRateCenti: number;
+  /** Goods imported: their IGST is levied at customs (IGST Act s.5(1) proviso), so the line bears none; the rate stays recorded. */
+  taxedAtCustoms?: boolean;
 }
 
 export interface LineAmounts {
@@ -210,8 +212,8 @@ function computeLineAt(line: LineInput, mode: TaxMode, lineIndex: number | null)
   const entered = gross - line.discountPaise;
   if (entered < 0) throw new InvalidDiscountError('exceeds_gross', gross, line.discountPaise, lineIndex);
 
-  // A zero-rated line (WOPAY) bears no tax, so an inclusive amount holds none either.
-  const rate = mode.zeroRated ? 0 : line.taxRateCenti;
+  // A zero-rated line (WOPAY), or goods taxed at customs, bear no tax, so an inclusive amount holds none either.
+  const rate = mode.zeroRated || line.taxedAtCustoms ? 0 : line.taxRateCenti;
   const itemTotal = mode.inclusive ? taxableOfInclusive(entered, rate) : entered;
   const taxes = taxOn(itemTotal, rate, mode.supply);
   assertLineWithinBound('the line amount with tax', itemTotal + taxes.tax, line, lineIndex);

@@ -36,6 +36,8 @@ export interface NoteParent {
   inclusive: boolean;
   /** Under reverse charge: an invoice's notes follow it (their tax stated, not charged); a bill's are refused (purchase-tax.rules assertNoteCanCorrect). */
   reverseCharge?: boolean;
+  /** A bill from an OVERSEAS vendor: its notes are refused too (assertNoteCanCorrect). */
+  imported?: boolean;
   date: string;
   total: number;
   currencyCode: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/errors';
-import { assertNoteCanCorrect, posRestricted, purchaseTaxTerms } from './purchase-tax.rules';
+import { assertNoteCanCorrect, importOfGoods, posRestricted, purchaseTaxTerms } from './purchase-tax.rules';
 
 const refusal = (input: Parameters<typeof purchaseTaxTerms>[0]) => {
   try {
@@ -12,26 +12,46 @@ const refusal = (input: Parameters<typeof purchaseTaxTerms>[0]) => {
 };
 
 describe('how a bill is taxed', () => {
+  const one = [null];
+  const none = { importOfServices: false, imported: false };
   it.each([
-    [{ vendorTreatment: 'REGISTERED', isRcm: undefined, inclusive: false }, { reverseCharge: false, importOfServices: false }],
-    [{ vendorTreatment: 'REGISTERED', isRcm: true, inclusive: false }, { reverseCharge: true, importOfServices: false }],
-    [{ vendorTreatment: 'UNREGISTERED', isRcm: false, inclusive: true }, { reverseCharge: false, importOfServices: false }],
-    [{ vendorTreatment: null, isRcm: true, inclusive: false }, { reverseCharge: true, importOfServices: false }],
-    [{ vendorTreatment: 'OVERSEAS', isRcm: undefined, inclusive: false }, { reverseCharge: true, importOfServices: true }],
-    [{ vendorTreatment: 'OVERSEAS', isRcm: true, inclusive: false }, { reverseCharge: true, importOfServices: true }],
+    [{ vendorTreatment: 'REGISTERED', isRcm: undefined, inclusive: false, lineCodes: one }, { reverseCharge: false, ...none, goodsImported: [false] }],
+    [{ vendorTreatment: 'REGISTERED', isRcm: true, inclusive: false, lineCodes: ['8471'] }, { reverseCharge: true, ...none, goodsImported: [false] }],
+    [{ vendorTreatment: 'UNREGISTERED', isRcm: false, inclusive: true, lineCodes: one }, { reverseCharge: false, ...none, goodsImported: [false] }],
+    [{ vendorTreatment: null, isRcm: true, inclusive: false, lineCodes: one }, { reverseCharge: true, ...none, goodsImported: [false] }],
+    // From abroad: a SAC line, or one without a code, is an import of services under reverse charge.
+    [{ vendorTreatment: 'OVERSEAS', isRcm: undefined, inclusive: false, lineCodes: one }, { reverseCharge: true, importOfServices: true, imported: true, goodsImported: [false] }],
+    [{ vendorTreatment: 'OVERSEAS', isRcm: true, inclusive: false, lineCodes: ['998315'] }, { reverseCharge: true, importOfServices: true, imported: true, goodsImported: [false] }],
+    // An HSN outside chapter 99 is goods: IGST at customs, no reverse charge, no tax on the line; tax-inclusive rates hold none.
+    [{ vendorTreatment: 'OVERSEAS', isRcm: undefined, inclusive: false, lineCodes: ['8471'] }, { reverseCharge: false, importOfServices: false, imported: true, goodsImported: [true] }],
+    [{ vendorTreatment: 'OVERSEAS', isRcm: false, inclusive: true, lineCodes: ['84713010', '7308'] }, { reverseCharge: false, importOfServices: false, imported: true, goodsImported: [true, true] }],
+    // Goods and a service together: reverse charge for the service line alone.
+    [{ vendorTreatment: 'OVERSEAS', isRcm: undefined, inclusive: false, lineCodes: ['8471', '998315'] }, { reverseCharge: true, importOfServices: true, imported: true, goodsImported: [true, false] }],
   ])('%j → %j', (input, terms) => {
     expect(purchaseTaxTerms(input)).toEqual(terms);
   });
 
-  it('refuses is_rcm false for an OVERSEAS vendor: an import of services is taxed under reverse charge', () => {
-    expect(refusal({ vendorTreatment: 'OVERSEAS', isRcm: false, inclusive: false })).toMatchObject({ code: 'validation.invalid_value', field: 'is_rcm' });
+  it('refuses is_rcm false for an OVERSEAS vendor\'s service: an import of services is taxed under reverse charge', () => {
+    expect(refusal({ vendorTreatment: 'OVERSEAS', isRcm: false, inclusive: false, lineCodes: ['8471', null] })).toMatchObject({ code: 'validation.invalid_value', field: 'is_rcm' });
+  });
+
+  it('refuses is_rcm true for goods alone from an OVERSEAS vendor: their IGST is paid at customs', () => {
+    expect(refusal({ vendorTreatment: 'OVERSEAS', isRcm: true, inclusive: false, lineCodes: ['8471'] })).toMatchObject({ code: 'validation.invalid_value', field: 'is_rcm' });
   });
 
   it.each([
-    { vendorTreatment: 'REGISTERED', isRcm: true, inclusive: true },
-    { vendorTreatment: 'OVERSEAS', isRcm: undefined, inclusive: true },
+    { vendorTreatment: 'REGISTERED', isRcm: true, inclusive: true, lineCodes: one },
+    { vendorTreatment: 'OVERSEAS', isRcm: undefined, inclusive: true, lineCodes: ['8471', '9983'] },
   ])('refuses tax-inclusive rates under reverse charge: %j', (input) => {
     expect(refusal(input)).toMatchObject({ code: 'validation.invalid_value', field: 'is_inclusive_tax' });
+  });
+});
+
+describe('an import of goods', () => {
+  it('is an OVERSEAS vendor\'s line with an HSN outside chapter 99', () => {
+    expect([importOfGoods('OVERSEAS', '8471'), importOfGoods('OVERSEAS', '0901'), importOfGoods('OVERSEAS', '9403')]).toEqual([true, true, true]);
+    // A SAC, no code, or a vendor in India.
+    expect([importOfGoods('OVERSEAS', '998315'), importOfGoods('OVERSEAS', null), importOfGoods('REGISTERED', '8471'), importOfGoods(null, '8471')]).toEqual([false, false, false, false]);
   });
 });
 
@@ -52,7 +72,8 @@ describe('what a note may correct', () => {
     expect(refusal(() => assertNoteCanCorrect({ kind: 'bill', reverseCharge: false, ...home }, lines, ['li_2', 'li_2'], 'IN-KA'))).toBeNull();
   });
 
-  it('not a reverse-charge bill, nor one taxed in another state (400 on bill_id), nor a blocked line (400 on the note line naming it)', () => {
+  it('not an import, nor a reverse-charge bill, nor one taxed in another state (400 on bill_id), nor a blocked line (400 on the note line naming it)', () => {
+    expect(refusal(() => assertNoteCanCorrect({ kind: 'bill', imported: true, supplyType: 'INTER', placeOfSupply: 'IN-KA' }, lines, ['li_2'], 'IN-KA'))).toMatchObject({ field: 'bill_id' });
     expect(refusal(() => assertNoteCanCorrect({ kind: 'bill', reverseCharge: true, ...home }, lines, ['li_2'], 'IN-KA'))).toMatchObject({ field: 'bill_id' });
     // A Maharashtra hotel's CGST and SGST on a Karnataka branch's bill.
     expect(refusal(() => assertNoteCanCorrect({ kind: 'bill', supplyType: 'INTRA', placeOfSupply: 'IN-MH' }, lines, ['li_2'], 'IN-KA'))).toMatchObject({ field: 'bill_id' });

@@ -30,6 +30,11 @@ describe('buildEWayBill', () => {
     expect(built.ewaybill).toMatchObject({ supplyType: 'I', subSupplyType: '2', fromGstin: 'URP', fromPincode: 999999, fromStateCode: 99, actFromStateCode: 29,
       toGstin: '29AABCB1234F1Z4', toStateCode: 29, actToStateCode: 29 });
   });
+  it('moves imported goods on their Bill of Entry once recorded: docType BOE with its number and date', () => {
+    const imported = source({ supplyType: 'I', subSupplyType: '2', gstTreatment: 'OVERSEAS', from: foreign, to: branch, lines: [{ ...line, igst: 0 }] });
+    expect(buildEWayBill(imported, NO_TRANSPORT)!.ewaybill).toMatchObject({ docType: 'BIL', docNo: 'INV-1', docDate: '10/06/2026' });
+    expect(buildEWayBill({ ...imported, billOfEntry: { number: '4417391', date: '2026-06-14' } }, NO_TRANSPORT)!.ewaybill).toMatchObject({ docType: 'BOE', docNo: '4417391', docDate: '14/06/2026' });
+  });
   it('bills the vendor at its own address and moves the goods from its other one: transaction type 3', () => {
     const built = buildEWayBill(source({ supplyType: 'I', from: { ...branch, gstin: '27AAPFU0939F1ZV', stcd: '27' }, dispatchFrom: MUMBAI_PORT, to: branch }), NO_TRANSPORT)!;
     expect(built.ewaybill).toMatchObject({ transactionType: 3, fromStateCode: 27, fromAddr1: 'Jawaharlal Nehru Port', fromPincode: 400707, actFromStateCode: 27 });

@@ -22,6 +22,8 @@ export interface EWayBillSource {
   dispatchFrom: Place | null;
   shipTo: Place | null;
   lines: SourceLine[];
+  /** An import's customs Bill of Entry covering the bill, once recorded: the e-way bill's document. */
+  billOfEntry?: { number: string; date: string } | null;
 }
 
 export interface Transport { mode: TransMode | null; distanceKm: number; vehicleNo: string | null; transporterId: string | null }
@@ -62,13 +64,14 @@ export function buildEWayBill(src: EWayBillSource, transport: Transport): { eway
   const [taxable, cgst, sgst, igst] = [total((a) => a.taxable), total((a) => a.cgst), total((a) => a.sgst), total((a) => a.igst)];
   const withTax = taxable + cgst + sgst + igst;
   const [imported, exported] = [src.subSupplyType === '2', src.subSupplyType === '3'];
-  // A bill of supply (Rule 49) carries no tax; a zero-rated supply is still on a tax invoice.
-  const docType = cgst + sgst + igst === 0 && !exported && !ZERO_RATED.has(src.gstTreatment ?? '') ? 'BIL' as const : 'INV' as const;
+  // A bill of supply (Rule 49) carries no tax; a zero-rated supply is still on a tax invoice; goods imported move on their Bill of Entry once customs cleared them.
+  const boe = imported ? src.billOfEntry ?? null : null;
+  const docType = boe ? 'BOE' as const : cgst + sgst + igst === 0 && !exported && !ZERO_RATED.has(src.gstTreatment ?? '') ? 'BIL' as const : 'INV' as const;
   const [fromBilled, toBilled] = [billed(src.from, imported), billed(src.to, exported)];
   const from = moved(src.from, src.dispatchFrom, imported, src.to.stcd);
   const to = moved(src.to, src.shipTo, exported, src.from.stcd);
   const ewaybill: EWayBillDraft = {
-    supplyType: src.supplyType, subSupplyType: src.subSupplyType, docType, docNo: src.number, docDate: irpDate(src.date),
+    supplyType: src.supplyType, subSupplyType: src.subSupplyType, docType, docNo: boe?.number ?? src.number, docDate: irpDate(boe?.date ?? src.date),
     transactionType: transactionTypeOf(src.shipTo !== null, src.dispatchFrom !== null),
     fromGstin: fromBilled.gstin, fromTrdName: fromBilled.trdName, fromStateCode: fromBilled.stateCode,
     fromAddr1: from.addr1, fromAddr2: from.addr2, fromPlace: from.place, fromPincode: from.pincode, actFromStateCode: from.actState,

@@ -29,7 +29,13 @@ interface Head { supplyType: 'O' | 'I'; kind: string; name: string; number: stri
  * lines is 400 on line_items; one the e-way bill system would reject is 400 (ewaybill.checks.ts).
  */
 export function ewayBillService(db: Db) {
-  async function build(orgId: string, head: Head, lines: EWayBillSource['lines'], query: EWayBillQuery) {
+  /** The first Bill of Entry, by date, that covers a bill: null until customs cleared its goods. */
+  const billOfEntryOf = async (orgId: string, billId: string) => (await db.selectFrom('bill_of_entry_bills as c')
+    .innerJoin('bills_of_entry as e', (j) => j.onRef('e.org_id', '=', 'c.org_id').onRef('e.bill_of_entry_id', '=', 'c.bill_of_entry_id'))
+    .select(['e.boe_number as number', 'e.boe_date as date']).where('c.org_id', '=', orgId).where('c.bill_id', '=', billId)
+    .orderBy('e.boe_date').orderBy('e.bill_of_entry_id').executeTakeFirst()) ?? null;
+
+  async function build(orgId: string, head: Head, lines: EWayBillSource['lines'], query: EWayBillQuery, billOfEntry: EWayBillSource['billOfEntry'] = null) {
     const { row } = head;
     if (row.status === 'DRAFT' || row.status === 'CANCELLED') throw invalidState(`A ${row.status} ${head.kind} moves no goods: only an approved one that is not void has an e-way bill`, { status: row.status });
     const contact: Counterparty = { name: head.name, party: row.party };
@@ -41,7 +47,7 @@ export function ewayBillService(db: Db) {
     const [from, to, dispatchFrom, shipTo] = head.supplyType === 'O' ? [parties.branch, recipient, null, goodsPlace] : [parties.contact, parties.branch, goodsPlace, null];
     const built = buildEWayBill({
       supplyType: head.supplyType, subSupplyType: subSupplyTypeOf(head.supplyType, pos, row.gst_treatment), number: head.number, date: head.date,
-      rateMicro: row.exchange_rate_micro, gstTreatment: row.gst_treatment, from, to, dispatchFrom, shipTo, lines,
+      rateMicro: row.exchange_rate_micro, gstTreatment: row.gst_treatment, from, to, dispatchFrom, shipTo, lines, billOfEntry,
     }, transportOf(query, presentTransport(row)));
     if (built === null) throw invalidValue('line_items', 'The document has no goods lines (only services, SAC 99… or service items): nothing moves, so it has no e-way bill');
     return { ewaybill: checkedEWayBill(built.ewaybill), required: built.required };
@@ -60,7 +66,7 @@ export function ewayBillService(db: Db) {
         .where('org_id', '=', ctx.orgId).where('bill_id', '=', billId).executeTakeFirst();
       if (!bill) throw notFound('bill', 'bill_id');
       return build(ctx.orgId, { supplyType: 'I', kind: 'bill', name: bill.vendor_name, number: bill.bill_number, date: bill.bill_date, row: bill },
-        await documentLines(db, 'bill_lines', 'bill_id', ctx.orgId, billId), query);
+        await documentLines(db, 'bill_lines', 'bill_id', ctx.orgId, billId), query, await billOfEntryOf(ctx.orgId, billId));
     },
   };
 }

@@ -19,7 +19,7 @@ async function changedSince(db: Db, f: Filing, branches: string[]): Promise<File
     .where('j.entry_date', '>=', f.from_date).where('j.entry_date', '<=', f.to_date).where('j.created_time', '>', f.marked_time)
     .where((eb) => gstr1
       ? eb.or([eb('j.source', '=', 'INVOICE'), eb.and([eb('j.source', '=', 'CREDIT_NOTE'), eb('n.note_type', '=', 'CUSTOMER')])])
-      : eb('j.source', 'in', ['INVOICE', 'CREDIT_NOTE', 'BILL', 'DEBIT_NOTE', 'EXPENSE']))
+      : eb('j.source', 'in', ['INVOICE', 'CREDIT_NOTE', 'BILL', 'DEBIT_NOTE', 'EXPENSE', 'BILL_OF_ENTRY']))
     .orderBy('j.created_time').orderBy('j.journal_id').execute();
   return rows.map((r) => ({
     source: r.source, source_id: r.source_id, number: r.source_ref, date: r.entry_date,

@@ -45,7 +45,7 @@ describe('buildGstr3b', () => {
     expect(r.inter_sup.comp_details).toEqual([{ pos: '27', txval: 500, iamt: 0 }]);
   });
 
-  it('claims credit by type with blocked credit in 4(A) and reversed in 4(B), received notes reducing their type; exempt and non-GST inward in 5', () => {
+  it('claims credit by type (a Bill of Entry\'s IGST as IMPG) with blocked credit in 4(A) and reversed in 4(B), received notes reducing their type; exempt and non-GST inward in 5', () => {
     const r = buildGstr3b('29AABCB1234F1Z4', '062026', [], [
       inn({}),
       inn({ blocked: true, txval: 200_00, cgst: 5_00, sgst: 5_00 }),
@@ -55,15 +55,18 @@ describe('buildGstr3b', () => {
       inn({ kind: 'EXEMPT', txval: 40_00, cgst: 0, sgst: 0 }),
       inn({ composition: true, inter: true, txval: 60_00, cgst: 0, sgst: 0 }),
       inn({ kind: 'NON_GST', txval: 30_00, cgst: 0, sgst: 0 }),
+      inn({ itcType: 'IMPG', inter: true, txval: 1100_00, cgst: 0, sgst: 0, igst: 198_00 }),
     ]);
+    // A Bill of Entry's IGST is no reverse charge: 3.1(d) is the ISRC and IMPS lines alone.
     expect(r.sup_details.isup_rev).toEqual({ txval: 2000, ...taxOf(180, 90, 90) });
     expect(r.itc_elg).toEqual({
       itc_avl: [
-        { ty: 'IMPG', ...taxOf(0, 0, 0) }, { ty: 'IMPS', ...taxOf(180, 0, 0) }, { ty: 'ISRC', ...taxOf(0, 90, 90) },
+        { ty: 'IMPG', ...taxOf(198, 0, 0) }, { ty: 'IMPS', ...taxOf(180, 0, 0) }, { ty: 'ISRC', ...taxOf(0, 90, 90) },
         { ty: 'ISD', ...taxOf(0, 0, 0) }, { ty: 'OTH', ...taxOf(-45, 95, 95) },
       ],
       itc_rev: [{ ty: 'RUL', ...taxOf(0, 5, 5) }, { ty: 'OTH', ...taxOf(0, 0, 0) }],
-      itc_net: taxOf(135, 180, 180),
+      // IGST 198 + 180 − 45; CGST and SGST 90 + 90 + 5 − 5.
+      itc_net: taxOf(333, 180, 180),
       itc_inelg: [{ ty: 'RUL', ...taxOf(0, 0, 0) }, { ty: 'OTH', ...taxOf(0, 0, 0) }],
     });
     expect(r.inward_sup.isup_details).toEqual([{ ty: 'GST', inter: 60, intra: 40 }, { ty: 'NONGST', inter: 0, intra: 30 }]);

@@ -3,7 +3,7 @@ import { toRupees, type Paise } from '../../kernel/money';
 /* GSTR-3B of one GSTIN and month (docs/rules/returns-gstr1-gstr3b.md, "GSTR-3B") from its document lines, amounts in INR paise. */
 
 export type SupplyKind = 'TAXABLE' | 'NIL_RATED' | 'EXEMPT' | 'NON_GST';
-export type ItcType = 'IMPS' | 'ISRC' | 'OTH';
+export type ItcType = 'IMPG' | 'IMPS' | 'ISRC' | 'OTH';
 
 interface Tax { igst: Paise; cgst: Paise; sgst: Paise }
 interface Valued extends Tax {
@@ -29,7 +29,7 @@ export interface OutwardLine extends Valued {
   reverseCharge?: boolean;
 }
 
-/** A line of a bill, an expense, or a debit note or vendor credit received (then typed as its bill). */
+/** A line of a bill, an expense, or a debit note or vendor credit received (then typed as its bill), or a Bill of Entry (IMPG). */
 export interface InwardLine extends Valued {
   /** Reverse charge: the tax is self-assessed (3.1(d)) and claimed as ISRC or IMPS. */
   reverseCharge: boolean;
@@ -77,7 +77,7 @@ export function buildGstr3b(gstin: string, period: string, outward: readonly Out
   }
 
   const reverse = zero();
-  const available: Record<ItcType, Totals> = { IMPS: zero(), ISRC: zero(), OTH: zero() };
+  const available: Record<ItcType, Totals> = { IMPG: zero(), IMPS: zero(), ISRC: zero(), OTH: zero() };
   const blocked = zero();
   const ineligible = zero();
   const exemptIn = { inter: zero(), intra: zero() };
@@ -97,7 +97,7 @@ export function buildGstr3b(gstin: string, period: string, outward: readonly Out
   }
 
   const none = zero();
-  const avl = [['IMPG', none], ['IMPS', available.IMPS], ['ISRC', available.ISRC], ['ISD', none], ['OTH', available.OTH]] as const;
+  const avl = [['IMPG', available.IMPG], ['IMPS', available.IMPS], ['ISRC', available.ISRC], ['ISD', none], ['OTH', available.OTH]] as const;
   const claimed = zero();
   for (const [, t] of avl) for (const k of ['igst', 'cgst', 'sgst'] as const) claimed[k] += t[k];
   const net = { txval: 0, igst: claimed.igst - blocked.igst, cgst: claimed.cgst - blocked.cgst, sgst: claimed.sgst - blocked.sgst };

@@ -4,7 +4,7 @@ import type { RecipientClass } from '../../kernel/gst/gstin';
 import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
 import { partyRecipientSql, readPartyCopy } from '../documents';
 import { toBase } from '../documents/currency.rules';
-import { posRestricted } from '../documents/purchase-tax.rules';
+import { importOfGoods, posRestricted } from '../documents/purchase-tax.rules';
 import { isZeroRatedSupply } from '../documents/supply.rules';
 import type { InterStateTable, InwardLine, ItcType, OutwardLine, SupplyKind } from './gstr3b.builder';
 
@@ -38,6 +38,14 @@ const valued = (l: Amounts, rateMicro: number, sign: 1 | -1) => ({
 /** The credit type of a purchase: an OVERSEAS vendor's reverse charge is an import of services. */
 const itcTypeOf = (isRcm: number | null, treatment: string | null): ItcType => (isRcm !== 1 ? 'OTH' : treatment === 'OVERSEAS' ? 'IMPS' : 'ISRC');
 /**
+ * A Bill of Entry's IGST, paid at customs on goods imported (or cleared from an SEZ), is credit
+ * of type IMPG, 4(A)(1), in the period of its date (CGST Rule 36(1)(d)); inter-state (IGST Act s.7(2)).
+ */
+const importedGoods = (b: { igst_taxable_value: number; igst: number }): InwardLine => ({
+  sign: 1, kind: 'TAXABLE', txval: b.igst_taxable_value, igst: b.igst, cgst: 0, sgst: 0,
+  reverseCharge: false, itcType: 'IMPG', blocked: false, posRestricted: false, inter: true, composition: false,
+});
+/**
  * The table of 3.2 an inter-state supply that is not zero-rated goes in, by its recipient
  * (docs/rules/returns-gstr1-gstr3b.md, "GSTR-3B"): an unregistered person, a UIN holder, a
  * composition dealer (the treatment the document keeps); null for any other registered one.
@@ -50,12 +58,12 @@ function interStateTable(recipient: RecipientClass, treatment: string | null): I
 
 /**
  * The lines GSTR-3B is built from, for the branches of one GSTIN and dates within the period (a month or a quarter):
- * invoices and customer credit notes issued; bills, expenses, debit notes and vendor credits received.
+ * invoices and customer credit notes issued; bills, expenses, debit notes and vendor credits received; Bills of Entry.
  */
 export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardLine[]; inward: InwardLine[] }> {
   // The GSTIN the document keeps (party-copy.ts), not the contact's current one.
   const recipient = partyRecipientSql(db, 'd.party');
-  const [invoices, creditNotes, bills, expenses, debitNotes, vendorCredits] = await Promise.all([
+  const [invoices, creditNotes, bills, expenses, debitNotes, vendorCredits, billsOfEntry] = await Promise.all([
     db.selectFrom('invoice_lines as l')
       .innerJoin('invoices as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.invoice_id', '=', 'l.invoice_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
@@ -76,7 +84,7 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
       .innerJoin('bills as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.bill_id', '=', 'l.bill_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
       .innerJoin('branches as br', (j) => j.onRef('br.org_id', '=', 'd.org_id').onRef('br.branch_id', '=', 'd.branch_id'))
-      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 't.supply_type as supply_kind', 'l.itc_blocked_reason', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'd.is_rcm', 'd.place_of_supply', 'br.state_code as branch_state'])
+      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 'l.hsn_or_sac', 't.supply_type as supply_kind', 'l.itc_blocked_reason', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'd.is_rcm', 'd.place_of_supply', 'br.state_code as branch_state'])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'in', POSTED_BILL_STATUSES)
       .where('d.bill_date', '>=', s.from).where('d.bill_date', '<=', s.to).execute(),
     db.selectFrom('expense_lines as l')
@@ -104,6 +112,8 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
       .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 't.supply_type as supply_kind', 'p.itc_blocked_reason', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'b.is_rcm', 'b.gst_treatment as bill_treatment', 'd.place_of_supply', 'br.state_code as branch_state'])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.note_type', '=', 'VENDOR').where('d.status', 'in', STANDING_NOTE_STATUSES)
       .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to).execute(),
+    db.selectFrom('bills_of_entry').select(['igst_taxable_value', 'igst'])
+      .where('org_id', '=', s.orgId).where('branch_id', 'in', s.branches).where('boe_date', '>=', s.from).where('boe_date', '<=', s.to).execute(),
   ]);
 
   const outward = (rows: typeof invoices, sign: 1 | -1): OutwardLine[] => rows.map((r) => {
@@ -122,12 +132,14 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
   return {
     outward: [...outward(invoices, 1), ...outward(creditNotes, -1)],
     inward: [
-      ...bills.map((r) => inward(r, r.exchange_rate_micro, 1, r.is_rcm, r.gst_treatment)),
+      // A line of goods imported is never reverse charge, even on a bill whose services are: its IGST is on the Bill of Entry.
+      ...bills.map((r) => inward(r, r.exchange_rate_micro, 1, importOfGoods(r.gst_treatment, r.hsn_or_sac) ? 0 : r.is_rcm, r.gst_treatment)),
       ...expenses.map((r) => {
         const treatment = readPartyCopy(r.party)?.gst_treatment ?? null;
         return inward({ ...r, gst_treatment: treatment }, 1_000_000, 1, r.is_rcm, treatment);
       }),
       ...[...debitNotes, ...vendorCredits].map((r) => inward(r, r.exchange_rate_micro, -1, r.is_rcm, r.bill_treatment)),
+      ...billsOfEntry.map(importedGoods),
     ],
   };
 }

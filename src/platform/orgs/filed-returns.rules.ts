@@ -6,12 +6,13 @@ export type GstReturn = (typeof GST_RETURNS)[number];
 
 /**
  * The returns that report a document whose journal source is `source`: GSTR-1 the outward
- * supplies (CGST s.37), GSTR-3B those and the inward ones with their credit (CGST s.39).
+ * supplies (CGST s.37), GSTR-3B those and the inward ones with their credit (CGST s.39), a
+ * Bill of Entry's included.
  * `customerNote`: a credit note to a customer (outward) rather than from a vendor (inward).
  */
 export function returnsReporting(source: string, customerNote: boolean): readonly GstReturn[] {
   if (source === 'INVOICE' || (source === 'CREDIT_NOTE' && customerNote)) return GST_RETURNS;
-  return ['BILL', 'CREDIT_NOTE', 'DEBIT_NOTE', 'EXPENSE'].includes(source) ? ['GSTR3B'] : [];
+  return ['BILL', 'CREDIT_NOTE', 'DEBIT_NOTE', 'EXPENSE', 'BILL_OF_ENTRY'].includes(source) ? ['GSTR3B'] : [];
 }
 
 /** The refusal of a change to a document a filed return reports, naming the filing. */

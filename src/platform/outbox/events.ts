@@ -16,6 +16,7 @@ export const EVENT_TYPES = [
   'SALES_ORDER_CREATED', 'PURCHASE_ORDER_CREATED',
   'EXPENSE_CREATED', 'JOURNAL_POSTED',
   'SERIES_NEARLY_EXHAUSTED',
+  'BILL_OF_ENTRY_CREATED',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -54,6 +55,14 @@ const ExpenseData = Closed({
   status: Status,
 }, 'An expense.', 'ExpenseEventData');
 
+const BillOfEntryData = Closed({
+  id: Type.String(),
+  number: Type.String({ description: "Customs' Bill of Entry number" }),
+  port_code: Type.String(),
+  total: Rupees('The duties and IGST paid'),
+  status: Type.Literal('RECORDED'),
+}, 'A customs Bill of Entry for goods imported.', 'BillOfEntryEventData');
+
 const JournalData = Closed({
   id: Type.String(),
   source: Type.Literal('MANUAL'),
@@ -88,6 +97,7 @@ export const EVENT_DATA = {
   SALES_ORDER_CREATED: SaleData, PURCHASE_ORDER_CREATED: PurchaseData,
   EXPENSE_CREATED: ExpenseData, JOURNAL_POSTED: JournalData,
   SERIES_NEARLY_EXHAUSTED: SeriesRoomData,
+  BILL_OF_ENTRY_CREATED: BillOfEntryData,
 } as const satisfies Record<EventType, unknown>;
 
 export type EventDataOf<T extends EventType> = Static<(typeof EVENT_DATA)[T]>;
