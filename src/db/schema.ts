@@ -384,6 +384,8 @@ export interface InvoicesTable extends TransportColumns {
   export_type: string | null;
   /** Line amounts were entered inclusive of tax. */
   is_inclusive_tax: Flag;
+  /** The recipient pays the tax (CGST s.9(3)): total excludes tax_total, which no output ledger holds (migration 042). */
+  is_reverse_charge: Flag;
   currency_code: string;
   /** Exchange rate × 10^6, so rates are exact integers. */
   exchange_rate_micro: number;

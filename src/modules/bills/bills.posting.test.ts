@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openInBase } from '../documents/currency.rules';
 import { assertBalanced, type PostingLine } from '../ledger/ledger.posting';
 import { billApprovalLines, type BillForPosting } from './bills.posting';
-import { owedTotals } from './bills.rules';
+import { owedTotals } from '../documents/reverse-charge.rules';
 
 const accounts = {
   payable: 'payable', roundOff: 'round_off', cgstInput: 'cgst_in', sgstInput: 'sgst_in', igstInput: 'igst_in', rcmInput: 'rcm_in', rcmPayable: 'rcm_payable',

@@ -1,6 +1,7 @@
 import { sum, type Paise } from '../../kernel/money';
 import { documentInBase, toBase } from '../documents/currency.rules';
 import { purchaseTaxEntry, type PurchaseTaxAccounts } from '../documents/purchase-tax.posting';
+import { chargedLines } from '../documents/reverse-charge.rules';
 import type { PostingLine } from '../ledger/ledger.posting';
 
 export interface BillAccounts extends PurchaseTaxAccounts {
@@ -42,8 +43,7 @@ type Heads = Record<(typeof HEADS)[number], Paise>;
  */
 export function billApprovalLines(bill: BillForPosting, accounts: BillAccounts): PostingLine[] {
   const roundOff = accounts.roundOff ? bill.roundOff : 0;
-  const owedLines = bill.reverseCharge ? bill.lines.map((l) => ({ ...l, cgst: 0, sgst: 0, igst: 0 })) : bill.lines;
-  const base = documentInBase(owedLines, roundOff, bill.exchangeRateMicro);
+  const base = documentInBase(chargedLines(bill.lines, bill.reverseCharge), roundOff, bill.exchangeRateMicro);
   const heads: Heads = bill.reverseCharge
     ? { cgst: toBase(sum(bill.lines.map((l) => l.cgst)), bill.exchangeRateMicro), sgst: toBase(sum(bill.lines.map((l) => l.sgst)), bill.exchangeRateMicro), igst: toBase(sum(bill.lines.map((l) => l.igst)), bill.exchangeRateMicro) }
     : { cgst: base.cgst, sgst: base.sgst, igst: base.igst };

@@ -12,13 +12,14 @@ import { catalogRepository } from '../catalog';
 import { assertConvertible, assertDocumentConvertible, decideRoundOff, exchangeRateMicroOf, freshPartyCopy, lineColumnsOf, priceResolved, resolveOnSide, resolveParty, settlementPort, totalColumnsOf, totalWithRoundOff } from '../documents';
 import { reversalRemedy, type LedgerService } from '../ledger';
 import { posRestricted, purchaseTaxTerms } from '../documents/purchase-tax.rules';
+import { owedAmount, owedTotals } from '../documents/reverse-charge.rules';
 import type { SupplyType } from '../documents/supply.rules';
 import { presentTransport, transportFieldsOf } from '../ewaybill/transport.rules';
 import { takeDocumentNumber, type SeriesService } from '../series';
 import { billApprovalLines } from './bills.posting';
 import { presentBill } from './bills.presenter';
 import { billsRepository as repo, type BillLineRow, type BillRow } from './bills.repository';
-import { duplicateOf, hasMoneyApplied, owedTotals } from './bills.rules';
+import { duplicateOf, hasMoneyApplied } from './bills.rules';
 import { BILL_SETTLEMENT } from './bills.settlement';
 import type { CreateBillBody, ListBillsQuery, UpdateBillBody } from './bills.schemas';
 
@@ -110,7 +111,7 @@ export function billsService(deps: Deps) {
     const priced = priceResolved(resolved.map((l, i) => ({ ...l, taxedAtCustoms: terms.goodsImported[i] })), { ...party, supply, inclusive });
     // Bills take a manual round-off only (or the paisa tax-inclusive amounts leave), and only where a Round Off ledger can carry it.
     const roundOff = decideRoundOff({
-      pre: priced.amounts.subTotal + (terms.reverseCharge ? 0 : priced.amounts.taxTotal), remainder: priced.amounts.remainderTotal,
+      pre: owedAmount(priced.amounts.subTotal, priced.amounts.taxTotal, terms.reverseCharge), remainder: priced.amounts.remainderTotal,
       explicitRoundOffPaise: input.round_off === undefined || input.round_off === null ? null : toPaise(input.round_off),
       roundInvoiceTotals: false, method: 'nearest', roundOffLedgerExists: (await catalogRepository.roundOffAccountId(tx, ctx.orgId)) !== null,
     });

@@ -22,6 +22,8 @@ export interface EInvoiceSource {
   lines: SourceLine[];
   /** A credit note's invoice. */
   precedingInvoice: { number: string; date: string } | null;
+  /** The recipient pays the tax (CGST s.9(3)); a credit note follows its invoice. */
+  reverseCharge?: boolean;
 }
 
 export interface Party { gstin: string | null; legalName: string; tradeName: string | null; address: string | null; city: string | null; zip: string | null; stcd: string | null }
@@ -119,7 +121,10 @@ export function inrLines(lines: readonly SourceLine[], rateMicro: number): InrLi
  * TotInvValFc); the document's totals are the sums of its converted lines, so AssVal is the sum
  * of AssAmt exactly, each tax total is the books', and TotInvVal is the converted document
  * total. A PIN that is not 6 digits is carried as 0, for the checks (einvoice.rules.ts) to
- * report before anyone sees the payload.
+ * report before anyone sees the payload. Under reverse charge (`RegRev` Y) the items and ValDtls
+ * state the tax the recipient pays, while each TotItemVal and TotInvVal is the value charged,
+ * without it: the IRP takes an item's total with or without its tax on a reverse-charge supply
+ * (docs/rules/einvoice-ewaybill.md, "Reverse charge").
  */
 export function buildEInvoice(src: EInvoiceSource, supplyType: SupplyType): EInvoice {
   const inr = inrOf(src.rateMicro);
@@ -153,7 +158,7 @@ export function buildEInvoice(src: EInvoiceSource, supplyType: SupplyType): EInv
         GstRt: l.taxRateCenti / 100,
         IgstAmt: toRupees(igst), CgstAmt: toRupees(cgst), SgstAmt: toRupees(sgst),
         CesRt: 0, CesAmt: 0, OthChrg: 0,
-        TotItemVal: toRupees(taxable + cgst + sgst + igst),
+        TotItemVal: toRupees(src.reverseCharge ? taxable : taxable + cgst + sgst + igst),
       },
     };
   });
@@ -163,7 +168,7 @@ export function buildEInvoice(src: EInvoiceSource, supplyType: SupplyType): EInv
   const buyer = src.buyer;
   const payload: EInvoice = {
     Version: '1.1',
-    TranDtls: { TaxSch: 'GST', SupTyp: supplyType, RegRev: 'N', EcmGstin: null, IgstOnIntra: 'N' },
+    TranDtls: { TaxSch: 'GST', SupTyp: supplyType, RegRev: src.reverseCharge ? 'Y' : 'N', EcmGstin: null, IgstOnIntra: 'N' },
     DocDtls: { Typ: src.typ, No: src.number, Dt: irpDate(src.date) },
     SellerDtls: {
       Gstin: seller.gstin ?? '', LglNm: seller.legalName, TrdNm: seller.tradeName, ...addressLines(seller.address),

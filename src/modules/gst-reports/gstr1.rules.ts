@@ -24,6 +24,11 @@ export interface Gstr1Head {
   supplierState: string;
   /** The document's value in INR. */
   value: Paise;
+  /**
+   * The recipient pays the tax (CGST s.9(3)): `rchrg` Y, the items still carrying it (Table 4B),
+   * though the supplier owes none of it. A note follows its invoice.
+   */
+  reverseCharge?: boolean;
 }
 
 export interface Gstr1Doc extends Gstr1Head {
@@ -39,6 +44,9 @@ export interface Gstr1Note extends Gstr1Doc {
 export const returnDate = (iso: string) => `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
 
 export const isTaxable = (l: Gstr1Line) => l.supplyType === 'TAXABLE';
+
+/** `rchrg` of a b2b invoice or a cdnr note. */
+export const reverseChargeFlag = (d: Gstr1Head): 'Y' | 'N' => (d.reverseCharge ? 'Y' : 'N');
 
 export interface RateTotals { rt: number; txval: number; iamt: number; camt: number; samt: number; csamt: number }
 

@@ -22,6 +22,11 @@ export interface OutwardLine extends Valued {
   zeroRated: boolean;
   /** The table of 3.2 and the 2-digit place of supply of an inter-state supply reported there, else null. */
   interState: { table: InterStateTable; pos: string } | null;
+  /**
+   * The recipient pays the tax (GSTR-1 Table 4B): its value is reported, its tax is not the
+   * supplier's (docs/rules/returns-gstr1-gstr3b.md, "From GSTR-1 to GSTR-3B").
+   */
+  reverseCharge?: boolean;
 }
 
 /** A line of a bill, an expense, or a debit note or vendor credit received (then typed as its bill), or a Bill of Entry (IMPG). */
@@ -62,11 +67,11 @@ export function buildGstr3b(gstin: string, period: string, outward: readonly Out
   for (const line of outward) {
     if (line.kind === 'NIL_RATED' || line.kind === 'EXEMPT') add(out.nilExempt, line);
     else if (line.kind === 'NON_GST') add(out.nonGst, line);
-    else add(line.zeroRated ? out.zero : out.det, line);
+    else add(line.zeroRated ? out.zero : out.det, line, !line.reverseCharge);
     if (line.kind === 'TAXABLE' && !line.zeroRated && line.interState !== null) {
       const { table, pos } = line.interState;
       const totals = interState[table].get(pos) ?? zero();
-      add(totals, line);
+      add(totals, line, !line.reverseCharge);
       interState[table].set(pos, totals);
     }
   }

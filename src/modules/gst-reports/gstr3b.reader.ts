@@ -29,6 +29,7 @@ const SUMMED_AMOUNTS = [
  * own, converted (rounded) alone as before.
  */
 const ONE_ROW_PER_FOREIGN_LINE = sql<string>`CASE WHEN d.exchange_rate_micro = 1000000 THEN '' ELSE l.line_item_id END`;
+const NOTE_REVERSE_CHARGE = sql<0 | 1>`coalesce(ri.is_reverse_charge, 0)`;
 interface Amounts { item_total: number; igst: number; cgst: number; sgst: number; supply_kind: string | null }
 
 /** A line's amounts in INR at its document's rate; a line without a tax is a taxable one at 0%. */
@@ -69,17 +70,19 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
     db.selectFrom('invoice_lines as l')
       .innerJoin('invoices as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.invoice_id', '=', 'l.invoice_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
-      .select(['t.supply_type as supply_kind', ...OUTWARD_PLACING, recipient.as('recipient'), ...SUMMED_AMOUNTS])
+      .select(['t.supply_type as supply_kind', ...OUTWARD_PLACING, recipient.as('recipient'), 'd.is_reverse_charge', ...SUMMED_AMOUNTS])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'not in', ['DRAFT', 'CANCELLED'])
       .where('d.invoice_date', '>=', s.from).where('d.invoice_date', '<=', s.to)
-      .groupBy(['t.supply_type', ...OUTWARD_PLACING, recipient, ONE_ROW_PER_FOREIGN_LINE]).execute(),
+      .groupBy(['t.supply_type', ...OUTWARD_PLACING, recipient, 'd.is_reverse_charge', ONE_ROW_PER_FOREIGN_LINE]).execute(),
     db.selectFrom('credit_note_lines as l')
       .innerJoin('credit_notes as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.credit_note_id', '=', 'l.credit_note_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
-      .select(['t.supply_type as supply_kind', ...OUTWARD_PLACING, recipient.as('recipient'), ...SUMMED_AMOUNTS])
+      // A credit note is under reverse charge when the invoice it corrects is.
+      .leftJoin('invoices as ri', (j) => j.onRef('ri.org_id', '=', 'd.org_id').onRef('ri.invoice_id', '=', 'd.invoice_id'))
+      .select(['t.supply_type as supply_kind', ...OUTWARD_PLACING, recipient.as('recipient'), NOTE_REVERSE_CHARGE.as('is_reverse_charge'), ...SUMMED_AMOUNTS])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.note_type', '=', 'CUSTOMER').where('d.status', 'in', STANDING_NOTE_STATUSES)
       .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to)
-      .groupBy(['t.supply_type', ...OUTWARD_PLACING, recipient, ONE_ROW_PER_FOREIGN_LINE]).execute(),
+      .groupBy(['t.supply_type', ...OUTWARD_PLACING, recipient, NOTE_REVERSE_CHARGE, ONE_ROW_PER_FOREIGN_LINE]).execute(),
     db.selectFrom('bill_lines as l')
       .innerJoin('bills as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.bill_id', '=', 'l.bill_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
@@ -121,7 +124,7 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
     const zeroRated = isZeroRatedSupply(r.place_of_supply, r.gst_treatment);
     const table = zeroRated || r.supply_type !== 'INTER' ? null : interStateTable(r.recipient, r.gst_treatment);
     const pos = stateCodeOfIso(r.place_of_supply);
-    return { ...valued(r, r.exchange_rate_micro, sign), zeroRated, interState: table && pos ? { table, pos } : null };
+    return { ...valued(r, r.exchange_rate_micro, sign), zeroRated, interState: table && pos ? { table, pos } : null, reverseCharge: Number(r.is_reverse_charge) === 1 };
   });
   type InwardRow = Amounts & { supply_type: string; itc_blocked_reason: string | null; gst_treatment: string | null; place_of_supply: string; branch_state: string };
   const inward = (r: InwardRow, rateMicro: number, sign: 1 | -1, isRcm: number | null, treatment: string | null): InwardLine => ({

@@ -16,6 +16,7 @@ import {
 import { assertNoActiveIrn, cancelIrnOnVoid, findIrn, findIrns, type IrnVoidBody } from '../einvoice';
 import { reversalRemedy, type LedgerService } from '../ledger';
 import { takeDocumentNumber, type SeriesService } from '../series';
+import { owedAmount } from '../documents/reverse-charge.rules';
 import { applyNoteInTx, unapplyNoteInTx } from './note-application';
 import { sideOf, type NoteKey, type NoteKind, type NoteType } from './note-kinds';
 import { noteTargets, type NotePorts, type NoteTarget } from './note-targets';
@@ -48,7 +49,7 @@ export function newNoteRow(
   at: { orgId: string; id: string; number: string; created: string }, input: CreateNoteInput, type: NoteType, side: NoteSide, prepared: PreparedNote,
 ): NoteRow {
   const { party, priced: { amounts } } = prepared;
-  const total = amounts.subTotal + amounts.taxTotal;
+  const total = owedAmount(amounts.subTotal, amounts.taxTotal, prepared.reverseCharge);
   return {
     org_id: at.orgId, id: at.id, number: at.number, note_type: type, branch_id: party.branchId,
     contact_id: party.contactId, contact_name: party.contactName, invoice_id: input.invoice_id ?? null, bill_id: input.bill_id ?? null,
@@ -187,7 +188,7 @@ export function notesService<K extends NoteKey>(kind: NoteKind<K>, deps: Deps) {
         const journal = await deps.ledger.postUnlessZero(tx, ctx, {
           date: note.note_date, source: kind.source, sourceId: note.id, sourceVersion: note.version, sourceRef: number,
           memo: kind.memo(number, note.contact_name), contactId: note.contact_id, branchId: note.branch_id,
-          lines: await noteJournalLines(tx, ctx.orgId, side, note, lines),
+          lines: await noteJournalLines(tx, ctx.orgId, side, note, lines, prepared.reverseCharge),
         });
         await deps.activity.record(tx, ctx, {
           entityType: kind.source, entityId: note.id, entityRef: number, verb: 'CREATED',
