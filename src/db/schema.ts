@@ -355,6 +355,8 @@ export interface InvoicesTable extends TransportColumns {
   cgst_total: number;
   sgst_total: number;
   igst_total: number;
+  /** Σ lines' cess, part of tax_total (migration 045). */
+  cess_total: number;
   round_off: number;
   total: number;
   payment_made: number;
@@ -394,6 +396,10 @@ export interface InvoiceLinesTable {
   cgst: number;
   sgst: number;
   igst: number;
+  /** Compensation cess (migration 045): ad valorem percent × 100, paise per unit of quantity, and the line's cess (part of `tax`). */
+  cess_rate_centi: number;
+  cess_per_unit: number;
+  cess: number;
   account_id: string;
 }
 
@@ -416,6 +422,10 @@ export interface DocumentLineColumns {
   cgst: number;
   sgst: number;
   igst: number;
+  /** Compensation cess (migration 045): ad valorem percent × 100, paise per unit of quantity, and the line's cess (part of `tax`). */
+  cess_rate_centi: number;
+  cess_per_unit: number;
+  cess: number;
   account_id: string;
 }
 
@@ -436,6 +446,8 @@ export interface EstimatesTable {
   cgst_total: number;
   sgst_total: number;
   igst_total: number;
+  /** Σ lines' cess, part of tax_total (migration 045). */
+  cess_total: number;
   total: number;
   status: string;
   notes: string | null;
@@ -468,6 +480,8 @@ export interface SalesOrdersTable {
   cgst_total: number;
   sgst_total: number;
   igst_total: number;
+  /** Σ lines' cess, part of tax_total (migration 045). */
+  cess_total: number;
   total: number;
   status: string;
   notes: string | null;
@@ -566,6 +580,8 @@ export interface PurchaseHeaderColumns {
   cgst_total: number;
   sgst_total: number;
   igst_total: number;
+  /** Σ lines' cess, part of tax_total (migration 045). */
+  cess_total: number;
   total: number;
   status: string;
   notes: string | null;
@@ -691,6 +707,8 @@ export interface NoteColumns {
   cgst_total: number;
   sgst_total: number;
   igst_total: number;
+  /** Σ lines' cess, part of tax_total (migration 045). */
+  cess_total: number;
   total: number;
   applied_amount: number;
   balance_amount: number;

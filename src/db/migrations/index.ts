@@ -37,6 +37,7 @@ import { webhookAnswersWithoutSecret } from './036-webhook-answers-without-secre
 import { unboundNoteGoods } from './038-unbound-note-goods';
 import { discardedNumbers } from './039-discarded-numbers';
 import { filedReturns } from './040-filed-returns';
+import { cess } from './045-cess';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -45,7 +46,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   attachmentsAndComments, pdfs, invoicePaymentLink, invoiceListIndex, billGuardReference, deliveryQueueIndexes,
   idempotencyOrgScope, gstTreatment, periodLock, noteBindings, purchaseLedgers, branchBooks, seriesTypesUnits, einvoice,
   einvoiceIrn, irnNotesTransport, ledgerReportIndexes, noteUnapply, ledgerBalances, openItems, numberingRegistrations,
-  partyCopy, incomeTaxExpense, webhookAnswersWithoutSecret, unboundNoteGoods, discardedNumbers, filedReturns,
+  partyCopy, incomeTaxExpense, webhookAnswersWithoutSecret, unboundNoteGoods, discardedNumbers, filedReturns, cess,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

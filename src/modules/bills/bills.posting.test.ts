@@ -6,7 +6,7 @@ import { billApprovalLines, type BillForPosting } from './bills.posting';
 import { owedTotals } from './bills.rules';
 
 const accounts = {
-  payable: 'payable', roundOff: 'round_off', cgstInput: 'cgst_in', sgstInput: 'sgst_in', igstInput: 'igst_in', rcmInput: 'rcm_in', rcmPayable: 'rcm_payable',
+  payable: 'payable', roundOff: 'round_off', cgstInput: 'cgst_in', sgstInput: 'sgst_in', igstInput: 'igst_in', cessInput: 'cess_in', rcmInput: 'rcm_in', rcmPayable: 'rcm_payable',
 };
 const line = (over: Partial<BillForPosting['lines'][number]>) => ({ accountId: 'purchases', itemTotal: 0, cgst: 0, sgst: 0, igst: 0, name: 'line', blocked: false, ...over });
 const bill = (over: Partial<BillForPosting>): BillForPosting => ({ vendorId: 'v', exchangeRateMicro: 1_000_000, roundOff: 0, reverseCharge: false, lines: [], ...over });
