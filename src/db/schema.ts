@@ -394,6 +394,8 @@ export interface InvoicesTable extends TransportColumns {
   cgst_total: number;
   sgst_total: number;
   igst_total: number;
+  /** Σ lines' cess, part of tax_total (migration 045). */
+  cess_total: number;
   round_off: number;
   total: number;
   payment_made: number;
@@ -433,6 +435,10 @@ export interface InvoiceLinesTable {
   cgst: number;
   sgst: number;
   igst: number;
+  /** Compensation cess (migration 045): ad valorem percent × 100, paise per unit of quantity, and the line's cess (part of `tax`). */
+  cess_rate_centi: number;
+  cess_per_unit: number;
+  cess: number;
   account_id: string;
 }
 
@@ -455,6 +461,10 @@ export interface DocumentLineColumns {
   cgst: number;
   sgst: number;
   igst: number;
+  /** Compensation cess (migration 045): ad valorem percent × 100, paise per unit of quantity, and the line's cess (part of `tax`). */
+  cess_rate_centi: number;
+  cess_per_unit: number;
+  cess: number;
   account_id: string;
 }
 
@@ -475,6 +485,8 @@ export interface EstimatesTable {
   cgst_total: number;
   sgst_total: number;
   igst_total: number;
+  /** Σ lines' cess, part of tax_total (migration 045). */
+  cess_total: number;
   total: number;
   status: string;
   notes: string | null;
@@ -507,6 +519,8 @@ export interface SalesOrdersTable {
   cgst_total: number;
   sgst_total: number;
   igst_total: number;
+  /** Σ lines' cess, part of tax_total (migration 045). */
+  cess_total: number;
   total: number;
   status: string;
   notes: string | null;
@@ -605,6 +619,8 @@ export interface PurchaseHeaderColumns {
   cgst_total: number;
   sgst_total: number;
   igst_total: number;
+  /** Σ lines' cess, part of tax_total (migration 045). */
+  cess_total: number;
   total: number;
   status: string;
   notes: string | null;
@@ -751,6 +767,8 @@ export interface NoteColumns {
   cgst_total: number;
   sgst_total: number;
   igst_total: number;
+  /** Σ lines' cess, part of tax_total (migration 045). */
+  cess_total: number;
   total: number;
   applied_amount: number;
   balance_amount: number;

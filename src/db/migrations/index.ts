@@ -40,6 +40,7 @@ import { filedReturns } from './040-filed-returns';
 import { outwardReverseCharge } from './042-outward-reverse-charge';
 import { billsOfEntry } from './043-bills-of-entry';
 import { advancesReceived } from './044-advances-received';
+import { cess } from './045-cess';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -49,7 +50,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   idempotencyOrgScope, gstTreatment, periodLock, noteBindings, purchaseLedgers, branchBooks, seriesTypesUnits, einvoice,
   einvoiceIrn, irnNotesTransport, ledgerReportIndexes, noteUnapply, ledgerBalances, openItems, numberingRegistrations,
   partyCopy, incomeTaxExpense, webhookAnswersWithoutSecret, unboundNoteGoods, discardedNumbers, filedReturns,
-  outwardReverseCharge, billsOfEntry, advancesReceived,
+  outwardReverseCharge, billsOfEntry, advancesReceived, cess,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

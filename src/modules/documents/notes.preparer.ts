@@ -4,6 +4,7 @@ import { invalidValue, notFound } from '../../kernel/errors';
 import { orgSettings } from '../../platform/orgs/org-settings';
 import { assertHsnDigits, catalogRepository } from '../catalog';
 import type { PostingLine } from '../ledger';
+import { assertCessLevied } from './cess.rules';
 import { assertDocumentConvertible } from './currency.rules';
 import { lineColumnsOf } from './line-columns.mapper';
 import type { ResolvedLine } from './line-items.resolver';
@@ -103,6 +104,7 @@ export async function prepareNote(tx: Tx, orgId: string, input: NoteInput, side:
     const priced = await priceLines(tx, orgId, input.line_items, resolved, side);
     // A credit note, issued when created, is held to the HSN preference and Phase III as an invoice is; a bound one copies its invoice's codes.
     if (side === 'sales') assertHsnDigits(priced.lines, prefs.hsnDigits, resolved.contactGstin !== null, input.noteDate);
+    assertCessLevied(priced.lines, input.noteDate);
     return {
       party: resolved, priced, currencyCode: baseCurrency,
       exportType: side === 'sales' ? resolved.exportType : null,
@@ -119,6 +121,8 @@ export async function prepareNote(tx: Tx, orgId: string, input: NoteInput, side:
   const bound = await withUnboundResolved(tx, orgId, parent.kind, parentLines, input.line_items, bindNoteLines(parent.kind, parentLines, credited.lines, input.line_items), side);
   assertNoteCanCorrect(parent, parentLines, bound.map((l) => l.parentLineId), resolved.branchState);
   const priced = priceResolved(bound, { ...party, inclusive: parent.inclusive });
+  // The note corrects its parent's supply (s.34), so the cess stands or falls with the parent's date.
+  assertCessLevied(bound, parent.date);
   // An unbound line is held to the HSN preference as a free-form note's; a bound one copies its invoice's code.
   if (side === 'sales') assertHsnDigits(bound.filter((l) => l.parentLineId === null), prefs.hsnDigits, resolved.contactGstin !== null, input.noteDate);
   assertTaxableUncredited(parent.kind, parentLines, credited.lines, bound, priced.amounts.lines.map((a) => a.itemTotal));
@@ -179,10 +183,10 @@ export async function noteJournalLines(
   const gst = side === 'sales' ? 'output' : 'input';
   const accounts: NoteAccounts = {
     party: await key(side === 'sales' ? 'accounts_receivable' : 'accounts_payable'),
-    cgst: await key(`cgst_${gst}`), sgst: await key(`sgst_${gst}`), igst: await key(`igst_${gst}`),
+    cgst: await key(`cgst_${gst}`), sgst: await key(`sgst_${gst}`), igst: await key(`igst_${gst}`), cess: await key(`cess_${gst}`),
   };
   return noteLines({
     contactId: note.contact_id, exchangeRateMicro: note.exchange_rate_micro,
-    lines: chargedLines(lines.map((l) => ({ accountId: l.account_id, itemTotal: l.item_total, cgst: l.cgst, sgst: l.sgst, igst: l.igst, name: l.name })), reverseCharge),
+    lines: chargedLines(lines.map((l) => ({ accountId: l.account_id, itemTotal: l.item_total, cgst: l.cgst, sgst: l.sgst, igst: l.igst, cess: l.cess, name: l.name })), reverseCharge),
   }, accounts, side);
 }

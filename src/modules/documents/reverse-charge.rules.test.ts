@@ -17,8 +17,8 @@ describe('reverse charge', () => {
     expect(owedAmount(20_000_00, 1000_00, false)).toBe(21_000_00);
     expect(owedAmount(20_000_00, 1000_00, true)).toBe(20_000_00);
     expect(owedTotals({ sub_total: 20_000_00, tax_total: 1000_00, total: 21_000_00 }, true)).toEqual({ sub_total: 20_000_00, tax_total: 1000_00, total: 20_000_00 });
-    const lines = [{ itemTotal: 20_000_00, cgst: 500_00, sgst: 500_00, igst: 0 }];
-    expect(chargedLines(lines, true)).toEqual([{ itemTotal: 20_000_00, cgst: 0, sgst: 0, igst: 0 }]);
+    const lines = [{ itemTotal: 20_000_00, cgst: 500_00, sgst: 500_00, igst: 0, cess: 300_00 }];
+    expect(chargedLines(lines, true)).toEqual([{ itemTotal: 20_000_00, cgst: 0, sgst: 0, igst: 0, cess: 0 }]);
     expect(chargedLines(lines, false)).toBe(lines);
   });
 

@@ -14,9 +14,9 @@ export const owedAmount = (subTotal: number, taxTotal: number, reverseCharge: bo
 export const owedTotals = <T extends { sub_total: number; total: number }>(totals: T, reverseCharge: boolean): T =>
   (reverseCharge ? { ...totals, total: totals.sub_total } : totals);
 
-/** The lines as charged to the party: under reverse charge without their tax, which is not the supplier's to collect. */
-export const chargedLines = <L extends { cgst: number; sgst: number; igst: number }>(lines: readonly L[], reverseCharge: boolean): readonly L[] =>
-  (reverseCharge ? lines.map((l) => ({ ...l, cgst: 0, sgst: 0, igst: 0 })) : lines);
+/** The lines as charged to the party: under reverse charge without their tax (cess included), which is not the supplier's to collect. */
+export const chargedLines = <L extends { cgst: number; sgst: number; igst: number; cess?: number }>(lines: readonly L[], reverseCharge: boolean): readonly L[] =>
+  (reverseCharge ? lines.map((l) => ({ ...l, cgst: 0, sgst: 0, igst: 0, cess: 0 })) : lines);
 
 /** The supplier charges no GST under reverse charge, so rates that include it contradict it: 400 on `is_inclusive_tax`. */
 export function assertRatesExcludeTax(reverseCharge: boolean, inclusive: boolean): void {

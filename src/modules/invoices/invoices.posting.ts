@@ -8,6 +8,7 @@ export interface InvoiceAccounts {
   cgstOutput: string;
   sgstOutput: string;
   igstOutput: string;
+  cessOutput: string;
   roundOff: string | null;
 }
 
@@ -17,11 +18,11 @@ export interface InvoiceForPosting {
   roundOff: number;
   /** The recipient pays the tax (CGST s.9(3)): none is charged, so no output ledger is credited. */
   reverseCharge: boolean;
-  lines: readonly { accountId: string; itemTotal: number; cgst: number; sgst: number; igst: number; name: string }[];
+  lines: readonly { accountId: string; itemTotal: number; cgst: number; sgst: number; igst: number; cess?: number; name: string }[];
 }
 
 /**
- * Approval: Cr each line's revenue account, Cr CGST/SGST/IGST output, ± Round Off, and
+ * Approval: Cr each line's revenue account, Cr CGST/SGST/IGST output and Output Cess, ± Round Off, and
  * Dr Accounts Receivable for the whole. In the base currency by documentInBase: the
  * receivable is the total converted once, each GST head its own tax converted, and the
  * conversion difference sits on the largest revenue line, so the entry balances. Under reverse
@@ -36,6 +37,7 @@ export function invoiceApprovalLines(invoice: InvoiceForPosting, accounts: Invoi
     { accountId: accounts.cgstOutput, debit: 0, credit: base.cgst, description: 'CGST output' },
     { accountId: accounts.sgstOutput, debit: 0, credit: base.sgst, description: 'SGST output' },
     { accountId: accounts.igstOutput, debit: 0, credit: base.igst, description: 'IGST output' },
+    { accountId: accounts.cessOutput, debit: 0, credit: base.cess, description: 'Cess output' },
   );
   if (roundOff !== 0 && accounts.roundOff) {
     // A positive round-off is income (credit); a negative one is a debit — normaliseSides flips it.

@@ -11,7 +11,7 @@ import { assertDocumentDate, assertPeriodOpen } from '../../platform/orgs/period
 import { viewCache } from '../../platform/view-cache';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { assertHsnDigits, catalogRepository } from '../catalog';
-import { assertDocumentConvertible, decideRoundOff, exchangeRateMicroOf, freshPartyCopy, inclusiveRemainderOf, readPartyCopy, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty, settlementPort, totalWithRoundOff } from '../documents';
+import { assertCessLevied, assertDocumentConvertible, decideRoundOff, exchangeRateMicroOf, freshPartyCopy, inclusiveRemainderOf, readPartyCopy, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty, settlementPort, totalWithRoundOff } from '../documents';
 import { assertRatesExcludeTax, assertReverseChargeRecipient, owedAmount } from '../documents/reverse-charge.rules';
 import { cancelIrnOnVoid, findIrn, findIrns, irnOfJoined, presentIrn } from '../einvoice';
 import { presentTransport, transportFieldsOf } from '../ewaybill/transport.rules';
@@ -76,6 +76,7 @@ export function invoicesService(deps: Deps) {
       cgstOutput: await catalogRepository.systemAccountId(tx, orgId, 'cgst_output'),
       sgstOutput: await catalogRepository.systemAccountId(tx, orgId, 'sgst_output'),
       igstOutput: await catalogRepository.systemAccountId(tx, orgId, 'igst_output'),
+      cessOutput: await catalogRepository.systemAccountId(tx, orgId, 'cess_output'),
       roundOff: await catalogRepository.roundOffAccountId(tx, orgId),
     };
   }
@@ -93,7 +94,7 @@ export function invoicesService(deps: Deps) {
       memo: `Invoice ${invoice.invoice_number}`, contactId: invoice.customer_id, branchId: invoice.branch_id,
       lines: invoiceApprovalLines({
         customerId: invoice.customer_id, exchangeRateMicro: invoice.exchange_rate_micro, roundOff: invoice.round_off, reverseCharge: invoice.is_reverse_charge === 1,
-        lines: lines.map((l) => ({ accountId: l.account_id, itemTotal: l.item_total, cgst: l.cgst, sgst: l.sgst, igst: l.igst, name: l.name })),
+        lines: lines.map((l) => ({ accountId: l.account_id, itemTotal: l.item_total, cgst: l.cgst, sgst: l.sgst, igst: l.igst, cess: l.cess, name: l.name })),
       }, await postingAccounts(tx, ctx.orgId)),
     }, { newSource: createdNow !== undefined });
     const approval: ActivityEntry = {
@@ -129,6 +130,7 @@ export function invoicesService(deps: Deps) {
     const priced = await priceLines(tx, ctx.orgId, input.line_items, { ...party, inclusive }, 'sales');
     // Created approved, it is issued now, and Phase III applies from its date; a draft waits for its approval.
     assertHsnDigits(priced.lines, prefs.hsnDigits, party.contactGstin !== null, input.auto_approve ? date : undefined);
+    assertCessLevied(priced.lines, date);
     const amounts = priced.amounts;
     const roundOffLedger = await catalogRepository.roundOffAccountId(tx, ctx.orgId);
     // Under reverse charge the customer owes the taxable value alone: the tax is its own to pay.
@@ -150,7 +152,7 @@ export function invoicesService(deps: Deps) {
       gst_treatment: party.gstTreatment, party: party.partyCopy, export_type: party.exportType, is_inclusive_tax: inclusive ? 1 : 0,
       is_reverse_charge: reverseCharge ? 1 : 0, currency_code: currency, exchange_rate_micro: exchangeRateMicro,
       sub_total: amounts.subTotal, tax_total: amounts.taxTotal, cgst_total: amounts.cgstTotal, sgst_total: amounts.sgstTotal,
-      igst_total: amounts.igstTotal, round_off: roundOff, total, payment_made: 0, credits_applied: 0, balance: total,
+      igst_total: amounts.igstTotal, cess_total: amounts.cessTotal, round_off: roundOff, total, payment_made: 0, credits_applied: 0, balance: total,
       status: 'DRAFT', salesperson_id: input.salesperson_id ?? null, notes: input.notes ?? null, sales_order_id: origin.salesOrderId ?? null,
       version: 1, created_time: created, last_modified_time: created, payment_vpa: payee?.vpa ?? null, payment_payee: payee?.name ?? null, ...transport,
     };

@@ -56,7 +56,7 @@ export function newNoteRow(
     note_date: businessDateOf(input.date), reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply,
     supply_type: party.supply, gst_treatment: party.gstTreatment, party: party.partyCopy, export_type: prepared.exportType, stock_direction: stockDirectionOf(side),
     currency_code: prepared.currencyCode, exchange_rate_micro: prepared.exchangeRateMicro, sub_total: amounts.subTotal, tax_total: amounts.taxTotal,
-    cgst_total: amounts.cgstTotal, sgst_total: amounts.sgstTotal, igst_total: amounts.igstTotal, total,
+    cgst_total: amounts.cgstTotal, sgst_total: amounts.sgstTotal, igst_total: amounts.igstTotal, cess_total: amounts.cessTotal, total,
     applied_amount: 0, balance_amount: total, status: 'ISSUED', notes: input.notes ?? null, version: 1, created_time: at.created, last_modified_time: at.created,
   };
 }
