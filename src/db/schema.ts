@@ -389,6 +389,8 @@ export interface InvoicesTable extends TransportColumns {
   shipping_bill_time: string | null;
   /** Line amounts were entered inclusive of tax. */
   is_inclusive_tax: Flag;
+  /** The recipient pays the tax (CGST s.9(3)): total excludes tax_total, which no output ledger holds (migration 042). */
+  is_reverse_charge: Flag;
   currency_code: string;
   /** Exchange rate × 10^6, so rates are exact integers. */
   exchange_rate_micro: number;
@@ -397,6 +399,8 @@ export interface InvoicesTable extends TransportColumns {
   cgst_total: number;
   sgst_total: number;
   igst_total: number;
+  /** Σ lines' cess, part of tax_total (migration 045). */
+  cess_total: number;
   round_off: number;
   total: number;
   payment_made: number;
@@ -436,6 +440,10 @@ export interface InvoiceLinesTable {
   cgst: number;
   sgst: number;
   igst: number;
+  /** Compensation cess (migration 045): ad valorem percent × 100, paise per unit of quantity, and the line's cess (part of `tax`). */
+  cess_rate_centi: number;
+  cess_per_unit: number;
+  cess: number;
   account_id: string;
 }
 
@@ -458,6 +466,10 @@ export interface DocumentLineColumns {
   cgst: number;
   sgst: number;
   igst: number;
+  /** Compensation cess (migration 045): ad valorem percent × 100, paise per unit of quantity, and the line's cess (part of `tax`). */
+  cess_rate_centi: number;
+  cess_per_unit: number;
+  cess: number;
   account_id: string;
 }
 
@@ -478,6 +490,8 @@ export interface EstimatesTable {
   cgst_total: number;
   sgst_total: number;
   igst_total: number;
+  /** Σ lines' cess, part of tax_total (migration 045). */
+  cess_total: number;
   total: number;
   status: string;
   notes: string | null;
@@ -510,6 +524,8 @@ export interface SalesOrdersTable {
   cgst_total: number;
   sgst_total: number;
   igst_total: number;
+  /** Σ lines' cess, part of tax_total (migration 045). */
+  cess_total: number;
   total: number;
   status: string;
   notes: string | null;
@@ -608,6 +624,8 @@ export interface PurchaseHeaderColumns {
   cgst_total: number;
   sgst_total: number;
   igst_total: number;
+  /** Σ lines' cess, part of tax_total (migration 045). */
+  cess_total: number;
   total: number;
   status: string;
   notes: string | null;
@@ -687,6 +705,20 @@ export interface PaymentsTable {
   branch_id: string;
   /** A deleted payment's entries are reversed; the row stays for the audit trail. */
   deleted: Flag;
+  /** GOODS or SERVICES on a customer receipt marked as an advance (migration 044), else null. */
+  advance_for: string | null;
+  /** An advance for services: its place of supply (IN-XX), INTRA or INTER, and rate (percent × 100). */
+  advance_place_of_supply: string | null;
+  advance_supply_type: string | null;
+  advance_rate_centi: number | null;
+  /** The tax on the whole receipt as its entry posts it (CGST Rule 50), paise; 0 on any other payment. */
+  advance_taxable: number;
+  advance_igst: number;
+  advance_cgst: number;
+  advance_sgst: number;
+  /** The receipt voucher's number (Rule 50) and the series it came from. */
+  voucher_number: string | null;
+  voucher_series_id: string | null;
   version: number;
   created_time: string;
   last_modified_time: string;
@@ -705,6 +737,13 @@ export interface PaymentAllocationsTable {
   round_off_amount: number;
   released: Flag;
   created_time: string;
+  /** The advance's tax this allocation took back (an advance for services adjusted against an invoice; migration 044), paise. */
+  advance_taxable: number;
+  advance_igst: number;
+  advance_cgst: number;
+  advance_sgst: number;
+  /** The date its entry is dated (the later of the payment's and the invoice's); null before migration 044. */
+  applied_date: string | null;
 }
 
 /** What credit and debit notes share; amounts in paise, in the note's currency. */
@@ -733,6 +772,8 @@ export interface NoteColumns {
   cgst_total: number;
   sgst_total: number;
   igst_total: number;
+  /** Σ lines' cess, part of tax_total (migration 045). */
+  cess_total: number;
   total: number;
   applied_amount: number;
   balance_amount: number;

@@ -50,7 +50,8 @@ export function einvoiceService(db: Db) {
       // The shipping bill's three columns are set together (invoices/shipping-bill.rules.ts).
       const shippingBill = inv.shipping_bill_number === null ? null : { port: inv.shipping_bill_port!, number: inv.shipping_bill_number, date: inv.shipping_bill_date! };
       const head = {
-        ...headOf(inv), typ: 'INV' as const, number: inv.invoice_number, date: inv.invoice_date, roundOff: inv.round_off, buyer: { name: inv.customer_name, party: inv.party }, shippingBill,
+        ...headOf(inv), typ: 'INV' as const, number: inv.invoice_number, date: inv.invoice_date, roundOff: inv.round_off,
+        buyer: { name: inv.customer_name, party: inv.party }, shippingBill, reverseCharge: inv.is_reverse_charge === 1,
       };
       return build(head, await documentLines(db, 'invoice_lines', 'invoice_id', ctx.orgId, invoiceId), null);
     },
@@ -60,10 +61,13 @@ export function einvoiceService(db: Db) {
       if (!note) throw notFound('credit note', 'credit_note_id');
       if (note.note_type !== 'CUSTOMER') throw invalidState('A vendor credit is received, not issued: it has no e-invoice', { note_type: note.note_type });
       if (note.status === 'DRAFT' || note.status === 'CANCELLED') throw invalidState(`A ${note.status} credit note has no e-invoice`, { status: note.status });
-      const invoice = note.invoice_id === null ? undefined : await db.selectFrom('invoices').select(['invoice_number', 'invoice_date'])
+      const invoice = note.invoice_id === null ? undefined : await db.selectFrom('invoices').select(['invoice_number', 'invoice_date', 'is_reverse_charge'])
         .where('org_id', '=', ctx.orgId).where('invoice_id', '=', note.invoice_id).executeTakeFirst();
       // A note's total has no round-off of its own: its lines' values sum to it.
-      const head = { ...headOf(note), typ: 'CRN' as const, number: note.credit_note_number, date: note.note_date, roundOff: 0, buyer: { name: note.contact_name, party: note.party } };
+      const head = {
+        ...headOf(note), typ: 'CRN' as const, number: note.credit_note_number, date: note.note_date, roundOff: 0,
+        buyer: { name: note.contact_name, party: note.party }, reverseCharge: invoice?.is_reverse_charge === 1,
+      };
       return build(head, await documentLines(db, 'credit_note_lines', 'credit_note_id', ctx.orgId, creditNoteId),
         invoice ? { number: invoice.invoice_number, date: invoice.invoice_date } : null);
     },

@@ -10,6 +10,8 @@ import { outputTaxBySource } from './gstr1-books.reader';
 import { GSTR1_COLUMNS, gstr1Rows } from './gstr1-csv.rules';
 import { requestedPeriod } from './gstr1-period.rules';
 import { gstr1Documents } from './gstr1.reader';
+import { advancesOfPeriod } from './advances.reader';
+import { gstr1Advances } from './gstr1-advances.builder';
 import { Gstr1, Gstr1Query, Gstr1Summary, Gstr1SummaryQuery } from './gstr1.schemas';
 import { reconcile, sectionTotals } from './gstr1-summary.rules';
 import { branchesOfGstin } from './gstin-branches';
@@ -27,10 +29,12 @@ export function gstr1Routes(db: Db): RouteDef[] {
     const { gstin, branches } = await branchesOfGstin(db, ctx.orgId, query.gstin);
     const scope = { orgId: ctx.orgId, gstin, branches, from: period.from, to: period.to };
     const range = { gstin, from_date: period.from, to_date: period.to };
-    const [documents, { hsn, issued }] = await Promise.all([gstr1Documents(db, scope), reports.hsnAndIssued(ctx, range)]);
-    const { sections, carried } = gstr1Sections(documents.invoices, documents.notes);
+    const [documents, { hsn, issued }, advances] = await Promise.all([gstr1Documents(db, scope), reports.hsnAndIssued(ctx, range), advancesOfPeriod(db, scope)]);
+    const { sections, carried: documentsCarried } = gstr1Sections(documents.invoices, documents.notes);
+    const { at, txpd, carried: advancesCarried } = gstr1Advances(advances.received, advances.adjusted);
+    const carried = [...documentsCarried, ...advancesCarried];
     const gstr1: Gstr1 = {
-      gstin, fp: period.fp, ...sections,
+      gstin, fp: period.fp, ...sections, ...(at.length > 0 && { at }), ...(txpd.length > 0 && { txpd }),
       hsn: { hsn_b2b: hsn.hsn_b2b.data, hsn_b2c: hsn.hsn_b2c.data },
       doc_issue: { doc_det: issued.doc_det.map((k) => ({ ...k, docs: k.docs.map(({ series: _series, ...d }) => d) })) },
     };

@@ -24,13 +24,19 @@ const IgstItem = Strict({ num: Type.Integer(), itm_det: Strict({ rt: Rate, txval
 const InvoiceType = Type.Union(['R', 'SEWP', 'SEWOP', 'DE'].map((v) => Type.Literal(v)), { description: 'R regular, SEWP/SEWOP SEZ with/without payment, DE deemed export' });
 const Invoice = { inum: Type.String(), idt: ReturnDate, val: Rupees };
 const Note = { ntty: StringEnum(['C', 'D'] as const, 'C a credit note, D a debit note (CGST s.34)'), nt_num: Type.String(), nt_dt: ReturnDate, val: Rupees, pos: Pos };
-const Rchrg = Type.Literal('N', { description: 'Reverse charge: sales are never under it' });
+const Rchrg = StringEnum(['Y', 'N'], 'Reverse charge: Y when the recipient pays the tax (Table 4B; a note follows its invoice)');
 
 const HsnRow = Strict({
   num: Type.Integer(), hsn_sc: Type.Optional(Type.String({ description: 'Absent on a row of lines issued without a code (B2C before May 2025)' })), desc: Type.String({ maxLength: 30 }), uqc: Type.String(), qty: Type.Number(), rt: Rate,
   txval: Rupees, iamt: Rupees, camt: Rupees, samt: Rupees, csamt: Rupees,
 });
 const DocSeries = Strict({ num: Type.Integer(), from: Type.String(), to: Type.String(), totnum: Type.Integer(), cancel: Type.Integer(), net_issue: Type.Integer() });
+
+/** A row of Table 11 (`at`, `txpd`): by place of supply and supply type, an item per rate. */
+const AdvanceRow = Strict({
+  pos: Pos, sply_ty: Type.Union([Type.Literal('INTRA'), Type.Literal('INTER')]),
+  itms: Type.Array(Strict({ rt: Rate, ad_amt: { ...Rupees, description: 'The taxable value of the advance, tax excluded' }, iamt: Rupees, camt: Rupees, samt: Rupees, csamt: Rupees })),
+});
 
 export const Gstr1 = Named('Gstr1', Strict({
   gstin: Type.String(),
@@ -65,6 +71,8 @@ export const Gstr1 = Named('Gstr1', Strict({
     sply_ty: Type.Union(['INTRB2B', 'INTRAB2B', 'INTRB2C', 'INTRAB2C'].map((v) => Type.Literal(v))),
     nil_amt: Rupees, expt_amt: Rupees, ngsup_amt: Rupees,
   })) }, 'Nil-rated, exempt and non-GST supplies, net of credit notes'),
+  at: Type.Optional(Type.Array(AdvanceRow, { description: 'Table 11A: tax on advances for services received in the period and not adjusted against an invoice by its end, ad_amt the taxable value; absent when there is none' })),
+  txpd: Type.Optional(Type.Array(AdvanceRow, { description: 'Table 11B: tax on advances of earlier periods adjusted against invoices in the period; absent when there is none' })),
   hsn: Strict({ hsn_b2b: Type.Array(HsnRow), hsn_b2c: Type.Array(HsnRow) }, 'The HSN summary, B2B and B2C apart'),
   doc_issue: Strict({ doc_det: Type.Array(Strict({ doc_num: Type.Integer(), doc_typ: Type.String(), docs: Type.Array(DocSeries) })) }, 'Documents issued, a row per issuing series; voided ones and deleted drafts counted as cancelled'),
 }));

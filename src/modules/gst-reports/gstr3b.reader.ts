@@ -6,6 +6,8 @@ import { partyRecipientSql, readPartyCopy } from '../documents';
 import { toBase } from '../documents/currency.rules';
 import { importOfGoods, posRestricted } from '../documents/purchase-tax.rules';
 import { isZeroRatedSupply } from '../documents/supply.rules';
+import { advancesOfPeriod } from './advances.reader';
+import type { AdvanceEntry } from './gstr1-advances.builder';
 import type { InterStateTable, InwardLine, ItcType, OutwardLine, SupplyKind } from './gstr3b.builder';
 
 /** Bills whose entry is posted and stands: a draft has none, a void one is reversed. */
@@ -19,6 +21,7 @@ interface Scope { orgId: string; branches: string[]; from: string; to: string }
 const OUTWARD_PLACING = ['d.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'd.place_of_supply'] as const;
 const SUMMED_AMOUNTS = [
   sql<number>`sum(l.item_total)`.as('item_total'), sql<number>`sum(l.igst)`.as('igst'), sql<number>`sum(l.cgst)`.as('cgst'), sql<number>`sum(l.sgst)`.as('sgst'),
+  sql<number>`sum(l.cess)`.as('cess'),
 ] as const;
 /**
  * The outward lines of documents in rupees are summed in the database, a row per placing: at
@@ -27,12 +30,15 @@ const SUMMED_AMOUNTS = [
  * own, converted (rounded) alone as before.
  */
 const ONE_ROW_PER_FOREIGN_LINE = sql<string>`CASE WHEN d.exchange_rate_micro = 1000000 THEN '' ELSE l.line_item_id END`;
-interface Amounts { item_total: number; igst: number; cgst: number; sgst: number; supply_kind: string | null }
+const NOTE_REVERSE_CHARGE = sql<0 | 1>`coalesce(ri.is_reverse_charge, 0)`;
+/** An expense's line has no compensation cess. */
+interface Amounts { item_total: number; igst: number; cgst: number; sgst: number; cess?: number; supply_kind: string | null }
 
 /** A line's amounts in INR at its document's rate; a line without a tax is a taxable one at 0%. */
 const valued = (l: Amounts, rateMicro: number, sign: 1 | -1) => ({
   sign, kind: (l.supply_kind ?? 'TAXABLE') as SupplyKind,
   txval: toBase(l.item_total, rateMicro), igst: toBase(l.igst, rateMicro), cgst: toBase(l.cgst, rateMicro), sgst: toBase(l.sgst, rateMicro),
+  cess: toBase(l.cess ?? 0, rateMicro),
 });
 /** The credit type of a purchase: an OVERSEAS vendor's reverse charge is an import of services. */
 const itcTypeOf = (isRcm: number | null, treatment: string | null): ItcType => (isRcm !== 1 ? 'OTH' : treatment === 'OVERSEAS' ? 'IMPS' : 'ISRC');
@@ -62,32 +68,34 @@ function interStateTable(recipient: RecipientClass, treatment: string | null): I
 export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardLine[]; inward: InwardLine[] }> {
   // The GSTIN the document keeps (party-copy.ts), not the contact's current one.
   const recipient = partyRecipientSql(db, 'd.party');
-  /** A kind's customer notes' outward lines (the two tables' columns being the same, queried as credit notes'). */
+  /** A kind's customer notes' outward lines (the two tables' columns being the same, queried as credit notes'); a note is under reverse charge when the invoice it corrects is. */
   const customerNoteLines = (kind: 'credit_note' | 'debit_note') => {
     const [notes, lines, id] = [`${kind}s` as 'credit_notes', `${kind}_lines` as 'credit_note_lines', `${kind}_id` as 'credit_note_id'];
     return db.selectFrom(`${lines} as l`)
       .innerJoin(`${notes} as d`, (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef(`d.${id}`, '=', `l.${id}`))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
-      .select(['t.supply_type as supply_kind', ...OUTWARD_PLACING, recipient.as('recipient'), ...SUMMED_AMOUNTS])
+      .leftJoin('invoices as ri', (j) => j.onRef('ri.org_id', '=', 'd.org_id').onRef('ri.invoice_id', '=', 'd.invoice_id'))
+      .select(['t.supply_type as supply_kind', ...OUTWARD_PLACING, recipient.as('recipient'), NOTE_REVERSE_CHARGE.as('is_reverse_charge'), ...SUMMED_AMOUNTS])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.note_type', '=', 'CUSTOMER').where('d.status', 'in', STANDING_NOTE_STATUSES)
       .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to)
-      .groupBy(['t.supply_type', ...OUTWARD_PLACING, recipient, ONE_ROW_PER_FOREIGN_LINE]).execute();
+      .groupBy(['t.supply_type', ...OUTWARD_PLACING, recipient, NOTE_REVERSE_CHARGE, ONE_ROW_PER_FOREIGN_LINE]).execute();
   };
-  const [invoices, creditNotes, customerDebitNotes, bills, expenses, debitNotes, vendorCredits, billsOfEntry] = await Promise.all([
+  const [advances, invoices, creditNotes, customerDebitNotes, bills, expenses, debitNotes, vendorCredits, billsOfEntry] = await Promise.all([
+    advancesOfPeriod(db, s),
     db.selectFrom('invoice_lines as l')
       .innerJoin('invoices as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.invoice_id', '=', 'l.invoice_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
-      .select(['t.supply_type as supply_kind', ...OUTWARD_PLACING, recipient.as('recipient'), ...SUMMED_AMOUNTS])
+      .select(['t.supply_type as supply_kind', ...OUTWARD_PLACING, recipient.as('recipient'), 'd.is_reverse_charge', ...SUMMED_AMOUNTS])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'not in', ['DRAFT', 'CANCELLED'])
       .where('d.invoice_date', '>=', s.from).where('d.invoice_date', '<=', s.to)
-      .groupBy(['t.supply_type', ...OUTWARD_PLACING, recipient, ONE_ROW_PER_FOREIGN_LINE]).execute(),
+      .groupBy(['t.supply_type', ...OUTWARD_PLACING, recipient, 'd.is_reverse_charge', ONE_ROW_PER_FOREIGN_LINE]).execute(),
     customerNoteLines('credit_note'),
     customerNoteLines('debit_note'),
     db.selectFrom('bill_lines as l')
       .innerJoin('bills as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.bill_id', '=', 'l.bill_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
       .innerJoin('branches as br', (j) => j.onRef('br.org_id', '=', 'd.org_id').onRef('br.branch_id', '=', 'd.branch_id'))
-      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 'l.hsn_or_sac', 't.supply_type as supply_kind', 'l.itc_blocked_reason', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'd.is_rcm', 'd.place_of_supply', 'br.state_code as branch_state'])
+      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 'l.cess', 'l.hsn_or_sac', 't.supply_type as supply_kind', 'l.itc_blocked_reason', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'd.is_rcm', 'd.place_of_supply', 'br.state_code as branch_state'])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'in', POSTED_BILL_STATUSES)
       .where('d.bill_date', '>=', s.from).where('d.bill_date', '<=', s.to).execute(),
     db.selectFrom('expense_lines as l')
@@ -103,7 +111,7 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
       .leftJoin('bill_lines as p', (j) => j.onRef('p.org_id', '=', 'l.org_id').onRef('p.line_item_id', '=', 'l.parent_line_item_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
       .innerJoin('branches as br', (j) => j.onRef('br.org_id', '=', 'd.org_id').onRef('br.branch_id', '=', 'd.branch_id'))
-      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 't.supply_type as supply_kind', 'p.itc_blocked_reason', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'b.is_rcm', 'b.gst_treatment as bill_treatment', 'd.place_of_supply', 'br.state_code as branch_state'])
+      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 'l.cess', 't.supply_type as supply_kind', 'p.itc_blocked_reason', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'b.is_rcm', 'b.gst_treatment as bill_treatment', 'd.place_of_supply', 'br.state_code as branch_state'])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.note_type', '=', 'VENDOR').where('d.status', 'in', STANDING_NOTE_STATUSES)
       .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to).execute(),
     db.selectFrom('credit_note_lines as l')
@@ -112,7 +120,7 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
       .leftJoin('bill_lines as p', (j) => j.onRef('p.org_id', '=', 'l.org_id').onRef('p.line_item_id', '=', 'l.parent_line_item_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
       .innerJoin('branches as br', (j) => j.onRef('br.org_id', '=', 'd.org_id').onRef('br.branch_id', '=', 'd.branch_id'))
-      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 't.supply_type as supply_kind', 'p.itc_blocked_reason', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'b.is_rcm', 'b.gst_treatment as bill_treatment', 'd.place_of_supply', 'br.state_code as branch_state'])
+      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 'l.cess', 't.supply_type as supply_kind', 'p.itc_blocked_reason', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'b.is_rcm', 'b.gst_treatment as bill_treatment', 'd.place_of_supply', 'br.state_code as branch_state'])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.note_type', '=', 'VENDOR').where('d.status', 'in', STANDING_NOTE_STATUSES)
       .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to).execute(),
     db.selectFrom('bills_of_entry').select(['igst_taxable_value', 'igst'])
@@ -124,7 +132,7 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
     const zeroRated = isZeroRatedSupply(r.place_of_supply, r.gst_treatment);
     const table = zeroRated || r.supply_type !== 'INTER' ? null : interStateTable(r.recipient, r.gst_treatment);
     const pos = stateCodeOfIso(r.place_of_supply);
-    return { ...valued(r, r.exchange_rate_micro, sign), zeroRated, interState: table && pos ? { table, pos } : null };
+    return { ...valued(r, r.exchange_rate_micro, sign), zeroRated, interState: table && pos ? { table, pos } : null, reverseCharge: Number(r.is_reverse_charge) === 1 };
   });
   type InwardRow = Amounts & { supply_type: string; itc_blocked_reason: string | null; gst_treatment: string | null; place_of_supply: string; branch_state: string };
   const inward = (r: InwardRow, rateMicro: number, sign: 1 | -1, isRcm: number | null, treatment: string | null): InwardLine => ({
@@ -132,9 +140,16 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
     posRestricted: posRestricted(r.supply_type, r.place_of_supply, r.branch_state),
     inter: r.supply_type === 'INTER', composition: r.gst_treatment === 'REGISTERED_COMPOSITION',
   });
+  // Tax on advances for services is 3.1(a) as GSTR-1 Table 11 fills it: received adds, adjusted subtracts (docs/rules/returns-gstr1-gstr3b.md, "From GSTR-1 to GSTR-3B").
+  const advance = (e: AdvanceEntry, sign: 1 | -1): OutwardLine => ({
+    sign, kind: 'TAXABLE', txval: e.taxable, igst: e.igst, cgst: e.cgst, sgst: e.sgst, zeroRated: false, interState: null,
+  });
   return {
     // A customer debit note adds to the supply it raises (CGST s.34(3)), a credit note takes away.
-    outward: [...outward(invoices, 1), ...outward(creditNotes, -1), ...outward(customerDebitNotes, 1)],
+    outward: [
+      ...outward(invoices, 1), ...outward(creditNotes, -1), ...outward(customerDebitNotes, 1),
+      ...advances.received.map((e) => advance(e, 1)), ...advances.adjusted.map((e) => advance(e, -1)),
+    ],
     inward: [
       // A line of goods imported is never reverse charge, even on a bill whose services are: its IGST is on the Bill of Entry.
       ...bills.map((r) => inward(r, r.exchange_rate_micro, 1, importOfGoods(r.gst_treatment, r.hsn_or_sac) ? 0 : r.is_rcm, r.gst_treatment)),

@@ -1,6 +1,7 @@
 import { isoTimestamp } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
-import { asDateTime } from '../documents';
+import { asDateTime, type SupplyType } from '../documents';
+import type { AdvanceFor } from './advance.rules';
 import type { AllocationRow, PaymentRow } from './payments.repository';
 
 /** A payment as the API shows it (spec: Payment, Allocation). There is no unapplied_balance field: callers derive it. */
@@ -28,6 +29,12 @@ export function presentPayment(p: PaymentRow, allocations: readonly AllocationRo
       bill_id: a.bill_id,
       amount: toRupees(a.amount),
     })),
+    advance_for: p.advance_for as AdvanceFor | null,
+    receipt_voucher_number: p.voucher_number,
+    advance_tax: p.advance_for === 'SERVICES' ? {
+      place_of_supply: p.advance_place_of_supply!, supply_type: p.advance_supply_type as SupplyType, gst_rate: p.advance_rate_centi! / 100,
+      taxable_amount: toRupees(p.advance_taxable), igst: toRupees(p.advance_igst), cgst: toRupees(p.advance_cgst), sgst: toRupees(p.advance_sgst),
+    } : null,
     created_time: isoTimestamp(new Date(p.created_time)),
     last_modified_time: isoTimestamp(new Date(p.last_modified_time)),
   };

@@ -1,7 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DocumentDate } from '../documents/documents.responses';
 import { Amount, Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
-import { Body, CursorQuery, DateOrDateTime, Id, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { ADVANCE_FOR } from './advance.rules';
+import { Body, CursorQuery, DateOrDateTime, Id, Money, Nullable, Query, StringEnum, Text, TWO_DECIMALS } from '../../http/schema-kit';
 
 export const FLOWS = ['INCOMING', 'OUTGOING'] as const;
 export const PAYMENT_TYPES = ['REGULAR', 'ADVANCE', 'REFUND'] as const;
@@ -31,6 +32,9 @@ export const CreatePaymentBody = Body({
   bank_charges: Type.Optional(Money({ minimum: 0 })),
   tds_amount: Type.Optional(Money({ minimum: 0 })),
   allocations: Type.Optional(Type.Array(AllocationInput, { maxItems: 200 })),
+  advance_for: Type.Optional(StringEnum(ADVANCE_FOR, 'A customer receipt that is an advance: SERVICES bears GST and gets a receipt voucher (CGST Rule 50), GOODS is only marked (Notification 66/2017-CT)')),
+  place_of_supply: Type.Optional(Text(60, 1)),
+  gst_rate: Type.Optional(Type.Number({ format: TWO_DECIMALS, exclusiveMinimum: 0, maximum: 40, description: 'Percent; 18 when not sent (Rule 50(1))' })),
 });
 export type CreatePaymentBody = Static<typeof CreatePaymentBody>;
 
@@ -88,6 +92,15 @@ export const Payment = Named('Payment', Strict({
   bank_account_id: Type.String({ description: 'The bank or cash account the money moved through' }),
   branch_id: Type.String({ description: 'The branch (GST registration) whose books hold the money received or paid' }),
   allocations: Type.Array(Allocation, { description: 'The live allocations, oldest first; the unapplied balance is amount less their sum' }),
+  advance_for: NullableOf(StringEnum(ADVANCE_FOR, 'Set on a customer receipt that is an advance')),
+  receipt_voucher_number: NullableOf(Type.String({ description: 'The receipt voucher issued for an advance for services (CGST Rule 50)' })),
+  advance_tax: NullableOf(Named('AdvanceTax', Strict({
+    place_of_supply: Type.String({ description: 'IN-XX' }),
+    supply_type: StringEnum(['INTRA', 'INTER'] as const),
+    gst_rate: Type.Number({ description: 'Percent' }),
+    taxable_amount: { ...Amount, description: 'The value inside the tax-inclusive advance (the part of the receipt that settled no invoice when it was recorded)' },
+    igst: Amount, cgst: Amount, sgst: Amount,
+  }, 'The GST paid on an advance for services when it was received.'))),
   created_time: Timestamp,
   last_modified_time: Timestamp,
 }, 'A payment received from a customer or made to a vendor.'));

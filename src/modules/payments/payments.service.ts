@@ -11,11 +11,14 @@ import { cursorPage, readCursor } from '../../platform/pagination';
 import type { BillsService } from '../bills';
 import { catalogRepository } from '../catalog';
 import { contactsRepository } from '../contacts';
-import { assertConvertible, exchangeRateMicroOf } from '../documents';
+import { assertConvertible, exchangeRateMicroOf, supplierStateOf, type SupplyType } from '../documents';
+import { resolvePlaceOfSupply } from '../../kernel/gst/place-of-supply';
 import type { InvoicesService } from '../invoices';
 import { entryDateOf, ledgerRepository, type LedgerService, type PostingLine } from '../ledger';
 import type { SeriesService } from '../series';
 import { decideAllocation } from './allocation.rules';
+import { advanceTaxLines } from './advance.posting';
+import { advanceTaxOf, advanceTermsOf, lessTax, NO_ADVANCE_TAX, taxTakenBack, type AdvanceTax } from './advance.rules';
 import { assertDeductions } from './payment.rules';
 import { allocationLines, paymentAmounts, paymentLines, releaseDifferenceLines, type Flow, type PaymentFigures } from './payments.posting';
 import { presentPayment } from './payments.presenter';
@@ -25,7 +28,7 @@ import { documentSide, targetOf, type SettlementTarget } from './settlement-targ
 
 type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors' | 'dependents'> & {
   ledger: LedgerService;
-  series: Pick<SeriesService, 'branchOf'>;
+  series: Pick<SeriesService, 'branchOf' | 'takeNumber'>;
   invoices: Pick<InvoicesService, 'lockForSettlement' | 'settleInTx' | 'releaseInTx'>;
   bills: Pick<BillsService, 'lockForSettlement' | 'settleInTx' | 'releaseInTx'>;
 };
@@ -72,21 +75,57 @@ export function paymentsService(deps: Deps) {
 
   const systemAccount = (tx: Tx, orgId: string, key: string) => catalogRepository.systemAccountId(tx, orgId, key);
 
+  const advanceTaxOfRow = (p: Pick<PaymentRow, 'advance_taxable' | 'advance_igst' | 'advance_cgst' | 'advance_sgst'>): AdvanceTax =>
+    ({ taxable: p.advance_taxable, igst: p.advance_igst, cgst: p.advance_cgst, sgst: p.advance_sgst });
+  const advanceTaxColumns = (t: AdvanceTax) => ({ advance_taxable: t.taxable, advance_igst: t.igst, advance_cgst: t.cgst, advance_sgst: t.sgst });
+
+  /** The accounts an advance's tax moves between (advance.posting.ts). */
+  const advanceTaxAccounts = async (tx: Tx, orgId: string) => ({
+    advances: await systemAccount(tx, orgId, 'advances_from_customers'),
+    igst: await systemAccount(tx, orgId, 'igst_output'), cgst: await systemAccount(tx, orgId, 'cgst_output'), sgst: await systemAccount(tx, orgId, 'sgst_output'),
+  });
+
+  /**
+   * The tax an allocation of an advance for services takes back (advance.rules.ts taxTakenBack):
+   * what the receipt posted less what its live allocations took back, against what stays
+   * unadjusted once this one is made. Nothing for any other payment.
+   */
+  async function takenBackBy(tx: Tx, p: PaymentRow, consumed: number): Promise<AdvanceTax> {
+    if (p.advance_for !== 'SERVICES') return NO_ADVANCE_TAX;
+    const live = await repo.allocations(tx, p.org_id, [p.payment_id]);
+    const outstanding = lessTax(advanceTaxOfRow(p), live.map(advanceTaxOfRow));
+    const unadjustedAfter = p.amount - live.reduce((s, a) => s + a.amount, 0) - consumed;
+    return taxTakenBack(outstanding, unadjustedAfter, p.advance_rate_centi!, p.advance_supply_type as SupplyType);
+  }
+
+  /**
+   * An advance stays a customer receipt, and one for services stays in the base currency
+   * (advance.rules.ts advanceTermsOf); a new amount (only while nothing is applied) is taxed afresh.
+   */
+  function advanceAsUpdated(before: PaymentRow, next: PaymentRow, baseCurrency: string): Partial<PaymentRow> {
+    if (next.flow !== 'INCOMING') throw invalidValue('flow', 'an advance received is an INCOMING payment');
+    if (before.advance_for !== 'SERVICES') return {};
+    if (next.currency_code !== baseCurrency) throw invalidValue('currency_code', 'an advance for services is received in the base currency');
+    if (next.amount === before.amount) return {};
+    return advanceTaxColumns(advanceTaxOf(next.amount, before.advance_rate_centi!, before.advance_supply_type as SupplyType));
+  }
+
   const figuresOf = (p: PaymentRow): PaymentFigures => ({ flow: p.flow as Flow, amount: p.amount, bankCharges: p.bank_charges, tds: p.tds_amount });
 
   /** Posts a payment's version; an amount of it that is 0.00 in the base currency is the exchange rate's fault (400). */
   async function postPayment(tx: Tx, ctx: RequestContext, p: PaymentRow) {
     const incoming = p.flow === 'INCOMING';
     assertConvertible(paymentAmounts(figuresOf(p)), p.exchange_rate_micro, 'exchange_rate');
+    const advanceTax = advanceTaxLines(advanceTaxOfRow(p), p.contact_id, await advanceTaxAccounts(tx, ctx.orgId), p.branch_id);
     await deps.ledger.post(tx, ctx, {
-      date: p.payment_date, source: 'PAYMENT', sourceId: p.payment_id, sourceVersion: p.version, sourceRef: p.reference_number,
+      date: p.payment_date, source: 'PAYMENT', sourceId: p.payment_id, sourceVersion: p.version, sourceRef: p.reference_number ?? p.voucher_number,
       memo: `${incoming ? 'Receipt from' : 'Payment to'} ${p.contact_name}`, contactId: p.contact_id, branchId: p.branch_id,
       lines: paymentLines({ ...figuresOf(p), contactId: p.contact_id, exchangeRateMicro: p.exchange_rate_micro }, {
         bank: p.bank_account_id,
         advances: await systemAccount(tx, ctx.orgId, incoming ? 'advances_from_customers' : 'advances_to_vendors'),
         bankCharges: await systemAccount(tx, ctx.orgId, 'bank_charges'),
         tds: await systemAccount(tx, ctx.orgId, incoming ? 'tds_receivable' : 'tds_payable'),
-      }),
+      }).concat(advanceTax),
     }, { newSource: true }); // each call follows the making of this version (a create, or an update's new version)
   }
 
@@ -95,16 +134,19 @@ export function paymentsService(deps: Deps) {
     // The payment gives `consumed` at its rate, the document takes `documentAmount` at its own: neither may vanish.
     assertConvertible([consumed], p.exchange_rate_micro, field);
     assertConvertible([documentAmount], target.exchangeRateMicro, field);
+    const appliedDate = entryDateOf({ applies: [p.payment_date, target.date] });
+    const takenBack = await takenBackBy(tx, p, consumed);
     const allocation: AllocationRow = {
       org_id: ctx.orgId, allocation_id: deps.ids.next('alc'), payment_id: p.payment_id,
       invoice_id: target.side === 'invoice' ? target.id : null, bill_id: target.side === 'bill' ? target.id : null,
       amount: consumed, document_amount: documentAmount, round_off_amount: Math.abs(documentAmount - consumed), released: 0, created_time: now(),
+      ...advanceTaxColumns(takenBack), applied_date: appliedDate,
     };
     await repo.insertAllocation(tx, allocation);
     const incoming = p.flow === 'INCOMING';
     const advances = await systemAccount(tx, ctx.orgId, incoming ? 'advances_from_customers' : 'advances_to_vendors');
     await deps.ledger.post(tx, ctx, {
-      date: entryDateOf({ applies: [p.payment_date, target.date] }), source: 'ALLOCATION', sourceId: allocation.allocation_id, sourceVersion: 1,
+      date: appliedDate, source: 'ALLOCATION', sourceId: allocation.allocation_id, sourceVersion: 1,
       sourceRef: target.number, memo: `${p.reference_number ?? p.payment_id} applied to ${target.number}`, contactId: p.contact_id, branchId: p.branch_id,
       lines: inDocumentBranch(advances, target, allocationLines({
         flow: p.flow as Flow, contactId: p.contact_id, consumed, paymentRateMicro: p.exchange_rate_micro,
@@ -114,7 +156,7 @@ export function paymentsService(deps: Deps) {
         control: await systemAccount(tx, ctx.orgId, incoming ? 'accounts_receivable' : 'accounts_payable'),
         roundOff: (await catalogRepository.roundOffAccountId(tx, ctx.orgId)) ?? await systemAccount(tx, ctx.orgId, 'round_off'),
         exchange: await systemAccount(tx, ctx.orgId, 'exchange_gain_loss'),
-      })),
+      })).concat(advanceTaxLines(takenBack, p.contact_id, await advanceTaxAccounts(tx, ctx.orgId), p.branch_id, true)),
     }, { newSource: true }); // the allocation was made just above
     await target.settle(tx, ctx, documentAmount, field, { payment_id: p.payment_id, allocation_id: allocation.allocation_id });
     return allocation;
@@ -180,14 +222,29 @@ export function paymentsService(deps: Deps) {
         const currency = input.currency_code ?? baseCurrency;
         const exchangeRateMicro = exchangeRateMicroOf(input.exchange_rate, currency, baseCurrency);
         const created = now();
+        const branch = await deps.series.branchOf(tx, ctx.orgId, input.branch_id);
+        const terms = advanceTermsOf(input, {
+          flow: input.flow, currency, baseCurrency, supplierState: supplierStateOf('sales', { gstin: branch.gstin, state: branch.state_code }, null),
+          customerPlace: (contact.gst_no && resolvePlaceOfSupply(contact.gst_no.slice(0, 2))) || (contact.place_of_contact && resolvePlaceOfSupply(contact.place_of_contact)) || null,
+        });
+        // The advance is the part of the receipt that settles no invoice (Rule 50: tax on the advance received).
+        const advanceTax = terms.supply ? advanceTaxOf(amount - allocated, terms.rateCenti!, terms.supply) : NO_ADVANCE_TAX;
         const payment: PaymentRow = {
-          org_id: ctx.orgId, payment_id: deps.ids.next('pay'), flow: input.flow, payment_type: input.payment_type ?? 'REGULAR',
+          org_id: ctx.orgId, payment_id: deps.ids.next('pay'), flow: input.flow, payment_type: input.payment_type ?? (terms.advanceFor ? 'ADVANCE' : 'REGULAR'),
           contact_id: contact.contact_id, contact_name: contact.contact_name, payment_date: businessDateOf(input.date), amount,
           mode: input.mode ?? 'BANK_TRANSFER', reference_number: input.reference_number || null, description: input.description ?? null,
           currency_code: currency, exchange_rate_micro: exchangeRateMicro, bank_charges: charges, tds_amount: tds, unapplied_amount: amount - allocated,
           bank_account_id: await bankAccount(tx, ctx.orgId, input.bank_account_id),
-          branch_id: (await deps.series.branchOf(tx, ctx.orgId, input.branch_id)).branch_id, deleted: 0, version: 1, created_time: created, last_modified_time: created,
+          branch_id: branch.branch_id, deleted: 0, version: 1, created_time: created, last_modified_time: created,
+          advance_for: terms.advanceFor, advance_place_of_supply: terms.placeOfSupply, advance_supply_type: terms.supply, advance_rate_centi: terms.rateCenti,
+          ...advanceTaxColumns(advanceTax), voucher_number: null, voucher_series_id: null,
         };
+        if (terms.supply && amount > allocated) {
+          // CGST Rule 50: a receipt voucher, numbered in its own series per registration and year (docs/rules/numbering.md).
+          const voucher = await deps.series.takeNumber(tx, ctx, { documentType: 'receipt_voucher', seriesName: 'default', branchId: branch.branch_id, date: payment.payment_date, documentId: payment.payment_id });
+          payment.voucher_number = voucher.number;
+          payment.voucher_series_id = voucher.seriesId;
+        }
         // An Idempotency-Key already makes a retry safe, so the guard is for key-less integrations (spec rule 7).
         if (!ctx.idempotency && prefs.strictPaymentDedupe) await refuseDuplicate(tx, ctx.orgId, payment);
         await repo.insert(tx, payment);
@@ -303,6 +360,7 @@ export function paymentsService(deps: Deps) {
         next.exchange_rate_micro = exchangeRateMicroOf(input.exchange_rate, next.currency_code, baseCurrency, {
           currency: payment.currency_code, exchangeRateMicro: payment.exchange_rate_micro,
         });
+        if (payment.advance_for !== null) Object.assign(next, advanceAsUpdated(payment, next, baseCurrency));
         const changes = diffFields(presentPayment(payment, []), presentPayment(next, []));
         if (!changes || Object.keys(changes).every((k) => k === 'last_modified_time')) return { payment: await view(tx, payment) };
         next.version = payment.version + 1;
