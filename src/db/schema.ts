@@ -382,6 +382,11 @@ export interface InvoicesTable extends TransportColumns {
   party: string | null;
   /** WPAY or WOPAY on an export or a supply to an SEZ, else null. */
   export_type: string | null;
+  /** An export's shipping bill: port code, number, date (YYYY-MM-DD) and when it was last set; all null until given (migration 046). */
+  shipping_bill_port: string | null;
+  shipping_bill_number: string | null;
+  shipping_bill_date: string | null;
+  shipping_bill_time: string | null;
   /** Line amounts were entered inclusive of tax. */
   is_inclusive_tax: Flag;
   /** The recipient pays the tax (CGST s.9(3)): total excludes tax_total, which no output ledger holds (migration 042). */
@@ -785,7 +790,7 @@ export interface CreditNotesTable extends NoteColumns {
   credit_note_number: string;
   /** CUSTOMER or VENDOR: whose credit it is. */
   note_type: string;
-  /** Its invoice's export_type (WPAY, WOPAY), or its own routing's; null otherwise. Debit notes have none (migration 019). */
+  /** Its invoice's export_type (WPAY, WOPAY), or its own routing's; null otherwise. */
   export_type: string | null;
 }
 
@@ -807,6 +812,10 @@ export interface CreditNoteLinesTable extends DocumentLineColumns, NoteLineBindi
 export interface DebitNotesTable extends NoteColumns {
   debit_note_id: string;
   debit_note_number: string;
+  /** CUSTOMER (CGST s.34(3): ours, raising an invoice) or VENDOR (raised to a vendor against a bill); migration 041. */
+  note_type: string;
+  /** A customer debit note's invoice's export_type (WPAY, WOPAY); null otherwise. */
+  export_type: string | null;
 }
 
 export interface DebitNoteLinesTable extends DocumentLineColumns, NoteLineBinding {

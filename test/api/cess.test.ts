@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountBalance, expectBooksBalanced } from '../support/books';
 import { gstCustomer, gstOrg, SUPPLIER_GSTIN } from '../support/gst-documents';
-import { createCreditNote, createInvoice, customer, postedBill, taxId, vendor } from '../support/sales';
+import { createCreditNote, createDebitNote, createInvoice, customer, postedBill, taxId, vendor } from '../support/sales';
 import { startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
 /*
@@ -155,6 +155,25 @@ describe('the cess ledgers', () => {
     // Output: 79,452 + 48 − 3,726 = 75,774 (credit). Input: 4,000 (debit).
     expect(await accountBalance(org.api, 'Output Cess')).toBe(-75774);
     expect(await accountBalance(org.api, 'Input Cess')).toBe(4000);
+    await expectBooksBalanced(org.api);
+  });
+});
+
+describe('a debit note to the customer against the same invoice', () => {
+  it('charges the invoice line\'s cess in proportion as a credit note credits it, and posts it to Output Cess', async () => {
+    const res = await createDebitNote(org.api, { vendor_id: raman, invoice_id: sale.invoice_id, date: '2025-10-06', line_items: [
+      { invoice_line_item_id: sale.line_items[0].line_item_id, amount: 10000 },
+    ] });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const note = res.body.debit_note;
+    // 10,000 more on the car: 14% CGST and SGST = 1,400 each, 15% cess = 1,500; total 14,300.
+    expect(note.line_items.map((l: Json) => l.cess_amount)).toEqual([1500]);
+    expect([note.sub_total, note.cgst_total, note.cess_total, note.total]).toEqual([10000, 1400, 1500, 14300]);
+    // Output Cess: 75,774 before, + 1,500.
+    expect(await accountBalance(org.api, 'Output Cess')).toBe(-77274);
+    const gstr1 = (await org.api.get(`/gst/gstr1?${OCTOBER}`)).body.gstr1;
+    const nt = gstr1.cdnr.flatMap((r: Json) => r.nt).find((n: Json) => n.nt_num === note.debit_note_number);
+    expect(nt).toMatchObject({ ntty: 'D', rchrg: 'N', val: 14300, itms: [{ itm_det: { txval: 10000, camt: 1400, samt: 1400, csamt: 1500 } }] });
     await expectBooksBalanced(org.api);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountBalance, expectBooksBalanced } from '../support/books';
 import { gstCustomer, gstOrg, OTHER_STATE_GSTIN, SUPPLIER_GSTIN } from '../support/gst-documents';
 import { readPdf } from '../support/pdf-reader';
-import { createCreditNote, createInvoice, customer, taxId } from '../support/sales';
+import { createCreditNote, createDebitNote, createInvoice, customer, taxId } from '../support/sales';
 import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
 /*
@@ -181,6 +181,27 @@ describe('the returns', () => {
     // 20,000 + 50,000 + 10,000 − 4,000 credited; the tax is the ordinary sale's alone: CGST and SGST 900.
     expect(res.body.gstr3b.sup_details.osup_det).toEqual({ txval: 76000, iamt: 0, camt: 900, samt: 900, csamt: 0 });
     expect(res.body.gstr3b.inter_sup).toEqual({ unreg_details: [], comp_details: [], uin_details: [] });
+    await expectBooksBalanced(org.api);
+  });
+});
+
+describe('a debit note to the customer against it', () => {
+  it('follows it as a credit note does: the tax stated, the taxable value charged, no output tax; cdnr rchrg Y', async () => {
+    const res = await createDebitNote(org.api, { vendor_id: raman, invoice_id: freight.invoice_id, date: '2026-06-22', line_items: [
+      { invoice_line_item_id: freight.line_items[0].line_item_id, amount: 2000 },
+    ] });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const debit = res.body.debit_note;
+    // 2,000 × 2.5% = 50 CGST and 50 SGST, stated; the note is worth 2,000.
+    expect(debit).toMatchObject({ sub_total: 2000, tax_total: 100, cgst_total: 50, sgst_total: 50, total: 2000 });
+    expect(await entryOf('DEBIT_NOTE', debit.debit_note_id)).toEqual([['Sales', 0, 2000], ['Accounts Receivable', 2000, 0]]);
+    const gstr1 = (await org.api.get(`/gst/gstr1?${JUNE}`)).body.gstr1;
+    const nt = gstr1.cdnr.flatMap((r: Json) => r.nt).find((n: Json) => n.nt_num === debit.debit_note_number);
+    expect(nt).toMatchObject({ ntty: 'D', rchrg: 'Y', val: 2000, itms: [{ itm_det: { txval: 2000, camt: 50, samt: 50 } }] });
+    const summary = (await org.api.get(`/gst/gstr1/summary?${JUNE}`)).body.gstr1_summary;
+    expect(summary.reconciliation).toMatchObject({ return_tax: 1800, books_tax: 1800, difference: 0 });
+    // 76,000 + 2,000 raised, without its tax.
+    expect((await org.api.get(`/gst/gstr3b?${JUNE}`)).body.gstr3b.sup_details.osup_det).toEqual({ txval: 78000, iamt: 0, camt: 900, samt: 900, csamt: 0 });
     await expectBooksBalanced(org.api);
   });
 });

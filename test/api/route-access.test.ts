@@ -299,6 +299,8 @@ const BODIES: Record<string, (a: OrgFixture) => unknown> = {
   recordInvoiceIrn: () => IRN_BODY,
   recordCreditNoteIrn: () => IRN_BODY,
   markReturnFiled: () => FILING,
+  // The port code's and number's patterns are beyond the sample.
+  setInvoiceShippingBill: () => ({ port_code: 'INNSA1', number: '1234567', date: '2026-06-12' }),
 };
 
 /** Query strings an operation needs besides its path ids (key: operationId). */

@@ -357,6 +357,17 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('applyDebitNoteToBill', { params: { debit_note_id: debitNote.debit_note_id }, body: { bill_id: bill.bill_id, amount: 1416 } });
   await s.call('getDebitNotePdf', { params: { debit_note_id: debitNote.debit_note_id } });
   await s.call('listDebitNoteActivity', { params: { debit_note_id: debitNote.debit_note_id } });
+  // Sales abroad: an export whose shipping bill is given once the goods leave; a debit note raising the first invoice (CGST s.34(3)).
+  const overseas = (await s.call('createContact', {
+    quiet: true,
+    body: { contact_name: 'Acme Inc.', contact_type: 'CUSTOMER', gst_treatment: 'OVERSEAS', billing_address: { address: '500 Market Street', city: 'San Francisco', zip: '94105', country: 'US' } },
+  })).contact;
+  const exported = (await s.call('createInvoice', { quiet: true, body: { customer_id: overseas.contact_id, date: '2026-06-19', place_of_supply: 'IN-96', auto_approve: true, line_items: [lines[0]] } })).invoice;
+  await s.call('setInvoiceShippingBill', { params: { invoice_id: exported.invoice_id }, body: { port_code: 'INBLR4', number: '4821937', date: '2026-06-22' } });
+  await s.call('createDebitNote', {
+    quiet: true,
+    body: { vendor_id: customer.contact_id, invoice_id: invoice.invoice_id, date: '2026-06-19', notes: 'Freight charged short', line_items: [{ invoice_line_item_id: invoice.line_items[1].line_item_id, amount: 100 }] },
+  });
   const wrongDebitNote = (await s.call('createDebitNote', { quiet: true, body: { vendor_id: vendor.contact_id, date: '2026-06-19', place_of_supply: 'IN-KA', line_items: [{ ...purchaseLines[0], quantity: 1 }] } })).debit_note;
   await s.call('voidDebitNote', { params: { debit_note_id: wrongDebitNote.debit_note_id } });
 

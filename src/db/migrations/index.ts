@@ -37,10 +37,12 @@ import { webhookAnswersWithoutSecret } from './036-webhook-answers-without-secre
 import { unboundNoteGoods } from './038-unbound-note-goods';
 import { discardedNumbers } from './039-discarded-numbers';
 import { filedReturns } from './040-filed-returns';
+import { customerDebitNotes } from './041-customer-debit-notes';
 import { outwardReverseCharge } from './042-outward-reverse-charge';
 import { billsOfEntry } from './043-bills-of-entry';
 import { advancesReceived } from './044-advances-received';
 import { cess } from './045-cess';
+import { shippingBills } from './046-shipping-bills';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -50,7 +52,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   idempotencyOrgScope, gstTreatment, periodLock, noteBindings, purchaseLedgers, branchBooks, seriesTypesUnits, einvoice,
   einvoiceIrn, irnNotesTransport, ledgerReportIndexes, noteUnapply, ledgerBalances, openItems, numberingRegistrations,
   partyCopy, incomeTaxExpense, webhookAnswersWithoutSecret, unboundNoteGoods, discardedNumbers, filedReturns,
-  outwardReverseCharge, billsOfEntry, advancesReceived, cess,
+  customerDebitNotes, outwardReverseCharge, billsOfEntry, advancesReceived, cess, shippingBills,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

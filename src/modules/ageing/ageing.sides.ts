@@ -37,9 +37,9 @@ export interface AgeingSide { document: DocumentSource; credits: readonly Credit
 
 const noteApplications = (table: string, creditKey: string) => ({ table, creditKey, documentAmount: 'amount', creditAmount: 'amount' });
 const paymentAllocations = { table: 'payment_allocations', creditKey: 'payment_id', documentAmount: 'document_amount', creditAmount: 'amount' };
-const note = (type: CreditSource['type'], table: string, key: string, noteType: string | null): CreditSource => ({
+const note = (type: CreditSource['type'], table: string, key: string, noteType: string): CreditSource => ({
   type, table, id: `${key}_id`, number: `${key}_number`, contactId: 'contact_id', date: 'note_date', total: 'total', open: 'balance_amount',
-  live: noteType ? sql<boolean>`cr.status <> 'CANCELLED' and cr.note_type = ${noteType}` : sql<boolean>`cr.status <> 'CANCELLED'`,
+  live: sql<boolean>`cr.status <> 'CANCELLED' and cr.note_type = ${noteType}`,
   applications: noteApplications(`${key}_applications`, `${key}_id`),
 });
 const advances = (flow: string): CreditSource => ({
@@ -54,7 +54,7 @@ export const AGEING_SIDES = {
   },
   payables: {
     document: { type: 'BILL', table: 'bills', id: 'bill_id', number: 'bill_number', contactId: 'vendor_id', date: 'bill_date', balance: 'balance', target: 'bill_id' },
-    credits: [note('VENDOR_CREDIT', 'credit_notes', 'credit_note', 'VENDOR'), note('DEBIT_NOTE', 'debit_notes', 'debit_note', null), advances('OUTGOING')],
+    credits: [note('VENDOR_CREDIT', 'credit_notes', 'credit_note', 'VENDOR'), note('DEBIT_NOTE', 'debit_notes', 'debit_note', 'VENDOR'), advances('OUTGOING')],
   },
 } as const satisfies Record<string, AgeingSide>;
 

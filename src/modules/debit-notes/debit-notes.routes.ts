@@ -17,7 +17,9 @@ export function debitNotesRoutes(debitNotes: NotesService<'debit_note'>): RouteD
       method: 'GET', url: '/debit_notes', operationId: 'listDebitNotes', summary: 'List debit notes, newest first', tags,
       access: 'Svc.debitnotes.READ', query: ListDebitNotesQuery,
       response: { debit_notes: Type.Array(DebitNote), page_context: PageContext },
-      handle: ({ ctx, query }) => debitNotes.list(ctx, query, { status: query.status, contactId: query.vendor_id, billId: query.bill_id }),
+      handle: ({ ctx, query }) => debitNotes.list(ctx, query, {
+        status: query.status, contactId: query.vendor_id, invoiceId: query.invoice_id, billId: query.bill_id, noteType: query.type?.toUpperCase(),
+      }),
     }),
     route({
       method: 'GET', url: '/debit_notes/:debit_note_id', operationId: 'getDebitNote', summary: 'Get a debit note', tags,
@@ -25,7 +27,7 @@ export function debitNotesRoutes(debitNotes: NotesService<'debit_note'>): RouteD
       handle: ({ ctx, params }) => debitNotes.get(ctx, params.debit_note_id),
     }),
     route({
-      method: 'POST', url: '/debit_notes', operationId: 'createDebitNote', failsWithCodes: PERIOD_CLOSED, summary: 'Issue a debit note to a vendor (ISSUED, journal posted; applied to the bill it names, up to what the bill owes)', tags,
+      method: 'POST', url: '/debit_notes', operationId: 'createDebitNote', failsWithCodes: PERIOD_CLOSED, summary: 'Issue a debit note: to a vendor (ISSUED, journal posted; applied to the bill it names, up to what the bill owes), or with invoice_id to a customer (a receivable of its own)', tags,
       access: 'Svc.debitnotes.CREATE', idempotency: 'required', body: CreateDebitNoteBody, status: 201, message: 'The debit note has been created.',
       response: { debit_note: DebitNote },
       handle: ({ ctx, body }) => debitNotes.create(ctx, { ...body, contact_id: body.vendor_id }),

@@ -1,14 +1,20 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Named, Strict } from '../../http/response-schemas';
 import { Body, CursorQuery, DateOrDateTime, Id, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
-import { BillCredited } from '../credit-notes/credit-notes.schemas';
+import { BillCredited, CREDIT_NOTE_TYPES as NOTE_TYPES } from '../credit-notes/credit-notes.schemas';
 import { noteProperties } from '../documents/notes.responses';
 import { NOTE_STATUSES } from '../documents/notes.rules';
 import { NoteLineItems } from '../documents/notes.schemas';
 
-/** A debit note we raise to a vendor (purchase return, price reduction); place_of_supply inherits from the bill. */
+/**
+ * A debit note we raise: to a vendor (purchase return, price reduction), or with invoice_id to a
+ * customer (CGST s.34(3): more value or tax than the invoice charged). vendor_id is the contact,
+ * the customer's id on a customer debit note, as a credit note's customer_id is a vendor's on a
+ * vendor credit; place_of_supply inherits from the bill or invoice.
+ */
 export const CreateDebitNoteBody = Body({
   vendor_id: Id('vendor_id'),
+  invoice_id: Type.Optional(Id('invoice_id')),
   bill_id: Type.Optional(Id('bill_id')),
   /** Defaults to the parent's branch, else the default branch. */
   branch_id: Type.Optional(Id('branch_id')),
@@ -24,7 +30,9 @@ export const ListDebitNotesQuery = Query({
   ...CursorQuery,
   status: Type.Optional(StringEnum(NOTE_STATUSES)),
   vendor_id: Type.Optional(Id('vendor_id')),
+  invoice_id: Type.Optional(Id('invoice_id')),
   bill_id: Type.Optional(Id('bill_id')),
+  type: Type.Optional(StringEnum(NOTE_TYPES)),
 });
 export type ListDebitNotesQuery = Static<typeof ListDebitNotesQuery>;
 
@@ -32,10 +40,11 @@ export type ListDebitNotesQuery = Static<typeof ListDebitNotesQuery>;
 export const DebitNote = Named('DebitNote', Strict({
   debit_note_id: Type.String(),
   debit_note_number: Type.String(),
-  vendor_id: Type.String(),
+  type: StringEnum(NOTE_TYPES, "Whose it is: a customer's (raising an invoice, CGST s.34(3)) or a vendor's (against bills)"),
+  vendor_id: Type.String({ description: 'The contact: the vendor, or the customer of a customer debit note' }),
   vendor_name: Type.String(),
   ...noteProperties,
-}, 'A debit note we raised to a vendor: a purchase return or a price reduction.'));
+}, 'A debit note we raised: to a vendor (a purchase return or a price reduction) or to a customer (more value or tax on an invoice, a receivable of its own).'));
 
 /** As a credit note's apply-to-bill: exactly the bill and the amount. */
 export const ApplyDebitNoteBody = Body({ bill_id: Id('bill_id'), amount: Money({ minimum: 0.01 }) });

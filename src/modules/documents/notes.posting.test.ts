@@ -23,6 +23,11 @@ describe('noteLines in a foreign currency', () => {
     expect(posted(noteLines({ contactId: 'v', exchangeRateMicro: RATE, lines: [cent('X'), cent('Y')] }, accounts, 'purchase')))
       .toEqual([['X', 0, 84], ['Y', 0, 83], ['party', 167, 0]]);
   });
+
+  it('a customer debit note raises the sale (CGST s.34(3)): Dr Receivable 1.67, Cr 0.84 and 0.83, as an invoice', () => {
+    expect(posted(noteLines({ contactId: 'c', exchangeRateMicro: RATE, lines: [cent('X'), cent('Y')] }, accounts, 'sales', true)))
+      .toEqual([['X', 0, 84], ['Y', 0, 83], ['party', 167, 0]]);
+  });
 });
 
 describe('creditApplicationLines', () => {

@@ -27,10 +27,13 @@ export interface NoteForPosting {
  * or expense account, Cr GST input (credit no longer claimable). In the base currency by
  * documentInBase, as the invoice or bill it corrects: the party line is the note's total
  * converted once, each GST head its own tax converted, the difference on the largest line.
+ * A note that `raises` the sale (a customer debit note, CGST s.34(3)) posts as an invoice
+ * does instead: Dr Accounts Receivable, Cr revenue, Cr GST output.
  */
-export function noteLines(note: NoteForPosting, accounts: NoteAccounts, side: NoteSide): PostingLine[] {
+export function noteLines(note: NoteForPosting, accounts: NoteAccounts, side: NoteSide, raises = false): PostingLine[] {
   const base = documentInBase(note.lines, 0, note.exchangeRateMicro);
-  const leg = (amount: number) => (side === 'sales' ? { debit: amount, credit: 0 } : { debit: 0, credit: amount });
+  const debitsLegs = (side === 'sales') !== raises;
+  const leg = (amount: number) => (debitsLegs ? { debit: amount, credit: 0 } : { debit: 0, credit: amount });
   const taxWord = side === 'sales' ? 'output' : 'input';
   const legs: PostingLine[] = note.lines.map((l, i) => ({ accountId: l.accountId, ...leg(base.items[i]!), description: l.name }));
   legs.push(
@@ -39,7 +42,7 @@ export function noteLines(note: NoteForPosting, accounts: NoteAccounts, side: No
     { accountId: accounts.igst, ...leg(base.igst), description: `IGST ${taxWord}` },
     { accountId: accounts.cess, ...leg(base.cess), description: `Cess ${taxWord}` },
   );
-  const party = side === 'sales' ? { debit: 0, credit: base.party } : { debit: base.party, credit: 0 };
+  const party = debitsLegs ? { debit: 0, credit: base.party } : { debit: base.party, credit: 0 };
   return [...legs, { accountId: accounts.party, ...party, contactId: note.contactId, description: 'Note total' }];
 }
 

@@ -53,6 +53,8 @@ export interface NoteInput {
   branch_id?: string;
   /** The note's business date. */
   noteDate: string;
+  /** It raises its invoice (a customer debit note, CGST s.34(3)): the limits on what a parent's notes may credit do not bind it. */
+  raises?: boolean;
   place_of_supply?: string;
   line_items: readonly NoteLineItem[];
 }
@@ -125,9 +127,11 @@ export async function prepareNote(tx: Tx, orgId: string, input: NoteInput, side:
   assertCessLevied(bound, parent.date);
   // An unbound line is held to the HSN preference as a free-form note's; a bound one copies its invoice's code.
   if (side === 'sales') assertHsnDigits(bound.filter((l) => l.parentLineId === null), prefs.hsnDigits, resolved.contactGstin !== null, input.noteDate);
-  assertTaxableUncredited(parent.kind, parentLines, credited.lines, bound, priced.amounts.lines.map((a) => a.itemTotal));
   const reverseCharge = parent.reverseCharge === true;
-  assertWithinCreditable(parent.kind, parent.total, credited.total, owedAmount(priced.amounts.subTotal, priced.amounts.taxTotal, reverseCharge));
+  if (!input.raises) {
+    assertTaxableUncredited(parent.kind, parentLines, credited.lines, bound, priced.amounts.lines.map((a) => a.itemTotal));
+    assertWithinCreditable(parent.kind, parent.total, credited.total, owedAmount(priced.amounts.subTotal, priced.amounts.taxTotal, reverseCharge));
+  }
   // The note converts at its parent's rate, so the parent is the input that brought it.
   assertDocumentConvertible(priced.amounts, 0, parent.exchangeRateMicro, `${parent.kind}_id`);
   return {
@@ -177,7 +181,7 @@ export function noteLineColumnsOf(prepared: PreparedNote, inputs: readonly NoteL
 /** The journal lines of a note (see noteLines), with the organisation's control and GST accounts; under reverse charge without the tax, which was never charged. */
 export async function noteJournalLines(
   tx: Tx, orgId: string, side: NoteSide,
-  note: { contact_id: string; exchange_rate_micro: number }, lines: readonly DocumentLineColumns[], reverseCharge: boolean,
+  note: { contact_id: string; exchange_rate_micro: number }, lines: readonly DocumentLineColumns[], reverseCharge: boolean, raises = false,
 ): Promise<PostingLine[]> {
   const key = (k: string) => catalogRepository.systemAccountId(tx, orgId, k);
   const gst = side === 'sales' ? 'output' : 'input';
@@ -188,5 +192,5 @@ export async function noteJournalLines(
   return noteLines({
     contactId: note.contact_id, exchangeRateMicro: note.exchange_rate_micro,
     lines: chargedLines(lines.map((l) => ({ accountId: l.account_id, itemTotal: l.item_total, cgst: l.cgst, sgst: l.sgst, igst: l.igst, cess: l.cess, name: l.name })), reverseCharge),
-  }, accounts, side);
+  }, accounts, side, raises);
 }

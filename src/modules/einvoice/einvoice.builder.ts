@@ -23,6 +23,8 @@ export interface EInvoiceSource {
   lines: SourceLine[];
   /** A credit note's invoice. */
   precedingInvoice: { number: string; date: string } | null;
+  /** An export invoice's shipping bill, once given: ExpDtls' ShipBNo, ShipBDt, Port. */
+  shippingBill?: { port: string; number: string; date: string } | null;
   /** The recipient pays the tax (CGST s.9(3)); a credit note follows its invoice. */
   reverseCharge?: boolean;
 }
@@ -205,7 +207,8 @@ export function buildEInvoice(src: EInvoiceSource, supplyType: SupplyType): EInv
   if (src.precedingInvoice) payload.RefDtls = { PrecDocDtls: [{ InvNo: src.precedingInvoice.number, InvDt: irpDate(src.precedingInvoice.date) }] };
   if (exported) {
     const country = buyer.country?.trim().toUpperCase() ?? '';
-    payload.ExpDtls = { ForCur: src.currency, ...(/^[A-Z]{2}$/.test(country) ? { CntCode: country } : {}), RefClm: supplyType === 'EXPWP' ? 'Y' : 'N' };
+    const shipped = src.shippingBill ? { ShipBNo: src.shippingBill.number, ShipBDt: irpDate(src.shippingBill.date), Port: src.shippingBill.port } : {};
+    payload.ExpDtls = { ...shipped, ForCur: src.currency, ...(/^[A-Z]{2}$/.test(country) ? { CntCode: country } : {}), RefClm: supplyType === 'EXPWP' ? 'Y' : 'N' };
   }
   return payload;
 }

@@ -55,6 +55,9 @@ export const EInvoice = Named('EInvoice', Strict({
   }),
   RefDtls: Type.Optional(Strict({ PrecDocDtls: Type.Array(Strict({ InvNo: Type.String(), InvDt: Type.String() })) })),
   ExpDtls: Type.Optional(Strict({
+    ShipBNo: Type.Optional(Type.String({ description: 'Shipping bill number, once the invoice has one' })),
+    ShipBDt: Type.Optional(Type.String({ description: 'Shipping bill date, DD/MM/YYYY' })),
+    Port: Type.Optional(Type.String({ description: "The shipping bill's port code" })),
     ForCur: Type.String({ description: 'ISO 4217 currency of the document' }),
     CntCode: Type.Optional(Type.String({ description: "ISO 3166 alpha-2 code of the buyer's country, when known" })),
     RefClm: Yn,

@@ -47,9 +47,11 @@ export function einvoiceService(db: Db) {
       const inv = await db.selectFrom('invoices').selectAll().where('org_id', '=', ctx.orgId).where('invoice_id', '=', invoiceId).executeTakeFirst();
       if (!inv) throw notFound('invoice', 'invoice_id');
       if (inv.status === 'DRAFT' || inv.status === 'CANCELLED') throw invalidState(`A ${inv.status} invoice has no e-invoice: only an approved one that is not void`, { status: inv.status });
+      // The shipping bill's three columns are set together (invoices/shipping-bill.rules.ts).
+      const shippingBill = inv.shipping_bill_number === null ? null : { port: inv.shipping_bill_port!, number: inv.shipping_bill_number, date: inv.shipping_bill_date! };
       const head = {
         ...headOf(inv), typ: 'INV' as const, number: inv.invoice_number, date: inv.invoice_date, roundOff: inv.round_off,
-        buyer: { name: inv.customer_name, party: inv.party }, reverseCharge: inv.is_reverse_charge === 1,
+        buyer: { name: inv.customer_name, party: inv.party }, shippingBill, reverseCharge: inv.is_reverse_charge === 1,
       };
       return build(head, await documentLines(db, 'invoice_lines', 'invoice_id', ctx.orgId, invoiceId), null);
     },

@@ -27,7 +27,7 @@ const Change = Strict({
   source: Type.String({ description: 'INVOICE, CREDIT_NOTE, BILL, DEBIT_NOTE or EXPENSE' }),
   source_id: Type.String(), number: NullableOf(Type.String()),
   date: Type.String({ description: "The document's date, YYYY-MM-DD" }),
-  change: StringEnum(['POSTED', 'REVERSED'] as const, 'POSTED: issued (or reposted); REVERSED: voided, deleted, or reversed to be reposted'),
+  change: StringEnum(['POSTED', 'REVERSED', 'SHIPPING_BILL'] as const, "POSTED: issued (or reposted); REVERSED: voided, deleted, or reversed to be reposted; SHIPPING_BILL: an export invoice's shipping bill set (GSTR-1 only)"),
   changed_time: Timestamp,
 });
 
@@ -36,7 +36,7 @@ export const FiledReturn = Named('FiledReturn', Strict({
   arn: Type.String(), filed_on: Type.String({ description: 'YYYY-MM-DD' }),
   marked_time: { ...Timestamp, description: 'When it was first marked filed under this ARN' },
   reopened_time: NullableOf(Timestamp),
-  changed_since: Type.Array(Change, { description: "Every journal entry of a document the return reports, dated in its period, written after marked_time: what differs from the return as filed, oldest first" }),
+  changed_since: Type.Array(Change, { description: "Every journal entry of a document the return reports, dated in its period, written after marked_time, and (GSTR-1) every shipping bill set since: what differs from the return as filed, oldest first" }),
 }));
 export type FiledReturn = Static<typeof FiledReturn>;
 

@@ -41,7 +41,7 @@ const DocSeries = Strict({
   totnum: Type.Integer(), cancel: Type.Integer(), net_issue: Type.Integer(),
 });
 const DocKind = Strict({
-  doc_num: Type.Integer({ description: "GSTN's kind of document: 1 invoices for outward supply, 5 credit notes" }),
+  doc_num: Type.Integer({ description: "GSTN's kind of document: 1 invoices for outward supply, 4 debit notes, 5 credit notes" }),
   doc_typ: Type.String(),
   docs: Type.Array(DocSeries),
 });

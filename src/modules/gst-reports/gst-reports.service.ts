@@ -10,7 +10,7 @@ import { hsnSection } from './hsn-summary.builder';
 /**
  * The HSN summary and the documents-issued table of one GST registration (the branches under
  * that GSTIN; a branch without its own carries the organisation's) for a range of document dates.
- * Outward documents only: invoices and the credit notes issued to customers.
+ * Outward documents only: invoices and the credit and debit notes issued to customers.
  */
 export function gstReportsService(db: Db) {
   async function scope(orgId: string, query: GstReportQuery) {
@@ -22,11 +22,11 @@ export function gstReportsService(db: Db) {
 
   /**
    * The numbers of the scope's invoices issued (approved, voided or not) with their series, of its
-   * deleted draft invoices (their numbers stay taken: cancelled), and of its customer credit notes,
-   * all numbered from their registration's one credit note series.
+   * deleted draft invoices (their numbers stay taken: cancelled), and of its customer credit and
+   * debit notes, each kind numbered from its registration's one series.
    */
   async function documents(orgId: string, s: Scope) {
-    const [invoices, discarded, notes, vouchers] = await Promise.all([
+    const [invoices, discarded, notes, debitNotes, vouchers] = await Promise.all([
       db.selectFrom('invoices').select(['invoice_number as number', 'series_id', 'status'])
         .where('org_id', '=', orgId).where('branch_id', 'in', s.branches).where('status', '!=', 'DRAFT')
         .where('invoice_date', '>=', s.from).where('invoice_date', '<=', s.to).execute(),
@@ -36,14 +36,19 @@ export function gstReportsService(db: Db) {
       db.selectFrom('credit_notes').select(['credit_note_number as number', 'status'])
         .where('org_id', '=', orgId).where('branch_id', 'in', s.branches).where('note_type', '=', 'CUSTOMER')
         .where('status', '!=', 'DRAFT').where('note_date', '>=', s.from).where('note_date', '<=', s.to).execute(),
+      db.selectFrom('debit_notes').select(['debit_note_number as number', 'status'])
+        .where('org_id', '=', orgId).where('branch_id', 'in', s.branches).where('note_type', '=', 'CUSTOMER')
+        .where('status', '!=', 'DRAFT').where('note_date', '>=', s.from).where('note_date', '<=', s.to).execute(),
       // Receipt vouchers (CGST Rule 50): a deleted receipt's voucher counts as cancelled.
       db.selectFrom('payments').select(['voucher_number as number', 'voucher_series_id as series_id', 'deleted'])
         .where('org_id', '=', orgId).where('advance_for', '=', 'SERVICES').where('branch_id', 'in', s.branches).where('voucher_number', 'is not', null)
         .where('payment_date', '>=', s.from).where('payment_date', '<=', s.to).execute(),
     ]);
+    const noteDocuments = (rows: { number: string; status: string }[]) => rows.map((d) => ({ number: d.number, seriesId: null, cancelled: d.status === 'CANCELLED' }));
     return {
       invoices: [...invoices.map((d) => ({ number: d.number, seriesId: d.series_id, cancelled: d.status === 'CANCELLED' })), ...discarded.map((d) => ({ number: d.number, seriesId: d.series_id, cancelled: true }))],
-      notes: notes.map((d) => ({ number: d.number, seriesId: null, cancelled: d.status === 'CANCELLED' })),
+      notes: noteDocuments(notes),
+      debitNotes: noteDocuments(debitNotes),
       vouchers: vouchers.map((d) => ({ number: d.number!, seriesId: d.series_id, cancelled: d.deleted === 1 })),
     };
   }
@@ -55,10 +60,11 @@ export function gstReportsService(db: Db) {
     return { gstin: s.gstin, from_date: s.from, to_date: s.to, hsn_b2b: hsnSection(b2b), hsn_b2c: hsnSection(b2c) };
   };
 
-  function issuedOf(s: Scope, { invoices, notes, vouchers }: Documents): DocumentsIssued {
-    // GSTN's doc_num: 1 invoices for outward supply, 5 credit notes, 6 receipt vouchers (docs/rules/returns-gstr1-gstr3b.md, "Documents issued").
+  function issuedOf(s: Scope, { invoices, notes, debitNotes, vouchers }: Documents): DocumentsIssued {
+    // GSTN's doc_num: 1 invoices for outward supply, 4 debit notes, 5 credit notes, 6 receipt vouchers (docs/rules/returns-gstr1-gstr3b.md, "Documents issued").
     const kinds = [
       { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: documentSeries(invoices) },
+      { doc_num: 4, doc_typ: 'Debit Note', docs: documentSeries(debitNotes) },
       { doc_num: 5, doc_typ: 'Credit Note', docs: documentSeries(notes) },
       { doc_num: 6, doc_typ: 'Receipt voucher', docs: documentSeries(vouchers) },
     ];

@@ -20,9 +20,12 @@ export function b2clSection(docs: readonly Gstr1Doc[]) {
   }));
 }
 
+/** GSTN's exp names the shipping bill by sbpcode, sbnum and sbdt (DD-MM-YYYY); an invoice without one leaves them out. */
+const shippingBillOf = (d: Gstr1Doc) => (d.shippingBill ? { sbpcode: d.shippingBill.port_code, sbnum: d.shippingBill.number, sbdt: returnDate(d.shippingBill.date) } : {});
+
 export function expSection(docs: readonly Gstr1Doc[]) {
   return groupBy(docs, exportType).map(([exp_typ, inv]) => ({
     exp_typ,
-    inv: inv.map((d) => ({ ...head(d), itms: igstItems(d.lines) })),
+    inv: inv.map((d) => ({ ...head(d), ...shippingBillOf(d), itms: igstItems(d.lines) })),
   }));
 }

@@ -2,9 +2,9 @@ import { toRupees } from '../../kernel/money';
 import { byRate, groupBy, igstItems, numbered, returnDate, reverseChargeFlag, type Gstr1Note } from './gstr1.rules';
 import { exportType, invoiceSection, invoiceType } from './gstr1-section.rules';
 
-/* The issued credit notes of GSTR-1 (`ntty` C), amounts as positive numbers: cdnr by recipient, cdnur one by one. */
+/* The issued customer notes of GSTR-1 (`ntty` C credit, D debit), amounts as positive numbers: cdnr by recipient, cdnur one by one. */
 
-const head = (n: Gstr1Note) => ({ ntty: 'C' as const, nt_num: n.number, nt_dt: returnDate(n.date), val: toRupees(n.value), pos: n.pos });
+const head = (n: Gstr1Note) => ({ ntty: n.debit ? 'D' as const : 'C' as const, nt_num: n.number, nt_dt: returnDate(n.date), val: toRupees(n.value), pos: n.pos });
 
 export function cdnrSection(notes: readonly Gstr1Note[]) {
   return groupBy(notes, (n) => n.ctin ?? '').map(([ctin, nt]) => ({

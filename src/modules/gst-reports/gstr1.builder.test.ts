@@ -9,7 +9,7 @@ const head = (over: Partial<Gstr1Head> = {}): Gstr1Head => ({
 });
 const line = (over: Partial<Gstr1Line> = {}): Gstr1Line => ({ rateCenti: 1800, supplyType: 'TAXABLE', txval: 1000_00, iamt: 180_00, camt: 0, samt: 0, ...over });
 const doc = (over: Partial<Gstr1Doc> = {}): Gstr1Doc => ({ ...head(over), lines: [line()], ...over });
-const note = (over: Partial<Gstr1Note> = {}): Gstr1Note => ({ ...doc(over), invoice: null, ...over });
+const note = (over: Partial<Gstr1Note> = {}): Gstr1Note => ({ ...doc(over), invoice: null, debit: false, ...over });
 
 describe('invoiceSection', () => {
   it('puts an unregistered inter-state invoice in b2cl only above the threshold of its date (Rule 59(4))', () => {

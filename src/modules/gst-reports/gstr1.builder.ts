@@ -6,11 +6,14 @@ import { cdnrSection, cdnurSection } from './gstr1-notes.builder';
 import { invoiceSection, isExport, noteSection } from './gstr1-section.rules';
 import type { TaxBySource } from './gstr1-summary.rules';
 
+/** The journal source of a document of the return, as the summary matches it with the books. */
+const sourceOf = (doc: Gstr1Doc | Gstr1Note, credit: boolean) => ('debit' in doc && doc.debit ? 'DEBIT_NOTE' : credit ? 'CREDIT_NOTE' : 'INVOICE');
+
 /**
- * The document sections of GSTR-1 from the period's issued invoices and credit notes (no drafts,
+ * The document sections of GSTR-1 from the period's issued invoices and customer notes (no drafts,
  * no voids). A document's taxable lines go to its section, its nil-rated, exempt and non-GST lines
  * to `nil`; an export keeps every line (it is zero-rated). A document without taxable lines is in
- * `nil` only. `carried` is the tax each document's section carries as built (a note's negative),
+ * `nil` only. `carried` is the tax each document's section carries as built (a credit note's negative),
  * which the summary holds against the books: none for a reverse-charge document, whose items
  * carry the recipient's tax, not the supplier's (docs/rules/returns-gstr1-gstr3b.md, "Outward reverse charge").
  */
@@ -27,13 +30,14 @@ export function gstr1Sections(invoices: readonly Gstr1Doc[], notes: readonly Gst
     const taxed = taxablePart(doc, exported);
     if (!exported) nil.push({ doc: nilPart(doc), credit });
     if (taxed.lines.length === 0) return;
-    carried.push({ source: credit ? 'CREDIT_NOTE' : 'INVOICE', sourceId: doc.id, number: doc.number, tax: doc.reverseCharge ? 0 : (credit ? -1 : 1) * carriedTax(section, taxed.lines) });
+    carried.push({ source: sourceOf(doc, credit), sourceId: doc.id, number: doc.number, tax: doc.reverseCharge ? 0 : (credit ? -1 : 1) * carriedTax(section, taxed.lines) });
     if (section === 'b2cs') b2cs.push({ doc: taxed, credit });
     else if (section === 'cdnr' || section === 'cdnur') bySection[section].push(taxed as Gstr1Note);
     else bySection[section].push(taxed);
   };
   for (const d of invoices) place(invoiceSection(d), d, false);
-  for (const n of notes) place(noteSection(n), n, true);
+  // A debit note adds to the supply as an invoice does (nets into b2cs and nil with a plus); a credit note takes away.
+  for (const n of notes) place(noteSection(n), n, !n.debit);
 
   return {
     sections: {

@@ -10,7 +10,7 @@ export interface Gstr1Line { rateCenti: number; supplyType: string; txval: Paise
 
 /** What decides an invoice's section: its party, its places and its value. */
 export interface Gstr1Head {
-  /** The invoice_id or credit_note_id. */
+  /** The invoice_id, credit_note_id or debit_note_id. */
   id: string;
   number: string;
   date: string;
@@ -33,11 +33,15 @@ export interface Gstr1Head {
 
 export interface Gstr1Doc extends Gstr1Head {
   lines: Gstr1Line[];
+  /** An export invoice's shipping bill, when it has one (sbpcode, sbnum, sbdt of `exp`). */
+  shippingBill?: { port_code: string; number: string; date: string } | null;
 }
 
-/** An issued credit note, with the invoice it credits when it names one. */
+/** An issued customer note, with the invoice it corrects when it names one. */
 export interface Gstr1Note extends Gstr1Doc {
   invoice: Gstr1Head | null;
+  /** A debit note (CGST s.34(3), `ntty` D: it adds to the supply); else a credit note (`ntty` C). */
+  debit: boolean;
 }
 
 /** DD-MM-YYYY, the return's date format, of an ISO date. */

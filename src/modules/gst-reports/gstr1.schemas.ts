@@ -23,7 +23,7 @@ const FullItem = Strict({ num: Type.Integer(), itm_det: Strict({ rt: Rate, txval
 const IgstItem = Strict({ num: Type.Integer(), itm_det: Strict({ rt: Rate, txval: Rupees, iamt: Rupees, csamt: Rupees }) });
 const InvoiceType = Type.Union(['R', 'SEWP', 'SEWOP', 'DE'].map((v) => Type.Literal(v)), { description: 'R regular, SEWP/SEWOP SEZ with/without payment, DE deemed export' });
 const Invoice = { inum: Type.String(), idt: ReturnDate, val: Rupees };
-const Note = { ntty: Type.Literal('C'), nt_num: Type.String(), nt_dt: ReturnDate, val: Rupees, pos: Pos };
+const Note = { ntty: StringEnum(['C', 'D'] as const, 'C a credit note, D a debit note (CGST s.34)'), nt_num: Type.String(), nt_dt: ReturnDate, val: Rupees, pos: Pos };
 const Rchrg = StringEnum(['Y', 'N'], 'Reverse charge: Y when the recipient pays the tax (Table 4B; a note follows its invoice)');
 
 const HsnRow = Strict({
@@ -48,18 +48,24 @@ export const Gstr1 = Named('Gstr1', Strict({
   b2cs: Type.Array(Strict({
     sply_ty: Type.Union([Type.Literal('INTRA'), Type.Literal('INTER')]), pos: Pos, typ: Type.Literal('OE'), rt: Rate,
     txval: Rupees, iamt: Rupees, camt: Rupees, samt: Rupees, csamt: Rupees,
-  }), { description: 'Every other supply to unregistered recipients, summed; credit notes to them net here' }),
+  }), { description: 'Every other supply to unregistered recipients, summed; credit notes to them net here (debit notes add)' }),
   cdnr: Type.Array(Strict({ ctin: Type.String(), nt: Type.Array(Strict({ ...Note, rchrg: Rchrg, inv_typ: InvoiceType, itms: Type.Array(FullItem) })) }),
-    { description: 'Credit notes issued to registered recipients, amounts positive' }),
+    { description: 'Credit and debit notes issued to registered recipients, amounts positive' }),
   cdnur: Type.Array(Strict({
     typ: Type.Union(['B2CL', 'EXPWP', 'EXPWOP'].map((v) => Type.Literal(v))), ...Note,
     pos: Type.Optional(Type.String({ description: 'B2CL notes only (2-digit state code): the portal refuses a place of supply on a note against an export' })),
     itms: Type.Array(IgstItem),
   }),
-    { description: 'Credit notes against a b2cl invoice or an export, amounts positive' }),
+    { description: 'Credit and debit notes against a b2cl invoice or an export, amounts positive' }),
   exp: Type.Array(Strict({
     exp_typ: Type.Union([Type.Literal('WPAY'), Type.Literal('WOPAY')]),
-    inv: Type.Array(Strict({ ...Invoice, itms: Type.Array(Strict({ rt: Rate, txval: Rupees, iamt: Rupees, csamt: Rupees })) })),
+    inv: Type.Array(Strict({
+      ...Invoice,
+      sbpcode: Type.Optional(Type.String({ description: "The shipping bill's port code, when the invoice has one" })),
+      sbnum: Type.Optional(Type.String({ description: 'The shipping bill number' })),
+      sbdt: Type.Optional({ ...ReturnDate, description: 'The shipping bill date, DD-MM-YYYY' }),
+      itms: Type.Array(Strict({ rt: Rate, txval: Rupees, iamt: Rupees, csamt: Rupees })),
+    })),
   }), { description: 'Exports with or without payment of IGST, in INR' }),
   nil: Strict({ inv: Type.Array(Strict({
     sply_ty: Type.Union(['INTRB2B', 'INTRAB2B', 'INTRB2C', 'INTRAB2C'].map((v) => Type.Literal(v))),

@@ -63,12 +63,24 @@ function interStateTable(recipient: RecipientClass, treatment: string | null): I
 
 /**
  * The lines GSTR-3B is built from, for the branches of one GSTIN and dates within the period (a month or a quarter):
- * invoices and customer credit notes issued; bills, expenses, debit notes and vendor credits received; Bills of Entry.
+ * invoices and customer credit and debit notes issued; bills, expenses, debit notes to vendors and vendor credits received; Bills of Entry.
  */
 export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardLine[]; inward: InwardLine[] }> {
   // The GSTIN the document keeps (party-copy.ts), not the contact's current one.
   const recipient = partyRecipientSql(db, 'd.party');
-  const [advances, invoices, creditNotes, bills, expenses, debitNotes, vendorCredits, billsOfEntry] = await Promise.all([
+  /** A kind's customer notes' outward lines (the two tables' columns being the same, queried as credit notes'); a note is under reverse charge when the invoice it corrects is. */
+  const customerNoteLines = (kind: 'credit_note' | 'debit_note') => {
+    const [notes, lines, id] = [`${kind}s` as 'credit_notes', `${kind}_lines` as 'credit_note_lines', `${kind}_id` as 'credit_note_id'];
+    return db.selectFrom(`${lines} as l`)
+      .innerJoin(`${notes} as d`, (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef(`d.${id}`, '=', `l.${id}`))
+      .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
+      .leftJoin('invoices as ri', (j) => j.onRef('ri.org_id', '=', 'd.org_id').onRef('ri.invoice_id', '=', 'd.invoice_id'))
+      .select(['t.supply_type as supply_kind', ...OUTWARD_PLACING, recipient.as('recipient'), NOTE_REVERSE_CHARGE.as('is_reverse_charge'), ...SUMMED_AMOUNTS])
+      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.note_type', '=', 'CUSTOMER').where('d.status', 'in', STANDING_NOTE_STATUSES)
+      .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to)
+      .groupBy(['t.supply_type', ...OUTWARD_PLACING, recipient, NOTE_REVERSE_CHARGE, ONE_ROW_PER_FOREIGN_LINE]).execute();
+  };
+  const [advances, invoices, creditNotes, customerDebitNotes, bills, expenses, debitNotes, vendorCredits, billsOfEntry] = await Promise.all([
     advancesOfPeriod(db, s),
     db.selectFrom('invoice_lines as l')
       .innerJoin('invoices as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.invoice_id', '=', 'l.invoice_id'))
@@ -77,15 +89,8 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'not in', ['DRAFT', 'CANCELLED'])
       .where('d.invoice_date', '>=', s.from).where('d.invoice_date', '<=', s.to)
       .groupBy(['t.supply_type', ...OUTWARD_PLACING, recipient, 'd.is_reverse_charge', ONE_ROW_PER_FOREIGN_LINE]).execute(),
-    db.selectFrom('credit_note_lines as l')
-      .innerJoin('credit_notes as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.credit_note_id', '=', 'l.credit_note_id'))
-      .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
-      // A credit note is under reverse charge when the invoice it corrects is.
-      .leftJoin('invoices as ri', (j) => j.onRef('ri.org_id', '=', 'd.org_id').onRef('ri.invoice_id', '=', 'd.invoice_id'))
-      .select(['t.supply_type as supply_kind', ...OUTWARD_PLACING, recipient.as('recipient'), NOTE_REVERSE_CHARGE.as('is_reverse_charge'), ...SUMMED_AMOUNTS])
-      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.note_type', '=', 'CUSTOMER').where('d.status', 'in', STANDING_NOTE_STATUSES)
-      .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to)
-      .groupBy(['t.supply_type', ...OUTWARD_PLACING, recipient, NOTE_REVERSE_CHARGE, ONE_ROW_PER_FOREIGN_LINE]).execute(),
+    customerNoteLines('credit_note'),
+    customerNoteLines('debit_note'),
     db.selectFrom('bill_lines as l')
       .innerJoin('bills as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.bill_id', '=', 'l.bill_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
@@ -107,7 +112,7 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
       .innerJoin('branches as br', (j) => j.onRef('br.org_id', '=', 'd.org_id').onRef('br.branch_id', '=', 'd.branch_id'))
       .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 'l.cess', 't.supply_type as supply_kind', 'p.itc_blocked_reason', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'b.is_rcm', 'b.gst_treatment as bill_treatment', 'd.place_of_supply', 'br.state_code as branch_state'])
-      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'in', STANDING_NOTE_STATUSES)
+      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.note_type', '=', 'VENDOR').where('d.status', 'in', STANDING_NOTE_STATUSES)
       .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to).execute(),
     db.selectFrom('credit_note_lines as l')
       .innerJoin('credit_notes as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.credit_note_id', '=', 'l.credit_note_id'))
@@ -140,7 +145,11 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
     sign, kind: 'TAXABLE', txval: e.taxable, igst: e.igst, cgst: e.cgst, sgst: e.sgst, zeroRated: false, interState: null,
   });
   return {
-    outward: [...outward(invoices, 1), ...outward(creditNotes, -1), ...advances.received.map((e) => advance(e, 1)), ...advances.adjusted.map((e) => advance(e, -1))],
+    // A customer debit note adds to the supply it raises (CGST s.34(3)), a credit note takes away.
+    outward: [
+      ...outward(invoices, 1), ...outward(creditNotes, -1), ...outward(customerDebitNotes, 1),
+      ...advances.received.map((e) => advance(e, 1)), ...advances.adjusted.map((e) => advance(e, -1)),
+    ],
     inward: [
       // A line of goods imported is never reverse charge, even on a bill whose services are: its IGST is on the Bill of Entry.
       ...bills.map((r) => inward(r, r.exchange_rate_micro, 1, importOfGoods(r.gst_treatment, r.hsn_or_sac) ? 0 : r.is_rcm, r.gst_treatment)),

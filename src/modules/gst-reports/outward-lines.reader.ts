@@ -17,7 +17,7 @@ const HSN_PLACING = ['l.hsn_or_sac', 'l.unit', 'l.tax_rate_centi', 'i.type'] as 
  * the sums are exact); a foreign document's lines come one row each, with their document, for
  * inrLines to convert them together as the e-invoice does.
  */
-const FOREIGN_DOCUMENT = (id: 'l.invoice_id' | 'l.credit_note_id') => sql<string>`CASE WHEN d.exchange_rate_micro = ${sql.lit(RUPEE)} THEN '' ELSE ${sql.ref(id)} END`;
+const FOREIGN_DOCUMENT = (id: 'l.invoice_id' | 'l.credit_note_id' | 'l.debit_note_id') => sql<string>`CASE WHEN d.exchange_rate_micro = ${sql.lit(RUPEE)} THEN '' ELSE ${sql.ref(id)} END`;
 const FOREIGN_LINE = sql<string>`CASE WHEN d.exchange_rate_micro = ${sql.lit(RUPEE)} THEN '' ELSE l.line_item_id END`;
 const SUMMED = [
   sql<number>`sum(l.quantity_milli)`.as('quantity_milli'), sql<number>`sum(l.item_total)`.as('item_total'), sql<number>`sum(l.discount)`.as('discount'),
@@ -26,7 +26,7 @@ const SUMMED = [
   sql<string>`min(l.name)`.as('name'), sql<number>`min(l.rate)`.as('rate'), sql<number>`min(l.position)`.as('position'), sql<number>`min(l.cess_rate_centi)`.as('cess_rate_centi'),
   sql<number>`min(l.cess_per_unit)`.as('cess_per_unit'),
 ] as const;
-/** The goods a row moves: an invoice's every line; a note's lines that take goods back, not those lowering value alone (value_only, docs/decisions.md Notes). */
+/** The goods a row moves: an invoice's every line; a note's lines that move goods, not those changing value alone (value_only, docs/decisions.md Notes). */
 const INVOICED_GOODS = sql<number>`sum(l.quantity_milli)`.as('goods_milli');
 const RETURNED_GOODS = sql<number>`sum(CASE WHEN l.value_only = 1 THEN 0 ELSE l.quantity_milli END)`.as('goods_milli');
 
@@ -64,13 +64,25 @@ function entriesOf(rows: readonly HsnRow[], credit: boolean): { b2b: HsnEntry[];
 
 /**
  * The HSN entries of a GSTIN's branches in a date range: the lines of issued, standing invoices
- * (adding) and customer credit notes (subtracting: their value, and the goods of the lines that
- * take goods back), in `hsn_b2b` when the party the document keeps has a GSTIN.
+ * and customer debit notes (adding) and customer credit notes (subtracting: their value, and the
+ * goods of the lines that take goods back), in `hsn_b2b` when the party the document keeps has a GSTIN.
  * One statement per kind of document, whose answer is a row per HSN row for rupee documents.
  */
 export async function hsnEntries(db: Db, s: Scope): Promise<{ b2b: HsnEntry[]; b2c: HsnEntry[] }> {
   const b2b = partyRegisteredSql(db, 'd.party');
-  const [invoices, notes] = await Promise.all([
+  /** A kind's customer notes' rows (the two tables' columns being the same, queried as credit notes'). */
+  const customerNoteLines = (kind: 'credit_note' | 'debit_note') => {
+    const [notes, lines, id] = [`${kind}s` as 'credit_notes', `${kind}_lines` as 'credit_note_lines', `${kind}_id` as 'credit_note_id'];
+    const foreign = FOREIGN_DOCUMENT(`l.${kind}_id`);
+    return db.selectFrom(`${lines} as l`)
+      .innerJoin(`${notes} as d`, (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef(`d.${id}`, '=', `l.${id}`))
+      .leftJoin('items as i', (j) => j.onRef('i.org_id', '=', 'l.org_id').onRef('i.item_id', '=', 'l.item_id'))
+      .select([b2b.as('b2b'), foreign.as('doc_id'), 'd.exchange_rate_micro', ...HSN_PLACING, ...SUMMED, RETURNED_GOODS])
+      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.note_type', '=', 'CUSTOMER').where('d.status', 'not in', LEFT_OUT)
+      .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to)
+      .groupBy([b2b, foreign, 'd.exchange_rate_micro', ...HSN_PLACING, FOREIGN_LINE]).execute();
+  };
+  const [invoices, notes, debitNotes] = await Promise.all([
     db.selectFrom('invoice_lines as l')
       .innerJoin('invoices as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.invoice_id', '=', 'l.invoice_id'))
       .leftJoin('items as i', (j) => j.onRef('i.org_id', '=', 'l.org_id').onRef('i.item_id', '=', 'l.item_id'))
@@ -78,14 +90,9 @@ export async function hsnEntries(db: Db, s: Scope): Promise<{ b2b: HsnEntry[]; b
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'not in', LEFT_OUT)
       .where('d.invoice_date', '>=', s.from).where('d.invoice_date', '<=', s.to)
       .groupBy([b2b, FOREIGN_DOCUMENT('l.invoice_id'), 'd.exchange_rate_micro', ...HSN_PLACING, FOREIGN_LINE]).execute(),
-    db.selectFrom('credit_note_lines as l')
-      .innerJoin('credit_notes as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.credit_note_id', '=', 'l.credit_note_id'))
-      .leftJoin('items as i', (j) => j.onRef('i.org_id', '=', 'l.org_id').onRef('i.item_id', '=', 'l.item_id'))
-      .select([b2b.as('b2b'), FOREIGN_DOCUMENT('l.credit_note_id').as('doc_id'), 'd.exchange_rate_micro', ...HSN_PLACING, ...SUMMED, RETURNED_GOODS])
-      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.note_type', '=', 'CUSTOMER').where('d.status', 'not in', LEFT_OUT)
-      .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to)
-      .groupBy([b2b, FOREIGN_DOCUMENT('l.credit_note_id'), 'd.exchange_rate_micro', ...HSN_PLACING, FOREIGN_LINE]).execute(),
+    customerNoteLines('credit_note'),
+    customerNoteLines('debit_note'),
   ]);
-  const [sold, credited] = [entriesOf(invoices, false), entriesOf(notes, true)];
-  return { b2b: [...sold.b2b, ...credited.b2b], b2c: [...sold.b2c, ...credited.b2c] };
+  const [sold, credited, debited] = [entriesOf(invoices, false), entriesOf(notes, true), entriesOf(debitNotes, false)];
+  return { b2b: [...sold.b2b, ...credited.b2b, ...debited.b2b], b2c: [...sold.b2c, ...credited.b2c, ...debited.b2c] };
 }

@@ -4,6 +4,7 @@ import { asDateTime, displayedStatus, presentLine, readPartyCopy } from '../docu
 import { presentTransport } from '../ewaybill/transport.rules';
 import { OPEN_STATUSES } from './invoices.rules';
 import { paymentLinkOf } from './payment-link.rules';
+import { presentShippingBill } from './shipping-bill.rules';
 import type { InvoiceLineRow, InvoiceRow } from './invoices.repository';
 
 /** An invoice as the API shows it (spec: Invoice). */
@@ -44,6 +45,7 @@ export function presentInvoice(i: InvoiceRow, lines: readonly InvoiceLineRow[], 
     /** A UPI payment link for the balance (invoices of auto_charge schedules only); null otherwise. */
     payment_link: paymentLinkOf(i, OPEN_STATUSES),
     ...presentTransport(i),
+    shipping_bill: presentShippingBill(i),
     created_time: isoTimestamp(new Date(i.created_time)),
     last_modified_time: isoTimestamp(new Date(i.last_modified_time)),
   };

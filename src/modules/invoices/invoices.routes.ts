@@ -4,7 +4,7 @@ import { route, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
 import { PERIOD_CLOSED } from '../../platform/orgs/period-lock.rules';
 import { IrnCancellation } from '../einvoice/irn.schemas';
-import { CreateInvoiceBody, Invoice, ListInvoicesQuery, UpdateInvoiceBody, VoidInvoiceBody } from './invoices.schemas';
+import { CreateInvoiceBody, Invoice, ListInvoicesQuery, ShippingBillInput, UpdateInvoiceBody, VoidInvoiceBody } from './invoices.schemas';
 import type { InvoicesService } from './invoices.service';
 
 const tags = ['Invoices'];
@@ -31,6 +31,12 @@ export function invoicesRoutes(invoices: InvoicesService): RouteDef[] {
       method: 'PUT', url: '/invoices/:invoice_id', operationId: 'updateInvoice', failsWithCodes: PERIOD_CLOSED, summary: 'Update reference_number, due_date, notes or is_reverse_charge of a DRAFT invoice', tags,
       access: 'Svc.invoices.UPDATE', params: InvoiceIdParam, body: UpdateInvoiceBody, message: 'The invoice has been updated.', response: { invoice: Invoice },
       handle: ({ ctx, params, body }) => invoices.updateInvoice(ctx, params.invoice_id, body),
+    }),
+    route({
+      method: 'PUT', url: '/invoices/:invoice_id/shipping_bill', operationId: 'setInvoiceShippingBill', tags,
+      summary: "Set an export invoice's shipping bill (port code, number, date), issued or not; allowed after its GSTR-1 is filed, which then lists the invoice as changed",
+      access: 'Svc.invoices.UPDATE', params: InvoiceIdParam, body: ShippingBillInput, message: 'The shipping bill has been recorded.', response: { invoice: Invoice },
+      handle: ({ ctx, params, body }) => invoices.setShippingBill(ctx, params.invoice_id, { ...body, port_code: body.port_code.toUpperCase() }),
     }),
     route({
       method: 'POST', url: '/invoices/:invoice_id/approve', operationId: 'approveInvoice', failsWithCodes: PERIOD_CLOSED, summary: 'Approve a DRAFT invoice: SENT, journal posted', tags,

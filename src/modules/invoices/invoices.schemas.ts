@@ -9,6 +9,17 @@ import { TransportInputFields, TransportProperties, TransportUpdateFields } from
 
 export const INVOICE_STATUSES = ['DRAFT', 'SENT', 'PARTIALLY_PAID', 'PAID', 'OVERDUE', 'CANCELLED', 'CREDIT_APPLIED'] as const;
 
+/**
+ * An export's shipping bill (or bill of export), as GSTR-1's `exp` takes it: the port's 6-character
+ * code (sbpcode), the bill's number of 3 to 7 digits (sbnum) and its date (sbdt), not before the invoice's.
+ */
+export const ShippingBillInput = Body({
+  port_code: Type.String({ pattern: '^[A-Za-z0-9]{6}$', description: "The port's 6-character code (INNSA1: Nhava Sheva)" }),
+  number: Type.String({ pattern: '^[0-9]{3,7}$', description: 'The shipping bill number, 3 to 7 digits' }),
+  date: { ...LocalDateSchema, description: 'The shipping bill date (YYYY-MM-DD), not before the invoice date' },
+});
+export type ShippingBillInput = Static<typeof ShippingBillInput>;
+
 export const CreateInvoiceBody = Body({
   customer_id: Id('customer_id'),
   date: DateOrDateTime,
@@ -27,6 +38,7 @@ export const CreateInvoiceBody = Body({
   auto_approve: Type.Optional(Type.Boolean()),
   export_type: Type.Optional(Nullable(StringEnum(EXPORT_TYPES, 'An export (place of supply 96) or a supply to an SEZ customer: WPAY with IGST (the default), WOPAY without tax under a Letter of Undertaking'))),
   is_inclusive_tax: Type.Optional(Type.Boolean({ description: 'Line rates include tax (default false)' })),
+  shipping_bill: Type.Optional(ShippingBillInput),
   is_reverse_charge: Type.Optional(Type.Boolean({
     description: 'The recipient pays the tax under reverse charge (CGST s.9(3), IGST s.5(3); Notification 13/2017-CT(Rate)): the lines state it, the total excludes it. Default false; needs a registered customer',
   })),
@@ -83,5 +95,8 @@ export const Invoice = Named('Invoice', Strict({
     description: 'A UPI payment URI for the balance, on open invoices of auto_charge recurring schedules only; null otherwise',
   })),
   ...TransportProperties,
+  shipping_bill: NullableOf(Named('ShippingBill', Strict({
+    port_code: Type.String(), number: Type.String(), date: Type.String({ description: 'YYYY-MM-DD' }),
+  }, "An export invoice's shipping bill: port code, number and date; GSTR-1's exp carries them"))),
   einvoice: Type.Optional(NullableOf(EInvoiceIrn)),
 }, 'A sales invoice: what a customer owes the organisation.'));

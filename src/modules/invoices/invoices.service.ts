@@ -14,6 +14,7 @@ import { assertHsnDigits, catalogRepository } from '../catalog';
 import { assertCessLevied, assertDocumentConvertible, decideRoundOff, exchangeRateMicroOf, freshPartyCopy, inclusiveRemainderOf, readPartyCopy, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty, settlementPort, totalWithRoundOff } from '../documents';
 import { assertRatesExcludeTax, assertReverseChargeRecipient, owedAmount } from '../documents/reverse-charge.rules';
 import { cancelIrnOnVoid, findIrn, findIrns, irnOfJoined, presentIrn } from '../einvoice';
+import { assertShippingBillSettable, NO_SHIPPING_BILL, ON_ITS_OWN, presentShippingBill, shippingBillColumns, type ShippingBill } from './shipping-bill.rules';
 import { presentTransport, transportFieldsOf } from '../ewaybill/transport.rules';
 import { reversalRemedy, type LedgerService } from '../ledger';
 import type { SeriesService } from '../series';
@@ -145,6 +146,7 @@ export function invoicesService(deps: Deps) {
     const total = totalWithRoundOff(pre, roundOff);
     assertDocumentConvertible(amounts, roundOff, exchangeRateMicro, 'exchange_rate');
     const transport = { transport_mode: null, distance_km: null, vehicle_no: null, transporter_id: null, ...transportFieldsOf(input) };
+    const shippingBill = input.shipping_bill ? shippingBillColumns(input.shipping_bill, { placeOfSupply: party.placeOfSupply, date }, now()) : NO_SHIPPING_BILL;
     const unnumbered: Omit<InvoiceRow, 'invoice_number' | 'series_id'> = {
       org_id: ctx.orgId, invoice_id: deps.ids.next('inv'), branch_id: branchId,
       customer_id: party.contactId, customer_name: party.contactName, invoice_date: date, due_date: dueDate,
@@ -154,7 +156,7 @@ export function invoicesService(deps: Deps) {
       sub_total: amounts.subTotal, tax_total: amounts.taxTotal, cgst_total: amounts.cgstTotal, sgst_total: amounts.sgstTotal,
       igst_total: amounts.igstTotal, cess_total: amounts.cessTotal, round_off: roundOff, total, payment_made: 0, credits_applied: 0, balance: total,
       status: 'DRAFT', salesperson_id: input.salesperson_id ?? null, notes: input.notes ?? null, sales_order_id: origin.salesOrderId ?? null,
-      version: 1, created_time: created, last_modified_time: created, payment_vpa: payee?.vpa ?? null, payment_payee: payee?.name ?? null, ...transport,
+      version: 1, created_time: created, last_modified_time: created, payment_vpa: payee?.vpa ?? null, payment_payee: payee?.name ?? null, ...transport, ...shippingBill,
     };
     // Everything is ready before the number is taken: on PostgreSQL the series counter stays
     // locked from then until COMMIT. The number is recorded as its registration's for the year
@@ -243,6 +245,28 @@ export function invoicesService(deps: Deps) {
         });
         await deps.activity.record(tx, ctx, {
           entityType: 'INVOICE', entityId: invoiceId, entityRef: invoice.invoice_number, verb: 'UPDATED', changes: diffFields(pick(invoice), pick(next)),
+        });
+        await deps.events.emit(tx, ctx, 'INVOICE_UPDATED', eventData(next));
+        return { invoice: await viewInTx(tx, next) };
+      });
+    },
+
+    /**
+     * Sets an export invoice's shipping bill, issued or not. It posts nothing, so neither the
+     * period lock nor a filed GSTR-1 refuses it: it is the detail the return's `exp` needs once
+     * the goods leave, and a filed return lists the invoice as changed since it was marked
+     * (docs/rules/returns-gstr1-gstr3b.md, "Shipping bills").
+     */
+    async setShippingBill(ctx: RequestContext, invoiceId: string, input: ShippingBill) {
+      return deps.uow(ctx, async (tx) => {
+        const invoice = await load(tx, ctx.orgId, invoiceId, true);
+        assertShippingBillSettable(invoice.status);
+        const columns = shippingBillColumns(input, { placeOfSupply: invoice.place_of_supply, date: invoice.invoice_date }, now(), ON_ITS_OWN);
+        const next: InvoiceRow = { ...invoice, ...columns, version: invoice.version + 1, last_modified_time: now() };
+        await repo.update(tx, ctx.orgId, invoiceId, next);
+        const shown = (r: InvoiceRow) => ({ shipping_bill: presentShippingBill(r) });
+        await deps.activity.record(tx, ctx, {
+          entityType: 'INVOICE', entityId: invoiceId, entityRef: invoice.invoice_number, verb: 'UPDATED', changes: diffFields(shown(invoice), shown(next)),
         });
         await deps.events.emit(tx, ctx, 'INVOICE_UPDATED', eventData(next));
         return { invoice: await viewInTx(tx, next) };

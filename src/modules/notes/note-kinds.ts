@@ -2,7 +2,7 @@ import type { NoteSide } from '../documents/notes.rules';
 import type { ParentKind } from '../documents/note-bindings.rules';
 import type { DocumentNumbering } from '../documents/numbering.rules';
 
-/** Whose credit a note is, stored as a credit note's note_type: a customer's or a vendor's (a debit note is always a vendor's). */
+/** Whose a note is, stored as its note_type: a customer's (against invoices) or a vendor's (against bills). */
 export type NoteType = 'CUSTOMER' | 'VENDOR';
 
 /** Where a kind of note is stored: its tables and the columns that name it. */
@@ -12,17 +12,18 @@ export interface NoteStore {
   applications: 'credit_note_applications' | 'debit_note_applications';
   id: 'credit_note_id' | 'debit_note_id';
   number: 'credit_note_number' | 'debit_note_number';
-  /** The table holds both sides' notes: note_type and export_type on the note, invoice_id on its applications (migration 019). */
-  bothSides: boolean;
+  /** Its applications can name an invoice (invoice_id, migration 019): only credit notes are applied to invoices. */
+  appliesToInvoices: boolean;
 }
 
 /**
  * One kind of note, as the one implementation of notes (notes.service.ts) serves it: a credit
  * note (a customer's against invoices, or a vendor's against bills) or a debit note (ours to a
- * vendor, against bills). Everything the two differ in is here; the use cases are the same.
+ * customer raising an invoice, CGST s.34(3), or ours to a vendor against bills). Everything the
+ * two differ in is here; the use cases are the same.
  */
 export type NoteKey = 'credit_note' | 'debit_note';
-/** The contact's name in the API: a credit note's customer (the vendor's id on a vendor credit, as the spec has it), a debit note's vendor. */
+/** The contact's name in the API: a credit note's customer (the vendor's id on a vendor credit, as the spec has it), a debit note's vendor (the customer's id on a customer debit note, likewise). */
 export type PartyOf<K extends NoteKey> = K extends 'credit_note' ? 'customer' : 'vendor';
 
 export interface NoteKind<K extends NoteKey = NoteKey> {
@@ -44,11 +45,18 @@ export interface NoteKind<K extends NoteKey = NoteKey> {
    * it a vendor's, an invoice a customer's; with neither, the contact's type decides.
    */
   typeOf(parent: ParentKind | null, contactType: string): NoteType;
-  /** How a note of this side is numbered: from the branch's issued series, or a per-organisation counter. */
+  /** How a note of this side is numbered: from the branch's issued series of this type, or a per-organisation counter. */
   numbering(side: NoteSide): 'issued-series' | DocumentNumbering;
+  seriesType: 'credit_note' | 'debit_note';
+  /**
+   * Whether a note of this type raises its party's balance rather than lowering it: a customer
+   * debit note charges more on a supply (s.34(3)), so it posts as the invoice does; every other
+   * note takes part of a sale or purchase back.
+   */
+  raises(type: NoteType): boolean;
   /** A note naming a bill is applied to it at creation, as much as the bill still owes (we raise it for that bill). */
   appliedAtCreation: boolean;
-  /** It can carry an IRN (CGST Rule 48(4): e-invoices cover credit notes; a debit note to a vendor is not one we report). */
+  /** It can carry an IRN (CGST Rule 48(4): e-invoices cover credit notes; Bahi does not yet report debit notes to the IRP). */
   einvoice: boolean;
   /** Its events in the webhook catalog: when created, and when voided if the catalog has one. */
   createdEvent: 'CREDIT_NOTE_CREATED' | 'DEBIT_NOTE_CREATED';
@@ -65,21 +73,23 @@ export const DEBIT_NOTE_NUMBERING: DocumentNumbering = { counterKey: 'debit-note
 
 export const CREDIT_NOTES: NoteKind<'credit_note'> = {
   key: 'credit_note', document: 'credit note', source: 'CREDIT_NOTE', idPrefix: 'cn', applicationPrefix: 'cna',
-  store: { notes: 'credit_notes', lines: 'credit_note_lines', applications: 'credit_note_applications', id: 'credit_note_id', number: 'credit_note_number', bothSides: true },
+  store: { notes: 'credit_notes', lines: 'credit_note_lines', applications: 'credit_note_applications', id: 'credit_note_id', number: 'credit_note_number', appliesToInvoices: true },
   contactKey: 'customer_id', contactNameKey: 'customer_name', parents: ['invoice', 'bill'],
   typeOf: (parent, contactType) => (parent === 'bill' ? 'VENDOR' : parent === 'invoice' ? 'CUSTOMER' : contactType === 'VENDOR' ? 'VENDOR' : 'CUSTOMER'),
   // A vendor's credit is a document received: it never consumes an issued series.
-  numbering: (side) => (side === 'sales' ? 'issued-series' : VENDOR_CREDIT_NUMBERING),
+  numbering: (side) => (side === 'sales' ? 'issued-series' : VENDOR_CREDIT_NUMBERING), seriesType: 'credit_note', raises: () => false,
   appliedAtCreation: false, einvoice: true, createdEvent: 'CREDIT_NOTE_CREATED', voidedEvent: 'CREDIT_NOTE_VOIDED',
   memo: (number, contactName) => `Credit note ${number} for ${contactName}`,
 };
 
 export const DEBIT_NOTES: NoteKind<'debit_note'> = {
   key: 'debit_note', document: 'debit note', source: 'DEBIT_NOTE', idPrefix: 'dn', applicationPrefix: 'dna',
-  store: { notes: 'debit_notes', lines: 'debit_note_lines', applications: 'debit_note_applications', id: 'debit_note_id', number: 'debit_note_number', bothSides: false },
-  contactKey: 'vendor_id', contactNameKey: 'vendor_name', parents: ['bill'],
-  typeOf: () => 'VENDOR',
-  numbering: () => DEBIT_NOTE_NUMBERING,
+  store: { notes: 'debit_notes', lines: 'debit_note_lines', applications: 'debit_note_applications', id: 'debit_note_id', number: 'debit_note_number', appliesToInvoices: false },
+  contactKey: 'vendor_id', contactNameKey: 'vendor_name', parents: ['invoice', 'bill'],
+  // Rule 53(1A) has a customer debit note name the invoice it raises: without one it is a vendor's, as before.
+  typeOf: (parent) => (parent === 'invoice' ? 'CUSTOMER' : 'VENDOR'),
+  // Ours to a customer is issued (Rule 53(1A)(b): numbered as an invoice is); to a vendor, a reference of our own.
+  numbering: (side) => (side === 'sales' ? 'issued-series' : DEBIT_NOTE_NUMBERING), seriesType: 'debit_note', raises: (type) => type === 'CUSTOMER',
   appliedAtCreation: true, einvoice: false, createdEvent: 'DEBIT_NOTE_CREATED', voidedEvent: null,
   memo: (number, contactName) => `Debit note ${number} to ${contactName}`,
 };

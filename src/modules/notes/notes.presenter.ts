@@ -6,8 +6,8 @@ import type { NoteApplicationRow, NoteLineRow, NoteRow } from './notes.repositor
 
 /**
  * A note as the API shows it: its id and number under its kind's names, the contact (customer_id
- * on a credit note, a vendor's id for a vendor credit; vendor_id on a debit note), the columns
- * both kinds share, and a credit note's side and IRN once recorded.
+ * on a credit note, a vendor's id for a vendor credit; vendor_id on a debit note, a customer's
+ * id for a customer debit note), its side, the columns both kinds share, and a credit note's IRN once recorded.
  */
 export function presentNote<K extends NoteKey>(
   kind: NoteKind<K>, n: NoteRow, lines: readonly NoteLineRow[], applications: readonly NoteApplicationRow[], irn: EInvoiceIrnsTable | undefined,
@@ -15,10 +15,10 @@ export function presentNote<K extends NoteKey>(
   const named = {
     [`${kind.key}_id`]: n.id,
     [`${kind.key}_number`]: n.number,
-    ...(kind.store.bothSides && { type: n.note_type === 'VENDOR' ? 'vendor' : 'customer' }),
+    type: n.note_type === 'VENDOR' ? 'vendor' : 'customer',
     [kind.contactKey]: n.contact_id,
     [kind.contactNameKey]: n.contact_name,
-  } as Record<`${K}_id` | `${K}_number` | `${PartyOf<K>}_id` | `${PartyOf<K>}_name`, string> & { type?: 'vendor' | 'customer' };
+  } as Record<`${K}_id` | `${K}_number` | `${PartyOf<K>}_id` | `${PartyOf<K>}_name`, string> & { type: 'vendor' | 'customer' };
   return {
     ...named,
     ...presentNoteColumns(n),

@@ -10,7 +10,7 @@ export interface NoteRow extends NoteColumns {
   id: string;
   number: string;
   note_type: NoteType;
-  /** An invoice's export_type (WPAY, WOPAY) or its own routing's; null otherwise, and on every debit note. */
+  /** A customer note's invoice's export_type (WPAY, WOPAY) or its own routing's; null otherwise. */
   export_type: string | null;
 }
 
@@ -43,8 +43,8 @@ export interface NoteFilter {
 
 /*
  * The two note tables share their columns (NoteColumns, the line and application columns) but
- * for the id and number columns, which a store names, and the columns only credit notes hold
- * (store.bothSides). Queries are typed against the credit note tables and name only the columns
+ * for the id and number columns, which a store names, and invoice_id on applications, which only
+ * credit notes hold (store.appliesToInvoices). Queries are typed against the credit note tables and name only the columns
  * both hold, or the store's own; each row is read into the shapes above.
  */
 const tables = (s: NoteStore) => ({
@@ -56,8 +56,7 @@ function noteOf(s: NoteStore, raw: CreditNotesTable): NoteRow {
   const { credit_note_id: _id, credit_note_number: _number, ...columns } = raw;
   const row = raw as unknown as Record<string, unknown>;
   return {
-    ...columns, id: row[s.id] as string, number: row[s.number] as string,
-    note_type: s.bothSides ? (raw.note_type as NoteType) : 'VENDOR', export_type: s.bothSides ? raw.export_type : null,
+    ...columns, id: row[s.id] as string, number: row[s.number] as string, note_type: raw.note_type as NoteType,
   };
 }
 
@@ -94,16 +93,15 @@ export function notesRepository(s: NoteStore) {
       if (filter.contactId) q = q.where('contact_id', '=', filter.contactId);
       if (filter.invoiceId) q = q.where('invoice_id', '=', filter.invoiceId);
       if (filter.billId) q = q.where('bill_id', '=', filter.billId);
-      if (filter.noteType && s.bothSides) q = q.where('note_type', '=', filter.noteType);
+      if (filter.noteType) q = q.where('note_type', '=', filter.noteType);
       if (after) q = q.where(t.id, '<', String(after[0]));
       const rows = await q.orderBy(t.id, 'desc').limit(limit + 1).execute();
       return rows.map((r) => noteOf(s, r));
     },
 
     async insert(tx: Tx, note: NoteRow, lines: readonly NoteLineRow[]) {
-      const { id, number, note_type, export_type, ...columns } = note;
-      const sided = s.bothSides ? { note_type, export_type } : {};
-      await insertRows(tx, t.notes, [{ ...columns, ...sided, [s.id]: id, [s.number]: number } as CreditNotesTable]);
+      const { id, number, ...columns } = note;
+      await insertRows(tx, t.notes, [{ ...columns, [s.id]: id, [s.number]: number } as CreditNotesTable]);
       await insertRows(tx, t.lines, lines.map(({ note_id, ...l }) => ({ ...l, [s.id]: note_id }) as CreditNoteLinesTable));
     },
 
@@ -113,7 +111,7 @@ export function notesRepository(s: NoteStore) {
 
     async insertApplication(tx: Tx, application: NoteApplicationRow) {
       const { note_id, invoice_id, ...columns } = application;
-      await insertRows(tx, t.applications, [{ ...columns, ...(s.bothSides && { invoice_id }), [s.id]: note_id } as CreditNoteApplicationsTable]);
+      await insertRows(tx, t.applications, [{ ...columns, ...(s.appliesToInvoices && { invoice_id }), [s.id]: note_id } as CreditNoteApplicationsTable]);
     },
 
     /** The live (not unapplied) applications of these notes, oldest first. */

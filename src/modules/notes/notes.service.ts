@@ -100,7 +100,7 @@ export function notesService<K extends NoteKey>(kind: NoteKind<K>, deps: Deps) {
 
   async function takeNumber(tx: Tx, ctx: RequestContext, side: NoteSide, branchId: string, noteDate: string, noteId: string) {
     const numbering = kind.numbering(side);
-    return numbering === 'issued-series' ? deps.series.takeIssuedNumber(tx, ctx, 'credit_note', branchId, noteDate, noteId)
+    return numbering === 'issued-series' ? deps.series.takeIssuedNumber(tx, ctx, kind.seriesType, branchId, noteDate, noteId)
       : takeDocumentNumber(tx, ctx.orgId, numbering);
   }
 
@@ -165,11 +165,13 @@ export function notesService<K extends NoteKey>(kind: NoteKind<K>, deps: Deps) {
     /**
      * ISSUED at once with its journal; a credit note moves no balance until it is
      * applied. A debit note naming a bill exists to lower it, so as much of it as the bill still
-     * owes is applied to it in the same transaction (the rest stays to apply elsewhere).
+     * owes is applied to it in the same transaction (the rest stays to apply elsewhere). A debit
+     * note naming an invoice is a receivable of its own: its balance is what the customer owes on it
+     * (docs/rules/documents-and-notes.md, "Debit notes to customers").
      */
     async create(ctx: RequestContext, input: CreateNoteInput) {
       return deps.uow(ctx, async (tx) => {
-        if (input.invoice_id && input.bill_id) throw invalidValue('bill_id', 'send invoice_id (a customer credit) or bill_id (a vendor credit), not both');
+        if (input.invoice_id && input.bill_id) throw invalidValue('bill_id', `send invoice_id (a customer ${kind.document}) or bill_id (a vendor ${kind.document}), not both`);
         const noteDate = businessDateOf(input.date);
         await assertDocumentDate(tx, ctx.orgId, noteDate, 'date');
         const contact = await contactsRepository.find(tx, ctx.orgId, input.contact_id);
@@ -178,7 +180,8 @@ export function notesService<K extends NoteKey>(kind: NoteKind<K>, deps: Deps) {
         const parent = locked?.parent ?? null;
         const type = kind.typeOf(parent?.kind ?? null, contact.contact_type);
         const side = sideOf(type);
-        const prepared = await prepareNote(tx, ctx.orgId, { ...input, contactField: kind.contactKey, noteDate }, side, parent, deps.series.branchOf);
+        const raises = kind.raises(type);
+        const prepared = await prepareNote(tx, ctx.orgId, { ...input, contactField: kind.contactKey, noteDate, raises }, side, parent, deps.series.branchOf);
         const noteId = deps.ids.next(kind.idPrefix);
         const number = await takeNumber(tx, ctx, side, prepared.party.branchId, noteDate, noteId);
         const note = newNoteRow({ orgId: ctx.orgId, id: noteId, number, created: now() }, input, type, side, prepared);
@@ -188,7 +191,7 @@ export function notesService<K extends NoteKey>(kind: NoteKind<K>, deps: Deps) {
         const journal = await deps.ledger.postUnlessZero(tx, ctx, {
           date: note.note_date, source: kind.source, sourceId: note.id, sourceVersion: note.version, sourceRef: number,
           memo: kind.memo(number, note.contact_name), contactId: note.contact_id, branchId: note.branch_id,
-          lines: await noteJournalLines(tx, ctx.orgId, side, note, lines, prepared.reverseCharge),
+          lines: await noteJournalLines(tx, ctx.orgId, side, note, lines, prepared.reverseCharge, raises),
         });
         await deps.activity.record(tx, ctx, {
           entityType: kind.source, entityId: note.id, entityRef: number, verb: 'CREATED',

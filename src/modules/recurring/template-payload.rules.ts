@@ -5,14 +5,14 @@ import { addDays, businessDateOf, daysBetween, type LocalDate } from '../../kern
 export type TemplatePayload = Record<string, unknown>;
 
 /**
- * The create fields a run does not take from its template, the only ones: the number (every
- * run numbers from its series) and the dates (the run's day; the due date keeps the template's
+ * The create fields a run does not take from its template, the only ones: the document's own
+ * (every run numbers from its series; an export's shipping bill is one shipment's) and the dates (the run's day; the due date keeps the template's
  * distance from its date). Every other field of the template reaches the run's create as it is,
  * and a template taken from a document carries every create field but the number
  * (recurring.templates.ts), so a run makes what a create of the same body makes that day.
  */
 export const RUN_OWN_FIELDS = {
-  number: ['invoice_number', 'bill_number'],
+  number: ['invoice_number', 'bill_number', 'shipping_bill'],
   dates: ['date', 'due_date'],
 } as const;
 
@@ -21,7 +21,7 @@ export type NumberField = (typeof RUN_OWN_FIELDS.number)[number];
 const NUMBER_FIELDS: ReadonlySet<string> = new Set(RUN_OWN_FIELDS.number);
 
 /**
- * What a schedule keeps of a create body (inline or a document's snapshot). The number goes.
+ * What a schedule keeps of a create body (inline or a document's snapshot). The number (and a shipping bill) goes.
  * `date` and `due_date` are kept only as a pair, for the distance between them; alone, neither
  * tells a run anything (its date is the run's day, its due date the contact's payment terms).
  */

@@ -8,7 +8,7 @@ export interface SeriesFormat {
 }
 
 /** The kinds of document the service numbers from a series (issued documents; documents received record the sender's number). */
-export const SERIES_DOCUMENT_TYPES = ['invoice', 'credit_note', 'estimate', 'sales_order', 'purchase_order', 'receipt_voucher'] as const;
+export const SERIES_DOCUMENT_TYPES = ['invoice', 'credit_note', 'debit_note', 'estimate', 'sales_order', 'purchase_order', 'receipt_voucher'] as const;
 export type SeriesDocumentType = (typeof SERIES_DOCUMENT_TYPES)[number];
 
 export type DefaultSeries = SeriesFormat & { series_name: string; label: string };
@@ -24,6 +24,8 @@ const defaultOf = (label: string, prefix: string): DefaultSeries => ({ series_na
 export const DEFAULT_SERIES_OF: Readonly<Record<SeriesDocumentType, DefaultSeries>> = {
   invoice: defaultOf('Default', 'INV-'),
   credit_note: defaultOf('Credit notes', 'CN-'),
+  // Debit notes to customers (s.34(3)); those raised to vendors count on a counter of their own.
+  debit_note: defaultOf('Debit notes', 'DN-'),
   estimate: defaultOf('Estimates', 'EST-'),
   sales_order: defaultOf('Sales orders', 'SO-'),
   purchase_order: defaultOf('Purchase orders', 'PO-'),

@@ -4,14 +4,17 @@ import { DomainError } from '../../kernel/errors';
 export const GST_RETURNS = ['GSTR1', 'GSTR3B'] as const;
 export type GstReturn = (typeof GST_RETURNS)[number];
 
+/** The journal sources of notes, which are a customer's or a vendor's. */
+export const NOTE_SOURCES: readonly string[] = ['CREDIT_NOTE', 'DEBIT_NOTE'];
+
 /**
  * The returns that report a document whose journal source is `source`: GSTR-1 the outward
  * supplies (CGST s.37), GSTR-3B those and the inward ones with their credit (CGST s.39), a
  * Bill of Entry's included.
- * `customerNote`: a credit note to a customer (outward) rather than from a vendor (inward).
+ * `customerNote`: a credit or debit note to a customer (outward) rather than with a vendor (inward).
  */
 export function returnsReporting(source: string, customerNote: boolean): readonly GstReturn[] {
-  if (source === 'INVOICE' || (source === 'CREDIT_NOTE' && customerNote)) return GST_RETURNS;
+  if (source === 'INVOICE' || (NOTE_SOURCES.includes(source) && customerNote)) return GST_RETURNS;
   return ['BILL', 'CREDIT_NOTE', 'DEBIT_NOTE', 'EXPENSE', 'BILL_OF_ENTRY'].includes(source) ? ['GSTR3B'] : [];
 }
 

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/database';
 import type { LocalDate } from '../../kernel/local-date';
-import { periodFiled, returnsReporting } from './filed-returns.rules';
+import { NOTE_SOURCES, periodFiled, returnsReporting } from './filed-returns.rules';
 import { orgReading } from './org-reading';
 
 /** What is posted or reversed: the document behind a journal entry, its date and registration. */
@@ -28,12 +28,14 @@ export async function assertNotFiled(tx: Tx, orgId: string, doc: PostedDocument)
     .where((eb) => eb('f.gstin', '=', eb.fn<string>('upper', [eb.fn.coalesce('b.gstin', 'o.gstin')])))
     .orderBy('f.return_type').execute();
   if (filings.length === 0) return;
-  const reported = returnsReporting(doc.source, doc.source === 'CREDIT_NOTE' && await isCustomerNote(tx, orgId, doc.sourceId));
+  const reported = returnsReporting(doc.source, NOTE_SOURCES.includes(doc.source) && await isCustomerNote(tx, orgId, doc.source, doc.sourceId));
   const filing = filings.find((f) => (reported as readonly string[]).includes(f.return_type));
   if (filing) throw periodFiled(filing, doc.date);
 }
 
-async function isCustomerNote(tx: Tx, orgId: string, noteId: string): Promise<boolean> {
-  const note = await tx.selectFrom('credit_notes').select('note_type').where('org_id', '=', orgId).where('credit_note_id', '=', noteId).executeTakeFirst();
+async function isCustomerNote(tx: Tx, orgId: string, source: string, noteId: string): Promise<boolean> {
+  const note = source === 'DEBIT_NOTE'
+    ? await tx.selectFrom('debit_notes').select('note_type').where('org_id', '=', orgId).where('debit_note_id', '=', noteId).executeTakeFirst()
+    : await tx.selectFrom('credit_notes').select('note_type').where('org_id', '=', orgId).where('credit_note_id', '=', noteId).executeTakeFirst();
   return note?.note_type === 'CUSTOMER';
 }
