@@ -39,6 +39,7 @@ import { discardedNumbers } from './039-discarded-numbers';
 import { filedReturns } from './040-filed-returns';
 import { billsOfEntry } from './043-bills-of-entry';
 import { advancesReceived } from './044-advances-received';
+import { advanceRefunds } from './047-advance-refunds';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -48,7 +49,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   idempotencyOrgScope, gstTreatment, periodLock, noteBindings, purchaseLedgers, branchBooks, seriesTypesUnits, einvoice,
   einvoiceIrn, irnNotesTransport, ledgerReportIndexes, noteUnapply, ledgerBalances, openItems, numberingRegistrations,
   partyCopy, incomeTaxExpense, webhookAnswersWithoutSecret, unboundNoteGoods, discardedNumbers, filedReturns, billsOfEntry,
-  advancesReceived,
+  advancesReceived, advanceRefunds,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
