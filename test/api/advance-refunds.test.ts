@@ -114,6 +114,8 @@ describe('A refund of an advance', () => {
     expect(refusals.deleted).toMatchObject({ status: 409, body: { code: 'conflict.invalid_state' } });
     const moved = await org.api.put(`/payments/${g.payment_id}`, { amount: 900 });
     expect(moved.body).toMatchObject({ code: 'conflict.invalid_state', details: { field: 'amount' } });
+    const redated = await org.api.put(`/payments/${g.payment_id}`, { date: '2026-05-26' });
+    expect(redated.body).toMatchObject({ code: 'conflict.invalid_state', details: { field: 'date' } });
   });
 
   it('posts Dr Advances, Cr Bank, and Dr Output tax, Cr Advances for the tax taken back', () => {
@@ -178,5 +180,7 @@ describe('GSTR-3B 3.1(a)', () => {
     expect(await accountBalance(org.api, 'CGST Output')).toBe(-1125);
     expect(await accountBalance(org.api, 'SGST Output')).toBe(-1125);
     await expectBooksBalanced(org.api);
+    // Each payment keeps as unapplied what its allocations and refunds leave (payments.ledger-check.ts).
+    expect(await t.app.reports.verify(org.orgId)).toEqual([]);
   });
 });

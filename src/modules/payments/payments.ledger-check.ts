@@ -9,7 +9,7 @@ import type { DocumentLedgerCheck } from '../ledger';
  */
 export const paymentsLedgerCheck: DocumentLedgerCheck = async (db: Db, orgId?: string) => {
   const refunded = sql<number>`coalesce((select sum(r.amount) from advance_refunds r where r.org_id = p.org_id and r.payment_id = p.payment_id), 0)`;
-  const applied = sql<number>`coalesce(sum(a.amount), 0) + ${refunded}`;
+  const applied = sql<number>`(coalesce(sum(a.amount), 0) + ${refunded})`;
   let query = db.selectFrom('payments as p')
     .leftJoin('payment_allocations as a', (join) => join.onRef('a.org_id', '=', 'p.org_id').onRef('a.payment_id', '=', 'p.payment_id').on('a.released', '=', 0))
     .select(['p.org_id', 'p.payment_id', 'p.amount', 'p.deleted', 'p.unapplied_amount', applied.as('applied')]);

@@ -327,12 +327,15 @@ export function paymentsService(deps: Deps) {
         const live = await repo.allocations(tx, ctx.orgId, [paymentId]);
         const allocated = live.length > 0;
         const refunded = (await repo.refunds(tx, ctx.orgId, [paymentId])).length > 0;
-        const refuseWhileAllocated = (field: string, changed: boolean) => {
-          if (allocated && changed) throw new DomainError('conflict.allocated', `${field} cannot change while the payment is applied; unapply it first`, { field });
-          // A refund voucher stays issued against the advance as it was (CGST Rule 51).
+        // A refund voucher stays issued against the advance as it was (CGST Rule 51).
+        const refuseWhileRefunded = (field: string, changed: boolean) => {
           if (refunded && changed) throw invalidState(`${field} cannot change once part of the advance was refunded`, { field });
         };
-        refuseWhileAllocated('date', input.date !== undefined && businessDateOf(input.date) !== payment.payment_date);
+        const refuseWhileAllocated = (field: string, changed: boolean) => {
+          if (allocated && changed) throw new DomainError('conflict.allocated', `${field} cannot change while the payment is applied; unapply it first`, { field });
+          refuseWhileRefunded(field, changed);
+        };
+        refuseWhileRefunded('date', input.date !== undefined && businessDateOf(input.date) !== payment.payment_date);
         refuseWhileAllocated('amount', input.amount !== undefined && toPaise(input.amount) !== payment.amount);
         refuseWhileAllocated('contact_id', input.contact_id !== undefined && input.contact_id !== payment.contact_id);
         refuseWhileAllocated('flow', input.flow !== undefined && input.flow !== payment.flow);
