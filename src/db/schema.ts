@@ -384,6 +384,8 @@ export interface InvoicesTable extends TransportColumns {
   export_type: string | null;
   /** Line amounts were entered inclusive of tax. */
   is_inclusive_tax: Flag;
+  /** The recipient pays the tax (CGST s.9(3)): total excludes tax_total, which no output ledger holds (migration 042). */
+  is_reverse_charge: Flag;
   currency_code: string;
   /** Exchange rate × 10^6, so rates are exact integers. */
   exchange_rate_micro: number;
@@ -392,6 +394,8 @@ export interface InvoicesTable extends TransportColumns {
   cgst_total: number;
   sgst_total: number;
   igst_total: number;
+  /** Σ lines' cess, part of tax_total (migration 045). */
+  cess_total: number;
   round_off: number;
   total: number;
   payment_made: number;
@@ -431,6 +435,10 @@ export interface InvoiceLinesTable {
   cgst: number;
   sgst: number;
   igst: number;
+  /** Compensation cess (migration 045): ad valorem percent × 100, paise per unit of quantity, and the line's cess (part of `tax`). */
+  cess_rate_centi: number;
+  cess_per_unit: number;
+  cess: number;
   account_id: string;
 }
 
@@ -453,6 +461,10 @@ export interface DocumentLineColumns {
   cgst: number;
   sgst: number;
   igst: number;
+  /** Compensation cess (migration 045): ad valorem percent × 100, paise per unit of quantity, and the line's cess (part of `tax`). */
+  cess_rate_centi: number;
+  cess_per_unit: number;
+  cess: number;
   account_id: string;
 }
 
@@ -473,6 +485,8 @@ export interface EstimatesTable {
   cgst_total: number;
   sgst_total: number;
   igst_total: number;
+  /** Σ lines' cess, part of tax_total (migration 045). */
+  cess_total: number;
   total: number;
   status: string;
   notes: string | null;
@@ -505,6 +519,8 @@ export interface SalesOrdersTable {
   cgst_total: number;
   sgst_total: number;
   igst_total: number;
+  /** Σ lines' cess, part of tax_total (migration 045). */
+  cess_total: number;
   total: number;
   status: string;
   notes: string | null;
@@ -603,6 +619,8 @@ export interface PurchaseHeaderColumns {
   cgst_total: number;
   sgst_total: number;
   igst_total: number;
+  /** Σ lines' cess, part of tax_total (migration 045). */
+  cess_total: number;
   total: number;
   status: string;
   notes: string | null;
@@ -772,6 +790,8 @@ export interface NoteColumns {
   cgst_total: number;
   sgst_total: number;
   igst_total: number;
+  /** Σ lines' cess, part of tax_total (migration 045). */
+  cess_total: number;
   total: number;
   applied_amount: number;
   balance_amount: number;

@@ -27,7 +27,7 @@ let gst12: string;
 const HEAD_OFFICE = { address: '42, 1st Main Road\nKoramangala', city: 'Bengaluru', state_code: 'IN-KA', zip: '560034', country: 'India' };
 const SELLER = { Gstin: '29AABCB1234F1Z4', LglNm: 'Karnataka Traders Pvt. Ltd.', TrdNm: null, Addr1: '42, 1st Main Road', Addr2: 'Koramangala', Loc: 'Bengaluru', Pin: 560034, Stcd: '29' };
 const TRAN = (SupTyp: string) => ({ TaxSch: 'GST', SupTyp, RegRev: 'N', EcmGstin: null, IgstOnIntra: 'N' });
-const NIL = { CesRt: 0, CesAmt: 0, OthChrg: 0 };
+const NIL = { CesRt: 0, CesAmt: 0, CesNonAdvlAmt: 0, OthChrg: 0 };
 
 async function gstOrgWith(name: string, address: unknown): Promise<OrgFixture> {
   const created = await t.admin.post('/orgs', { name, state_code: 'IN-KA', gstin: '29AABCB1234F1Z4', address });

@@ -48,10 +48,10 @@ describe('GET /invoices/{id}/ewaybill', () => {
         supplyType: 'O', subSupplyType: '1', docType: 'INV', docNo: invoice.invoice_number, docDate: '10/06/2026', transactionType: 1,
         ...side('from', BRANCH), ...side('to', RAMAN), actFromStateCode: 29, actToStateCode: 29,
         // 30 × 1,500 = 45,000; 9% = 4,050 each; 45,000 + 8,100 = 53,100 > 50,000.
-        totalValue: 45000, cgstValue: 4050, sgstValue: 4050, igstValue: 0, cessValue: 0, totInvValue: 53100,
+        totalValue: 45000, cgstValue: 4050, sgstValue: 4050, igstValue: 0, cessValue: 0, cessNonAdvolValue: 0, totInvValue: 53100,
         transMode: '1', transDistance: '120', transporterId: '29AAACR5055K1Z3', vehicleNo: 'KA01AB1234',
         itemList: [{ productName: 'Laptop', productDesc: 'Laptop, 14 inch', hsnCode: 84713010, quantity: 30, qtyUnit: 'NOS', taxableAmount: 45000,
-          cgstRate: 9, sgstRate: 9, igstRate: 0, cessRate: 0 }],
+          cgstRate: 9, sgstRate: 9, igstRate: 0, cessRate: 0, cessNonadvol: 0 }],
       },
     });
     await expectBooksBalanced(org.api);
@@ -114,10 +114,10 @@ describe('GET /bills/{id}/ewaybill', () => {
         supplyType: 'I', subSupplyType: '1', docType: 'INV', docNo: bill.bill_number, docDate: '10/06/2026', transactionType: 1,
         ...side('from', UDYOG), ...side('to', BRANCH), actFromStateCode: 27, actToStateCode: 29,
         // 10 × 6,000 = 60,000; IGST 18% = 10,800; 70,800.
-        totalValue: 60000, cgstValue: 0, sgstValue: 0, igstValue: 10800, cessValue: 0, totInvValue: 70800,
+        totalValue: 60000, cgstValue: 0, sgstValue: 0, igstValue: 10800, cessValue: 0, cessNonAdvolValue: 0, totInvValue: 70800,
         transMode: '3', transDistance: '850', transporterId: null, vehicleNo: null,
         itemList: [{ productName: 'Steel racks', productDesc: null, hsnCode: 9403, quantity: 10, qtyUnit: 'PCS', taxableAmount: 60000,
-          cgstRate: 0, sgstRate: 0, igstRate: 18, cessRate: 0 }],
+          cgstRate: 0, sgstRate: 0, igstRate: 18, cessRate: 0, cessNonadvol: 0 }],
       },
     });
     const stranger = await t.given.org();

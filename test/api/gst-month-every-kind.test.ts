@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectBooksBalanced } from '../support/books';
 import { CUSTOMER_GSTIN, gstCustomer, gstOrg, SUPPLIER_GSTIN } from '../support/gst-documents';
-import { createInvoice, customer, taxId } from '../support/sales';
-import { startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
+import { createInvoice, customer, postedBill, taxId, vendor } from '../support/sales';
+import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
 /*
  * A second month worked by hand, October 2026, holding one document of every kind the returns
  * distinguish: an export at place of supply 96 to a contact not marked OVERSEAS, an OVERSEAS
  * customer served in India, a composition dealer and a UIN holder in another state, a registered
- * customer, and a draft deleted after taking its number. Each table of GSTR-1 and GSTR-3B is
+ * customer, a supply whose tax the recipient pays (reverse charge), an advance for services
+ * received in October and invoiced in November, goods imported with their Bill of Entry, and a
+ * draft deleted after taking its number. Each table of GSTR-1 and GSTR-3B is
  * written out below with its arithmetic, GSTR-3B's 3.1 and 3.2 are checked against the sums of
  * GSTR-1's sections as GSTN auto-populates them (docs/rules/returns-gstr1-gstr3b.md, "From GSTR-1
  * to GSTR-3B"), and the return's tax against the movement on the output ledgers to the paisa.
@@ -20,9 +22,11 @@ let org: OrgFixture;
 const UIN = '0717UNO00157UNO';
 const COMPOSITION = '36AASFP8573D2ZN';
 const OCTOBER = `gstin=${SUPPLIER_GSTIN}&period=102026`;
+const NOVEMBER = `gstin=${SUPPLIER_GSTIN}&period=112026`;
 const numbers: Record<string, string> = {};
 let gstr1: Json;
 let gstr3b: Json;
+let advance: Json;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -49,8 +53,28 @@ beforeAll(async () => {
   await invoice('overseasInIndia', { customer_id: acme, date: '2026-10-08', line_items: [line('Keyboard', '84716060', 4, 2500)] });
   await invoice('composition', { customer_id: dealer, date: '2026-10-10', place_of_supply: 'IN-TS', line_items: [line('Keyboard', '84716060', 2, 2500)] });
   await invoice('uin', { customer_id: embassy, date: '2026-10-12', place_of_supply: 'IN-DL', line_items: [line('Laptop', '84713010', 1, 10000)] });
+  await invoice('reverseCharge', { customer_id: raman, date: '2026-10-16', is_reverse_charge: true, line_items: [line('Legal services', '998211', 1, 10000)] });
   const draft = await invoice('deletedDraft', { customer_id: walkIn, date: '2026-10-14', auto_approve: false, line_items: [line('Keyboard', '84716060', 1, 2500)] });
   expect((await api.delete(`/invoices/${draft.invoice_id}`)).status).toBe(200);
+
+  // ₹11,800 received on 20 October for services within Karnataka at 18%: invoiced, and the advance adjusted, on 5 November.
+  const paid = await api.post('/payments', { flow: 'INCOMING', contact_id: raman, date: '2026-10-20', amount: 11800, advance_for: 'SERVICES', place_of_supply: 'IN-KA', gst_rate: 18 }, { idempotencyKey: newKey() });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+  advance = paid.body.payment;
+  const consulting = await invoice('advanceInvoiced', { customer_id: raman, date: '2026-11-05', line_items: [line('Consulting', '998311', 1, 10000)] });
+  const applied = await api.post(`/payments/${advance.payment_id}/apply`, { invoice_id: consulting.invoice_id, amount: 11800 }, { idempotencyKey: newKey() });
+  expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+
+  // Ten servo motors from Shenzhen, USD 100 each at ₹80: no GST on the bill; the IGST is paid at customs on the Bill of Entry.
+  const shenzhen = await vendor(api, { contact_name: 'Shenzhen Parts', gst_treatment: 'OVERSEAS', currency_code: 'USD', billing_address: { address: '8 Keji Road', city: 'Shenzhen', zip: '518057', country: 'CN' } });
+  const motors = await postedBill(api, shenzhen, 0, { date: '2026-10-15', due_date: '2026-11-15', currency_code: 'USD', exchange_rate: 80, line_items: [{ name: 'Servo motors', hsn_or_sac: '85015210', quantity: 10, unit: 'nos', rate: 100, tax_id: gst18 }] });
+  const bank = ((await api.get('/accounts?per_page=200')).body.accounts as Json[]).find((a) => a.account_name === 'Bank')!.account_id;
+  // Assessable 82,000 (with freight and insurance); BCD 10% 8,200; SWS 10% of BCD 820; IGST 18% of 91,020 = 16,383.60.
+  const boe = await api.post('/bills_of_entry', {
+    number: '5512093', date: '2026-10-18', port_code: 'INMAA1', assessable_value: 82000, basic_customs_duty: 8200, social_welfare_surcharge: 820, igst: 16383.6,
+    paid_through_account_id: bank, bill_ids: [motors.bill_id],
+  }, { idempotencyKey: newKey() });
+  expect(boe.status, JSON.stringify(boe.body)).toBe(201);
 
   const got1 = await api.get(`/gst/gstr1?${OCTOBER}`);
   expect(got1.status, JSON.stringify(got1.body)).toBe(200);
@@ -69,8 +93,10 @@ describe('October 2026, every kind of document, worked by hand', () => {
   it('numbers the documents in the order made; the deleted draft keeps its number', () => {
     expect(numbers).toEqual({
       registered: 'INV-26-27-00001', export: 'INV-26-27-00002', overseasInIndia: 'INV-26-27-00003', composition: 'INV-26-27-00004',
-      uin: 'INV-26-27-00005', deletedDraft: 'INV-26-27-00006',
+      uin: 'INV-26-27-00005', reverseCharge: 'INV-26-27-00006', deletedDraft: 'INV-26-27-00007', advanceInvoiced: 'INV-26-27-00008',
     });
+    // ₹11,800 inclusive of 18%: taxable 11,800 × 100 / 118 = 10,000; CGST 900 + SGST 900.
+    expect(advance).toMatchObject({ advance_for: 'SERVICES', receipt_voucher_number: 'RV-26-27-00001' });
   });
 
   it('GSTR-1: each document in its table', () => {
@@ -78,8 +104,12 @@ describe('October 2026, every kind of document, worked by hand', () => {
     expect(gstr1.b2b).toEqual([
       // A UIN holder is b2b: ₹10,000 + IGST ₹1,800 to Delhi.
       { ctin: UIN, inv: [invoiceOf('INV-26-27-00005', '12-10-2026', 11800, '07', [item(1, 18, 10000, { iamt: 1800 })])] },
-      // ₹20,000 within Karnataka: CGST 9% ₹1,800 + SGST 9% ₹1,800.
-      { ctin: CUSTOMER_GSTIN, inv: [invoiceOf('INV-26-27-00001', '03-10-2026', 23600, '29', [item(1, 18, 20000, { camt: 1800, samt: 1800 })])] },
+      { ctin: CUSTOMER_GSTIN, inv: [
+        // ₹20,000 within Karnataka: CGST 9% ₹1,800 + SGST 9% ₹1,800.
+        invoiceOf('INV-26-27-00001', '03-10-2026', 23600, '29', [item(1, 18, 20000, { camt: 1800, samt: 1800 })]),
+        // Legal services under reverse charge (Table 4B): worth ₹10,000 to the supplier; the ₹900 + ₹900 the recipient pays is stated.
+        { ...invoiceOf('INV-26-27-00006', '16-10-2026', 10000, '29', [item(1, 18, 10000, { camt: 900, samt: 900 })]), rchrg: 'Y' },
+      ] },
       // 2 keyboards at ₹2,500 to Telangana: ₹5,000 + IGST 18% ₹900.
       { ctin: COMPOSITION, inv: [invoiceOf('INV-26-27-00004', '10-10-2026', 5900, '36', [item(1, 18, 5000, { iamt: 900 })])] },
     ]);
@@ -89,14 +119,18 @@ describe('October 2026, every kind of document, worked by hand', () => {
     ]);
     // The OVERSEAS customer served in Karnataka is an unregistered one: 4 keyboards, ₹10,000, CGST ₹900 + SGST ₹900.
     expect(gstr1.b2cs).toEqual([{ sply_ty: 'INTRA', pos: '29', typ: 'OE', rt: 18, txval: 10000, iamt: 0, camt: 900, samt: 900, csamt: 0 }]);
+    // Table 11A: the advance not invoiced by 31 October.
+    expect(gstr1.at).toEqual([{ pos: '29', sply_ty: 'INTRA', itms: [{ rt: 18, ad_amt: 10000, iamt: 0, camt: 900, samt: 900, csamt: 0 }] }]);
+    expect(gstr1.txpd).toBeUndefined();
     expect(gstr1.b2cl).toEqual([]);
     expect(gstr1.cdnr).toEqual([]);
     expect(gstr1.cdnur).toEqual([]);
   });
 
-  it('GSTR-1 Table 13: the deleted draft counts as issued and cancelled', () => {
+  it('GSTR-1 Table 13: the deleted draft counts as issued and cancelled; the receipt voucher is its own kind', () => {
     expect(gstr1.doc_issue.doc_det).toEqual([
-      { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: [{ num: 1, from: 'INV-26-27-00001', to: 'INV-26-27-00006', totnum: 6, cancel: 1, net_issue: 5 }] },
+      { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: [{ num: 1, from: 'INV-26-27-00001', to: 'INV-26-27-00007', totnum: 7, cancel: 1, net_issue: 6 }] },
+      { doc_num: 6, doc_typ: 'Receipt voucher', docs: [{ num: 1, from: 'RV-26-27-00001', to: 'RV-26-27-00001', totnum: 1, cancel: 0, net_issue: 1 }] },
     ]);
   });
 
@@ -106,6 +140,7 @@ describe('October 2026, every kind of document, worked by hand', () => {
         // Laptops: ₹20,000 (CGST/SGST ₹1,800 each) + ₹10,000 (IGST ₹1,800).
         { num: 1, hsn_sc: '84713010', desc: 'Laptop', uqc: 'NOS', qty: 2, rt: 18, txval: 30000, ...taxes({ iamt: 1800, camt: 1800, samt: 1800 }) },
         { num: 2, hsn_sc: '84716060', desc: 'Keyboard', uqc: 'NOS', qty: 2, rt: 18, txval: 5000, ...taxes({ iamt: 900 }) },
+        { num: 3, hsn_sc: '998211', desc: 'Legal services', uqc: 'NA', qty: 0, rt: 18, txval: 10000, ...taxes({ camt: 900, samt: 900 }) },
       ],
       hsn_b2c: [
         // The export's laptop and the four keyboards sold in Karnataka.
@@ -116,32 +151,81 @@ describe('October 2026, every kind of document, worked by hand', () => {
   });
 
   it('GSTR-3B 3.1 and 3.2, each equal to the sums of the GSTR-1 sections GSTN fills it from', () => {
-    // 3.1(a): b2b ₹35,000 + b2cs ₹10,000; IGST 900 + 1,800; CGST = SGST = 1,800 + 900.
-    expect(gstr3b.sup_details.osup_det).toEqual({ txval: 45000, ...taxes({ iamt: 2700, camt: 2700, samt: 2700 }) });
+    // 3.1(a): b2b ₹35,000 + ₹10,000 under reverse charge (value only) + b2cs ₹10,000 + the advance ₹10,000;
+    // IGST 900 + 1,800; CGST = SGST = 1,800 + 900 + the advance's 900.
+    expect(gstr3b.sup_details.osup_det).toEqual({ txval: 65000, ...taxes({ iamt: 2700, camt: 3600, samt: 3600 }) });
     // 3.1(b): the export.
     expect(gstr3b.sup_details.osup_zero).toEqual({ txval: 50000, ...taxes({}) });
     // 3.2: the composition dealer and the UIN holder; the export is zero-rated and never in 3.2.
     expect(gstr3b.inter_sup).toEqual({
       unreg_details: [], comp_details: [{ pos: '36', txval: 5000, iamt: 900 }], uin_details: [{ pos: '07', txval: 10000, iamt: 1800 }],
     });
-
-    const sum = (rows: Json[], pick: (r: Json) => number) => Math.round(rows.reduce((s, r) => s + pick(r), 0) * 100) / 100;
-    const b2bItems = (gstr1.b2b as Json[]).flatMap((g) => g.inv.flatMap((i: Json) => i.itms.map((x: Json) => x.itm_det)));
-    const fromGstr1 = (head: 'txval' | 'iamt' | 'camt' | 'samt') => sum([...b2bItems, ...gstr1.b2cs], (r) => r[head]);
-    expect({ txval: fromGstr1('txval'), iamt: fromGstr1('iamt'), camt: fromGstr1('camt'), samt: fromGstr1('samt') })
-      .toEqual({ txval: gstr3b.sup_details.osup_det.txval, iamt: gstr3b.sup_details.osup_det.iamt, camt: gstr3b.sup_details.osup_det.camt, samt: gstr3b.sup_details.osup_det.samt });
+    expect(fromGstr1(gstr1)).toEqual(heads(gstr3b.sup_details.osup_det));
     const exported = (gstr1.exp as Json[]).flatMap((g) => g.inv.flatMap((i: Json) => i.itms));
     expect(sum(exported, (r) => r.txval)).toBe(gstr3b.sup_details.osup_zero.txval);
   });
 
-  it("the return's tax is the movement on the output ledgers to the paisa", async () => {
-    const res = await org.api.get(`/reports/trial_balance?branch_id=${org.defaultBranchId}&from_date=2026-10-01&to_date=2026-10-31`);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const output = (res.body.trial_balance.accounts as Json[]).filter((a) => ['CGST Output', 'SGST Output', 'IGST Output'].includes(a.account_name));
-    expect(Object.fromEntries(output.map((a) => [a.account_name, Math.round((a.credit - a.debit) * 100) / 100])))
-      .toEqual({ 'CGST Output': 2700, 'SGST Output': 2700, 'IGST Output': 2700 });
+  it('GSTR-3B 4(A)(1): the IGST paid at customs on the Bill of Entry; the bill itself claims nothing', () => {
+    expect(gstr3b.itc_elg.itc_avl).toEqual([
+      { ty: 'IMPG', iamt: 16383.6, camt: 0, samt: 0, csamt: 0 }, { ty: 'IMPS', iamt: 0, camt: 0, samt: 0, csamt: 0 },
+      { ty: 'ISRC', iamt: 0, camt: 0, samt: 0, csamt: 0 }, { ty: 'ISD', iamt: 0, camt: 0, samt: 0, csamt: 0 }, { ty: 'OTH', iamt: 0, camt: 0, samt: 0, csamt: 0 },
+    ]);
+    expect(gstr3b.sup_details.isup_rev).toEqual({ txval: 0, ...taxes({}) });
+  });
+
+  it("the return's tax is the movement on the GST ledgers to the paisa", async () => {
+    // Output: the invoices' CGST 2,700, SGST 2,700, IGST 2,700 and the advance's CGST 900 + SGST 900; nothing for the reverse charge.
+    expect(await gstMovement('2026-10-01', '2026-10-31')).toEqual({ 'CGST Output': 3600, 'SGST Output': 3600, 'IGST Output': 2700, 'IGST Input': -16383.6 });
     const summary = await org.api.get(`/gst/gstr1/summary?${OCTOBER}`);
-    expect(summary.body.gstr1_summary.reconciliation).toEqual({ return_tax: 8100, books_tax: 8100, difference: 0, differences: [] });
+    expect(summary.body.gstr1_summary.reconciliation).toEqual({ return_tax: 9900, books_tax: 9900, difference: 0, differences: [] });
     await expectBooksBalanced(org.api);
   });
 });
+
+describe('November 2026: the advance invoiced', () => {
+  it('GSTR-1 reports the invoice in b2b and the advance it used in Table 11B; 3.1(a) nets them', async () => {
+    const got1 = await org.api.get(`/gst/gstr1?${NOVEMBER}`);
+    expect(got1.status, JSON.stringify(got1.body)).toBe(200);
+    const november = got1.body.gstr1;
+    // ₹10,000 of consulting within Karnataka: CGST ₹900 + SGST ₹900.
+    expect(november.b2b).toEqual([{ ctin: CUSTOMER_GSTIN, inv: [invoiceOf('INV-26-27-00008', '05-11-2026', 11800, '29', [item(1, 18, 10000, { camt: 900, samt: 900 })])] }]);
+    expect(november.at).toBeUndefined();
+    expect(november.txpd).toEqual([{ pos: '29', sply_ty: 'INTRA', itms: [{ rt: 18, ad_amt: 10000, iamt: 0, camt: 900, samt: 900, csamt: 0 }] }]);
+    const got3b = await org.api.get(`/gst/gstr3b?${NOVEMBER}`);
+    expect(got3b.status, JSON.stringify(got3b.body)).toBe(200);
+    // The invoice's ₹10,000, ₹900, ₹900 less the advance's, already paid in October.
+    expect(got3b.body.gstr3b.sup_details.osup_det).toEqual({ txval: 0, ...taxes({}) });
+    expect(fromGstr1(november)).toEqual(heads(got3b.body.gstr3b.sup_details.osup_det));
+    // The books agree: the invoice's CGST and SGST, less the advance's taken back on adjustment.
+    expect(await gstMovement('2026-11-01', '2026-11-30')).toEqual({ 'CGST Output': 0, 'SGST Output': 0, 'IGST Output': 0, 'IGST Input': 0 });
+    await expectBooksBalanced(org.api);
+  });
+});
+
+const round = (n: number) => Math.round(n * 100) / 100;
+const sum = (rows: readonly Json[], pick: (r: Json) => number) => round(rows.reduce((s, r) => s + pick(r), 0));
+const heads = (r: Json) => ({ txval: r.txval, iamt: r.iamt, camt: r.camt, samt: r.samt });
+const HEADS = ['iamt', 'camt', 'samt'] as const;
+
+/**
+ * 3.1(a) as GSTN auto-populates it from GSTR-1, worked here from the return alone: b2b invoices
+ * that are not zero-rated (a reverse-charge one by its value alone), b2cs, and Table 11's
+ * advances received less those adjusted. This month has no b2cl, cdnr or cdnur.
+ */
+function fromGstr1(r: Json) {
+  const b2b = (r.b2b as Json[]).flatMap((g) => g.inv).flatMap((i: Json) => i.itms.map((x: Json) => ({ ...x.itm_det, rchrg: i.rchrg })));
+  const advances = (rows: Json[] | undefined, sign: number) => (rows ?? []).flatMap((a) => a.itms).map((x: Json) => ({ txval: sign * x.ad_amt, iamt: sign * x.iamt, camt: sign * x.camt, samt: sign * x.samt }));
+  const rows: Json[] = [
+    ...b2b.map((x: Json) => (x.rchrg === 'Y' ? { txval: x.txval, iamt: 0, camt: 0, samt: 0 } : x)),
+    ...r.b2cs, ...advances(r.at, 1), ...advances(r.txpd, -1),
+  ];
+  return { txval: sum(rows, (x) => x.txval), ...Object.fromEntries(HEADS.map((h) => [h, sum(rows, (x) => x[h])])) };
+}
+
+/** The movement of each GST ledger the branch's trial balance lists for those days, credit positive. */
+async function gstMovement(from: string, to: string) {
+  const res = await org.api.get(`/reports/trial_balance?branch_id=${org.defaultBranchId}&from_date=${from}&to_date=${to}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const ledgers = (res.body.trial_balance.accounts as Json[]).filter((a) => /^(CGST|SGST|IGST) (Output|Input)$/.test(a.account_name));
+  return Object.fromEntries(ledgers.map((a) => [a.account_name, round(a.credit - a.debit)]));
+}

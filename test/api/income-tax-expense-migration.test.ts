@@ -17,7 +17,7 @@ afterAll(async () => {
 describe('migration 035 on an organisation made before it', () => {
   it('adds Income Tax Expense, an OTHER_EXPENSE with its system key, dated with the organisation', async () => {
     const accounts = await before.database.db.selectFrom('accounts').select(['account_id', 'account_name', 'account_code', 'account_type', 'system_key', 'created_time'])
-      .where('org_id', '=', 'org_OLD').execute();
+      .where('org_id', '=', 'org_OLD').where('system_key', '=', 'income_tax_expense').execute();
     expect(accounts).toEqual([{
       account_id: expect.stringMatching(/^acc_/), account_name: 'Income Tax Expense', account_code: '6950', account_type: 'OTHER_EXPENSE',
       system_key: 'income_tax_expense', created_time: expect.stringMatching(/^2025-04-01/),

@@ -37,8 +37,10 @@ import { webhookAnswersWithoutSecret } from './036-webhook-answers-without-secre
 import { unboundNoteGoods } from './038-unbound-note-goods';
 import { discardedNumbers } from './039-discarded-numbers';
 import { filedReturns } from './040-filed-returns';
+import { outwardReverseCharge } from './042-outward-reverse-charge';
 import { billsOfEntry } from './043-bills-of-entry';
 import { advancesReceived } from './044-advances-received';
+import { cess } from './045-cess';
 import { advanceRefunds } from './047-advance-refunds';
 import type { BahiMigration } from './migration';
 
@@ -48,8 +50,8 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   attachmentsAndComments, pdfs, invoicePaymentLink, invoiceListIndex, billGuardReference, deliveryQueueIndexes,
   idempotencyOrgScope, gstTreatment, periodLock, noteBindings, purchaseLedgers, branchBooks, seriesTypesUnits, einvoice,
   einvoiceIrn, irnNotesTransport, ledgerReportIndexes, noteUnapply, ledgerBalances, openItems, numberingRegistrations,
-  partyCopy, incomeTaxExpense, webhookAnswersWithoutSecret, unboundNoteGoods, discardedNumbers, filedReturns, billsOfEntry,
-  advancesReceived, advanceRefunds,
+  partyCopy, incomeTaxExpense, webhookAnswersWithoutSecret, unboundNoteGoods, discardedNumbers, filedReturns,
+  outwardReverseCharge, billsOfEntry, advancesReceived, cess, advanceRefunds,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -1,6 +1,7 @@
 import { sum, type Paise } from '../../kernel/money';
 import { documentInBase, toBase } from '../documents/currency.rules';
 import { purchaseTaxEntry, type PurchaseTaxAccounts } from '../documents/purchase-tax.posting';
+import { chargedLines } from '../documents/reverse-charge.rules';
 import type { PostingLine } from '../ledger/ledger.posting';
 
 export interface BillAccounts extends PurchaseTaxAccounts {
@@ -14,6 +15,7 @@ interface BillLineForPosting {
   cgst: Paise;
   sgst: Paise;
   igst: Paise;
+  cess?: Paise;
   name: string;
   /** Section 17(5): no credit; the line's tax is part of its cost. */
   blocked: boolean;
@@ -28,7 +30,7 @@ export interface BillForPosting {
   lines: readonly BillLineForPosting[];
 }
 
-const HEADS = ['cgst', 'sgst', 'igst'] as const;
+const HEADS = ['cgst', 'sgst', 'igst', 'cess'] as const;
 type Heads = Record<(typeof HEADS)[number], Paise>;
 
 /**
@@ -42,11 +44,11 @@ type Heads = Record<(typeof HEADS)[number], Paise>;
  */
 export function billApprovalLines(bill: BillForPosting, accounts: BillAccounts): PostingLine[] {
   const roundOff = accounts.roundOff ? bill.roundOff : 0;
-  const owedLines = bill.reverseCharge ? bill.lines.map((l) => ({ ...l, cgst: 0, sgst: 0, igst: 0 })) : bill.lines;
-  const base = documentInBase(owedLines, roundOff, bill.exchangeRateMicro);
+  const base = documentInBase(chargedLines(bill.lines, bill.reverseCharge), roundOff, bill.exchangeRateMicro);
+  const selfAssessed = (head: (typeof HEADS)[number]) => toBase(sum(bill.lines.map((l) => l[head] ?? 0)), bill.exchangeRateMicro);
   const heads: Heads = bill.reverseCharge
-    ? { cgst: toBase(sum(bill.lines.map((l) => l.cgst)), bill.exchangeRateMicro), sgst: toBase(sum(bill.lines.map((l) => l.sgst)), bill.exchangeRateMicro), igst: toBase(sum(bill.lines.map((l) => l.igst)), bill.exchangeRateMicro) }
-    : { cgst: base.cgst, sgst: base.sgst, igst: base.igst };
+    ? { cgst: selfAssessed('cgst'), sgst: selfAssessed('sgst'), igst: selfAssessed('igst'), cess: selfAssessed('cess') }
+    : { cgst: base.cgst, sgst: base.sgst, igst: base.igst, cess: base.cess };
   const taxes = lineTaxesInBase(bill.lines, heads, bill.exchangeRateMicro);
   const { lines } = purchaseTaxEntry(bill.lines.map((l, i) => ({
     accountId: l.accountId, description: l.name, net: base.items[i]!, ...taxes[i]!, blocked: l.blocked,
@@ -65,12 +67,12 @@ export function billApprovalLines(bill: BillForPosting, accounts: BillAccounts):
  */
 function lineTaxesInBase(lines: readonly BillLineForPosting[], heads: Heads, exchangeRateMicro: number): Heads[] {
   const converted: Heads[] = lines.map((l) => ({
-    cgst: toBase(l.cgst, exchangeRateMicro), sgst: toBase(l.sgst, exchangeRateMicro), igst: toBase(l.igst, exchangeRateMicro),
+    cgst: toBase(l.cgst, exchangeRateMicro), sgst: toBase(l.sgst, exchangeRateMicro), igst: toBase(l.igst, exchangeRateMicro), cess: toBase(l.cess ?? 0, exchangeRateMicro),
   }));
   for (const head of HEADS) {
     const missing = heads[head] - sum(converted.map((c) => c[head]));
     if (missing === 0) continue;
-    const largest = lines.reduce((best, l, i) => (l[head] > lines[best]![head] ? i : best), 0);
+    const largest = lines.reduce((best, l, i) => ((l[head] ?? 0) > (lines[best]![head] ?? 0) ? i : best), 0);
     converted[largest]![head] += missing;
   }
   return converted;

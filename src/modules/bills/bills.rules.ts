@@ -25,10 +25,3 @@ export function duplicateOf(candidate: BillFingerprint, posted: readonly BillFin
 /** A bill with money applied cannot be voided: the payment or credit is reversed first. */
 export const hasMoneyApplied = (bill: { payment_made: number; vendor_credits_applied: number }) =>
   bill.payment_made > 0 || bill.vendor_credits_applied > 0;
-
-/**
- * Under reverse charge the vendor charged no GST: the bill's total (what the vendor is owed)
- * is its lines alone, while tax_total still shows the tax the organisation self-assesses.
- */
-export const owedTotals = <T extends { sub_total: number; total: number }>(totals: T, reverseCharge: boolean): T =>
-  (reverseCharge ? { ...totals, total: totals.sub_total } : totals);

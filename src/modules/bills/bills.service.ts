@@ -9,16 +9,17 @@ import { orgSettings } from '../../platform/orgs/org-settings';
 import { assertDocumentDate, assertPeriodOpen } from '../../platform/orgs/period-lock';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { catalogRepository } from '../catalog';
-import { assertConvertible, assertDocumentConvertible, decideRoundOff, exchangeRateMicroOf, freshPartyCopy, lineColumnsOf, priceResolved, resolveOnSide, resolveParty, settlementPort, totalColumnsOf, totalWithRoundOff } from '../documents';
+import { assertCessLevied, assertConvertible, assertDocumentConvertible, decideRoundOff, exchangeRateMicroOf, freshPartyCopy, lineColumnsOf, priceResolved, resolveOnSide, resolveParty, settlementPort, totalColumnsOf, totalWithRoundOff } from '../documents';
 import { reversalRemedy, type LedgerService } from '../ledger';
 import { posRestricted, purchaseTaxTerms } from '../documents/purchase-tax.rules';
+import { owedAmount, owedTotals } from '../documents/reverse-charge.rules';
 import type { SupplyType } from '../documents/supply.rules';
 import { presentTransport, transportFieldsOf } from '../ewaybill/transport.rules';
 import { takeDocumentNumber, type SeriesService } from '../series';
 import { billApprovalLines } from './bills.posting';
 import { presentBill } from './bills.presenter';
 import { billsRepository as repo, type BillLineRow, type BillRow } from './bills.repository';
-import { duplicateOf, hasMoneyApplied, owedTotals } from './bills.rules';
+import { duplicateOf, hasMoneyApplied } from './bills.rules';
 import { BILL_SETTLEMENT } from './bills.settlement';
 import type { CreateBillBody, ListBillsQuery, UpdateBillBody } from './bills.schemas';
 
@@ -78,10 +79,10 @@ export function billsService(deps: Deps) {
       lines: billApprovalLines({
         vendorId: bill.vendor_id, exchangeRateMicro: bill.exchange_rate_micro, roundOff: bill.round_off, reverseCharge: bill.is_rcm === 1,
         lines: lines.map((l) => ({
-          accountId: l.account_id, itemTotal: l.item_total, cgst: l.cgst, sgst: l.sgst, igst: l.igst, name: l.name, blocked: l.itc_blocked_reason !== null || restricted,
+          accountId: l.account_id, itemTotal: l.item_total, cgst: l.cgst, sgst: l.sgst, igst: l.igst, cess: l.cess, name: l.name, blocked: l.itc_blocked_reason !== null || restricted,
         })),
       }, {
-        payable: await key('accounts_payable'), cgstInput: await key('cgst_input'), sgstInput: await key('sgst_input'), igstInput: await key('igst_input'),
+        payable: await key('accounts_payable'), cgstInput: await key('cgst_input'), sgstInput: await key('sgst_input'), igstInput: await key('igst_input'), cessInput: await key('cess_input'),
         rcmInput: await key('rcm_input'), rcmPayable: await key('rcm_payable'), roundOff: await catalogRepository.roundOffAccountId(tx, ctx.orgId),
       }),
     }, { newSource: createdNow !== undefined });
@@ -108,9 +109,10 @@ export function billsService(deps: Deps) {
     const terms = purchaseTaxTerms({ vendorTreatment: party.gstTreatment, isRcm: input.is_rcm, inclusive, lineCodes: resolved.map((l) => l.hsnOrSac) });
     const supply: SupplyType = terms.imported ? 'INTER' : party.supply;
     const priced = priceResolved(resolved.map((l, i) => ({ ...l, taxedAtCustoms: terms.goodsImported[i] })), { ...party, supply, inclusive });
+    assertCessLevied(priced.lines, date);
     // Bills take a manual round-off only (or the paisa tax-inclusive amounts leave), and only where a Round Off ledger can carry it.
     const roundOff = decideRoundOff({
-      pre: priced.amounts.subTotal + (terms.reverseCharge ? 0 : priced.amounts.taxTotal), remainder: priced.amounts.remainderTotal,
+      pre: owedAmount(priced.amounts.subTotal, priced.amounts.taxTotal, terms.reverseCharge), remainder: priced.amounts.remainderTotal,
       explicitRoundOffPaise: input.round_off === undefined || input.round_off === null ? null : toPaise(input.round_off),
       roundInvoiceTotals: false, method: 'nearest', roundOffLedgerExists: (await catalogRepository.roundOffAccountId(tx, ctx.orgId)) !== null,
     });

@@ -60,23 +60,23 @@ describe('documentInBase: hand-worked', () => {
   it('puts the total converted once on the party line and the difference on the largest line', () => {
     // USD 0.01 × 3 at 83.333333: each line 0.83333333 → 0.83 (83 paise), 2.49 in all; the total
     // 0.03 is 2.49999999 → 2.50. The party owes 250; the first largest line takes the paisa.
-    expect(documentInBase([line(1), line(1), line(1)], 0, 83_333_333)).toEqual({ items: [84, 83, 83], cgst: 0, sgst: 0, igst: 0, roundOff: 0, party: 250 });
+    expect(documentInBase([line(1), line(1), line(1)], 0, 83_333_333)).toEqual({ items: [84, 83, 83], cgst: 0, sgst: 0, igst: 0, cess: 0, roundOff: 0, party: 250 });
   });
 
   it('takes a paisa off when the lines converted one by one come to more than the total', () => {
     // USD 0.01 × 3 at 83.5: each line 0.835 → 0.84, 2.52 in all; the total 0.03 is 2.505 → 2.51.
-    expect(documentInBase([line(1), line(1), line(1)], 0, 83_500_000)).toEqual({ items: [83, 84, 84], cgst: 0, sgst: 0, igst: 0, roundOff: 0, party: 251 });
+    expect(documentInBase([line(1), line(1), line(1)], 0, 83_500_000)).toEqual({ items: [83, 84, 84], cgst: 0, sgst: 0, igst: 0, cess: 0, roundOff: 0, party: 251 });
   });
 
   it('keeps each GST head at its own tax converted, and the round-off at its own', () => {
     // A $118.00 intra-state line at 83.005: sales 10000 → 830050, CGST and SGST 900 each →
     // 74704.5 → 74705, round-off −1 → −83.005 → −83. Total 11799 → 979375.995 → 979376;
     // 830050 + 74705 + 74705 − 83 = 979377, so the sales line gives up the paisa.
-    expect(documentInBase([line(10000, 900, 900)], -1, 83_005_000)).toEqual({ items: [830049], cgst: 74705, sgst: 74705, igst: 0, roundOff: -83, party: 979376 });
+    expect(documentInBase([line(10000, 900, 900)], -1, 83_005_000)).toEqual({ items: [830049], cgst: 74705, sgst: 74705, igst: 0, cess: 0, roundOff: -83, party: 979376 });
   });
 
   it('changes nothing in the base currency', () => {
-    expect(documentInBase([line(1000, 90, 90), line(2000, 0, 0, 360)], 20, 1_000_000)).toEqual({ items: [1000, 2000], cgst: 90, sgst: 90, igst: 360, roundOff: 20, party: 3560 });
+    expect(documentInBase([line(1000, 90, 90), line(2000, 0, 0, 360)], 20, 1_000_000)).toEqual({ items: [1000, 2000], cgst: 90, sgst: 90, igst: 360, cess: 0, roundOff: 20, party: 3560 });
   });
 });
 

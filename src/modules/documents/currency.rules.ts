@@ -62,10 +62,10 @@ export function assertConvertible(amounts: readonly Paise[], exchangeRateMicro: 
   }
 }
 
-/** assertConvertible over what a priced document posts: each line, each GST head, its round-off and its total. */
+/** assertConvertible over what a priced document posts: each line, each GST head and the cess, its round-off and its total. */
 export function assertDocumentConvertible(amounts: DocumentAmounts, roundOff: Paise, exchangeRateMicro: number, field: string): void {
   const total = amounts.subTotal + amounts.taxTotal + roundOff;
-  assertConvertible([...amounts.lines.map((l) => l.itemTotal), amounts.cgstTotal, amounts.sgstTotal, amounts.igstTotal, roundOff, total], exchangeRateMicro, field);
+  assertConvertible([...amounts.lines.map((l) => l.itemTotal), amounts.cgstTotal, amounts.sgstTotal, amounts.igstTotal, amounts.cessTotal, roundOff, total], exchangeRateMicro, field);
 }
 
 /**
@@ -95,6 +95,8 @@ export interface PricedLine {
   cgst: Paise;
   sgst: Paise;
   igst: Paise;
+  /** Compensation cess; a document without it (an expense) leaves it out. */
+  cess?: Paise;
 }
 
 /** A document's amounts in the base currency, the side opposite its party line and the party line itself. */
@@ -104,6 +106,7 @@ export interface DocumentInBase {
   cgst: Paise;
   sgst: Paise;
   igst: Paise;
+  cess: Paise;
   roundOff: Paise;
   /** The party line (receivable or payable): openInBase(total). */
   party: Paise;
@@ -121,15 +124,15 @@ export interface DocumentInBase {
  */
 export function documentInBase(lines: readonly PricedLine[], roundOff: Paise, exchangeRateMicro: number): DocumentInBase {
   const base = (paise: Paise) => toBase(paise, exchangeRateMicro);
-  const head = (key: 'cgst' | 'sgst' | 'igst') => lines.reduce((s, l) => s + l[key], 0);
-  const parts = { items: lines.map((l) => l.itemTotal), cgst: head('cgst'), sgst: head('sgst'), igst: head('igst'), roundOff };
-  const total = parts.items.reduce((s, a) => s + a, 0) + parts.cgst + parts.sgst + parts.igst + roundOff;
-  const converted = { items: parts.items.map(base), cgst: base(parts.cgst), sgst: base(parts.sgst), igst: base(parts.igst), roundOff: base(roundOff) };
+  const head = (key: 'cgst' | 'sgst' | 'igst' | 'cess') => lines.reduce((s, l) => s + (l[key] ?? 0), 0);
+  const parts = { items: lines.map((l) => l.itemTotal), cgst: head('cgst'), sgst: head('sgst'), igst: head('igst'), cess: head('cess'), roundOff };
+  const total = parts.items.reduce((s, a) => s + a, 0) + parts.cgst + parts.sgst + parts.igst + parts.cess + roundOff;
+  const converted = { items: parts.items.map(base), cgst: base(parts.cgst), sgst: base(parts.sgst), igst: base(parts.igst), cess: base(parts.cess), roundOff: base(roundOff) };
   const party = openInBase(total, exchangeRateMicro);
-  const difference = party - converted.items.reduce((s, a) => s + a, 0) - converted.cgst - converted.sgst - converted.igst - converted.roundOff;
+  const difference = party - converted.items.reduce((s, a) => s + a, 0) - converted.cgst - converted.sgst - converted.igst - converted.cess - converted.roundOff;
   if (difference === 0) return { ...converted, party };
-  // Each of the n items, 3 GST heads, the round-off and the party is within half a paisa of its exact value.
-  if (Math.abs(difference) > (parts.items.length + 5) / 2 || parts.items.length === 0) {
+  // Each of the n items, 3 GST heads, the cess, the round-off and the party is within half a paisa of its exact value.
+  if (Math.abs(difference) > (parts.items.length + 6) / 2 || parts.items.length === 0) {
     throw new RangeError(`converted document is off by ${difference} paise, more than rounding of its ${parts.items.length} lines explains`);
   }
   const largest = converted.items.reduce((best, a, i) => (a > converted.items[best]! ? i : best), 0);

@@ -24,6 +24,9 @@ export function presentLine(l: DocumentLineColumns) {
     cgst_amount: toRupees(l.cgst),
     sgst_amount: toRupees(l.sgst),
     igst_amount: toRupees(l.igst),
+    cess_rate: l.cess_rate_centi / 100,
+    cess_per_unit: toRupees(l.cess_per_unit),
+    cess_amount: toRupees(l.cess),
     account_id: l.account_id,
   };
 }
@@ -35,6 +38,7 @@ export interface DocumentTotals {
   cgst_total: number;
   sgst_total: number;
   igst_total: number;
+  cess_total: number;
   total: number;
 }
 
@@ -45,6 +49,7 @@ export function presentTotals(t: DocumentTotals) {
     cgst_total: toRupees(t.cgst_total),
     sgst_total: toRupees(t.sgst_total),
     igst_total: toRupees(t.igst_total),
+    cess_total: toRupees(t.cess_total),
     total: toRupees(t.total),
   };
 }

@@ -27,6 +27,9 @@ export const lineItemProperties = {
   cgst_amount: Amount,
   sgst_amount: Amount,
   igst_amount: Amount,
+  cess_rate: Type.Number({ description: 'Compensation cess, ad valorem, in percent (0 without one)' }),
+  cess_per_unit: { ...Amount, description: 'Compensation cess per unit of quantity, in rupees (0 without one)' },
+  cess_amount: { ...Amount, description: "The line's compensation cess, part of tax_amount" },
   account_id: Type.String({ description: 'The ledger account the line posts to (the item\'s, or the default sales or purchase account)' }),
 };
 
@@ -39,6 +42,7 @@ export const totalsProperties = {
   cgst_total: Amount,
   sgst_total: Amount,
   igst_total: Amount,
+  cess_total: { ...Amount, description: 'Compensation cess, part of tax_total' },
   total: Amount,
 };
 

@@ -27,6 +27,7 @@ export { asDateTime, presentLine, presentTotals, type DocumentTotals } from './d
 export { resolveParty, type BranchOf, type DocumentParty } from './party.resolver';
 export { freshPartyCopy, partyCopyOf, partyRecipientSql, partyRegisteredSql, readPartyCopy, storedPartyOf, type PartyCopy, type PartySource } from './party-copy';
 export { priceLines, priceResolved, resolveOnSide, type PricedLines } from './lines.pricer';
+export { adValoremCessOn, assertCessLevied, cessEndsOn } from './cess.rules';
 export { inclusiveRemainderOf, lineColumnsOf, lineInputsOf, totalColumnsOf } from './line-columns.mapper';
 export { LineItems, type LineItemInput } from './line-items.schemas';
 export { assertMove, assertStatusIn, type StatusMoves } from './status-moves.rules';

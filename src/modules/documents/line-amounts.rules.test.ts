@@ -27,7 +27,7 @@ const line = (quantity: number, rateRupees: number, discountRupees: number, taxP
 const INTRA: TaxMode = { supply: 'INTRA' };
 const INTER: TaxMode = { supply: 'INTER' };
 
-type Case = [name: string, input: LineInput, mode: TaxMode, expected: Omit<LineAmounts, 'remainder'>];
+type Case = [name: string, input: LineInput, mode: TaxMode, expected: Omit<LineAmounts, 'remainder' | 'cess'>];
 
 // Hand-worked. Amounts in paise; "→" is half-up rounding to the paisa. Intra-state, CGST and
 // SGST are each the taxable value × half the rate, rounded on its own; the tax is their sum.
@@ -82,7 +82,7 @@ const CASES: Case[] = [
 
 describe('computeLine: hand-worked examples', () => {
   it.each(CASES)('%s', (_name, input, mode, expected) => {
-    expect(computeLine(input, mode)).toEqual({ ...expected, remainder: 0 });
+    expect(computeLine(input, mode)).toEqual({ ...expected, cess: 0, remainder: 0 });
   });
 });
 
@@ -173,7 +173,7 @@ describe('amounts that round to 0.00', () => {
   });
 
   it('accepts exact zeros, and products of half a paisa or more', () => {
-    const zero = { itemTotal: 0, tax: 0, cgst: 0, sgst: 0, igst: 0, remainder: 0 };
+    const zero = { itemTotal: 0, tax: 0, cgst: 0, sgst: 0, igst: 0, cess: 0, remainder: 0 };
     expect(computeLine(line(5, 0, 0, 18), INTRA)).toEqual(zero);
     expect(computeLine(line(2, 250, 500, 18), INTER)).toEqual(zero);
     // 0.5 × 0.01 = 0.005 → 0.01; its 18% tax (0.0018) rounds to 0, which is a tax of 0, not a refusal.
@@ -236,7 +236,7 @@ describe('computeDocument: hand-worked document', () => {
 
   it('gives zeros for no lines', () => {
     expect(computeDocument([], INTRA)).toEqual({
-      lines: [], subTotal: 0, taxTotal: 0, cgstTotal: 0, sgstTotal: 0, igstTotal: 0, remainderTotal: 0, taxByRate: [],
+      lines: [], subTotal: 0, taxTotal: 0, cgstTotal: 0, sgstTotal: 0, igstTotal: 0, cessTotal: 0, remainderTotal: 0, taxByRate: [],
     });
   });
 });
@@ -244,21 +244,21 @@ describe('computeDocument: hand-worked document', () => {
 describe('tax-inclusive amounts', () => {
   it('takes the taxable value out half-up, taxes it like any line, and leaves the paisa as remainder', () => {
     // ₹118.00 incl. 18%: 11800 × 100 / 118 = 10000; 9% = 900 each; remainder 0.
-    expect(computeLine(line(1, 118, 0, 18), { supply: 'INTRA', inclusive: true })).toEqual({ itemTotal: 10000, tax: 1800, cgst: 900, sgst: 900, igst: 0, remainder: 0 });
+    expect(computeLine(line(1, 118, 0, 18), { supply: 'INTRA', inclusive: true })).toEqual({ itemTotal: 10000, tax: 1800, cgst: 900, sgst: 900, igst: 0, cess: 0, remainder: 0 });
     // ₹10.00 incl. 18%: 1000 × 100 / 118 = 847.46 → 847; 9%: 76.23 → 76 each, tax 152; 847 + 152 = 999: remainder +1.
-    expect(computeLine(line(1, 10, 0, 18), { supply: 'INTRA', inclusive: true })).toEqual({ itemTotal: 847, tax: 152, cgst: 76, sgst: 76, igst: 0, remainder: 1 });
+    expect(computeLine(line(1, 10, 0, 18), { supply: 'INTRA', inclusive: true })).toEqual({ itemTotal: 847, tax: 152, cgst: 76, sgst: 76, igst: 0, cess: 0, remainder: 1 });
     // Same inter-state: IGST 847 × 18% = 152.46 → 152; remainder +1.
-    expect(computeLine(line(1, 10, 0, 18), { supply: 'INTER', inclusive: true })).toEqual({ itemTotal: 847, tax: 152, cgst: 0, sgst: 0, igst: 152, remainder: 1 });
+    expect(computeLine(line(1, 10, 0, 18), { supply: 'INTER', inclusive: true })).toEqual({ itemTotal: 847, tax: 152, cgst: 0, sgst: 0, igst: 152, cess: 0, remainder: 1 });
     // ₹10.50 incl. 18%: 1050 × 100 / 118 = 889.83 → 890; 9%: 80.1 → 80 each, tax 160; 890 + 160 = 1050.
     expect(computeLine(line(1, 10.5, 0, 18), { supply: 'INTRA', inclusive: true })).toMatchObject({ itemTotal: 890, tax: 160, remainder: 0 });
     // ₹1.19 incl. 18%: 119 × 100 / 118 = 100.85 → 101; 9%: 9.09 → 9 each, tax 18; 101 + 18 = 119.
     expect(computeLine(line(1, 1.19, 0, 18), { supply: 'INTRA', inclusive: true })).toMatchObject({ itemTotal: 101, tax: 18, remainder: 0 });
     // ₹2.39 incl. 18%: 239 × 100 / 118 = 202.54 → 203; 9%: 18.27 → 18 each, tax 36; 203 + 36 = 239... and ₹0.59: 59/1.18 = 50; 4.5 → 5 each: 50 + 10 = 60, remainder −1.
-    expect(computeLine(line(1, 0.59, 0, 18), { supply: 'INTRA', inclusive: true })).toEqual({ itemTotal: 50, tax: 10, cgst: 5, sgst: 5, igst: 0, remainder: -1 });
+    expect(computeLine(line(1, 0.59, 0, 18), { supply: 'INTRA', inclusive: true })).toEqual({ itemTotal: 50, tax: 10, cgst: 5, sgst: 5, igst: 0, cess: 0, remainder: -1 });
   });
 
   it('holds no tax inside a zero-rated amount', () => {
-    expect(computeLine(line(1, 10, 0, 18), { supply: 'INTER', inclusive: true, zeroRated: true })).toEqual({ itemTotal: 1000, tax: 0, cgst: 0, sgst: 0, igst: 0, remainder: 0 });
+    expect(computeLine(line(1, 10, 0, 18), { supply: 'INTER', inclusive: true, zeroRated: true })).toEqual({ itemTotal: 1000, tax: 0, cgst: 0, sgst: 0, igst: 0, cess: 0, remainder: 0 });
   });
 
   it('sums the remainders of a document', () => {

@@ -1,4 +1,5 @@
 import { exceedsMoneyBound, MAX_RUPEES, roundDiv, sum, toRupees, type Paise } from '../../kernel/money';
+import { adValoremCessOn, specificCessOn, type CessRates } from './cess.rules';
 import type { SupplyType } from './supply.rules';
 
 /**
@@ -19,8 +20,8 @@ export interface TaxMode {
   inclusive?: boolean;
 }
 
-/** One line, already resolved from the item master and converted to integers by the caller. */
-export interface LineInput {
+/** One line, already resolved from the item master and converted to integers by the caller; a compensation cess when it carries one (cess.rules.ts). */
+export interface LineInput extends CessRates {
   /** quantity × 1000; quantities carry at most 3 decimals, so this is exact. */
   quantityMilli: number;
   ratePaise: Paise;
@@ -35,6 +36,7 @@ export interface LineInput {
 export interface LineAmounts {
   /** The taxable value. */
   itemTotal: Paise;
+  /** GST and compensation cess together: cgst + sgst + igst + cess. */
   tax: Paise;
   /**
    * Tax-inclusive amounts: the paisa (or two) left between the amount entered and taxable value
@@ -44,6 +46,8 @@ export interface LineAmounts {
   cgst: Paise;
   sgst: Paise;
   igst: Paise;
+  /** Compensation cess: ad valorem on the taxable value plus quantity × amount per unit (cess.rules.ts). */
+  cess: Paise;
 }
 
 /** One row of the tax summary: lines of the same rate added together. */
@@ -63,6 +67,8 @@ export interface DocumentAmounts {
   cgstTotal: Paise;
   sgstTotal: Paise;
   igstTotal: Paise;
+  /** Σ line cess, part of taxTotal. */
+  cessTotal: Paise;
   /** Σ line remainders: what round_off must add for the total to equal the amounts entered. */
   remainderTotal: Paise;
   /** One row per distinct rate, ascending by rate. */
@@ -192,6 +198,7 @@ export function computeDocument(lines: readonly LineInput[], mode: TaxMode): Doc
     cgstTotal: sum(amounts.map((a) => a.cgst)),
     sgstTotal: sum(amounts.map((a) => a.sgst)),
     igstTotal: sum(amounts.map((a) => a.igst)),
+    cessTotal: sum(amounts.map((a) => a.cess)),
     remainderTotal,
     taxByRate: summariseByRate(lines, amounts),
   };
@@ -212,12 +219,20 @@ function computeLineAt(line: LineInput, mode: TaxMode, lineIndex: number | null)
   const entered = gross - line.discountPaise;
   if (entered < 0) throw new InvalidDiscountError('exceeds_gross', gross, line.discountPaise, lineIndex);
 
-  // A zero-rated line (WOPAY), or goods taxed at customs, bear no tax, so an inclusive amount holds none either.
-  const rate = mode.zeroRated || line.taxedAtCustoms ? 0 : line.taxRateCenti;
-  const itemTotal = mode.inclusive ? taxableOfInclusive(entered, rate) : entered;
+  // A zero-rated line (WOPAY), or goods taxed at customs, bear no tax, so an inclusive amount holds none either; nor cess
+  // (IGST Act s.16(3)(a), applied to cess by s.11 of the Compensation Act; on imports the cess too is levied at customs).
+  const untaxed = mode.zeroRated || line.taxedAtCustoms === true;
+  const rate = untaxed ? 0 : line.taxRateCenti;
+  const cessRate = untaxed ? 0 : (line.cessRateCenti ?? 0);
+  const specificCess = untaxed ? 0 : specificCessOn(line.quantityMilli, line.cessPerUnitPaise ?? 0);
+  // Inclusive, the specific cess comes off first; the rest holds the value and the taxes at their rates.
+  if (mode.inclusive && specificCess > entered) throw new PricingInputError(`the cess per unit, ${toRupees(specificCess)} on this quantity, exceeds the amount entered`, lineField(lineIndex, 'cess_per_unit'));
+  const itemTotal = mode.inclusive ? taxableOfInclusive(entered - specificCess, rate + cessRate) : entered;
   const taxes = taxOn(itemTotal, rate, mode.supply);
-  assertLineWithinBound('the line amount with tax', itemTotal + taxes.tax, line, lineIndex);
-  return { itemTotal, ...taxes, remainder: mode.inclusive ? entered - itemTotal - taxes.tax : 0 };
+  const cess = adValoremCessOn(itemTotal, cessRate) + specificCess;
+  const tax = taxes.tax + cess;
+  assertLineWithinBound('the line amount with tax', itemTotal + tax, line, lineIndex);
+  return { itemTotal, ...taxes, tax, cess, remainder: mode.inclusive ? entered - itemTotal - tax : 0 };
 }
 
 /** A document's total (taxable value plus tax) within the bound; the field is `total`. */

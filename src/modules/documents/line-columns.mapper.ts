@@ -12,6 +12,7 @@ export function lineColumnsOf({ lines, amounts }: PricedLines, nextLineId: () =>
       line_item_id: nextLineId(), item_id: l.itemId, name: l.name, description: l.description, hsn_or_sac: l.hsnOrSac,
       quantity_milli: l.quantityMilli, unit: l.unit, rate: l.ratePaise, discount: l.discountPaise, tax_id: l.taxId,
       tax_rate_centi: l.taxRateCenti, item_total: a.itemTotal, tax: a.tax, cgst: a.cgst, sgst: a.sgst, igst: a.igst, account_id: l.accountId,
+      cess_rate_centi: l.cessRateCenti ?? 0, cess_per_unit: l.cessPerUnitPaise ?? 0, cess: a.cess,
     };
   });
 }
@@ -20,7 +21,7 @@ export function lineColumnsOf({ lines, amounts }: PricedLines, nextLineId: () =>
 export function totalColumnsOf({ amounts }: PricedLines): DocumentTotals {
   return {
     sub_total: amounts.subTotal, tax_total: amounts.taxTotal, cgst_total: amounts.cgstTotal,
-    sgst_total: amounts.sgstTotal, igst_total: amounts.igstTotal, total: amounts.subTotal + amounts.taxTotal,
+    sgst_total: amounts.sgstTotal, igst_total: amounts.igstTotal, cess_total: amounts.cessTotal, total: amounts.subTotal + amounts.taxTotal,
   };
 }
 
@@ -34,6 +35,7 @@ export function lineInputsOf(rows: readonly DocumentLineColumns[]): Array<Requir
   return rows.map((l) => ({
     item_id: l.item_id, name: l.name, description: l.description, hsn_or_sac: l.hsn_or_sac,
     quantity: l.quantity_milli / 1000, unit: l.unit, rate: toRupees(l.rate), discount: toRupees(l.discount), tax_id: l.tax_id,
+    cess_rate: l.cess_rate_centi / 100, cess_per_unit: toRupees(l.cess_per_unit),
   }));
 }
 

@@ -65,6 +65,8 @@ export async function resolveLines(
       ratePaise: input.rate !== undefined ? toPaise(input.rate) : itemRate!,
       discountPaise: toPaise(input.discount ?? 0),
       taxRateCenti: tax?.rate_centi ?? 0,
+      cessRateCenti: Math.round((input.cess_rate ?? 0) * 100),
+      cessPerUnitPaise: toPaise(input.cess_per_unit ?? 0),
     });
   }
   return resolved;

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Body, Id, Money, Nullable, Text } from '../../http/schema-kit';
+import { Body, Id, Money, Nullable, Text, TWO_DECIMALS } from '../../http/schema-kit';
 import { HSN_PATTERN } from '../catalog';
 
 /** A line of an invoice, bill, estimate or order as a caller sends it (spec: Line item). */
@@ -13,6 +13,8 @@ export const LineItemInput = Body({
   rate: Type.Optional(Money({ minimum: 0 })),
   discount: Type.Optional(Money({ minimum: 0 })),
   tax_id: Type.Optional(Nullable(Id('tax_id'))),
+  cess_rate: Type.Optional(Type.Number({ minimum: 0, maximum: 1000, format: TWO_DECIMALS, description: 'Compensation cess, ad valorem, in percent of the taxable value; only on a supply dated before the cess ended (22 September 2025; 1 February 2026 for tobacco and pan masala). Default 0' })),
+  cess_per_unit: Type.Optional({ ...Money({ minimum: 0 }), description: 'Compensation cess per unit of quantity (specific), in rupees; with cess_rate both apply. Default 0' }),
 });
 /** A line as the pricer takes it: a line of an invoice or bill may also name the account it posts to. */
 export type LineItemInput = Static<typeof LineItemInput> & { account_id?: string | null };

@@ -39,6 +39,9 @@ export interface ParentLine {
   discount: number;
   tax_id: string | null;
   tax_rate_centi: number;
+  /** Compensation cess (migration 045); a caller without it has none. */
+  cess_rate_centi?: number;
+  cess_per_unit?: number;
   item_total: number;
   account_id: string;
 }
@@ -63,6 +66,8 @@ const INHERITED = [
   ['unit', (p: ParentLine) => p.unit],
   ['hsn_or_sac', (p: ParentLine) => p.hsn_or_sac],
   ['tax_id', (p: ParentLine) => p.tax_id],
+  ['cess_rate', (p: ParentLine) => (p.cess_rate_centi ?? 0) / 100],
+  ['cess_per_unit', (p: ParentLine) => toRupees(p.cess_per_unit ?? 0)],
 ] as const;
 
 const lineIdField = (kind: ParentKind) => `${kind}_line_item_id` as const;
@@ -174,10 +179,12 @@ export function bindNoteLines(
     const common = {
       itemId: parent.item_id, name: parent.name, description: input.description ?? parent.description, hsnOrSac: parent.hsn_or_sac,
       unit: parent.unit, taxId: parent.tax_id, taxRateCenti: parent.tax_rate_centi, accountId: parent.account_id, parentLineId: parent.line_item_id,
+      // The parent line's cess, in proportion: ad valorem on the value credited, per unit on the goods (docs/rules/gst-supply-and-tax.md, "Compensation cess").
+      cessRateCenti: parent.cess_rate_centi, cessPerUnitPaise: parent.cess_per_unit,
     };
     if (input.amount !== undefined) {
-      // One unit at the revised amount: no goods move, and the GST engine prices it as any line.
-      return { ...common, quantityMilli: 1000, ratePaise: toPaise(input.amount), discountPaise: 0, valueOnly: true };
+      // One unit at the revised amount: no goods move, and the GST engine prices it as any line; a cess per unit follows goods, so only the ad valorem one is credited.
+      return { ...common, cessPerUnitPaise: 0, quantityMilli: 1000, ratePaise: toPaise(input.amount), discountPaise: 0, valueOnly: true };
     }
     const quantityMilli = Math.round(input.quantity! * 1000);
     const uncreditedMilli = parent.quantity_milli - doneMilli;

@@ -4,7 +4,7 @@ import { creditApplicationLines, creditReleaseLines, noteLines } from './notes.p
 
 /** USD at 83.333333: 0.01 is 83 paise, 0.02 is 167, 0.03 is 250 (each converted once). */
 const RATE = 83_333_333;
-const accounts = { party: 'party', cgst: 'cgst', sgst: 'sgst', igst: 'igst' };
+const accounts = { party: 'party', cgst: 'cgst', sgst: 'sgst', igst: 'igst', cess: 'cess' };
 const cent = (name: string) => ({ accountId: name, itemTotal: 1, cgst: 0, sgst: 0, igst: 0, name });
 /** What the ledger stores: zero lines dropped, negative amounts moved to the other side, and balanced. */
 const posted = (lines: PostingLine[]) => {

@@ -10,18 +10,19 @@ export interface NoteAccounts {
   cgst: string;
   sgst: string;
   igst: string;
+  cess: string;
 }
 
 export interface NoteForPosting {
   contactId: string;
   exchangeRateMicro: number;
-  lines: readonly { accountId: string; itemTotal: number; cgst: number; sgst: number; igst: number; name: string }[];
+  lines: readonly { accountId: string; itemTotal: number; cgst: number; sgst: number; igst: number; cess?: number; name: string }[];
 }
 
 /**
  * A note takes back part of a sale or a purchase, so it posts the mirror of the document it
  * corrects. Sales side (a customer's credit note): Dr each line's revenue account, Dr
- * CGST/SGST/IGST output (tax no longer owed), Cr Accounts Receivable. Purchase side (a
+ * CGST/SGST/IGST output and Output Cess (tax no longer owed), Cr Accounts Receivable. Purchase side (a
  * vendor's credit note, a debit note we raise): Dr Accounts Payable, Cr each line's purchase
  * or expense account, Cr GST input (credit no longer claimable). In the base currency by
  * documentInBase, as the invoice or bill it corrects: the party line is the note's total
@@ -36,6 +37,7 @@ export function noteLines(note: NoteForPosting, accounts: NoteAccounts, side: No
     { accountId: accounts.cgst, ...leg(base.cgst), description: `CGST ${taxWord}` },
     { accountId: accounts.sgst, ...leg(base.sgst), description: `SGST ${taxWord}` },
     { accountId: accounts.igst, ...leg(base.igst), description: `IGST ${taxWord}` },
+    { accountId: accounts.cess, ...leg(base.cess), description: `Cess ${taxWord}` },
   );
   const party = side === 'sales' ? { debit: 0, credit: base.party } : { debit: base.party, credit: 0 };
   return [...legs, { accountId: accounts.party, ...party, contactId: note.contactId, description: 'Note total' }];

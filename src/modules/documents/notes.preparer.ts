@@ -4,6 +4,7 @@ import { invalidValue, notFound } from '../../kernel/errors';
 import { orgSettings } from '../../platform/orgs/org-settings';
 import { assertHsnDigits, catalogRepository } from '../catalog';
 import type { PostingLine } from '../ledger';
+import { assertCessLevied } from './cess.rules';
 import { assertDocumentConvertible } from './currency.rules';
 import { lineColumnsOf } from './line-columns.mapper';
 import type { ResolvedLine } from './line-items.resolver';
@@ -16,6 +17,7 @@ import {
 import { noteLines, type NoteAccounts } from './notes.posting';
 import { assertParentPosted, type NoteSide } from './notes.rules';
 import { assertNoteCanCorrect } from './purchase-tax.rules';
+import { chargedLines, owedAmount } from './reverse-charge.rules';
 import type { NoteLineItem } from './notes.schemas';
 import { resolveParty, type BranchOf, type DocumentParty } from './party.resolver';
 
@@ -33,7 +35,7 @@ export interface NoteParent {
   exportType?: string | null;
   /** The parent's amounts were entered inclusive of tax: its notes' are too. */
   inclusive: boolean;
-  /** A bill under reverse charge: its notes are refused (purchase-tax.rules assertNoteCanCorrect). */
+  /** Under reverse charge: an invoice's notes follow it (their tax stated, not charged); a bill's are refused (purchase-tax.rules assertNoteCanCorrect). */
   reverseCharge?: boolean;
   /** A bill from an OVERSEAS vendor: its notes are refused too (assertNoteCanCorrect). */
   imported?: boolean;
@@ -62,6 +64,8 @@ export interface PreparedNote {
   exchangeRateMicro: number;
   /** A customer credit note's export_type: its invoice's, else its own routing's (an export or SEZ supply); null otherwise. */
   exportType: string | null;
+  /** Against an invoice under reverse charge: the note states its tax but takes back the taxable value alone (docs/rules/returns-gstr1-gstr3b.md, "Outward reverse charge"). */
+  reverseCharge: boolean;
   /** Per line, the parent's line it is bound to and whether it credits value alone (free-form lines: none). */
   bindings: readonly { parentLineId: string | null; valueOnly: boolean }[];
 }
@@ -100,10 +104,11 @@ export async function prepareNote(tx: Tx, orgId: string, input: NoteInput, side:
     const priced = await priceLines(tx, orgId, input.line_items, resolved, side);
     // A credit note, issued when created, is held to the HSN preference and Phase III as an invoice is; a bound one copies its invoice's codes.
     if (side === 'sales') assertHsnDigits(priced.lines, prefs.hsnDigits, resolved.contactGstin !== null, input.noteDate);
+    assertCessLevied(priced.lines, input.noteDate);
     return {
       party: resolved, priced, currencyCode: baseCurrency,
       exportType: side === 'sales' ? resolved.exportType : null,
-      exchangeRateMicro: 1_000_000, bindings: input.line_items.map((l) => ({ parentLineId: null, valueOnly: unboundValueOnly(l) })),
+      exchangeRateMicro: 1_000_000, reverseCharge: false, bindings: input.line_items.map((l) => ({ parentLineId: null, valueOnly: unboundValueOnly(l) })),
     };
   }
   if (resolved.placeOfSupply !== parent.placeOfSupply) {
@@ -116,14 +121,17 @@ export async function prepareNote(tx: Tx, orgId: string, input: NoteInput, side:
   const bound = await withUnboundResolved(tx, orgId, parent.kind, parentLines, input.line_items, bindNoteLines(parent.kind, parentLines, credited.lines, input.line_items), side);
   assertNoteCanCorrect(parent, parentLines, bound.map((l) => l.parentLineId), resolved.branchState);
   const priced = priceResolved(bound, { ...party, inclusive: parent.inclusive });
+  // The note corrects its parent's supply (s.34), so the cess stands or falls with the parent's date.
+  assertCessLevied(bound, parent.date);
   // An unbound line is held to the HSN preference as a free-form note's; a bound one copies its invoice's code.
   if (side === 'sales') assertHsnDigits(bound.filter((l) => l.parentLineId === null), prefs.hsnDigits, resolved.contactGstin !== null, input.noteDate);
   assertTaxableUncredited(parent.kind, parentLines, credited.lines, bound, priced.amounts.lines.map((a) => a.itemTotal));
-  assertWithinCreditable(parent.kind, parent.total, credited.total, priced.amounts.subTotal + priced.amounts.taxTotal);
+  const reverseCharge = parent.reverseCharge === true;
+  assertWithinCreditable(parent.kind, parent.total, credited.total, owedAmount(priced.amounts.subTotal, priced.amounts.taxTotal, reverseCharge));
   // The note converts at its parent's rate, so the parent is the input that brought it.
   assertDocumentConvertible(priced.amounts, 0, parent.exchangeRateMicro, `${parent.kind}_id`);
   return {
-    party, priced, currencyCode: parent.currencyCode, exchangeRateMicro: parent.exchangeRateMicro, exportType,
+    party, priced, currencyCode: parent.currencyCode, exchangeRateMicro: parent.exchangeRateMicro, exportType, reverseCharge,
     bindings: bound.map((l) => ({ parentLineId: l.parentLineId, valueOnly: l.valueOnly })),
   };
 }
@@ -166,19 +174,19 @@ export function noteLineColumnsOf(prepared: PreparedNote, inputs: readonly NoteL
   }));
 }
 
-/** The journal lines of a note (see noteLines), with the organisation's control and GST accounts. */
+/** The journal lines of a note (see noteLines), with the organisation's control and GST accounts; under reverse charge without the tax, which was never charged. */
 export async function noteJournalLines(
   tx: Tx, orgId: string, side: NoteSide,
-  note: { contact_id: string; exchange_rate_micro: number }, lines: readonly DocumentLineColumns[],
+  note: { contact_id: string; exchange_rate_micro: number }, lines: readonly DocumentLineColumns[], reverseCharge: boolean,
 ): Promise<PostingLine[]> {
   const key = (k: string) => catalogRepository.systemAccountId(tx, orgId, k);
   const gst = side === 'sales' ? 'output' : 'input';
   const accounts: NoteAccounts = {
     party: await key(side === 'sales' ? 'accounts_receivable' : 'accounts_payable'),
-    cgst: await key(`cgst_${gst}`), sgst: await key(`sgst_${gst}`), igst: await key(`igst_${gst}`),
+    cgst: await key(`cgst_${gst}`), sgst: await key(`sgst_${gst}`), igst: await key(`igst_${gst}`), cess: await key(`cess_${gst}`),
   };
   return noteLines({
     contactId: note.contact_id, exchangeRateMicro: note.exchange_rate_micro,
-    lines: lines.map((l) => ({ accountId: l.account_id, itemTotal: l.item_total, cgst: l.cgst, sgst: l.sgst, igst: l.igst, name: l.name })),
+    lines: chargedLines(lines.map((l) => ({ accountId: l.account_id, itemTotal: l.item_total, cgst: l.cgst, sgst: l.sgst, igst: l.igst, cess: l.cess, name: l.name })), reverseCharge),
   }, accounts, side);
 }

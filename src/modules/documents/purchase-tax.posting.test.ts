@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { purchaseTaxEntry, type PurchaseLineForPosting } from './purchase-tax.posting';
 
-const accounts = { cgstInput: 'cgst_in', sgstInput: 'sgst_in', igstInput: 'igst_in', rcmInput: 'rcm_in', rcmPayable: 'rcm_payable' };
+const accounts = { cgstInput: 'cgst_in', sgstInput: 'sgst_in', igstInput: 'igst_in', cessInput: 'cess_in', rcmInput: 'rcm_in', rcmPayable: 'rcm_payable' };
 const line = (over: Partial<PurchaseLineForPosting>): PurchaseLineForPosting => ({
   accountId: 'purchases', description: 'line', net: 0, cgst: 0, sgst: 0, igst: 0, blocked: false, ...over,
 });

@@ -1,5 +1,6 @@
 import { invalidValue } from '../../kernel/errors';
 import { isSac } from '../catalog/hsn.rules';
+import { assertRatesExcludeTax } from './reverse-charge.rules';
 
 /**
  * CGST Act section 17(5): the clauses that block input tax credit. (a) motor vehicles;
@@ -59,7 +60,7 @@ export function purchaseTaxTerms(input: {
     throw invalidValue('is_rcm', 'goods imported (every line an HSN outside chapter 99) pay IGST at customs on a Bill of Entry (IGST Act s.5(1) proviso), not under reverse charge');
   }
   const reverseCharge = importOfServices || (!imported && input.isRcm === true);
-  if (reverseCharge && input.inclusive) throw invalidValue('is_inclusive_tax', 'a reverse-charge bill cannot include tax in its rates: the vendor charged no GST');
+  assertRatesExcludeTax(reverseCharge, input.inclusive);
   return { reverseCharge, importOfServices, imported, goodsImported };
 }
 

@@ -16,7 +16,7 @@ type LineTable = 'invoice_lines' | 'credit_note_lines' | 'bill_lines';
 type IdColumn = 'invoice_id' | 'credit_note_id' | 'bill_id';
 
 /** The columns of a stored line that a SourceLine is made from. */
-export const LINE_COLUMNS = ['name', 'description', 'hsn_or_sac', 'quantity_milli', 'unit', 'rate', 'discount', 'tax_rate_centi', 'item_total', 'cgst', 'sgst', 'igst', 'item_id'] as const;
+export const LINE_COLUMNS = ['name', 'description', 'hsn_or_sac', 'quantity_milli', 'unit', 'rate', 'discount', 'tax_rate_centi', 'item_total', 'cgst', 'sgst', 'igst', 'cess', 'cess_rate_centi', 'cess_per_unit', 'item_id'] as const;
 
 /** The lines of one document, in order; a SAC (chapter 99) or an item of type service is a service. */
 export async function documentLines(db: Db, table: LineTable, idColumn: IdColumn, orgId: string, id: string): Promise<SourceLine[]> {
@@ -34,6 +34,7 @@ export function sourceLineOf(r: Pick<InvoiceLinesTable, (typeof LINE_COLUMNS)[nu
     name: r.name, description: r.description, hsnOrSac: r.hsn_or_sac, quantityMilli: r.quantity_milli, unit: r.unit,
     isService: (r.hsn_or_sac?.startsWith('99') ?? false) || serviceItem,
     rate: r.rate, discount: r.discount, taxRateCenti: r.tax_rate_centi, itemTotal: r.item_total, cgst: r.cgst, sgst: r.sgst, igst: r.igst,
+    cess: r.cess, cessRateCenti: r.cess_rate_centi, cessPerUnit: r.cess_per_unit,
   };
 }
 

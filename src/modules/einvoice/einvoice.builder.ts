@@ -1,5 +1,6 @@
 import { allocateByRemainder, roundDiv, sum, toRupees, type Paise } from '../../kernel/money';
 import { gstUnit } from '../catalog/units.rules';
+import { adValoremCessOn } from '../documents';
 import type { EInvoice } from './einvoice.schemas';
 import { SUPPLY_TYPES } from './einvoice.schemas';
 
@@ -22,6 +23,8 @@ export interface EInvoiceSource {
   lines: SourceLine[];
   /** A credit note's invoice. */
   precedingInvoice: { number: string; date: string } | null;
+  /** The recipient pays the tax (CGST s.9(3)); a credit note follows its invoice. */
+  reverseCharge?: boolean;
 }
 
 export interface Party { gstin: string | null; legalName: string; tradeName: string | null; address: string | null; city: string | null; zip: string | null; stcd: string | null }
@@ -40,6 +43,11 @@ export interface SourceLine {
   cgst: Paise;
   sgst: Paise;
   igst: Paise;
+  /** Compensation cess: the line's whole cess, and its ad valorem rate (percent × 100); a line read without them bears none. */
+  cess?: Paise;
+  cessRateCenti?: number;
+  /** The cess per unit of quantity (paise). */
+  cessPerUnit?: Paise;
 }
 
 export type SupplyType = (typeof SUPPLY_TYPES)[number];
@@ -90,10 +98,19 @@ export const inrOf = (rateMicro: number) => (p: Paise): Paise => roundDiv(BigInt
 export function inrLine(l: SourceLine, inr: (p: Paise) => Paise) {
   const gross = inr(l.itemTotal + l.discount);
   const discount = inr(l.discount);
-  return { gross, discount, taxable: gross - discount, cgst: inr(l.cgst), sgst: inr(l.sgst), igst: inr(l.igst) };
+  return { gross, discount, taxable: gross - discount, cgst: inr(l.cgst), sgst: inr(l.sgst), igst: inr(l.igst), cess: inr(l.cess ?? 0) };
 }
 
 export type InrLine = ReturnType<typeof inrLine>;
+
+/**
+ * A line's cess in INR split as the IRP and NIC take it: the ad valorem part (taxable value ×
+ * rate, converted) and the rest, the specific (per unit) part, so the two add up to the books' cess.
+ */
+export function cessParts(l: SourceLine, cessInr: Paise, inr: (p: Paise) => Paise): { adValorem: Paise; nonAdValorem: Paise } {
+  const adValorem = Math.min(inr(adValoremCessOn(l.itemTotal, l.cessRateCenti ?? 0)), cessInr);
+  return { adValorem, nonAdValorem: cessInr - adValorem };
+}
 
 /**
  * A document's lines in INR paise, each tax head agreeing with the books: the ledger converts a
@@ -106,8 +123,8 @@ export function inrLines(lines: readonly SourceLine[], rateMicro: number): InrLi
   if (rateMicro === 1_000_000) return lines.map((l) => inrLine(l, (p) => p));
   const inr = inrOf(rateMicro);
   const converted = lines.map((l) => inrLine(l, inr));
-  for (const head of ['cgst', 'sgst', 'igst'] as const) {
-    const shares = allocateByRemainder(inr(sum(lines.map((l) => l[head]))), lines.map((l) => BigInt(l[head]) * BigInt(rateMicro)), 1_000_000n);
+  for (const head of ['cgst', 'sgst', 'igst', 'cess'] as const) {
+    const shares = allocateByRemainder(inr(sum(lines.map((l) => l[head] ?? 0))), lines.map((l) => BigInt(l[head] ?? 0) * BigInt(rateMicro)), 1_000_000n);
     shares.forEach((share, i) => { converted[i]![head] = share; });
   }
   return converted;
@@ -119,7 +136,10 @@ export function inrLines(lines: readonly SourceLine[], rateMicro: number): InrLi
  * TotInvValFc); the document's totals are the sums of its converted lines, so AssVal is the sum
  * of AssAmt exactly, each tax total is the books', and TotInvVal is the converted document
  * total. A PIN that is not 6 digits is carried as 0, for the checks (einvoice.rules.ts) to
- * report before anyone sees the payload.
+ * report before anyone sees the payload. Under reverse charge (`RegRev` Y) the items and ValDtls
+ * state the tax the recipient pays, while each TotItemVal and TotInvVal is the value charged,
+ * without it: the IRP takes an item's total with or without its tax on a reverse-charge supply
+ * (docs/rules/einvoice-ewaybill.md, "Reverse charge").
  */
 export function buildEInvoice(src: EInvoiceSource, supplyType: SupplyType): EInvoice {
   const inr = inrOf(src.rateMicro);
@@ -136,9 +156,10 @@ export function buildEInvoice(src: EInvoiceSource, supplyType: SupplyType): EInv
 
   const converted = inrLines(src.lines, src.rateMicro);
   const items = src.lines.map((l, i) => {
-    const { gross, discount, taxable, cgst, sgst, igst } = converted[i]!;
+    const { gross, discount, taxable, cgst, sgst, igst, cess } = converted[i]!;
+    const { adValorem, nonAdValorem } = cessParts(l, cess, inr);
     return {
-      paise: { taxable, cgst, sgst, igst },
+      paise: { taxable, cgst, sgst, igst, cess },
       item: {
         SlNo: String(i + 1),
         PrdDesc: l.description ?? l.name,
@@ -152,8 +173,8 @@ export function buildEInvoice(src: EInvoiceSource, supplyType: SupplyType): EInv
         AssAmt: toRupees(taxable),
         GstRt: l.taxRateCenti / 100,
         IgstAmt: toRupees(igst), CgstAmt: toRupees(cgst), SgstAmt: toRupees(sgst),
-        CesRt: 0, CesAmt: 0, OthChrg: 0,
-        TotItemVal: toRupees(taxable + cgst + sgst + igst),
+        CesRt: (l.cessRateCenti ?? 0) / 100, CesAmt: toRupees(adValorem), CesNonAdvlAmt: toRupees(nonAdValorem), OthChrg: 0,
+        TotItemVal: toRupees(src.reverseCharge ? taxable : taxable + cgst + sgst + igst + cess),
       },
     };
   });
@@ -163,7 +184,7 @@ export function buildEInvoice(src: EInvoiceSource, supplyType: SupplyType): EInv
   const buyer = src.buyer;
   const payload: EInvoice = {
     Version: '1.1',
-    TranDtls: { TaxSch: 'GST', SupTyp: supplyType, RegRev: 'N', EcmGstin: null, IgstOnIntra: 'N' },
+    TranDtls: { TaxSch: 'GST', SupTyp: supplyType, RegRev: src.reverseCharge ? 'Y' : 'N', EcmGstin: null, IgstOnIntra: 'N' },
     DocDtls: { Typ: src.typ, No: src.number, Dt: irpDate(src.date) },
     SellerDtls: {
       Gstin: seller.gstin ?? '', LglNm: seller.legalName, TrdNm: seller.tradeName, ...addressLines(seller.address),
@@ -177,7 +198,7 @@ export function buildEInvoice(src: EInvoiceSource, supplyType: SupplyType): EInv
     ItemList: items.map((i) => i.item),
     ValDtls: {
       AssVal: total((p) => p.taxable), CgstVal: total((p) => p.cgst), SgstVal: total((p) => p.sgst), IgstVal: total((p) => p.igst),
-      CesVal: 0, StCesVal: 0, Discount: 0, OthChrg: 0, RndOffAmt: rupees(src.roundOff), TotInvVal: rupees(src.total),
+      CesVal: total((p) => p.cess), StCesVal: 0, Discount: 0, OthChrg: 0, RndOffAmt: rupees(src.roundOff), TotInvVal: rupees(src.total),
       ...(src.currency === 'INR' ? {} : { TotInvValFc: toRupees(src.total) }),
     },
   };

@@ -95,6 +95,15 @@ describe('einvoiceProblems', () => {
     expect(fields(source({ total: 118_101 }))).toEqual(['ValDtls.TotInvVal']);
   });
 
+  it('marks a reverse-charge supply RegRev Y: the tax stated, TotItemVal and TotInvVal without it, as the IRP takes them', () => {
+    // ₹1,000 + CGST ₹90 + SGST ₹90 stated; the buyer is charged ₹1,000.
+    const payload = buildEInvoice(source({ reverseCharge: true, total: 100_000 }), 'B2B');
+    expect(payload.TranDtls.RegRev).toBe('Y');
+    expect(payload.ItemList[0]).toMatchObject({ AssAmt: 1000, CgstAmt: 90, SgstAmt: 90, TotItemVal: 1000 });
+    expect(payload.ValDtls).toMatchObject({ AssVal: 1000, CgstVal: 90, SgstVal: 90, TotInvVal: 1000 });
+    expect(einvoiceProblems(payload, 4)).toEqual([]);
+  });
+
   it('refuses an AssVal that is not the sum of AssAmt', () => {
     const payload = buildEInvoice(source(), 'B2B');
     payload.ValDtls.AssVal = 1000.01;

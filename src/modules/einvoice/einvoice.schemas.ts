@@ -36,6 +36,7 @@ const Item = Strict({
   SgstAmt: Rupees,
   CesRt: Type.Number(),
   CesAmt: Rupees,
+  CesNonAdvlAmt: { ...Rupees, description: 'Compensation cess charged per unit (specific)' },
   OthChrg: Rupees,
   TotItemVal: Rupees,
 });

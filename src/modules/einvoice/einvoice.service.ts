@@ -47,7 +47,10 @@ export function einvoiceService(db: Db) {
       const inv = await db.selectFrom('invoices').selectAll().where('org_id', '=', ctx.orgId).where('invoice_id', '=', invoiceId).executeTakeFirst();
       if (!inv) throw notFound('invoice', 'invoice_id');
       if (inv.status === 'DRAFT' || inv.status === 'CANCELLED') throw invalidState(`A ${inv.status} invoice has no e-invoice: only an approved one that is not void`, { status: inv.status });
-      const head = { ...headOf(inv), typ: 'INV' as const, number: inv.invoice_number, date: inv.invoice_date, roundOff: inv.round_off, buyer: { name: inv.customer_name, party: inv.party } };
+      const head = {
+        ...headOf(inv), typ: 'INV' as const, number: inv.invoice_number, date: inv.invoice_date, roundOff: inv.round_off,
+        buyer: { name: inv.customer_name, party: inv.party }, reverseCharge: inv.is_reverse_charge === 1,
+      };
       return build(head, await documentLines(db, 'invoice_lines', 'invoice_id', ctx.orgId, invoiceId), null);
     },
 
@@ -56,10 +59,13 @@ export function einvoiceService(db: Db) {
       if (!note) throw notFound('credit note', 'credit_note_id');
       if (note.note_type !== 'CUSTOMER') throw invalidState('A vendor credit is received, not issued: it has no e-invoice', { note_type: note.note_type });
       if (note.status === 'DRAFT' || note.status === 'CANCELLED') throw invalidState(`A ${note.status} credit note has no e-invoice`, { status: note.status });
-      const invoice = note.invoice_id === null ? undefined : await db.selectFrom('invoices').select(['invoice_number', 'invoice_date'])
+      const invoice = note.invoice_id === null ? undefined : await db.selectFrom('invoices').select(['invoice_number', 'invoice_date', 'is_reverse_charge'])
         .where('org_id', '=', ctx.orgId).where('invoice_id', '=', note.invoice_id).executeTakeFirst();
       // A note's total has no round-off of its own: its lines' values sum to it.
-      const head = { ...headOf(note), typ: 'CRN' as const, number: note.credit_note_number, date: note.note_date, roundOff: 0, buyer: { name: note.contact_name, party: note.party } };
+      const head = {
+        ...headOf(note), typ: 'CRN' as const, number: note.credit_note_number, date: note.note_date, roundOff: 0,
+        buyer: { name: note.contact_name, party: note.party }, reverseCharge: invoice?.is_reverse_charge === 1,
+      };
       return build(head, await documentLines(db, 'credit_note_lines', 'credit_note_id', ctx.orgId, creditNoteId),
         invoice ? { number: invoice.invoice_number, date: invoice.invoice_date } : null);
     },

@@ -5,4 +5,4 @@ export { findIrn, findIrns, irnOfJoined, joinedIrnColumns, presentIrn, type IrnD
 export type { IrnVoidBody } from './irn.schemas';
 // What e-way bills build from too: the document's parties and lines, and the IRP's value forms.
 export { documentLines, documentParties, LINE_COLUMNS, sourceLineOf, type Counterparty } from './document-source';
-export { addressLines, EXPORT_PIN, EXPORT_STATE, inrLine, inrLines, inrOf, irpDate, pinOf, type InrLine, type Party, type SourceLine } from './einvoice.builder';
+export { addressLines, cessParts, EXPORT_PIN, EXPORT_STATE, inrLine, inrLines, inrOf, irpDate, pinOf, type InrLine, type Party, type SourceLine } from './einvoice.builder';

@@ -1,5 +1,5 @@
 import { sum, toRupees, type Paise } from '../../kernel/money';
-import { addressLines, EXPORT_PIN, EXPORT_STATE, inrLine, inrOf, irpDate, pinOf, type Party, type SourceLine } from '../einvoice';
+import { addressLines, cessParts, EXPORT_PIN, EXPORT_STATE, inrLine, inrOf, irpDate, pinOf, type Party, type SourceLine } from '../einvoice';
 import type { EWayBillDraft } from './ewaybill.checks';
 import { ewayBillRequired, type SubSupplyType } from './ewaybill.rules';
 import { transactionTypeOf, type Place } from './movement.rules';
@@ -61,8 +61,9 @@ export function buildEWayBill(src: EWayBillSource, transport: Transport): { eway
   const inr = inrOf(src.rateMicro);
   const lines = goods.map((l) => ({ line: l, inr: inrLine(l, inr) }));
   const total = (pick: (a: ReturnType<typeof inrLine>) => Paise) => sum(lines.map((l) => pick(l.inr)));
-  const [taxable, cgst, sgst, igst] = [total((a) => a.taxable), total((a) => a.cgst), total((a) => a.sgst), total((a) => a.igst)];
-  const withTax = taxable + cgst + sgst + igst;
+  const [taxable, cgst, sgst, igst, cess] = [total((a) => a.taxable), total((a) => a.cgst), total((a) => a.sgst), total((a) => a.igst), total((a) => a.cess)];
+  const cessAdValorem = sum(lines.map(({ line: l, inr: a }) => cessParts(l, a.cess, inr).adValorem));
+  const withTax = taxable + cgst + sgst + igst + cess;
   const [imported, exported] = [src.subSupplyType === '2', src.subSupplyType === '3'];
   // A bill of supply (Rule 49) carries no tax; a zero-rated supply is still on a tax invoice; goods imported move on their Bill of Entry once customs cleared them.
   const boe = imported ? src.billOfEntry ?? null : null;
@@ -77,13 +78,15 @@ export function buildEWayBill(src: EWayBillSource, transport: Transport): { eway
     fromAddr1: from.addr1, fromAddr2: from.addr2, fromPlace: from.place, fromPincode: from.pincode, actFromStateCode: from.actState,
     toGstin: toBilled.gstin, toTrdName: toBilled.trdName, toStateCode: toBilled.stateCode,
     toAddr1: to.addr1, toAddr2: to.addr2, toPlace: to.place, toPincode: to.pincode, actToStateCode: to.actState,
-    totalValue: toRupees(taxable), cgstValue: toRupees(cgst), sgstValue: toRupees(sgst), igstValue: toRupees(igst), cessValue: 0, totInvValue: toRupees(withTax),
+    totalValue: toRupees(taxable), cgstValue: toRupees(cgst), sgstValue: toRupees(sgst), igstValue: toRupees(igst),
+    cessValue: toRupees(cessAdValorem), cessNonAdvolValue: toRupees(cess - cessAdValorem), totInvValue: toRupees(withTax),
     transMode: transport.mode, transDistance: String(transport.distanceKm), transporterId: transport.transporterId, vehicleNo: transport.vehicleNo,
     itemList: lines.map(({ line: l, inr: a }) => ({
       productName: l.name, productDesc: l.description,
       hsnCode: l.hsnOrSac !== null && /^[0-9]+$/.test(l.hsnOrSac) ? Number(l.hsnOrSac) : null,
       quantity: l.quantityMilli / 1000, qtyUnit: l.unit?.toUpperCase() ?? 'OTH', taxableAmount: toRupees(a.taxable),
-      cgstRate: a.cgst === 0 ? 0 : l.taxRateCenti / 200, sgstRate: a.sgst === 0 ? 0 : l.taxRateCenti / 200, igstRate: a.igst === 0 ? 0 : l.taxRateCenti / 100, cessRate: 0,
+      cgstRate: a.cgst === 0 ? 0 : l.taxRateCenti / 200, sgstRate: a.sgst === 0 ? 0 : l.taxRateCenti / 200, igstRate: a.igst === 0 ? 0 : l.taxRateCenti / 100,
+      cessRate: (l.cessRateCenti ?? 0) / 100, cessNonadvol: toRupees(inr(l.cessPerUnit ?? 0)),
     })),
   };
   return { ewaybill, required: ewayBillRequired(withTax) };

@@ -49,6 +49,7 @@ const Item = Strict({
   sgstRate: Type.Number(),
   igstRate: Type.Number(),
   cessRate: Type.Number(),
+  cessNonadvol: { ...Rupees, description: 'Compensation cess per unit of quantity (specific), in rupees' },
 });
 
 export const EWayBill = Named('EWayBill', Strict({
@@ -68,7 +69,8 @@ export const EWayBill = Named('EWayBill', Strict({
   cgstValue: Rupees,
   sgstValue: Rupees,
   igstValue: Rupees,
-  cessValue: Rupees,
+  cessValue: { ...Rupees, description: 'Compensation cess, ad valorem' },
+  cessNonAdvolValue: { ...Rupees, description: 'Compensation cess per unit (specific)' },
   totInvValue: Rupees,
   transMode: NullableOf(StringEnum(['1', '2', '3', '4'] as const, '1 road, 2 rail, 3 air, 4 ship; null until known (Part B)')),
   transDistance: Type.String({ pattern: '^[0-9]{1,4}$', description: 'km, as NIC takes it, a string; 0 lets the portal work it out from the PINs' }),

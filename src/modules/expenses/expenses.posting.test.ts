@@ -5,7 +5,7 @@ import { computeExpense, type ExpenseTaxMode } from './expense-amounts.rules';
 import { expensePostingLines, type ExpenseGstAccounts } from './expenses.posting';
 
 const gstAccounts: ExpenseGstAccounts = {
-  cgstInput: 'cgst_in', sgstInput: 'sgst_in', igstInput: 'igst_in', rcmInput: 'rcm_in', rcmPayable: 'rcm_payable',
+  cgstInput: 'cgst_in', sgstInput: 'sgst_in', igstInput: 'igst_in', cessInput: 'cess_in', rcmInput: 'rcm_in', rcmPayable: 'rcm_payable',
 };
 
 interface Case {

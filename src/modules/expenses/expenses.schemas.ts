@@ -90,6 +90,9 @@ export type ListExpensesQuery = Static<typeof ListExpensesQuery>;
 /** The tax columns an expense line shows as a document line does. */
 const { tax_id, tax_percentage, item_total, tax_amount, cgst_amount, sgst_amount, igst_amount } = lineItemProperties;
 
+/** An expense's totals: a document's, but for compensation cess, which an expense does not carry. */
+const { cess_total: _cessTotal, ...expenseTotals } = totalsProperties;
+
 /** An expense's line (expenses.presenter.ts presentExpenseLine). */
 const ExpenseLineItem = Named('ExpenseLineItem', Strict({
   line_item_id: Type.String(),
@@ -126,7 +129,7 @@ export const Expense = Named('Expense', Strict({
   rcm_rate: NullableOf(Type.Number({ description: 'The reverse-charge GST rate in percent' })),
   itc_blocked_reason: NullableOf(ItcBlockedReason),
   line_items: Type.Array(ExpenseLineItem),
-  ...totalsProperties,
+  ...expenseTotals,
   total: { ...Amount, description: 'What left the paid-through account; under reverse charge the amount alone, tax_total being the tax owed on it' },
   status: Type.Literal('RECORDED', { description: 'Always RECORDED: a deleted expense reads as 404' }),
   notes: NullableOf(Type.String()),

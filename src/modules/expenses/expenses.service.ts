@@ -103,7 +103,7 @@ export function expensesService(deps: Deps) {
     const found = new Map<string, string>();
     for (const key of keys) found.set(key, await catalogRepository.systemAccountId(tx, orgId, key));
     const id = (key: string) => found.get(key) ?? '';
-    return { cgstInput: id('cgst_input'), sgstInput: id('sgst_input'), igstInput: id('igst_input'), rcmInput: id('rcm_input'), rcmPayable: id('rcm_payable') };
+    return { cgstInput: id('cgst_input'), sgstInput: id('sgst_input'), igstInput: id('igst_input'), cessInput: id('cess_input'), rcmInput: id('rcm_input'), rcmPayable: id('rcm_payable') };
   }
 
   async function post(tx: Tx, ctx: RequestContext, e: ExpenseRow, lines: readonly ExpenseLineRow[]) {

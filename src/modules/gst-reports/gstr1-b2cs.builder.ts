@@ -21,6 +21,6 @@ export function b2csSection(entries: readonly { doc: Gstr1Doc; credit: boolean }
   return [...rows.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, r]) => {
     const total = (pick: (l: Gstr1Line) => Paise) => toRupees(sum(r.lines.map(({ line, sign }) => sign * pick(line))));
     return { sply_ty: r.sply_ty, pos: r.pos, typ: 'OE' as const, rt: r.rateCenti / 100,
-      txval: total((l) => l.txval), iamt: total((l) => l.iamt), camt: total((l) => l.camt), samt: total((l) => l.samt), csamt: 0 };
+      txval: total((l) => l.txval), iamt: total((l) => l.iamt), camt: total((l) => l.camt), samt: total((l) => l.samt), csamt: total((l) => l.csamt ?? 0) };
   });
 }

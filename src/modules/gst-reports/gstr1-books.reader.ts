@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { TaxBySource } from './gstr1-summary.rules';
 
-const OUTPUT_LEDGERS = ['cgst_output', 'sgst_output', 'igst_output'];
+const OUTPUT_LEDGERS = ['cgst_output', 'sgst_output', 'igst_output', 'cess_output'];
 
 /**
- * The movement on the output GST ledgers (CGST, SGST, IGST; the reverse-charge ledger apart) of
+ * The movement on the output GST ledgers (CGST, SGST, IGST and cess; the reverse-charge ledger apart) of
  * one registration's branches in a period, per source of the entries (a document, a journal):
  * credit less debit, so a posting and its reversal cancel.
  */

@@ -1,5 +1,5 @@
 import { toRupees } from '../../kernel/money';
-import { byRate, groupBy, igstItems, numbered, returnDate, type Gstr1Note } from './gstr1.rules';
+import { byRate, groupBy, igstItems, numbered, returnDate, reverseChargeFlag, type Gstr1Note } from './gstr1.rules';
 import { exportType, invoiceSection, invoiceType } from './gstr1-section.rules';
 
 /* The issued credit notes of GSTR-1 (`ntty` C), amounts as positive numbers: cdnr by recipient, cdnur one by one. */
@@ -9,7 +9,7 @@ const head = (n: Gstr1Note) => ({ ntty: 'C' as const, nt_num: n.number, nt_dt: r
 export function cdnrSection(notes: readonly Gstr1Note[]) {
   return groupBy(notes, (n) => n.ctin ?? '').map(([ctin, nt]) => ({
     ctin,
-    nt: nt.map((n) => ({ ...head(n), rchrg: 'N' as const, inv_typ: invoiceType(n), itms: numbered(byRate(n.lines)) })),
+    nt: nt.map((n) => ({ ...head(n), rchrg: reverseChargeFlag(n), inv_typ: invoiceType(n), itms: numbered(byRate(n.lines)) })),
   }));
 }
 

@@ -67,4 +67,21 @@ describe('gstr1Sections', () => {
       { source: 'CREDIT_NOTE', sourceId: 'cn_1', number: 'CN-1', tax: -180_00 },
     ]);
   });
+
+  it('reports a reverse-charge invoice and its note with rchrg Y and their tax, carrying none of it as the supplier\'s', () => {
+    const registered = { ctin: '29AAACR5055K1Z3', gstTreatment: 'REGISTERED', pos: '29', reverseCharge: true };
+    const intra = line({ rateCenti: 500, txval: 20_000_00, iamt: 0, camt: 500_00, samt: 500_00 });
+    const { sections, carried } = gstr1Sections(
+      [doc({ ...registered, value: 20_000_00, lines: [intra] })],
+      [note({ ...registered, id: 'cn_1', number: 'CN-1', value: 4000_00, lines: [line({ rateCenti: 500, txval: 4000_00, iamt: 0, camt: 100_00, samt: 100_00 })] })],
+    );
+    // ₹20,000 at 5%: CGST and SGST ₹500 each, the recipient's to pay; the invoice's value is ₹20,000.
+    expect(sections.b2b).toEqual([{ ctin: '29AAACR5055K1Z3', inv: [{ inum: 'INV-1', idt: '10-08-2024', val: 20000, pos: '29', rchrg: 'Y', inv_typ: 'R',
+      itms: [{ num: 1, itm_det: { rt: 5, txval: 20000, iamt: 0, camt: 500, samt: 500, csamt: 0 } }] }] }]);
+    expect(sections.cdnr[0]!.nt[0]).toMatchObject({ nt_num: 'CN-1', val: 4000, rchrg: 'Y' });
+    expect(carried).toEqual([
+      { source: 'INVOICE', sourceId: 'inv_1', number: 'INV-1', tax: 0 },
+      { source: 'CREDIT_NOTE', sourceId: 'cn_1', number: 'CN-1', tax: 0 },
+    ]);
+  });
 });

@@ -11,7 +11,8 @@ import type { TaxBySource } from './gstr1-summary.rules';
  * no voids). A document's taxable lines go to its section, its nil-rated, exempt and non-GST lines
  * to `nil`; an export keeps every line (it is zero-rated). A document without taxable lines is in
  * `nil` only. `carried` is the tax each document's section carries as built (a note's negative),
- * which the summary holds against the books.
+ * which the summary holds against the books: none for a reverse-charge document, whose items
+ * carry the recipient's tax, not the supplier's (docs/rules/returns-gstr1-gstr3b.md, "Outward reverse charge").
  */
 export function gstr1Sections(invoices: readonly Gstr1Doc[], notes: readonly Gstr1Note[]) {
   const taxablePart = <D extends Gstr1Doc>(d: D, exported: boolean): D => ({ ...d, lines: exported ? d.lines : d.lines.filter(isTaxable) });
@@ -26,7 +27,7 @@ export function gstr1Sections(invoices: readonly Gstr1Doc[], notes: readonly Gst
     const taxed = taxablePart(doc, exported);
     if (!exported) nil.push({ doc: nilPart(doc), credit });
     if (taxed.lines.length === 0) return;
-    carried.push({ source: credit ? 'CREDIT_NOTE' : 'INVOICE', sourceId: doc.id, number: doc.number, tax: (credit ? -1 : 1) * carriedTax(section, taxed.lines) });
+    carried.push({ source: credit ? 'CREDIT_NOTE' : 'INVOICE', sourceId: doc.id, number: doc.number, tax: doc.reverseCharge ? 0 : (credit ? -1 : 1) * carriedTax(section, taxed.lines) });
     if (section === 'b2cs') b2cs.push({ doc: taxed, credit });
     else if (section === 'cdnr' || section === 'cdnur') bySection[section].push(taxed as Gstr1Note);
     else bySection[section].push(taxed);

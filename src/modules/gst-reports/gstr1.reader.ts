@@ -9,14 +9,14 @@ import type { Gstr1Doc, Gstr1Head, Gstr1Line, Gstr1Note } from './gstr1.rules';
 const LEFT_OUT = ['DRAFT', 'CANCELLED'];
 
 interface Scope { orgId: string; gstin: string; branches: string[]; from: string; to: string }
-interface HeadRow { id: string; number: string; date: string; party: string | null; gst_treatment: string | null; export_type: string | null; place_of_supply: string; total: number; rateMicro: number }
-interface LineRow { doc_id: string; item_total: number; discount: number; tax_rate_centi: number; cgst: number; sgst: number; igst: number; supply_type: string | null }
+interface HeadRow { id: string; number: string; date: string; party: string | null; gst_treatment: string | null; export_type: string | null; place_of_supply: string; total: number; rateMicro: number; is_reverse_charge?: number }
+interface LineRow { doc_id: string; item_total: number; discount: number; tax_rate_centi: number; cgst: number; sgst: number; igst: number; cess: number; supply_type: string | null }
 
 /** A document's lines in INR, converted as the e-invoice and the HSN summary convert them (tax as the books post it); a line without a tax is a taxable one at 0%. */
 function linesInInr(rows: readonly LineRow[], rateMicro: number): Gstr1Line[] {
-  const sources = rows.map((r) => ({ itemTotal: r.item_total, discount: r.discount, cgst: r.cgst, sgst: r.sgst, igst: r.igst }) as SourceLine);
+  const sources = rows.map((r) => ({ itemTotal: r.item_total, discount: r.discount, cgst: r.cgst, sgst: r.sgst, igst: r.igst, cess: r.cess }) as SourceLine);
   return inrLines(sources, rateMicro).map((inr, i) => ({
-    rateCenti: rows[i]!.tax_rate_centi, supplyType: rows[i]!.supply_type ?? 'TAXABLE', txval: inr.taxable, iamt: inr.igst, camt: inr.cgst, samt: inr.sgst,
+    rateCenti: rows[i]!.tax_rate_centi, supplyType: rows[i]!.supply_type ?? 'TAXABLE', txval: inr.taxable, iamt: inr.igst, camt: inr.cgst, samt: inr.sgst, csamt: inr.cess,
   }));
 }
 
@@ -28,7 +28,7 @@ function ctinOf(party: string | null): string | null {
 
 const headOf = (r: HeadRow, supplierState: string): Gstr1Head => ({
   id: r.id, number: r.number, date: r.date, ctin: ctinOf(r.party), gstTreatment: r.gst_treatment, exportType: r.export_type,
-  pos: stateCodeOfIso(r.place_of_supply) ?? '', supplierState, value: inrOf(r.rateMicro)(r.total),
+  pos: stateCodeOfIso(r.place_of_supply) ?? '', supplierState, value: inrOf(r.rateMicro)(r.total), reverseCharge: r.is_reverse_charge === 1,
 });
 
 /**
@@ -39,7 +39,7 @@ const headOf = (r: HeadRow, supplierState: string): Gstr1Head => ({
 export async function gstr1Documents(db: Db, s: Scope): Promise<{ invoices: Gstr1Doc[]; notes: Gstr1Note[] }> {
   const supplierState = s.gstin.slice(0, 2);
   const invoiceHeads = () => db.selectFrom('invoices as d')
-    .select(['d.invoice_id as id', 'd.invoice_number as number', 'd.invoice_date as date', 'd.party', 'd.gst_treatment', 'd.export_type', 'd.place_of_supply', 'd.total', 'd.exchange_rate_micro as rateMicro'])
+    .select(['d.invoice_id as id', 'd.invoice_number as number', 'd.invoice_date as date', 'd.party', 'd.gst_treatment', 'd.export_type', 'd.place_of_supply', 'd.total', 'd.exchange_rate_micro as rateMicro', 'd.is_reverse_charge'])
     .where('d.org_id', '=', s.orgId);
   const [invoices, notes, invoiceLines, noteLines] = await Promise.all([
     invoiceHeads().where('d.branch_id', 'in', s.branches).where('d.status', 'not in', LEFT_OUT)
@@ -50,12 +50,12 @@ export async function gstr1Documents(db: Db, s: Scope): Promise<{ invoices: Gstr
       .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to).orderBy('d.note_date').orderBy('d.credit_note_number').execute(),
     db.selectFrom('invoice_lines as l').innerJoin('invoices as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.invoice_id', '=', 'l.invoice_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
-      .select(['l.invoice_id as doc_id', 'l.item_total', 'l.discount', 'l.tax_rate_centi', 'l.cgst', 'l.sgst', 'l.igst', 't.supply_type'])
+      .select(['l.invoice_id as doc_id', 'l.item_total', 'l.discount', 'l.tax_rate_centi', 'l.cgst', 'l.sgst', 'l.igst', 'l.cess', 't.supply_type'])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'not in', LEFT_OUT).where('d.invoice_date', '>=', s.from).where('d.invoice_date', '<=', s.to)
       .orderBy('l.invoice_id').orderBy('l.position').execute(),
     db.selectFrom('credit_note_lines as l').innerJoin('credit_notes as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.credit_note_id', '=', 'l.credit_note_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
-      .select(['l.credit_note_id as doc_id', 'l.item_total', 'l.discount', 'l.tax_rate_centi', 'l.cgst', 'l.sgst', 'l.igst', 't.supply_type'])
+      .select(['l.credit_note_id as doc_id', 'l.item_total', 'l.discount', 'l.tax_rate_centi', 'l.cgst', 'l.sgst', 'l.igst', 'l.cess', 't.supply_type'])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'not in', LEFT_OUT).where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to)
       .orderBy('l.credit_note_id').orderBy('l.position').execute(),
   ]);
@@ -74,6 +74,10 @@ export async function gstr1Documents(db: Db, s: Scope): Promise<{ invoices: Gstr
   const invoiceById = new Map(creditedInvoices.map((i) => [i.id, headOf(i, supplierState)]));
   return {
     invoices: invoices.map((i) => ({ ...headOf(i, supplierState), lines: ofInvoice(i) })),
-    notes: notes.map((n) => ({ ...headOf(n, supplierState), lines: ofNote(n), invoice: (n.invoice_id && invoiceById.get(n.invoice_id)) || null })),
+    notes: notes.map((n) => {
+      const invoice = (n.invoice_id && invoiceById.get(n.invoice_id)) || null;
+      // A credit note is under reverse charge when the invoice it corrects is.
+      return { ...headOf(n, supplierState), reverseCharge: invoice?.reverseCharge ?? false, lines: ofNote(n), invoice };
+    }),
   };
 }

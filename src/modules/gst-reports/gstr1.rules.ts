@@ -6,7 +6,7 @@ import { sum, toRupees, type Paise } from '../../kernel/money';
  */
 
 /** One line: its rate, the kind of supply its tax marks (TAXABLE, NIL_RATED, EXEMPT, NON_GST), its amounts in INR. */
-export interface Gstr1Line { rateCenti: number; supplyType: string; txval: Paise; iamt: Paise; camt: Paise; samt: Paise }
+export interface Gstr1Line { rateCenti: number; supplyType: string; txval: Paise; iamt: Paise; camt: Paise; samt: Paise; /** Compensation cess; none when left out. */ csamt?: Paise }
 
 /** What decides an invoice's section: its party, its places and its value. */
 export interface Gstr1Head {
@@ -24,6 +24,11 @@ export interface Gstr1Head {
   supplierState: string;
   /** The document's value in INR. */
   value: Paise;
+  /**
+   * The recipient pays the tax (CGST s.9(3)): `rchrg` Y, the items still carrying it (Table 4B),
+   * though the supplier owes none of it. A note follows its invoice.
+   */
+  reverseCharge?: boolean;
 }
 
 export interface Gstr1Doc extends Gstr1Head {
@@ -40,6 +45,9 @@ export const returnDate = (iso: string) => `${iso.slice(8, 10)}-${iso.slice(5, 7
 
 export const isTaxable = (l: Gstr1Line) => l.supplyType === 'TAXABLE';
 
+/** `rchrg` of a b2b invoice or a cdnr note. */
+export const reverseChargeFlag = (d: Gstr1Head): 'Y' | 'N' => (d.reverseCharge ? 'Y' : 'N');
+
 export interface RateTotals { rt: number; txval: number; iamt: number; camt: number; samt: number; csamt: number }
 
 /** A document's lines summed by rate, in rate order: the `itms[]` of its entry. */
@@ -48,7 +56,7 @@ export function byRate(lines: readonly Gstr1Line[]): RateTotals[] {
   return rates.map((rate) => {
     const at = lines.filter((l) => l.rateCenti === rate);
     const total = (pick: (l: Gstr1Line) => Paise) => toRupees(sum(at.map(pick)));
-    return { rt: rate / 100, txval: total((l) => l.txval), iamt: total((l) => l.iamt), camt: total((l) => l.camt), samt: total((l) => l.samt), csamt: 0 };
+    return { rt: rate / 100, txval: total((l) => l.txval), iamt: total((l) => l.iamt), camt: total((l) => l.camt), samt: total((l) => l.samt), csamt: total((l) => l.csamt ?? 0) };
   });
 }
 
@@ -78,7 +86,7 @@ export const igstItems = (lines: readonly Gstr1Line[]) => byRate(lines).map(({ r
 
 /**
  * The tax in INR paise a section carries of a document's lines: the heads its items have fields
- * for. CGST and SGST placed in an IGST-only section are lost, and the summary shows the loss.
+ * for, and the cess every section has. CGST and SGST placed in an IGST-only section are lost, and the summary shows the loss.
  */
 export const carriedTax = (section: TaxedSection, lines: readonly Gstr1Line[]): Paise =>
-  sum(lines.map((l) => l.iamt + (IGST_ONLY.has(section) ? 0 : l.camt + l.samt)));
+  sum(lines.map((l) => l.iamt + (l.csamt ?? 0) + (IGST_ONLY.has(section) ? 0 : l.camt + l.samt)));

@@ -24,7 +24,7 @@ const IgstItem = Strict({ num: Type.Integer(), itm_det: Strict({ rt: Rate, txval
 const InvoiceType = Type.Union(['R', 'SEWP', 'SEWOP', 'DE'].map((v) => Type.Literal(v)), { description: 'R regular, SEWP/SEWOP SEZ with/without payment, DE deemed export' });
 const Invoice = { inum: Type.String(), idt: ReturnDate, val: Rupees };
 const Note = { ntty: Type.Literal('C'), nt_num: Type.String(), nt_dt: ReturnDate, val: Rupees, pos: Pos };
-const Rchrg = Type.Literal('N', { description: 'Reverse charge: sales are never under it' });
+const Rchrg = StringEnum(['Y', 'N'], 'Reverse charge: Y when the recipient pays the tax (Table 4B; a note follows its invoice)');
 
 const HsnRow = Strict({
   num: Type.Integer(), hsn_sc: Type.Optional(Type.String({ description: 'Absent on a row of lines issued without a code (B2C before May 2025)' })), desc: Type.String({ maxLength: 30 }), uqc: Type.String(), qty: Type.Number(), rt: Rate,

@@ -33,6 +33,18 @@ describe('buildGstr3b', () => {
     expect(r.inter_sup).toEqual({ unreg_details: [{ pos: '27', txval: 700, iamt: 126 }], comp_details: [], uin_details: [] });
   });
 
+  it('reports a reverse-charge supply by its value alone: in 3.1(a) and 3.2 without the tax the recipient pays', () => {
+    const r = buildGstr3b('29AABCB1234F1Z4', '062026', [
+      out({}),
+      out({ reverseCharge: true, txval: 2000_00, cgst: 50_00, sgst: 50_00 }),
+      out({ reverseCharge: true, sign: -1, txval: 400_00, cgst: 10_00, sgst: 10_00 }),
+      out({ reverseCharge: true, txval: 500_00, cgst: 0, sgst: 0, igst: 25_00, interState: { table: 'comp_details', pos: '27' } }),
+    ], []);
+    // 1000 + 2000 − 400 + 500; only the ordinary line's CGST and SGST of 90.
+    expect(r.sup_details.osup_det).toEqual({ txval: 3100, ...taxOf(0, 90, 90) });
+    expect(r.inter_sup.comp_details).toEqual([{ pos: '27', txval: 500, iamt: 0 }]);
+  });
+
   it('claims credit by type (a Bill of Entry\'s IGST as IMPG) with blocked credit in 4(A) and reversed in 4(B), received notes reducing their type; exempt and non-GST inward in 5', () => {
     const r = buildGstr3b('29AABCB1234F1Z4', '062026', [], [
       inn({}),

@@ -5,7 +5,8 @@ import { toRupees, type Paise } from '../../kernel/money';
 export type SupplyKind = 'TAXABLE' | 'NIL_RATED' | 'EXEMPT' | 'NON_GST';
 export type ItcType = 'IMPG' | 'IMPS' | 'ISRC' | 'OTH';
 
-interface Tax { igst: Paise; cgst: Paise; sgst: Paise }
+/** A line's GST by head, and its compensation cess (a document without one, an expense, leaves it out). */
+interface Tax { igst: Paise; cgst: Paise; sgst: Paise; cess?: Paise }
 interface Valued extends Tax {
   /** −1 for a note that takes a supply back (a credit note issued, a debit note or vendor credit received). */
   sign: 1 | -1;
@@ -22,6 +23,11 @@ export interface OutwardLine extends Valued {
   zeroRated: boolean;
   /** The table of 3.2 and the 2-digit place of supply of an inter-state supply reported there, else null. */
   interState: { table: InterStateTable; pos: string } | null;
+  /**
+   * The recipient pays the tax (GSTR-1 Table 4B): its value is reported, its tax is not the
+   * supplier's (docs/rules/returns-gstr1-gstr3b.md, "From GSTR-1 to GSTR-3B").
+   */
+  reverseCharge?: boolean;
 }
 
 /** A line of a bill, an expense, or a debit note or vendor credit received (then typed as its bill), or a Bill of Entry (IMPG). */
@@ -42,16 +48,17 @@ export interface InwardLine extends Valued {
   composition: boolean;
 }
 
-interface Totals { txval: Paise; igst: Paise; cgst: Paise; sgst: Paise }
-const zero = (): Totals => ({ txval: 0, igst: 0, cgst: 0, sgst: 0 });
+interface Totals { txval: Paise; igst: Paise; cgst: Paise; sgst: Paise; cess: Paise }
+const zero = (): Totals => ({ txval: 0, igst: 0, cgst: 0, sgst: 0, cess: 0 });
 const add = (into: Totals, line: Valued, withTax = true) => {
   into.txval += line.sign * line.txval;
   if (!withTax) return;
   into.igst += line.sign * line.igst;
   into.cgst += line.sign * line.cgst;
   into.sgst += line.sign * line.sgst;
+  into.cess += line.sign * (line.cess ?? 0);
 };
-const tax = (t: Totals) => ({ iamt: toRupees(t.igst), camt: toRupees(t.cgst), samt: toRupees(t.sgst), csamt: 0 });
+const tax = (t: Totals) => ({ iamt: toRupees(t.igst), camt: toRupees(t.cgst), samt: toRupees(t.sgst), csamt: toRupees(t.cess) });
 const supply = (t: Totals) => ({ txval: toRupees(t.txval), ...tax(t) });
 const byPlace = (totals: ReadonlyMap<string, Totals>) =>
   [...totals].sort(([a], [b]) => a.localeCompare(b)).map(([pos, t]) => ({ pos, txval: toRupees(t.txval), iamt: toRupees(t.igst) }));
@@ -62,11 +69,11 @@ export function buildGstr3b(gstin: string, period: string, outward: readonly Out
   for (const line of outward) {
     if (line.kind === 'NIL_RATED' || line.kind === 'EXEMPT') add(out.nilExempt, line);
     else if (line.kind === 'NON_GST') add(out.nonGst, line);
-    else add(line.zeroRated ? out.zero : out.det, line);
+    else add(line.zeroRated ? out.zero : out.det, line, !line.reverseCharge);
     if (line.kind === 'TAXABLE' && !line.zeroRated && line.interState !== null) {
       const { table, pos } = line.interState;
       const totals = interState[table].get(pos) ?? zero();
-      add(totals, line);
+      add(totals, line, !line.reverseCharge);
       interState[table].set(pos, totals);
     }
   }
@@ -94,8 +101,8 @@ export function buildGstr3b(gstin: string, period: string, outward: readonly Out
   const none = zero();
   const avl = [['IMPG', available.IMPG], ['IMPS', available.IMPS], ['ISRC', available.ISRC], ['ISD', none], ['OTH', available.OTH]] as const;
   const claimed = zero();
-  for (const [, t] of avl) for (const k of ['igst', 'cgst', 'sgst'] as const) claimed[k] += t[k];
-  const net = { txval: 0, igst: claimed.igst - blocked.igst, cgst: claimed.cgst - blocked.cgst, sgst: claimed.sgst - blocked.sgst };
+  for (const [, t] of avl) for (const k of ['igst', 'cgst', 'sgst', 'cess'] as const) claimed[k] += t[k];
+  const net = { txval: 0, igst: claimed.igst - blocked.igst, cgst: claimed.cgst - blocked.cgst, sgst: claimed.sgst - blocked.sgst, cess: claimed.cess - blocked.cess };
   return {
     gstin,
     ret_period: period,

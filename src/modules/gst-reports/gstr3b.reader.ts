@@ -21,6 +21,7 @@ interface Scope { orgId: string; branches: string[]; from: string; to: string }
 const OUTWARD_PLACING = ['d.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'd.place_of_supply'] as const;
 const SUMMED_AMOUNTS = [
   sql<number>`sum(l.item_total)`.as('item_total'), sql<number>`sum(l.igst)`.as('igst'), sql<number>`sum(l.cgst)`.as('cgst'), sql<number>`sum(l.sgst)`.as('sgst'),
+  sql<number>`sum(l.cess)`.as('cess'),
 ] as const;
 /**
  * The outward lines of documents in rupees are summed in the database, a row per placing: at
@@ -29,12 +30,15 @@ const SUMMED_AMOUNTS = [
  * own, converted (rounded) alone as before.
  */
 const ONE_ROW_PER_FOREIGN_LINE = sql<string>`CASE WHEN d.exchange_rate_micro = 1000000 THEN '' ELSE l.line_item_id END`;
-interface Amounts { item_total: number; igst: number; cgst: number; sgst: number; supply_kind: string | null }
+const NOTE_REVERSE_CHARGE = sql<0 | 1>`coalesce(ri.is_reverse_charge, 0)`;
+/** An expense's line has no compensation cess. */
+interface Amounts { item_total: number; igst: number; cgst: number; sgst: number; cess?: number; supply_kind: string | null }
 
 /** A line's amounts in INR at its document's rate; a line without a tax is a taxable one at 0%. */
 const valued = (l: Amounts, rateMicro: number, sign: 1 | -1) => ({
   sign, kind: (l.supply_kind ?? 'TAXABLE') as SupplyKind,
   txval: toBase(l.item_total, rateMicro), igst: toBase(l.igst, rateMicro), cgst: toBase(l.cgst, rateMicro), sgst: toBase(l.sgst, rateMicro),
+  cess: toBase(l.cess ?? 0, rateMicro),
 });
 /** The credit type of a purchase: an OVERSEAS vendor's reverse charge is an import of services. */
 const itcTypeOf = (isRcm: number | null, treatment: string | null): ItcType => (isRcm !== 1 ? 'OTH' : treatment === 'OVERSEAS' ? 'IMPS' : 'ISRC');
@@ -69,22 +73,24 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
     db.selectFrom('invoice_lines as l')
       .innerJoin('invoices as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.invoice_id', '=', 'l.invoice_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
-      .select(['t.supply_type as supply_kind', ...OUTWARD_PLACING, recipient.as('recipient'), ...SUMMED_AMOUNTS])
+      .select(['t.supply_type as supply_kind', ...OUTWARD_PLACING, recipient.as('recipient'), 'd.is_reverse_charge', ...SUMMED_AMOUNTS])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'not in', ['DRAFT', 'CANCELLED'])
       .where('d.invoice_date', '>=', s.from).where('d.invoice_date', '<=', s.to)
-      .groupBy(['t.supply_type', ...OUTWARD_PLACING, recipient, ONE_ROW_PER_FOREIGN_LINE]).execute(),
+      .groupBy(['t.supply_type', ...OUTWARD_PLACING, recipient, 'd.is_reverse_charge', ONE_ROW_PER_FOREIGN_LINE]).execute(),
     db.selectFrom('credit_note_lines as l')
       .innerJoin('credit_notes as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.credit_note_id', '=', 'l.credit_note_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
-      .select(['t.supply_type as supply_kind', ...OUTWARD_PLACING, recipient.as('recipient'), ...SUMMED_AMOUNTS])
+      // A credit note is under reverse charge when the invoice it corrects is.
+      .leftJoin('invoices as ri', (j) => j.onRef('ri.org_id', '=', 'd.org_id').onRef('ri.invoice_id', '=', 'd.invoice_id'))
+      .select(['t.supply_type as supply_kind', ...OUTWARD_PLACING, recipient.as('recipient'), NOTE_REVERSE_CHARGE.as('is_reverse_charge'), ...SUMMED_AMOUNTS])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.note_type', '=', 'CUSTOMER').where('d.status', 'in', STANDING_NOTE_STATUSES)
       .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to)
-      .groupBy(['t.supply_type', ...OUTWARD_PLACING, recipient, ONE_ROW_PER_FOREIGN_LINE]).execute(),
+      .groupBy(['t.supply_type', ...OUTWARD_PLACING, recipient, NOTE_REVERSE_CHARGE, ONE_ROW_PER_FOREIGN_LINE]).execute(),
     db.selectFrom('bill_lines as l')
       .innerJoin('bills as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.bill_id', '=', 'l.bill_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
       .innerJoin('branches as br', (j) => j.onRef('br.org_id', '=', 'd.org_id').onRef('br.branch_id', '=', 'd.branch_id'))
-      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 'l.hsn_or_sac', 't.supply_type as supply_kind', 'l.itc_blocked_reason', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'd.is_rcm', 'd.place_of_supply', 'br.state_code as branch_state'])
+      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 'l.cess', 'l.hsn_or_sac', 't.supply_type as supply_kind', 'l.itc_blocked_reason', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'd.is_rcm', 'd.place_of_supply', 'br.state_code as branch_state'])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'in', POSTED_BILL_STATUSES)
       .where('d.bill_date', '>=', s.from).where('d.bill_date', '<=', s.to).execute(),
     db.selectFrom('expense_lines as l')
@@ -100,7 +106,7 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
       .leftJoin('bill_lines as p', (j) => j.onRef('p.org_id', '=', 'l.org_id').onRef('p.line_item_id', '=', 'l.parent_line_item_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
       .innerJoin('branches as br', (j) => j.onRef('br.org_id', '=', 'd.org_id').onRef('br.branch_id', '=', 'd.branch_id'))
-      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 't.supply_type as supply_kind', 'p.itc_blocked_reason', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'b.is_rcm', 'b.gst_treatment as bill_treatment', 'd.place_of_supply', 'br.state_code as branch_state'])
+      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 'l.cess', 't.supply_type as supply_kind', 'p.itc_blocked_reason', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'b.is_rcm', 'b.gst_treatment as bill_treatment', 'd.place_of_supply', 'br.state_code as branch_state'])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'in', STANDING_NOTE_STATUSES)
       .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to).execute(),
     db.selectFrom('credit_note_lines as l')
@@ -109,7 +115,7 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
       .leftJoin('bill_lines as p', (j) => j.onRef('p.org_id', '=', 'l.org_id').onRef('p.line_item_id', '=', 'l.parent_line_item_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
       .innerJoin('branches as br', (j) => j.onRef('br.org_id', '=', 'd.org_id').onRef('br.branch_id', '=', 'd.branch_id'))
-      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 't.supply_type as supply_kind', 'p.itc_blocked_reason', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'b.is_rcm', 'b.gst_treatment as bill_treatment', 'd.place_of_supply', 'br.state_code as branch_state'])
+      .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 'l.cess', 't.supply_type as supply_kind', 'p.itc_blocked_reason', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'b.is_rcm', 'b.gst_treatment as bill_treatment', 'd.place_of_supply', 'br.state_code as branch_state'])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.note_type', '=', 'VENDOR').where('d.status', 'in', STANDING_NOTE_STATUSES)
       .where('d.note_date', '>=', s.from).where('d.note_date', '<=', s.to).execute(),
     db.selectFrom('bills_of_entry').select(['igst_taxable_value', 'igst'])
@@ -121,7 +127,7 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
     const zeroRated = isZeroRatedSupply(r.place_of_supply, r.gst_treatment);
     const table = zeroRated || r.supply_type !== 'INTER' ? null : interStateTable(r.recipient, r.gst_treatment);
     const pos = stateCodeOfIso(r.place_of_supply);
-    return { ...valued(r, r.exchange_rate_micro, sign), zeroRated, interState: table && pos ? { table, pos } : null };
+    return { ...valued(r, r.exchange_rate_micro, sign), zeroRated, interState: table && pos ? { table, pos } : null, reverseCharge: Number(r.is_reverse_charge) === 1 };
   });
   type InwardRow = Amounts & { supply_type: string; itc_blocked_reason: string | null; gst_treatment: string | null; place_of_supply: string; branch_state: string };
   const inward = (r: InwardRow, rateMicro: number, sign: 1 | -1, isRcm: number | null, treatment: string | null): InwardLine => ({

@@ -21,9 +21,10 @@ const FOREIGN_DOCUMENT = (id: 'l.invoice_id' | 'l.credit_note_id') => sql<string
 const FOREIGN_LINE = sql<string>`CASE WHEN d.exchange_rate_micro = ${sql.lit(RUPEE)} THEN '' ELSE l.line_item_id END`;
 const SUMMED = [
   sql<number>`sum(l.quantity_milli)`.as('quantity_milli'), sql<number>`sum(l.item_total)`.as('item_total'), sql<number>`sum(l.discount)`.as('discount'),
-  sql<number>`sum(l.cgst)`.as('cgst'), sql<number>`sum(l.sgst)`.as('sgst'), sql<number>`sum(l.igst)`.as('igst'),
+  sql<number>`sum(l.cgst)`.as('cgst'), sql<number>`sum(l.sgst)`.as('sgst'), sql<number>`sum(l.igst)`.as('igst'), sql<number>`sum(l.cess)`.as('cess'),
   // One line's own values when the row is a foreign line; for a sum, the smallest name is the row's description.
-  sql<string>`min(l.name)`.as('name'), sql<number>`min(l.rate)`.as('rate'), sql<number>`min(l.position)`.as('position'),
+  sql<string>`min(l.name)`.as('name'), sql<number>`min(l.rate)`.as('rate'), sql<number>`min(l.position)`.as('position'), sql<number>`min(l.cess_rate_centi)`.as('cess_rate_centi'),
+  sql<number>`min(l.cess_per_unit)`.as('cess_per_unit'),
 ] as const;
 /** The goods a row moves: an invoice's every line; a note's lines that take goods back, not those lowering value alone (value_only, docs/decisions.md Notes). */
 const INVOICED_GOODS = sql<number>`sum(l.quantity_milli)`.as('goods_milli');
@@ -31,7 +32,8 @@ const RETURNED_GOODS = sql<number>`sum(CASE WHEN l.value_only = 1 THEN 0 ELSE l.
 
 type HsnRow = {
   b2b: number; doc_id: string; exchange_rate_micro: number; hsn_or_sac: string | null; unit: string | null; tax_rate_centi: number; type: string | null;
-  quantity_milli: number; goods_milli: number; item_total: number; discount: number; cgst: number; sgst: number; igst: number; name: string; rate: number; position: number;
+  quantity_milli: number; goods_milli: number; item_total: number; discount: number; cgst: number; sgst: number; igst: number; cess: number; cess_rate_centi: number; cess_per_unit: number;
+  name: string; rate: number; position: number;
 };
 
 /** The rows as HSN entries: sums as they are (in rupees already), foreign lines converted per document. */
@@ -43,7 +45,7 @@ function entriesOf(rows: readonly HsnRow[], credit: boolean): { b2b: HsnEntry[];
   for (const r of rows) {
     if (r.doc_id === '') {
       const line = lineOf(r);
-      const inr = { gross: r.item_total + r.discount, discount: r.discount, taxable: r.item_total, cgst: r.cgst, sgst: r.sgst, igst: r.igst };
+      const inr = { gross: r.item_total + r.discount, discount: r.discount, taxable: r.item_total, cgst: r.cgst, sgst: r.sgst, igst: r.igst, cess: r.cess };
       (r.b2b ? out.b2b : out.b2c).push({ line, inr, credit, goodsMilli: Number(r.goods_milli) });
     } else {
       const lines = foreign.get(r.doc_id);

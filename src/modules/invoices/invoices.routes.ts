@@ -28,7 +28,7 @@ export function invoicesRoutes(invoices: InvoicesService): RouteDef[] {
       handle: ({ ctx, body }) => invoices.createInvoice(ctx, body),
     }),
     route({
-      method: 'PUT', url: '/invoices/:invoice_id', operationId: 'updateInvoice', failsWithCodes: PERIOD_CLOSED, summary: 'Update reference_number, due_date or notes of a DRAFT invoice', tags,
+      method: 'PUT', url: '/invoices/:invoice_id', operationId: 'updateInvoice', failsWithCodes: PERIOD_CLOSED, summary: 'Update reference_number, due_date, notes or is_reverse_charge of a DRAFT invoice', tags,
       access: 'Svc.invoices.UPDATE', params: InvoiceIdParam, body: UpdateInvoiceBody, message: 'The invoice has been updated.', response: { invoice: Invoice },
       handle: ({ ctx, params, body }) => invoices.updateInvoice(ctx, params.invoice_id, body),
     }),

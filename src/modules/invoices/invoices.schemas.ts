@@ -27,6 +27,9 @@ export const CreateInvoiceBody = Body({
   auto_approve: Type.Optional(Type.Boolean()),
   export_type: Type.Optional(Nullable(StringEnum(EXPORT_TYPES, 'An export (place of supply 96) or a supply to an SEZ customer: WPAY with IGST (the default), WOPAY without tax under a Letter of Undertaking'))),
   is_inclusive_tax: Type.Optional(Type.Boolean({ description: 'Line rates include tax (default false)' })),
+  is_reverse_charge: Type.Optional(Type.Boolean({
+    description: 'The recipient pays the tax under reverse charge (CGST s.9(3), IGST s.5(3); Notification 13/2017-CT(Rate)): the lines state it, the total excludes it. Default false; needs a registered customer',
+  })),
   ...TransportInputFields,
 });
 export type CreateInvoiceBody = Static<typeof CreateInvoiceBody>;
@@ -36,6 +39,9 @@ export const UpdateInvoiceBody = Body({
   reference_number: Type.Optional(Nullable(Text(100))),
   due_date: Type.Optional(DateOrDateTime),
   notes: Type.Optional(Nullable(Text(5000))),
+  is_reverse_charge: Type.Optional(Type.Boolean({
+    description: 'The recipient pays the tax under reverse charge (CGST s.9(3), IGST s.5(3); Notification 13/2017-CT(Rate)): the lines state it, the total excludes it. Default false; needs a registered customer',
+  })),
   ...TransportUpdateFields,
 });
 export type UpdateInvoiceBody = Static<typeof UpdateInvoiceBody>;
@@ -62,6 +68,7 @@ export const Invoice = Named('Invoice', Strict({
   ...partyProperty,
   ...exportTypeProperty,
   ...inclusiveTaxProperty,
+  is_reverse_charge: Type.Boolean({ description: 'The recipient pays the tax under reverse charge: tax_total is stated, not charged; total and balance exclude it' }),
   due_date: DocumentDate,
   currency_code: Type.String(),
   exchange_rate: Type.Number({ description: 'Rupees per unit of currency_code' }),

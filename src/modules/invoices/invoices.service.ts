@@ -11,7 +11,8 @@ import { assertDocumentDate, assertPeriodOpen } from '../../platform/orgs/period
 import { viewCache } from '../../platform/view-cache';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { assertHsnDigits, catalogRepository } from '../catalog';
-import { assertDocumentConvertible, decideRoundOff, exchangeRateMicroOf, freshPartyCopy, inclusiveRemainderOf, readPartyCopy, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty, settlementPort, totalWithRoundOff } from '../documents';
+import { assertCessLevied, assertDocumentConvertible, decideRoundOff, exchangeRateMicroOf, freshPartyCopy, inclusiveRemainderOf, readPartyCopy, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty, settlementPort, totalWithRoundOff } from '../documents';
+import { assertRatesExcludeTax, assertReverseChargeRecipient, owedAmount } from '../documents/reverse-charge.rules';
 import { cancelIrnOnVoid, findIrn, findIrns, irnOfJoined, presentIrn } from '../einvoice';
 import { presentTransport, transportFieldsOf } from '../ewaybill/transport.rules';
 import { reversalRemedy, type LedgerService } from '../ledger';
@@ -75,6 +76,7 @@ export function invoicesService(deps: Deps) {
       cgstOutput: await catalogRepository.systemAccountId(tx, orgId, 'cgst_output'),
       sgstOutput: await catalogRepository.systemAccountId(tx, orgId, 'sgst_output'),
       igstOutput: await catalogRepository.systemAccountId(tx, orgId, 'igst_output'),
+      cessOutput: await catalogRepository.systemAccountId(tx, orgId, 'cess_output'),
       roundOff: await catalogRepository.roundOffAccountId(tx, orgId),
     };
   }
@@ -91,8 +93,8 @@ export function invoicesService(deps: Deps) {
       date: invoice.invoice_date, source: 'INVOICE', sourceId: invoice.invoice_id, sourceVersion: invoice.version, sourceRef: invoice.invoice_number,
       memo: `Invoice ${invoice.invoice_number}`, contactId: invoice.customer_id, branchId: invoice.branch_id,
       lines: invoiceApprovalLines({
-        customerId: invoice.customer_id, exchangeRateMicro: invoice.exchange_rate_micro, roundOff: invoice.round_off,
-        lines: lines.map((l) => ({ accountId: l.account_id, itemTotal: l.item_total, cgst: l.cgst, sgst: l.sgst, igst: l.igst, name: l.name })),
+        customerId: invoice.customer_id, exchangeRateMicro: invoice.exchange_rate_micro, roundOff: invoice.round_off, reverseCharge: invoice.is_reverse_charge === 1,
+        lines: lines.map((l) => ({ accountId: l.account_id, itemTotal: l.item_total, cgst: l.cgst, sgst: l.sgst, igst: l.igst, cess: l.cess, name: l.name })),
       }, await postingAccounts(tx, ctx.orgId)),
     }, { newSource: createdNow !== undefined });
     const approval: ActivityEntry = {
@@ -122,12 +124,17 @@ export function invoicesService(deps: Deps) {
     if (dueDate < date) throw invalidValue('due_date', 'due_date is before the invoice date');
 
     const inclusive = input.is_inclusive_tax ?? false;
+    const reverseCharge = input.is_reverse_charge ?? false;
+    if (reverseCharge) assertReverseChargeRecipient({ recipientGstin: party.contactGstin, placeOfSupply: party.placeOfSupply, exportType: party.exportType });
+    assertRatesExcludeTax(reverseCharge, inclusive);
     const priced = await priceLines(tx, ctx.orgId, input.line_items, { ...party, inclusive }, 'sales');
     // Created approved, it is issued now, and Phase III applies from its date; a draft waits for its approval.
     assertHsnDigits(priced.lines, prefs.hsnDigits, party.contactGstin !== null, input.auto_approve ? date : undefined);
+    assertCessLevied(priced.lines, date);
     const amounts = priced.amounts;
     const roundOffLedger = await catalogRepository.roundOffAccountId(tx, ctx.orgId);
-    const pre = amounts.subTotal + amounts.taxTotal;
+    // Under reverse charge the customer owes the taxable value alone: the tax is its own to pay.
+    const pre = owedAmount(amounts.subTotal, amounts.taxTotal, reverseCharge);
     const roundOff = decideRoundOff({
       pre, remainder: amounts.remainderTotal, explicitRoundOffPaise: input.round_off === undefined || input.round_off === null ? null : toPaise(input.round_off),
       roundInvoiceTotals: prefs.roundInvoiceTotals, method: prefs.roundingMethod, roundOffLedgerExists: roundOffLedger !== null,
@@ -143,9 +150,9 @@ export function invoicesService(deps: Deps) {
       customer_id: party.contactId, customer_name: party.contactName, invoice_date: date, due_date: dueDate,
       reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply, supply_type: party.supply,
       gst_treatment: party.gstTreatment, party: party.partyCopy, export_type: party.exportType, is_inclusive_tax: inclusive ? 1 : 0,
-      currency_code: currency, exchange_rate_micro: exchangeRateMicro,
+      is_reverse_charge: reverseCharge ? 1 : 0, currency_code: currency, exchange_rate_micro: exchangeRateMicro,
       sub_total: amounts.subTotal, tax_total: amounts.taxTotal, cgst_total: amounts.cgstTotal, sgst_total: amounts.sgstTotal,
-      igst_total: amounts.igstTotal, round_off: roundOff, total, payment_made: 0, credits_applied: 0, balance: total,
+      igst_total: amounts.igstTotal, cess_total: amounts.cessTotal, round_off: roundOff, total, payment_made: 0, credits_applied: 0, balance: total,
       status: 'DRAFT', salesperson_id: input.salesperson_id ?? null, notes: input.notes ?? null, sales_order_id: origin.salesOrderId ?? null,
       version: 1, created_time: created, last_modified_time: created, payment_vpa: payee?.vpa ?? null, payment_payee: payee?.name ?? null, ...transport,
     };
@@ -194,6 +201,8 @@ export function invoicesService(deps: Deps) {
         const party = await freshPartyCopy(tx, ctx.orgId, invoice.customer_id);
         const { prefs } = await orgSettings(tx, ctx.orgId);
         assertHsnDigits(lines.map((l) => ({ hsnOrSac: l.hsn_or_sac })), prefs.hsnDigits, readPartyCopy(party)?.gstin != null, invoice.invoice_date);
+        // The customer may have lost its GSTIN since the draft: reverse charge needs one when the invoice is issued.
+        if (invoice.is_reverse_charge === 1) assertReverseChargeRecipient({ recipientGstin: readPartyCopy(party)?.gstin ?? null, placeOfSupply: invoice.place_of_supply, exportType: invoice.export_type });
         const approved = await approveInTx(tx, ctx, { ...invoice, version: invoice.version + 1, party }, lines);
         await repo.update(tx, ctx.orgId, invoiceId, { status: approved.status, party: approved.party, version: approved.version, last_modified_time: approved.last_modified_time });
         await deps.events.emit(tx, ctx, 'INVOICE_UPDATED', eventData(approved));
@@ -209,7 +218,11 @@ export function invoicesService(deps: Deps) {
         const dueDate = input.due_date !== undefined ? businessDateOf(input.due_date) : invoice.due_date;
         if (dueDate < invoice.invoice_date) throw invalidValue('due_date', 'due_date is before the invoice date');
         const { prefs } = await orgSettings(tx, ctx.orgId);
-        const pre = invoice.sub_total + invoice.tax_total;
+        const party = await freshPartyCopy(tx, ctx.orgId, invoice.customer_id);
+        const reverseCharge = input.is_reverse_charge ?? invoice.is_reverse_charge === 1;
+        if (reverseCharge) assertReverseChargeRecipient({ recipientGstin: readPartyCopy(party)?.gstin ?? null, placeOfSupply: invoice.place_of_supply, exportType: invoice.export_type });
+        assertRatesExcludeTax(reverseCharge, invoice.is_inclusive_tax === 1);
+        const pre = owedAmount(invoice.sub_total, invoice.tax_total, reverseCharge);
         const remainder = invoice.is_inclusive_tax ? inclusiveRemainderOf((await repo.lines(tx, ctx.orgId, [invoiceId])).get(invoiceId) ?? []) : 0;
         const roundOff = recomputeOnDraftEdit(invoice.round_off, pre, {
           roundInvoiceTotals: prefs.roundInvoiceTotals, method: prefs.roundingMethod,
@@ -220,11 +233,13 @@ export function invoicesService(deps: Deps) {
           reference_number: input.reference_number !== undefined ? input.reference_number : invoice.reference_number,
           notes: input.notes !== undefined ? input.notes : invoice.notes,
           due_date: dueDate, round_off: roundOff, total: totalWithRoundOff(pre, roundOff), balance: totalWithRoundOff(pre, roundOff),
-          ...transportFieldsOf(input), party: await freshPartyCopy(tx, ctx.orgId, invoice.customer_id), version: invoice.version + 1, last_modified_time: now(),
+          is_reverse_charge: reverseCharge ? 1 : 0,
+          ...transportFieldsOf(input), party, version: invoice.version + 1, last_modified_time: now(),
         };
         await repo.update(tx, ctx.orgId, invoiceId, next);
         const pick = (r: InvoiceRow) => ({
-          reference_number: r.reference_number, due_date: r.due_date, notes: r.notes, round_off: r.round_off / 100, total: r.total / 100, ...presentTransport(r),
+          reference_number: r.reference_number, due_date: r.due_date, notes: r.notes, round_off: r.round_off / 100, total: r.total / 100,
+          is_reverse_charge: r.is_reverse_charge === 1, ...presentTransport(r),
         });
         await deps.activity.record(tx, ctx, {
           entityType: 'INVOICE', entityId: invoiceId, entityRef: invoice.invoice_number, verb: 'UPDATED', changes: diffFields(pick(invoice), pick(next)),

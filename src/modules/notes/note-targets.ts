@@ -34,7 +34,7 @@ const invoiceTarget = (port: Settlement<InvoiceRow>): NoteTarget<InvoiceRow> => 
   kind: 'invoice', noteType: 'CUSTOMER', port, idOf: (i) => i.invoice_id,
   parentOf: (i) => ({
     kind: 'invoice', id: i.invoice_id, contactId: i.customer_id, status: i.status, branchId: i.branch_id, placeOfSupply: i.place_of_supply,
-    supplyType: i.supply_type, exportType: i.export_type, inclusive: i.is_inclusive_tax === 1, date: i.invoice_date, total: i.total,
+    supplyType: i.supply_type, exportType: i.export_type, inclusive: i.is_inclusive_tax === 1, reverseCharge: i.is_reverse_charge === 1, date: i.invoice_date, total: i.total,
     currencyCode: i.currency_code, exchangeRateMicro: i.exchange_rate_micro,
   }),
   asTarget: (i) => ({

@@ -16,6 +16,7 @@ import {
 import { assertNoActiveIrn, cancelIrnOnVoid, findIrn, findIrns, type IrnVoidBody } from '../einvoice';
 import { reversalRemedy, type LedgerService } from '../ledger';
 import { takeDocumentNumber, type SeriesService } from '../series';
+import { owedAmount } from '../documents/reverse-charge.rules';
 import { applyNoteInTx, unapplyNoteInTx } from './note-application';
 import { sideOf, type NoteKey, type NoteKind, type NoteType } from './note-kinds';
 import { noteTargets, type NotePorts, type NoteTarget } from './note-targets';
@@ -48,14 +49,14 @@ export function newNoteRow(
   at: { orgId: string; id: string; number: string; created: string }, input: CreateNoteInput, type: NoteType, side: NoteSide, prepared: PreparedNote,
 ): NoteRow {
   const { party, priced: { amounts } } = prepared;
-  const total = amounts.subTotal + amounts.taxTotal;
+  const total = owedAmount(amounts.subTotal, amounts.taxTotal, prepared.reverseCharge);
   return {
     org_id: at.orgId, id: at.id, number: at.number, note_type: type, branch_id: party.branchId,
     contact_id: party.contactId, contact_name: party.contactName, invoice_id: input.invoice_id ?? null, bill_id: input.bill_id ?? null,
     note_date: businessDateOf(input.date), reference_number: input.reference_number ?? null, place_of_supply: party.placeOfSupply,
     supply_type: party.supply, gst_treatment: party.gstTreatment, party: party.partyCopy, export_type: prepared.exportType, stock_direction: stockDirectionOf(side),
     currency_code: prepared.currencyCode, exchange_rate_micro: prepared.exchangeRateMicro, sub_total: amounts.subTotal, tax_total: amounts.taxTotal,
-    cgst_total: amounts.cgstTotal, sgst_total: amounts.sgstTotal, igst_total: amounts.igstTotal, total,
+    cgst_total: amounts.cgstTotal, sgst_total: amounts.sgstTotal, igst_total: amounts.igstTotal, cess_total: amounts.cessTotal, total,
     applied_amount: 0, balance_amount: total, status: 'ISSUED', notes: input.notes ?? null, version: 1, created_time: at.created, last_modified_time: at.created,
   };
 }
@@ -187,7 +188,7 @@ export function notesService<K extends NoteKey>(kind: NoteKind<K>, deps: Deps) {
         const journal = await deps.ledger.postUnlessZero(tx, ctx, {
           date: note.note_date, source: kind.source, sourceId: note.id, sourceVersion: note.version, sourceRef: number,
           memo: kind.memo(number, note.contact_name), contactId: note.contact_id, branchId: note.branch_id,
-          lines: await noteJournalLines(tx, ctx.orgId, side, note, lines),
+          lines: await noteJournalLines(tx, ctx.orgId, side, note, lines, prepared.reverseCharge),
         });
         await deps.activity.record(tx, ctx, {
           entityType: kind.source, entityId: note.id, entityRef: number, verb: 'CREATED',

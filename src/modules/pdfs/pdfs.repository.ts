@@ -39,7 +39,7 @@ export interface DocumentSource {
   notes: string | null;
   /** An invoice's export_type (WPAY, WOPAY): the zero-rating its PDF must state. */
   exportType?: string | null;
-  /** A bill under reverse charge: its tax is self-assessed, not part of its total (CGST Rule 46(p)). */
+  /** Under reverse charge (a bill, an invoice, a credit note against one): its tax is the recipient's to pay, not part of its total (CGST Rule 46(p)). */
   reverseCharge?: boolean;
   /** An invoice's or credit note's IRN as the IRP acknowledged it, if recorded (CGST Rule 48(4)): printed with its QR code. */
   einvoice?: { irn: string; ackNo: string; ackDate: string; signedQrCode: string; status: string } | null;
@@ -92,7 +92,8 @@ async function invoice(db: Db, orgId: string, id: string): Promise<DocumentSourc
     status: r.status, version: r.version, branchId: r.branch_id, contactId: r.customer_id, contactName: r.customer_name, issuedBy: 'us',
     reference: r.reference_number, placeOfSupply: r.place_of_supply, currency: r.currency_code,
     subTotal: r.sub_total, cgst: r.cgst_total, sgst: r.sgst_total, igst: r.igst_total, taxTotal: r.tax_total, roundOff: r.round_off, total: r.total,
-    settled: settledOf(r.payment_made, r.credits_applied, r.balance), against: null, notes: r.notes, exportType: r.export_type, party: readPartyCopy(r.party), lines,
+    settled: settledOf(r.payment_made, r.credits_applied, r.balance), against: null, notes: r.notes, exportType: r.export_type,
+    reverseCharge: r.is_reverse_charge === 1, party: readPartyCopy(r.party), lines,
   };
 }
 
@@ -161,8 +162,15 @@ async function creditNote(db: Db, orgId: string, id: string): Promise<DocumentSo
     reference: r.reference_number, placeOfSupply: r.place_of_supply, currency: r.currency_code,
     subTotal: r.sub_total, cgst: r.cgst_total, sgst: r.sgst_total, igst: r.igst_total, taxTotal: r.tax_total, roundOff: null, total: r.total,
     settled: { paid: 0, credited: r.applied_amount, balance: r.balance_amount }, against: await againstOf(db, orgId, r.invoice_id, r.bill_id),
-    notes: r.notes, party: readPartyCopy(r.party), lines,
+    notes: r.notes, reverseCharge: await invoiceUnderReverseCharge(db, orgId, r.invoice_id), party: readPartyCopy(r.party), lines,
   };
+}
+
+/** A credit note follows the invoice it corrects: under reverse charge when that is. */
+async function invoiceUnderReverseCharge(db: Db, orgId: string, invoiceId: string | null): Promise<boolean> {
+  if (!invoiceId) return false;
+  const r = await db.selectFrom('invoices').select('is_reverse_charge').where('org_id', '=', orgId).where('invoice_id', '=', invoiceId).executeTakeFirst();
+  return r?.is_reverse_charge === 1;
 }
 
 async function debitNote(db: Db, orgId: string, id: string): Promise<DocumentSource | undefined> {

@@ -88,7 +88,7 @@ export async function snapshotTemplate(db: Db | Tx, orgId: string, entityType: R
         customer_id: i.customer_id, date: i.invoice_date, due_date: i.due_date, place_of_supply: i.place_of_supply, branch_id: i.branch_id,
         series_name: await seriesNameOf(db, orgId, i.series_id), currency_code: i.currency_code, exchange_rate: i.exchange_rate_micro / MICRO,
         reference_number: i.reference_number, salesperson_id: i.salesperson_id, notes: i.notes, round_off: toRupees(i.round_off),
-        auto_approve: i.status !== 'DRAFT', export_type: i.export_type, is_inclusive_tax: i.is_inclusive_tax === 1, ...transportOf(i),
+        auto_approve: i.status !== 'DRAFT', export_type: i.export_type, is_inclusive_tax: i.is_inclusive_tax === 1, is_reverse_charge: i.is_reverse_charge === 1, ...transportOf(i),
         line_items: lines.map(invoiceLine),
       };
       return compact(snapshot);

@@ -33,6 +33,8 @@ export const SEED_ACCOUNTS: readonly SeedAccount[] = [
   { key: 'sgst_input', name: 'SGST Input', type: 'GST_ASSET', code: '1320' },
   { key: 'igst_input', name: 'IGST Input', type: 'GST_ASSET', code: '1330' },
   { key: 'rcm_input', name: 'Input GST under reverse charge', type: 'GST_ASSET', code: '1340' },
+  // Compensation cess, a levy apart from GST (GST (Compensation to States) Act 2017, s.8): its own credit and liability.
+  { key: 'cess_input', name: 'Input Cess', type: 'GST_ASSET', code: '1350' },
   { key: 'tds_receivable', name: 'TDS Receivable', type: 'TDS_ASSET', code: '1400' },
   { key: 'fixed_assets', name: 'Fixed Assets', type: 'FIXED_ASSET', code: '1500' },
   { key: 'accumulated_depreciation', name: 'Accumulated Depreciation', type: 'ACCUMULATED_DEPRECIATION', code: '1510' },
@@ -42,6 +44,7 @@ export const SEED_ACCOUNTS: readonly SeedAccount[] = [
   { key: 'sgst_output', name: 'SGST Output', type: 'GST_LIABILITY', code: '2320' },
   { key: 'igst_output', name: 'IGST Output', type: 'GST_LIABILITY', code: '2330' },
   { key: 'rcm_payable', name: 'GST payable under reverse charge', type: 'GST_LIABILITY', code: '2340' },
+  { key: 'cess_output', name: 'Output Cess', type: 'GST_LIABILITY', code: '2350' },
   { key: 'tds_payable', name: 'TDS Payable', type: 'TDS_LIABILITY', code: '2400' },
   { key: 'owners_equity', name: "Owner's Equity", type: 'EQUITY', code: '3100' },
   { key: 'opening_balance_equity', name: 'Opening Balance Equity', type: 'EQUITY', code: '3200' },
