@@ -746,6 +746,29 @@ export interface PaymentAllocationsTable {
   applied_date: string | null;
 }
 
+/** The part of an advance received that was paid back (CGST Rule 51; migration 047); amounts in paise. */
+export interface AdvanceRefundsTable {
+  org_id: string;
+  refund_id: string;
+  payment_id: string;
+  /** The receipt's branch, whose books and registration the refund is in. */
+  branch_id: string;
+  refund_date: string;
+  amount: number;
+  /** The advance's tax the refund took back (an advance for services), else 0. */
+  advance_taxable: number;
+  advance_igst: number;
+  advance_cgst: number;
+  advance_sgst: number;
+  /** The BANK or CASH account the money left from. */
+  paid_through_account_id: string;
+  reference: string | null;
+  /** The refund voucher's number and series; null for an advance that had no receipt voucher (goods). */
+  voucher_number: string | null;
+  voucher_series_id: string | null;
+  created_time: string;
+}
+
 /** What credit and debit notes share; amounts in paise, in the note's currency. */
 export interface NoteColumns {
   org_id: string;
@@ -1021,6 +1044,7 @@ export interface Tables {
   einvoice_irns: EInvoiceIrnsTable;
   payments: PaymentsTable;
   payment_allocations: PaymentAllocationsTable;
+  advance_refunds: AdvanceRefundsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;

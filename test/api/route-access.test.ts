@@ -295,6 +295,7 @@ const IRN_BODY = { irn: 'a'.repeat(64), ack_no: '1', ack_date: '2026-06-15T11:30
 const BODIES: Record<string, (a: OrgFixture) => unknown> = {
   // A valid body, so the payment lookup (404 for org B) is what answers.
   applyPayment: () => ({ invoice_id: 'inv_any', amount: 1 }),
+  refundAdvance: () => ({ amount: 1, date: '2026-06-15' }),
   // The IRN's patterns (64 hex characters, a JWT) are beyond the sample: a valid body, so the document lookup answers.
   recordInvoiceIrn: () => IRN_BODY,
   recordCreditNoteIrn: () => IRN_BODY,

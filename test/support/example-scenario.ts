@@ -280,6 +280,11 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('applyPayment', { quiet: true, params: { payment_id: receipt.payment_id }, body: { invoice_id: invoice.invoice_id, amount: 5000 } });
   const duplicate = (await s.call('createPayment', { quiet: true, body: { flow: 'INCOMING', contact_id: customer.contact_id, date: '2026-06-20', amount: 100, mode: 'CASH' } })).payment;
   await s.call('deletePayment', { params: { payment_id: duplicate.payment_id } });
+  // An advance for services, part of which is paid back when the work is cut short: a refund voucher (CGST Rule 51).
+  const advance = (await s.call('createPayment', {
+    quiet: true, body: { flow: 'INCOMING', contact_id: customer.contact_id, date: '2026-06-20', amount: 11800, advance_for: 'SERVICES', place_of_supply: 'IN-KA', bank_account_id: bank.account_id },
+  })).payment;
+  await s.call('refundAdvance', { params: { payment_id: advance.payment_id }, body: { amount: 5900, date: '2026-06-20', reference: 'NEFT 2026062000042' } });
   await s.call('getCustomerLedger', { query: { contact_id: customer.contact_id, from_date: '2026-06-01', to_date: '2026-06-30' } });
 
   // A return: a credit note, set against the invoice.

@@ -43,6 +43,7 @@ import { billsOfEntry } from './043-bills-of-entry';
 import { advancesReceived } from './044-advances-received';
 import { cess } from './045-cess';
 import { shippingBills } from './046-shipping-bills';
+import { advanceRefunds } from './047-advance-refunds';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -52,7 +53,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   idempotencyOrgScope, gstTreatment, periodLock, noteBindings, purchaseLedgers, branchBooks, seriesTypesUnits, einvoice,
   einvoiceIrn, irnNotesTransport, ledgerReportIndexes, noteUnapply, ledgerBalances, openItems, numberingRegistrations,
   partyCopy, incomeTaxExpense, webhookAnswersWithoutSecret, unboundNoteGoods, discardedNumbers, filedReturns,
-  customerDebitNotes, outwardReverseCharge, billsOfEntry, advancesReceived, cess, shippingBills,
+  customerDebitNotes, outwardReverseCharge, billsOfEntry, advancesReceived, cess, shippingBills, advanceRefunds,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

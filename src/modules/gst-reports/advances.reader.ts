@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
-import type { AdvanceEntry } from './gstr1-advances.builder';
+import type { AdjustmentEntry, AdvanceEntry } from './gstr1-advances.builder';
 
 interface Scope { orgId: string; branches: string[]; from: string; to: string }
 
@@ -9,12 +9,13 @@ const TAX_COLUMNS = ['p.advance_place_of_supply', 'p.advance_supply_type', 'p.ad
 /**
  * The tax on advances for services of one registration's branches in a period
  * (docs/rules/returns-gstr1-gstr3b.md, "Advances received"), as the books post it: each receipt
- * dated in the period (`received`), and each adjustment against an invoice dated in it
- * (`adjusted`), marked `earlier` when its advance was received before the period. Deleted
- * receipts and released allocations are reversed in the books and left out here.
+ * dated in the period (`received`), and each adjustment against an invoice or refund of the
+ * advance (CGST Rule 51) dated in it (`adjusted`, by its journal's source), marked `earlier` when
+ * its advance was received before the period. Deleted receipts and released allocations are
+ * reversed in the books and left out here.
  */
-export async function advancesOfPeriod(db: Db, s: Scope): Promise<{ received: AdvanceEntry[]; adjusted: (AdvanceEntry & { earlier: boolean })[] }> {
-  const [receipts, adjustments] = await Promise.all([
+export async function advancesOfPeriod(db: Db, s: Scope): Promise<{ received: AdvanceEntry[]; adjusted: AdjustmentEntry[] }> {
+  const [receipts, adjustments, refunds] = await Promise.all([
     db.selectFrom('payments as p')
       .select(['p.payment_id as id', ...TAX_COLUMNS, 'p.advance_taxable', 'p.advance_igst', 'p.advance_cgst', 'p.advance_sgst'])
       .where('p.org_id', '=', s.orgId).where('p.advance_for', '=', 'SERVICES').where('p.branch_id', 'in', s.branches).where('p.deleted', '=', 0)
@@ -24,6 +25,11 @@ export async function advancesOfPeriod(db: Db, s: Scope): Promise<{ received: Ad
       .select(['a.allocation_id as id', ...TAX_COLUMNS, 'p.payment_date', 'a.advance_taxable', 'a.advance_igst', 'a.advance_cgst', 'a.advance_sgst'])
       .where('a.org_id', '=', s.orgId).where('p.advance_for', '=', 'SERVICES').where('p.branch_id', 'in', s.branches).where('a.released', '=', 0)
       .where('a.applied_date', '>=', s.from).where('a.applied_date', '<=', s.to).where('a.advance_taxable', '>', 0).orderBy('a.allocation_id').execute(),
+    db.selectFrom('advance_refunds as a')
+      .innerJoin('payments as p', (j) => j.onRef('p.org_id', '=', 'a.org_id').onRef('p.payment_id', '=', 'a.payment_id'))
+      .select(['a.refund_id as id', ...TAX_COLUMNS, 'p.payment_date', 'a.advance_taxable', 'a.advance_igst', 'a.advance_cgst', 'a.advance_sgst'])
+      .where('a.org_id', '=', s.orgId).where('p.advance_for', '=', 'SERVICES').where('a.branch_id', 'in', s.branches)
+      .where('a.refund_date', '>=', s.from).where('a.refund_date', '<=', s.to).where('a.advance_taxable', '>', 0).orderBy('a.refund_id').execute(),
   ]);
   type Row = (typeof receipts)[number];
   const entryOf = (r: Row): AdvanceEntry => ({
@@ -32,6 +38,10 @@ export async function advancesOfPeriod(db: Db, s: Scope): Promise<{ received: Ad
   });
   return {
     received: receipts.map(entryOf),
-    adjusted: adjustments.map((r) => ({ ...entryOf(r), earlier: r.payment_date < s.from })),
+    adjusted: [
+      ...adjustments.map((r) => ({ ...entryOf(r), source: 'ALLOCATION' as const, earlier: r.payment_date < s.from })),
+      // A refund's entry is the refund's own, posted under PAYMENT (payments.service.ts refundAdvance).
+      ...refunds.map((r) => ({ ...entryOf(r), source: 'PAYMENT' as const, earlier: r.payment_date < s.from })),
+    ],
   };
 }

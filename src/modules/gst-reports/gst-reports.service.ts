@@ -26,7 +26,7 @@ export function gstReportsService(db: Db) {
    * debit notes, each kind numbered from its registration's one series.
    */
   async function documents(orgId: string, s: Scope) {
-    const [invoices, discarded, notes, debitNotes, vouchers] = await Promise.all([
+    const [invoices, discarded, notes, debitNotes, vouchers, refundVouchers] = await Promise.all([
       db.selectFrom('invoices').select(['invoice_number as number', 'series_id', 'status'])
         .where('org_id', '=', orgId).where('branch_id', 'in', s.branches).where('status', '!=', 'DRAFT')
         .where('invoice_date', '>=', s.from).where('invoice_date', '<=', s.to).execute(),
@@ -43,6 +43,10 @@ export function gstReportsService(db: Db) {
       db.selectFrom('payments').select(['voucher_number as number', 'voucher_series_id as series_id', 'deleted'])
         .where('org_id', '=', orgId).where('advance_for', '=', 'SERVICES').where('branch_id', 'in', s.branches).where('voucher_number', 'is not', null)
         .where('payment_date', '>=', s.from).where('payment_date', '<=', s.to).execute(),
+      // Refund vouchers (CGST Rule 51): a refund is never deleted, so none is cancelled.
+      db.selectFrom('advance_refunds').select(['voucher_number as number', 'voucher_series_id as series_id'])
+        .where('org_id', '=', orgId).where('branch_id', 'in', s.branches).where('voucher_number', 'is not', null)
+        .where('refund_date', '>=', s.from).where('refund_date', '<=', s.to).execute(),
     ]);
     const noteDocuments = (rows: { number: string; status: string }[]) => rows.map((d) => ({ number: d.number, seriesId: null, cancelled: d.status === 'CANCELLED' }));
     return {
@@ -50,6 +54,7 @@ export function gstReportsService(db: Db) {
       notes: noteDocuments(notes),
       debitNotes: noteDocuments(debitNotes),
       vouchers: vouchers.map((d) => ({ number: d.number!, seriesId: d.series_id, cancelled: d.deleted === 1 })),
+      refundVouchers: refundVouchers.map((d) => ({ number: d.number!, seriesId: d.series_id, cancelled: false })),
     };
   }
 
@@ -60,13 +65,14 @@ export function gstReportsService(db: Db) {
     return { gstin: s.gstin, from_date: s.from, to_date: s.to, hsn_b2b: hsnSection(b2b), hsn_b2c: hsnSection(b2c) };
   };
 
-  function issuedOf(s: Scope, { invoices, notes, debitNotes, vouchers }: Documents): DocumentsIssued {
-    // GSTN's doc_num: 1 invoices for outward supply, 4 debit notes, 5 credit notes, 6 receipt vouchers (docs/rules/returns-gstr1-gstr3b.md, "Documents issued").
+  function issuedOf(s: Scope, { invoices, notes, debitNotes, vouchers, refundVouchers }: Documents): DocumentsIssued {
+    // GSTN's doc_num: 1 invoices for outward supply, 4 debit notes, 5 credit notes, 6 receipt vouchers, 8 refund vouchers (docs/rules/returns-gstr1-gstr3b.md, "Documents issued").
     const kinds = [
       { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: documentSeries(invoices) },
       { doc_num: 4, doc_typ: 'Debit Note', docs: documentSeries(debitNotes) },
       { doc_num: 5, doc_typ: 'Credit Note', docs: documentSeries(notes) },
       { doc_num: 6, doc_typ: 'Receipt voucher', docs: documentSeries(vouchers) },
+      { doc_num: 8, doc_typ: 'Refund voucher', docs: documentSeries(refundVouchers) },
     ];
     return { gstin: s.gstin, from_date: s.from, to_date: s.to, doc_det: kinds.filter((k) => k.docs.length > 0) };
   }

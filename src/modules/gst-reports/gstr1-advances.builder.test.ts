@@ -13,9 +13,9 @@ describe('GSTR-1 Table 11', () => {
       entry('c', { rateCenti: 500, taxable: 1_000_00, igst: 50_00 }),
     ];
     const adjusted = [
-      { ...entry('b1', { pos: '29', supplyType: 'INTRA', rateCenti: 1200, taxable: 2_000_00, cgst: 120_00, sgst: 120_00 }), earlier: false },
-      { ...entry('c1', { rateCenti: 500, taxable: 1_000_00, igst: 50_00 }), earlier: false },
-      { ...entry('z1', { pos: '33', taxable: 500_00, igst: 90_00 }), earlier: true },
+      { ...entry('b1', { pos: '29', supplyType: 'INTRA', rateCenti: 1200, taxable: 2_000_00, cgst: 120_00, sgst: 120_00 }), source: 'ALLOCATION' as const, earlier: false },
+      { ...entry('c1', { rateCenti: 500, taxable: 1_000_00, igst: 50_00 }), source: 'ALLOCATION' as const, earlier: false },
+      { ...entry('z1', { pos: '33', taxable: 500_00, igst: 90_00 }), source: 'ALLOCATION' as const, earlier: true },
     ];
     const { at, txpd, carried } = gstr1Advances(received, adjusted);
     expect(at).toEqual([
@@ -28,5 +28,18 @@ describe('GSTR-1 Table 11', () => {
       ['PAYMENT', 'a', 1_800_00], ['PAYMENT', 'b', 600_00], ['PAYMENT', 'c', 50_00],
       ['ALLOCATION', 'b1', -240_00], ['ALLOCATION', 'c1', -50_00], ['ALLOCATION', 'z1', -90_00],
     ]);
+  });
+
+  it('a refund takes back as an adjustment does: from at in the period received, in txpd after it, carried as its own PAYMENT entry', () => {
+    const received = [entry('a', { taxable: 10_000_00, igst: 1_800_00 })];
+    const adjusted = [
+      // Half of a refunded in its own period; a quarter of an earlier advance refunded now.
+      { ...entry('r1', { taxable: 5_000_00, igst: 900_00 }), source: 'PAYMENT' as const, earlier: false },
+      { ...entry('r2', { pos: '33', taxable: 2_500_00, igst: 450_00 }), source: 'PAYMENT' as const, earlier: true },
+    ];
+    const { at, txpd, carried } = gstr1Advances(received, adjusted);
+    expect(at).toEqual([{ pos: '27', sply_ty: 'INTER', itms: [{ rt: 18, ad_amt: 5000, iamt: 900, camt: 0, samt: 0, csamt: 0 }] }]);
+    expect(txpd).toEqual([{ pos: '33', sply_ty: 'INTER', itms: [{ rt: 18, ad_amt: 2500, iamt: 450, camt: 0, samt: 0, csamt: 0 }] }]);
+    expect(carried.map((c) => [c.source, c.sourceId, c.tax])).toEqual([['PAYMENT', 'a', 1_800_00], ['PAYMENT', 'r1', -900_00], ['PAYMENT', 'r2', -450_00]]);
   });
 });

@@ -16,6 +16,13 @@ export interface AdvanceEntry {
 }
 
 /**
+ * What took back (part of) an advance's tax: an adjustment against an invoice (its allocation's
+ * entry) or a refund (its own entry, source PAYMENT); `earlier` when the advance was received
+ * before the period.
+ */
+export type AdjustmentEntry = AdvanceEntry & { source: 'ALLOCATION' | 'PAYMENT'; earlier: boolean };
+
+/**
  * GSTR-1 Table 11 in GSTN's shape, by place of supply and supply type, `itms` by rate, `ad_amt`
  * the taxable value (docs/rules/returns-gstr1-gstr3b.md, "Advances received"). `at` (11A) is
  * built from the period's receipts less what adjustments in the period took back of them;
@@ -37,11 +44,11 @@ export function advanceSection(entries: readonly { entry: AdvanceEntry; sign: 1 
  * The two tables from the period's advances, and the tax each receipt and adjustment carries
  * (what the summary holds against the output ledgers, source by source as the books post it).
  */
-export function gstr1Advances(received: readonly AdvanceEntry[], adjusted: readonly (AdvanceEntry & { earlier: boolean })[]) {
+export function gstr1Advances(received: readonly AdvanceEntry[], adjusted: readonly AdjustmentEntry[]) {
   const taxOf = (e: AdvanceEntry) => e.igst + e.cgst + e.sgst;
   const carried: TaxBySource[] = [
     ...received.map((e) => ({ source: 'PAYMENT', sourceId: e.id, number: e.number, tax: taxOf(e) })),
-    ...adjusted.map((e) => ({ source: 'ALLOCATION', sourceId: e.id, number: e.number, tax: -taxOf(e) })),
+    ...adjusted.map((e) => ({ source: e.source, sourceId: e.id, number: e.number, tax: -taxOf(e) })),
   ];
   return {
     at: advanceSection([...received.map((entry) => ({ entry, sign: 1 as const })), ...adjusted.filter((e) => !e.earlier).map((entry) => ({ entry, sign: -1 as const }))]),

@@ -1,3 +1,4 @@
+import { toBase } from '../documents/currency.rules';
 import { mirror, type PostingLine } from '../ledger/ledger.posting';
 import type { AdvanceTax } from './advance.rules';
 
@@ -20,4 +21,17 @@ export function advanceTaxLines(tax: AdvanceTax, contactId: string, accounts: Ad
     { accountId: accounts.sgst, debit: 0, credit: tax.sgst, branchId, description: 'SGST on advance received' },
   ];
   return takeBack ? mirror(lines) : lines;
+}
+
+/**
+ * Paying back (part of) an advance (CGST Rule 51): Dr Advances from Customers, Cr the bank or
+ * cash it left from, in the base currency. The tax on the part refunded is taken back beside it
+ * (advanceTaxLines with takeBack), as an adjustment takes it back: no supply will bear it.
+ */
+export function refundLines(amount: number, exchangeRateMicro: number, contactId: string, accounts: { advances: string; bank: string }): PostingLine[] {
+  const amountBase = toBase(amount, exchangeRateMicro);
+  return [
+    { accountId: accounts.advances, debit: amountBase, credit: 0, contactId, description: 'Advance refunded' },
+    { accountId: accounts.bank, debit: 0, credit: amountBase, description: 'Refund paid' },
+  ];
 }

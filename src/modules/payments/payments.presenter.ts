@@ -2,10 +2,10 @@ import { isoTimestamp } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
 import { asDateTime, type SupplyType } from '../documents';
 import type { AdvanceFor } from './advance.rules';
-import type { AllocationRow, PaymentRow } from './payments.repository';
+import type { AllocationRow, PaymentRow, RefundRow } from './payments.repository';
 
 /** A payment as the API shows it (spec: Payment, Allocation). There is no unapplied_balance field: callers derive it. */
-export function presentPayment(p: PaymentRow, allocations: readonly AllocationRow[]) {
+export function presentPayment(p: PaymentRow, allocations: readonly AllocationRow[], refunds: readonly RefundRow[] = []) {
   return {
     payment_id: p.payment_id,
     flow: p.flow,
@@ -35,7 +35,22 @@ export function presentPayment(p: PaymentRow, allocations: readonly AllocationRo
       place_of_supply: p.advance_place_of_supply!, supply_type: p.advance_supply_type as SupplyType, gst_rate: p.advance_rate_centi! / 100,
       taxable_amount: toRupees(p.advance_taxable), igst: toRupees(p.advance_igst), cgst: toRupees(p.advance_cgst), sgst: toRupees(p.advance_sgst),
     } : null,
+    refunds: refunds.map(presentRefund),
     created_time: isoTimestamp(new Date(p.created_time)),
     last_modified_time: isoTimestamp(new Date(p.last_modified_time)),
+  };
+}
+
+/** A refund of an advance as the API shows it (payments.schemas.ts AdvanceRefund). */
+export function presentRefund(r: RefundRow) {
+  return {
+    refund_id: r.refund_id,
+    refund_voucher_number: r.voucher_number,
+    date: asDateTime(r.refund_date),
+    amount: toRupees(r.amount),
+    paid_through_account_id: r.paid_through_account_id,
+    reference: r.reference,
+    taxable_amount: toRupees(r.advance_taxable), igst: toRupees(r.advance_igst), cgst: toRupees(r.advance_cgst), sgst: toRupees(r.advance_sgst),
+    created_time: isoTimestamp(new Date(r.created_time)),
   };
 }

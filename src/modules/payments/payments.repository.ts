@@ -1,11 +1,12 @@
 import type { Db, Tx } from '../../db/database';
 import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
-import type { PaymentAllocationsTable, PaymentsTable } from '../../db/schema';
+import type { AdvanceRefundsTable, PaymentAllocationsTable, PaymentsTable } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
 
 export type PaymentRow = PaymentsTable;
 export type AllocationRow = PaymentAllocationsTable;
+export type RefundRow = AdvanceRefundsTable;
 
 /** Allocations in the order they were made (their ids are time-ordered). */
 export const oldestFirst = (a: AllocationRow, b: AllocationRow) => (a.allocation_id < b.allocation_id ? -1 : a.allocation_id > b.allocation_id ? 1 : 0);
@@ -27,6 +28,15 @@ export const paymentsRepository = {
     paymentIds.length === 0 ? []
       : (await db.selectFrom('payment_allocations').selectAll().where('org_id', '=', orgId).where('payment_id', 'in', paymentIds)
         .where('released', '=', 0).execute()).sort(oldestFirst),
+
+  /** The refunds of these advances, oldest first (their ids are time-ordered). */
+  refunds: async (db: Db | Tx, orgId: string, paymentIds: readonly string[]): Promise<RefundRow[]> =>
+    paymentIds.length === 0 ? []
+      : db.selectFrom('advance_refunds').selectAll().where('org_id', '=', orgId).where('payment_id', 'in', paymentIds).orderBy('refund_id').execute(),
+
+  async insertRefund(tx: Tx, row: RefundRow) {
+    await insertRows(tx, 'advance_refunds', [row]);
+  },
 
   list(db: Db, orgId: string, flow: string | undefined, after: CursorPosition | null, limit: number) {
     let q = db.selectFrom('payments').selectAll().where('org_id', '=', orgId).where('deleted', '=', 0);

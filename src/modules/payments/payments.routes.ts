@@ -3,7 +3,7 @@ import { PageContext } from '../../http/response-schemas';
 import { route, type RouteDef } from '../../http/route';
 import { IdParam, PathId } from '../../http/schema-kit';
 import { PERIOD_LOCKED } from '../../platform/orgs/period-lock.rules';
-import { AppliedPayment, ApplyPaymentBody, CreatePaymentBody, ListPaymentsQuery, Payment, UpdatePaymentBody } from './payments.schemas';
+import { AppliedPayment, ApplyPaymentBody, CreatePaymentBody, ListPaymentsQuery, Payment, RefundAdvanceBody, RefundedAdvance, UpdatePaymentBody } from './payments.schemas';
 import type { PaymentsService } from './payments.service';
 
 const tags = ['Payments'];
@@ -32,6 +32,13 @@ export function paymentsRoutes(payments: PaymentsService): RouteDef[] {
       method: 'POST', url: '/payments/:payment_id/apply', operationId: 'applyPayment', failsWithCodes: PERIOD_LOCKED, summary: 'Apply a payment to one invoice or bill', tags,
       access: 'Svc.payments.UPDATE', idempotency: 'required', params: PaymentIdParam, body: ApplyPaymentBody, response: AppliedPayment,
       handle: ({ ctx, params, body }) => payments.applyPayment(ctx, params.payment_id, body),
+    }),
+    route({
+      method: 'POST', url: '/payments/:payment_id/refunds', operationId: 'refundAdvance', failsWithCodes: PERIOD_LOCKED,
+      summary: 'Refund (part of) an advance received that no invoice adjusted: a refund voucher, the tax on it taken back (CGST Rule 51)', tags,
+      access: 'Svc.payments.CREATE', idempotency: 'required', params: PaymentIdParam, body: RefundAdvanceBody, status: 201,
+      message: 'The advance has been refunded.', response: RefundedAdvance,
+      handle: ({ ctx, params, body }) => payments.refundAdvance(ctx, params.payment_id, body),
     }),
     route({
       method: 'PUT', url: '/payments/:payment_id', operationId: 'updatePayment', failsWithCodes: PERIOD_LOCKED, summary: 'Update a payment (partial)', tags,

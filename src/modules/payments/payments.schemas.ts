@@ -58,6 +58,15 @@ export const UpdatePaymentBody = Type.Partial(Body({
 }), { additionalProperties: false });
 export type UpdatePaymentBody = Static<typeof UpdatePaymentBody>;
 
+/** A refund of an advance received (CGST Rule 51). */
+export const RefundAdvanceBody = Body({
+  amount: Positive,
+  date: DateOrDateTime,
+  paid_through_account_id: Type.Optional(Id('The BANK or CASH account the refund is paid from; the receipt\'s own when not sent')),
+  reference: Type.Optional(Nullable(Text(100))),
+});
+export type RefundAdvanceBody = Static<typeof RefundAdvanceBody>;
+
 export const ListPaymentsQuery = Query({ ...CursorQuery, flow: Type.Optional(StringEnum(FLOWS)) });
 export type ListPaymentsQuery = Static<typeof ListPaymentsQuery>;
 
@@ -72,6 +81,19 @@ const Allocation = Named('PaymentAllocation', Strict({
   ...targetProperties,
   amount: { ...Amount, description: 'What the allocation takes from the payment' },
 }, 'A part of a payment applied to one invoice or bill.'));
+
+/** A refund of (part of) an advance received (payments.presenter.ts presentRefund). */
+export const AdvanceRefund = Named('AdvanceRefund', Strict({
+  refund_id: Type.String(),
+  refund_voucher_number: NullableOf(Type.String({ description: 'The refund voucher (CGST Rule 51); null for an advance for goods, which had no receipt voucher' })),
+  date: DocumentDate,
+  amount: { ...Amount, description: 'What was paid back, in the payment\'s currency' },
+  paid_through_account_id: Type.String({ description: 'The bank or cash account the money left from' }),
+  reference: NullableOf(Type.String()),
+  taxable_amount: { ...Amount, description: 'The taxable value inside the amount refunded (an advance for services), else 0' },
+  igst: Amount, cgst: Amount, sgst: Amount,
+  created_time: Timestamp,
+}, 'The part of an advance received paid back because the supply will not happen; the tax on it is taken back.'));
 
 /** A payment (payments.presenter.ts presentPayment). */
 export const Payment = Named('Payment', Strict({
@@ -101,9 +123,13 @@ export const Payment = Named('Payment', Strict({
     taxable_amount: { ...Amount, description: 'The value inside the tax-inclusive advance (the part of the receipt that settled no invoice when it was recorded)' },
     igst: Amount, cgst: Amount, sgst: Amount,
   }, 'The GST paid on an advance for services when it was received.'))),
+  refunds: Type.Array(AdvanceRefund, { description: 'The refunds of an advance received, oldest first; the unapplied balance is amount less the allocations and these' }),
   created_time: Timestamp,
   last_modified_time: Timestamp,
 }, 'A payment received from a customer or made to a vendor.'));
+
+/** What POST /payments/{payment_id}/refunds made: the refund, and the payment with it. */
+export const RefundedAdvance = { refund: AdvanceRefund, payment: Payment };
 
 /** What POST /payments/{payment_id}/apply did (payments.service.ts applyPayment). */
 export const AppliedPayment = {

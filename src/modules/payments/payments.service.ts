@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/database';
-import { DomainError, invalidValue, notFound, requiredField } from '../../kernel/errors';
+import { DomainError, invalidState, invalidValue, notFound, requiredField } from '../../kernel/errors';
 import { addDays, businessDateOf } from '../../kernel/local-date';
 import { toPaise, toRupees } from '../../kernel/money';
 import { diffFields } from '../../platform/activity/activity.recorder';
@@ -17,13 +17,14 @@ import type { InvoicesService } from '../invoices';
 import { entryDateOf, ledgerRepository, type LedgerService, type PostingLine } from '../ledger';
 import type { SeriesService } from '../series';
 import { decideAllocation } from './allocation.rules';
-import { advanceTaxLines } from './advance.posting';
+import { advanceTaxLines, refundLines } from './advance.posting';
+import { assertRefundable } from './advance-refund.rules';
 import { advanceTaxOf, advanceTermsOf, lessTax, NO_ADVANCE_TAX, taxTakenBack, type AdvanceTax } from './advance.rules';
 import { assertDeductions } from './payment.rules';
 import { allocationLines, paymentAmounts, paymentLines, releaseDifferenceLines, type Flow, type PaymentFigures } from './payments.posting';
-import { presentPayment } from './payments.presenter';
-import { oldestFirst, paymentsRepository as repo, type AllocationRow, type PaymentRow } from './payments.repository';
-import type { ApplyPaymentBody, CreatePaymentBody, ListPaymentsQuery, UpdatePaymentBody } from './payments.schemas';
+import { presentPayment, presentRefund } from './payments.presenter';
+import { oldestFirst, paymentsRepository as repo, type AllocationRow, type PaymentRow, type RefundRow } from './payments.repository';
+import type { ApplyPaymentBody, CreatePaymentBody, ListPaymentsQuery, RefundAdvanceBody, UpdatePaymentBody } from './payments.schemas';
 import { documentSide, targetOf, type SettlementTarget } from './settlement-targets';
 
 type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors' | 'dependents'> & {
@@ -58,13 +59,15 @@ export function paymentsService(deps: Deps) {
     return row;
   }
 
-  const view = async (executor: Db | Tx, p: PaymentRow) => presentPayment(p, await repo.allocations(executor, p.org_id, [p.payment_id]));
+  const view = async (executor: Db | Tx, p: PaymentRow) =>
+    presentPayment(p, await repo.allocations(executor, p.org_id, [p.payment_id]), await repo.refunds(executor, p.org_id, [p.payment_id]));
+  const refundedOf = (refunds: readonly RefundRow[]) => refunds.reduce((s, r) => s + r.amount, 0);
 
   /** A BANK or CASH account of this organisation; without one named, the first of them (right for a single-bank organisation). */
-  async function bankAccount(tx: Tx, orgId: string, accountId: string | undefined): Promise<string> {
+  async function bankAccount(tx: Tx, orgId: string, accountId: string | undefined, field = 'bank_account_id'): Promise<string> {
     if (accountId) {
       const account = await catalogRepository.account(tx, orgId, accountId);
-      if (!account || !['BANK', 'CASH'].includes(account.account_type)) throw notFound('bank or cash account', 'bank_account_id');
+      if (!account || !['BANK', 'CASH'].includes(account.account_type)) throw notFound('bank or cash account', field);
       return account.account_id;
     }
     const first = await tx.selectFrom('accounts').select('account_id').where('org_id', '=', orgId).where('account_type', 'in', ['BANK', 'CASH'])
@@ -86,15 +89,15 @@ export function paymentsService(deps: Deps) {
   });
 
   /**
-   * The tax an allocation of an advance for services takes back (advance.rules.ts taxTakenBack):
-   * what the receipt posted less what its live allocations took back, against what stays
-   * unadjusted once this one is made. Nothing for any other payment.
+   * The tax an allocation or a refund of an advance for services takes back (advance.rules.ts
+   * taxTakenBack): what the receipt posted less what its live allocations and its refunds took
+   * back, against what stays unadjusted once this one is made. Nothing for any other payment.
    */
   async function takenBackBy(tx: Tx, p: PaymentRow, consumed: number): Promise<AdvanceTax> {
     if (p.advance_for !== 'SERVICES') return NO_ADVANCE_TAX;
-    const live = await repo.allocations(tx, p.org_id, [p.payment_id]);
-    const outstanding = lessTax(advanceTaxOfRow(p), live.map(advanceTaxOfRow));
-    const unadjustedAfter = p.amount - live.reduce((s, a) => s + a.amount, 0) - consumed;
+    const used = [...await repo.allocations(tx, p.org_id, [p.payment_id]), ...await repo.refunds(tx, p.org_id, [p.payment_id])];
+    const outstanding = lessTax(advanceTaxOfRow(p), used.map(advanceTaxOfRow));
+    const unadjustedAfter = p.amount - used.reduce((s, a) => s + a.amount, 0) - consumed;
     return taxTakenBack(outstanding, unadjustedAfter, p.advance_rate_centi!, p.advance_supply_type as SupplyType);
   }
 
@@ -274,8 +277,10 @@ export function paymentsService(deps: Deps) {
         target.assertPayable(payment, field);
         const live = await repo.allocations(tx, ctx.orgId, [paymentId]);
         const { prefs } = await orgSettings(tx, ctx.orgId);
+        // What was refunded of an advance is no longer the payment's to apply.
+        const refunded = refundedOf(await repo.refunds(tx, ctx.orgId, [paymentId]));
         const decision = decideAllocation({
-          requested: toPaise(input.amount), paymentAmount: payment.amount, alreadyApplied: live.reduce((s, a) => s + a.amount, 0),
+          requested: toPaise(input.amount), paymentAmount: payment.amount - refunded, alreadyApplied: live.reduce((s, a) => s + a.amount, 0),
           balance: target.balance, tolerance: toPaise(prefs.paymentRoundOffTolerance), field: 'amount',
           existing: live.find((a) => documentSide(a).id === side.id),
         });
@@ -321,9 +326,16 @@ export function paymentsService(deps: Deps) {
         const payment = await load(tx, ctx.orgId, paymentId, true);
         const live = await repo.allocations(tx, ctx.orgId, [paymentId]);
         const allocated = live.length > 0;
+        const refunded = (await repo.refunds(tx, ctx.orgId, [paymentId])).length > 0;
+        // A refund voucher stays issued against the advance as it was (CGST Rule 51).
+        const refuseWhileRefunded = (field: string, changed: boolean) => {
+          if (refunded && changed) throw invalidState(`${field} cannot change once part of the advance was refunded`, { field });
+        };
         const refuseWhileAllocated = (field: string, changed: boolean) => {
           if (allocated && changed) throw new DomainError('conflict.allocated', `${field} cannot change while the payment is applied; unapply it first`, { field });
+          refuseWhileRefunded(field, changed);
         };
+        refuseWhileRefunded('date', input.date !== undefined && businessDateOf(input.date) !== payment.payment_date);
         refuseWhileAllocated('amount', input.amount !== undefined && toPaise(input.amount) !== payment.amount);
         refuseWhileAllocated('contact_id', input.contact_id !== undefined && input.contact_id !== payment.contact_id);
         refuseWhileAllocated('flow', input.flow !== undefined && input.flow !== payment.flow);
@@ -377,6 +389,8 @@ export function paymentsService(deps: Deps) {
     async deletePayment(ctx: RequestContext, paymentId: string) {
       return deps.uow(ctx, async (tx) => {
         const payment = await load(tx, ctx.orgId, paymentId, true);
+        // The refund vouchers issued stay issued (CGST Rule 51), and the money paid back stays paid.
+        if ((await repo.refunds(tx, ctx.orgId, [paymentId])).length > 0) throw invalidState('an advance part of which was refunded cannot be deleted');
         const live = await repo.allocations(tx, ctx.orgId, [paymentId]);
         for (const allocation of [...live].sort((a, b) => (documentSide(a).id < documentSide(b).id ? -1 : 1))) {
           await releaseAllocation(tx, ctx, payment, allocation);
@@ -392,6 +406,48 @@ export function paymentsService(deps: Deps) {
       });
     },
 
+    /**
+     * Pays back (part of) an advance received that no invoice adjusted (CGST Rule 51): a refund
+     * voucher for an advance that had a receipt voucher, the entry paying it out with the tax on
+     * it taken back, and the payment's unapplied balance reduced by it.
+     */
+    async refundAdvance(ctx: RequestContext, paymentId: string, input: RefundAdvanceBody) {
+      return deps.uow(ctx, async (tx) => {
+        const payment = await load(tx, ctx.orgId, paymentId, true);
+        const amount = toPaise(input.amount);
+        const date = businessDateOf(input.date);
+        assertRefundable({ flow: payment.flow, advanceFor: payment.advance_for, receivedOn: payment.payment_date, unadjusted: payment.unapplied_amount }, { amount, date });
+        assertConvertible([amount], payment.exchange_rate_micro, 'amount');
+        await assertWithinBooks(tx, ctx.orgId, date, 'date');
+        const refund: RefundRow = {
+          org_id: ctx.orgId, refund_id: deps.ids.next('rfd'), payment_id: paymentId, branch_id: payment.branch_id, refund_date: date, amount,
+          ...advanceTaxColumns(await takenBackBy(tx, payment, amount)),
+          paid_through_account_id: await bankAccount(tx, ctx.orgId, input.paid_through_account_id ?? payment.bank_account_id, 'paid_through_account_id'),
+          reference: input.reference || null, voucher_number: null, voucher_series_id: null, created_time: now(),
+        };
+        if (payment.voucher_number !== null) {
+          // CGST Rule 51: a refund voucher, numbered in its own series per registration and year (docs/rules/numbering.md).
+          const voucher = await deps.series.takeNumber(tx, ctx, { documentType: 'refund_voucher', seriesName: 'default', branchId: payment.branch_id, date, documentId: refund.refund_id });
+          refund.voucher_number = voucher.number;
+          refund.voucher_series_id = voucher.seriesId;
+        }
+        await repo.insertRefund(tx, refund);
+        const accounts = await advanceTaxAccounts(tx, ctx.orgId);
+        await deps.ledger.post(tx, ctx, {
+          date, source: 'PAYMENT', sourceId: refund.refund_id, sourceVersion: 1, sourceRef: refund.voucher_number ?? refund.reference,
+          memo: `Refund of advance to ${payment.contact_name}`, contactId: payment.contact_id, branchId: payment.branch_id,
+          lines: refundLines(amount, payment.exchange_rate_micro, payment.contact_id, { advances: accounts.advances, bank: refund.paid_through_account_id })
+            .concat(advanceTaxLines(advanceTaxOfRow(refund), payment.contact_id, accounts, payment.branch_id, true)),
+        }, { newSource: true }); // the refund was made just above
+        const touched = await touch(tx, payment, payment.unapplied_amount - amount);
+        await deps.activity.record(tx, ctx, {
+          entityType: 'PAYMENT', entityId: paymentId, entityRef: payment.reference_number, verb: 'UPDATED',
+          metadata: { refund_id: refund.refund_id, refund_voucher_number: refund.voucher_number, refunded: toRupees(amount) },
+        });
+        return { refund: presentRefund(refund), payment: await view(tx, touched) };
+      });
+    },
+
     async getPayment(ctx: RequestContext, paymentId: string) {
       return { payment: await view(db, await load(db, ctx.orgId, paymentId)) };
     },
@@ -400,8 +456,10 @@ export function paymentsService(deps: Deps) {
       const { perPage, after } = readCursor(deps.cursors, 'payments', query);
       const rows = await repo.list(db, ctx.orgId, query.flow, after, perPage);
       const page = cursorPage(deps.cursors, 'payments', rows, perPage, (r) => [r.payment_id]);
-      const allocations = await repo.allocations(db, ctx.orgId, page.items.map((p) => p.payment_id));
-      return { payments: page.items.map((p) => presentPayment(p, allocations.filter((a) => a.payment_id === p.payment_id))), page_context: page.page_context };
+      const ids = page.items.map((p) => p.payment_id);
+      const [allocations, refunds] = [await repo.allocations(db, ctx.orgId, ids), await repo.refunds(db, ctx.orgId, ids)];
+      const of = <R extends { payment_id: string }>(rows: R[], p: PaymentRow) => rows.filter((r) => r.payment_id === p.payment_id);
+      return { payments: page.items.map((p) => presentPayment(p, of(allocations, p), of(refunds, p))), page_context: page.page_context };
     },
 
     exists: async (orgId: string, paymentId: string) => (await repo.find(db, orgId, paymentId)) !== undefined,

@@ -15,6 +15,7 @@ describe('series rules', () => {
     expect(formatNumber(DEFAULT_SERIES_OF.estimate, 12, '2026-27')).toBe('EST-26-27-00012');
     expect(formatNumber(DEFAULT_SERIES_OF.sales_order, 1, '2026-27')).toBe('SO-26-27-00001');
     expect(formatNumber(DEFAULT_SERIES_OF.purchase_order, 1, '2026-27')).toBe('PO-26-27-00001');
+    expect(formatNumber(DEFAULT_SERIES_OF.refund_voucher, 1, '2026-27')).toBe('RF-26-27-00001');
     expect(roomOf(DEFAULT_SERIES_OF.invoice)).toBe(999_999);
     expect(formatNumber(DEFAULT_SERIES_OF.invoice, 999_999, '2026-27')).toBe('INV-26-27-999999');
     // The spec's default template with padding 3: 4 digits after INV-2026-27-.
