@@ -156,6 +156,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bills_of_entry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Bills of Entry, newest first
+         * @description Required scope: `Svc.bills.READ`.
+         */
+        get: operations["listBillsOfEntry"];
+        put?: never;
+        /**
+         * Record a customs Bill of Entry: Dr IGST input and the goods with the duties, Cr the account that paid customs
+         * @description Required scope: `Svc.bills.CREATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["createBillOfEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bills_of_entry/{bill_of_entry_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a Bill of Entry
+         * @description Required scope: `Svc.bills.READ`.
+         */
+        get: operations["getBillOfEntry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bills/{bill_id}": {
         parameters: {
             query?: never;
@@ -714,7 +758,7 @@ export interface paths {
         get: operations["listDebitNotes"];
         put?: never;
         /**
-         * Issue a debit note to a vendor (ISSUED, journal posted; applied to the bill it names, up to what the bill owes)
+         * Issue a debit note: to a vendor (ISSUED, journal posted; applied to the bill it names, up to what the bill owes), or with invoice_id to a customer (a receivable of its own)
          * @description Required scope: `Svc.debitnotes.CREATE`. `Idempotency-Key` is mandatory.
          */
         post: operations["createDebitNote"];
@@ -1217,7 +1261,7 @@ export interface paths {
          */
         get: operations["getInvoice"];
         /**
-         * Update reference_number, due_date or notes of a DRAFT invoice
+         * Update reference_number, due_date, notes or is_reverse_charge of a DRAFT invoice
          * @description Required scope: `Svc.invoices.UPDATE`. Accepts `Idempotency-Key`.
          */
         put: operations["updateInvoice"];
@@ -1349,6 +1393,26 @@ export interface paths {
          */
         get: operations["getInvoicePdf"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices/{invoice_id}/shipping_bill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set an export invoice's shipping bill (port code, number, date), issued or not; allowed after its GSTR-1 is filed, which then lists the invoice as changed
+         * @description Required scope: `Svc.invoices.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        put: operations["setInvoiceShippingBill"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1638,6 +1702,26 @@ export interface paths {
         get: operations["getPaymentPdf"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/{payment_id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund (part of) an advance received that no invoice adjusted: a refund voucher, the tax on it taken back (CGST Rule 51)
+         * @description Required scope: `Svc.payments.CREATE`. `Idempotency-Key` is mandatory.
+         */
+        post: operations["refundAdvance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2396,6 +2480,23 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    BILL_OF_ENTRY_CREATED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The BILL_OF_ENTRY_CREATED event */
+        post: operations["onBillOfEntryCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     BILL_PAID: {
         parameters: {
             query?: never;
@@ -2780,7 +2881,7 @@ export interface components {
             entity_id: string;
             entity_ref: string | null;
             /** @enum {string} */
-            entity_type: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL" | "CONTACT" | "ITEM" | "ATTACHMENT" | "RECURRING" | "ORGANISATION";
+            entity_type: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL" | "CONTACT" | "ITEM" | "ATTACHMENT" | "RECURRING" | "BILL_OF_ENTRY" | "ORGANISATION";
             event_id: string;
             /** @description Where the change came from (ip, user_agent, request_id, source) and facts of the action (e.g. the journal it posted) */
             metadata: {
@@ -2788,6 +2889,45 @@ export interface components {
             };
             /** Format: date-time */
             occurred_at: string;
+        };
+        /** @description The part of an advance received paid back because the supply will not happen; the tax on it is taken back. */
+        AdvanceRefund: {
+            /** @description What was paid back, in the payment's currency */
+            amount: number;
+            /** @description Rupees (or the document currency), at most two decimals */
+            cgst: number;
+            /** Format: date-time */
+            created_time: string;
+            /** @description YYYY-MM-DDT00:00:00, the business date in India time */
+            date: string;
+            /** @description Rupees (or the document currency), at most two decimals */
+            igst: number;
+            /** @description The bank or cash account the money left from */
+            paid_through_account_id: string;
+            reference: string | null;
+            refund_id: string;
+            refund_voucher_number: string | null;
+            /** @description Rupees (or the document currency), at most two decimals */
+            sgst: number;
+            /** @description The taxable value inside the amount refunded (an advance for services), else 0 */
+            taxable_amount: number;
+        };
+        /** @description The GST paid on an advance for services when it was received. */
+        AdvanceTax: {
+            /** @description Rupees (or the document currency), at most two decimals */
+            cgst: number;
+            /** @description Percent */
+            gst_rate: number;
+            /** @description Rupees (or the document currency), at most two decimals */
+            igst: number;
+            /** @description IN-XX */
+            place_of_supply: string;
+            /** @description Rupees (or the document currency), at most two decimals */
+            sgst: number;
+            /** @enum {string} */
+            supply_type: "INTRA" | "INTER";
+            /** @description The value inside the tax-inclusive advance (the part of the receipt that settled no invoice when it was recorded) */
+            taxable_amount: number;
         };
         /** @description What contacts owe (receivables) or are owed (payables) on a date, by days past due, in the base currency; open credits apart. outstanding less open_credits equals the balance of the receivable (payable) accounts, advances included, on that date. */
         Ageing: {
@@ -2881,7 +3021,7 @@ export interface components {
              * @description What the series numbers
              * @enum {string}
              */
-            documentType: "invoice" | "credit_note" | "estimate" | "sales_order" | "purchase_order";
+            documentType: "invoice" | "credit_note" | "debit_note" | "estimate" | "sales_order" | "purchase_order" | "receipt_voucher" | "refund_voucher";
             /** @description Whether invoices without series_name take this series */
             isDefault: boolean;
             label: string;
@@ -2987,6 +3127,8 @@ export interface components {
             /** @description The vendor's invoice number when given, else one of ours (BILL-000001) */
             bill_number: string;
             branch_id: string;
+            /** @description Compensation cess, part of tax_total */
+            cess_total: number;
             /** @description Rupees (or the document currency), at most two decimals */
             cgst_total: number;
             /** Format: date-time */
@@ -3054,6 +3196,12 @@ export interface components {
         BillLineItem: {
             /** @description The ledger account the line posts to (the item's, or the default sales or purchase account) */
             account_id: string;
+            /** @description The line's compensation cess, part of tax_amount */
+            cess_amount: number;
+            /** @description Compensation cess per unit of quantity, in rupees (0 without one) */
+            cess_per_unit: number;
+            /** @description Compensation cess, ad valorem, in percent (0 without one) */
+            cess_rate: number;
             /** @description Rupees (or the document currency), at most two decimals */
             cgst_amount: number;
             description: string | null;
@@ -3078,6 +3226,53 @@ export interface components {
             tax_id: string | null;
             tax_percentage: number;
             unit: string | null;
+        };
+        /** @description A customs Bill of Entry: the duties and IGST paid on goods imported. */
+        BillOfEntry: {
+            /** @description Rupees (or the document currency), at most two decimals */
+            assessable_value: number;
+            /** @description Rupees (or the document currency), at most two decimals */
+            basic_customs_duty: number;
+            bill_ids: string[];
+            bill_of_entry_id: string;
+            branch_id: string;
+            /** Format: date-time */
+            created_time: string;
+            /** @description YYYY-MM-DDT00:00:00, the business date in India time */
+            date: string;
+            /** @description The account the duties were charged to */
+            goods_account_id: string;
+            /** @description The IGST paid at customs: credit in GSTR-3B 4(A)(1) (IMPG) of the period of date */
+            igst: number;
+            /** @description Rupees (or the document currency), at most two decimals */
+            igst_taxable_value: number;
+            /** Format: date-time */
+            last_modified_time: string;
+            /** @description Customs' Bill of Entry number */
+            number: string;
+            paid_through_account_id: string;
+            port_code: string;
+            sez_supplier_gstin: string | null;
+            /** @description Rupees (or the document currency), at most two decimals */
+            social_welfare_surcharge: number;
+            /** @enum {string} */
+            status: "RECORDED";
+            /** @description The duties and the IGST: what left paid_through_account_id */
+            total: number;
+        };
+        /**
+         * BillOfEntryEventData
+         * @description A customs Bill of Entry for goods imported.
+         */
+        BillOfEntryEventData: {
+            id: string;
+            /** @description Customs' Bill of Entry number */
+            number: string;
+            port_code: string;
+            /** @enum {string} */
+            status: "RECORDED";
+            /** @description The duties and IGST paid, in rupees (or the document currency), at most two decimals */
+            total: number;
         };
         /** @description Input tax credit blocked by CGST Act section 17(5) on posted bills and recorded expenses, per line with its clause. */
         BlockedCredit: {
@@ -3268,6 +3463,8 @@ export interface components {
             balance_amount: number;
             bill_id: string | null;
             branch_id: string;
+            /** @description Compensation cess, part of tax_total */
+            cess_total: number;
             /** @description Rupees (or the document currency), at most two decimals */
             cgst_total: number;
             /** Format: date-time */
@@ -3361,7 +3558,7 @@ export interface components {
                  * @description What posted the entry: MANUAL for a manual journal, else the kind of document
                  * @enum {string}
                  */
-                source: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE";
+                source: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE" | "BILL_OF_ENTRY";
                 /** @description The id of the document that posted the entry (of the entry itself for a manual journal) */
                 source_id: string;
             }[];
@@ -3410,7 +3607,7 @@ export interface components {
                  * @description What posted the entry: MANUAL for a manual journal, else the kind of document
                  * @enum {string}
                  */
-                source: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE";
+                source: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE" | "BILL_OF_ENTRY";
                 /** @description The id of the document that posted the entry (of the entry itself for a manual journal) */
                 source_id: string;
             }[];
@@ -3420,7 +3617,7 @@ export interface components {
              */
             to_date: string;
         };
-        /** @description A debit note we raised to a vendor: a purchase return or a price reduction. */
+        /** @description A debit note we raised: to a vendor (a purchase return or a price reduction) or to a customer (more value or tax on an invoice, a receivable of its own). */
         DebitNote: {
             /** @description What is applied now, application by application (unapplied ones are left out) */
             applications: components["schemas"]["NoteApplication"][];
@@ -3430,6 +3627,8 @@ export interface components {
             balance_amount: number;
             bill_id: string | null;
             branch_id: string;
+            /** @description Compensation cess, part of tax_total */
+            cess_total: number;
             /** @description Rupees (or the document currency), at most two decimals */
             cgst_total: number;
             /** Format: date-time */
@@ -3468,6 +3667,12 @@ export interface components {
             tax_total: number;
             /** @description Rupees (or the document currency), at most two decimals */
             total: number;
+            /**
+             * @description Whose it is: a customer's (raising an invoice, CGST s.34(3)) or a vendor's (against bills)
+             * @enum {string}
+             */
+            type: "customer" | "vendor";
+            /** @description The contact: the vendor, or the customer of a customer debit note */
             vendor_id: string;
             vendor_name: string;
         };
@@ -3510,7 +3715,7 @@ export interface components {
         };
         DocumentsIssued: {
             doc_det: {
-                /** @description GSTN's kind of document: 1 invoices for outward supply, 5 credit notes */
+                /** @description GSTN's kind of document: 1 invoices for outward supply, 4 debit notes, 5 credit notes */
                 doc_num: number;
                 doc_typ: string;
                 docs: {
@@ -3559,14 +3764,22 @@ export interface components {
                 CntCode?: string;
                 /** @description ISO 4217 currency of the document */
                 ForCur: string;
+                /** @description The shipping bill's port code */
+                Port?: string;
                 /** @enum {string} */
                 RefClm: "Y" | "N";
+                /** @description Shipping bill date, DD/MM/YYYY */
+                ShipBDt?: string;
+                /** @description Shipping bill number, once the invoice has one */
+                ShipBNo?: string;
             };
             ItemList: {
                 /** @description Rupees (INR), two decimals */
                 AssAmt: number;
                 /** @description Rupees (INR), two decimals */
                 CesAmt: number;
+                /** @description Compensation cess charged per unit (specific) */
+                CesNonAdvlAmt: number;
                 CesRt: number;
                 /** @description Rupees (INR), two decimals */
                 CgstAmt: number;
@@ -3704,6 +3917,8 @@ export interface components {
         /** @description A quote to a customer, which may become a sales order. */
         Estimate: {
             branch_id: string;
+            /** @description Compensation cess, part of tax_total */
+            cess_total: number;
             /** @description Rupees (or the document currency), at most two decimals */
             cgst_total: number;
             converted_to_sales_order_id: string | null;
@@ -3743,7 +3958,9 @@ export interface components {
             actFromStateCode: number;
             /** @description GST state code of the place the goods go to; 99 abroad */
             actToStateCode: number;
-            /** @description Rupees (INR), two decimals */
+            /** @description Compensation cess per unit (specific) */
+            cessNonAdvolValue: number;
+            /** @description Compensation cess, ad valorem */
             cessValue: number;
             /** @description Rupees (INR), two decimals */
             cgstValue: number;
@@ -3751,10 +3968,10 @@ export interface components {
             docDate: string;
             docNo: string;
             /**
-             * @description INV tax invoice, BIL bill of supply (no tax on the goods)
+             * @description INV tax invoice, BIL bill of supply (no tax on the goods), BOE the Bill of Entry of goods imported (docNo and docDate its own)
              * @enum {string}
              */
-            docType: "INV" | "BIL";
+            docType: "INV" | "BIL" | "BOE";
             fromAddr1: string;
             fromAddr2: string | null;
             /** @description GSTIN; URP for an unregistered or foreign party */
@@ -3768,6 +3985,8 @@ export interface components {
             /** @description Rupees (INR), two decimals */
             igstValue: number;
             itemList: {
+                /** @description Compensation cess per unit of quantity (specific), in rupees */
+                cessNonadvol: number;
                 cessRate: number;
                 cgstRate: number;
                 /** @description HSN code as NIC takes it, a number */
@@ -3910,13 +4129,13 @@ export interface components {
         };
         FiledReturn: {
             arn: string;
-            /** @description Every journal entry of a document the return reports, dated in its period, written after marked_time: what differs from the return as filed, oldest first */
+            /** @description Every journal entry of a document the return reports, dated in its period, written after marked_time, and (GSTR-1) every shipping bill set since: what differs from the return as filed, oldest first */
             changed_since: {
                 /**
-                 * @description POSTED: issued (or reposted); REVERSED: voided, deleted, or reversed to be reposted
+                 * @description POSTED: issued (or reposted); REVERSED: voided, deleted, or reversed to be reposted; SHIPPING_BILL: an export invoice's shipping bill set (GSTR-1 only)
                  * @enum {string}
                  */
-                change: "POSTED" | "REVERSED";
+                change: "POSTED" | "REVERSED" | "SHIPPING_BILL";
                 /** Format: date-time */
                 changed_time: string;
                 /** @description The document's date, YYYY-MM-DD */
@@ -3991,7 +4210,7 @@ export interface components {
                  * @description What posted the entry: MANUAL for a manual journal, else the kind of document
                  * @enum {string}
                  */
-                source: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE";
+                source: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE" | "BILL_OF_ENTRY";
                 /** @description The id of the document that posted the entry (of the entry itself for a manual journal) */
                 source_id: string;
             }[];
@@ -4010,6 +4229,26 @@ export interface components {
             total_debit: number;
         };
         Gstr1: {
+            /** @description Table 11A: tax on advances for services received in the period and not adjusted against an invoice by its end, ad_amt the taxable value; absent when there is none */
+            at?: {
+                itms: {
+                    /** @description The taxable value of the advance, tax excluded */
+                    ad_amt: number;
+                    /** @description Rupees (INR), two decimals */
+                    camt: number;
+                    /** @description Rupees (INR), two decimals */
+                    csamt: number;
+                    /** @description Rupees (INR), two decimals */
+                    iamt: number;
+                    /** @description GST rate, percent */
+                    rt: number;
+                    /** @description Rupees (INR), two decimals */
+                    samt: number;
+                }[];
+                /** @description Place of supply, 2-digit state code (96 a foreign country, 97 other territory) */
+                pos: string;
+                sply_ty: "INTRA" | "INTER";
+            }[];
             /** @description Invoices to registered recipients, SEZ units and deemed-export buyers, by GSTIN */
             b2b: {
                 ctin: string;
@@ -4039,10 +4278,10 @@ export interface components {
                     /** @description Place of supply, 2-digit state code (96 a foreign country, 97 other territory) */
                     pos: string;
                     /**
-                     * @description Reverse charge: sales are never under it
+                     * @description Reverse charge: Y when the recipient pays the tax (Table 4B; a note follows its invoice)
                      * @enum {string}
                      */
-                    rchrg: "N";
+                    rchrg: "Y" | "N";
                     /** @description Rupees (INR), two decimals */
                     val: number;
                 }[];
@@ -4072,7 +4311,7 @@ export interface components {
                 /** @description Place of supply, 2-digit state code (96 a foreign country, 97 other territory) */
                 pos: string;
             }[];
-            /** @description Every other supply to unregistered recipients, summed; credit notes to them net here */
+            /** @description Every other supply to unregistered recipients, summed; credit notes to them net here (debit notes add) */
             b2cs: {
                 /** @description Rupees (INR), two decimals */
                 camt: number;
@@ -4092,7 +4331,7 @@ export interface components {
                 /** @enum {string} */
                 typ: "OE";
             }[];
-            /** @description Credit notes issued to registered recipients, amounts positive */
+            /** @description Credit and debit notes issued to registered recipients, amounts positive */
             cdnr: {
                 ctin: string;
                 nt: {
@@ -4118,20 +4357,23 @@ export interface components {
                     /** @description DD-MM-YYYY */
                     nt_dt: string;
                     nt_num: string;
-                    /** @enum {string} */
-                    ntty: "C";
+                    /**
+                     * @description C a credit note, D a debit note (CGST s.34)
+                     * @enum {string}
+                     */
+                    ntty: "C" | "D";
                     /** @description Place of supply, 2-digit state code (96 a foreign country, 97 other territory) */
                     pos: string;
                     /**
-                     * @description Reverse charge: sales are never under it
+                     * @description Reverse charge: Y when the recipient pays the tax (Table 4B; a note follows its invoice)
                      * @enum {string}
                      */
-                    rchrg: "N";
+                    rchrg: "Y" | "N";
                     /** @description Rupees (INR), two decimals */
                     val: number;
                 }[];
             }[];
-            /** @description Credit notes against a b2cl invoice or an export, amounts positive */
+            /** @description Credit and debit notes against a b2cl invoice or an export, amounts positive */
             cdnur: {
                 itms: {
                     itm_det: {
@@ -4149,8 +4391,11 @@ export interface components {
                 /** @description DD-MM-YYYY */
                 nt_dt: string;
                 nt_num: string;
-                /** @enum {string} */
-                ntty: "C";
+                /**
+                 * @description C a credit note, D a debit note (CGST s.34)
+                 * @enum {string}
+                 */
+                ntty: "C" | "D";
                 /** @description B2CL notes only (2-digit state code): the portal refuses a place of supply on a note against an export */
                 pos?: string;
                 typ: "B2CL" | "EXPWP" | "EXPWOP";
@@ -4189,6 +4434,12 @@ export interface components {
                         /** @description Rupees (INR), two decimals */
                         txval: number;
                     }[];
+                    /** @description The shipping bill date, DD-MM-YYYY */
+                    sbdt?: string;
+                    /** @description The shipping bill number */
+                    sbnum?: string;
+                    /** @description The shipping bill's port code, when the invoice has one */
+                    sbpcode?: string;
                     /** @description Rupees (INR), two decimals */
                     val: number;
                 }[];
@@ -4251,6 +4502,26 @@ export interface components {
                     sply_ty: "INTRB2B" | "INTRAB2B" | "INTRB2C" | "INTRAB2C";
                 }[];
             };
+            /** @description Table 11B: tax on advances of earlier periods adjusted against invoices in the period; absent when there is none */
+            txpd?: {
+                itms: {
+                    /** @description The taxable value of the advance, tax excluded */
+                    ad_amt: number;
+                    /** @description Rupees (INR), two decimals */
+                    camt: number;
+                    /** @description Rupees (INR), two decimals */
+                    csamt: number;
+                    /** @description Rupees (INR), two decimals */
+                    iamt: number;
+                    /** @description GST rate, percent */
+                    rt: number;
+                    /** @description Rupees (INR), two decimals */
+                    samt: number;
+                }[];
+                /** @description Place of supply, 2-digit state code (96 a foreign country, 97 other territory) */
+                pos: string;
+                sply_ty: "INTRA" | "INTER";
+            }[];
         };
         Gstr1Summary: {
             /** @description MMYYYY: the month, or the last month of the quarter */
@@ -4536,6 +4807,8 @@ export interface components {
             /** @description What is still due: total less payments and credits */
             balance: number;
             branch_id: string;
+            /** @description Compensation cess, part of tax_total */
+            cess_total: number;
             /** @description Rupees (or the document currency), at most two decimals */
             cgst_total: number;
             /** Format: date-time */
@@ -4563,6 +4836,8 @@ export interface components {
             invoice_number: string;
             /** @description Line amounts include tax: item_total is the taxable value taken out of them, and round_off takes the paisa left */
             is_inclusive_tax: boolean;
+            /** @description The recipient pays the tax under reverse charge: tax_total is stated, not charged; total and balance exclude it */
+            is_reverse_charge: boolean;
             /** Format: date-time */
             last_modified_time: string;
             line_items: components["schemas"]["LineItem"][];
@@ -4579,6 +4854,7 @@ export interface components {
             salesperson_id: string | null;
             /** @description Rupees (or the document currency), at most two decimals */
             sgst_total: number;
+            shipping_bill: components["schemas"]["ShippingBill"] | null;
             /**
              * @description OVERDUE is shown, never stored: a SENT or PARTIALLY_PAID invoice with a balance whose due date has passed
              * @enum {string}
@@ -4611,7 +4887,7 @@ export interface components {
              * @description What the series numbers
              * @enum {string}
              */
-            document_type: "invoice" | "credit_note" | "estimate" | "sales_order" | "purchase_order";
+            document_type: "invoice" | "credit_note" | "debit_note" | "estimate" | "sales_order" | "purchase_order" | "receipt_voucher" | "refund_voucher";
             /** @description How a number is written from {prefix}, {fy} (2026-27), {fy_short} (26-27) and {num} */
             format_template: string;
             /** @description The series id */
@@ -4689,7 +4965,7 @@ export interface components {
              * @description What posted the entry: MANUAL for a manual journal, else the kind of document
              * @enum {string}
              */
-            source: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE";
+            source: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE" | "BILL_OF_ENTRY";
             /** @description The id of the document that posted the entry (of the entry itself for a manual journal) */
             source_id: string;
             source_ref: string | null;
@@ -4730,6 +5006,12 @@ export interface components {
         LineItem: {
             /** @description The ledger account the line posts to (the item's, or the default sales or purchase account) */
             account_id: string;
+            /** @description The line's compensation cess, part of tax_amount */
+            cess_amount: number;
+            /** @description Compensation cess per unit of quantity, in rupees (0 without one) */
+            cess_per_unit: number;
+            /** @description Compensation cess, ad valorem, in percent (0 without one) */
+            cess_rate: number;
             /** @description Rupees (or the document currency), at most two decimals */
             cgst_amount: number;
             description: string | null;
@@ -4760,7 +5042,7 @@ export interface components {
             created_time: string;
             endpoint_id: string;
             /** @description The event types sent to this endpoint */
-            events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED")[];
+            events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED")[];
             /** @description The signing secret of the X-Svc-Signature header; shown only in this answer, keep it */
             secret: string;
             url: string;
@@ -4778,6 +5060,12 @@ export interface components {
             /** @description The ledger account the line posts to (the item's, or the default sales or purchase account) */
             account_id: string;
             bill_line_item_id: string | null;
+            /** @description The line's compensation cess, part of tax_amount */
+            cess_amount: number;
+            /** @description Compensation cess per unit of quantity, in rupees (0 without one) */
+            cess_per_unit: number;
+            /** @description Compensation cess, ad valorem, in percent (0 without one) */
+            cess_rate: number;
             /** @description Rupees (or the document currency), at most two decimals */
             cgst_amount: number;
             description: string | null;
@@ -4822,6 +5110,8 @@ export interface components {
         };
         /** @description A payment received from a customer or made to a vendor. */
         Payment: {
+            advance_for: ("GOODS" | "SERVICES") | null;
+            advance_tax: components["schemas"]["AdvanceTax"] | null;
             /** @description The live allocations, oldest first; the unapplied balance is amount less their sum */
             allocations: components["schemas"]["PaymentAllocation"][];
             /** @description Rupees (or the document currency), at most two decimals */
@@ -4854,7 +5144,10 @@ export interface components {
             payment_id: string;
             /** @enum {string} */
             payment_type: "REGULAR" | "ADVANCE" | "REFUND";
+            receipt_voucher_number: string | null;
             reference_number: string | null;
+            /** @description The refunds of an advance received, oldest first; the unapplied balance is amount less the allocations and these */
+            refunds: components["schemas"]["AdvanceRefund"][];
             /** @description Rupees (or the document currency), at most two decimals */
             tds_amount: number;
         };
@@ -4942,6 +5235,8 @@ export interface components {
         PurchaseOrder: {
             bill_id: string | null;
             branch_id: string;
+            /** @description Compensation cess, part of tax_total */
+            cess_total: number;
             /** @description Rupees (or the document currency), at most two decimals */
             cgst_total: number;
             /** Format: date-time */
@@ -5020,6 +5315,8 @@ export interface components {
         /** @description A customer's confirmed order, before it is invoiced. */
         SalesOrder: {
             branch_id: string;
+            /** @description Compensation cess, part of tax_total */
+            cess_total: number;
             /** @description Rupees (or the document currency), at most two decimals */
             cgst_total: number;
             /** Format: date-time */
@@ -5071,6 +5368,13 @@ export interface components {
             series_name: string;
             /** @description Numbers the series has issued that year (for good, when its numbers do not show the year) */
             used: number;
+        };
+        /** @description An export invoice's shipping bill: port code, number and date; GSTR-1's exp carries them */
+        ShippingBill: {
+            /** @description YYYY-MM-DD */
+            date: string;
+            number: string;
+            port_code: string;
         };
         /** @description A figure of a financial statement, with its comparison figure. */
         StatementFigure: {
@@ -5181,7 +5485,7 @@ export interface components {
                  * @description What posted the entry: MANUAL for a manual journal, else the kind of document
                  * @enum {string}
                  */
-                source: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE";
+                source: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE" | "BILL_OF_ENTRY";
                 /** @description The id of the document that posted the entry (of the entry itself for a manual journal) */
                 source_id: string;
             }[];
@@ -5212,7 +5516,7 @@ export interface components {
             endpoint_id: string;
             event_id: string;
             /** @enum {string} */
-            event_type: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED";
+            event_type: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED";
             last_attempt_at: string | null;
             last_response_status: number | null;
             next_attempt_at: string | null;
@@ -5232,7 +5536,7 @@ export interface components {
             endpoint_id: string;
             event_id: string;
             /** @enum {string} */
-            event_type: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED";
+            event_type: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED";
             last_attempt_at: string | null;
             last_response_status: number | null;
             next_attempt_at: string | null;
@@ -5245,7 +5549,7 @@ export interface components {
             created_time: string;
             endpoint_id: string;
             /** @description The event types sent to this endpoint */
-            events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED")[];
+            events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED")[];
             url: string;
         };
     };
@@ -5601,7 +5905,7 @@ export interface components {
         /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
         SvcDelivery: string;
         /** @description The event type, as `event_type` in the body */
-        SvcEvent: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED";
+        SvcEvent: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED";
         /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
         SvcOrg: string;
         /**
@@ -5725,7 +6029,7 @@ export interface operations {
                 actor_user_id?: string;
                 /** @description entity_id */
                 entity_id?: string;
-                entity_type?: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL" | "CONTACT" | "ITEM" | "ATTACHMENT" | "RECURRING" | "ORGANISATION";
+                entity_type?: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL" | "CONTACT" | "ITEM" | "ATTACHMENT" | "RECURRING" | "BILL_OF_ENTRY" | "ORGANISATION";
                 limit?: number;
                 since?: string;
                 until?: string;
@@ -6088,10 +6392,14 @@ export interface operations {
                     exchange_rate?: number;
                     /** @description Line rates include tax (default false) */
                     is_inclusive_tax?: boolean;
-                    /** @description Reverse charge: the organisation self-assesses the tax, the vendor is owed the lines alone. Implied (and false refused) for an OVERSEAS vendor: an import of services */
+                    /** @description Reverse charge: the organisation self-assesses the tax, the vendor is owed the lines alone. For an OVERSEAS vendor it follows the lines (a contrary value is 400): true with a SAC line (an import of services); an HSN line bears no tax, its IGST paid at customs on a Bill of Entry */
                     is_rcm?: boolean;
                     line_items: {
                         account_id?: string | null;
+                        /** @description Compensation cess per unit of quantity (specific), in rupees; with cess_rate both apply. Default 0 */
+                        cess_per_unit?: number;
+                        /** @description Compensation cess, ad valorem, in percent of the taxable value; only on a supply dated before the cess ended (22 September 2025; 1 February 2026 for tobacco and pan masala). Default 0 */
+                        cess_rate?: number;
                         description?: string | null;
                         /** @description Rupees (or the document currency), at most two decimal places */
                         discount?: number;
@@ -6155,6 +6463,170 @@ export interface operations {
             429: components["responses"]["KeyedError429"];
             500: components["responses"]["KeyedError500"];
             503: components["responses"]["KeyedError503"];
+        };
+    };
+    listBillsOfEntry: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                per_page?: number;
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bills_of_entry: components["schemas"]["BillOfEntry"][];
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        page_context: components["schemas"]["PageContext"];
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    createBillOfEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The assessable value of the goods (Customs Act s.14), in rupees */
+                    assessable_value: number;
+                    /** @description Basic customs duty (BCD), in rupees; 0 when not sent */
+                    basic_customs_duty?: number;
+                    /** @description Bills of OVERSEAS vendors for the goods this Bill of Entry clears */
+                    bill_ids?: string[];
+                    /** @description branch_id: the importing registration; the default branch when absent */
+                    branch_id?: string;
+                    /** @description YYYY-MM-DD or an ISO 8601 date-time */
+                    date: string;
+                    /** @description goods_account_id: where the duties are charged, a purchase account; by default the first covered bill's first goods line's account, else Purchases */
+                    goods_account_id?: string;
+                    /** @description The IGST paid at customs, in rupees */
+                    igst: number;
+                    /** @description What the IGST is levied on: assessable_value + basic_customs_duty + social_welfare_surcharge (Customs Tariff Act s.3(8)); computed when not sent, 400 when it differs */
+                    igst_taxable_value?: number;
+                    /** @description Customs' Bill of Entry number: up to 7 digits (GSTN's boe_num) */
+                    number: string;
+                    /** @description paid_through_account_id: a BANK, CASH or ACCOUNTS_PAYABLE account (a customs broker who paid) */
+                    paid_through_account_id: string;
+                    /** @description The customs port code, 6 letters and digits (INMAA1); stored in capitals */
+                    port_code: string;
+                    sez_supplier_gstin?: string | null;
+                    /** @description Social Welfare Surcharge (SWS), in rupees; 0 when not sent */
+                    social_welfare_surcharge?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The Bill of Entry has been recorded. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bill_of_entry: components["schemas"]["BillOfEntry"];
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    getBillOfEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description bill_of_entry_id */
+                bill_of_entry_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bill_of_entry: components["schemas"]["BillOfEntry"];
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     getBill: {
@@ -7497,6 +7969,10 @@ export interface operations {
                         amount?: number;
                         /** @description The bill's line this line corrects (a note naming bill_id); a line naming none is priced by its rate, at one of the bill's taxes */
                         bill_line_item_id?: string;
+                        /** @description Compensation cess per unit of quantity (specific), in rupees; with cess_rate both apply. Default 0 */
+                        cess_per_unit?: number;
+                        /** @description Compensation cess, ad valorem, in percent of the taxable value; only on a supply dated before the cess ended (22 September 2025; 1 February 2026 for tobacco and pan masala). Default 0 */
+                        cess_rate?: number;
                         description?: string | null;
                         /** @description Rupees (or the document currency), at most two decimal places */
                         discount?: number;
@@ -8162,8 +8638,11 @@ export interface operations {
                 /** @description bill_id */
                 bill_id?: string;
                 cursor?: string;
+                /** @description invoice_id */
+                invoice_id?: string;
                 per_page?: number;
                 status?: "DRAFT" | "ISSUED" | "APPLIED" | "CANCELLED";
+                type?: "customer" | "vendor";
                 /** @description vendor_id */
                 vendor_id?: string;
             };
@@ -8228,11 +8707,17 @@ export interface operations {
                     branch_id?: string;
                     /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     date: string;
+                    /** @description invoice_id */
+                    invoice_id?: string;
                     line_items: {
                         /** @description Taxable value credited without goods (a price revision or post-sale discount, s.34(1) CGST); bound lines only, instead of quantity */
                         amount?: number;
                         /** @description The bill's line this line corrects (a note naming bill_id); a line naming none is priced by its rate, at one of the bill's taxes */
                         bill_line_item_id?: string;
+                        /** @description Compensation cess per unit of quantity (specific), in rupees; with cess_rate both apply. Default 0 */
+                        cess_per_unit?: number;
+                        /** @description Compensation cess, ad valorem, in percent of the taxable value; only on a supply dated before the cess ended (22 September 2025; 1 February 2026 for tobacco and pan masala). Default 0 */
+                        cess_rate?: number;
                         description?: string | null;
                         /** @description Rupees (or the document currency), at most two decimal places */
                         discount?: number;
@@ -8720,6 +9205,10 @@ export interface operations {
                     date: string;
                     expiry_date?: (string) | null;
                     line_items: {
+                        /** @description Compensation cess per unit of quantity (specific), in rupees; with cess_rate both apply. Default 0 */
+                        cess_per_unit?: number;
+                        /** @description Compensation cess, ad valorem, in percent of the taxable value; only on a supply dated before the cess ended (22 September 2025; 1 February 2026 for tobacco and pan masala). Default 0 */
+                        cess_rate?: number;
                         description?: string | null;
                         /** @description Rupees (or the document currency), at most two decimal places */
                         discount?: number;
@@ -9999,8 +10488,14 @@ export interface operations {
                     invoice_number?: string;
                     /** @description Line rates include tax (default false) */
                     is_inclusive_tax?: boolean;
+                    /** @description The recipient pays the tax under reverse charge (CGST s.9(3), IGST s.5(3); Notification 13/2017-CT(Rate)): the lines state it, the total excludes it. Default false; needs a registered customer */
+                    is_reverse_charge?: boolean;
                     line_items: {
                         account_id?: string | null;
+                        /** @description Compensation cess per unit of quantity (specific), in rupees; with cess_rate both apply. Default 0 */
+                        cess_per_unit?: number;
+                        /** @description Compensation cess, ad valorem, in percent of the taxable value; only on a supply dated before the cess ended (22 September 2025; 1 February 2026 for tobacco and pan masala). Default 0 */
+                        cess_rate?: number;
                         description?: string | null;
                         /** @description Rupees (or the document currency), at most two decimal places */
                         discount?: number;
@@ -10020,6 +10515,17 @@ export interface operations {
                     round_off?: number | null;
                     salesperson_id?: string | null;
                     series_name?: string;
+                    shipping_bill?: {
+                        /**
+                         * Format: date
+                         * @description The shipping bill date (YYYY-MM-DD), not before the invoice date
+                         */
+                        date: string;
+                        /** @description The shipping bill number, 3 to 7 digits */
+                        number: string;
+                        /** @description The port's 6-character code (INNSA1: Nhava Sheva) */
+                        port_code: string;
+                    };
                     /**
                      * @description road, rail, air or ship, or NIC's code for it: 1 road, 2 rail, 3 air, 4 ship
                      * @enum {string}
@@ -10131,6 +10637,8 @@ export interface operations {
                     distance_km?: number | null;
                     /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     due_date?: string;
+                    /** @description The recipient pays the tax under reverse charge (CGST s.9(3), IGST s.5(3); Notification 13/2017-CT(Rate)): the lines state it, the total excludes it. Default false; needs a registered customer */
+                    is_reverse_charge?: boolean;
                     notes?: string | null;
                     reference_number?: string | null;
                     transport_mode?: ("road" | "rail" | "air" | "ship" | "1" | "2" | "3" | "4") | null;
@@ -10593,6 +11101,72 @@ export interface operations {
             503: components["responses"]["TokenError503"];
         };
     };
+    setInvoiceShippingBill: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description invoice_id */
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description The shipping bill date (YYYY-MM-DD), not before the invoice date
+                     */
+                    date: string;
+                    /** @description The shipping bill number, 3 to 7 digits */
+                    number: string;
+                    /** @description The port's 6-character code (INNSA1: Nhava Sheva) */
+                    port_code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The shipping bill has been recorded. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        invoice: components["schemas"]["Invoice"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
     voidInvoice: {
         parameters: {
             query?: never;
@@ -10660,7 +11234,7 @@ export interface operations {
                 /** @description branchId */
                 branchId?: string;
                 /** @description Which kind of document's series to list (default invoice) */
-                documentType?: "invoice" | "credit_note" | "estimate" | "sales_order" | "purchase_order";
+                documentType?: "invoice" | "credit_note" | "debit_note" | "estimate" | "sales_order" | "purchase_order" | "receipt_voucher" | "refund_voucher";
                 /** @description YYYY-MM-DD */
                 transactionDate?: string;
             };
@@ -10725,7 +11299,7 @@ export interface operations {
                      * @description What the series numbers (default invoice); a name is unique per branch, period and document_type
                      * @enum {string}
                      */
-                    document_type?: "invoice" | "credit_note" | "estimate" | "sales_order" | "purchase_order";
+                    document_type?: "invoice" | "credit_note" | "debit_note" | "estimate" | "sales_order" | "purchase_order" | "receipt_voucher" | "refund_voucher";
                     /**
                      * @description {prefix}, {fy} (2026-27), {fy_short} (26-27) and {num}
                      * @default {prefix}{fy}-{num}
@@ -10783,7 +11357,7 @@ export interface operations {
                 /** @description branchId */
                 branchId?: string;
                 /** @description Which kind of document the series numbers (default invoice) */
-                documentType?: "invoice" | "credit_note" | "estimate" | "sales_order" | "purchase_order";
+                documentType?: "invoice" | "credit_note" | "debit_note" | "estimate" | "sales_order" | "purchase_order" | "receipt_voucher" | "refund_voucher";
                 series?: string;
                 /** @description YYYY-MM-DD */
                 transactionDate?: string;
@@ -10812,7 +11386,7 @@ export interface operations {
                         /** @enum {number} */
                         code: 0;
                         /** @enum {string} */
-                        document_type: "invoice" | "credit_note" | "estimate" | "sales_order" | "purchase_order";
+                        document_type: "invoice" | "credit_note" | "debit_note" | "estimate" | "sales_order" | "purchase_order" | "receipt_voucher" | "refund_voucher";
                         message: string;
                         next_number: string;
                         /** @description The series name the number is of */
@@ -10994,7 +11568,7 @@ export interface operations {
                 /** @description YYYY-MM-DD */
                 date_to?: string;
                 per_page?: number;
-                source?: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE";
+                source?: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE" | "BILL_OF_ENTRY";
                 /** @description source_id */
                 source_id?: string;
             };
@@ -11263,6 +11837,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description A customer receipt that is an advance: SERVICES bears GST and gets a receipt voucher (CGST Rule 50), GOODS is only marked (Notification 66/2017-CT)
+                     * @enum {string}
+                     */
+                    advance_for?: "GOODS" | "SERVICES";
                     allocations?: {
                         /** @description Rupees (or the document currency), at most two decimal places */
                         amount: number;
@@ -11288,10 +11867,13 @@ export interface operations {
                     exchange_rate?: number;
                     /** @enum {string} */
                     flow: "INCOMING" | "OUTGOING";
+                    /** @description Percent; 18 when not sent (Rule 50(1)) */
+                    gst_rate?: number;
                     /** @enum {string} */
                     mode?: "CASH" | "BANK_TRANSFER" | "CHEQUE" | "UPI" | "CARD" | "OTHER";
                     /** @enum {string} */
                     payment_type?: "REGULAR" | "ADVANCE" | "REFUND";
+                    place_of_supply?: string;
                     reference_number?: string | null;
                     /** @description Rupees (or the document currency), at most two decimal places */
                     tds_amount?: number;
@@ -11707,6 +12289,71 @@ export interface operations {
             503: components["responses"]["TokenError503"];
         };
     };
+    refundAdvance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyRequired"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description payment_id */
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Rupees (or the document currency), at most two decimal places */
+                    amount: number;
+                    /** @description YYYY-MM-DD or an ISO 8601 date-time */
+                    date: string;
+                    /** @description The BANK or CASH account the refund is paid from; the receipt's own when not sent */
+                    paid_through_account_id?: string;
+                    reference?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The advance has been refunded. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        payment: components["schemas"]["Payment"];
+                        refund: components["schemas"]["AdvanceRefund"];
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
     listPurchaseOrders: {
         parameters: {
             query?: {
@@ -11777,6 +12424,10 @@ export interface operations {
                     date: string;
                     expected_date?: (string) | null;
                     line_items: {
+                        /** @description Compensation cess per unit of quantity (specific), in rupees; with cess_rate both apply. Default 0 */
+                        cess_per_unit?: number;
+                        /** @description Compensation cess, ad valorem, in percent of the taxable value; only on a supply dated before the cess ended (22 September 2025; 1 February 2026 for tobacco and pan masala). Default 0 */
+                        cess_rate?: number;
                         description?: string | null;
                         /** @description Rupees (or the document currency), at most two decimal places */
                         discount?: number;
@@ -13303,6 +13954,10 @@ export interface operations {
                     /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     date: string;
                     line_items: {
+                        /** @description Compensation cess per unit of quantity (specific), in rupees; with cess_rate both apply. Default 0 */
+                        cess_per_unit?: number;
+                        /** @description Compensation cess, ad valorem, in percent of the taxable value; only on a supply dated before the cess ended (22 September 2025; 1 February 2026 for tobacco and pan masala). Default 0 */
+                        cess_rate?: number;
                         description?: string | null;
                         /** @description Rupees (or the document currency), at most two decimal places */
                         discount?: number;
@@ -13603,7 +14258,7 @@ export interface operations {
                 cursor?: string;
                 /** @description endpoint_id */
                 endpoint_id?: string;
-                event_type?: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED";
+                event_type?: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED";
                 per_page?: number;
                 status?: "PENDING" | "SUCCEEDED" | "FAILED";
             };
@@ -13795,7 +14450,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED")[];
+                    events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED")[];
                     /** @description http(s) URL on a public address */
                     url: string;
                 };
@@ -14006,6 +14661,60 @@ export interface operations {
                     delivery_id: string;
                     /** @constant */
                     event_type: "BILL_CREATED";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onBillOfEntryCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["BillOfEntryEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "BILL_OF_ENTRY_CREATED";
                     /**
                      * Format: date-time
                      * @description When the event happened, ISO 8601 UTC
