@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectBooksBalanced } from '../support/books';
 import { CUSTOMER_GSTIN, gstCustomer, gstOrg, SUPPLIER_GSTIN } from '../support/gst-documents';
-import { createInvoice, customer, postedBill, taxId, vendor } from '../support/sales';
+import { createDebitNote, createInvoice, customer, postedBill, taxId, vendor } from '../support/sales';
 import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
 /*
  * A second month worked by hand, October 2026, holding one document of every kind the returns
  * distinguish: an export at place of supply 96 to a contact not marked OVERSEAS, an OVERSEAS
  * customer served in India, a composition dealer and a UIN holder in another state, a registered
- * customer, a supply whose tax the recipient pays (reverse charge), an advance for services
+ * customer and a debit note raising its price, an export's shipping bill entered after the
+ * invoice, a supply whose tax the recipient pays (reverse charge), an advance for services
  * received in October and invoiced in November, goods imported with their Bill of Entry, and a
  * draft deleted after taking its number. Each table of GSTR-1 and GSTR-3B is
  * written out below with its arithmetic, GSTR-3B's 3.1 and 3.2 are checked against the sums of
@@ -48,14 +49,22 @@ beforeAll(async () => {
   const embassy = await customer(api, { contact_name: 'Embassy of Utopia', gst_no: UIN });
   const dealer = await customer(api, { contact_name: 'Hyderabad Composition Traders', gst_no: COMPOSITION, gst_treatment: 'REGISTERED_COMPOSITION' });
 
-  await invoice('registered', { customer_id: raman, date: '2026-10-03', line_items: [line('Laptop', '84713010', 1, 20000)] });
-  await invoice('export', { customer_id: walkIn, date: '2026-10-06', place_of_supply: 'IN-96', export_type: 'WOPAY', line_items: [line('Laptop', '84713010', 1, 50000)] });
+  const registered = await invoice('registered', { customer_id: raman, date: '2026-10-03', line_items: [line('Laptop', '84713010', 1, 20000)] });
+  const exported = await invoice('export', { customer_id: walkIn, date: '2026-10-06', place_of_supply: 'IN-96', export_type: 'WOPAY', line_items: [line('Laptop', '84713010', 1, 50000)] });
   await invoice('overseasInIndia', { customer_id: acme, date: '2026-10-08', line_items: [line('Keyboard', '84716060', 4, 2500)] });
   await invoice('composition', { customer_id: dealer, date: '2026-10-10', place_of_supply: 'IN-TS', line_items: [line('Keyboard', '84716060', 2, 2500)] });
   await invoice('uin', { customer_id: embassy, date: '2026-10-12', place_of_supply: 'IN-DL', line_items: [line('Laptop', '84713010', 1, 10000)] });
   await invoice('reverseCharge', { customer_id: raman, date: '2026-10-16', is_reverse_charge: true, line_items: [line('Legal services', '998211', 1, 10000)] });
   const draft = await invoice('deletedDraft', { customer_id: walkIn, date: '2026-10-14', auto_approve: false, line_items: [line('Keyboard', '84716060', 1, 2500)] });
   expect((await api.delete(`/invoices/${draft.invoice_id}`)).status).toBe(200);
+
+  // The laptop's price raised by ₹2,000 after the sale (CGST s.34(3)): a debit note to the customer.
+  const raised = await createDebitNote(api, { vendor_id: raman, invoice_id: registered.invoice_id, date: '2026-10-22', line_items: [{ invoice_line_item_id: registered.line_items[0].line_item_id, amount: 2000 }] });
+  expect(raised.status, JSON.stringify(raised.body)).toBe(201);
+  numbers.debitNote = raised.body.debit_note.debit_note_number;
+  // The export's shipping bill, entered when customs gave it.
+  const shipped = await api.put(`/invoices/${exported.invoice_id}/shipping_bill`, { port_code: 'INBLR4', number: '2041785', date: '2026-10-09' }, { idempotencyKey: newKey() });
+  expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
 
   // ₹11,800 received on 20 October for services within Karnataka at 18%: invoiced, and the advance adjusted, on 5 November.
   const paid = await api.post('/payments', { flow: 'INCOMING', contact_id: raman, date: '2026-10-20', amount: 11800, advance_for: 'SERVICES', place_of_supply: 'IN-KA', gst_rate: 18 }, { idempotencyKey: newKey() });
@@ -94,6 +103,7 @@ describe('October 2026, every kind of document, worked by hand', () => {
     expect(numbers).toEqual({
       registered: 'INV-26-27-00001', export: 'INV-26-27-00002', overseasInIndia: 'INV-26-27-00003', composition: 'INV-26-27-00004',
       uin: 'INV-26-27-00005', reverseCharge: 'INV-26-27-00006', deletedDraft: 'INV-26-27-00007', advanceInvoiced: 'INV-26-27-00008',
+      debitNote: 'DN-26-27-00001',
     });
     // ₹11,800 inclusive of 18%: taxable 11,800 × 100 / 118 = 10,000; CGST 900 + SGST 900.
     expect(advance).toMatchObject({ advance_for: 'SERVICES', receipt_voucher_number: 'RV-26-27-00001' });
@@ -113,23 +123,27 @@ describe('October 2026, every kind of document, worked by hand', () => {
       // 2 keyboards at ₹2,500 to Telangana: ₹5,000 + IGST 18% ₹900.
       { ctin: COMPOSITION, inv: [invoiceOf('INV-26-27-00004', '10-10-2026', 5900, '36', [item(1, 18, 5000, { iamt: 900 })])] },
     ]);
-    // An export is its place of supply, 96, whoever the buyer: ₹50,000 under a Letter of Undertaking, no tax.
-    expect(gstr1.exp).toEqual([
-      { exp_typ: 'WOPAY', inv: [{ inum: 'INV-26-27-00002', idt: '06-10-2026', val: 50000, itms: [{ rt: 18, txval: 50000, iamt: 0, csamt: 0 }] }] },
-    ]);
+    // An export is its place of supply, 96, whoever the buyer: ₹50,000 under a Letter of Undertaking, no tax; its shipping bill.
+    expect(gstr1.exp).toEqual([{ exp_typ: 'WOPAY', inv: [{
+      inum: 'INV-26-27-00002', idt: '06-10-2026', val: 50000, sbpcode: 'INBLR4', sbnum: '2041785', sbdt: '09-10-2026', itms: [{ rt: 18, txval: 50000, iamt: 0, csamt: 0 }],
+    }] }]);
     // The OVERSEAS customer served in Karnataka is an unregistered one: 4 keyboards, ₹10,000, CGST ₹900 + SGST ₹900.
     expect(gstr1.b2cs).toEqual([{ sply_ty: 'INTRA', pos: '29', typ: 'OE', rt: 18, txval: 10000, iamt: 0, camt: 900, samt: 900, csamt: 0 }]);
     // Table 11A: the advance not invoiced by 31 October.
     expect(gstr1.at).toEqual([{ pos: '29', sply_ty: 'INTRA', itms: [{ rt: 18, ad_amt: 10000, iamt: 0, camt: 900, samt: 900, csamt: 0 }] }]);
     expect(gstr1.txpd).toBeUndefined();
     expect(gstr1.b2cl).toEqual([]);
-    expect(gstr1.cdnr).toEqual([]);
+    // The debit note: ₹2,000 more, CGST 9% ₹180 + SGST 9% ₹180.
+    expect(gstr1.cdnr).toEqual([{ ctin: CUSTOMER_GSTIN, nt: [{
+      ntty: 'D', nt_num: 'DN-26-27-00001', nt_dt: '22-10-2026', val: 2360, pos: '29', rchrg: 'N', inv_typ: 'R', itms: [item(1, 18, 2000, { camt: 180, samt: 180 })],
+    }] }]);
     expect(gstr1.cdnur).toEqual([]);
   });
 
   it('GSTR-1 Table 13: the deleted draft counts as issued and cancelled; the receipt voucher is its own kind', () => {
     expect(gstr1.doc_issue.doc_det).toEqual([
       { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: [{ num: 1, from: 'INV-26-27-00001', to: 'INV-26-27-00007', totnum: 7, cancel: 1, net_issue: 6 }] },
+      { doc_num: 4, doc_typ: 'Debit Note', docs: [{ num: 1, from: 'DN-26-27-00001', to: 'DN-26-27-00001', totnum: 1, cancel: 0, net_issue: 1 }] },
       { doc_num: 6, doc_typ: 'Receipt voucher', docs: [{ num: 1, from: 'RV-26-27-00001', to: 'RV-26-27-00001', totnum: 1, cancel: 0, net_issue: 1 }] },
     ]);
   });
@@ -137,8 +151,8 @@ describe('October 2026, every kind of document, worked by hand', () => {
   it('GSTR-1 Table 12: B2B and B2C by HSN', () => {
     expect(gstr1.hsn).toEqual({
       hsn_b2b: [
-        // Laptops: ₹20,000 (CGST/SGST ₹1,800 each) + ₹10,000 (IGST ₹1,800).
-        { num: 1, hsn_sc: '84713010', desc: 'Laptop', uqc: 'NOS', qty: 2, rt: 18, txval: 30000, ...taxes({ iamt: 1800, camt: 1800, samt: 1800 }) },
+        // Laptops: ₹20,000 + the debit note's ₹2,000 (CGST/SGST ₹1,800 + ₹180 each) + ₹10,000 (IGST ₹1,800); the note adds value, not quantity.
+        { num: 1, hsn_sc: '84713010', desc: 'Laptop', uqc: 'NOS', qty: 2, rt: 18, txval: 32000, ...taxes({ iamt: 1800, camt: 1980, samt: 1980 }) },
         { num: 2, hsn_sc: '84716060', desc: 'Keyboard', uqc: 'NOS', qty: 2, rt: 18, txval: 5000, ...taxes({ iamt: 900 }) },
         { num: 3, hsn_sc: '998211', desc: 'Legal services', uqc: 'NA', qty: 0, rt: 18, txval: 10000, ...taxes({ camt: 900, samt: 900 }) },
       ],
@@ -151,9 +165,9 @@ describe('October 2026, every kind of document, worked by hand', () => {
   });
 
   it('GSTR-3B 3.1 and 3.2, each equal to the sums of the GSTR-1 sections GSTN fills it from', () => {
-    // 3.1(a): b2b ₹35,000 + ₹10,000 under reverse charge (value only) + b2cs ₹10,000 + the advance ₹10,000;
-    // IGST 900 + 1,800; CGST = SGST = 1,800 + 900 + the advance's 900.
-    expect(gstr3b.sup_details.osup_det).toEqual({ txval: 65000, ...taxes({ iamt: 2700, camt: 3600, samt: 3600 }) });
+    // 3.1(a): b2b ₹35,000 + ₹10,000 under reverse charge (value only) + the debit note ₹2,000 + b2cs ₹10,000 + the advance ₹10,000;
+    // IGST 900 + 1,800; CGST = SGST = 1,800 + 180 + 900 + the advance's 900.
+    expect(gstr3b.sup_details.osup_det).toEqual({ txval: 67000, ...taxes({ iamt: 2700, camt: 3780, samt: 3780 }) });
     // 3.1(b): the export.
     expect(gstr3b.sup_details.osup_zero).toEqual({ txval: 50000, ...taxes({}) });
     // 3.2: the composition dealer and the UIN holder; the export is zero-rated and never in 3.2.
@@ -174,10 +188,11 @@ describe('October 2026, every kind of document, worked by hand', () => {
   });
 
   it("the return's tax is the movement on the GST ledgers to the paisa", async () => {
-    // Output: the invoices' CGST 2,700, SGST 2,700, IGST 2,700 and the advance's CGST 900 + SGST 900; nothing for the reverse charge.
-    expect(await gstMovement('2026-10-01', '2026-10-31')).toEqual({ 'CGST Output': 3600, 'SGST Output': 3600, 'IGST Output': 2700, 'IGST Input': -16383.6 });
+    // Output: the invoices' CGST 2,700, SGST 2,700, IGST 2,700, the debit note's CGST 180 + SGST 180 and the advance's
+    // CGST 900 + SGST 900; nothing for the reverse charge.
+    expect(await gstMovement('2026-10-01', '2026-10-31')).toEqual({ 'CGST Output': 3780, 'SGST Output': 3780, 'IGST Output': 2700, 'IGST Input': -16383.6 });
     const summary = await org.api.get(`/gst/gstr1/summary?${OCTOBER}`);
-    expect(summary.body.gstr1_summary.reconciliation).toEqual({ return_tax: 9900, books_tax: 9900, difference: 0, differences: [] });
+    expect(summary.body.gstr1_summary.reconciliation).toEqual({ return_tax: 10260, books_tax: 10260, difference: 0, differences: [] });
     await expectBooksBalanced(org.api);
   });
 });
@@ -209,15 +224,21 @@ const HEADS = ['iamt', 'camt', 'samt'] as const;
 
 /**
  * 3.1(a) as GSTN auto-populates it from GSTR-1, worked here from the return alone: b2b invoices
- * that are not zero-rated (a reverse-charge one by its value alone), b2cs, and Table 11's
- * advances received less those adjusted. This month has no b2cl, cdnr or cdnur.
+ * that are not zero-rated and cdnr notes on them (under reverse charge by value alone), b2cs,
+ * and Table 11's advances received less those adjusted. These months have no b2cl or cdnur.
  */
 function fromGstr1(r: Json) {
   const b2b = (r.b2b as Json[]).flatMap((g) => g.inv).flatMap((i: Json) => i.itms.map((x: Json) => ({ ...x.itm_det, rchrg: i.rchrg })));
+  // Notes to registered customers on those invoices: a debit note adds, a credit note subtracts.
+  const notes = (r.cdnr as Json[]).flatMap((g) => g.nt).flatMap((n: Json) => n.itms.map((x: Json) => {
+    const sign = n.ntty === 'D' ? 1 : -1;
+    const d = x.itm_det;
+    return n.rchrg === 'Y' ? { txval: sign * d.txval, iamt: 0, camt: 0, samt: 0 } : { txval: sign * d.txval, iamt: sign * d.iamt, camt: sign * d.camt, samt: sign * d.samt };
+  }));
   const advances = (rows: Json[] | undefined, sign: number) => (rows ?? []).flatMap((a) => a.itms).map((x: Json) => ({ txval: sign * x.ad_amt, iamt: sign * x.iamt, camt: sign * x.camt, samt: sign * x.samt }));
   const rows: Json[] = [
     ...b2b.map((x: Json) => (x.rchrg === 'Y' ? { txval: x.txval, iamt: 0, camt: 0, samt: 0 } : x)),
-    ...r.b2cs, ...advances(r.at, 1), ...advances(r.txpd, -1),
+    ...notes, ...r.b2cs, ...advances(r.at, 1), ...advances(r.txpd, -1),
   ];
   return { txval: sum(rows, (x) => x.txval), ...Object.fromEntries(HEADS.map((h) => [h, sum(rows, (x) => x[h])])) };
 }
