@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountBalance, expectBooksBalanced } from '../support/books';
 import { gstCustomer, gstOrg, SUPPLIER_GSTIN } from '../support/gst-documents';
+import { readPdf } from '../support/pdf-reader';
 import { createCreditNote, createDebitNote, createInvoice, customer, postedBill, taxId, vendor } from '../support/sales';
 import { startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
@@ -53,6 +54,13 @@ describe('an invoice with compensation cess', () => {
     ]);
     // sub 5,06,000; GST 1,41,680 (70,840 × 2); cess 79,452; tax 2,21,132; total 7,27,132.
     expect([sale.sub_total, sale.cgst_total, sale.sgst_total, sale.cess_total, sale.tax_total, sale.total]).toEqual([506000, 70840, 70840, 79452, 221132, 727132]);
+  });
+
+  it('names the cess among the taxes on its PDF (CGST Rule 46(j), (k))', async () => {
+    const pdf = await fetch(`${t.baseUrl}/api/public/v1/invoices/${sale.invoice_id}/pdf`, { headers: { authorization: `Bearer ${org.token}`, accept: 'application/pdf' } });
+    expect(pdf.status).toBe(200);
+    const text = (await readPdf(new Uint8Array(await pdf.arrayBuffer()))).text.replace(/\s+/g, ' ');
+    expect(text).toContain('Compensation cess ₹79,452.00');
   });
 
   it('is refused on a supply dated on or after 22 September 2025, naming the day; tobacco keeps it until 1 February 2026', async () => {

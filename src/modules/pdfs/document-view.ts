@@ -207,6 +207,7 @@ function documentAmounts(source: DocumentSource): AmountLine[] {
   if (source.cgst !== 0) lines.push({ label: 'CGST', value: cash(source.cgst) });
   if (source.sgst !== 0) lines.push({ label: 'SGST', value: cash(source.sgst) });
   if (source.igst !== 0) lines.push({ label: 'IGST', value: cash(source.igst) });
+  if (source.cess !== 0) lines.push({ label: 'Compensation cess', value: cash(source.cess) });
   if (source.roundOff !== null) lines.push({ label: 'Round off', value: cash(source.roundOff) });
   lines.push({ label: 'Total', value: cash(source.total), grand: true });
   if (source.settled && source.kind !== 'credit_note' && source.kind !== 'debit_note') {

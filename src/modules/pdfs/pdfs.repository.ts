@@ -29,6 +29,8 @@ export interface DocumentSource {
   cgst: number;
   sgst: number;
   igst: number;
+  /** Compensation cess, part of taxTotal (Rule 46 names each tax charged, cess included). */
+  cess: number;
   taxTotal: number;
   roundOff: number | null;
   total: number;
@@ -91,7 +93,7 @@ async function invoice(db: Db, orgId: string, id: string): Promise<DocumentSourc
     kind: 'invoice', id, number: r.invoice_number, date: r.invoice_date, secondDate: { label: 'Due date', value: r.due_date },
     status: r.status, version: r.version, branchId: r.branch_id, contactId: r.customer_id, contactName: r.customer_name, issuedBy: 'us',
     reference: r.reference_number, placeOfSupply: r.place_of_supply, currency: r.currency_code,
-    subTotal: r.sub_total, cgst: r.cgst_total, sgst: r.sgst_total, igst: r.igst_total, taxTotal: r.tax_total, roundOff: r.round_off, total: r.total,
+    subTotal: r.sub_total, cgst: r.cgst_total, sgst: r.sgst_total, igst: r.igst_total, cess: r.cess_total, taxTotal: r.tax_total, roundOff: r.round_off, total: r.total,
     settled: settledOf(r.payment_made, r.credits_applied, r.balance), against: null, notes: r.notes, exportType: r.export_type,
     reverseCharge: r.is_reverse_charge === 1, party: readPartyCopy(r.party), lines,
   };
@@ -105,7 +107,7 @@ async function bill(db: Db, orgId: string, id: string): Promise<DocumentSource |
     kind: 'bill', id, number: r.bill_number, date: r.bill_date, secondDate: { label: 'Due date', value: r.due_date },
     status: r.status, version: r.version, branchId: r.branch_id, contactId: r.vendor_id, contactName: r.vendor_name, issuedBy: 'contact',
     reference: r.reference_number, placeOfSupply: r.place_of_supply, currency: r.currency_code,
-    subTotal: r.sub_total, cgst: r.cgst_total, sgst: r.sgst_total, igst: r.igst_total, taxTotal: r.tax_total, roundOff: r.round_off, total: r.total,
+    subTotal: r.sub_total, cgst: r.cgst_total, sgst: r.sgst_total, igst: r.igst_total, cess: r.cess_total, taxTotal: r.tax_total, roundOff: r.round_off, total: r.total,
     settled: settledOf(r.payment_made, r.vendor_credits_applied, r.balance), against: null, notes: r.notes, reverseCharge: r.is_rcm === 1, party: readPartyCopy(r.party), lines,
   };
 }
@@ -118,7 +120,7 @@ async function estimate(db: Db, orgId: string, id: string): Promise<DocumentSour
     kind: 'estimate', id, number: r.estimate_number, date: r.estimate_date, secondDate: r.expiry_date ? { label: 'Valid until', value: r.expiry_date } : null,
     status: r.status, version: r.version, branchId: r.branch_id, contactId: r.customer_id, contactName: r.customer_name, issuedBy: 'us',
     reference: r.reference_number, placeOfSupply: r.place_of_supply, currency: 'INR',
-    subTotal: r.sub_total, cgst: r.cgst_total, sgst: r.sgst_total, igst: r.igst_total, taxTotal: r.tax_total, roundOff: null, total: r.total,
+    subTotal: r.sub_total, cgst: r.cgst_total, sgst: r.sgst_total, igst: r.igst_total, cess: r.cess_total, taxTotal: r.tax_total, roundOff: null, total: r.total,
     settled: null, against: null, notes: r.notes, lines,
   };
 }
@@ -131,7 +133,7 @@ async function purchaseOrder(db: Db, orgId: string, id: string): Promise<Documen
     kind: 'purchase_order', id, number: r.purchase_order_number, date: r.order_date, secondDate: r.expected_date ? { label: 'Expected by', value: r.expected_date } : null,
     status: r.status, version: r.version, branchId: r.branch_id, contactId: r.vendor_id, contactName: r.vendor_name, issuedBy: 'us',
     reference: r.reference_number, placeOfSupply: r.place_of_supply, currency: 'INR',
-    subTotal: r.sub_total, cgst: r.cgst_total, sgst: r.sgst_total, igst: r.igst_total, taxTotal: r.tax_total, roundOff: null, total: r.total,
+    subTotal: r.sub_total, cgst: r.cgst_total, sgst: r.sgst_total, igst: r.igst_total, cess: r.cess_total, taxTotal: r.tax_total, roundOff: null, total: r.total,
     settled: null, against: null, notes: r.notes, lines,
   };
 }
@@ -160,7 +162,7 @@ async function creditNote(db: Db, orgId: string, id: string): Promise<DocumentSo
     // A vendor credit is the vendor's document to us; a customer credit note is ours.
     issuedBy: r.note_type === 'VENDOR' ? 'contact' : 'us',
     reference: r.reference_number, placeOfSupply: r.place_of_supply, currency: r.currency_code,
-    subTotal: r.sub_total, cgst: r.cgst_total, sgst: r.sgst_total, igst: r.igst_total, taxTotal: r.tax_total, roundOff: null, total: r.total,
+    subTotal: r.sub_total, cgst: r.cgst_total, sgst: r.sgst_total, igst: r.igst_total, cess: r.cess_total, taxTotal: r.tax_total, roundOff: null, total: r.total,
     settled: { paid: 0, credited: r.applied_amount, balance: r.balance_amount }, against: await againstOf(db, orgId, r.invoice_id, r.bill_id),
     notes: r.notes, reverseCharge: await invoiceUnderReverseCharge(db, orgId, r.invoice_id), party: readPartyCopy(r.party), lines,
   };
@@ -181,7 +183,7 @@ async function debitNote(db: Db, orgId: string, id: string): Promise<DocumentSou
     kind: 'debit_note', id, number: r.debit_note_number, date: r.note_date, secondDate: null,
     status: r.status, version: r.version, branchId: r.branch_id, contactId: r.contact_id, contactName: r.contact_name, issuedBy: 'us',
     reference: r.reference_number, placeOfSupply: r.place_of_supply, currency: r.currency_code,
-    subTotal: r.sub_total, cgst: r.cgst_total, sgst: r.sgst_total, igst: r.igst_total, taxTotal: r.tax_total, roundOff: null, total: r.total,
+    subTotal: r.sub_total, cgst: r.cgst_total, sgst: r.sgst_total, igst: r.igst_total, cess: r.cess_total, taxTotal: r.tax_total, roundOff: null, total: r.total,
     settled: { paid: 0, credited: r.applied_amount, balance: r.balance_amount }, against: await againstOf(db, orgId, r.invoice_id, r.bill_id),
     notes: r.notes, party: readPartyCopy(r.party), lines,
   };
