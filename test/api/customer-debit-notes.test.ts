@@ -73,6 +73,17 @@ describe('a debit note to a customer (POST /debit_notes with invoice_id)', () =>
     await expectBooksBalanced(org.api);
   });
 
+  it('is open in the receivables ageing from the day raised, so the ageing totals Accounts Receivable', async () => {
+    const ageing = (await org.api.get('/reports/receivables_ageing?date=2026-06-25&detail=documents')).body.receivables_ageing;
+    // By customer: the notes raised 100 + 18 (IGST), 500 + 90 and 1,000 + 180; the voided one is gone.
+    expect(ageing.documents.filter((d: Json) => d.document_type === 'DEBIT_NOTE').map((d: Json) => [d.document_number, d.due_date, d.outstanding]))
+      .toEqual([['DN-26-27-00003', '2026-06-20', 118], ['DN-26-27-00002', '2026-06-20', 590], ['DN-26-27-00001', '2026-06-20', 1180]]);
+    // Invoices 11,800 + 2,360 + 1,180 (the export with IGST) and the notes 1,888: 17,228, all still owed.
+    expect(ageing.total.outstanding).toBe(17228);
+    const tb = (await org.api.get('/reports/trial_balance?date=2026-06-25')).body.trial_balance;
+    expect(tb.accounts.find((a: Json) => a.account_name === 'Accounts Receivable')).toMatchObject({ balance: 17228, balance_side: 'DEBIT' });
+  });
+
   it('lists by type', async () => {
     const customers = (await org.api.get('/debit_notes?type=customer')).body.debit_notes.map((n: Json) => n.debit_note_number);
     expect(customers).toEqual(['DN-26-27-00004', 'DN-26-27-00003', 'DN-26-27-00002', 'DN-26-27-00001']);

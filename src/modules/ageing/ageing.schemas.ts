@@ -30,7 +30,7 @@ export const Ageing = Named('Ageing', Strict({
   contacts: Type.Array(Strict({ contact_id: Type.String(), contact_name: Type.String(), ...rowProperties }), { description: 'Every contact with an open document or credit, by name' }),
   total: Strict(rowProperties),
   documents: Type.Optional(Type.Array(Strict({
-    document_type: StringEnum(['INVOICE', 'BILL'] as const),
+    document_type: StringEnum(['INVOICE', 'BILL', 'DEBIT_NOTE'] as const, 'DEBIT_NOTE: a debit note to a customer, due when raised'),
     document_id: Type.String(),
     document_number: Type.String(),
     contact_id: Type.String(),

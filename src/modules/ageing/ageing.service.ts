@@ -16,11 +16,11 @@ export function ageingService(deps: { db: Db; clock: Clock }) {
       const buckets = bucketsOf(bounds);
       const date = query.date ?? istDateOf(deps.clock.now());
       const side = AGEING_SIDES[sideName];
-      const [documentRows, ...creditRows] = await Promise.all([
-        openDocuments(deps.db, orgId, side, date),
-        ...side.credits.map((credit) => openCredits(deps.db, orgId, side, credit, date)),
+      const [documentRows, creditRows] = await Promise.all([
+        Promise.all(side.documents.map((d) => openDocuments(deps.db, orgId, side, d, date))),
+        Promise.all(side.credits.map((credit) => openCredits(deps.db, orgId, side, credit, date))),
       ]);
-      const documents = documentRows.map((d) => ({
+      const documents = documentRows.flat().map((d) => ({
         ...d, days_past_due: daysPastDue(d.due_date, date), total: toBase(d.total, d.exchange_rate_micro), outstanding: toBase(d.outstanding, d.exchange_rate_micro),
       }));
       const credits = creditRows.flat().map((c) => ({
@@ -33,7 +33,7 @@ export function ageingService(deps: { db: Db; clock: Clock }) {
         date, buckets, contacts: contacts.map(inRupees), total: inRupees(total),
         ...(query.detail === 'documents' && {
           documents: documents.sort(byContactThen((d) => `${d.due_date}|${d.number}`)).map((d) => ({
-            document_type: side.document.type, document_id: d.id, document_number: d.number, contact_id: d.contact_id, contact_name: d.contact_name,
+            document_type: d.type, document_id: d.id, document_number: d.number, contact_id: d.contact_id, contact_name: d.contact_name,
             date: d.date, due_date: d.due_date, days_past_due: d.days_past_due, bucket: buckets[bucketIndex(bounds, d.days_past_due)]!.label,
             total: toRupees(d.total), outstanding: toRupees(d.outstanding),
           })),
