@@ -2992,8 +2992,11 @@ export interface components {
                 days_past_due: number;
                 document_id: string;
                 document_number: string;
-                /** @enum {string} */
-                document_type: "INVOICE" | "BILL";
+                /**
+                 * @description DEBIT_NOTE: a debit note to a customer, due when raised
+                 * @enum {string}
+                 */
+                document_type: "INVOICE" | "BILL" | "DEBIT_NOTE";
                 /**
                  * Format: date
                  * @description YYYY-MM-DD, a business date in India time
