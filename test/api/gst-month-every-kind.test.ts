@@ -8,7 +8,8 @@ import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/
  * A second month worked by hand, October 2026, holding one document of every kind the returns
  * distinguish: an export at place of supply 96 to a contact not marked OVERSEAS, an OVERSEAS
  * customer served in India, a composition dealer and a UIN holder in another state, a registered
- * customer and a debit note raising its price, an export's shipping bill entered after the
+ * customer and a debit note raising its price, a sale to a consumer in another state, nil-rated
+ * and non-GST goods, an export's shipping bill entered after the
  * invoice, a supply whose tax the recipient pays (reverse charge), an advance for services
  * received in October and invoiced in November, goods imported with their Bill of Entry, and a
  * draft deleted after taking its number. Each table of GSTR-1 and GSTR-3B is
@@ -35,7 +36,9 @@ beforeAll(async () => {
   org = await gstOrg(t);
   const api = org.api;
   const gst18 = await taxId(api, 18);
-  const line = (name: string, hsn: string, quantity: number, rate: number) => ({ name, hsn_or_sac: hsn, quantity, unit: 'nos', rate, tax_id: gst18 });
+  const taxes = (await api.get('/taxes')).body.taxes as Json[];
+  const zeroRate = (supplyType: string) => taxes.find((x) => x.tax_percentage === 0 && x.supply_type === supplyType)!.tax_id as string;
+  const line = (name: string, hsn: string, quantity: number, rate: number, taxId = gst18) => ({ name, hsn_or_sac: hsn, quantity, unit: 'nos', rate, tax_id: taxId });
   const invoice = async (name: string, body: Json) => {
     const res = await createInvoice(api, { auto_approve: true, place_of_supply: 'IN-KA', ...body });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -55,6 +58,10 @@ beforeAll(async () => {
   await invoice('composition', { customer_id: dealer, date: '2026-10-10', place_of_supply: 'IN-TS', line_items: [line('Keyboard', '84716060', 2, 2500)] });
   await invoice('uin', { customer_id: embassy, date: '2026-10-12', place_of_supply: 'IN-DL', line_items: [line('Laptop', '84713010', 1, 10000)] });
   await invoice('reverseCharge', { customer_id: raman, date: '2026-10-16', is_reverse_charge: true, line_items: [line('Legal services', '998211', 1, 10000)] });
+  await invoice('nilAndNonGst', { customer_id: walkIn, date: '2026-10-17', line_items: [
+    line('Fresh vegetables', '0709', 10, 100, zeroRate('NIL_RATED')), line('Liquor', '2208', 2, 100, zeroRate('NON_GST')),
+  ] });
+  await invoice('interStateConsumer', { customer_id: walkIn, date: '2026-10-19', place_of_supply: 'IN-TN', line_items: [line('Keyboard', '84716060', 2, 2500)] });
   const draft = await invoice('deletedDraft', { customer_id: walkIn, date: '2026-10-14', auto_approve: false, line_items: [line('Keyboard', '84716060', 1, 2500)] });
   expect((await api.delete(`/invoices/${draft.invoice_id}`)).status).toBe(200);
 
@@ -102,7 +109,8 @@ describe('October 2026, every kind of document, worked by hand', () => {
   it('numbers the documents in the order made; the deleted draft keeps its number', () => {
     expect(numbers).toEqual({
       registered: 'INV-26-27-00001', export: 'INV-26-27-00002', overseasInIndia: 'INV-26-27-00003', composition: 'INV-26-27-00004',
-      uin: 'INV-26-27-00005', reverseCharge: 'INV-26-27-00006', deletedDraft: 'INV-26-27-00007', advanceInvoiced: 'INV-26-27-00008',
+      uin: 'INV-26-27-00005', reverseCharge: 'INV-26-27-00006', nilAndNonGst: 'INV-26-27-00007', interStateConsumer: 'INV-26-27-00008',
+      deletedDraft: 'INV-26-27-00009', advanceInvoiced: 'INV-26-27-00010',
       debitNote: 'DN-26-27-00001',
     });
     // ₹11,800 inclusive of 18%: taxable 11,800 × 100 / 118 = 10,000; CGST 900 + SGST 900.
@@ -127,8 +135,14 @@ describe('October 2026, every kind of document, worked by hand', () => {
     expect(gstr1.exp).toEqual([{ exp_typ: 'WOPAY', inv: [{
       inum: 'INV-26-27-00002', idt: '06-10-2026', val: 50000, sbpcode: 'INBLR4', sbnum: '2041785', sbdt: '09-10-2026', itms: [{ rt: 18, txval: 50000, iamt: 0, csamt: 0 }],
     }] }]);
-    // The OVERSEAS customer served in Karnataka is an unregistered one: 4 keyboards, ₹10,000, CGST ₹900 + SGST ₹900.
-    expect(gstr1.b2cs).toEqual([{ sply_ty: 'INTRA', pos: '29', typ: 'OE', rt: 18, txval: 10000, iamt: 0, camt: 900, samt: 900, csamt: 0 }]);
+    expect(gstr1.b2cs).toEqual([
+      // The OVERSEAS customer served in Karnataka is an unregistered one: 4 keyboards, ₹10,000, CGST ₹900 + SGST ₹900.
+      { sply_ty: 'INTRA', pos: '29', typ: 'OE', rt: 18, txval: 10000, iamt: 0, camt: 900, samt: 900, csamt: 0 },
+      // 2 keyboards to a consumer in Tamil Nadu: ₹5,000 + IGST ₹900, not above ₹1,00,000 so not b2cl.
+      { sply_ty: 'INTER', pos: '33', typ: 'OE', rt: 18, txval: 5000, iamt: 900, camt: 0, samt: 0, csamt: 0 },
+    ]);
+    // 10 × ₹100 of vegetables nil-rated and 2 × ₹100 of liquor outside GST, to a consumer within the state.
+    expect(gstr1.nil).toEqual({ inv: [{ sply_ty: 'INTRAB2C', nil_amt: 1000, expt_amt: 0, ngsup_amt: 200 }] });
     // Table 11A: the advance not invoiced by 31 October.
     expect(gstr1.at).toEqual([{ pos: '29', sply_ty: 'INTRA', itms: [{ rt: 18, ad_amt: 10000, iamt: 0, camt: 900, samt: 900, csamt: 0 }] }]);
     expect(gstr1.txpd).toBeUndefined();
@@ -142,7 +156,7 @@ describe('October 2026, every kind of document, worked by hand', () => {
 
   it('GSTR-1 Table 13: the deleted draft counts as issued and cancelled; the receipt voucher is its own kind', () => {
     expect(gstr1.doc_issue.doc_det).toEqual([
-      { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: [{ num: 1, from: 'INV-26-27-00001', to: 'INV-26-27-00007', totnum: 7, cancel: 1, net_issue: 6 }] },
+      { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: [{ num: 1, from: 'INV-26-27-00001', to: 'INV-26-27-00009', totnum: 9, cancel: 1, net_issue: 8 }] },
       { doc_num: 4, doc_typ: 'Debit Note', docs: [{ num: 1, from: 'DN-26-27-00001', to: 'DN-26-27-00001', totnum: 1, cancel: 0, net_issue: 1 }] },
       { doc_num: 6, doc_typ: 'Receipt voucher', docs: [{ num: 1, from: 'RV-26-27-00001', to: 'RV-26-27-00001', totnum: 1, cancel: 0, net_issue: 1 }] },
     ]);
@@ -157,26 +171,29 @@ describe('October 2026, every kind of document, worked by hand', () => {
         { num: 3, hsn_sc: '998211', desc: 'Legal services', uqc: 'NA', qty: 0, rt: 18, txval: 10000, ...taxes({ camt: 900, samt: 900 }) },
       ],
       hsn_b2c: [
-        // The export's laptop and the four keyboards sold in Karnataka.
-        { num: 1, hsn_sc: '84713010', desc: 'Laptop', uqc: 'NOS', qty: 1, rt: 18, txval: 50000, ...taxes({}) },
-        { num: 2, hsn_sc: '84716060', desc: 'Keyboard', uqc: 'NOS', qty: 4, rt: 18, txval: 10000, ...taxes({ camt: 900, samt: 900 }) },
+        { num: 1, hsn_sc: '0709', desc: 'Fresh vegetables', uqc: 'NOS', qty: 10, rt: 0, txval: 1000, ...taxes({}) },
+        { num: 2, hsn_sc: '2208', desc: 'Liquor', uqc: 'NOS', qty: 2, rt: 0, txval: 200, ...taxes({}) },
+        // The export's laptop.
+        { num: 3, hsn_sc: '84713010', desc: 'Laptop', uqc: 'NOS', qty: 1, rt: 18, txval: 50000, ...taxes({}) },
+        // Four keyboards sold in Karnataka and two to Tamil Nadu.
+        { num: 4, hsn_sc: '84716060', desc: 'Keyboard', uqc: 'NOS', qty: 6, rt: 18, txval: 15000, ...taxes({ iamt: 900, camt: 900, samt: 900 }) },
       ],
     });
   });
 
   it('GSTR-3B 3.1 and 3.2, each equal to the sums of the GSTR-1 sections GSTN fills it from', () => {
-    // 3.1(a): b2b ₹35,000 + ₹10,000 under reverse charge (value only) + the debit note ₹2,000 + b2cs ₹10,000 + the advance ₹10,000;
-    // IGST 900 + 1,800; CGST = SGST = 1,800 + 180 + 900 + the advance's 900.
-    expect(gstr3b.sup_details.osup_det).toEqual({ txval: 67000, ...taxes({ iamt: 2700, camt: 3780, samt: 3780 }) });
-    // 3.1(b): the export.
+    // 3.1(a): b2b ₹35,000 + ₹10,000 under reverse charge (value only) + the debit note ₹2,000 + b2cs ₹15,000 + the advance ₹10,000;
+    // IGST 900 + 1,800 + 900; CGST = SGST = 1,800 + 180 + 900 + the advance's 900.
+    expect(gstr3b.sup_details.osup_det).toEqual({ txval: 72000, ...taxes({ iamt: 3600, camt: 3780, samt: 3780 }) });
+    // 3.1(b): the export. 3.1(c): the vegetables. 3.1(e): the liquor.
     expect(gstr3b.sup_details.osup_zero).toEqual({ txval: 50000, ...taxes({}) });
-    // 3.2: the composition dealer and the UIN holder; the export is zero-rated and never in 3.2.
+    expect(gstr3b.sup_details.osup_nil_exmp).toEqual({ txval: 1000, ...taxes({}) });
+    expect(gstr3b.sup_details.osup_nongst).toEqual({ txval: 200, ...taxes({}) });
+    // 3.2: the consumer in Tamil Nadu, the composition dealer and the UIN holder; the export is zero-rated and never in 3.2.
     expect(gstr3b.inter_sup).toEqual({
-      unreg_details: [], comp_details: [{ pos: '36', txval: 5000, iamt: 900 }], uin_details: [{ pos: '07', txval: 10000, iamt: 1800 }],
+      unreg_details: [{ pos: '33', txval: 5000, iamt: 900 }], comp_details: [{ pos: '36', txval: 5000, iamt: 900 }], uin_details: [{ pos: '07', txval: 10000, iamt: 1800 }],
     });
-    expect(fromGstr1(gstr1)).toEqual(heads(gstr3b.sup_details.osup_det));
-    const exported = (gstr1.exp as Json[]).flatMap((g) => g.inv.flatMap((i: Json) => i.itms));
-    expect(sum(exported, (r) => r.txval)).toBe(gstr3b.sup_details.osup_zero.txval);
+    expectAutoPopulated(gstr1, gstr3b);
   });
 
   it('GSTR-3B 4(A)(1): the IGST paid at customs on the Bill of Entry; the bill itself claims nothing', () => {
@@ -190,9 +207,9 @@ describe('October 2026, every kind of document, worked by hand', () => {
   it("the return's tax is the movement on the GST ledgers to the paisa", async () => {
     // Output: the invoices' CGST 2,700, SGST 2,700, IGST 2,700, the debit note's CGST 180 + SGST 180 and the advance's
     // CGST 900 + SGST 900; nothing for the reverse charge.
-    expect(await gstMovement('2026-10-01', '2026-10-31')).toEqual({ 'CGST Output': 3780, 'SGST Output': 3780, 'IGST Output': 2700, 'IGST Input': -16383.6 });
+    expect(await gstMovement('2026-10-01', '2026-10-31')).toEqual({ 'CGST Output': 3780, 'SGST Output': 3780, 'IGST Output': 3600, 'IGST Input': -16383.6 });
     const summary = await org.api.get(`/gst/gstr1/summary?${OCTOBER}`);
-    expect(summary.body.gstr1_summary.reconciliation).toEqual({ return_tax: 10260, books_tax: 10260, difference: 0, differences: [] });
+    expect(summary.body.gstr1_summary.reconciliation).toEqual({ return_tax: 11160, books_tax: 11160, difference: 0, differences: [] });
     await expectBooksBalanced(org.api);
   });
 });
@@ -203,14 +220,14 @@ describe('November 2026: the advance invoiced', () => {
     expect(got1.status, JSON.stringify(got1.body)).toBe(200);
     const november = got1.body.gstr1;
     // ₹10,000 of consulting within Karnataka: CGST ₹900 + SGST ₹900.
-    expect(november.b2b).toEqual([{ ctin: CUSTOMER_GSTIN, inv: [invoiceOf('INV-26-27-00008', '05-11-2026', 11800, '29', [item(1, 18, 10000, { camt: 900, samt: 900 })])] }]);
+    expect(november.b2b).toEqual([{ ctin: CUSTOMER_GSTIN, inv: [invoiceOf('INV-26-27-00010', '05-11-2026', 11800, '29', [item(1, 18, 10000, { camt: 900, samt: 900 })])] }]);
     expect(november.at).toBeUndefined();
     expect(november.txpd).toEqual([{ pos: '29', sply_ty: 'INTRA', itms: [{ rt: 18, ad_amt: 10000, iamt: 0, camt: 900, samt: 900, csamt: 0 }] }]);
     const got3b = await org.api.get(`/gst/gstr3b?${NOVEMBER}`);
     expect(got3b.status, JSON.stringify(got3b.body)).toBe(200);
     // The invoice's ₹10,000, ₹900, ₹900 less the advance's, already paid in October.
     expect(got3b.body.gstr3b.sup_details.osup_det).toEqual({ txval: 0, ...taxes({}) });
-    expect(fromGstr1(november)).toEqual(heads(got3b.body.gstr3b.sup_details.osup_det));
+    expectAutoPopulated(november, got3b.body.gstr3b);
     // The books agree: the invoice's CGST and SGST, less the advance's taken back on adjustment.
     expect(await gstMovement('2026-11-01', '2026-11-30')).toEqual({ 'CGST Output': 0, 'SGST Output': 0, 'IGST Output': 0, 'IGST Input': 0 });
     await expectBooksBalanced(org.api);
@@ -221,6 +238,25 @@ const round = (n: number) => Math.round(n * 100) / 100;
 const sum = (rows: readonly Json[], pick: (r: Json) => number) => round(rows.reduce((s, r) => s + pick(r), 0));
 const heads = (r: Json) => ({ txval: r.txval, iamt: r.iamt, camt: r.camt, samt: r.samt });
 const HEADS = ['iamt', 'camt', 'samt'] as const;
+
+/** GSTR-3B's 3.1(a), (b), (c), (e) and 3.2 against the same month's GSTR-1, table by table as GSTN auto-populates them. */
+function expectAutoPopulated(r: Json, b: Json) {
+  expect(fromGstr1(r)).toEqual(heads(b.sup_details.osup_det));
+  const exported = (r.exp as Json[]).flatMap((g) => g.inv.flatMap((i: Json) => i.itms));
+  expect(sum(exported, (x) => x.txval)).toBe(b.sup_details.osup_zero.txval);
+  const nil = (r.nil?.inv ?? []) as Json[];
+  expect(sum(nil, (x) => x.nil_amt + x.expt_amt)).toBe(b.sup_details.osup_nil_exmp.txval);
+  expect(sum(nil, (x) => x.ngsup_amt)).toBe(b.sup_details.osup_nongst.txval);
+  // 3.2 by place of supply: unregistered from b2cs INTER and b2cl; composition and UIN from their b2b invoices out of state.
+  const byPos = (rows: Json[]) => [...new Set(rows.map((x) => x.pos as string))].sort()
+    .map((pos) => rows.filter((x) => x.pos === pos)).map((xs) => ({ pos: xs[0]!.pos, txval: sum(xs, (x) => x.txval), iamt: sum(xs, (x) => x.iamt) }));
+  const b2bTo = (ctin: string) => (r.b2b as Json[]).filter((g) => g.ctin === ctin).flatMap((g) => g.inv)
+    .filter((i: Json) => i.pos !== '29').flatMap((i: Json) => i.itms.map((x: Json) => ({ pos: i.pos, ...x.itm_det })));
+  expect({
+    unreg_details: byPos([...(r.b2cs as Json[]).filter((x) => x.sply_ty === 'INTER'), ...(r.b2cl as Json[]).flatMap((g) => g.inv.flatMap((i: Json) => i.itms.map((x: Json) => ({ pos: g.pos, ...x.itm_det }))))]),
+    comp_details: byPos(b2bTo(COMPOSITION)), uin_details: byPos(b2bTo(UIN)),
+  }).toEqual(b.inter_sup);
+}
 
 /**
  * 3.1(a) as GSTN auto-populates it from GSTR-1, worked here from the return alone: b2b invoices
