@@ -46,6 +46,7 @@ const VALID_BODIES: Record<string, unknown> = {
   recordInvoiceIrn: IRN_BODY,
   recordCreditNoteIrn: IRN_BODY,
   markReturnFiled: { return: 'GSTR1', arn: 'AA2906260123456', filed_on: '2026-07-04' },
+  setInvoiceShippingBill: { port_code: 'INBLR4', number: '2041785', date: '2026-07-04' },
 };
 
 /** Required queries, so the answer comes from the path (key: operationId). */

@@ -74,7 +74,7 @@ describe('series per document type and branch', () => {
     expect(numberOf(await post(o.api, '/credit_notes', { customer_id: c, date: DATE, line_items: [{ name: 'Refund', hsn_or_sac: '8471', rate: 10 }] }), 'credit_note')).toBe('CRN/2026-27-001');
     expect((await o.api.get(`/invoices/series/next-number?documentType=estimate&series=nope&transactionDate=${DATE}`)).body)
       .toMatchObject({ code: 'validation.invalid_value', field: 'series' });
-    const bad = await o.api.post('/invoices/series', { series_name: 'x', document_type: 'debit_note', prefix: 'DN-', transaction_date: DATE });
+    const bad = await o.api.post('/invoices/series', { series_name: 'x', document_type: 'payment_voucher', prefix: 'PV-', transaction_date: DATE });
     expect(bad.status).toBe(400);
     await expectBooksBalanced(o.api);
   });
