@@ -146,7 +146,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
     } finally {
       await worker.stop();
     }
-  });
+  }, 90_000); // a server and a worker process start one after the other: each takes seconds on a loaded machine
 
   it('send no delivery twice and run no schedule twice for one date', async () => {
     // Both processes' workers poll every 20 ms: every delivery and every due schedule is raced for.
