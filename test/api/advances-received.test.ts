@@ -186,3 +186,19 @@ describe('Changing an advance', () => {
     await expectBooksBalanced(org.api);
   });
 });
+
+describe('a filed GSTR-1 and the advances it reports (Table 11)', () => {
+  it("refuses a receipt for services in May, and deleting one, once May's GSTR-1 is filed; an advance for goods is not reported, so not refused", async () => {
+    const filed = `/gst/returns/${SUPPLIER_GSTIN}/052026/filed`;
+    const marked = await org.api.put(filed, { return: 'GSTR1', arn: 'AA290526012345A', filed_on: '2026-06-11' }, { idempotencyKey: newKey() });
+    expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+    const services = await org.api.post('/payments', { flow: 'INCOMING', contact_id: payments.b.contact_id, date: '2026-05-30', amount: 1180, advance_for: 'SERVICES' }, { idempotencyKey: newKey() });
+    expect(services.status).toBe(409);
+    expect(services.body).toMatchObject({ code: 'conflict.period_filed', details: { return: 'GSTR1', period: '052026' } });
+    expect((await org.api.delete(`/payments/${payments.b.payment_id}`)).body).toMatchObject({ code: 'conflict.period_filed' });
+    const goods = await org.api.post('/payments', { flow: 'INCOMING', contact_id: payments.b.contact_id, date: '2026-05-30', amount: 500, advance_for: 'GOODS' }, { idempotencyKey: newKey() });
+    expect(goods.status, JSON.stringify(goods.body)).toBe(201);
+    expect((await org.api.delete(`${filed}?return=GSTR1`)).status).toBe(200);
+    await expectBooksBalanced(org.api);
+  });
+});

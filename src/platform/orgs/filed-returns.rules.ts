@@ -7,14 +7,18 @@ export type GstReturn = (typeof GST_RETURNS)[number];
 /** The journal sources of notes, which are a customer's or a vendor's. */
 export const NOTE_SOURCES: readonly string[] = ['CREDIT_NOTE', 'DEBIT_NOTE'];
 
+/** The journal sources of receipts, their refunds and their applications to invoices. */
+export const ADVANCE_SOURCES: readonly string[] = ['PAYMENT', 'ALLOCATION'];
+
 /**
  * The returns that report a document whose journal source is `source`: GSTR-1 the outward
- * supplies (CGST s.37), GSTR-3B those and the inward ones with their credit (CGST s.39), a
- * Bill of Entry's included.
- * `customerNote`: a credit or debit note to a customer (outward) rather than with a vendor (inward).
+ * supplies (CGST s.37), advances for services among them (Table 11), GSTR-3B those and the
+ * inward ones with their credit (CGST s.39), a Bill of Entry's included.
+ * `outward`: a credit or debit note to a customer rather than with a vendor; a receipt, refund
+ * or adjustment of an advance for services rather than any other money moved.
  */
-export function returnsReporting(source: string, customerNote: boolean): readonly GstReturn[] {
-  if (source === 'INVOICE' || (NOTE_SOURCES.includes(source) && customerNote)) return GST_RETURNS;
+export function returnsReporting(source: string, outward: boolean): readonly GstReturn[] {
+  if (source === 'INVOICE' || ([...NOTE_SOURCES, ...ADVANCE_SOURCES].includes(source) && outward)) return GST_RETURNS;
   return ['BILL', 'CREDIT_NOTE', 'DEBIT_NOTE', 'EXPENSE', 'BILL_OF_ENTRY'].includes(source) ? ['GSTR3B'] : [];
 }
 

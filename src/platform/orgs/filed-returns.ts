@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/database';
 import type { LocalDate } from '../../kernel/local-date';
-import { NOTE_SOURCES, periodFiled, returnsReporting } from './filed-returns.rules';
+import { ADVANCE_SOURCES, NOTE_SOURCES, periodFiled, returnsReporting } from './filed-returns.rules';
 import { orgReading } from './org-reading';
 
 /** What is posted or reversed: the document behind a journal entry, its date and registration. */
@@ -28,9 +28,24 @@ export async function assertNotFiled(tx: Tx, orgId: string, doc: PostedDocument)
     .where((eb) => eb('f.gstin', '=', eb.fn<string>('upper', [eb.fn.coalesce('b.gstin', 'o.gstin')])))
     .orderBy('f.return_type').execute();
   if (filings.length === 0) return;
-  const reported = returnsReporting(doc.source, NOTE_SOURCES.includes(doc.source) && await isCustomerNote(tx, orgId, doc.source, doc.sourceId));
+  const reported = returnsReporting(doc.source, await isOutward(tx, orgId, doc));
   const filing = filings.find((f) => (reported as readonly string[]).includes(f.return_type));
   if (filing) throw periodFiled(filing, doc.date);
+}
+
+/** Whether a note's or a payment's entry is of an outward supply GSTR-1 reports. */
+async function isOutward(tx: Tx, orgId: string, doc: PostedDocument): Promise<boolean> {
+  if (NOTE_SOURCES.includes(doc.source)) return isCustomerNote(tx, orgId, doc.source, doc.sourceId);
+  return ADVANCE_SOURCES.includes(doc.source) && isAdvanceForServices(tx, orgId, doc.sourceId);
+}
+
+/** A receipt of an advance for services, its refund (rfd_) or its application to an invoice (an ALLOCATION's id): Table 11 reports each. */
+async function isAdvanceForServices(tx: Tx, orgId: string, id: string): Promise<boolean> {
+  const paymentOf = tx.selectFrom('payment_allocations').select('payment_id').where('org_id', '=', orgId).where('allocation_id', '=', id)
+    .union(tx.selectFrom('advance_refunds').select('payment_id').where('org_id', '=', orgId).where('refund_id', '=', id));
+  const row = await tx.selectFrom('payments').select('payment_id').where('org_id', '=', orgId).where('advance_for', '=', 'SERVICES')
+    .where((eb) => eb.or([eb('payment_id', '=', id), eb('payment_id', 'in', paymentOf)])).executeTakeFirst();
+  return row !== undefined;
 }
 
 async function isCustomerNote(tx: Tx, orgId: string, source: string, noteId: string): Promise<boolean> {
