@@ -50,6 +50,7 @@ export const Preferences = Named('Preferences', Strict({
   invoicePdfTemplate: StringEnum(['classic', 'modern', 'boxed', 'tally'] as const),
   upiVpa: NullableOf(Type.String({ description: "The organisation's UPI VPA (name@psp), payee of auto_charge invoices' payment links; null: none" })),
   hsnDigits: HsnDigits,
+  ewayBillIntraStateThreshold: Type.Number({ description: 'Rupees: the value above which goods moving within a state need an e-way bill' }),
 }, "An organisation's preferences, all of them after the change."));
 
 export const NewBranch = Named('NewBranch', Strict({

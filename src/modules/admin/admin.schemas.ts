@@ -46,6 +46,7 @@ export const PreferencesBody = Type.Partial(Body({
   invoicePdfTemplate: StringEnum(['classic', 'modern', 'boxed', 'tally'] as const),
   upiVpa: Nullable(Type.String({ maxLength: 321, pattern: UPI_VPA_PATTERN, description: 'UPI VPA (name@psp) for the payment links of auto_charge invoices; null removes it' })),
   hsnDigits: HsnDigits,
+  ewayBillIntraStateThreshold: { ...Money({ minimum: 0 }), description: "Rupees: the value above which goods moving within the organisation's state need an e-way bill (CGST Rule 138(14)(d): states set their own); 50000 by default" },
 }), { additionalProperties: false });
 export type PreferencesBody = Static<typeof PreferencesBody>;
 

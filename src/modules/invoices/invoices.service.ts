@@ -15,7 +15,7 @@ import { assertCessLevied, assertDocumentConvertible, decideRoundOff, exchangeRa
 import { assertRatesExcludeTax, assertReverseChargeRecipient, owedAmount } from '../documents/reverse-charge.rules';
 import { cancelIrnOnVoid, findIrn, findIrns, irnOfJoined, presentIrn } from '../einvoice';
 import { assertShippingBillSettable, NO_SHIPPING_BILL, ON_ITS_OWN, presentShippingBill, shippingBillColumns, type ShippingBill } from './shipping-bill.rules';
-import { presentTransport, transportFieldsOf } from '../ewaybill/transport.rules';
+import { NO_TRANSPORT, presentTransport, transportFieldsOf } from '../ewaybill/transport.rules';
 import { reversalRemedy, type LedgerService } from '../ledger';
 import type { SeriesService } from '../series';
 import { invoiceApprovalLines, type InvoiceAccounts } from './invoices.posting';
@@ -145,7 +145,7 @@ export function invoicesService(deps: Deps) {
     // priceLines bounds pre; an explicit round_off, itself within the bound, can still take the sum past it or below zero.
     const total = totalWithRoundOff(pre, roundOff);
     assertDocumentConvertible(amounts, roundOff, exchangeRateMicro, 'exchange_rate');
-    const transport = { transport_mode: null, distance_km: null, vehicle_no: null, transporter_id: null, ...transportFieldsOf(input) };
+    const transport = { ...NO_TRANSPORT, ...transportFieldsOf(input) };
     const shippingBill = input.shipping_bill ? shippingBillColumns(input.shipping_bill, { placeOfSupply: party.placeOfSupply, date }, now()) : NO_SHIPPING_BILL;
     const unnumbered: Omit<InvoiceRow, 'invoice_number' | 'series_id'> = {
       org_id: ctx.orgId, invoice_id: deps.ids.next('inv'), branch_id: branchId,

@@ -14,6 +14,11 @@ export interface Preferences {
    * up to ₹5 crore: B2B lines only), 6 (above it: every line) or 8 (every line).
    */
   hsnDigits: 4 | 6 | 8;
+  /**
+   * Rupees: the consignment value above which goods moving within a state need an e-way bill
+   * (CGST Rule 138(14)(d): each state notifies its own; ₹50,000 unless it does).
+   */
+  ewayBillIntraStateThreshold: number;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -25,6 +30,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   invoicePdfTemplate: 'classic',
   upiVpa: null,
   hsnDigits: 4,
+  ewayBillIntraStateThreshold: 50_000,
 };
 
 export function readPreferences(json: string): Preferences {
