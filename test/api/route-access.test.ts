@@ -326,7 +326,7 @@ function findId(value: unknown, key: string): string | undefined {
 }
 
 /** Reads of a GST document built from another (e-invoice, e-way bill), which refuse a draft or a document without goods. */
-const GST_DOCUMENT_READS = new Set(['getInvoiceEInvoice', 'getCreditNoteEInvoice', 'getInvoiceEWayBill', 'getBillEWayBill']);
+const GST_DOCUMENT_READS = new Set(['getInvoiceEInvoice', 'getCreditNoteEInvoice', 'getInvoiceEWayBill', 'getBillEWayBill', 'getBillOfEntryEWayBill']);
 
 const fill = (path: string, ids: Map<string, string>) => path.replace(/\{([^}]+)\}/g, (_, p: string) => ids.get(p) ?? `{${p}}`);
 

@@ -526,6 +526,25 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('markReturnFiled', { params: may, body: { return: 'GSTR1', arn: 'AA290626004521K', filed_on: '2026-06-10' } });
   await s.call('getFiledReturn', { params: may, query: { return: 'GSTR1' } });
   await s.call('reopenReturn', { params: may, query: { return: 'GSTR1' } });
+  // Goods imported in July (after every recorded id, outside June's books and returns): the foreign vendor's bill, the Bill of
+  // Entry that clears its goods at Chennai (assessable 50,000; BCD 10% = 5,000; SWS 500; IGST 18% of 55,500 = 9,990), and
+  // the e-way bill that moves them from the port to the branch.
+  const shenzhen = (await s.call('createContact', {
+    quiet: true,
+    body: { contact_name: 'Shenzhen Parts Co.', contact_type: 'VENDOR', gst_treatment: 'OVERSEAS', currency_code: 'USD', billing_address: { address: '8 Keji Road', city: 'Shenzhen', zip: '518057', country: 'CN' } },
+  })).contact;
+  const importedBill = (await s.call('createBill', {
+    quiet: true,
+    body: {
+      vendor_id: shenzhen.contact_id, date: '2026-07-01', place_of_supply: 'IN-KA', reference_number: 'SZ-2207', currency_code: 'USD', exchange_rate: 83, auto_approve: true,
+      line_items: [{ name: 'Servo motors', hsn_or_sac: '85015210', quantity: 4, unit: 'nos', rate: 150 }],
+    },
+  })).bill;
+  const cleared = (await s.call('createBillOfEntry', {
+    quiet: true,
+    body: { number: '4417555', date: '2026-07-03', port_code: 'INMAA1', assessable_value: 50000, basic_customs_duty: 5000, social_welfare_surcharge: 500, igst: 9990, paid_through_account_id: bank.account_id, bill_ids: [importedBill.bill_id] },
+  })).bill_of_entry;
+  await s.call('getBillOfEntryEWayBill', { params: { bill_of_entry_id: cleared.bill_of_entry_id }, query: { transport_mode: 'road', distance_km: 350, vehicle_no: 'TN01AB1234' } });
 }
 
 /** A one-page PDF, the smallest a viewer opens: what an attachment's example uploads. */
