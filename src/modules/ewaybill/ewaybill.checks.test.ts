@@ -34,6 +34,8 @@ describe('what the e-way bill system would reject', () => {
   });
   it('refuses a document type its supply type does not move on', () => {
     expect(problemsOf({ ...sale, docType: 'CHL' }, ROAD)).toEqual(['docType']);
+    expect(problemsOf({ ...sale, subSupplyType: '8', docType: 'OTH' }, ROAD)).toEqual(['subSupplyDesc']);
+    expect(problemsOf({ ...sale, subSupplyType: '8', docType: 'OTH', subSupplyDesc: 'Testing' }, ROAD)).toEqual([]);
   });
   it('names the cause the caller gives for a place it cannot state', () => {
     const draft = buildEWayBill({ ...sale, subSupplyType: '3', to: foreign, borderState: null }, { ...ROAD, distanceKm: 20 })!.ewaybill;

@@ -48,7 +48,8 @@ function transportProblems(draft: EWayBillDraft): FieldError[] {
 
 /**
  * The draft as NIC takes it; 400 validation.invalid_value with every problem in errors[] when
- * the e-way bill system would reject it: a document type its supply type does not move on, a PIN,
+ * the e-way bill system would reject it: a document type its supply type does not move on, an
+ * "others" movement that does not say what it is, a PIN,
  * state or HSN code missing, a distance beyond 4000 km or none where NIC cannot work it out, road
  * transport with neither a vehicle nor a transporter to enter one later, or rail, air or ship
  * without its transport document. `missing` names a place field's cause when the caller knows it.
@@ -61,6 +62,9 @@ export function checkedEWayBill(draft: EWayBillDraft, missing: Partial<Record<Pl
   };
   const combination = combinationProblem(draft.supplyType, draft.subSupplyType, draft.docType);
   if (combination !== null) problems.push({ field: 'docType', code: 'validation.invalid_value', message: combination });
+  if (draft.subSupplyType === '8' && (draft.subSupplyDesc ?? '') === '') {
+    problems.push({ field: 'subSupplyDesc', code: 'validation.invalid_value', message: 'a movement of sub-supply type 8 (others) says what it is (subSupplyDesc)' });
+  }
   const places = Object.fromEntries((Object.keys(MISSING) as PlaceField[]).map((f) => [f, present(f, draft[f], missing[f] ?? MISSING[f])])) as Record<PlaceField, number>;
   const itemList = draft.itemList.map((item, i) => ({ ...item, hsnCode: present(`itemList[${i}].hsnCode`, item.hsnCode, `${item.productName} has no HSN code: goods are reported by their HSN code`) }));
   problems.push(...transportProblems(draft));
