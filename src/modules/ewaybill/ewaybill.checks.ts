@@ -49,10 +49,10 @@ function transportProblems(draft: EWayBillDraft): FieldError[] {
 /**
  * The draft as NIC takes it; 400 validation.invalid_value with every problem in errors[] when
  * the e-way bill system would reject it: a document type its supply type does not move on, an
- * "others" movement that does not say what it is, a PIN,
- * state or HSN code missing, a distance beyond 4000 km or none where NIC cannot work it out, road
- * transport with neither a vehicle nor a transporter to enter one later, or rail, air or ship
- * without its transport document. `missing` names a place field's cause when the caller knows it.
+ * "others" movement that does not say what it is, a PIN, state or HSN code missing, a distance
+ * beyond 4000 km or none where NIC cannot work it out, road transport with neither a vehicle nor
+ * a transporter to enter one later, or rail, air or ship without its transport document.
+ * `missing` names a place field's cause when the caller knows it.
  */
 export function checkedEWayBill(draft: EWayBillDraft, missing: Partial<Record<PlaceField, string>> = {}): EWayBill {
   const problems: FieldError[] = [];
