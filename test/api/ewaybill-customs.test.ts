@@ -99,6 +99,10 @@ describe('GET /bills_of_entry/{id}/ewaybill', () => {
     expect(named.status, JSON.stringify(named.body)).toBe(200);
     expect(named.body.ewaybill).toMatchObject({ docType: 'BOE', docNo: '4417392', actFromStateCode: 27 });
     expect((await org.api.get(`/bills_of_entry/${boe.bill_of_entry_id}/ewaybill?port_state=7`)).body).toMatchObject({ code: 'validation.invalid_value', field: 'port_state' });
+    // 96 is abroad and 99 NIC's code for it: no customs port of India is there.
+    for (const bad of ['96', '99', '00']) {
+      expect((await org.api.get(`/bills_of_entry/${boe.bill_of_entry_id}/ewaybill?distance_km=900&port_state=${bad}`)).body, bad).toMatchObject({ code: 'validation.invalid_value', field: 'port_state' });
+    }
   });
 
   it('needs the distance when the goods come from abroad (PIN 999999): NIC cannot work it out', async () => {

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import { invalidState, invalidValue, notFound } from '../../kernel/errors';
 import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
+import { gstStateByCode } from '../../kernel/gst/states';
 import { toPaise } from '../../kernel/money';
 import type { RequestContext } from '../../platform/context';
 import { readPreferences } from '../../platform/orgs/preferences';
@@ -33,7 +34,11 @@ function transportOf(query: EWayBillQuery, stored: DocumentTransport): Transport
  * the check to give. No port: undefined, and the party's own state stands for it.
  */
 function borderStateOf(query: EWayBillQuery, portCode: string | null, field: PlaceField) {
-  if (query.port_state !== undefined) return { borderState: query.port_state, missing: {} };
+  if (query.port_state !== undefined) {
+    const type = gstStateByCode(query.port_state)?.type;
+    if (type !== 'STATE' && type !== 'UT') throw invalidValue('port_state', 'port_state is the GST state code of a state or union territory, where the customs port is (27 Maharashtra, 33 Tamil Nadu, …)');
+    return { borderState: query.port_state, missing: {} };
+  }
   if (portCode === null) return { borderState: undefined, missing: {} };
   const state = portStateOf(portCode);
   const missing = state === null ? { [field]: `customs port ${portCode} is not in Bahi's table of ports: give its state as port_state (its GST state code)` } : {};
