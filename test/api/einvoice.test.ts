@@ -149,7 +149,8 @@ describe('GET /invoices/{id}/einvoice', () => {
     const res = await org.api.get(`/invoices/${invoice.invoice_id}/einvoice`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.einvoice).toEqual({
-      Version: '1.1', TranDtls: TRAN('SEZWOP'), DocDtls: { Typ: 'INV', No: invoice.invoice_number, Dt: '10/06/2026' },
+      // An SEZ in the seller's own state is still an inter-state supply (IGST Act s.7(5)(b)): IgstOnIntra Y.
+      Version: '1.1', TranDtls: { ...TRAN('SEZWOP'), IgstOnIntra: 'Y' }, DocDtls: { Typ: 'INV', No: invoice.invoice_number, Dt: '10/06/2026' },
       SellerDtls: SELLER, BuyerDtls: { ...RAMAN, Pos: '29' },
       // Zero-rated under LUT: 799 taxable, the 18% rate kept, no tax.
       ItemList: [{ SlNo: '1', PrdDesc: 'Wireless mouse', IsServc: 'N', HsnCd: '8471', Qty: 1, Unit: 'NOS', UnitPrice: 799, TotAmt: 799, Discount: 0, AssAmt: 799,
