@@ -12,7 +12,7 @@ import { startTestApp, type OrgFixture, type TestApp } from '../support/test-app
  * "goods_item_with_ewaybill" (B2B, CGST/SGST per item, Pin as a number, Stcd and Pos as
  * 2-digit strings, DD/MM/YYYY), "service_item" (IsServc Y on a SAC 99…) and
  * "foreign_transaction" (EXPWOP: Gstin URP, Pin 999999, Stcd and Pos 96, ExpDtls.CntCode US).
- * Bahi leaves out what it does not keep (PayDtls, EwbDtls, shipping bill) and adds the
+ * Bahi leaves out what is not configured or kept here (PayDtls, ShipDtls, EwbDtls, shipping bill) and adds the
  * optional ExpDtls.ForCur and ValDtls.TotInvValFc of a foreign-currency export.
  */
 
