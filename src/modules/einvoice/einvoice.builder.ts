@@ -7,7 +7,7 @@ import { countryCodeOf } from './country-codes.rules';
 import type { EInvoice } from './einvoice.schemas';
 import { SUPPLY_TYPES } from './einvoice.schemas';
 
-/** What an e-invoice is built from: one invoice or credit note, read from the books. Amounts in paise of its currency. */
+/** What an e-invoice is built from: one invoice, credit note or debit note, read from the books. Amounts in paise of its currency. */
 export interface EInvoiceSource {
   typ: 'INV' | 'CRN' | 'DBN';
   number: string;
