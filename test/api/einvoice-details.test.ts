@@ -135,6 +135,8 @@ describe('customer debit notes', () => {
     const voided = await org.api.post(`/debit_notes/${note.debit_note_id}/void`, { cancel_reason: 2, cancel_remarks: 'Wrong amount' });
     expect(voided.status, JSON.stringify(voided.body)).toBe(200);
     expect(voided.body.einvoice_cancellation).toEqual({ Irn: 'd'.repeat(64), CnlRsn: '2', CnlRem: 'Wrong amount' });
+    const activity = (await org.api.get(`/activity?entity_id=${note.debit_note_id}`)).body.activity as Json[];
+    expect(activity.map((e) => e.action).sort()).toEqual(['DEBIT_NOTE_CREATED', 'DEBIT_NOTE_IRN_CANCELLED', 'DEBIT_NOTE_IRN_RECORDED', 'DEBIT_NOTE_VOIDED']);
 
     const supplier = await vendor(org.api, { contact_name: 'Steel Co', gst_no: '29AAACR5055K1Z3' });
     const bill = await postedBill(org.api, supplier, 1000);
