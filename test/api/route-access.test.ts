@@ -299,6 +299,7 @@ const BODIES: Record<string, (a: OrgFixture) => unknown> = {
   // The IRN's patterns (64 hex characters, a JWT) are beyond the sample: a valid body, so the document lookup answers.
   recordInvoiceIrn: () => IRN_BODY,
   recordCreditNoteIrn: () => IRN_BODY,
+  recordDebitNoteIrn: () => IRN_BODY,
   markReturnFiled: () => FILING,
   // The port code's and number's patterns are beyond the sample.
   setInvoiceShippingBill: () => ({ port_code: 'INNSA1', number: '1234567', date: '2026-06-12' }),
@@ -326,7 +327,7 @@ function findId(value: unknown, key: string): string | undefined {
 }
 
 /** Reads of a GST document built from another (e-invoice, e-way bill), which refuse a draft or a document without goods. */
-const GST_DOCUMENT_READS = new Set(['getInvoiceEInvoice', 'getCreditNoteEInvoice', 'getInvoiceEWayBill', 'getBillEWayBill', 'getBillOfEntryEWayBill']);
+const GST_DOCUMENT_READS = new Set(['getInvoiceEInvoice', 'getCreditNoteEInvoice', 'getDebitNoteEInvoice', 'getInvoiceEWayBill', 'getBillEWayBill', 'getBillOfEntryEWayBill']);
 
 const fill = (path: string, ids: Map<string, string>) => path.replace(/\{([^}]+)\}/g, (_, p: string) => ids.get(p) ?? `{${p}}`);
 

@@ -369,12 +369,13 @@ async function monthOfBusiness(s: Story): Promise<void> {
   })).contact;
   const exported = (await s.call('createInvoice', { quiet: true, body: { customer_id: overseas.contact_id, date: '2026-06-19', place_of_supply: 'IN-96', auto_approve: true, line_items: [lines[0]] } })).invoice;
   await s.call('setInvoiceShippingBill', { params: { invoice_id: exported.invoice_id }, body: { port_code: 'INBLR4', number: '4821937', date: '2026-06-22' } });
-  await s.call('createDebitNote', {
+  const customerDebitNote = (await s.call('createDebitNote', {
     quiet: true,
     body: { vendor_id: customer.contact_id, invoice_id: invoice.invoice_id, date: '2026-06-19', notes: 'Freight charged short', line_items: [{ invoice_line_item_id: invoice.line_items[1].line_item_id, amount: 100 }] },
-  });
+  })).debit_note;
+  await s.call('getDebitNoteEInvoice', { params: { debit_note_id: customerDebitNote.debit_note_id } });
   const wrongDebitNote = (await s.call('createDebitNote', { quiet: true, body: { vendor_id: vendor.contact_id, date: '2026-06-19', place_of_supply: 'IN-KA', line_items: [{ ...purchaseLines[0], quantity: 1 }] } })).debit_note;
-  await s.call('voidDebitNote', { params: { debit_note_id: wrongDebitNote.debit_note_id } });
+  await s.call('voidDebitNote', { params: { debit_note_id: wrongDebitNote.debit_note_id }, body: {} });
 
   const vendorCredit = (await s.call('createCreditNote', {
     quiet: true,
@@ -509,6 +510,14 @@ async function monthOfBusiness(s: Story): Promise<void> {
     body: {
       irn: '8c1e5a7b3d9f2046e8a1b5c7d3f9024e6a8c1b5d7f3e9a2046c8e1a5b7d3f902', ack_no: '112610012345702', ack_date: '2026-06-22T16:05:00',
       signed_qr_code: 'eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJkYXRhIjoie1wiRG9jVHlwXCI6XCJDUk5cIn0ifQ.c2lnbmVkLWJ5LXRoZS1pcnA',
+    },
+  });
+  // And to the customer debit note's (Typ DBN).
+  await s.call('recordDebitNoteIrn', {
+    params: { debit_note_id: customerDebitNote.debit_note_id },
+    body: {
+      irn: '3f9a2046c8e1a5b7d3f9028c1e5a7b3d9f2046e8a1b5c7d3f9024e6a8c1b5d7e', ack_no: '112610012345703', ack_date: '2026-06-22T16:10:00',
+      signed_qr_code: 'eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJkYXRhIjoie1wiRG9jVHlwXCI6XCJEQk5cIn0ifQ.c2lnbmVkLWJ5LXRoZS1pcnA',
     },
   });
   // The books of June for another program: an hledger journal after the opening balances (a read, after every recorded id).
