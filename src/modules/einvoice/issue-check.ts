@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/database';
 import { invalidValue } from '../../kernel/errors';
 import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
+import { orgReading } from '../../platform/orgs/org-reading';
 import { readPreferences } from '../../platform/orgs/preferences';
 import { documentParties } from './document-source';
 import { einvoiceParties, supplyTypeOf } from './einvoice.builder';
@@ -27,9 +28,9 @@ export interface IssuedDocument {
 export async function assertEInvoiceParties(tx: Tx, orgId: string, document: IssuedDocument, noun: string) {
   const pos = stateCodeOfIso(document.place_of_supply) ?? '';
   const supplyType = supplyTypeOf(document.gst_treatment, document.export_type, pos);
-  if (supplyType === null) return;
+  // The organisation's row is read once per transaction anyway: an organisation that does not e-invoice costs no read here.
+  if (supplyType === null || !readPreferences((await orgReading(tx, orgId)).preferences).einvoicing) return;
   const parties = await documentParties(tx, orgId, document.branch_id, { name: document.name, party: document.party });
-  if (!readPreferences(parties.orgPreferences).einvoicing) return;
   const payload = einvoiceParties({ seller: parties.branch, buyer: parties.contact, pos, shipTo: parties.shipTo }, supplyType);
   const problems = partyProblems({ ...payload, TranDtls: { TaxSch: 'GST', SupTyp: supplyType, RegRev: 'N', EcmGstin: null, IgstOnIntra: 'N' } });
   if (problems.length === 0) return;
