@@ -24,6 +24,9 @@ export interface EWayBillSource {
   lines: SourceLine[];
   /** An import's customs Bill of Entry covering the bill, once recorded: the e-way bill's document. */
   billOfEntry?: { number: string; date: string } | null;
+  /** Goods moved on a delivery challan (a movement that is not a sale, or a sales return): docType CHL, and NIC's description of a movement of type 8. */
+  docType?: 'CHL';
+  subSupplyDesc?: string | null;
 }
 
 export interface Transport { mode: TransMode | null; distanceKm: number; vehicleNo: string | null; transporterId: string | null }
@@ -65,14 +68,14 @@ export function buildEWayBill(src: EWayBillSource, transport: Transport): { eway
   const cessAdValorem = sum(lines.map(({ line: l, inr: a }) => cessParts(l, a.cess, inr).adValorem));
   const withTax = taxable + cgst + sgst + igst + cess;
   const [imported, exported] = [src.subSupplyType === '2', src.subSupplyType === '3'];
-  // A bill of supply (Rule 49) carries no tax; a zero-rated supply is still on a tax invoice; goods imported move on their Bill of Entry once customs cleared them.
+  // A challan moves goods without a sale (Rule 55); a bill of supply (Rule 49) carries no tax; a zero-rated supply is still on a tax invoice; goods imported move on their Bill of Entry once customs cleared them.
   const boe = imported ? src.billOfEntry ?? null : null;
-  const docType = boe ? 'BOE' as const : cgst + sgst + igst === 0 && !exported && !ZERO_RATED.has(src.gstTreatment ?? '') ? 'BIL' as const : 'INV' as const;
+  const docType = src.docType ?? (boe ? 'BOE' as const : cgst + sgst + igst === 0 && !exported && !ZERO_RATED.has(src.gstTreatment ?? '') ? 'BIL' as const : 'INV' as const);
   const [fromBilled, toBilled] = [billed(src.from, imported), billed(src.to, exported)];
   const from = moved(src.from, src.dispatchFrom, imported, src.to.stcd);
   const to = moved(src.to, src.shipTo, exported, src.from.stcd);
   const ewaybill: EWayBillDraft = {
-    supplyType: src.supplyType, subSupplyType: src.subSupplyType, docType, docNo: boe?.number ?? src.number, docDate: irpDate(boe?.date ?? src.date),
+    supplyType: src.supplyType, subSupplyType: src.subSupplyType, ...(src.subSupplyDesc ? { subSupplyDesc: src.subSupplyDesc } : {}), docType, docNo: boe?.number ?? src.number, docDate: irpDate(boe?.date ?? src.date),
     transactionType: transactionTypeOf(src.shipTo !== null, src.dispatchFrom !== null),
     fromGstin: fromBilled.gstin, fromTrdName: fromBilled.trdName, fromStateCode: fromBilled.stateCode,
     fromAddr1: from.addr1, fromAddr2: from.addr2, fromPlace: from.place, fromPincode: from.pincode, actFromStateCode: from.actState,
@@ -89,5 +92,5 @@ export function buildEWayBill(src: EWayBillSource, transport: Transport): { eway
       cessRate: (l.cessRateCenti ?? 0) / 100, cessNonadvol: toRupees(inr(l.cessPerUnit ?? 0)),
     })),
   };
-  return { ewaybill, required: ewayBillRequired(withTax) };
+  return { ewaybill, required: ewayBillRequired(withTax, src.subSupplyType === '4' && from.actState !== to.actState) };
 }

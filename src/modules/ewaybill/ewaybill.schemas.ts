@@ -54,8 +54,9 @@ const Item = Strict({
 
 export const EWayBill = Named('EWayBill', Strict({
   supplyType: StringEnum(['O', 'I'] as const, 'O outward (an invoice), I inward (a bill)'),
-  subSupplyType: StringEnum(['1', '2', '3'] as const, '1 supply, 2 import, 3 export'),
-  docType: StringEnum(['INV', 'BIL', 'BOE'] as const, 'INV tax invoice, BIL bill of supply (no tax on the goods), BOE the Bill of Entry of goods imported (docNo and docDate its own)'),
+  subSupplyType: StringEnum(['1', '2', '3', '4', '5', '7', '8'] as const, '1 supply, 2 import, 3 export, 4 job work, 5 for own use, 7 sales return, 8 others'),
+  subSupplyDesc: Type.Optional(Type.String({ maxLength: 20, description: 'What the movement is when subSupplyType is 8 (Others)' })),
+  docType: StringEnum(['INV', 'BIL', 'BOE', 'CHL'] as const, 'INV tax invoice, BIL bill of supply (no tax on the goods), BOE the Bill of Entry of goods imported (docNo and docDate its own), CHL delivery challan'),
   docNo: Type.String(),
   docDate: Type.String({ description: 'DD/MM/YYYY' }),
   transactionType: Type.Integer({ minimum: 1, maximum: 4, description: '1 regular, 2 bill to – ship to, 3 bill from – dispatch from, 4 both' }),
