@@ -7,6 +7,10 @@ describe('e-way bill rules', () => {
     expect(ewayBillRequired(5_000_000)).toBe(false);
     expect(ewayBillRequired(5_000_001)).toBe(true);
   });
+  it('needs one for goods sent to a job worker in another State whatever their value (Rule 138(1), second proviso)', () => {
+    expect(ewayBillRequired(100, true)).toBe(true);
+    expect(ewayBillRequired(100, false)).toBe(false);
+  });
   it('makes an export of an outward supply to place of supply 96 only, an import of a bill from an overseas vendor', () => {
     expect([subSupplyTypeOf('O', '96', 'REGISTERED'), subSupplyTypeOf('O', '29', 'OVERSEAS'), subSupplyTypeOf('I', '29', 'OVERSEAS'), subSupplyTypeOf('I', '29', 'REGISTERED')])
       .toEqual(['3', '1', '2', '1']);
