@@ -255,6 +255,15 @@ describe('void and GSTR-1 Table 13', () => {
       { doc_num: 12, doc_typ: 'Delivery Challan in cases other than by way of supply (excluding at S no. 9 to 11)',
         docs: [{ num: 1, from: 'DC-26-27-00003', to: 'DC-26-27-00005', totnum: 3, cancel: 1, net_issue: 2 }] },
     ]);
+    // Marked filed, June's GSTR-1 freezes its challans: none voided, none issued in June, until it is reopened.
+    const filed = await org.api.put(`/gst/returns/${SUPPLIER_GSTIN}/062026/filed`, { return: 'GSTR1', arn: 'AA290626000123X', filed_on: '2026-06-15' });
+    expect(filed.status, JSON.stringify(filed.body)).toBe(200);
+    const jobWork = (await org.api.get('/delivery_challans?reason=JOB_WORK')).body.delivery_challans[0];
+    const frozen = await org.api.post(`/delivery_challans/${jobWork.delivery_challan_id}/void`, {}, { idempotencyKey: newKey() });
+    expect([frozen.status, frozen.body.code]).toEqual([409, 'conflict.period_filed']);
+    const late = await org.api.post('/delivery_challans', { reason: 'OTHER', contact_id: raman, date: DAY, line_items: [steel(1, 1)] }, { idempotencyKey: newKey() });
+    expect([late.status, late.body.code]).toEqual([409, 'conflict.period_filed']);
+    expect((await org.api.delete(`/gst/returns/${SUPPLIER_GSTIN}/062026/filed?return=GSTR1`)).status).toBe(200);
     const december = await org.api.get(`/gst/gstr1?gstin=${SUPPLIER_GSTIN}&period=122025`);
     expect(december.body.gstr1.doc_issue.doc_det).toEqual([
       { doc_num: 10, doc_typ: 'Delivery Challan for supply on approval', docs: [{ num: 1, from: 'DC-25-26-00001', to: 'DC-25-26-00002', totnum: 2, cancel: 0, net_issue: 2 }] },

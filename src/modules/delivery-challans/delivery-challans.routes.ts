@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { PageContext } from '../../http/response-schemas';
 import { route, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
+import { PERIOD_CLOSED } from '../../platform/orgs/period-lock.rules';
 import { EWayBillQuery, EWayBillResponse } from '../ewaybill';
 import type { challanEWayBill } from './delivery-challans.ewaybill';
 import { CreateDeliveryChallanBody, DeliveryChallan, LinkInvoiceBody, ListDeliveryChallansQuery } from './delivery-challans.schemas';
@@ -24,12 +25,12 @@ export function deliveryChallansRoutes(challans: DeliveryChallansService, ewayBi
       handle: ({ ctx, params }) => challans.get(ctx, params.delivery_challan_id),
     }),
     route({
-      method: 'POST', url: '/delivery_challans', operationId: 'createDeliveryChallan', summary: 'Issue a delivery challan (CGST Rule 55): goods moved without a sale; posts no journal', tags,
+      method: 'POST', url: '/delivery_challans', operationId: 'createDeliveryChallan', failsWithCodes: PERIOD_CLOSED, summary: 'Issue a delivery challan (CGST Rule 55): goods moved without a sale; posts no journal', tags,
       access: 'Svc.invoices.CREATE', body: CreateDeliveryChallanBody, status: 201, message: 'The delivery challan has been issued.', response,
       handle: ({ ctx, body }) => challans.create(ctx, body),
     }),
     route({
-      method: 'POST', url: '/delivery_challans/:delivery_challan_id/void', operationId: 'voidDeliveryChallan', failsWith: [409],
+      method: 'POST', url: '/delivery_challans/:delivery_challan_id/void', operationId: 'voidDeliveryChallan', failsWith: [409], failsWithCodes: PERIOD_CLOSED,
       summary: 'Cancel a mistaken delivery challan: its number stays taken, counted as cancelled in GSTR-1 Table 13', tags,
       access: 'Svc.invoices.CREATE', params: ChallanIdParam, message: 'The delivery challan has been cancelled.', response,
       handle: ({ ctx, params }) => challans.void(ctx, params.delivery_challan_id),

@@ -5,6 +5,7 @@ import { businessDateOf, istDateOf } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
+import { assertNotFiled } from '../../platform/orgs/filed-returns';
 import { assertWithinBooks } from '../../platform/orgs/period-lock';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { mergeAddress } from '../contacts/contacts.rules';
@@ -25,6 +26,10 @@ const LIST = 'delivery_challans';
 
 /** docs/rules/documents-and-notes.md, "Event data": id, number, contact id, total and status, and why the goods move. */
 const eventData = (c: DeliveryChallanRow) => ({ id: c.delivery_challan_id, number: c.delivery_challan_number, contact_id: c.contact_id, reason: c.reason, total: toRupees(c.total), status: c.status });
+
+/** A challan of a GSTR-1 marked filed is frozen with it: Table 13 counts it (409 conflict.period_filed). */
+const assertTable13Open = (tx: Tx, orgId: string, c: { id: string; date: string; branchId: string }) =>
+  assertNotFiled(tx, orgId, { source: 'DELIVERY_CHALLAN', sourceId: c.id, date: c.date, branchId: c.branchId });
 
 /** Rule 55(1)(d): a challan describes its goods by their HSN code. */
 function assertHsnGiven(lines: readonly { hsnOrSac: string | null }[]) {
@@ -79,6 +84,7 @@ export function deliveryChallansService(deps: Deps) {
         const transport = { transport_mode: null, distance_km: null, vehicle_no: null, transporter_id: null, ...transportFieldsOf(input) };
         const [dispatchFrom, shipTo] = [mergeAddress(null, input.dispatch_from, 'dispatch_from'), mergeAddress(null, input.ship_to, 'ship_to')];
         const id = deps.ids.next('dc');
+        await assertTable13Open(tx, orgId, { id, date, branchId: from.branch_id });
         const { number, seriesId } = await deps.series.takeNumber(tx, ctx, { documentType: 'delivery_challan', branchId: from.branch_id, seriesName: 'default', date, documentId: id });
         const created = now();
         const row: DeliveryChallanRow = {
@@ -114,7 +120,9 @@ export function deliveryChallansService(deps: Deps) {
     /** ISSUED → CANCELLED: a mistaken challan. Its number stays taken and GSTR-1 Table 13 counts it as cancelled. */
     async void(ctx: RequestContext, id: string) {
       return deps.uow(ctx, async (tx) => {
-        const voided = await change(tx, ctx, await load(tx, ctx.orgId, id, true), 'VOIDED', { status: 'CANCELLED' });
+        const before = await load(tx, ctx.orgId, id, true);
+        await assertTable13Open(tx, ctx.orgId, { id, date: before.challan_date, branchId: before.branch_id });
+        const voided = await change(tx, ctx, before, 'VOIDED', { status: 'CANCELLED' });
         await deps.events.emit(tx, ctx, 'DELIVERY_CHALLAN_VOIDED', eventData(voided));
         return { delivery_challan: await view(tx, voided) };
       });
