@@ -59,11 +59,18 @@ const branchParty = (name: string, b: BranchesTable, orgGstin: string | null): C
   name, gstin: b.gstin ?? orgGstin, address: { address: b.address, city: b.city, state_code: b.state_code, zip: b.zip, country: b.country },
 });
 
-/** Rule 55(1)(b): the consignor (the organisation at its branch) and the consignee (the contact as issued, or the receiving branch). */
-export async function challanParties(db: Db | Tx, orgId: string, c: Pick<DeliveryChallanRow, 'branch_id' | 'to_branch_id' | 'contact_name' | 'party'>) {
-  const [org, from, to] = await Promise.all([orgOf(db, orgId), findBranch(db, orgId, c.branch_id), c.to_branch_id === null ? undefined : findBranch(db, orgId, c.to_branch_id)]);
-  const kept = readPartyCopy(c.party);
-  const consignee: ChallanParty = to ? branchParty(`${org.name} (${to.name})`, to, org.gstin)
-    : { name: kept?.legal_name ?? c.contact_name ?? '', gstin: kept?.gstin ?? null, address: kept?.billing_address ?? null };
-  return { consignor: branchParty(org.name, from!, org.gstin), consignee };
+/**
+ * Rule 55(1)(b): the consignor (the organisation at its branch) and the consignee (the contact as
+ * issued, or the receiving branch) of the organisation's challans, from one read of its branches.
+ */
+export async function challanPartiesReader(db: Db | Tx, orgId: string) {
+  const [org, branches] = await Promise.all([orgOf(db, orgId), db.selectFrom('branches').selectAll().where('org_id', '=', orgId).execute()]);
+  const byId = new Map(branches.map((b) => [b.branch_id, b]));
+  return (c: Pick<DeliveryChallanRow, 'branch_id' | 'to_branch_id' | 'contact_name' | 'party'>) => {
+    const to = c.to_branch_id === null ? undefined : byId.get(c.to_branch_id);
+    const kept = readPartyCopy(c.party);
+    const consignee: ChallanParty = to ? branchParty(`${org.name} (${to.name})`, to, org.gstin)
+      : { name: kept?.legal_name ?? c.contact_name ?? '', gstin: kept?.gstin ?? null, address: kept?.billing_address ?? null };
+    return { consignor: branchParty(org.name, byId.get(c.branch_id)!, org.gstin), consignee };
+  };
 }

@@ -12,9 +12,9 @@ import { mergeAddress } from '../contacts/contacts.rules';
 import { lineColumnsOf, priceLines, routeSupply, totalColumnsOf, type BranchOf } from '../documents';
 import { transportFieldsOf } from '../ewaybill/transport.rules';
 import type { SeriesService } from '../series';
-import { challanParties, consigneeOf } from './delivery-challans.parties';
+import { challanPartiesReader, consigneeOf } from './delivery-challans.parties';
 import { presentDeliveryChallan } from './delivery-challans.presenter';
-import { deliveryChallansRepository as repo, type DeliveryChallanLineRow, type DeliveryChallanRow } from './delivery-challans.repository';
+import { deliveryChallansRepository as repo, type DeliveryChallanRow } from './delivery-challans.repository';
 import { approvalOverdueBefore } from './delivery-challans.rules';
 import type { CreateDeliveryChallanBody, LinkInvoiceBody, ListDeliveryChallansQuery } from './delivery-challans.schemas';
 
@@ -44,10 +44,12 @@ export function deliveryChallansService(deps: Deps) {
   const today = () => istDateOf(deps.clock.now());
   const now = () => deps.clock.now().toISOString();
 
-  async function view(executor: Db | Tx, row: DeliveryChallanRow, lines?: DeliveryChallanLineRow[]) {
-    const [own, parties] = await Promise.all([lines ?? repo.lines(executor, row.org_id, [row.delivery_challan_id]), challanParties(executor, row.org_id, row)]);
-    return presentDeliveryChallan(row, own, parties, today());
+  /** Challans as the API shows them, with their lines and parties. */
+  async function views(executor: Db | Tx, orgId: string, rows: readonly DeliveryChallanRow[]) {
+    const [lines, partiesOf] = await Promise.all([repo.lines(executor, orgId, rows.map((r) => r.delivery_challan_id)), challanPartiesReader(executor, orgId)]);
+    return rows.map((r) => presentDeliveryChallan(r, lines.filter((l) => l.delivery_challan_id === r.delivery_challan_id), partiesOf(r), today()));
   }
+  const view = async (executor: Db | Tx, row: DeliveryChallanRow) => (await views(executor, row.org_id, [row]))[0]!;
 
   async function load(executor: Db | Tx, orgId: string, id: string, forUpdate = false) {
     const row = await repo.find(executor, orgId, id, forUpdate);
@@ -99,7 +101,7 @@ export function deliveryChallansService(deps: Deps) {
         await repo.insert(tx, row, lines);
         await deps.activity.record(tx, ctx, { entityType: 'DELIVERY_CHALLAN', entityId: id, entityRef: number, verb: 'CREATED' });
         await deps.events.emit(tx, ctx, 'DELIVERY_CHALLAN_CREATED', eventData(row));
-        return { delivery_challan: await view(tx, row, lines) };
+        return { delivery_challan: await view(tx, row) };
       });
     },
 
@@ -112,9 +114,7 @@ export function deliveryChallansService(deps: Deps) {
       const { perPage, after } = readCursor(deps.cursors, LIST, query);
       const filter = { reason: query.reason, ...(query.overdue && { approvalRemovedBefore: approvalOverdueBefore(today()) }) };
       const page = cursorPage(deps.cursors, LIST, await repo.list(db, ctx.orgId, filter, after, perPage), perPage, (r) => [r.delivery_challan_id]);
-      const lines = await repo.lines(db, ctx.orgId, page.items.map((r) => r.delivery_challan_id));
-      const items = await Promise.all(page.items.map((r) => view(db, r, lines.filter((l) => l.delivery_challan_id === r.delivery_challan_id))));
-      return { delivery_challans: items, page_context: page.page_context };
+      return { delivery_challans: await views(db, ctx.orgId, page.items), page_context: page.page_context };
     },
 
     /** ISSUED → CANCELLED: a mistaken challan. Its number stays taken and GSTR-1 Table 13 counts it as cancelled. */

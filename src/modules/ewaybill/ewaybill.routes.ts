@@ -6,7 +6,7 @@ import type { EWayBillService } from './ewaybill.service';
 
 const tags = ['GST'];
 /** The answer of every GET …/ewaybill. */
-export const EWayBillResponse = { ewaybill: EWayBill, required: Type.Boolean({ description: 'Whether CGST Rule 138 requires the e-way bill: goods worth more than ₹50,000 with tax' }) };
+export const EWayBillResponse = { ewaybill: EWayBill, required: Type.Boolean({ description: 'Whether CGST Rule 138 requires the e-way bill: goods worth more than ₹50,000 with tax, or sent to a job worker in another State' }) };
 
 export function ewayBillRoutes(ewayBills: EWayBillService): RouteDef[] {
   return [

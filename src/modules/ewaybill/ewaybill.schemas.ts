@@ -53,7 +53,7 @@ const Item = Strict({
 });
 
 export const EWayBill = Named('EWayBill', Strict({
-  supplyType: StringEnum(['O', 'I'] as const, 'O outward (an invoice), I inward (a bill)'),
+  supplyType: StringEnum(['O', 'I'] as const, 'O outward (an invoice, a delivery challan), I inward (a bill, a sales return)'),
   subSupplyType: StringEnum(['1', '2', '3', '4', '5', '7', '8'] as const, '1 supply, 2 import, 3 export, 4 job work, 5 for own use, 7 sales return, 8 others'),
   subSupplyDesc: Type.Optional(Type.String({ maxLength: 20, description: 'What the movement is when subSupplyType is 8 (Others)' })),
   docType: StringEnum(['INV', 'BIL', 'BOE', 'CHL'] as const, 'INV tax invoice, BIL bill of supply (no tax on the goods), BOE the Bill of Entry of goods imported (docNo and docDate its own), CHL delivery challan'),
