@@ -224,6 +224,11 @@ describe('goods sent on approval (s.31(7))', () => {
     const draft = await createInvoice(org.api, { customer_id: raman, date: '2026-06-16', place_of_supply: 'IN-KA', line_items: [laptops(1, 50000)] });
     const refused = await org.api.post(`/delivery_challans/${late}/invoice`, { invoice_id: draft.body.invoice.invoice_id }, { idempotencyKey: newKey() });
     expect([refused.status, refused.body.field]).toEqual([400, 'invoice_id']);
+    const unknown = await org.api.post(`/delivery_challans/${late}/invoice`, { invoice_id: 'inv_01KV00000000000000000000' }, { idempotencyKey: newKey() });
+    expect([unknown.status, unknown.body.field]).toEqual([404, 'invoice_id']);
+    const toAnother = await createInvoice(org.api, { customer_id: await gstCustomer(org.api, { contact_name: 'Another buyer' }), date: '2026-06-16', place_of_supply: 'IN-KA', auto_approve: true, line_items: [laptops(1, 50000)] });
+    const elsewhere = await org.api.post(`/delivery_challans/${late}/invoice`, { invoice_id: toAnother.body.invoice.invoice_id }, { idempotencyKey: newKey() });
+    expect([elsewhere.status, elsewhere.body.field]).toEqual([400, 'invoice_id']);
     const issued = await createInvoice(org.api, { customer_id: raman, date: '2026-06-16', place_of_supply: 'IN-KA', auto_approve: true, line_items: [laptops(1, 50000)] });
     const res = await org.api.post(`/delivery_challans/${late}/invoice`, { invoice_id: issued.body.invoice.invoice_id }, { idempotencyKey: newKey() });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
