@@ -550,6 +550,61 @@ export interface SalesOrderLinesTable extends DocumentLineColumns {
   position: number;
 }
 
+/** A delivery challan (CGST Rule 55; migration 049): goods moved without a sale. Posts no journal. */
+export interface DeliveryChallansTable {
+  org_id: string;
+  delivery_challan_id: string;
+  delivery_challan_number: string;
+  /** The series that numbered it (its default DC- series), for GSTR-1's documents issued. */
+  series_id: string | null;
+  branch_id: string;
+  /** JOB_WORK, ON_APPROVAL, OWN_USE, PURCHASE_RETURN or OTHER (delivery-challans.rules.ts). */
+  reason: string;
+  /** The consignee; null on a transfer to a branch of the same GSTIN (to_branch_id). */
+  contact_id: string | null;
+  contact_name: string | null;
+  /** The consignee as it was when the challan was issued (documents/party-copy.ts). */
+  party: string | null;
+  to_branch_id: string | null;
+  challan_date: string;
+  /** Where the goods go (IN-KA): the consignee's state, or the receiving branch's. */
+  place_of_supply: string;
+  supply_type: string;
+  sub_total: number;
+  tax_total: number;
+  cgst_total: number;
+  sgst_total: number;
+  igst_total: number;
+  cess_total: number;
+  total: number;
+  /** Addresses (contacts.rules.ts Address, JSON text) the goods leave from and go to when not the branch's and the consignee's own. */
+  dispatch_from: string | null;
+  ship_to: string | null;
+  transport_mode: string | null;
+  distance_km: number | null;
+  vehicle_no: string | null;
+  transporter_id: string | null;
+  trans_doc_no: string | null;
+  trans_doc_date: string | null;
+  vehicle_type: string | null;
+  transporter_name: string | null;
+  /** The invoice that made goods sent on approval a supply (CGST s.31(7)). */
+  invoice_id: string | null;
+  /** ISSUED or CANCELLED. */
+  status: string;
+  reference_number: string | null;
+  notes: string | null;
+  version: number;
+  created_time: string;
+  last_modified_time: string;
+}
+
+export interface DeliveryChallanLinesTable extends DocumentLineColumns {
+  org_id: string;
+  delivery_challan_id: string;
+  position: number;
+}
+
 /** An expense; amounts in paise. account_id and tax_id are the header's (lines may override them). */
 export interface ExpensesTable {
   org_id: string;
@@ -1035,6 +1090,8 @@ export interface Tables {
   estimate_lines: EstimateLinesTable;
   sales_orders: SalesOrdersTable;
   sales_order_lines: SalesOrderLinesTable;
+  delivery_challans: DeliveryChallansTable;
+  delivery_challan_lines: DeliveryChallanLinesTable;
   bills: BillsTable;
   bill_lines: BillLinesTable;
   purchase_orders: PurchaseOrdersTable;

@@ -6,7 +6,7 @@ import type { Clock } from './clock';
 export type IdPrefix =
   | 'org' | 'usr' | 'tok' | 'br' | 'per' | 'acc' | 'tax' | 'ser' | 'con' | 'cp' | 'itm'
   | 'evt' | 'act' | 'req' | 'jnl' | 'jl' | 'inv' | 'li' | 'bill' | 'est' | 'so' | 'po'
-  | 'exp' | 'pay' | 'alc' | 'cn' | 'cna' | 'dn' | 'dna' | 'rec' | 'cmt' | 'att' | 'whe' | 'dlv' | 'blk' | 'msg' | 'boe' | 'rfd';
+  | 'exp' | 'pay' | 'alc' | 'cn' | 'cna' | 'dn' | 'dna' | 'rec' | 'cmt' | 'att' | 'whe' | 'dlv' | 'blk' | 'msg' | 'boe' | 'rfd' | 'dc';
 
 export interface IdGenerator {
   next(prefix: IdPrefix): string;

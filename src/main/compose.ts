@@ -54,6 +54,7 @@ import { CreateExpenseBody, expensesLedgerCheck, expensesRoutes, expensesService
 import { identityRoutes } from '../modules/identity/identity.routes';
 import { CreateInvoiceBody, invoicesLedgerCheck, invoicesRoutes, invoicesService } from '../modules/invoices';
 import { einvoiceRoutes, einvoiceService, irnService } from '../modules/einvoice';
+import { challanEWayBill, deliveryChallansRoutes, deliveryChallansService } from '../modules/delivery-challans';
 import { ewayBillRoutes, ewayBillService } from '../modules/ewaybill';
 import { filedReturnsRoutes, filedReturnsService, gstr1Routes, gstr3bRoutes, gstReportRoutes, gstReportsService } from '../modules/gst-reports';
 import { Invoice } from '../modules/invoices/invoices.schemas';
@@ -163,9 +164,11 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const purchaseOrders = purchaseOrdersService({ ...deps, series, bills });
   const creditNotes = notesService(CREDIT_NOTES, { ...deps, ledger, series, invoices, bills });
   const debitNotes = notesService(DEBIT_NOTES, { ...deps, ledger, series, invoices, bills });
+  const deliveryChallans = deliveryChallansService({ ...deps, series });
+  const ewayBills = ewayBillService(database.db);
   const contacts = contactsService({
     ...deps, referenceCounters: [invoices.countForContact, bills.countForContact, payments.countForContact, estimates.countForContact, salesOrders.countForContact, expenses.countForContact,
-      purchaseOrders.countForContact, creditNotes.countForContact, debitNotes.countForContact],
+      purchaseOrders.countForContact, creditNotes.countForContact, debitNotes.countForContact, deliveryChallans.countForContact],
   });
   const comments = commentsService({
     ...deps,
@@ -230,6 +233,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...invoicesRoutes(invoices),
     ...estimatesRoutes(estimates),
     ...salesOrdersRoutes(salesOrders),
+    ...deliveryChallansRoutes(deliveryChallans, challanEWayBill(database.db, ewayBills)),
     ...expensesRoutes(expenses),
     bulkRoute({
       path: '/bulk/invoices', operationId: 'bulkCreateInvoices', access: 'Svc.invoices.CREATE',
@@ -247,7 +251,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...purchaseOrdersRoutes(purchaseOrders),
     ...creditNotesRoutes(creditNotes),
     ...einvoiceRoutes(einvoices, irnService({ ...deps, einvoices })),
-    ...ewayBillRoutes(ewayBillService(database.db)),
+    ...ewayBillRoutes(ewayBills),
     ...gstReportRoutes(gstReportsService(database.db)),
     ...gstr3bRoutes(database.db),
     ...gstr1Routes(database.db),

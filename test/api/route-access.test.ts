@@ -220,6 +220,14 @@ const MAKERS: Record<string, Maker> = {
     }, { idempotencyKey: newKey() });
     return created(res, 'expense', 'expense_id');
   },
+  // An ISSUED on-approval challan: a void or an invoice link leaking across organisations would succeed.
+  delivery_challan_id: async (a) => {
+    const customerId = await created(await a.api.post('/contacts', { contact_name: 'Tenant A Approver', contact_type: 'CUSTOMER', place_of_contact: 'IN-KA' }, { idempotencyKey: newKey() }), 'contact', 'contact_id');
+    const res = await a.api.post('/delivery_challans', {
+      reason: 'ON_APPROVAL', contact_id: customerId, date: t.clock.now().toISOString().slice(0, 10), line_items: [{ name: 'Saree', hsn_or_sac: '5007', rate: 5000, quantity: 1 }],
+    }, { idempotencyKey: newKey() });
+    return created(res, 'delivery_challan', 'delivery_challan_id');
+  },
   // A posted Bill of Entry: reading it across organisations would leak its customs figures.
   bill_of_entry_id: async (a) => {
     const res = await a.api.post('/bills_of_entry', {
@@ -327,7 +335,7 @@ function findId(value: unknown, key: string): string | undefined {
 }
 
 /** Reads of a GST document built from another (e-invoice, e-way bill), which refuse a draft or a document without goods. */
-const GST_DOCUMENT_READS = new Set(['getInvoiceEInvoice', 'getCreditNoteEInvoice', 'getDebitNoteEInvoice', 'getInvoiceEWayBill', 'getBillEWayBill', 'getBillOfEntryEWayBill']);
+const GST_DOCUMENT_READS = new Set(['getInvoiceEInvoice', 'getCreditNoteEInvoice', 'getDebitNoteEInvoice', 'getInvoiceEWayBill', 'getBillEWayBill', 'getBillOfEntryEWayBill', 'getDeliveryChallanEWayBill', 'getCreditNoteEWayBill']);
 
 const fill = (path: string, ids: Map<string, string>) => path.replace(/\{([^}]+)\}/g, (_, p: string) => ids.get(p) ?? `{${p}}`);
 

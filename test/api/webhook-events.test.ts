@@ -293,6 +293,22 @@ const CAUSES: Record<EventType, Case[]> = {
       return [{ id: b.bill_of_entry_id, number: '4417391', port_code: 'INMAA1', total: 180, status: 'RECORDED' }];
     },
   }],
+  DELIVERY_CHALLAN_CREATED: [{
+    cause: 'POST /delivery_challans',
+    run: async (o) => {
+      const c = (await post(o.api, '/delivery_challans', { reason: 'JOB_WORK', contact_id: await vendor(o.api), date: DAY, place_of_supply: 'IN-KA', line_items: lines })).delivery_challan;
+      // 2 × 1,000, no tax on the lines.
+      return [{ id: c.delivery_challan_id, number: c.delivery_challan_number, contact_id: c.contact_id, reason: 'JOB_WORK', total: 2000, status: 'ISSUED' }];
+    },
+  }],
+  DELIVERY_CHALLAN_VOIDED: [{
+    cause: 'POST /delivery_challans/{id}/void',
+    run: async (o) => {
+      const c = (await post(o.api, '/delivery_challans', { reason: 'ON_APPROVAL', contact_id: await customer(o.api), date: DAY, place_of_supply: 'IN-KA', line_items: lines })).delivery_challan;
+      await post(o.api, `/delivery_challans/${c.delivery_challan_id}/void`, {}, 200);
+      return [{ id: c.delivery_challan_id, number: c.delivery_challan_number, contact_id: c.contact_id, reason: 'ON_APPROVAL', total: 2000, status: 'CANCELLED' }];
+    },
+  }],
   JOURNAL_POSTED: [{
     cause: 'POST /journals',
     run: async (o) => {

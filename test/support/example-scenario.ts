@@ -476,6 +476,18 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('getTrialBalance', { query: { date: '2026-06-30' } });
   await s.call('getVendorLedger', { query: { contact_id: vendor.contact_id, from_date: '2026-06-01', to_date: '2026-06-30' } });
   const oneOff = (await s.call('createContact', { quiet: true, body: { contact_name: 'Walk-in customer', contact_type: 'CUSTOMER' } })).contact;
+  // Goods that move without a sale: sent on approval (later invoiced), to a job worker, and one cancelled.
+  const approval = (await s.call('createDeliveryChallan', {
+    body: { reason: 'ON_APPROVAL', contact_id: customer.contact_id, date: '2026-06-24', place_of_supply: 'IN-KA', line_items: [{ ...lines[0], quantity: 5 }], transport_mode: 'road', vehicle_no: 'KA01AB1234' },
+  })).delivery_challan;
+  const jobWork = (await s.call('createDeliveryChallan', {
+    quiet: true, body: { reason: 'JOB_WORK', contact_id: vendor.contact_id, date: '2026-06-24', line_items: [{ ...purchaseLines[0], tax_id: null, quantity: 20 }] },
+  })).delivery_challan;
+  await s.call('getDeliveryChallan', { params: { delivery_challan_id: approval.delivery_challan_id } });
+  await s.call('linkDeliveryChallanInvoice', { params: { delivery_challan_id: approval.delivery_challan_id }, body: { invoice_id: invoice.invoice_id } });
+  await s.call('listDeliveryChallans', { query: { overdue: true } });
+  const mistakenChallan = (await s.call('createDeliveryChallan', { quiet: true, body: { reason: 'OTHER', contact_id: customer.contact_id, date: '2026-06-24', place_of_supply: 'IN-KA', line_items: [lines[0]] } })).delivery_challan;
+  await s.call('voidDeliveryChallan', { params: { delivery_challan_id: mistakenChallan.delivery_challan_id } });
   await s.call('archiveContact', { params: { contact_id: vendor.contact_id } });
   await s.call('deleteContact', { params: { contact_id: oneOff.contact_id } });
   const spare = (await s.call('adminCreateToken', { quiet: true, body: { org_ids: [orgId], scopes: ['Svc.invoices.READ'] } })).token;
@@ -485,6 +497,8 @@ async function monthOfBusiness(s: Story): Promise<void> {
   // E-way bill data last: a read that takes an id, so the ids of the operations above stay as recorded.
   await s.call('getInvoiceEWayBill', { params: { invoice_id: invoice.invoice_id }, query: { transport_mode: 'road', distance_km: 12, vehicle_no: 'KA01AB1234' } });
   await s.call('getBillEWayBill', { params: { bill_id: bill.bill_id }, query: { transport_mode: 'road', distance_km: 35, vehicle_no: 'KA05MN4321' } });
+  await s.call('getDeliveryChallanEWayBill', { params: { delivery_challan_id: jobWork.delivery_challan_id }, query: { transport_mode: 'road', distance_km: 840, vehicle_no: 'KA01AB1234' } });
+  await s.call('getCreditNoteEWayBill', { params: { credit_note_id: creditNote.credit_note_id }, query: { transport_mode: 'road', distance_km: 12, vehicle_no: 'KA01AB1234' } });
   // June's HSN summary and documents issued of the head office's registration (reads, after every recorded id).
   await s.call('getHsnSummary', { query: { gstin: ORG_GSTIN, from_date: '2026-06-01', to_date: '2026-06-30' } });
   await s.call('getDocumentsIssued', { query: { gstin: ORG_GSTIN, from_date: '2026-06-01', to_date: '2026-06-30' } });

@@ -19,7 +19,7 @@ const CHECKED: Checked[] = [
   { path: /\/gst\/gstr1$/, field: 'gstr1', schema: 'gstr1.upload', eDocument: false },
   { path: /\/gst\/gstr3b$/, field: 'gstr3b', schema: 'gstr3b', eDocument: false },
   { path: /\/(invoices|credit_notes|debit_notes)\/[^/]+\/einvoice$/, field: 'einvoice', schema: 'einvoice', eDocument: true },
-  { path: /\/(invoices|bills|bills_of_entry|delivery_challans)\/[^/]+\/ewaybill$/, field: 'ewaybill', schema: 'ewaybill', eDocument: true },
+  { path: /\/(invoices|bills|bills_of_entry|delivery_challans|credit_notes)\/[^/]+\/ewaybill$/, field: 'ewaybill', schema: 'ewaybill', eDocument: true },
 ];
 
 const withoutNulls = (value: unknown): unknown => {

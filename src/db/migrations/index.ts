@@ -45,6 +45,7 @@ import { cess } from './045-cess';
 import { shippingBills } from './046-shipping-bills';
 import { advanceRefunds } from './047-advance-refunds';
 import { transportDocuments } from './048-transport-documents';
+import { deliveryChallans } from './049-delivery-challans';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -56,6 +57,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   partyCopy, incomeTaxExpense, webhookAnswersWithoutSecret, unboundNoteGoods, discardedNumbers, filedReturns,
   customerDebitNotes, outwardReverseCharge, billsOfEntry, advancesReceived, cess, shippingBills, advanceRefunds,
   transportDocuments,
+  deliveryChallans,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

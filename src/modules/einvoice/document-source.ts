@@ -13,8 +13,8 @@ import type { Party, SourceLine } from './einvoice.builder';
 
 /** The document's side of its contact: the name it was made out to and its stored party (documents/party-copy.ts). */
 export interface Counterparty { name: string; party: string | null }
-type LineTable = 'invoice_lines' | 'credit_note_lines' | 'debit_note_lines' | 'bill_lines';
-type IdColumn = 'invoice_id' | 'credit_note_id' | 'debit_note_id' | 'bill_id';
+type LineTable = 'invoice_lines' | 'credit_note_lines' | 'debit_note_lines' | 'bill_lines' | 'delivery_challan_lines';
+type IdColumn = 'invoice_id' | 'credit_note_id' | 'debit_note_id' | 'bill_id' | 'delivery_challan_id';
 
 /** The columns of a stored line that a SourceLine is made from. */
 export const LINE_COLUMNS = ['name', 'description', 'hsn_or_sac', 'quantity_milli', 'unit', 'rate', 'discount', 'tax_rate_centi', 'item_total', 'cgst', 'sgst', 'igst', 'cess', 'cess_rate_centi', 'cess_per_unit', 'item_id'] as const;

@@ -43,6 +43,16 @@ describe('buildEWayBill', () => {
     const built = buildEWayBill(source({ gstTreatment: 'UNREGISTERED', to: { ...branch, gstin: null }, lines: [{ ...line, igst: 0, taxRateCenti: 0 }] }), NO_TRANSPORT)!;
     expect(built.ewaybill).toMatchObject({ docType: 'BIL', toGstin: 'URP', totInvValue: 100 });
   });
+  it('moves goods on a challan (CHL) with the sub-supply type and description the caller gives; job work across States is required whatever its value', () => {
+    const jobWorker = { ...branch, gstin: '27AAPFU0939F1ZV', stcd: '27' };
+    const built = buildEWayBill(source({ subSupplyType: '4', docType: 'CHL', to: jobWorker, lines: [{ ...line, igst: 0 }] }), NO_TRANSPORT)!;
+    expect(built.ewaybill).toMatchObject({ subSupplyType: '4', docType: 'CHL', totInvValue: 100 });
+    expect(built.ewaybill).not.toHaveProperty('subSupplyDesc');
+    expect(built.required).toBe(true);
+    const returned = buildEWayBill(source({ subSupplyType: '8', docType: 'CHL', subSupplyDesc: 'Purchase Return' }), NO_TRANSPORT)!;
+    expect(returned.ewaybill).toMatchObject({ subSupplyType: '8', subSupplyDesc: 'Purchase Return', docType: 'CHL' });
+    expect(returned.required).toBe(false);
+  });
   it('has none for services only', () => expect(buildEWayBill(source({ lines: [{ ...line, isService: true }] }), NO_TRANSPORT)).toBeNull());
   it('carries the transport document, the vehicle type (R when only a vehicle is named) and the transporter\'s name', () => {
     const built = buildEWayBill(source({}), { mode: '2', distanceKm: 300, vehicleNo: null, transporterId: null, transDocNo: 'RR/4471', transDocDate: '2026-06-11', transporterName: 'Indian Railways' })!;

@@ -84,7 +84,7 @@ export function buildEWayBill(src: EWayBillSource, transport: Transport): { eway
   const cessAdValorem = sum(lines.map(({ line: l, inr: a }) => cessParts(l, a.cess, inr).adValorem));
   const withTax = taxable + cgst + sgst + igst + cess;
   const [imported, exported] = [src.subSupplyType === '2', src.subSupplyType === '3'];
-  // A bill of supply (Rule 49) carries no tax; a zero-rated supply is still on a tax invoice; goods imported move on their Bill of Entry once customs cleared them.
+  // A challan moves goods without a sale (Rule 55); a bill of supply (Rule 49) carries no tax; a zero-rated supply is still on a tax invoice; goods imported move on their Bill of Entry once customs cleared them.
   const boe = imported ? src.billOfEntry ?? null : null;
   const zeroRated = exported || ZERO_RATED.has(src.gstTreatment ?? '');
   const docType = src.docType ?? (boe ? 'BOE' as const : cgst + sgst + igst === 0 && !zeroRated ? 'BIL' as const : 'INV' as const);

@@ -6,14 +6,14 @@ import { toPaise } from '../../kernel/money';
 import type { RequestContext } from '../../platform/context';
 import { readPreferences } from '../../platform/orgs/preferences';
 import { readPartyCopy } from '../documents';
-import { documentLines, documentParties, EXPORT_STATE, type Counterparty } from '../einvoice';
+import { documentLines, documentParties, EXPORT_STATE, type Counterparty, type Party } from '../einvoice';
 import { billOfEntryGoods, coveredBills } from './bill-of-entry.source';
 import { portStateOf } from './customs-ports.rules';
 import { buildEWayBill, type EWayBillSource, type Transport } from './ewaybill.builder';
 import { checkedEWayBill, type PlaceField } from './ewaybill.checks';
-import { subSupplyTypeOf } from './ewaybill.rules';
+import { subSupplyTypeOf, type SubSupplyType } from './ewaybill.rules';
 import type { EWayBillQuery } from './ewaybill.schemas';
-import { otherGoodsPlace } from './movement.rules';
+import { otherGoodsPlace, type Place } from './movement.rules';
 import { NO_TRANSPORT, presentTransport, transModeOf, transportFieldsOf, vehicleTypeCode, type Transport as DocumentTransport } from './transport.rules';
 
 const TRANSPORT_COLUMNS = Object.keys(NO_TRANSPORT) as (keyof DocumentTransport)[];
@@ -45,8 +45,20 @@ function borderStateOf(query: EWayBillQuery, portCode: string | null, field: Pla
   return { borderState: state, missing };
 }
 
+/**
+ * Goods moved on a challan rather than sold on an invoice (docs/rules/einvoice-ewaybill.md, "Movements
+ * that are not sales"): NIC's type of the movement and, for a challan, the places it names and the
+ * receiving branch of a transfer within one GSTIN.
+ */
+export interface Movement {
+  subSupplyType: SubSupplyType;
+  subSupplyDesc: string | null;
+  places?: { dispatchFrom: Place | null; shipTo: Place | null };
+  toBranchId?: string | null;
+}
+
 interface Head { supplyType: 'O' | 'I'; kind: string; name: string; number: string; date: string; row: { branch_id: string; party: string | null; exchange_rate_micro: number; gst_treatment: string | null; place_of_supply: string; status: string } & Parameters<typeof presentTransport>[0] }
-type Extra = Pick<EWayBillSource, 'billOfEntry' | 'borderState'> & { missing?: Partial<Record<PlaceField, string>> };
+type Extra = Pick<EWayBillSource, 'billOfEntry' | 'borderState'> & { missing?: Partial<Record<PlaceField, string>>; movement?: Movement };
 
 const assertMoves = (status: string, kind: string) => {
   if (status === 'DRAFT' || status === 'CANCELLED') throw invalidState(`A ${status} ${kind} moves no goods: only an approved one that is not void has an e-way bill`, { status });
@@ -62,17 +74,21 @@ const assertMoves = (status: string, kind: string) => {
 export function ewayBillService(db: Db) {
   async function build(orgId: string, head: Head, lines: EWayBillSource['lines'], query: EWayBillQuery, extra: Extra = {}) {
     const { row } = head;
+    const movement = extra.movement ?? null;
     assertMoves(row.status, head.kind);
     const contact: Counterparty = { name: head.name, party: row.party };
     const parties = await documentParties(db, orgId, row.branch_id, contact);
     const pos = stateCodeOfIso(row.place_of_supply);
     const goodsPlace = otherGoodsPlace(readPartyCopy(row.party));
     // A recipient with no state of its own (no address state, no GSTIN; or abroad) is billed in the place of supply, where the goods are delivered (IGST Act s.10(1)).
-    const recipient = { ...parties.contact, stcd: parties.contact.stcd === null || parties.contact.stcd === EXPORT_STATE ? pos : parties.contact.stcd };
+    const recipient: Party = movement?.toBranchId ? (await documentParties(db, orgId, movement.toBranchId, contact)).branch
+      : { ...parties.contact, stcd: parties.contact.stcd === null || parties.contact.stcd === EXPORT_STATE ? pos : parties.contact.stcd };
     const [from, to, dispatchFrom, shipTo] = head.supplyType === 'O' ? [parties.branch, recipient, null, goodsPlace] : [parties.contact, parties.branch, goodsPlace, null];
+    const places = movement?.places;
     const built = buildEWayBill({
-      supplyType: head.supplyType, subSupplyType: subSupplyTypeOf(head.supplyType, pos, row.gst_treatment), number: head.number, date: head.date,
-      rateMicro: row.exchange_rate_micro, gstTreatment: row.gst_treatment, from, to, dispatchFrom, shipTo, lines, billOfEntry: extra.billOfEntry ?? null,
+      supplyType: head.supplyType, subSupplyType: movement?.subSupplyType ?? subSupplyTypeOf(head.supplyType, pos, row.gst_treatment), number: head.number, date: head.date,
+      rateMicro: row.exchange_rate_micro, gstTreatment: row.gst_treatment, from, to, lines, billOfEntry: extra.billOfEntry ?? null,
+      dispatchFrom: places?.dispatchFrom ?? dispatchFrom, shipTo: places?.shipTo ?? shipTo, ...(movement && { docType: 'CHL' as const, subSupplyDesc: movement.subSupplyDesc }),
       ...(extra.borderState === undefined ? {} : { borderState: extra.borderState }),
       intraStateThreshold: toPaise(readPreferences(parties.orgPreferences).ewayBillIntraStateThreshold),
     }, transportOf(query, presentTransport(row)));
@@ -103,6 +119,7 @@ export function ewayBillService(db: Db) {
     .orderBy('e.boe_date').orderBy('e.bill_of_entry_id').executeTakeFirst())?.bill_of_entry_id ?? null;
 
   return {
+    build,
     async invoice(ctx: RequestContext, invoiceId: string, query: EWayBillQuery) {
       const inv = await db.selectFrom('invoices').select([...HEAD_COLUMNS, 'customer_name', 'invoice_number', 'invoice_date', 'shipping_bill_port'])
         .where('org_id', '=', ctx.orgId).where('invoice_id', '=', invoiceId).executeTakeFirst();
@@ -127,6 +144,22 @@ export function ewayBillService(db: Db) {
         await documentLines(db, 'bill_lines', 'bill_id', ctx.orgId, billId), query);
     },
     billOfEntry: (ctx: RequestContext, billOfEntryId: string, query: EWayBillQuery) => billOfEntry(ctx.orgId, billOfEntryId, query),
+    /**
+     * A sales return (docs/rules/einvoice-ewaybill.md, "Movements that are not sales"): the goods
+     * a customer credit note takes back, moving inward from the customer to the branch, sub-supply
+     * type 7 on a challan (CHL), as NIC combines them. Lines that credit value alone move nothing.
+     */
+    async creditNote(ctx: RequestContext, creditNoteId: string, query: EWayBillQuery) {
+      const note = await db.selectFrom('credit_notes').select(['branch_id', 'party', 'exchange_rate_micro', 'gst_treatment', 'place_of_supply', 'status', 'note_type', 'contact_name', 'credit_note_number', 'note_date'])
+        .where('org_id', '=', ctx.orgId).where('credit_note_id', '=', creditNoteId).executeTakeFirst();
+      if (!note) throw notFound('credit note', 'credit_note_id');
+      if (note.note_type !== 'CUSTOMER') throw invalidValue('credit_note_id', "a vendor credit note records the vendor's credit: goods sent back to a vendor move on a delivery challan (reason PURCHASE_RETURN)");
+      const [lines, kinds] = await Promise.all([documentLines(db, 'credit_note_lines', 'credit_note_id', ctx.orgId, creditNoteId),
+        db.selectFrom('credit_note_lines').select('value_only').where('org_id', '=', ctx.orgId).where('credit_note_id', '=', creditNoteId).orderBy('position').execute()]);
+      const row = { ...note, ...NO_TRANSPORT };
+      return build(ctx.orgId, { supplyType: 'I', kind: 'credit note', name: note.contact_name, number: note.credit_note_number, date: note.note_date, row },
+        lines.filter((_, i) => kinds[i]!.value_only === 0), query, { movement: { subSupplyType: '7', subSupplyDesc: null } });
+    },
   };
 }
 

@@ -1,2 +1,5 @@
 export { ewayBillService } from './ewaybill.service';
-export { ewayBillRoutes } from './ewaybill.routes';
+export { ewayBillRoutes, EWayBillResponse } from './ewaybill.routes';
+export { EWayBillQuery } from './ewaybill.schemas';
+export { placeOf } from './movement.rules';
+export type { EWayBillService } from './ewaybill.service';

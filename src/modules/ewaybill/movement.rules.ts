@@ -22,7 +22,13 @@ const sameAddress = (a: Address, b: Address | null) => b !== null && FIELDS.ever
 export function otherGoodsPlace(party: { billing_address: Address | null; shipping_address: Address | null } | null): Place | null {
   const ship = party?.shipping_address ?? null;
   if (ship === null || isEmpty(ship) || sameAddress(ship, party?.billing_address ?? null)) return null;
-  return { address: ship.address, city: ship.city, zip: ship.zip, stcd: ship.state_code === null ? null : stateCodeOfIso(ship.state_code) };
+  return placeOf(ship);
+}
+
+/** An address as a place goods move from or to; null when it names nothing. */
+export function placeOf(a: Address | null): Place | null {
+  if (a === null || isEmpty(a)) return null;
+  return { address: a.address, city: a.city, zip: a.zip, stcd: a.state_code === null ? null : stateCodeOfIso(a.state_code) };
 }
 
 /** NIC's transaction type: 1 regular, 2 bill to – ship to, 3 bill from – dispatch from, 4 both. */

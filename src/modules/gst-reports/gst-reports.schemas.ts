@@ -41,7 +41,7 @@ const DocSeries = Strict({
   totnum: Type.Integer(), cancel: Type.Integer(), net_issue: Type.Integer(),
 });
 const DocKind = Strict({
-  doc_num: Type.Integer({ description: "GSTN's kind of document: 1 invoices for outward supply, 4 debit notes, 5 credit notes" }),
+  doc_num: Type.Integer({ description: "GSTN's kind of document: 1 invoices for outward supply, 4 debit notes, 5 credit notes, 6 receipt vouchers, 8 refund vouchers, 9 challans for job work, 10 for supply on approval, 12 other than by way of supply" }),
   doc_typ: Type.String(),
   docs: Type.Array(DocSeries),
 });

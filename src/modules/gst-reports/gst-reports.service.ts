@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import { invalidValue } from '../../kernel/errors';
 import type { RequestContext } from '../../platform/context';
+import { TABLE_13_KINDS } from '../delivery-challans/delivery-challans.rules';
 import { documentSeries } from './documents-issued.rules';
 import { hsnEntries } from './outward-lines.reader';
 import { branchesOfGstin } from './gstin-branches';
@@ -26,7 +27,7 @@ export function gstReportsService(db: Db) {
    * debit notes, each kind numbered from its registration's one series.
    */
   async function documents(orgId: string, s: Scope) {
-    const [invoices, discarded, notes, debitNotes, vouchers, refundVouchers] = await Promise.all([
+    const [invoices, discarded, notes, debitNotes, vouchers, refundVouchers, challans] = await Promise.all([
       db.selectFrom('invoices').select(['invoice_number as number', 'series_id', 'status'])
         .where('org_id', '=', orgId).where('branch_id', 'in', s.branches).where('status', '!=', 'DRAFT')
         .where('invoice_date', '>=', s.from).where('invoice_date', '<=', s.to).execute(),
@@ -47,6 +48,9 @@ export function gstReportsService(db: Db) {
       db.selectFrom('advance_refunds').select(['voucher_number as number', 'voucher_series_id as series_id'])
         .where('org_id', '=', orgId).where('branch_id', 'in', s.branches).where('voucher_number', 'is not', null)
         .where('refund_date', '>=', s.from).where('refund_date', '<=', s.to).execute(),
+      // Delivery challans (CGST Rule 55): a cancelled one counts as cancelled.
+      db.selectFrom('delivery_challans').select(['delivery_challan_number as number', 'series_id', 'status', 'reason'])
+        .where('org_id', '=', orgId).where('branch_id', 'in', s.branches).where('challan_date', '>=', s.from).where('challan_date', '<=', s.to).execute(),
     ]);
     const noteDocuments = (rows: { number: string; status: string }[]) => rows.map((d) => ({ number: d.number, seriesId: null, cancelled: d.status === 'CANCELLED' }));
     return {
@@ -55,6 +59,7 @@ export function gstReportsService(db: Db) {
       debitNotes: noteDocuments(debitNotes),
       vouchers: vouchers.map((d) => ({ number: d.number!, seriesId: d.series_id, cancelled: d.deleted === 1 })),
       refundVouchers: refundVouchers.map((d) => ({ number: d.number!, seriesId: d.series_id, cancelled: false })),
+      challans: challans.map((d) => ({ number: d.number, seriesId: d.series_id, cancelled: d.status === 'CANCELLED', reason: d.reason })),
     };
   }
 
@@ -65,14 +70,15 @@ export function gstReportsService(db: Db) {
     return { gstin: s.gstin, from_date: s.from, to_date: s.to, hsn_b2b: hsnSection(b2b), hsn_b2c: hsnSection(b2c) };
   };
 
-  function issuedOf(s: Scope, { invoices, notes, debitNotes, vouchers, refundVouchers }: Documents): DocumentsIssued {
-    // GSTN's doc_num: 1 invoices for outward supply, 4 debit notes, 5 credit notes, 6 receipt vouchers, 8 refund vouchers (docs/rules/returns-gstr1-gstr3b.md, "Documents issued").
+  function issuedOf(s: Scope, { invoices, notes, debitNotes, vouchers, refundVouchers, challans }: Documents): DocumentsIssued {
+    // GSTN's doc_num: 1 invoices for outward supply, 4 debit notes, 5 credit notes, 6 receipt vouchers, 8 refund vouchers, 9, 10 and 12 delivery challans (docs/rules/returns-gstr1-gstr3b.md, "Documents issued").
     const kinds = [
       { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: documentSeries(invoices) },
       { doc_num: 4, doc_typ: 'Debit Note', docs: documentSeries(debitNotes) },
       { doc_num: 5, doc_typ: 'Credit Note', docs: documentSeries(notes) },
       { doc_num: 6, doc_typ: 'Receipt voucher', docs: documentSeries(vouchers) },
       { doc_num: 8, doc_typ: 'Refund voucher', docs: documentSeries(refundVouchers) },
+      ...TABLE_13_KINDS.map((k) => ({ doc_num: k.docNum, doc_typ: k.docTyp, docs: documentSeries(challans.filter((c) => (k.reasons as readonly string[]).includes(c.reason))) })),
     ];
     return { gstin: s.gstin, from_date: s.from, to_date: s.to, doc_det: kinds.filter((k) => k.docs.length > 0) };
   }

@@ -8,7 +8,7 @@ export interface SeriesFormat {
 }
 
 /** The kinds of document the service numbers from a series (issued documents; documents received record the sender's number). */
-export const SERIES_DOCUMENT_TYPES = ['invoice', 'credit_note', 'debit_note', 'estimate', 'sales_order', 'purchase_order', 'receipt_voucher', 'refund_voucher'] as const;
+export const SERIES_DOCUMENT_TYPES = ['invoice', 'credit_note', 'debit_note', 'estimate', 'sales_order', 'purchase_order', 'receipt_voucher', 'refund_voucher', 'delivery_challan'] as const;
 export type SeriesDocumentType = (typeof SERIES_DOCUMENT_TYPES)[number];
 
 export type DefaultSeries = SeriesFormat & { series_name: string; label: string };
@@ -33,6 +33,8 @@ export const DEFAULT_SERIES_OF: Readonly<Record<SeriesDocumentType, DefaultSerie
   receipt_voucher: defaultOf('Receipt vouchers', 'RV-'),
   // CGST Rule 51: the voucher issued on paying back an advance (docs/rules/numbering.md, "The default series").
   refund_voucher: defaultOf('Refund vouchers', 'RF-'),
+  // CGST Rule 55: a delivery challan, serially numbered, for goods moved without a sale (docs/rules/numbering.md, "The default series").
+  delivery_challan: defaultOf('Delivery challans', 'DC-'),
 };
 
 export const DEFAULT_SERIES = DEFAULT_SERIES_OF.invoice;

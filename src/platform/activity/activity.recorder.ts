@@ -8,7 +8,7 @@ import { insertRows } from '../../db/prepared';
 /** Entity types the activity log knows; unknown ones are refused by GET /activity. */
 export const ACTIVITY_ENTITY_TYPES = [
   'INVOICE', 'BILL', 'ESTIMATE', 'CREDIT_NOTE', 'DEBIT_NOTE', 'SALES_ORDER', 'PURCHASE_ORDER', 'PAYMENT',
-  'RECEIPT', 'EXPENSE', 'JOURNAL', 'CONTACT', 'ITEM', 'ATTACHMENT', 'RECURRING', 'BILL_OF_ENTRY',
+  'RECEIPT', 'EXPENSE', 'JOURNAL', 'CONTACT', 'ITEM', 'ATTACHMENT', 'RECURRING', 'BILL_OF_ENTRY', 'DELIVERY_CHALLAN',
   /** The organisation itself: its period lock set, moved or removed through the admin API. */
   'ORGANISATION',
 ] as const;

@@ -17,6 +17,7 @@ export const EVENT_TYPES = [
   'EXPENSE_CREATED', 'JOURNAL_POSTED',
   'SERIES_NEARLY_EXHAUSTED',
   'BILL_OF_ENTRY_CREATED',
+  'DELIVERY_CHALLAN_CREATED', 'DELIVERY_CHALLAN_VOIDED',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -63,6 +64,15 @@ const BillOfEntryData = Closed({
   status: Type.Literal('RECORDED'),
 }, 'A customs Bill of Entry for goods imported.', 'BillOfEntryEventData');
 
+const DeliveryChallanData = Closed({
+  id: Type.String(),
+  number: Type.String(),
+  contact_id: Type.Union([Type.String(), Type.Null()], { description: 'The consignee; null on a transfer to a branch of the same GSTIN' }),
+  reason: Type.String({ description: 'JOB_WORK, ON_APPROVAL, OWN_USE, PURCHASE_RETURN or OTHER' }),
+  total: Rupees('The value of the goods, with the tax shown'),
+  status: Status,
+}, 'A delivery challan: goods moved without a sale (CGST Rule 55).', 'DeliveryChallanEventData');
+
 const JournalData = Closed({
   id: Type.String(),
   source: Type.Literal('MANUAL'),
@@ -98,6 +108,7 @@ export const EVENT_DATA = {
   EXPENSE_CREATED: ExpenseData, JOURNAL_POSTED: JournalData,
   SERIES_NEARLY_EXHAUSTED: SeriesRoomData,
   BILL_OF_ENTRY_CREATED: BillOfEntryData,
+  DELIVERY_CHALLAN_CREATED: DeliveryChallanData, DELIVERY_CHALLAN_VOIDED: DeliveryChallanData,
 } as const satisfies Record<EventType, unknown>;
 
 export type EventDataOf<T extends EventType> = Static<(typeof EVENT_DATA)[T]>;
