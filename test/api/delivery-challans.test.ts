@@ -83,7 +83,7 @@ describe('POST /delivery_challans', () => {
         ...side('from', BRANCH), ...side('to', UDYOG), actFromStateCode: 29, actToStateCode: 27,
         // 30,000, no tax.
         totalValue: 30000, cgstValue: 0, sgstValue: 0, igstValue: 0, cessValue: 0, cessNonAdvolValue: 0, totInvValue: 30000,
-        transMode: '1', transDistance: '850', transporterId: null, vehicleNo: 'KA01AB1234',
+        transMode: '1', transDistance: '850', transporterId: null, vehicleNo: 'KA01AB1234', vehicleType: 'R', subSupplyDesc: null, transDocNo: null, transDocDate: null, transporterName: null,
         itemList: [{ productName: 'Steel sheet', productDesc: 'Cold-rolled, 1 mm', hsnCode: 72091610, quantity: 100, qtyUnit: 'KGS', taxableAmount: 30000,
           cgstRate: 0, sgstRate: 0, igstRate: 0, cessRate: 0, cessNonadvol: 0 }],
       },
@@ -179,7 +179,7 @@ describe('returns', () => {
         ...side('from', RAMAN), ...side('to', BRANCH), actFromStateCode: 29, actToStateCode: 29,
         // 10 × 1,500 = 15,000; 9% = 1,350 each; 17,700 ≤ 50,000.
         totalValue: 15000, cgstValue: 1350, sgstValue: 1350, igstValue: 0, cessValue: 0, cessNonAdvolValue: 0, totInvValue: 17700,
-        transMode: '1', transDistance: '12', transporterId: null, vehicleNo: 'KA03CD5678',
+        transMode: '1', transDistance: '12', transporterId: null, vehicleNo: 'KA03CD5678', vehicleType: 'R', subSupplyDesc: null, transDocNo: null, transDocDate: null, transporterName: null,
         itemList: [{ productName: 'Laptop', productDesc: 'Laptop, 14 inch', hsnCode: 84713010, quantity: 10, qtyUnit: 'NOS', taxableAmount: 15000,
           cgstRate: 9, sgstRate: 9, igstRate: 0, cessRate: 0, cessNonadvol: 0 }],
       },

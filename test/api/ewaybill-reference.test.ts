@@ -32,6 +32,8 @@ const EXTRA: Record<string, string> = {
   fromAddr2: 'null: the address has one line', toAddr2: 'null: the address has one line',
   transporterId: 'null: no transporter named', 'itemList.*.productName': "the line's name, beside productDesc, its description",
   'itemList.*.cessNonadvol': 'NIC\'s name of the field ERPNext spells cessNonAdvol',
+  subSupplyDesc: 'null: only a movement of sub-supply type 8 (others) is described',
+  transDocNo: 'null: no transport document named (road)', transDocDate: 'as transDocNo', transporterName: 'null: no transporter named',
 };
 
 /*
