@@ -54,7 +54,7 @@ import { CreateExpenseBody, expensesLedgerCheck, expensesRoutes, expensesService
 import { identityRoutes } from '../modules/identity/identity.routes';
 import { CreateInvoiceBody, invoicesLedgerCheck, invoicesRoutes, invoicesService } from '../modules/invoices';
 import { einvoiceRoutes, einvoiceService, irnService } from '../modules/einvoice';
-import { ewayBillRoutes, ewayBillService } from '../modules/ewaybill';
+import { ewayBillBulkFiles, ewayBillBulkRoutes, ewayBillRoutes, ewayBillService } from '../modules/ewaybill';
 import { filedReturnsRoutes, filedReturnsService, gstr1Routes, gstr3bRoutes, gstReportRoutes, gstReportsService } from '../modules/gst-reports';
 import { Invoice } from '../modules/invoices/invoices.schemas';
 import { financialStatements, financialStatementsRoutes } from '../modules/financial-statements';
@@ -153,6 +153,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const ledger = ledgerService({ ...deps, series });
   const reports = ledgerReports(database.db, [expensesLedgerCheck, invoicesLedgerCheck, billsLedgerCheck, paymentsLedgerCheck, notesLedgerCheck(CREDIT_NOTES), notesLedgerCheck(DEBIT_NOTES)]);
   const einvoices = einvoiceService(database.db);
+  const ewayBills = ewayBillService(database.db);
   const invoices = invoicesService({ ...deps, ledger, series });
   const bills = billsService({ ...deps, ledger, series });
   const payments = paymentsService({ ...deps, ledger, series, invoices, bills });
@@ -247,7 +248,8 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...purchaseOrdersRoutes(purchaseOrders),
     ...creditNotesRoutes(creditNotes),
     ...einvoiceRoutes(einvoices, irnService({ ...deps, einvoices })),
-    ...ewayBillRoutes(ewayBillService(database.db)),
+    ...ewayBillRoutes(ewayBills),
+    ...ewayBillBulkRoutes(ewayBillBulkFiles(ewayBills)),
     ...gstReportRoutes(gstReportsService(database.db)),
     ...gstr3bRoutes(database.db),
     ...gstr1Routes(database.db),
