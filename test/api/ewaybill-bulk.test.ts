@@ -86,7 +86,7 @@ describe('GET /ewaybills?format=bulk', () => {
   it('answers 404 naming an unknown id, another organisation\'s id and an id of no document kind', async () => {
     const invoice = await laptopInvoice();
     const stranger = await gstOrg(t);
-    for (const id of ['inv_00000000000000000000000000', invoice.invoice_id, 'con_00000000000000000000000000']) {
+    for (const id of ['inv_00000000000000000000000000', invoice.invoice_id, 'con_00000000000000000000000000', 'toString_1']) {
       const res = await stranger.api.get(`/ewaybills?format=bulk&ids=${id}`);
       expect(res.status, id).toBe(404);
       expect(res.body).toMatchObject({ code: 'not_found.resource', field: 'ids', details: { id } });

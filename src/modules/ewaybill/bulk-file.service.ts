@@ -2,34 +2,25 @@ import { DomainError, invalidValue } from '../../kernel/errors';
 import type { RequestContext } from '../../platform/context';
 import { bulkFileOf } from './bulk-file.rules';
 import type { EWayBill } from './ewaybill.schemas';
-import type { EWayBillService } from './ewaybill.service';
+import type { EWayBillSource, EWayBillSources } from './ewaybill-sources';
 
 /** The most documents one bulk file takes: what Bahi answers in one request (the portal's own file limit is its size). */
 export const MAX_BULK_DOCUMENTS = 100;
-
-type EWayBillOf = (ctx: RequestContext, id: string) => Promise<{ ewaybill: EWayBill }>;
-
-/**
- * Each kind of document with an e-way bill, by the prefix of its id: one line per kind. Every
- * document goes with its own recorded transport.
- */
-const sources = (ewayBills: EWayBillService): Record<string, EWayBillOf> => ({
-  inv: (ctx, id) => ewayBills.invoice(ctx, id, {}),
-  bill: (ctx, id) => ewayBills.bill(ctx, id, {}),
-});
 
 /**
  * The portal's bulk-upload file of up to 100 documents (docs/rules/einvoice-ewaybill.md, "The
  * bulk-upload file"). Every document must have an e-way bill the portal would take: the first
  * that has none answers as its own GET …/ewaybill would (404, 409 or 400), naming its id in `ids`.
  */
-export function ewayBillBulkFiles(ewayBills: EWayBillService) {
-  const byPrefix = sources(ewayBills);
+export function ewayBillBulkFiles(sources: EWayBillSources) {
+  const byPrefix: Record<string, EWayBillSource | undefined> = sources;
   async function ewayBillOf(ctx: RequestContext, id: string): Promise<EWayBill> {
-    const source = byPrefix[id.slice(0, id.indexOf('_'))];
+    const prefix = id.slice(0, id.indexOf('_'));
+    // Own keys only: an id such as toString_1 names no kind.
+    const source = Object.hasOwn(byPrefix, prefix) ? byPrefix[prefix] : undefined;
     if (!source) throw new DomainError('not_found.resource', `${id}: no document with an e-way bill has this id`, { field: 'ids', details: { id } });
     try {
-      return (await source(ctx, id)).ewaybill;
+      return await source.ewaybill(ctx, id);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       throw new DomainError(error.code, `${id}: ${error.message}`, { field: 'ids', details: { ...error.details, id }, errors: error.errors, status: error.status });

@@ -5,3 +5,4 @@ export { ewayBillBulkRoutes } from './bulk-file.routes';
 export { bulkFileOf } from './bulk-file.rules';
 export type { EWayBillService } from './ewaybill.service';
 export type { EWayBill } from './ewaybill.schemas';
+export { ewayBillSources, type EWayBillSources } from './ewaybill-sources';
