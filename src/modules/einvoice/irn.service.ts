@@ -34,7 +34,7 @@ export function irnService(deps: Deps) {
   /** Within the caller's transaction: the IRN recorded on the document, in a new version, with its activity row. */
   async function recordInTx(tx: Tx, ctx: RequestContext, type: IrnDocumentType, documentId: string, body: RecordIrnBody) {
     const { table, idColumn, numberColumn, noun } = DOCUMENTS[type];
-    const lockDocument = tx.selectFrom(table as 'invoices').select(['status', `${numberColumn} as number` as 'invoice_number'])
+    const lockDocument = tx.selectFrom(table as 'invoices').select(['status', `${numberColumn} as number` as 'invoice_number as number'])
       .where('org_id', '=', ctx.orgId).where(idColumn as 'invoice_id', '=', documentId);
     const document = await (engineOf(tx) === 'postgres' ? lockDocument.forUpdate() : lockDocument).executeTakeFirst();
     if (!document) throw notFound(noun, idColumn);
@@ -51,7 +51,7 @@ export function irnService(deps: Deps) {
     await tx.insertInto('einvoice_irns').values(row).execute();
     await bumpVersion(tx, ctx.orgId, type, documentId, now);
     await deps.activity.record(tx, ctx, {
-      entityType: type, entityId: documentId, entityRef: document.invoice_number, verb: 'IRN_RECORDED', metadata: { irn: row.irn, ack_no: row.ack_no },
+      entityType: type, entityId: documentId, entityRef: document.number, verb: 'IRN_RECORDED', metadata: { irn: row.irn, ack_no: row.ack_no },
     });
     return { einvoice_irn: presentIrn(row) };
   }
@@ -59,10 +59,10 @@ export function irnService(deps: Deps) {
   /** The document's number, and its IRN if any: 404 for a document not of this organisation. */
   async function documentWithIrn(executor: Db | Tx, ctx: RequestContext, type: IrnDocumentType, documentId: string) {
     const { table, idColumn, numberColumn, noun } = DOCUMENTS[type];
-    const document = await executor.selectFrom(table as 'invoices').select([`${numberColumn} as number` as 'invoice_number'])
+    const document = await executor.selectFrom(table as 'invoices').select([`${numberColumn} as number` as 'invoice_number as number'])
       .where('org_id', '=', ctx.orgId).where(idColumn as 'invoice_id', '=', documentId).executeTakeFirst();
     if (!document) throw notFound(noun, idColumn);
-    return { document: { type, id: documentId, number: document.invoice_number }, irn: await findIrn(executor, ctx.orgId, documentId) };
+    return { document: { type, id: documentId, number: document.number }, irn: await findIrn(executor, ctx.orgId, documentId) };
   }
 
   return {

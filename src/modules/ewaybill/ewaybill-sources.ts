@@ -19,10 +19,10 @@ export interface EWayBillSource {
 export function ewayBillSources(db: Db, ewayBills: EWayBillService) {
   const numberIn = (table: 'invoices' | 'bills', idColumn: 'invoice_id' | 'bill_id', numberColumn: 'invoice_number' | 'bill_number', noun: string) =>
     async (ctx: RequestContext, id: string) => {
-      const row = await db.selectFrom(table as 'invoices').select(`${numberColumn} as number` as 'invoice_number')
+      const row = await db.selectFrom(table as 'invoices').select(`${numberColumn} as number` as 'invoice_number as number')
         .where('org_id', '=', ctx.orgId).where(idColumn as 'invoice_id', '=', id).executeTakeFirst();
       if (!row) throw notFound(noun, idColumn);
-      return row.invoice_number;
+      return row.number;
     };
   return {
     inv: { entityType: 'INVOICE', ewaybill: async (ctx, id) => (await ewayBills.invoice(ctx, id, {})).ewaybill, numberOf: numberIn('invoices', 'invoice_id', 'invoice_number', 'invoice') },
