@@ -97,7 +97,7 @@ describe('the outbox (the default provider)', () => {
     const invoice = await invoiceIn(outbox);
     const first = await org.api.post(`/invoices/${invoice.invoice_id}/einvoice/generate`, undefined, { idempotencyKey: `gen-${invoice.invoice_id}` });
     const retry = await org.api.post(`/invoices/${invoice.invoice_id}/einvoice/generate`, undefined, { idempotencyKey: `gen-${invoice.invoice_id}` });
-    expect([first.status, retry.status]).toEqual([202, 202]);
+    expect([first.status, retry.status], JSON.stringify(first.body)).toEqual([202, 202]);
     expect(retry.body).toEqual(first.body);
     const queued = fs.readdirSync(path.join(t.db.dataDir, 'einvoice', 'outbox', org.orgId)).filter((f) => f.startsWith(`irn-${invoice.invoice_number.replace(/[^A-Za-z0-9-]/g, '_')}-`));
     expect(queued).toEqual([first.body.einvoice_submission.file_name]);

@@ -44,6 +44,9 @@ function duplicateIrnOf(answer: Refused, own: string): string | null {
   return answer.errorCode === DUPLICATE_IRN && dup?.Irn === own ? own : null;
 }
 
+type Entity = { entityType: 'INVOICE' | 'CREDIT_NOTE' | 'BILL'; entityId: string; entityRef: string };
+type QueuedAnswer = { status: 'QUEUED'; provider: string; file_name: string };
+
 const EMPTY_EWB = { file_name: null, ewaybill_no: null, ewaybill_date: null, valid_upto: null, cancel_date: null };
 
 /**
@@ -56,12 +59,16 @@ const EMPTY_EWB = { file_name: null, ewaybill_no: null, ewaybill_date: null, val
 export function gspService(deps: Deps) {
   const { provider } = deps;
 
-  /** A file was queued: the document's timeline says which, and the request answers 202. */
-  const queued = (ctx: RequestContext, entity: { entityType: 'INVOICE' | 'CREDIT_NOTE' | 'BILL'; entityId: string; entityRef: string }, verb: string, answer: Queued) =>
+  /**
+   * A file was queued: the document's timeline says which, and the request answers 202. The
+   * transaction's result is the whole answer, as an Idempotency-Key stores it.
+   */
+  const queued = <T>(ctx: RequestContext, entity: Entity, verb: string, answer: Queued, answerOf: (q: QueuedAnswer) => T) =>
     deps.uow(ctx, async (tx) => {
       await deps.activity.record(tx, ctx, { ...entity, verb, metadata: { provider: provider.name, file_name: answer.fileName } });
-      return { status: 'QUEUED' as const, provider: provider.name, file_name: answer.fileName };
+      return answerOf({ status: 'QUEUED', provider: provider.name, file_name: answer.fileName });
     });
+  const queuedEInvoice = (q: QueuedAnswer) => ({ einvoice_submission: { ...q, einvoice_irn: null } });
 
   return {
     async generateEInvoice(ctx: RequestContext, type: IrnDocumentType, id: string) {
@@ -75,7 +82,7 @@ export function gspService(deps: Deps) {
       let answer = await asked(() => provider.generateIrn(einvoice, label));
       let status: 'GENERATED' | 'RECOVERED' = 'GENERATED';
       if (answer.kind === 'queued') {
-        return { einvoice_submission: { ...await queued(ctx, { entityType: type, entityId: id, entityRef: einvoice.DocDtls.No }, 'EINVOICE_QUEUED', answer), einvoice_irn: null } };
+        return queued(ctx, { entityType: type, entityId: id, entityRef: einvoice.DocDtls.No }, 'EINVOICE_QUEUED', answer, queuedEInvoice);
       }
       if (answer.kind === 'refused') {
         // The IRP issued this document's IRN before and its answer never arrived: its details are fetched and recorded, as a GSP is meant to be used.
@@ -86,8 +93,9 @@ export function gspService(deps: Deps) {
         status = 'RECOVERED';
       }
       const issued = answer;
-      const recorded = await deps.uow(ctx, (tx) => deps.irns.recordInTx(tx, ctx, type, id, recordBodyOf(issued)));
-      return { einvoice_submission: { status, provider: provider.name, file_name: null, ...recorded } };
+      return deps.uow(ctx, async (tx) => ({
+        einvoice_submission: { status, provider: provider.name, file_name: null, ...await deps.irns.recordInTx(tx, ctx, type, id, recordBodyOf(issued)) },
+      }));
     },
 
     async cancelEInvoice(ctx: RequestContext, type: IrnDocumentType, id: string, body: CancelEInvoiceBody) {
@@ -96,10 +104,11 @@ export function gspService(deps: Deps) {
       const answer = await asked(() => provider.cancelIrn(cancellationPayload(irn.irn, body.cancel_reason, body.cancel_remarks), label));
       if (answer.kind === 'refused') throw refusal('IRP', answer);
       if (answer.kind === 'queued') {
-        return { einvoice_submission: { ...await queued(ctx, { entityType: type, entityId: id, entityRef: document.number }, 'IRN_CANCEL_QUEUED', answer), einvoice_irn: null } };
+        return queued(ctx, { entityType: type, entityId: id, entityRef: document.number }, 'IRN_CANCEL_QUEUED', answer, queuedEInvoice);
       }
-      const recorded = await deps.uow(ctx, (tx) => deps.irns.recordCancellationInTx(tx, ctx, type, id, body));
-      return { einvoice_submission: { status: 'CANCELLED' as const, provider: provider.name, file_name: null, ...recorded } };
+      return deps.uow(ctx, async (tx) => ({
+        einvoice_submission: { status: 'CANCELLED' as const, provider: provider.name, file_name: null, ...await deps.irns.recordCancellationInTx(tx, ctx, type, id, body) },
+      }));
     },
 
     async generateEWayBill(ctx: RequestContext, kind: EWayBillKind, id: string) {
@@ -108,7 +117,7 @@ export function gspService(deps: Deps) {
       const entity = { entityType: source.entityType, entityId: id, entityRef: ewaybill.docNo };
       const answer = await asked(() => provider.generateEWayBill(ewaybill, { orgId: ctx.orgId, documentNumber: ewaybill.docNo }));
       if (answer.kind === 'refused') throw refusal('e-way bill system', answer);
-      if (answer.kind === 'queued') return { ewaybill_submission: { ...EMPTY_EWB, ...await queued(ctx, entity, 'EWAY_BILL_QUEUED', answer) } };
+      if (answer.kind === 'queued') return queued(ctx, entity, 'EWAY_BILL_QUEUED', answer, (q) => ({ ewaybill_submission: { ...EMPTY_EWB, ...q } }));
       const generated = { ewaybill_no: answer.ewayBillNo, ewaybill_date: answer.ewayBillDate, valid_upto: answer.validUpto };
       return deps.uow(ctx, async (tx) => {
         await deps.activity.record(tx, ctx, { ...entity, verb: 'EWAY_BILL_GENERATED', metadata: { provider: provider.name, ...generated } });
@@ -122,7 +131,7 @@ export function gspService(deps: Deps) {
       const request = { ewbNo: body.ewaybill_no, cancelRsnCode: body.cancel_reason, cancelRmrk: body.cancel_remarks };
       const answer = await asked(() => provider.cancelEWayBill(request, { orgId: ctx.orgId, documentNumber: entity.entityRef }));
       if (answer.kind === 'refused') throw refusal('e-way bill system', answer);
-      if (answer.kind === 'queued') return { ewaybill_submission: { ...EMPTY_EWB, ewaybill_no: body.ewaybill_no, ...await queued(ctx, entity, 'EWAY_BILL_CANCEL_QUEUED', answer) } };
+      if (answer.kind === 'queued') return queued(ctx, entity, 'EWAY_BILL_CANCEL_QUEUED', answer, (q) => ({ ewaybill_submission: { ...EMPTY_EWB, ewaybill_no: body.ewaybill_no, ...q } }));
       return deps.uow(ctx, async (tx) => {
         await deps.activity.record(tx, ctx, { ...entity, verb: 'EWAY_BILL_CANCELLED', metadata: { provider: provider.name, ewaybill_no: body.ewaybill_no, cancel_reason: body.cancel_reason } });
         return { ewaybill_submission: { ...EMPTY_EWB, status: 'CANCELLED' as const, provider: provider.name, ewaybill_no: answer.ewayBillNo, cancel_date: answer.cancelDate } };
