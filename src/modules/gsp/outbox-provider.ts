@@ -13,6 +13,8 @@ export const EWAYBILL_OUTBOX = path.join('ewaybill', 'outbox');
 const safe = (text: string) => text.replace(/[^A-Za-z0-9-]/g, '_').slice(0, 40);
 /** 2026-06-15T06:00:00.123Z → 20260615T060000123Z: files of one document sort by when they were queued. */
 const stampOf = (now: Date) => now.toISOString().replace(/[-:.]/g, '');
+/** Requests of one document queued within one millisecond (a stopped clock): more than this is a fault. */
+const MAX_SAME_NAME = 1000;
 
 /**
  * The default provider (BAHI_EINVOICE_PROVIDER unset or `outbox`): nothing leaves the machine.
@@ -20,22 +22,30 @@ const stampOf = (now: Date) => now.toISOString().replace(/[-:.]/g, '');
  * folder: `<BAHI_DATA_DIR>/einvoice/outbox/<org_id>/` holds IRP bulk-upload files (a JSON array
  * of schema 1.1 payloads) and Cancel IRN requests, `<BAHI_DATA_DIR>/ewaybill/outbox/<org_id>/`
  * e-way bill bulk-upload files and cancellations. A file is written under a temporary name and
- * renamed, so whoever collects them never reads half of one. The answer is recorded afterwards
+ * linked to its own, so whoever collects them never reads half of one and none is overwritten. The answer is recorded afterwards
  * with PUT …/einvoice, or by voiding the document with the IRP's reason.
  */
 export function outboxProvider(dataDir: string, clock: Clock): GspProvider {
   async function queue(folder: string, kind: string, label: FileLabel, content: unknown) {
     const dir = path.join(dataDir, folder, safe(label.orgId));
-    const fileName = `${kind}-${safe(label.documentNumber)}-${stampOf(clock.now())}.json`;
-    const temporary = path.join(dir, `.${fileName}.${randomBytes(6).toString('hex')}.tmp`);
+    const stem = `${kind}-${safe(label.documentNumber)}-${stampOf(clock.now())}`;
+    const temporary = path.join(dir, `.${stem}.${randomBytes(6).toString('hex')}.tmp`);
     await fs.mkdir(dir, { recursive: true });
     try {
       await fs.writeFile(temporary, `${JSON.stringify(content, null, 2)}\n`, { flag: 'wx' });
-      await fs.rename(temporary, path.join(dir, fileName));
+      // A link never replaces a file: a second request of the same moment takes the next free name.
+      for (let n = 1; ; n++) {
+        const fileName = n === 1 ? `${stem}.json` : `${stem}-${n}.json`;
+        try {
+          await fs.link(temporary, path.join(dir, fileName));
+          return { kind: 'queued' as const, fileName };
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || n >= MAX_SAME_NAME) throw error;
+        }
+      }
     } finally {
       await fs.rm(temporary, { force: true });
     }
-    return { kind: 'queued' as const, fileName };
   }
   return {
     name: 'outbox',
