@@ -47,7 +47,7 @@ function duplicateIrnOf(answer: Refused, own: string): string | null {
 type Entity = { entityType: 'INVOICE' | 'CREDIT_NOTE' | 'BILL'; entityId: string; entityRef: string };
 type QueuedAnswer = { status: 'QUEUED'; provider: string; file_name: string };
 
-const EMPTY_EWB = { file_name: null, ewaybill_no: null, ewaybill_date: null, valid_upto: null, cancel_date: null };
+const EMPTY_EWB = { ewaybill_no: null, ewaybill_date: null, valid_upto: null, cancel_date: null };
 
 /**
  * E-invoices and e-way bills sent through the configured GST Suvidha Provider
@@ -117,11 +117,11 @@ export function gspService(deps: Deps) {
       const entity = { entityType: source.entityType, entityId: id, entityRef: ewaybill.docNo };
       const answer = await asked(() => provider.generateEWayBill(ewaybill, { orgId: ctx.orgId, documentNumber: ewaybill.docNo }));
       if (answer.kind === 'refused') throw refusal('e-way bill system', answer);
-      if (answer.kind === 'queued') return queued(ctx, entity, 'EWAY_BILL_QUEUED', answer, (q) => ({ ewaybill_submission: { ...EMPTY_EWB, ...q } }));
+      if (answer.kind === 'queued') return queued(ctx, entity, 'EWAY_BILL_QUEUED', answer, (q) => ({ ewaybill_submission: { ...q, ...EMPTY_EWB } }));
       const generated = { ewaybill_no: answer.ewayBillNo, ewaybill_date: answer.ewayBillDate, valid_upto: answer.validUpto };
       return deps.uow(ctx, async (tx) => {
         await deps.activity.record(tx, ctx, { ...entity, verb: 'EWAY_BILL_GENERATED', metadata: { provider: provider.name, ...generated } });
-        return { ewaybill_submission: { ...EMPTY_EWB, status: 'GENERATED' as const, provider: provider.name, ...generated } };
+        return { ewaybill_submission: { status: 'GENERATED' as const, provider: provider.name, file_name: null, ...EMPTY_EWB, ...generated } };
       });
     },
 
@@ -131,10 +131,10 @@ export function gspService(deps: Deps) {
       const request = { ewbNo: body.ewaybill_no, cancelRsnCode: body.cancel_reason, cancelRmrk: body.cancel_remarks };
       const answer = await asked(() => provider.cancelEWayBill(request, { orgId: ctx.orgId, documentNumber: entity.entityRef }));
       if (answer.kind === 'refused') throw refusal('e-way bill system', answer);
-      if (answer.kind === 'queued') return queued(ctx, entity, 'EWAY_BILL_CANCEL_QUEUED', answer, (q) => ({ ewaybill_submission: { ...EMPTY_EWB, ewaybill_no: body.ewaybill_no, ...q } }));
+      if (answer.kind === 'queued') return queued(ctx, entity, 'EWAY_BILL_CANCEL_QUEUED', answer, (q) => ({ ewaybill_submission: { ...q, ...EMPTY_EWB, ewaybill_no: body.ewaybill_no } }));
       return deps.uow(ctx, async (tx) => {
         await deps.activity.record(tx, ctx, { ...entity, verb: 'EWAY_BILL_CANCELLED', metadata: { provider: provider.name, ewaybill_no: body.ewaybill_no, cancel_reason: body.cancel_reason } });
-        return { ewaybill_submission: { ...EMPTY_EWB, status: 'CANCELLED' as const, provider: provider.name, ewaybill_no: answer.ewayBillNo, cancel_date: answer.cancelDate } };
+        return { ewaybill_submission: { status: 'CANCELLED' as const, provider: provider.name, file_name: null, ...EMPTY_EWB, ewaybill_no: answer.ewayBillNo, cancel_date: answer.cancelDate } };
       });
     },
   };
