@@ -1,6 +1,7 @@
 import { route, type Access, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
 import { CancelEInvoiceBody, CancelEWayBillBody, EInvoiceSubmission, EWayBillSubmission } from './gsp.schemas';
+import type { IrnDocumentType } from '../einvoice';
 import type { EWayBillKind, GspService } from './gsp.service';
 
 const tags = ['GST'];
@@ -9,7 +10,7 @@ const queued = (key: string) => (result: Record<string, unknown>) => (result[key
 /** One document kind's paths: its collection, id parameter, operation-id noun, scope to change it, and how its messages name it. */
 interface Kind { collection: string; param: string; noun: string; name: string; access: Access }
 
-const eInvoiceRoutes = (gsp: GspService, kind: Kind, type: 'INVOICE' | 'CREDIT_NOTE'): RouteDef[] => [
+const eInvoiceRoutes = (gsp: GspService, kind: Kind, type: IrnDocumentType): RouteDef[] => [
   route({
     method: 'POST', url: `/${kind.collection}/:${kind.param}/einvoice/generate`, operationId: `generate${kind.noun}EInvoice`, tags,
     summary: `Send the ${kind.name}'s e-invoice to the IRP through the configured provider: the IRN recorded (200), or the IRP's bulk-upload file written to the outbox (202)`,
