@@ -208,3 +208,24 @@ describe('the IRP sandbox double', () => {
     expect((activity.body.activity as { action: string }[]).map((e) => e.action)).toEqual(expect.arrayContaining(['INVOICE_EWAY_BILL_GENERATED', 'INVOICE_EWAY_BILL_CANCELLED']));
   });
 });
+
+describe('a provider that cannot be reached', () => {
+  it('answers 503 service.unavailable and records nothing', async () => {
+    const unreachable = async () => { throw new Error('connect ECONNREFUSED'); };
+    const t = await startTestApp({}, {
+      gspProvider: { name: 'down', generateIrn: unreachable, irnDetails: unreachable, cancelIrn: unreachable, generateEWayBill: unreachable, cancelEWayBill: unreachable },
+    });
+    try {
+      const down = await books(t);
+      const invoice = await invoiceIn(down);
+      const res = await down.org.api.post(`/invoices/${invoice.invoice_id}/einvoice/generate`, undefined);
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe('service.unavailable');
+      expect((await down.org.api.get(`/invoices/${invoice.invoice_id}`)).body.invoice.einvoice).toBeNull();
+      expect((await down.org.api.post(`/invoices/${invoice.invoice_id}/ewaybill/generate`, undefined)).status).toBe(503);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
