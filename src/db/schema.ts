@@ -353,7 +353,7 @@ export interface DocumentCountersTable {
   next_value: number;
 }
 
-/** The e-way bill's transport (Part B) as the document records it (migration 027); null until given. */
+/** The e-way bill's transport (Part B) as the document records it (migrations 027, 048); null until given. */
 export interface TransportColumns {
   /** road, rail, air or ship. */
   transport_mode: string | null;
@@ -361,6 +361,12 @@ export interface TransportColumns {
   vehicle_no: string | null;
   /** The transporter's GSTIN or TRANSIN. */
   transporter_id: string | null;
+  /** The transport document (lorry receipt, railway receipt, airway bill, bill of lading): number and date (YYYY-MM-DD). */
+  trans_doc_no: string | null;
+  trans_doc_date: string | null;
+  /** regular or over_dimensional. */
+  vehicle_type: string | null;
+  transporter_name: string | null;
 }
 
 export interface InvoicesTable extends TransportColumns {

@@ -178,13 +178,13 @@ describe('GSTR-3B and the e-way bill of an import', () => {
     expect(july.body.gstr3b.itc_elg.itc_avl[0]).toEqual({ ty: 'IMPG', iamt: 1800, camt: 0, samt: 0, csamt: 0 });
   });
 
-  it('moves the covered bill\'s goods on the Bill of Entry (docType BOE), an uncovered one as a bill of supply', async () => {
-    const covered = await org.api.get(`/bills/${mixedBill.bill_id}/ewaybill`);
+  it('moves the covered bill\'s goods on the Bill of Entry (docType BOE), and has none for an uncovered one (409)', async () => {
+    const covered = await org.api.get(`/bills/${mixedBill.bill_id}/ewaybill?distance_km=350`);
     expect(covered.status, JSON.stringify(covered.body)).toBe(200);
-    // The motors alone (services move nothing): 1,000 × 80 = 80,000, no tax on the bill.
-    expect(covered.body.ewaybill).toMatchObject({ subSupplyType: '2', docType: 'BOE', docNo: '4417391', docDate: '14/06/2026', totalValue: 80000, igstValue: 0 });
+    // The motors alone (services move nothing), valued as customs assessed them: 82,000 + 8,200 + 820 = 91,020, IGST 16,383.60.
+    expect(covered.body.ewaybill).toMatchObject({ subSupplyType: '2', docType: 'BOE', docNo: '4417391', docDate: '14/06/2026', totalValue: 91020, igstValue: 16383.6, actFromStateCode: 33 });
     const gearbox = (await org.api.get(`/bills?vendor_id=${shenzhen}`)).body.bills.find((b: Json) => b.sub_total === 50);
-    expect((await org.api.get(`/bills/${gearbox.bill_id}/ewaybill`)).body.ewaybill).toMatchObject({ docType: 'BIL', docNo: gearbox.bill_number });
+    expect((await org.api.get(`/bills/${gearbox.bill_id}/ewaybill?distance_km=350`)).body).toMatchObject({ code: 'conflict.invalid_state' });
   });
 
   it('is refused while June\'s GSTR-3B is filed (409 conflict.period_filed), and recorded once it is reopened', async () => {

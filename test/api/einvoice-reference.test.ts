@@ -20,18 +20,13 @@ const IGNORED: Record<string, string> = {
   'DocDtls.No': 'the reference holds a placeholder ("test_invoice_no"); Bahi sends its own number',
   'RefDtls.PrecDocDtls.0.InvNo': "the ERPNext invoice's name; Bahi sends its own invoice number",
   'SellerDtls.TrdNm': 'ERPNext fills it from the company; Bahi keeps no trade name for an organisation (optional, null)',
-  'PayDtls.CrDay': 'payment details are optional and filled by ERPNext from its payment terms; Bahi leaves them out',
-  'PayDtls.PaidAmt': 'as PayDtls.CrDay',
-  'PayDtls.PaymtDue': 'as PayDtls.CrDay',
   'EwbDtls.Distance': 'e-way bill details come from ERPNext transport fields; Bahi gives them in GET /invoices/{id}/ewaybill',
   'EwbDtls.TransMode': 'as EwbDtls.Distance',
   'EwbDtls.VehNo': 'as EwbDtls.Distance',
   'EwbDtls.VehType': 'as EwbDtls.Distance',
-  'ShipDtls.Gstin': "a shipping address apart from the buyer's (ERPNext's port address); Bahi keeps none",
-  'ShipDtls.LglNm': 'as ShipDtls.Gstin', 'ShipDtls.TrdNm': 'as ShipDtls.Gstin', 'ShipDtls.Addr1': 'as ShipDtls.Gstin',
-  'ShipDtls.Loc': 'as ShipDtls.Gstin', 'ShipDtls.Pin': 'as ShipDtls.Gstin', 'ShipDtls.Stcd': 'as ShipDtls.Gstin',
-  'ExpDtls.ShipBNo': 'the shipping bill is filed after the invoice; Bahi keeps none (optional)',
-  'ExpDtls.ShipBDt': 'as ExpDtls.ShipBNo', 'ExpDtls.Port': 'as ExpDtls.ShipBNo',
+  'ShipDtls.LglNm': "the name of ERPNext's port address; a Bahi shipping address has no name of its own, so the buyer's is sent",
+  'ShipDtls.TrdNm': 'as ShipDtls.LglNm',
+  'ExpDtls.ShipBDt': "the reference holds an ISO date (2023-06-10), which the IRP's pattern refuses; Bahi sends the same day as DD/MM/YYYY",
   'ItemList.*.CesNonAdvlAmt': 'non-ad-valorem cess; Bahi charges no cess and leaves the optional field out',
 };
 
@@ -45,8 +40,10 @@ const GSTINS: Record<string, string> = { '02AMBPG7773M002': '02AMBPG7773M1ZW', '
 /** Fields Bahi sends that the reference leaves out (all optional in schema 1.1), and why. */
 const EXTRA: Record<string, string> = {
   'TranDtls.EcmGstin': 'null: not sold through an e-commerce operator',
-  'TranDtls.IgstOnIntra': "N: IGST on an intra-state supply is not a case Bahi's tax rules produce",
-  'SellerDtls.Addr2': 'null: the address has one line', 'BuyerDtls.Addr2': 'null: the address has one line',
+  'TranDtls.IgstOnIntra': "N: none of these supplies bears IGST within the seller's state (an SEZ there would be Y)",
+  'SellerDtls.Addr2': 'null: the address has one line', 'BuyerDtls.Addr2': 'null: the address has one line', 'ShipDtls.Addr2': 'null: the address has one line',
+  'PayDtls.Nm': "the payee's account, configured here (preferences payeeName, payeeAccount, payeeIfsc); ERPNext names a payee only once paid",
+  'PayDtls.AccDet': 'as PayDtls.Nm', 'PayDtls.FinInsBr': 'as PayDtls.Nm',
   'ItemList.*.OthChrg': '0: no other charges per item', 'ValDtls.StCesVal': '0: no state cess',
   'ExpDtls.ForCur': "the document's currency", 'ExpDtls.RefClm': 'N: no refund claimed on an export without payment',
 };
@@ -87,6 +84,8 @@ beforeAll(async () => {
   const { token, tokenId } = await t.given.token([orgId]);
   org = { orgId, userId: '', token, tokenId, defaultBranchId: created.body.org.default_branch_id, api: t.api.withToken(token) };
   [gst18, gst12] = await Promise.all([taxId(org.api, 18), taxId(org.api, 12)]);
+  // A payee account, so PayDtls is sent and compared with the reference's days of credit, paid and due amounts.
+  expect((await t.admin.put(`/orgs/${orgId}/preferences`, { payeeName: '_Test Indian Registered Company', payeeAccount: '50200012345678', payeeIfsc: 'HDFC0000123' })).status).toBe(200);
   // Its buyer: registered in Telangana (36), the place of supply Himachal Pradesh (Pos 02), so CGST and SGST.
   registered = await customer(org.api, {
     contact_name: '_Test Registered Customer', gst_no: GSTINS['36AMBPG7773M002'], gst_treatment: 'REGISTERED',
@@ -137,7 +136,9 @@ describe("e-invoices against india_compliance's published request payloads", () 
       'ItemList.*.CgstAmt': 'tax per line, not spread from the document', 'ItemList.*.SgstAmt': 'as CgstAmt', 'ItemList.*.TotItemVal': 'as CgstAmt',
       'ValDtls.CgstVal': 'the sum of the lines', 'ValDtls.SgstVal': 'as CgstVal',
       'ValDtls.RndOffAmt': 'ERPNext rounds the total to the rupee; a Bahi credit note carries no round-off', 'ValDtls.TotInvVal': 'as RndOffAmt',
+      'PayDtls.CrDay': 'a credit note is owed to the buyer, who pays nothing on it: Bahi sends no PayDtls', 'PayDtls.PaidAmt': 'as PayDtls.CrDay', 'PayDtls.PaymtDue': 'as PayDtls.CrDay',
     });
+    expect(bahi.PayDtls).toBeUndefined();
     // By hand: 7.60 + 0.46 + 0.46 = 8.52 a line; CGST 0.92, SGST 0.92; 15.20 + 1.84 = 17.04.
     expect(bahi.ItemList.map((i: Json) => [i.CgstAmt, i.SgstAmt, i.TotItemVal])).toEqual([[0.46, 0.46, 8.52], [0.46, 0.46, 8.52]]);
     expect(bahi.ValDtls).toMatchObject({ AssVal: 15.2, CgstVal: 0.92, SgstVal: 0.92, RndOffAmt: 0, TotInvVal: 17.04 });
@@ -148,13 +149,19 @@ describe("e-invoices against india_compliance's published request payloads", () 
     const foreign = await customer(org.api, {
       contact_name: '_Test Foreign Customer', gst_treatment: 'OVERSEAS',
       billing_address: { address: 'Test Address - 9', city: 'Test City', zip: '10001', country: 'US' },
+      // The reference ships to a place in Gujarat (24) before the goods leave India: ShipDtls, URP.
+      shipping_address: { address: 'Test Address - 2', city: 'Test City', state_code: 'IN-GJ', zip: '380015', country: 'India' },
     });
-    const invoice = await approved({ customer_id: foreign, date: '2022-09-16', place_of_supply: 'IN-96', export_type: 'WOPAY', line_items: [goods(1000, 100, gst18)] });
+    const invoice = await approved({
+      customer_id: foreign, date: '2022-09-16', place_of_supply: 'IN-96', export_type: 'WOPAY', line_items: [goods(1000, 100, gst18)],
+      shipping_bill: { port_code: 'INABG1', number: '1234', date: '2023-06-10' },
+    });
     const bahi = await einvoiceOf(`/invoices/${invoice.invoice_id}/einvoice`);
     compare(bahi, reference.foreign_transaction!, {
       'ItemList.*.GstRt': 'ERPNext puts the line on a 0% template; Bahi keeps the rate the goods carry (18) with no tax, as a zero-rated supply under a Letter of Undertaking',
     });
     expect(bahi.ItemList[0]).toMatchObject({ GstRt: 18, IgstAmt: 0, TotItemVal: 100000 });
+    expect(bahi.ExpDtls.ShipBDt).toBe('10/06/2023');
     await expectBooksBalanced(org.api);
   });
 });

@@ -12,7 +12,7 @@ import { startTestApp, type OrgFixture, type TestApp } from '../support/test-app
  * "goods_item_with_ewaybill" (B2B, CGST/SGST per item, Pin as a number, Stcd and Pos as
  * 2-digit strings, DD/MM/YYYY), "service_item" (IsServc Y on a SAC 99…) and
  * "foreign_transaction" (EXPWOP: Gstin URP, Pin 999999, Stcd and Pos 96, ExpDtls.CntCode US).
- * Bahi leaves out what it does not keep (PayDtls, EwbDtls, shipping bill) and adds the
+ * Bahi leaves out what is not configured or kept here (PayDtls, ShipDtls, EwbDtls, shipping bill) and adds the
  * optional ExpDtls.ForCur and ValDtls.TotInvValFc of a foreign-currency export.
  */
 
@@ -149,7 +149,8 @@ describe('GET /invoices/{id}/einvoice', () => {
     const res = await org.api.get(`/invoices/${invoice.invoice_id}/einvoice`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.einvoice).toEqual({
-      Version: '1.1', TranDtls: TRAN('SEZWOP'), DocDtls: { Typ: 'INV', No: invoice.invoice_number, Dt: '10/06/2026' },
+      // An SEZ in the seller's own state is still an inter-state supply (IGST Act s.7(5)(b)): IgstOnIntra Y.
+      Version: '1.1', TranDtls: { ...TRAN('SEZWOP'), IgstOnIntra: 'Y' }, DocDtls: { Typ: 'INV', No: invoice.invoice_number, Dt: '10/06/2026' },
       SellerDtls: SELLER, BuyerDtls: { ...RAMAN, Pos: '29' },
       // Zero-rated under LUT: 799 taxable, the 18% rate kept, no tax.
       ItemList: [{ SlNo: '1', PrdDesc: 'Wireless mouse', IsServc: 'N', HsnCd: '8471', Qty: 1, Unit: 'NOS', UnitPrice: 799, TotAmt: 799, Discount: 0, AssAmt: 799,

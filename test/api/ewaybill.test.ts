@@ -18,7 +18,7 @@ const BRANCH = { Gstin: SUPPLIER_GSTIN, TrdName: 'Karnataka Traders Pvt. Ltd.', 
 const RAMAN = { Gstin: CUSTOMER_GSTIN, TrdName: 'Raman Traders', Addr1: '14, 2nd Cross, Indiranagar', Addr2: null, Place: 'Bengaluru', Pincode: 560038, StateCode: 29 };
 const UDYOG = { Gstin: OTHER_STATE_GSTIN, TrdName: 'Udyog Supplies', Addr1: 'Plot 7, MIDC Bhosari', Addr2: null, Place: 'Pune', Pincode: 411026, StateCode: 27 };
 const side = (prefix: 'from' | 'to', party: Record<string, unknown>) => Object.fromEntries(Object.entries(party).map(([k, v]) => [`${prefix}${k}`, v]));
-const NO_TRANSPORT = { transMode: null, transDistance: '0', transporterId: null, vehicleNo: null };
+const NO_TRANSPORT = { transMode: null, transDistance: '0', transporterId: null, vehicleNo: null, vehicleType: null, transDocNo: null, transDocDate: null, transporterName: null };
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -45,11 +45,12 @@ describe('GET /invoices/{id}/ewaybill', () => {
     expect(res.body).toEqual({
       code: 0, message: 'success', required: true,
       ewaybill: {
-        supplyType: 'O', subSupplyType: '1', docType: 'INV', docNo: invoice.invoice_number, docDate: '10/06/2026', transactionType: 1,
+        supplyType: 'O', subSupplyType: '1', subSupplyDesc: null, docType: 'INV', docNo: invoice.invoice_number, docDate: '10/06/2026', transactionType: 1,
         ...side('from', BRANCH), ...side('to', RAMAN), actFromStateCode: 29, actToStateCode: 29,
         // 30 × 1,500 = 45,000; 9% = 4,050 each; 45,000 + 8,100 = 53,100 > 50,000.
         totalValue: 45000, cgstValue: 4050, sgstValue: 4050, igstValue: 0, cessValue: 0, cessNonAdvolValue: 0, totInvValue: 53100,
-        transMode: '1', transDistance: '120', transporterId: '29AAACR5055K1Z3', vehicleNo: 'KA01AB1234',
+        // A vehicle named without a type is NIC's R, regular.
+        transMode: '1', transDistance: '120', transporterId: '29AAACR5055K1Z3', vehicleNo: 'KA01AB1234', vehicleType: 'R', transDocNo: null, transDocDate: null, transporterName: null,
         itemList: [{ productName: 'Laptop', productDesc: 'Laptop, 14 inch', hsnCode: 84713010, quantity: 30, qtyUnit: 'NOS', taxableAmount: 45000,
           cgstRate: 9, sgstRate: 9, igstRate: 0, cessRate: 0, cessNonadvol: 0 }],
       },
@@ -81,7 +82,7 @@ describe('GET /invoices/{id}/ewaybill', () => {
 
   it('validates the transport parameters: a mode by its NIC code is taken, an unknown mode and a distance beyond 4000 km are 400', async () => {
     const invoice = await approved([laptops(1, 1000)]);
-    const byCode = await org.api.get(`/invoices/${invoice.invoice_id}/ewaybill?transport_mode=2`);
+    const byCode = await org.api.get(`/invoices/${invoice.invoice_id}/ewaybill?transport_mode=2&trans_doc_no=RR-88&trans_doc_date=2026-06-11`);
     expect(byCode.status, JSON.stringify(byCode.body)).toBe(200);
     expect(byCode.body.ewaybill.transMode).toBe('2');
     const badMode = await org.api.get(`/invoices/${invoice.invoice_id}/ewaybill?transport_mode=teleport`);
@@ -106,16 +107,17 @@ describe('GET /bills/{id}/ewaybill', () => {
     const bill = await postedBill(org.api, await gstVendor(org.api), 6000, {
       place_of_supply: 'IN-KA', line_items: [{ name: 'Steel racks', hsn_or_sac: '9403', quantity: 10, unit: 'pcs', rate: 6000, tax_id: gst18 }],
     });
-    const res = await org.api.get(`/bills/${bill.bill_id}/ewaybill?transport_mode=3&distance_km=850`);
+    const res = await org.api.get(`/bills/${bill.bill_id}/ewaybill?transport_mode=3&distance_km=850&trans_doc_no=awb%2F0987&trans_doc_date=2026-06-11&transporter_name=Blue%20Dart`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({
       code: 0, message: 'success', required: true,
       ewaybill: {
-        supplyType: 'I', subSupplyType: '1', docType: 'INV', docNo: bill.bill_number, docDate: '10/06/2026', transactionType: 1,
+        supplyType: 'I', subSupplyType: '1', subSupplyDesc: null, docType: 'INV', docNo: bill.bill_number, docDate: '10/06/2026', transactionType: 1,
         ...side('from', UDYOG), ...side('to', BRANCH), actFromStateCode: 27, actToStateCode: 29,
         // 10 × 6,000 = 60,000; IGST 18% = 10,800; 70,800.
         totalValue: 60000, cgstValue: 0, sgstValue: 0, igstValue: 10800, cessValue: 0, cessNonAdvolValue: 0, totInvValue: 70800,
-        transMode: '3', transDistance: '850', transporterId: null, vehicleNo: null,
+        // By air: on the airway bill, its number in capitals and its date as NIC writes dates.
+        transMode: '3', transDistance: '850', transporterId: null, vehicleNo: null, vehicleType: null, transDocNo: 'AWB/0987', transDocDate: '11/06/2026', transporterName: 'Blue Dart',
         itemList: [{ productName: 'Steel racks', productDesc: null, hsnCode: 9403, quantity: 10, qtyUnit: 'PCS', taxableAmount: 60000,
           cgstRate: 0, sgstRate: 0, igstRate: 18, cessRate: 0, cessNonadvol: 0 }],
       },
@@ -150,8 +152,8 @@ describe('where the goods move from and to', () => {
   it("makes an export of place of supply 96 whatever the customer's treatment: URP, state 99, leaving from the seller's state, or from the port it is shipped to", async () => {
     const acme = await customer(org.api, { contact_name: 'Acme Inc.', gst_treatment: 'OVERSEAS', billing_address: ACME });
     const exported = await approved([laptops(2, 1000)], acme, { place_of_supply: 'IN-96', export_type: 'WOPAY' });
-    // 2 × 1,000 = 2,000, zero-rated without payment of IGST: still a tax invoice.
-    expect(await ewayBillOf(`/invoices/${exported.invoice_id}/ewaybill`)).toMatchObject({
+    // 2 × 1,000 = 2,000, zero-rated without payment of IGST: still a tax invoice. No shipping bill yet: the seller's state stands for the port's.
+    expect(await ewayBillOf(`/invoices/${exported.invoice_id}/ewaybill?distance_km=10`)).toMatchObject({
       subSupplyType: '3', docType: 'INV', transactionType: 1, toGstin: 'URP', toTrdName: 'Acme Inc.', toStateCode: 99, toAddr1: '500 Market Street', toPincode: 999999, actToStateCode: 29,
       igstValue: 0, totInvValue: 2000,
     });
@@ -163,7 +165,7 @@ describe('where the goods move from and to', () => {
     });
   });
 
-  it('keeps a supply to an overseas customer in India domestic, and a bill from an overseas vendor an import', async () => {
+  it("keeps a supply to an overseas customer in India domestic, and never gives an overseas vendor's bill an e-way bill of its own (409 until a Bill of Entry covers it)", async () => {
     const agent = await customer(org.api, { contact_name: 'Acme Inc.', gst_treatment: 'OVERSEAS', billing_address: ACME,
       shipping_address: { address: '12, Anna Salai', city: 'Chennai', state_code: 'IN-TN', zip: '600002', country: 'India' } });
     const domestic = await approved([laptops(1, 1000)], agent, { place_of_supply: 'IN-TN' });
@@ -173,9 +175,9 @@ describe('where the goods move from and to', () => {
     });
     const overseas = await vendor(org.api, { contact_name: 'Shenzhen Parts', gst_treatment: 'OVERSEAS', billing_address: { address: '8 Keji Road', city: 'Shenzhen', zip: '518057', country: 'CN' } });
     const bill = await postedBill(org.api, overseas, 6000, { line_items: [racks] });
-    expect(await ewayBillOf(`/bills/${bill.bill_id}/ewaybill`)).toMatchObject({
-      subSupplyType: '2', fromGstin: 'URP', fromStateCode: 99, fromPincode: 999999, actFromStateCode: 29, toStateCode: 29, actToStateCode: 29,
-    });
+    const uncovered = await org.api.get(`/bills/${bill.bill_id}/ewaybill?distance_km=10`);
+    expect(uncovered.status).toBe(409);
+    expect(uncovered.body).toMatchObject({ code: 'conflict.invalid_state', message: expect.stringContaining('Bill of Entry') });
   });
 });
 
@@ -187,9 +189,10 @@ describe('what the e-way bill system would reject', () => {
     const res = await org.api.get(`/invoices/${invoice.invoice_id}/ewaybill?transport_mode=road`);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'validation.invalid_value', field: 'toPincode' });
-    expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(['toPincode', 'itemList[1].hsnCode', 'vehicleNo']);
+    // Without the PIN NIC cannot work the distance out either.
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(['toPincode', 'itemList[1].hsnCode', 'transDistance', 'vehicleNo']);
     const byTransporter = await org.api.get(`/invoices/${invoice.invoice_id}/ewaybill?transport_mode=road&transporter_id=29AAACR5055K1Z3`);
-    expect(byTransporter.body.errors.map((e: { field: string }) => e.field)).toEqual(['toPincode', 'itemList[1].hsnCode']);
+    expect(byTransporter.body.errors.map((e: { field: string }) => e.field)).toEqual(['toPincode', 'itemList[1].hsnCode', 'transDistance']);
   });
 
   it('answers 400 on fromPincode for a vendor without a PIN', async () => {

@@ -80,6 +80,10 @@ const transport = {
   distance_km: maybe(fc.integer({ min: 0, max: 4000 })),
   vehicle_no: maybe(fc.constantFrom('KA01AB1234', 'mh-12 de 3456')),
   transporter_id: maybe(fc.constant('27AAPFU0939F1ZV')),
+  trans_doc_no: maybe(fc.constantFrom('LR-4417', 'awb/778')),
+  trans_doc_date: maybe(fc.constant(TODAY)),
+  vehicle_type: maybe(fc.constantFrom('regular', 'over_dimensional')),
+  transporter_name: maybe(fc.constantFrom('VRL Logistics', 'Blue Dart')),
 };
 
 /** A line of an invoice or bill: by item or by name and rate, with every override the create takes. */

@@ -299,12 +299,14 @@ const BODIES: Record<string, (a: OrgFixture) => unknown> = {
   // The IRN's patterns (64 hex characters, a JWT) are beyond the sample: a valid body, so the document lookup answers.
   recordInvoiceIrn: () => IRN_BODY,
   recordCreditNoteIrn: () => IRN_BODY,
+  recordDebitNoteIrn: () => IRN_BODY,
   markReturnFiled: () => FILING,
   // The port code's and number's patterns are beyond the sample.
   setInvoiceShippingBill: () => ({ port_code: 'INNSA1', number: '1234567', date: '2026-06-12' }),
   // The e-way bill number's pattern (12 digits) is beyond the sample.
   cancelInvoiceEWayBill: () => ({ ewaybill_no: '391000000001', cancel_reason: 2, cancel_remarks: 'Order cancelled' }),
   cancelBillEWayBill: () => ({ ewaybill_no: '391000000001', cancel_reason: 2, cancel_remarks: 'Order cancelled' }),
+  cancelBillOfEntryEWayBill: () => ({ ewaybill_no: '391000000001', cancel_reason: 2, cancel_remarks: 'Order cancelled' }),
 };
 
 /** Query strings an operation needs besides its path ids (key: operationId). */
@@ -329,7 +331,7 @@ function findId(value: unknown, key: string): string | undefined {
 }
 
 /** Reads of a GST document built from another (e-invoice, e-way bill), which refuse a draft or a document without goods. */
-const GST_DOCUMENT_READS = new Set(['getInvoiceEInvoice', 'getCreditNoteEInvoice', 'getInvoiceEWayBill', 'getBillEWayBill']);
+const GST_DOCUMENT_READS = new Set(['getInvoiceEInvoice', 'getCreditNoteEInvoice', 'getDebitNoteEInvoice', 'getInvoiceEWayBill', 'getBillEWayBill', 'getBillOfEntryEWayBill']);
 
 const fill = (path: string, ids: Map<string, string>) => path.replace(/\{([^}]+)\}/g, (_, p: string) => ids.get(p) ?? `{${p}}`);
 

@@ -370,12 +370,13 @@ async function monthOfBusiness(s: Story): Promise<void> {
   })).contact;
   const exported = (await s.call('createInvoice', { quiet: true, body: { customer_id: overseas.contact_id, date: '2026-06-19', place_of_supply: 'IN-96', auto_approve: true, line_items: [lines[0]] } })).invoice;
   await s.call('setInvoiceShippingBill', { params: { invoice_id: exported.invoice_id }, body: { port_code: 'INBLR4', number: '4821937', date: '2026-06-22' } });
-  await s.call('createDebitNote', {
+  const customerDebitNote = (await s.call('createDebitNote', {
     quiet: true,
     body: { vendor_id: customer.contact_id, invoice_id: invoice.invoice_id, date: '2026-06-19', notes: 'Freight charged short', line_items: [{ invoice_line_item_id: invoice.line_items[1].line_item_id, amount: 100 }] },
-  });
+  })).debit_note;
+  await s.call('getDebitNoteEInvoice', { params: { debit_note_id: customerDebitNote.debit_note_id } });
   const wrongDebitNote = (await s.call('createDebitNote', { quiet: true, body: { vendor_id: vendor.contact_id, date: '2026-06-19', place_of_supply: 'IN-KA', line_items: [{ ...purchaseLines[0], quantity: 1 }] } })).debit_note;
-  await s.call('voidDebitNote', { params: { debit_note_id: wrongDebitNote.debit_note_id } });
+  await s.call('voidDebitNote', { params: { debit_note_id: wrongDebitNote.debit_note_id }, body: {} });
 
   const vendorCredit = (await s.call('createCreditNote', {
     quiet: true,
@@ -523,6 +524,16 @@ async function monthOfBusiness(s: Story): Promise<void> {
     },
   });
   await s.call('cancelCreditNoteEInvoice', { params: { credit_note_id: creditNote.credit_note_id }, body: { cancel_reason: 1, cancel_remarks: 'Issued twice' } });
+  // And the customer debit note's (Typ DBN): sent through the provider (202), its answer recorded, its cancellation queued.
+  await s.call('generateDebitNoteEInvoice', { params: { debit_note_id: customerDebitNote.debit_note_id } });
+  await s.call('recordDebitNoteIrn', {
+    params: { debit_note_id: customerDebitNote.debit_note_id },
+    body: {
+      irn: '3f9a2046c8e1a5b7d3f9028c1e5a7b3d9f2046e8a1b5c7d3f9024e6a8c1b5d7e', ack_no: '112610012345703', ack_date: '2026-06-22T16:10:00',
+      signed_qr_code: 'eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJkYXRhIjoie1wiRG9jVHlwXCI6XCJEQk5cIn0ifQ.c2lnbmVkLWJ5LXRoZS1pcnA',
+    },
+  });
+  await s.call('cancelDebitNoteEInvoice', { params: { debit_note_id: customerDebitNote.debit_note_id }, body: { cancel_reason: 2, cancel_remarks: 'Wrong rate' } });
   // The books of June for another program: an hledger journal after the opening balances (a read, after every recorded id).
   await s.call('exportLedger', { query: { format: 'hledger', from_date: '2026-06-01', to_date: '2026-06-30' } });
   // The books a CA reads at the month's end (reads, after every recorded id): the receivable's ledger, the bank's cash book,
@@ -538,6 +549,28 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('markReturnFiled', { params: may, body: { return: 'GSTR1', arn: 'AA290626004521K', filed_on: '2026-06-10' } });
   await s.call('getFiledReturn', { params: may, query: { return: 'GSTR1' } });
   await s.call('reopenReturn', { params: may, query: { return: 'GSTR1' } });
+  // Goods imported in July (after every recorded id, outside June's books and returns): the foreign vendor's bill, the Bill of
+  // Entry that clears its goods at Chennai (assessable 50,000; BCD 10% = 5,000; SWS 500; IGST 18% of 55,500 = 9,990), and
+  // the e-way bill that moves them from the port to the branch.
+  const shenzhen = (await s.call('createContact', {
+    quiet: true,
+    body: { contact_name: 'Shenzhen Parts Co.', contact_type: 'VENDOR', gst_treatment: 'OVERSEAS', currency_code: 'USD', billing_address: { address: '8 Keji Road', city: 'Shenzhen', zip: '518057', country: 'CN' } },
+  })).contact;
+  const importedBill = (await s.call('createBill', {
+    quiet: true,
+    body: {
+      vendor_id: shenzhen.contact_id, date: '2026-07-01', place_of_supply: 'IN-KA', reference_number: 'SZ-2207', currency_code: 'USD', exchange_rate: 83, auto_approve: true,
+      line_items: [{ name: 'Servo motors', hsn_or_sac: '85015210', quantity: 4, unit: 'nos', rate: 150 }],
+    },
+  })).bill;
+  const cleared = (await s.call('createBillOfEntry', {
+    quiet: true,
+    body: { number: '4417555', date: '2026-07-03', port_code: 'INMAA1', assessable_value: 50000, basic_customs_duty: 5000, social_welfare_surcharge: 500, igst: 9990, paid_through_account_id: bank.account_id, bill_ids: [importedBill.bill_id] },
+  })).bill_of_entry;
+  await s.call('getBillOfEntryEWayBill', { params: { bill_of_entry_id: cleared.bill_of_entry_id }, query: { transport_mode: 'road', distance_km: 350, vehicle_no: 'TN01AB1234' } });
+  // Through the provider (the outbox: 202), and a cancellation of the e-way bill the portal gave.
+  await s.call('generateBillOfEntryEWayBill', { params: { bill_of_entry_id: cleared.bill_of_entry_id } });
+  await s.call('cancelBillOfEntryEWayBill', { params: { bill_of_entry_id: cleared.bill_of_entry_id }, body: { ewaybill_no: '391000000003', cancel_reason: 1, cancel_remarks: 'Generated twice' } });
 }
 
 /** A one-page PDF, the smallest a viewer opens: what an attachment's example uploads. */

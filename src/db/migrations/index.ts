@@ -44,6 +44,7 @@ import { advancesReceived } from './044-advances-received';
 import { cess } from './045-cess';
 import { shippingBills } from './046-shipping-bills';
 import { advanceRefunds } from './047-advance-refunds';
+import { transportDocuments } from './048-transport-documents';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -54,6 +55,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   einvoiceIrn, irnNotesTransport, ledgerReportIndexes, noteUnapply, ledgerBalances, openItems, numberingRegistrations,
   partyCopy, incomeTaxExpense, webhookAnswersWithoutSecret, unboundNoteGoods, discardedNumbers, filedReturns,
   customerDebitNotes, outwardReverseCharge, billsOfEntry, advancesReceived, cess, shippingBills, advanceRefunds,
+  transportDocuments,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

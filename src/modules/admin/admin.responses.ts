@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { StringEnum } from '../../http/schema-kit';
 import { Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
 import { accountProperties, BranchAddress, HsnDigits } from '../catalog/catalog.schemas';
+import { EInvoicePreferences } from '../einvoice/einvoice-preferences.schemas';
 
 /* The admin API's answers (docs/rules/operator-api.md, "Admin API"): what the operator sees of organisations, users and tokens. */
 
@@ -50,6 +51,8 @@ export const Preferences = Named('Preferences', Strict({
   invoicePdfTemplate: StringEnum(['classic', 'modern', 'boxed', 'tally'] as const),
   upiVpa: NullableOf(Type.String({ description: "The organisation's UPI VPA (name@psp), payee of auto_charge invoices' payment links; null: none" })),
   hsnDigits: HsnDigits,
+  ewayBillIntraStateThreshold: Type.Number({ description: 'Rupees: the value above which goods moving within a state need an e-way bill' }),
+  ...EInvoicePreferences,
 }, "An organisation's preferences, all of them after the change."));
 
 export const NewBranch = Named('NewBranch', Strict({

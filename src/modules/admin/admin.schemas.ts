@@ -3,6 +3,7 @@ import { Body, CursorQuery, DateTimeSchema, Email, GstinText, Id, IdParam, Local
 import { ACCOUNT_TYPES } from '../../platform/orgs/chart-of-accounts';
 import { UPI_VPA_PATTERN } from '../../kernel/upi';
 import { HsnDigits } from '../catalog/catalog.schemas';
+import { EInvoicePreferencesBody } from '../einvoice/einvoice-preferences.schemas';
 
 /** A branch's postal address: the address lines alone, or its fields (docs/rules/organisations.md, "Branches and their addresses"); its state must be the branch's. */
 const BranchAddressBody = Nullable(Type.Union([
@@ -46,6 +47,8 @@ export const PreferencesBody = Type.Partial(Body({
   invoicePdfTemplate: StringEnum(['classic', 'modern', 'boxed', 'tally'] as const),
   upiVpa: Nullable(Type.String({ maxLength: 321, pattern: UPI_VPA_PATTERN, description: 'UPI VPA (name@psp) for the payment links of auto_charge invoices; null removes it' })),
   hsnDigits: HsnDigits,
+  ewayBillIntraStateThreshold: { ...Money({ minimum: 0 }), description: "Rupees: the value above which goods moving within the organisation's state need an e-way bill (CGST Rule 138(14)(d): states set their own); 50000 by default" },
+  ...EInvoicePreferencesBody,
 }), { additionalProperties: false });
 export type PreferencesBody = Static<typeof PreferencesBody>;
 

@@ -14,7 +14,7 @@ import { reversalRemedy, type LedgerService } from '../ledger';
 import { posRestricted, purchaseTaxTerms } from '../documents/purchase-tax.rules';
 import { owedAmount, owedTotals } from '../documents/reverse-charge.rules';
 import type { SupplyType } from '../documents/supply.rules';
-import { presentTransport, transportFieldsOf } from '../ewaybill/transport.rules';
+import { NO_TRANSPORT, presentTransport, transportFieldsOf } from '../ewaybill/transport.rules';
 import { takeDocumentNumber, type SeriesService } from '../series';
 import { billApprovalLines } from './bills.posting';
 import { presentBill } from './bills.presenter';
@@ -128,7 +128,7 @@ export function billsService(deps: Deps) {
       ...totals, round_off: roundOff, total: totalWithRoundOff(totals.total, roundOff), payment_made: 0, vendor_credits_applied: 0,
       balance: totalWithRoundOff(totals.total, roundOff), status: 'DRAFT', notes: input.notes ?? null, purchase_order_id: origin.purchaseOrderId ?? null,
       is_rcm: terms.reverseCharge ? 1 : 0, version: 1, created_time: created, last_modified_time: created,
-      transport_mode: null, distance_km: null, vehicle_no: null, transporter_id: null, ...transportFieldsOf(input),
+      ...NO_TRANSPORT, ...transportFieldsOf(input),
     };
     await refuseDuplicate(tx, bill);
     const lines: BillLineRow[] = lineColumnsOf(priced, () => deps.ids.next('li'))

@@ -4,6 +4,7 @@ import { route, type RouteDef } from '../../http/route';
 import { IdParam, PathId } from '../../http/schema-kit';
 import { PERIOD_CLOSED } from '../../platform/orgs/period-lock.rules';
 import { UpdateNoteBody } from '../documents/notes.schemas';
+import { IrnCancellation, IrnVoidBody } from '../einvoice/irn.schemas';
 import { AppliedDebitNote, ApplyDebitNoteBody, CreateDebitNoteBody, DebitNote, DebitNoteUnapplied, ListDebitNotesQuery } from './debit-notes.schemas';
 import type { NotesService } from '../notes';
 
@@ -39,10 +40,11 @@ export function debitNotesRoutes(debitNotes: NotesService<'debit_note'>): RouteD
       handle: ({ ctx, params, body }) => debitNotes.update(ctx, params.debit_note_id, body),
     }),
     route({
-      method: 'POST', url: '/debit_notes/:debit_note_id/void', operationId: 'voidDebitNote', failsWithCodes: PERIOD_CLOSED, summary: 'Void an ISSUED debit note: CANCELLED, journal reversed', tags,
-      access: 'Svc.debitnotes.UPDATE', params: DebitNoteIdParam, message: 'The debit note has been voided.',
-      response: { debit_note: DebitNote },
-      handle: ({ ctx, params }) => debitNotes.void(ctx, params.debit_note_id),
+      method: 'POST', url: '/debit_notes/:debit_note_id/void', operationId: 'voidDebitNote', failsWithCodes: PERIOD_CLOSED, tags,
+      summary: "Void an ISSUED debit note: CANCELLED, journal reversed; a customer debit note's active IRN is cancelled within 24 hours of its acknowledgement",
+      access: 'Svc.debitnotes.UPDATE', params: DebitNoteIdParam, body: IrnVoidBody, message: 'The debit note has been voided.',
+      response: { debit_note: DebitNote, einvoice_cancellation: Type.Optional(IrnCancellation) },
+      handle: ({ ctx, params, body }) => debitNotes.void(ctx, params.debit_note_id, body),
     }),
     route({
       method: 'POST', url: '/debit_notes/:debit_note_id/apply-to-bill', operationId: 'applyDebitNoteToBill', failsWithCodes: PERIOD_CLOSED,

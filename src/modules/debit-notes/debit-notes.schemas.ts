@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Amount, Named, Strict } from '../../http/response-schemas';
+import { Amount, Named, NullableOf, Strict } from '../../http/response-schemas';
+import { EInvoiceIrn } from '../einvoice/irn.schemas';
 import { Body, CursorQuery, DateOrDateTime, Id, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
 import { BillCredited, CREDIT_NOTE_TYPES as NOTE_TYPES } from '../credit-notes/credit-notes.schemas';
 import { noteProperties } from '../documents/notes.responses';
@@ -44,6 +45,7 @@ export const DebitNote = Named('DebitNote', Strict({
   vendor_id: Type.String({ description: 'The contact: the vendor, or the customer of a customer debit note' }),
   vendor_name: Type.String(),
   ...noteProperties,
+  einvoice: NullableOf(EInvoiceIrn),
 }, 'A debit note we raised: to a vendor (a purchase return or a price reduction) or to a customer (more value or tax on an invoice, a receivable of its own).'));
 
 /** As a credit note's apply-to-bill: exactly the bill and the amount. */

@@ -1,4 +1,5 @@
-import type { Db } from '../../db/database';
+import type { Db, Tx } from '../../db/database';
+import { otherGoodsPlace } from '../ewaybill/movement.rules';
 import { readPartyCopy } from '../documents';
 import type { InvoiceLinesTable } from '../../db/schema';
 import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
@@ -12,8 +13,8 @@ import type { Party, SourceLine } from './einvoice.builder';
 
 /** The document's side of its contact: the name it was made out to and its stored party (documents/party-copy.ts). */
 export interface Counterparty { name: string; party: string | null }
-type LineTable = 'invoice_lines' | 'credit_note_lines' | 'bill_lines';
-type IdColumn = 'invoice_id' | 'credit_note_id' | 'bill_id';
+type LineTable = 'invoice_lines' | 'credit_note_lines' | 'debit_note_lines' | 'bill_lines';
+type IdColumn = 'invoice_id' | 'credit_note_id' | 'debit_note_id' | 'bill_id';
 
 /** The columns of a stored line that a SourceLine is made from. */
 export const LINE_COLUMNS = ['name', 'description', 'hsn_or_sac', 'quantity_milli', 'unit', 'rate', 'discount', 'tax_rate_centi', 'item_total', 'cgst', 'sgst', 'igst', 'cess', 'cess_rate_centi', 'cess_per_unit', 'item_id'] as const;
@@ -41,9 +42,9 @@ export function sourceLineOf(r: Pick<InvoiceLinesTable, (typeof LINE_COLUMNS)[nu
 /**
  * The branch as a party (the organisation's legal name, the branch's GSTIN and address) and the
  * contact as the document keeps it (its party as issued, with its billing address), never the
- * contact's current record.
+ * contact's current record; and where the contact's goods go when that is not its billing address.
  */
-export async function documentParties(db: Db, orgId: string, branchId: string, counterparty: Counterparty) {
+export async function documentParties(db: Db | Tx, orgId: string, branchId: string, counterparty: Counterparty) {
   const [org, branch] = await Promise.all([
     db.selectFrom('orgs').select(['name', 'gstin', 'preferences']).where('org_id', '=', orgId).executeTakeFirstOrThrow(),
     db.selectFrom('branches').selectAll().where('org_id', '=', orgId).where('branch_id', '=', branchId).executeTakeFirstOrThrow(),
@@ -60,5 +61,5 @@ export async function documentParties(db: Db, orgId: string, branchId: string, c
     address: billing?.address ?? null, city: billing?.city ?? null, zip: billing?.zip ?? null,
     stcd: billing?.state_code ? stateCodeOfIso(billing.state_code) : (gstin?.slice(0, 2) ?? null), country: billing?.country ?? null,
   };
-  return { orgPreferences: org.preferences, branch: branchParty, contact: contactParty };
+  return { orgPreferences: org.preferences, branch: branchParty, contact: contactParty, shipTo: otherGoodsPlace(kept) };
 }

@@ -1,12 +1,15 @@
 import { allocateByRemainder, roundDiv, sum, toRupees, type Paise } from '../../kernel/money';
 import { gstUnit } from '../catalog/units.rules';
 import { adValoremCessOn } from '../documents';
+import type { Place } from '../ewaybill/movement.rules';
+import { addressLines } from './address-lines.rules';
+import { countryCodeOf } from './country-codes.rules';
 import type { EInvoice } from './einvoice.schemas';
 import { SUPPLY_TYPES } from './einvoice.schemas';
 
-/** What an e-invoice is built from: one invoice or credit note, read from the books. Amounts in paise of its currency. */
+/** What an e-invoice is built from: one invoice, credit note or debit note, read from the books. Amounts in paise of its currency. */
 export interface EInvoiceSource {
-  typ: 'INV' | 'CRN';
+  typ: 'INV' | 'CRN' | 'DBN';
   number: string;
   date: string;
   gstTreatment: string | null;
@@ -27,7 +30,15 @@ export interface EInvoiceSource {
   shippingBill?: { port: string; number: string; date: string } | null;
   /** The recipient pays the tax (CGST s.9(3)); a credit note follows its invoice. */
   reverseCharge?: boolean;
+  /** Where the goods go when it is not the buyer's billing address (ewaybill/movement.rules.ts otherGoodsPlace): ShipDtls. */
+  shipTo?: Place | null;
+  /** The organisation's payee account (preferences payeeName, payeeAccount, payeeIfsc), when configured: PayDtls. */
+  payee?: Payee | null;
+  /** What is paid and due on the document (its currency's paise), and its days of credit when it has a due date. */
+  payment?: { creditDays: number | null; paid: Paise; due: Paise } | null;
 }
+
+export interface Payee { name: string; account: string; ifsc: string }
 
 export interface Party { gstin: string | null; legalName: string; tradeName: string | null; address: string | null; city: string | null; zip: string | null; stcd: string | null }
 
@@ -84,11 +95,7 @@ const isExport = (t: SupplyType) => t === 'EXPWP' || t === 'EXPWOP';
 /** DD/MM/YYYY, the IRP's date format, of an ISO date. */
 export const irpDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
-/** The address lines: the first is Addr1, the rest joined make Addr2. */
-export function addressLines(address: string | null): { Addr1: string; Addr2: string | null } {
-  const lines = (address ?? '').split('\n').map((l) => l.trim()).filter((l) => l !== '');
-  return { Addr1: lines[0] ?? '', Addr2: lines.length > 1 ? lines.slice(1).join(', ') : null };
-}
+export { addressLines };
 
 /** A PIN as the IRP's integer; null when the address has no 6-digit one (the checks report it). */
 export const pinOf = (zip: string | null) => (zip !== null && /^[1-9][0-9]{5}$/.test(zip.trim()) ? Number(zip.trim()) : null);
@@ -182,12 +189,49 @@ export function buildEInvoice(src: EInvoiceSource, supplyType: SupplyType): EInv
   });
   const total = (pick: (p: (typeof items)[number]['paise']) => Paise) => toRupees(sum(items.map((i) => pick(i.paise))));
 
-  const seller = src.seller;
-  const buyer = src.buyer;
   const payload: EInvoice = {
     Version: '1.1',
-    TranDtls: { TaxSch: 'GST', SupTyp: supplyType, RegRev: src.reverseCharge ? 'Y' : 'N', EcmGstin: null, IgstOnIntra: 'N' },
+    TranDtls: {
+      TaxSch: 'GST', SupTyp: supplyType, RegRev: src.reverseCharge ? 'Y' : 'N', EcmGstin: null,
+      // A supply to an SEZ is inter-state whatever the states (IGST Act s.7(5)(b)): IGST in the seller's own state.
+      IgstOnIntra: (supplyType === 'SEZWP' || supplyType === 'SEZWOP') && src.seller.stcd === src.pos ? 'Y' : 'N',
+    },
     DocDtls: { Typ: src.typ, No: src.number, Dt: irpDate(src.date) },
+    ...einvoiceParties(src, supplyType),
+    ItemList: items.map((i) => i.item),
+    ValDtls: {
+      AssVal: total((p) => p.taxable), CgstVal: total((p) => p.cgst), SgstVal: total((p) => p.sgst), IgstVal: total((p) => p.igst),
+      CesVal: total((p) => p.cess), StCesVal: 0, Discount: 0, OthChrg: 0, RndOffAmt: rupees(src.roundOff), TotInvVal: rupees(src.total),
+      ...(src.currency === 'INR' ? {} : { TotInvValFc: toRupees(src.total) }),
+    },
+  };
+  if (src.precedingInvoice) payload.RefDtls = { PrecDocDtls: [{ InvNo: src.precedingInvoice.number, InvDt: irpDate(src.precedingInvoice.date) }] };
+  if (src.payee) {
+    const payment = src.payment ? {
+      ...(src.payment.creditDays === null ? {} : { CrDay: src.payment.creditDays }), PaidAmt: rupees(src.payment.paid), PaymtDue: rupees(src.payment.due),
+    } : {};
+    payload.PayDtls = { Nm: src.payee.name, AccDet: src.payee.account, FinInsBr: src.payee.ifsc, ...payment };
+  }
+  if (exported) {
+    const country = countryCodeOf(src.buyer.country);
+    const shipped = src.shippingBill ? { ShipBNo: src.shippingBill.number, ShipBDt: irpDate(src.shippingBill.date), Port: src.shippingBill.port } : {};
+    payload.ExpDtls = { ...shipped, ForCur: src.currency, ...(country === null ? {} : { CntCode: country }), RefClm: supplyType === 'EXPWP' ? 'Y' : 'N' };
+  }
+  return payload;
+}
+
+type PartySource = Pick<EInvoiceSource, 'seller' | 'buyer' | 'pos' | 'shipTo'>;
+
+/**
+ * The parties of an e-invoice: the seller, the buyer and, when the goods go elsewhere, where they
+ * are shipped. Built alone too, for the checks an organisation that e-invoices runs when a
+ * document is issued (einvoice.rules.ts partyProblems). A PIN that is not 6 digits is 0, for the
+ * checks to report. On an export the buyer is URP at 999999 in 96, and so is a place abroad it ships to.
+ */
+export function einvoiceParties(src: PartySource, supplyType: SupplyType): Pick<EInvoice, 'SellerDtls' | 'BuyerDtls' | 'ShipDtls'> {
+  const { seller, buyer } = src;
+  const exported = isExport(supplyType);
+  const parties: Pick<EInvoice, 'SellerDtls' | 'BuyerDtls' | 'ShipDtls'> = {
     SellerDtls: {
       Gstin: seller.gstin ?? '', LglNm: seller.legalName, TrdNm: seller.tradeName, ...addressLines(seller.address),
       Loc: seller.city ?? '', Pin: pinOf(seller.zip) ?? 0, Stcd: seller.stcd ?? '',
@@ -197,18 +241,17 @@ export function buildEInvoice(src: EInvoiceSource, supplyType: SupplyType): EInv
       Loc: buyer.city ?? '', Pin: exported ? EXPORT_PIN : (pinOf(buyer.zip) ?? 0),
       Stcd: exported ? EXPORT_STATE : (buyer.stcd ?? ''), Pos: exported ? EXPORT_STATE : src.pos,
     },
-    ItemList: items.map((i) => i.item),
-    ValDtls: {
-      AssVal: total((p) => p.taxable), CgstVal: total((p) => p.cgst), SgstVal: total((p) => p.sgst), IgstVal: total((p) => p.igst),
-      CesVal: total((p) => p.cess), StCesVal: 0, Discount: 0, OthChrg: 0, RndOffAmt: rupees(src.roundOff), TotInvVal: rupees(src.total),
-      ...(src.currency === 'INR' ? {} : { TotInvValFc: toRupees(src.total) }),
-    },
   };
-  if (src.precedingInvoice) payload.RefDtls = { PrecDocDtls: [{ InvNo: src.precedingInvoice.number, InvDt: irpDate(src.precedingInvoice.date) }] };
-  if (exported) {
-    const country = buyer.country?.trim().toUpperCase() ?? '';
-    const shipped = src.shippingBill ? { ShipBNo: src.shippingBill.number, ShipBDt: irpDate(src.shippingBill.date), Port: src.shippingBill.port } : {};
-    payload.ExpDtls = { ...shipped, ForCur: src.currency, ...(/^[A-Z]{2}$/.test(country) ? { CntCode: country } : {}), RefClm: supplyType === 'EXPWP' ? 'Y' : 'N' };
+  const ship = src.shipTo;
+  if (ship) {
+    const abroad = exported && (ship.stcd === null || ship.stcd === EXPORT_STATE);
+    const stcd = abroad ? EXPORT_STATE : (ship.stcd ?? '');
+    // The buyer's registration where the goods go; none in another state, whose registration Bahi does not know.
+    const gstin = exported ? 'URP' : (buyer.gstin !== null && buyer.gstin.slice(0, 2) === stcd ? buyer.gstin : null);
+    parties.ShipDtls = {
+      ...(gstin === null ? {} : { Gstin: gstin }), LglNm: buyer.legalName, TrdNm: buyer.tradeName, ...addressLines(ship.address),
+      Loc: ship.city ?? '', Pin: abroad ? EXPORT_PIN : (pinOf(ship.zip) ?? 0), Stcd: stcd,
+    };
   }
-  return payload;
+  return parties;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildEInvoice, inrLines, irpDate, supplyTypeOf, type EInvoiceSource } from './einvoice.builder';
+import { buildEInvoice, einvoiceParties, inrLines, irpDate, supplyTypeOf, type EInvoiceSource } from './einvoice.builder';
 import { einvoiceProblems } from './einvoice.rules';
 
 const party = { gstin: '29AABCB1234F1Z4', legalName: 'Seller Pvt. Ltd.', tradeName: null, address: '1, MG Road', city: 'Bengaluru', zip: '560001', stcd: '29' };
@@ -108,5 +108,30 @@ describe('einvoiceProblems', () => {
     const payload = buildEInvoice(source(), 'B2B');
     payload.ValDtls.AssVal = 1000.01;
     expect(einvoiceProblems(payload, 4).map((p) => p.field)).toEqual(['ValDtls.AssVal']);
+  });
+});
+
+describe('the parties', () => {
+  it("refuses a state code that is not the GSTIN's, names and cities too short or too long, and an address two lines cannot hold", () => {
+    expect(fields(source({
+      seller: { ...party, stcd: '27', city: 'x'.repeat(51) },
+      buyer: { ...party, gstin: '29AAACR5055K1Z3', legalName: 'AB', tradeName: 'y'.repeat(101), address: 'z'.repeat(99) + ' ' + 'w'.repeat(101), country: 'India' },
+    }))).toEqual(['SellerDtls.Loc', 'SellerDtls.Stcd', 'BuyerDtls.LglNm', 'BuyerDtls.TrdNm', 'BuyerDtls.Addr2']);
+  });
+
+  it('sets IgstOnIntra Y on a supply to an SEZ in the seller\'s state, which then may bear IGST', () => {
+    const sez = source({ gstTreatment: 'SEZ', exportType: 'WPAY', lines: [{ ...line, cgst: 0, sgst: 0, igst: 18_000 }] });
+    const payload = buildEInvoice(sez, 'SEZWP');
+    expect(payload.TranDtls.IgstOnIntra).toBe('Y');
+    expect(einvoiceProblems(payload, 4)).toEqual([]);
+    expect(buildEInvoice({ ...sez, pos: '27' }, 'SEZWP').TranDtls.IgstOnIntra).toBe('N');
+  });
+
+  it('ships to another place: ShipDtls with the buyer\'s GSTIN in its state, none elsewhere, URP at 999999 abroad on an export', () => {
+    const place = { address: 'Godown 3', city: 'Mysuru', zip: '570016', stcd: '29' };
+    expect(einvoiceParties({ ...source(), shipTo: place }, 'B2B').ShipDtls).toMatchObject({ Gstin: '29AAACR5055K1Z3', Loc: 'Mysuru', Pin: 570016, Stcd: '29' });
+    expect(einvoiceParties({ ...source(), shipTo: { ...place, stcd: '27' } }, 'B2B').ShipDtls).not.toHaveProperty('Gstin');
+    expect(einvoiceParties({ ...source(), shipTo: { ...place, stcd: null } }, 'EXPWOP').ShipDtls).toMatchObject({ Gstin: 'URP', Pin: 999_999, Stcd: '96' });
+    expect(einvoiceParties(source(), 'B2B').ShipDtls).toBeUndefined();
   });
 });

@@ -44,9 +44,19 @@ const Item = Strict({
 export const EInvoice = Named('EInvoice', Strict({
   Version: Type.Literal('1.1'),
   TranDtls: Strict({ TaxSch: Type.Literal('GST'), SupTyp: StringEnum(SUPPLY_TYPES), RegRev: Yn, EcmGstin: Type.Null(), IgstOnIntra: Yn }),
-  DocDtls: Strict({ Typ: StringEnum(['INV', 'CRN'] as const), No: Type.String(), Dt: Type.String({ description: 'DD/MM/YYYY' }) }),
+  DocDtls: Strict({ Typ: StringEnum(['INV', 'CRN', 'DBN'] as const), No: Type.String(), Dt: Type.String({ description: 'DD/MM/YYYY' }) }),
   SellerDtls: Strict(partyFields),
   BuyerDtls: Strict({ ...partyFields, Pos: Type.String({ description: 'Place of supply, 2-digit code; 96 for an export' }) }),
+  ShipDtls: Type.Optional(Strict({ ...partyFields, Gstin: Type.Optional(Type.String({ description: "The buyer's GSTIN when the goods go to its state; URP on an export" })) },
+    "Where the goods go when it is not the buyer's billing address: the shipping address the document keeps")),
+  PayDtls: Type.Optional(Strict({
+    Nm: Type.String({ description: 'Payee name (preference payeeName)' }),
+    AccDet: Type.String({ description: "The payee's bank account number (preference payeeAccount)" }),
+    FinInsBr: Type.String({ description: "The account's IFSC (preference payeeIfsc)" }),
+    CrDay: Type.Optional(Type.Integer({ description: "Days of credit: from the invoice's date to its due date" })),
+    PaidAmt: Type.Optional({ ...Rupees, description: 'What has been paid on the document (INR)' }),
+    PaymtDue: Type.Optional({ ...Rupees, description: 'What is still due on the document (INR)' }),
+  }, "Where the buyer pays: sent when the organisation's payee account is configured")),
   ItemList: Type.Array(Item),
   ValDtls: Strict({
     AssVal: Rupees, CgstVal: Rupees, SgstVal: Rupees, IgstVal: Rupees, CesVal: Rupees, StCesVal: Rupees,
@@ -62,5 +72,11 @@ export const EInvoice = Named('EInvoice', Strict({
     CntCode: Type.Optional(Type.String({ description: "ISO 3166 alpha-2 code of the buyer's country, when known" })),
     RefClm: Yn,
   })),
-}, 'The IRP e-invoice request payload (schema 1.1) of an invoice or credit note, checked against the IRP\'s rules.'));
+}, 'The IRP e-invoice request payload (schema 1.1) of an invoice, credit note or debit note, checked against the IRP\'s rules.'));
 export type EInvoice = Static<typeof EInvoice>;
+
+/** What the IRP takes but a business should look at (einvoice.rules.ts pinWarnings). */
+export const EInvoiceWarning = Named('EInvoiceWarning', Strict({
+  field: Type.String({ description: 'The payload path the warning is about' }),
+  message: Type.String(),
+}, 'Something the IRP accepts that may still be a mistake, such as a PIN outside its state\'s PIN ranges.'));

@@ -1,5 +1,6 @@
 export { einvoiceService } from './einvoice.service';
 export { einvoiceRoutes } from './einvoice.routes';
+export { assertEInvoiceParties } from './issue-check';
 export { irnService, cancelIrnOnVoid, assertNoActiveIrn, type IrnDocument } from './irn.service';
 export { findIrn, findIrns, irnOfJoined, joinedIrnColumns, presentIrn, type IrnDocumentType, type JoinedIrn } from './irn.store';
 export type { IrnVoidBody } from './irn.schemas';

@@ -14,7 +14,11 @@ type Deps = Pick<PlatformDeps, 'uow' | 'clock' | 'activity' | 'database'> & { ei
 const DOCUMENTS = {
   INVOICE: { table: 'invoices', idColumn: 'invoice_id', numberColumn: 'invoice_number', noun: 'invoice' },
   CREDIT_NOTE: { table: 'credit_notes', idColumn: 'credit_note_id', numberColumn: 'credit_note_number', noun: 'credit note' },
+  DEBIT_NOTE: { table: 'debit_notes', idColumn: 'debit_note_id', numberColumn: 'debit_note_number', noun: 'debit note' },
 } as const;
+
+/** Each document's e-invoice, as its GET builds it. */
+const EINVOICE_OF = { INVOICE: 'invoice', CREDIT_NOTE: 'creditNote', DEBIT_NOTE: 'debitNote' } as const;
 
 /** The document an IRN belongs to, as a void names it. */
 export interface IrnDocument { type: IrnDocumentType; id: string; number: string }
@@ -27,7 +31,7 @@ async function bumpVersion(tx: Tx, orgId: string, type: IrnDocumentType, id: str
 }
 
 /**
- * Recording what the IRP answered for an invoice's or credit note's e-invoice (Bahi builds and
+ * Recording what the IRP answered for an invoice's or note's e-invoice (Bahi builds and
  * validates the payload; the business's GSP sends it), and cancelling that IRN when the document is voided.
  */
 export function irnService(deps: Deps) {
@@ -68,8 +72,9 @@ export function irnService(deps: Deps) {
   return {
     recordInTx,
     async record(ctx: RequestContext, type: IrnDocumentType, documentId: string, body: RecordIrnBody) {
-      // Only a document with an e-invoice the IRP would accept has an IRN to record: 404, 409 or 400 as its GET says.
-      await (type === 'INVOICE' ? deps.einvoices.invoice(ctx, documentId) : deps.einvoices.creditNote(ctx, documentId));
+      // Only a document with an e-invoice the IRP would accept has an IRN to record: 404, 409 or 400 as its GET says, except
+      // the reporting window, which the IRP applied when the document was sent.
+      await deps.einvoices[EINVOICE_OF[type]](ctx, documentId, { checkReportingWindow: false });
       return deps.uow(ctx, (tx) => recordInTx(tx, ctx, type, documentId, body));
     },
 
@@ -122,7 +127,7 @@ export async function cancelIrnOnVoid(tx: Tx, ctx: RequestContext, document: Irn
     return null;
   }
   if (!withinCancelWindow(new Date(irn.ack_date), now)) {
-    const remedy = document.type === 'INVOICE' ? 'issue a credit note instead' : 'issue an invoice for what it credited instead';
+    const remedy = { INVOICE: 'issue a credit note instead', CREDIT_NOTE: 'issue an invoice for what it credited instead', DEBIT_NOTE: 'issue a credit note for what it charged instead' }[document.type];
     throw invalidState(`The IRN was acknowledged more than 24 hours ago and can no longer be cancelled: ${remedy}`, { irn: irn.irn, ack_date: irn.ack_date });
   }
   if (request.cancel_reason === undefined) throw requiredField('cancel_reason', `cancel_reason is required to void a ${noun} with an active IRN (1 duplicate, 2 data entry mistake, 3 order cancelled, 4 other)`);

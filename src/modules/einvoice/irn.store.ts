@@ -4,8 +4,8 @@ import { preparedQuery } from '../../db/prepared';
 import type { EInvoiceIrnsTable } from '../../db/schema';
 import { isoTimestamp } from '../../kernel/local-date';
 
-/** The documents the IRP registers that Bahi issues: invoices and customer credit notes. */
-export type IrnDocumentType = 'INVOICE' | 'CREDIT_NOTE';
+/** The documents the IRP registers that Bahi issues: invoices, customer credit notes and customer debit notes. */
+export type IrnDocumentType = 'INVOICE' | 'CREDIT_NOTE' | 'DEBIT_NOTE';
 
 type IrnKey = { orgId: string; documentId: string };
 // Every answer of one invoice or credit note looks its IRN up: built and compiled once.

@@ -13,17 +13,13 @@ export function bulkBillOf(ewb: EWayBill): BulkBill {
   return {
     ...same,
     userGstin: ewb.supplyType === 'O' ? ewb.fromGstin : ewb.toGstin,
-    subSupplyDesc: '',
+    // The bulk tool leaves it empty but for sub-supply type 8 (others).
+    subSupplyDesc: ewb.subSupplyDesc ?? '',
     transType: transactionType,
     actualFromStateCode: actFromStateCode,
     actualToStateCode: actToStateCode,
     TotNonAdvolVal: cessNonAdvolValue,
     OthValue: 0,
-    transporterName: null,
-    transDocNo: null,
-    transDocDate: null,
-    // A vehicle on an e-way bill is a regular one unless declared over-dimensional cargo.
-    vehicleType: ewb.vehicleNo === null ? null : 'R',
     mainHsnCode: itemList[0]!.hsnCode,
     itemList: itemList.map(({ cessNonadvol, ...item }, i) => ({ itemNo: i + 1, ...item, cessNonAdvol: cessNonadvol })),
   };

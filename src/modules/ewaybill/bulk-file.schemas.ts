@@ -30,7 +30,7 @@ const BulkBill = Strict({
   userGstin: Type.String({ description: 'The GSTIN generating it: the branch\'s (the consignor outward, the recipient inward)' }),
   supplyType: Type.String(),
   subSupplyType: Type.String(),
-  subSupplyDesc: Type.String({ description: 'Only for sub-supply type 8 (others); empty otherwise' }),
+  subSupplyDesc: Type.String({ description: 'What the movement is, for sub-supply type 8 (others); empty otherwise' }),
   docType: Type.String(),
   docNo: Type.String(),
   docDate: Type.String({ description: 'DD/MM/YYYY' }),

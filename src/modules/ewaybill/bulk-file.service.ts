@@ -29,7 +29,7 @@ export function ewayBillBulkFiles(sources: EWayBillSources) {
   return {
     async bulkFile(ctx: RequestContext, idList: string) {
       const ids = idList.split(',').map((id) => id.trim()).filter((id) => id !== '');
-      if (ids.length === 0) throw invalidValue('ids', 'ids names no document: give invoice or bill ids, comma-separated');
+      if (ids.length === 0) throw invalidValue('ids', 'ids names no document: give invoice, bill or Bill of Entry ids, comma-separated');
       if (ids.length > MAX_BULK_DOCUMENTS) {
         throw new DomainError('validation.failed', `ids may name at most ${MAX_BULK_DOCUMENTS} documents; got ${ids.length}`, {
           field: 'ids', status: 422, details: { max_items: MAX_BULK_DOCUMENTS, received: ids.length },

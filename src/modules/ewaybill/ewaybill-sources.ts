@@ -6,7 +6,7 @@ import type { EWayBillService } from './ewaybill.service';
 
 /** A kind of document with an e-way bill: its e-way bill (with the transport it records), and its number whatever its state. */
 export interface EWayBillSource {
-  entityType: 'INVOICE' | 'BILL';
+  entityType: 'INVOICE' | 'BILL' | 'BILL_OF_ENTRY';
   ewaybill(ctx: RequestContext, id: string): Promise<EWayBill>;
   /** The document's number: 404 when the organisation has no such document. */
   numberOf(ctx: RequestContext, id: string): Promise<string>;
@@ -17,7 +17,7 @@ export interface EWayBillSource {
  * the bulk file and the provider alike.
  */
 export function ewayBillSources(db: Db, ewayBills: EWayBillService) {
-  const numberIn = (table: 'invoices' | 'bills', idColumn: 'invoice_id' | 'bill_id', numberColumn: 'invoice_number' | 'bill_number', noun: string) =>
+  const numberIn = (table: 'invoices' | 'bills' | 'bills_of_entry', idColumn: 'invoice_id' | 'bill_id' | 'bill_of_entry_id', numberColumn: 'invoice_number' | 'bill_number' | 'boe_number', noun: string) =>
     async (ctx: RequestContext, id: string) => {
       const row = await db.selectFrom(table as 'invoices').select(`${numberColumn} as number` as 'invoice_number as number')
         .where('org_id', '=', ctx.orgId).where(idColumn as 'invoice_id', '=', id).executeTakeFirst();
@@ -27,6 +27,10 @@ export function ewayBillSources(db: Db, ewayBills: EWayBillService) {
   return {
     inv: { entityType: 'INVOICE', ewaybill: async (ctx, id) => (await ewayBills.invoice(ctx, id, {})).ewaybill, numberOf: numberIn('invoices', 'invoice_id', 'invoice_number', 'invoice') },
     bill: { entityType: 'BILL', ewaybill: async (ctx, id) => (await ewayBills.bill(ctx, id, {})).ewaybill, numberOf: numberIn('bills', 'bill_id', 'bill_number', 'bill') },
+    boe: {
+      entityType: 'BILL_OF_ENTRY', ewaybill: async (ctx, id) => (await ewayBills.billOfEntry(ctx, id, {})).ewaybill,
+      numberOf: numberIn('bills_of_entry', 'bill_of_entry_id', 'boe_number', 'Bill of Entry'),
+    },
   } satisfies Record<string, EWayBillSource>;
 }
 export type EWayBillSources = ReturnType<typeof ewayBillSources>;

@@ -44,4 +44,33 @@ describe('buildEWayBill', () => {
     expect(built.ewaybill).toMatchObject({ docType: 'BIL', toGstin: 'URP', totInvValue: 100 });
   });
   it('has none for services only', () => expect(buildEWayBill(source({ lines: [{ ...line, isService: true }] }), NO_TRANSPORT)).toBeNull());
+  it('carries the transport document, the vehicle type (R when only a vehicle is named) and the transporter\'s name', () => {
+    const built = buildEWayBill(source({}), { mode: '2', distanceKm: 300, vehicleNo: null, transporterId: null, transDocNo: 'RR/4471', transDocDate: '2026-06-11', transporterName: 'Indian Railways' })!;
+    expect(built.ewaybill).toMatchObject({ transDocNo: 'RR/4471', transDocDate: '11/06/2026', vehicleType: null, transporterName: 'Indian Railways' });
+    expect(buildEWayBill(source({}), { ...NO_TRANSPORT, mode: '1', vehicleNo: 'KA01AB1234' })!.ewaybill.vehicleType).toBe('R');
+    expect(buildEWayBill(source({}), { ...NO_TRANSPORT, mode: '1', vehicleNo: 'KA01AB1234', vehicleType: 'O' })!.ewaybill.vehicleType).toBe('O');
+  });
+  it("takes the document type and the sub-supply type from its caller (a challan's CHL for job work)", () => {
+    const built = buildEWayBill(source({ subSupplyType: '4', docType: 'CHL', subSupplyDesc: null }), NO_TRANSPORT)!;
+    expect(built.ewaybill).toMatchObject({ subSupplyType: '4', docType: 'CHL' });
+  });
+  it("sends an export to its customs port's state, and leaves it null for a port nobody placed", () => {
+    const exported = source({ subSupplyType: '3', to: foreign });
+    expect(buildEWayBill({ ...exported, borderState: '27' }, NO_TRANSPORT)!.ewaybill.actToStateCode).toBe(27);
+    expect(buildEWayBill({ ...exported, borderState: null }, NO_TRANSPORT)!.ewaybill.actToStateCode).toBeNull();
+  });
+  it('needs none for exempt goods worth more than ₹50,000, and one for goods sent to a job worker in another state whatever their value', () => {
+    // 10 × ₹10,000 = ₹1,00,000 of exempt goods (rate 0, no tax, a domestic buyer): none of it counts.
+    const exempt = { ...line, quantityMilli: 10_000, itemTotal: 10_000_000, taxRateCenti: 0, igst: 0 };
+    expect(buildEWayBill(source({ lines: [exempt], to: { ...branch, gstin: '27AAPFU0939F1ZV', stcd: '27' } }), NO_TRANSPORT)!.required).toBe(false);
+    // ₹100 + 18% = ₹118, to Maharashtra for job work.
+    expect(buildEWayBill(source({ subSupplyType: '4', docType: 'CHL', to: { ...branch, stcd: '27' } }), NO_TRANSPORT)!.required).toBe(true);
+    expect(buildEWayBill(source({ subSupplyType: '4', docType: 'CHL' }), NO_TRANSPORT)!.required).toBe(false);
+  });
+  it("holds a movement within the state to the organisation's threshold", () => {
+    // ₹60,000 + 18% = ₹70,800 within Karnataka: above ₹50,000, not above a threshold of ₹1,00,000.
+    const big = { ...line, quantityMilli: 6_000, itemTotal: 6_000_000, cgst: 540_000, sgst: 540_000, igst: 0 };
+    expect(buildEWayBill(source({ lines: [big] }), NO_TRANSPORT)!.required).toBe(true);
+    expect(buildEWayBill(source({ lines: [big], intraStateThreshold: 10_000_000 }), NO_TRANSPORT)!.required).toBe(false);
+  });
 });

@@ -1,7 +1,7 @@
 import { sum, toRupees, type Paise } from '../../kernel/money';
 import { addressLines, cessParts, EXPORT_PIN, EXPORT_STATE, inrLine, inrOf, irpDate, pinOf, type Party, type SourceLine } from '../einvoice';
 import type { EWayBillDraft } from './ewaybill.checks';
-import { ewayBillRequired, type SubSupplyType } from './ewaybill.rules';
+import { countsTowardThreshold, EWAY_BILL_THRESHOLD, ewayBillRequired, type DocType, type SubSupplyType } from './ewaybill.rules';
 import { transactionTypeOf, type Place } from './movement.rules';
 import type { TransMode } from './transport.rules';
 
@@ -24,9 +24,28 @@ export interface EWayBillSource {
   lines: SourceLine[];
   /** An import's customs Bill of Entry covering the bill, once recorded: the e-way bill's document. */
   billOfEntry?: { number: string; date: string } | null;
+  /** The document type when the caller knows it (a challan's CHL); else INV, BIL or BOE from the document. */
+  docType?: DocType;
+  /** What a movement of sub-supply type 8 (others) is. */
+  subSupplyDesc?: string | null;
+  /**
+   * The state of the customs port an import enters or an export leaves by (customs-ports.rules.ts);
+   * null for a port Bahi cannot place. Absent: no port recorded, and the branch's or the seller's
+   * state stands for it.
+   */
+  borderState?: string | null;
+  /** The organisation's threshold for a movement within a state (ewayBillIntraStateThreshold); ₹50,000 when absent. */
+  intraStateThreshold?: Paise;
 }
 
-export interface Transport { mode: TransMode | null; distanceKm: number; vehicleNo: string | null; transporterId: string | null }
+export interface Transport {
+  mode: TransMode | null; distanceKm: number; vehicleNo: string | null; transporterId: string | null;
+  /** The transport document (LR, RR, airway bill, bill of lading): number and date (YYYY-MM-DD). */
+  transDocNo?: string | null;
+  transDocDate?: string | null;
+  vehicleType?: 'R' | 'O' | null;
+  transporterName?: string | null;
+}
 
 /** NIC's state code for a place outside India (the e-invoice's is 96). */
 const ABROAD_STATE = 99;
@@ -41,7 +60,7 @@ const billed = (p: Party, abroad: boolean) => ({
 /**
  * The place the goods move from or to: the named place, else the party's own address. Across
  * the border (an export's consignee, an import's consignor) a place outside India has PIN 999999,
- * and the goods' state in India is `borderState`, the seller's or the branch's, as no port is recorded (docs/rules/einvoice-ewaybill.md, "Bill to, ship to").
+ * and the goods' state in India is `borderState`: the customs port's, else the seller's or the branch's (docs/rules/einvoice-ewaybill.md, "Bill to, ship to").
  */
 function moved(own: Party, named: Place | null, crossesBorder: boolean, borderState: string | null) {
   const p = named ?? own;
@@ -67,12 +86,13 @@ export function buildEWayBill(src: EWayBillSource, transport: Transport): { eway
   const [imported, exported] = [src.subSupplyType === '2', src.subSupplyType === '3'];
   // A bill of supply (Rule 49) carries no tax; a zero-rated supply is still on a tax invoice; goods imported move on their Bill of Entry once customs cleared them.
   const boe = imported ? src.billOfEntry ?? null : null;
-  const docType = boe ? 'BOE' as const : cgst + sgst + igst === 0 && !exported && !ZERO_RATED.has(src.gstTreatment ?? '') ? 'BIL' as const : 'INV' as const;
+  const zeroRated = exported || ZERO_RATED.has(src.gstTreatment ?? '');
+  const docType = src.docType ?? (boe ? 'BOE' as const : cgst + sgst + igst === 0 && !zeroRated ? 'BIL' as const : 'INV' as const);
   const [fromBilled, toBilled] = [billed(src.from, imported), billed(src.to, exported)];
-  const from = moved(src.from, src.dispatchFrom, imported, src.to.stcd);
-  const to = moved(src.to, src.shipTo, exported, src.from.stcd);
+  const from = moved(src.from, src.dispatchFrom, imported, src.borderState === undefined ? src.to.stcd : src.borderState);
+  const to = moved(src.to, src.shipTo, exported, src.borderState === undefined ? src.from.stcd : src.borderState);
   const ewaybill: EWayBillDraft = {
-    supplyType: src.supplyType, subSupplyType: src.subSupplyType, docType, docNo: boe?.number ?? src.number, docDate: irpDate(boe?.date ?? src.date),
+    supplyType: src.supplyType, subSupplyType: src.subSupplyType, subSupplyDesc: src.subSupplyDesc ?? null, docType, docNo: boe?.number ?? src.number, docDate: irpDate(boe?.date ?? src.date),
     transactionType: transactionTypeOf(src.shipTo !== null, src.dispatchFrom !== null),
     fromGstin: fromBilled.gstin, fromTrdName: fromBilled.trdName, fromStateCode: fromBilled.stateCode,
     fromAddr1: from.addr1, fromAddr2: from.addr2, fromPlace: from.place, fromPincode: from.pincode, actFromStateCode: from.actState,
@@ -81,6 +101,9 @@ export function buildEWayBill(src: EWayBillSource, transport: Transport): { eway
     totalValue: toRupees(taxable), cgstValue: toRupees(cgst), sgstValue: toRupees(sgst), igstValue: toRupees(igst),
     cessValue: toRupees(cessAdValorem), cessNonAdvolValue: toRupees(cess - cessAdValorem), totInvValue: toRupees(withTax),
     transMode: transport.mode, transDistance: String(transport.distanceKm), transporterId: transport.transporterId, vehicleNo: transport.vehicleNo,
+    // NIC's vehicle type is R, regular, unless the cargo is over-dimensional.
+    vehicleType: transport.vehicleType ?? (transport.vehicleNo === null ? null : 'R'),
+    transDocNo: transport.transDocNo ?? null, transDocDate: transport.transDocDate ? irpDate(transport.transDocDate) : null, transporterName: transport.transporterName ?? null,
     itemList: lines.map(({ line: l, inr: a }) => ({
       productName: l.name, productDesc: l.description,
       hsnCode: l.hsnOrSac !== null && /^[0-9]+$/.test(l.hsnOrSac) ? Number(l.hsnOrSac) : null,
@@ -89,5 +112,11 @@ export function buildEWayBill(src: EWayBillSource, transport: Transport): { eway
       cessRate: (l.cessRateCenti ?? 0) / 100, cessNonadvol: toRupees(inr(l.cessPerUnit ?? 0)),
     })),
   };
-  return { ewaybill, required: ewayBillRequired(withTax) };
+  // Rule 138, Explanation 2: exempt and nil-rated goods are left out of the consignment value.
+  const counted = lines.filter(({ line: l }) => countsTowardThreshold(l.taxRateCenti, zeroRated));
+  const value = sum(counted.map(({ inr: a }) => a.taxable + a.cgst + a.sgst + a.igst + a.cess));
+  // Goods crossing the border, or moving between two states, move inter-state.
+  const interState = imported || exported || from.actState !== to.actState;
+  const jobWork = src.subSupplyType === '4' || src.subSupplyType === '6';
+  return { ewaybill, required: ewayBillRequired({ value, interState, intraStateThreshold: src.intraStateThreshold ?? EWAY_BILL_THRESHOLD, jobWorkAcrossStates: jobWork && interState }) };
 }

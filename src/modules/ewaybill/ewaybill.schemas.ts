@@ -1,11 +1,13 @@
 import { Type, type Static, type TOptional, type TSchema } from '@sinclair/typebox';
 import { Named, NullableOf, Strict } from '../../http/response-schemas';
-import { Nullable, Query, StringEnum } from '../../http/schema-kit';
+import { LocalDateSchema, Nullable, Query, StringEnum } from '../../http/schema-kit';
+import { DOC_TYPES, SUB_SUPPLY_CODES } from './ewaybill.rules';
 
 /* The e-way bill of the NIC e-way bill API (docs/rules/einvoice-ewaybill.md, "E-way bill"; CGST Rule 138): field names are NIC's. */
 
 const Rupees = Type.Number({ description: 'Rupees (INR), two decimals' });
 export const TRANSPORT_MODES = ['road', 'rail', 'air', 'ship', '1', '2', '3', '4'] as const;
+const VEHICLE_TYPES = ['regular', 'over_dimensional'] as const;
 
 /** The transport of an e-way bill (Part B): the query of GET …/ewaybill, and optional fields of invoices and bills. */
 export const TransportFields = {
@@ -13,6 +15,10 @@ export const TransportFields = {
   distance_km: Type.Integer({ minimum: 0, maximum: 4000, description: 'Approximate distance in km (NIC takes at most 4000); 0 lets the portal work it out from the PINs' }),
   vehicle_no: Type.String({ maxLength: 20, description: 'Vehicle registration number, e.g. KA01AB1234, 22BH1234AB or a temporary TR… number (spaces and hyphens are dropped)' }),
   transporter_id: Type.String({ pattern: '^[0-9]{2}[A-Za-z0-9]{13}$', description: "The transporter's GSTIN or TRANSIN (15 characters, with its check character)" }),
+  trans_doc_no: Type.String({ pattern: '^[A-Za-z0-9/-]{1,15}$', description: 'The transport document\'s number (lorry receipt, railway receipt, airway bill, bill of lading): up to 15 letters, digits, / and -; rail, air and ship need it' }),
+  trans_doc_date: { ...LocalDateSchema, description: 'The transport document\'s date, YYYY-MM-DD; rail, air and ship need it' },
+  vehicle_type: StringEnum(VEHICLE_TYPES, 'regular, or over_dimensional for over-dimensional cargo (NIC\'s R and O)'),
+  transporter_name: Type.String({ minLength: 1, maxLength: 100, description: "The transporter's name" }),
 };
 const optional = <T extends Record<string, TSchema>>(fields: T) => Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Type.Optional(v)])) as { [K in keyof T]: TOptional<T[K]> };
 
@@ -22,6 +28,8 @@ export const TransportInputFields = optional(TransportFields);
 export const TransportUpdateFields = optional({
   transport_mode: Nullable(TransportFields.transport_mode), distance_km: Nullable(TransportFields.distance_km),
   vehicle_no: Nullable(TransportFields.vehicle_no), transporter_id: Nullable(TransportFields.transporter_id),
+  trans_doc_no: Nullable(TransportFields.trans_doc_no), trans_doc_date: Nullable(TransportFields.trans_doc_date),
+  vehicle_type: Nullable(TransportFields.vehicle_type), transporter_name: Nullable(TransportFields.transporter_name),
 });
 /** A document's transport as shown: null until given. */
 export const TransportProperties = {
@@ -29,9 +37,16 @@ export const TransportProperties = {
   distance_km: NullableOf(Type.Integer({ description: 'Approximate distance in km for the e-way bill' })),
   vehicle_no: NullableOf(Type.String({ description: 'Vehicle registration number for the e-way bill' })),
   transporter_id: NullableOf(Type.String({ description: "The transporter's GSTIN or TRANSIN for the e-way bill" })),
+  trans_doc_no: NullableOf(Type.String({ description: 'The transport document\'s number (LR, RR, airway bill, bill of lading) for the e-way bill' })),
+  trans_doc_date: NullableOf(Type.String({ description: 'The transport document\'s date, YYYY-MM-DD' })),
+  vehicle_type: NullableOf(StringEnum(VEHICLE_TYPES, 'regular or over_dimensional; null until given')),
+  transporter_name: NullableOf(Type.String({ description: "The transporter's name for the e-way bill" })),
 };
 
-export const EWayBillQuery = Query(TransportInputFields);
+export const EWayBillQuery = Query({
+  ...TransportInputFields,
+  port_state: Type.Optional(Type.String({ pattern: '^[0-9]{2}$', description: "The GST state code of the customs port the goods cross at, for a port Bahi's table does not place (an import's actFromStateCode, an export's actToStateCode)" })),
+});
 export type EWayBillQuery = Static<typeof EWayBillQuery>;
 
 const Gstin = Type.String({ description: 'GSTIN; URP for an unregistered or foreign party' });
@@ -54,8 +69,9 @@ const Item = Strict({
 
 export const EWayBill = Named('EWayBill', Strict({
   supplyType: StringEnum(['O', 'I'] as const, 'O outward (an invoice), I inward (a bill)'),
-  subSupplyType: StringEnum(['1', '2', '3'] as const, '1 supply, 2 import, 3 export'),
-  docType: StringEnum(['INV', 'BIL', 'BOE'] as const, 'INV tax invoice, BIL bill of supply (no tax on the goods), BOE the Bill of Entry of goods imported (docNo and docDate its own)'),
+  subSupplyType: StringEnum(SUB_SUPPLY_CODES, '1 supply, 2 import, 3 export, 4 job work, 5 for own use, 6 job work returns, 7 sales return, 8 others, 9 SKD/CKD/lots, 10 line sales, 11 recipient not known, 12 exhibition or fairs'),
+  subSupplyDesc: NullableOf(Type.String({ maxLength: 20, description: 'What the movement is, for sub-supply type 8 (others)' })),
+  docType: StringEnum(DOC_TYPES, 'INV tax invoice, BIL bill of supply (no tax on the goods), BOE the Bill of Entry of goods imported (docNo and docDate its own), CHL delivery challan, OTH other'),
   docNo: Type.String(),
   docDate: Type.String({ description: 'DD/MM/YYYY' }),
   transactionType: Type.Integer({ minimum: 1, maximum: 4, description: '1 regular, 2 bill to – ship to, 3 bill from – dispatch from, 4 both' }),
@@ -76,6 +92,10 @@ export const EWayBill = Named('EWayBill', Strict({
   transDistance: Type.String({ pattern: '^[0-9]{1,4}$', description: 'km, as NIC takes it, a string; 0 lets the portal work it out from the PINs' }),
   transporterId: NullableOf(Type.String()),
   vehicleNo: NullableOf(Type.String()),
+  vehicleType: NullableOf(StringEnum(['R', 'O'] as const, 'R regular, O over-dimensional cargo; R when a vehicle is named without a type')),
+  transDocNo: NullableOf(Type.String({ description: 'The transport document\'s number (LR, RR, airway bill, bill of lading)' })),
+  transDocDate: NullableOf(Type.String({ description: 'The transport document\'s date, DD/MM/YYYY' })),
+  transporterName: NullableOf(Type.String()),
   itemList: Type.Array(Item),
 }, 'The NIC e-way bill JSON of the goods lines of an invoice (outward) or bill (inward).'));
 export type EWayBill = Static<typeof EWayBill>;

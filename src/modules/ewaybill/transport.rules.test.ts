@@ -26,5 +26,8 @@ describe('e-way bill transport rules', () => {
   it('leaves out what is not sent and clears what is sent as null', () => {
     expect(transportFieldsOf({ transport_mode: '2', vehicle_no: null })).toEqual({ transport_mode: 'rail', vehicle_no: null });
     expect(transportFieldsOf({})).toEqual({});
+    expect(transportFieldsOf({ trans_doc_no: 'lr/4417', trans_doc_date: '2026-06-11', vehicle_type: 'over_dimensional', transporter_name: '  VRL Logistics ' }))
+      .toEqual({ trans_doc_no: 'LR/4417', trans_doc_date: '2026-06-11', vehicle_type: 'over_dimensional', transporter_name: 'VRL Logistics' });
+    expect(transportFieldsOf({ transporter_name: '  ', trans_doc_no: null })).toEqual({ transporter_name: null, trans_doc_no: null });
   });
 });

@@ -46,14 +46,38 @@ export function transporterId(raw: string): string {
   return id;
 }
 
+/** NIC's vehicle type: R regular, O over-dimensional cargo (a consignment beyond the Motor Vehicles Rules' size limits). */
+export type VehicleType = 'regular' | 'over_dimensional';
+const VEHICLE_TYPE_CODES: Record<VehicleType, 'R' | 'O'> = { regular: 'R', over_dimensional: 'O' };
+export const vehicleTypeCode = (type: VehicleType): 'R' | 'O' => VEHICLE_TYPE_CODES[type];
+
 export interface TransportInput {
   transport_mode?: ModeInput | null;
   distance_km?: number | null;
   vehicle_no?: string | null;
   transporter_id?: string | null;
+  trans_doc_no?: string | null;
+  trans_doc_date?: string | null;
+  vehicle_type?: VehicleType | null;
+  transporter_name?: string | null;
 }
 
-export interface Transport { transport_mode: TransportMode | null; distance_km: number | null; vehicle_no: string | null; transporter_id: string | null }
+export interface Transport {
+  transport_mode: TransportMode | null; distance_km: number | null; vehicle_no: string | null; transporter_id: string | null;
+  /** The transport document (lorry receipt, railway receipt, airway bill, bill of lading): its number and date. */
+  trans_doc_no: string | null;
+  trans_doc_date: string | null;
+  vehicle_type: VehicleType | null;
+  transporter_name: string | null;
+}
+
+/** A document's transport before any is given. */
+export const NO_TRANSPORT: Transport = {
+  transport_mode: null, distance_km: null, vehicle_no: null, transporter_id: null, trans_doc_no: null, trans_doc_date: null, vehicle_type: null, transporter_name: null,
+};
+
+/** A transporter's name trimmed; a blank one is none. */
+const nameOrNull = (raw: string) => (raw.trim() === '' ? null : raw.trim());
 
 /**
  * The transport fields an input sends, checked and normalised; a field not sent is left out
@@ -65,10 +89,18 @@ export function transportFieldsOf(input: TransportInput): Partial<Transport> {
   if (input.distance_km !== undefined) out.distance_km = input.distance_km;
   if (input.vehicle_no !== undefined) out.vehicle_no = input.vehicle_no === null ? null : vehicleNumber(input.vehicle_no);
   if (input.transporter_id !== undefined) out.transporter_id = input.transporter_id === null ? null : transporterId(input.transporter_id);
+  if (input.trans_doc_no !== undefined) out.trans_doc_no = input.trans_doc_no === null ? null : input.trans_doc_no.toUpperCase();
+  if (input.trans_doc_date !== undefined) out.trans_doc_date = input.trans_doc_date;
+  if (input.vehicle_type !== undefined) out.vehicle_type = input.vehicle_type;
+  if (input.transporter_name !== undefined) out.transporter_name = input.transporter_name === null ? null : nameOrNull(input.transporter_name);
   return out;
 }
 
+/** A document's transport columns as the database holds them. */
+export type TransportRow = Omit<Transport, 'transport_mode' | 'vehicle_type'> & { transport_mode: string | null; vehicle_type: string | null };
+
 /** A document's transport columns as the API shows them. */
-export const presentTransport = (row: { transport_mode: string | null; distance_km: number | null; vehicle_no: string | null; transporter_id: string | null }): Transport => ({
+export const presentTransport = (row: TransportRow): Transport => ({
   transport_mode: row.transport_mode as TransportMode | null, distance_km: row.distance_km, vehicle_no: row.vehicle_no, transporter_id: row.transporter_id,
+  trans_doc_no: row.trans_doc_no, trans_doc_date: row.trans_doc_date, vehicle_type: row.vehicle_type as VehicleType | null, transporter_name: row.transporter_name,
 });

@@ -46,6 +46,8 @@ const eWayBillRoutes = (gsp: GspService, kind: Kind, source: EWayBillKind): Rout
 
 const INVOICES: Kind = { collection: 'invoices', param: 'invoice_id', noun: 'Invoice', name: 'invoice', access: 'Svc.invoices.UPDATE' };
 const CREDIT_NOTES: Kind = { collection: 'credit_notes', param: 'credit_note_id', noun: 'CreditNote', name: 'credit note', access: 'Svc.creditnotes.UPDATE' };
+const DEBIT_NOTES: Kind = { collection: 'debit_notes', param: 'debit_note_id', noun: 'DebitNote', name: 'debit note', access: 'Svc.debitnotes.UPDATE' };
+const BILLS_OF_ENTRY: Kind = { collection: 'bills_of_entry', param: 'bill_of_entry_id', noun: 'BillOfEntry', name: 'Bill of Entry', access: 'Svc.bills.UPDATE' };
 const BILLS: Kind = { collection: 'bills', param: 'bill_id', noun: 'Bill', name: 'bill', access: 'Svc.bills.UPDATE' };
 
 /** Generating and cancelling e-invoices and e-way bills through the provider: one line per document kind. */
@@ -53,7 +55,9 @@ export function gspRoutes(gsp: GspService): RouteDef[] {
   return [
     ...eInvoiceRoutes(gsp, INVOICES, 'INVOICE'),
     ...eInvoiceRoutes(gsp, CREDIT_NOTES, 'CREDIT_NOTE'),
+    ...eInvoiceRoutes(gsp, DEBIT_NOTES, 'DEBIT_NOTE'),
     ...eWayBillRoutes(gsp, INVOICES, 'inv'),
     ...eWayBillRoutes(gsp, BILLS, 'bill'),
+    ...eWayBillRoutes(gsp, BILLS_OF_ENTRY, 'boe'),
   ];
 }

@@ -14,6 +14,7 @@ type Deps = Pick<PlatformDeps, 'uow' | 'activity' | 'database'> & {
 const PAYLOADS: Record<IrnDocumentType, (e: EInvoiceService, ctx: RequestContext, id: string) => Promise<{ einvoice: EInvoice }>> = {
   INVOICE: (e, ctx, id) => e.invoice(ctx, id),
   CREDIT_NOTE: (e, ctx, id) => e.creditNote(ctx, id),
+  DEBIT_NOTE: (e, ctx, id) => e.debitNote(ctx, id),
 };
 
 export type EWayBillKind = keyof EWayBillSources;
@@ -44,7 +45,7 @@ function duplicateIrnOf(answer: Refused, own: string): string | null {
   return answer.errorCode === DUPLICATE_IRN && dup?.Irn === own ? own : null;
 }
 
-type Entity = { entityType: 'INVOICE' | 'CREDIT_NOTE' | 'BILL'; entityId: string; entityRef: string };
+type Entity = { entityType: IrnDocumentType | 'BILL' | 'BILL_OF_ENTRY'; entityId: string; entityRef: string };
 type QueuedAnswer = { status: 'QUEUED'; provider: string; file_name: string };
 
 const EMPTY_EWB = { ewaybill_no: null, ewaybill_date: null, valid_upto: null, cancel_date: null };

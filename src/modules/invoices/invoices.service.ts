@@ -13,9 +13,9 @@ import { cursorPage, readCursor } from '../../platform/pagination';
 import { assertHsnDigits, catalogRepository } from '../catalog';
 import { assertCessLevied, assertDocumentConvertible, decideRoundOff, exchangeRateMicroOf, freshPartyCopy, inclusiveRemainderOf, readPartyCopy, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty, settlementPort, totalWithRoundOff } from '../documents';
 import { assertRatesExcludeTax, assertReverseChargeRecipient, owedAmount } from '../documents/reverse-charge.rules';
-import { cancelIrnOnVoid, findIrn, findIrns, irnOfJoined, presentIrn } from '../einvoice';
+import { assertEInvoiceParties, cancelIrnOnVoid, findIrn, findIrns, irnOfJoined, presentIrn } from '../einvoice';
 import { assertShippingBillSettable, NO_SHIPPING_BILL, ON_ITS_OWN, presentShippingBill, shippingBillColumns, type ShippingBill } from './shipping-bill.rules';
-import { presentTransport, transportFieldsOf } from '../ewaybill/transport.rules';
+import { NO_TRANSPORT, presentTransport, transportFieldsOf } from '../ewaybill/transport.rules';
 import { reversalRemedy, type LedgerService } from '../ledger';
 import type { SeriesService } from '../series';
 import { invoiceApprovalLines, type InvoiceAccounts } from './invoices.posting';
@@ -145,7 +145,7 @@ export function invoicesService(deps: Deps) {
     // priceLines bounds pre; an explicit round_off, itself within the bound, can still take the sum past it or below zero.
     const total = totalWithRoundOff(pre, roundOff);
     assertDocumentConvertible(amounts, roundOff, exchangeRateMicro, 'exchange_rate');
-    const transport = { transport_mode: null, distance_km: null, vehicle_no: null, transporter_id: null, ...transportFieldsOf(input) };
+    const transport = { ...NO_TRANSPORT, ...transportFieldsOf(input) };
     const shippingBill = input.shipping_bill ? shippingBillColumns(input.shipping_bill, { placeOfSupply: party.placeOfSupply, date }, now()) : NO_SHIPPING_BILL;
     const unnumbered: Omit<InvoiceRow, 'invoice_number' | 'series_id'> = {
       org_id: ctx.orgId, invoice_id: deps.ids.next('inv'), branch_id: branchId,
@@ -158,6 +158,7 @@ export function invoicesService(deps: Deps) {
       status: 'DRAFT', salesperson_id: input.salesperson_id ?? null, notes: input.notes ?? null, sales_order_id: origin.salesOrderId ?? null,
       version: 1, created_time: created, last_modified_time: created, payment_vpa: payee?.vpa ?? null, payment_payee: payee?.name ?? null, ...transport, ...shippingBill,
     };
+    if (input.auto_approve) await assertEInvoiceParties(tx, ctx.orgId, { ...unnumbered, name: unnumbered.customer_name }, 'invoice');
     // Everything is ready before the number is taken: on PostgreSQL the series counter stays
     // locked from then until COMMIT. The number is recorded as its registration's for the year
     // (a number used there already is skipped, or, given, refused); the invoice is stored SENT when auto-approved.
@@ -205,6 +206,7 @@ export function invoicesService(deps: Deps) {
         assertHsnDigits(lines.map((l) => ({ hsnOrSac: l.hsn_or_sac })), prefs.hsnDigits, readPartyCopy(party)?.gstin != null, invoice.invoice_date);
         // The customer may have lost its GSTIN since the draft: reverse charge needs one when the invoice is issued.
         if (invoice.is_reverse_charge === 1) assertReverseChargeRecipient({ recipientGstin: readPartyCopy(party)?.gstin ?? null, placeOfSupply: invoice.place_of_supply, exportType: invoice.export_type });
+        await assertEInvoiceParties(tx, ctx.orgId, { ...invoice, party, name: invoice.customer_name }, 'invoice');
         const approved = await approveInTx(tx, ctx, { ...invoice, version: invoice.version + 1, party }, lines);
         await repo.update(tx, ctx.orgId, invoiceId, { status: approved.status, party: approved.party, version: approved.version, last_modified_time: approved.last_modified_time });
         await deps.events.emit(tx, ctx, 'INVOICE_UPDATED', eventData(approved));

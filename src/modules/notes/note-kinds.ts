@@ -56,7 +56,7 @@ export interface NoteKind<K extends NoteKey = NoteKey> {
   raises(type: NoteType): boolean;
   /** A note naming a bill is applied to it at creation, as much as the bill still owes (we raise it for that bill). */
   appliedAtCreation: boolean;
-  /** It can carry an IRN (CGST Rule 48(4): e-invoices cover credit notes; Bahi does not yet report debit notes to the IRP). */
+  /** Its customer notes carry an IRN (CGST Rule 48(4): e-invoices cover credit and debit notes). */
   einvoice: boolean;
   /** Its events in the webhook catalog: when created, and when voided if the catalog has one. */
   createdEvent: 'CREDIT_NOTE_CREATED' | 'DEBIT_NOTE_CREATED';
@@ -90,6 +90,6 @@ export const DEBIT_NOTES: NoteKind<'debit_note'> = {
   typeOf: (parent) => (parent === 'invoice' ? 'CUSTOMER' : 'VENDOR'),
   // Ours to a customer is issued (Rule 53(1A)(b): numbered as an invoice is); to a vendor, a reference of our own.
   numbering: (side) => (side === 'sales' ? 'issued-series' : DEBIT_NOTE_NUMBERING), seriesType: 'debit_note', raises: (type) => type === 'CUSTOMER',
-  appliedAtCreation: true, einvoice: false, createdEvent: 'DEBIT_NOTE_CREATED', voidedEvent: null,
+  appliedAtCreation: true, einvoice: true, createdEvent: 'DEBIT_NOTE_CREATED', voidedEvent: null,
   memo: (number, contactName) => `Debit note ${number} to ${contactName}`,
 };

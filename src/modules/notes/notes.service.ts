@@ -13,7 +13,7 @@ import {
   assertHeaderEditable, assertVoidable, noteJournalLines, noteLineColumnsOf, prepareNote, stockDirectionOf,
   type NoteLineItem, type NoteParent, type NoteSide, type PreparedNote, type UpdateNoteBody,
 } from '../documents';
-import { assertNoActiveIrn, cancelIrnOnVoid, findIrn, findIrns, type IrnVoidBody } from '../einvoice';
+import { assertEInvoiceParties, assertNoActiveIrn, cancelIrnOnVoid, findIrn, findIrns, type IrnVoidBody } from '../einvoice';
 import { reversalRemedy, type LedgerService } from '../ledger';
 import { takeDocumentNumber, type SeriesService } from '../series';
 import { owedAmount } from '../documents/reverse-charge.rules';
@@ -182,6 +182,11 @@ export function notesService<K extends NoteKey>(kind: NoteKind<K>, deps: Deps) {
         const side = sideOf(type);
         const raises = kind.raises(type);
         const prepared = await prepareNote(tx, ctx.orgId, { ...input, contactField: kind.contactKey, noteDate, raises }, side, parent, deps.series.branchOf);
+        // A customer's note is issued now: an organisation that e-invoices has its parties checked first.
+        if (type === 'CUSTOMER' && kind.einvoice) {
+          await assertEInvoiceParties(tx, ctx.orgId, { branch_id: prepared.party.branchId, name: prepared.party.contactName, party: prepared.party.partyCopy,
+            gst_treatment: prepared.party.gstTreatment, export_type: prepared.exportType, place_of_supply: prepared.party.placeOfSupply }, kind.document);
+        }
         const noteId = deps.ids.next(kind.idPrefix);
         const number = await takeNumber(tx, ctx, side, prepared.party.branchId, noteDate, noteId);
         const note = newNoteRow({ orgId: ctx.orgId, id: noteId, number, created: now() }, input, type, side, prepared);
@@ -210,7 +215,7 @@ export function notesService<K extends NoteKey>(kind: NoteKind<K>, deps: Deps) {
       return deps.uow(ctx, async (tx) => {
         const note = await load(tx, ctx.orgId, noteId, true);
         assertHeaderEditable(kind.document, note);
-        if (kind.einvoice) await assertNoActiveIrn(tx, ctx.orgId, { type: 'CREDIT_NOTE', id: noteId });
+        if (kind.einvoice) await assertNoActiveIrn(tx, ctx.orgId, { type: kind.source, id: noteId });
         await assertPeriodOpen(tx, ctx.orgId, note.note_date);
         const header = (n: Pick<NoteRow, 'reference_number' | 'notes'>) => ({ reference_number: n.reference_number, notes: n.notes });
         const after = {
@@ -232,7 +237,7 @@ export function notesService<K extends NoteKey>(kind: NoteKind<K>, deps: Deps) {
         assertVoidable(kind.document, note);
         await assertPeriodOpen(tx, ctx.orgId, note.note_date, reversalRemedy(kind.source));
         const cancellation = kind.einvoice
-          ? await cancelIrnOnVoid(tx, ctx, { type: 'CREDIT_NOTE', id: noteId, number: note.number }, request ?? {}, deps.clock.now(), deps.activity) : null;
+          ? await cancelIrnOnVoid(tx, ctx, { type: kind.source, id: noteId, number: note.number }, request ?? {}, deps.clock.now(), deps.activity) : null;
         const [reversal] = await deps.ledger.reverseSource(tx, ctx, kind.source, noteId, `Void of ${kind.document} ${note.number}`);
         const saved = await save(tx, note, { status: 'CANCELLED', balance_amount: 0 });
         await deps.activity.record(tx, ctx, {

@@ -78,7 +78,7 @@ export interface Letterhead {
 
 const settledOf = (paid: number, credited: number, balance: number) => ({ paid, credited, balance });
 
-/** The IRN of an invoice or credit note, as its PDF prints it. */
+/** The IRN of an invoice, credit note or customer debit note, as its PDF prints it. */
 async function einvoiceOf(db: Db, orgId: string, id: string): Promise<DocumentSource['einvoice']> {
   const irn = await db.selectFrom('einvoice_irns').selectAll().where('org_id', '=', orgId).where('document_id', '=', id).executeTakeFirst();
   return irn ? { irn: irn.irn, ackNo: irn.ack_no, ackDate: irn.ack_date, signedQrCode: irn.signed_qr_code, status: irn.status } : null;
@@ -180,6 +180,7 @@ async function debitNote(db: Db, orgId: string, id: string): Promise<DocumentSou
   if (!r) return undefined;
   const lines = await db.selectFrom('debit_note_lines').selectAll().where('org_id', '=', orgId).where('debit_note_id', '=', id).orderBy('position').execute();
   return {
+    einvoice: r.note_type === 'CUSTOMER' ? await einvoiceOf(db, orgId, id) : null,
     kind: 'debit_note', id, number: r.debit_note_number, date: r.note_date, secondDate: null,
     status: r.status, version: r.version, branchId: r.branch_id, contactId: r.contact_id, contactName: r.contact_name, issuedBy: 'us',
     reference: r.reference_number, placeOfSupply: r.place_of_supply, currency: r.currency_code,

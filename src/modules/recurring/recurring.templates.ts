@@ -75,7 +75,10 @@ async function seriesNameOf(db: Db | Tx, orgId: string, seriesId: string | null)
   return row?.series_name;
 }
 
-const transportOf = (d: TransportColumns) => ({ transport_mode: d.transport_mode, distance_km: d.distance_km, vehicle_no: d.vehicle_no, transporter_id: d.transporter_id });
+const transportOf = (d: TransportColumns) => ({
+  transport_mode: d.transport_mode, distance_km: d.distance_km, vehicle_no: d.vehicle_no, transporter_id: d.transporter_id,
+  trans_doc_no: d.trans_doc_no, trans_doc_date: d.trans_doc_date, vehicle_type: d.vehicle_type, transporter_name: d.transporter_name,
+});
 
 export async function snapshotTemplate(db: Db | Tx, orgId: string, entityType: RecurringEntityType, id: string): Promise<TemplatePayload> {
   switch (entityType) {

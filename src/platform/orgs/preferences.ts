@@ -14,6 +14,25 @@ export interface Preferences {
    * up to ₹5 crore: B2B lines only), 6 (above it: every line) or 8 (every line).
    */
   hsnDigits: 4 | 6 | 8;
+  /**
+   * Rupees: the consignment value above which goods moving within a state need an e-way bill
+   * (CGST Rule 138(14)(d): each state notifies its own; ₹50,000 unless it does).
+   */
+  ewayBillIntraStateThreshold: number;
+  /**
+   * Whether the organisation e-invoices (CGST Rule 48(4)): its invoices and notes that need an
+   * e-invoice have their parties checked as the IRP checks them when they are issued.
+   */
+  einvoicing: boolean;
+  /**
+   * Days within which the IRP takes a document (30 for a turnover of ₹10 crore or more, GSTN
+   * advisory of 5 November 2024); null: no limit.
+   */
+  einvoiceReportingWindowDays: number | null;
+  /** The payee of the e-invoice's PayDtls: its name, bank account and IFSC; PayDtls is sent once all three are set. */
+  payeeName: string | null;
+  payeeAccount: string | null;
+  payeeIfsc: string | null;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -25,6 +44,12 @@ export const DEFAULT_PREFERENCES: Preferences = {
   invoicePdfTemplate: 'classic',
   upiVpa: null,
   hsnDigits: 4,
+  ewayBillIntraStateThreshold: 50_000,
+  einvoicing: false,
+  einvoiceReportingWindowDays: 30,
+  payeeName: null,
+  payeeAccount: null,
+  payeeIfsc: null,
 };
 
 export function readPreferences(json: string): Preferences {
