@@ -41,7 +41,7 @@ describe('GET /ewaybills?format=bulk', () => {
   it('gives an invoice and a bill as two billLists entries, with the portal\'s field names, in the order asked', async () => {
     const invoice = await laptopInvoice();
     const bill = await postedBill(org.api, await gstVendor(org.api), 6000, {
-      transport_mode: 'air', distance_km: 850,
+      transport_mode: 'air', distance_km: 850, trans_doc_no: '098-12345675', trans_doc_date: '2026-06-11',
       line_items: [{ name: 'Steel racks', hsn_or_sac: '9403', quantity: 10, unit: 'pcs', rate: 6000, tax_id: gst18 }],
     });
     const res = await org.api.get(`/ewaybills?format=bulk&ids=${invoice.invoice_id},${bill.bill_id}`);
@@ -66,7 +66,7 @@ describe('GET /ewaybills?format=bulk', () => {
           ...side('from', UDYOG), ...side('to', BRANCH), actualFromStateCode: 27, actualToStateCode: 29,
           // 10 × 6,000 = 60,000; IGST 18% = 10,800; 70,800.
           totalValue: 60000, cgstValue: 0, sgstValue: 0, igstValue: 10800, cessValue: 0, TotNonAdvolVal: 0, OthValue: 0, totInvValue: 70800,
-          transMode: '3', transDistance: '850', transporterName: null, transporterId: null, transDocNo: null, transDocDate: null, vehicleNo: null, vehicleType: null,
+          transMode: '3', transDistance: '850', transporterName: null, transporterId: null, transDocNo: '098-12345675', transDocDate: '11/06/2026', vehicleNo: null, vehicleType: null,
           mainHsnCode: 9403,
           itemList: [{ itemNo: 1, productName: 'Steel racks', productDesc: null, hsnCode: 9403, quantity: 10, qtyUnit: 'PCS', taxableAmount: 60000,
             cgstRate: 0, sgstRate: 0, igstRate: 18, cessRate: 0, cessNonAdvol: 0 }],
