@@ -569,7 +569,7 @@ async function monthOfBusiness(s: Story): Promise<void> {
   })).bill_of_entry;
   await s.call('getBillOfEntryEWayBill', { params: { bill_of_entry_id: cleared.bill_of_entry_id }, query: { transport_mode: 'road', distance_km: 350, vehicle_no: 'TN01AB1234' } });
   // Through the provider (the outbox: 202), and a cancellation of the e-way bill the portal gave.
-  await s.call('generateBillOfEntryEWayBill', { params: { bill_of_entry_id: cleared.bill_of_entry_id } });
+  await s.call('generateBillOfEntryEWayBill', { params: { bill_of_entry_id: cleared.bill_of_entry_id }, query: { transport_mode: 'road', distance_km: 350, vehicle_no: 'TN01AB1234' } });
   await s.call('cancelBillOfEntryEWayBill', { params: { bill_of_entry_id: cleared.bill_of_entry_id }, body: { ewaybill_no: '391000000003', cancel_reason: 1, cancel_remarks: 'Generated twice' } });
 }
 

@@ -1,13 +1,14 @@
 import type { Db } from '../../db/database';
 import { notFound } from '../../kernel/errors';
 import type { RequestContext } from '../../platform/context';
-import type { EWayBill } from './ewaybill.schemas';
+import type { EWayBill, EWayBillQuery } from './ewaybill.schemas';
 import type { EWayBillService } from './ewaybill.service';
 
 /** A kind of document with an e-way bill: its e-way bill (with the transport it records), and its number whatever its state. */
 export interface EWayBillSource {
   entityType: 'INVOICE' | 'BILL' | 'BILL_OF_ENTRY';
-  ewaybill(ctx: RequestContext, id: string): Promise<EWayBill>;
+  /** With the transport the query names, else the one the document records (as GET …/ewaybill). */
+  ewaybill(ctx: RequestContext, id: string, transport?: EWayBillQuery): Promise<EWayBill>;
   /** The document's number: 404 when the organisation has no such document. */
   numberOf(ctx: RequestContext, id: string): Promise<string>;
 }
@@ -25,10 +26,10 @@ export function ewayBillSources(db: Db, ewayBills: EWayBillService) {
       return row.number;
     };
   return {
-    inv: { entityType: 'INVOICE', ewaybill: async (ctx, id) => (await ewayBills.invoice(ctx, id, {})).ewaybill, numberOf: numberIn('invoices', 'invoice_id', 'invoice_number', 'invoice') },
-    bill: { entityType: 'BILL', ewaybill: async (ctx, id) => (await ewayBills.bill(ctx, id, {})).ewaybill, numberOf: numberIn('bills', 'bill_id', 'bill_number', 'bill') },
+    inv: { entityType: 'INVOICE', ewaybill: async (ctx, id, transport = {}) => (await ewayBills.invoice(ctx, id, transport)).ewaybill, numberOf: numberIn('invoices', 'invoice_id', 'invoice_number', 'invoice') },
+    bill: { entityType: 'BILL', ewaybill: async (ctx, id, transport = {}) => (await ewayBills.bill(ctx, id, transport)).ewaybill, numberOf: numberIn('bills', 'bill_id', 'bill_number', 'bill') },
     boe: {
-      entityType: 'BILL_OF_ENTRY', ewaybill: async (ctx, id) => (await ewayBills.billOfEntry(ctx, id, {})).ewaybill,
+      entityType: 'BILL_OF_ENTRY', ewaybill: async (ctx, id, transport = {}) => (await ewayBills.billOfEntry(ctx, id, transport)).ewaybill,
       numberOf: numberIn('bills_of_entry', 'bill_of_entry_id', 'boe_number', 'Bill of Entry'),
     },
   } satisfies Record<string, EWayBillSource>;

@@ -1,5 +1,6 @@
 import { route, type Access, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
+import { EWayBillQuery } from '../ewaybill/ewaybill.schemas';
 import { CancelEInvoiceBody, CancelEWayBillBody, EInvoiceSubmission, EWayBillSubmission } from './gsp.schemas';
 import type { IrnDocumentType } from '../einvoice';
 import type { EWayBillKind, GspService } from './gsp.service';
@@ -30,10 +31,10 @@ const eInvoiceRoutes = (gsp: GspService, kind: Kind, type: IrnDocumentType): Rou
 const eWayBillRoutes = (gsp: GspService, kind: Kind, source: EWayBillKind): RouteDef[] => [
   route({
     method: 'POST', url: `/${kind.collection}/:${kind.param}/ewaybill/generate`, operationId: `generate${kind.noun}EWayBill`, tags,
-    summary: `Generate the ${kind.name}'s e-way bill through the configured provider: its number (200), or the portal's bulk-upload file written to the outbox (202)`,
-    access: kind.access, idempotency: 'optional', failsWith: [503], params: IdParam(kind.param), response: { ewaybill_submission: EWayBillSubmission },
+    summary: `Generate the ${kind.name}'s e-way bill through the configured provider, with the transport the query names as GET …/ewaybill takes it: its number (200), or the portal's bulk-upload file written to the outbox (202)`,
+    access: kind.access, idempotency: 'optional', failsWith: [503], params: IdParam(kind.param), query: EWayBillQuery, response: { ewaybill_submission: EWayBillSubmission },
     acceptedWhen: queued('ewaybill_submission'),
-    handle: ({ ctx, params }) => gsp.generateEWayBill(ctx, source, (params as Record<string, string>)[kind.param]!),
+    handle: ({ ctx, params, query }) => gsp.generateEWayBill(ctx, source, (params as Record<string, string>)[kind.param]!, query),
   }),
   route({
     method: 'POST', url: `/${kind.collection}/:${kind.param}/ewaybill/cancel`, operationId: `cancel${kind.noun}EWayBill`, tags,

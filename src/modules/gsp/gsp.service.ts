@@ -2,7 +2,7 @@ import { DomainError, invalidState } from '../../kernel/errors';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { cancellationPayload, findIrn, irnOfEInvoice, type EInvoice, type EInvoiceService, type IrnDocumentType, type IrnService } from '../einvoice';
-import type { EWayBillSources } from '../ewaybill';
+import type { EWayBillQuery, EWayBillSources } from '../ewaybill';
 import { DUPLICATE_IRN, type GspProvider, type IrnIssued, type Queued, type Refused } from './gsp.provider';
 import type { CancelEInvoiceBody, CancelEWayBillBody } from './gsp.schemas';
 
@@ -112,9 +112,9 @@ export function gspService(deps: Deps) {
       }));
     },
 
-    async generateEWayBill(ctx: RequestContext, kind: EWayBillKind, id: string) {
+    async generateEWayBill(ctx: RequestContext, kind: EWayBillKind, id: string, transport: EWayBillQuery = {}) {
       const source = deps.ewayBillSources[kind];
-      const ewaybill = await source.ewaybill(ctx, id);
+      const ewaybill = await source.ewaybill(ctx, id, transport);
       const entity = { entityType: source.entityType, entityId: id, entityRef: ewaybill.docNo };
       const answer = await asked(() => provider.generateEWayBill(ewaybill, { orgId: ctx.orgId, documentNumber: ewaybill.docNo }));
       if (answer.kind === 'refused') throw refusal('e-way bill system', answer);
