@@ -206,6 +206,10 @@ describe('the IRP sandbox double', () => {
     expect(cancel.body.ewaybill_submission).toMatchObject({ status: 'CANCELLED', ewaybill_no: ewbNo, cancel_date: '15/06/2026 11:30:00 AM' });
     const activity = await org.api.get(`/activity?entity_id=${invoice.invoice_id}`);
     expect((activity.body.activity as { action: string }[]).map((e) => e.action)).toEqual(expect.arrayContaining(['INVOICE_EWAY_BILL_GENERATED', 'INVOICE_EWAY_BILL_CANCELLED']));
+    // Generated again after the cancellation, with the transport the query names: 450 km is three days of 200 km.
+    const rerouted = await org.api.post(`/invoices/${invoice.invoice_id}/ewaybill/generate?distance_km=450&vehicle_no=KA05MN4321`, undefined);
+    expect(rerouted.status, JSON.stringify(rerouted.body)).toBe(200);
+    expect(rerouted.body.ewaybill_submission).toMatchObject({ status: 'GENERATED', valid_upto: '18/06/2026 11:59:00 PM' });
   });
 });
 
