@@ -213,6 +213,32 @@ describe('the IRP sandbox double', () => {
   });
 });
 
+describe('a 2150 for another document', () => {
+  it('is refused (409 with the IRP\'s code and InfoDtls), nothing recorded', async () => {
+    const other = { DocDtls: { Typ: 'INV', No: 'SOMEONE-ELSES-1', Dt: '10/06/2026' }, SellerDtls: { Gstin: GSTIN } };
+    const jwt = (data: unknown) => ['e30', Buffer.from(JSON.stringify({ data: JSON.stringify(data) })).toString('base64url'), 'c2ln'].join('.');
+    const infoDtls = [{ InfCd: 'DUPIRN', Desc: { AckNo: 112610000000009, AckDt: '2026-06-15 11:00:00', Irn: 'b'.repeat(64) } }];
+    const never = async () => { throw new Error('not called'); };
+    const t = await startTestApp({}, {
+      gspProvider: {
+        name: 'confused', cancelIrn: never, generateEWayBill: never, cancelEWayBill: never,
+        generateIrn: async () => ({ kind: 'refused', errorCode: '2150', message: 'Duplicate IRN', infoDtls }),
+        irnDetails: async () => ({ kind: 'issued', Irn: 'b'.repeat(64), AckNo: '112610000000009', AckDt: '2026-06-15 11:00:00', SignedInvoice: jwt(other), SignedQRCode: jwt({}) }),
+      },
+    });
+    try {
+      const confused = await books(t);
+      const invoice = await invoiceIn(confused);
+      const res = await confused.org.api.post(`/invoices/${invoice.invoice_id}/einvoice/generate`, undefined);
+      expect(res.status).toBe(409);
+      expect(res.body.details).toEqual({ error_code: '2150', error_message: 'Duplicate IRN', info_dtls: infoDtls });
+      expect((await confused.org.api.get(`/invoices/${invoice.invoice_id}`)).body.invoice.einvoice).toBeNull();
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('a provider that cannot be reached', () => {
   it('answers 503 service.unavailable and records nothing', async () => {
     const unreachable = async () => { throw new Error('connect ECONNREFUSED'); };

@@ -1,7 +1,7 @@
 import { DomainError, invalidState } from '../../kernel/errors';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
-import { cancellationPayload, findIrn, irnOfEInvoice, type EInvoice, type EInvoiceService, type IrnDocumentType, type IrnService } from '../einvoice';
+import { cancellationPayload, findIrn, type EInvoice, type EInvoiceService, type IrnDocumentType, type IrnService } from '../einvoice';
 import type { EWayBillQuery, EWayBillSources } from '../ewaybill';
 import { DUPLICATE_IRN, type GspProvider, type IrnIssued, type Queued, type Refused } from './gsp.provider';
 import type { CancelEInvoiceBody, CancelEWayBillBody } from './gsp.schemas';
@@ -39,10 +39,26 @@ const recordBodyOf = (issued: IrnIssued) => ({
   irn: issued.Irn, ack_no: issued.AckNo, ack_date: issued.AckDt.replace(' ', 'T'), signed_qr_code: issued.SignedQRCode,
 });
 
-/** The IRN the IRP says it already issued (InfoDtls DUPIRN of a 2150): only the document's own is recovered. */
-function duplicateIrnOf(answer: Refused, own: string): string | null {
+/** The IRN the IRP says it already issued (InfoDtls DUPIRN of a 2150), if it says one. */
+function duplicateIrnOf(answer: Refused): string | null {
   const dup = answer.infoDtls.find((i) => i.InfCd === 'DUPIRN')?.Desc as { Irn?: unknown } | undefined;
-  return answer.errorCode === DUPLICATE_IRN && dup?.Irn === own ? own : null;
+  return answer.errorCode === DUPLICATE_IRN && typeof dup?.Irn === 'string' ? dup.Irn : null;
+}
+
+/**
+ * Whether the IRP signed this very document: its SignedInvoice (a JWT whose `data` is the
+ * registered invoice) names the same seller, type, number and date. The number is compared in
+ * capitals, as the IRP compares it.
+ */
+function signedFor(issued: IrnIssued, einvoice: EInvoice): boolean {
+  try {
+    const claims = JSON.parse(Buffer.from(issued.SignedInvoice.split('.')[1] ?? '', 'base64url').toString('utf8')) as { data?: unknown };
+    const signed = JSON.parse(String(claims.data)) as Partial<EInvoice>;
+    const [doc, own] = [signed.DocDtls, einvoice.DocDtls];
+    return signed.SellerDtls?.Gstin === einvoice.SellerDtls.Gstin && doc?.Typ === own.Typ && doc.Dt === own.Dt && doc.No.toUpperCase() === own.No.toUpperCase();
+  } catch {
+    return false;
+  }
 }
 
 type Entity = { entityType: IrnDocumentType | 'BILL' | 'BILL_OF_ENTRY'; entityId: string; entityRef: string };
@@ -86,11 +102,14 @@ export function gspService(deps: Deps) {
         return queued(ctx, { entityType: type, entityId: id, entityRef: einvoice.DocDtls.No }, 'EINVOICE_QUEUED', answer, queuedEInvoice);
       }
       if (answer.kind === 'refused') {
-        // The IRP issued this document's IRN before and its answer never arrived: its details are fetched and recorded, as a GSP is meant to be used.
-        const duplicate = duplicateIrnOf(answer, irnOfEInvoice(einvoice));
+        // The IRP issued this document's IRN before and its answer never arrived: its details are fetched and, when the IRP signed this
+        // very document, recorded, as a GSP is meant to be used (docs/rules/einvoice-ewaybill.md, "Generating and cancelling through a provider").
+        const duplicate = duplicateIrnOf(answer);
         if (duplicate === null) throw refusal('IRP', answer);
+        const refused = answer;
         answer = await asked(() => provider.irnDetails(duplicate, label));
         if (answer.kind === 'refused') throw refusal('IRP', answer);
+        if (!signedFor(answer, einvoice)) throw refusal('IRP', refused);
         status = 'RECOVERED';
       }
       const issued = answer;
