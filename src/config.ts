@@ -76,6 +76,12 @@ export interface Config {
    * BAHI_METRICS_PORT (`port`) or, unset, on the API's port. Otherwise nothing is measured.
    */
   metrics?: { port?: number };
+  /**
+   * BAHI_EINVOICE_PROVIDER: where e-invoices and e-way bills go. `outbox` (the default) writes
+   * files under <dataDir>/einvoice/outbox and <dataDir>/ewaybill/outbox for a person to upload;
+   * `module:<path>` loads the operator's adapter for a GSP (docs/operations.md). Nothing else.
+   */
+  einvoiceProvider: 'outbox' | { module: string };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -112,7 +118,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: s3Config(env),
     smtpUrl: env.BAHI_SMTP_URL || undefined,
     metrics: env.BAHI_METRICS === '1' ? { port: positiveInteger(env, 'BAHI_METRICS_PORT') } : undefined,
+    einvoiceProvider: einvoiceProvider(env.BAHI_EINVOICE_PROVIDER),
   };
+}
+
+/** Only the outbox or a module the operator names: a mistyped value stops the start rather than sending anywhere. */
+function einvoiceProvider(raw: string | undefined): Config['einvoiceProvider'] {
+  if (raw === undefined || raw === '' || raw === 'outbox') return 'outbox';
+  if (raw.startsWith('module:') && raw.length > 'module:'.length) return { module: path.resolve(raw.slice('module:'.length)) };
+  throw new Error(`BAHI_EINVOICE_PROVIDER must be outbox or module:<path to an adapter>, not ${JSON.stringify(raw)}`);
 }
 
 function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -11,7 +11,8 @@ const KEY_RE = new RegExp(IDEMPOTENCY_KEY_PATTERN);
 
 /** The success response a route gives for a use case's result, serialised once. */
 export function renderSuccess(def: RouteDef, result: Record<string, unknown>): RenderedResponse {
-  return { status: def.status ?? 200, body: serializeBody(def.raw ? result : envelope(def.message ?? 'success', result)) };
+  const status = def.acceptedWhen?.(result) ? 202 : def.status ?? 200;
+  return { status, body: serializeBody(def.raw ? result : envelope(def.message ?? 'success', result)) };
 }
 
 /**

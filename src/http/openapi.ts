@@ -77,7 +77,7 @@ function errorStatusesOf(def: RouteDef): number[] {
 }
 
 function responsesOf(def: RouteDef): Record<string, unknown> {
-  const responses: Record<string, unknown> = { [def.status ?? 200]: successOf(def) };
+  const responses: Record<string, unknown> = { [def.status ?? 200]: successOf(def), ...(def.acceptedWhen && { 202: successOf(def) }) };
   for (const status of errorStatusesOf(def)) {
     responses[status] = { description: `Error. Codes: ${codesOf(status, def.failsWithCodes).map((c) => `\`${c}\``).join(', ')}`, ...ErrorBody };
   }

@@ -75,6 +75,8 @@ export interface RouteDef<
   failsWithCodes?: readonly ErrorCode[];
   /** Success status, 200 unless said. */
   status?: number;
+  /** The use case may only have queued the work (a file left for a person to upload): then it answers 202 Accepted, with the same body. */
+  acceptedWhen?: (result: Record<string, unknown>) => boolean;
   message?: string;
   /** Open routes may answer without the envelope (health). */
   raw?: boolean;

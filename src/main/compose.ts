@@ -55,7 +55,8 @@ import { identityRoutes } from '../modules/identity/identity.routes';
 import { CreateInvoiceBody, invoicesLedgerCheck, invoicesRoutes, invoicesService } from '../modules/invoices';
 import { einvoiceRoutes, einvoiceService, irnService } from '../modules/einvoice';
 import { challanEWayBill, deliveryChallansRoutes, deliveryChallansService } from '../modules/delivery-challans';
-import { ewayBillRoutes, ewayBillService } from '../modules/ewaybill';
+import { gspRoutes, gspService, outboxProvider, type GspProvider } from '../modules/gsp';
+import { ewayBillBulkFiles, ewayBillBulkRoutes, ewayBillRoutes, ewayBillService, ewayBillSources } from '../modules/ewaybill';
 import { filedReturnsRoutes, filedReturnsService, gstr1Routes, gstr3bRoutes, gstReportRoutes, gstReportsService } from '../modules/gst-reports';
 import { Invoice } from '../modules/invoices/invoices.schemas';
 import { financialStatements, financialStatementsRoutes } from '../modules/financial-statements';
@@ -72,6 +73,7 @@ import { seriesRoutes, seriesService } from '../modules/series';
 import { sealedSigningSecrets, webhookQueueDepths, webhooksRoutes, webhooksService, type Resolver } from '../modules/webhooks';
 import { supervisorChannel } from './server-processes';
 import { composeDeliveryWorker, deliveryThreadJob, webhookSender } from './webhook-deliveries';
+import { loadGspAdapter } from './gsp-provider-module';
 
 /** Rendered PDFs kept per process (docs/decisions.md "PDFs"): a few hundred invoices' worth. */
 const PDF_CACHE_BYTES = 64 * 1024 * 1024;
@@ -86,6 +88,8 @@ export interface Overrides {
   deliveriesOnThread?: boolean;
   /** Passes some requests elsewhere before Fastify sees them (a peer's writes to the lead: write-forwarding.ts). */
   routeRequests?: ServerDeps['routeRequests'];
+  /** The e-invoice and e-way bill provider instead of BAHI_EINVOICE_PROVIDER's (tests: the IRP sandbox double). */
+  gspProvider?: GspProvider;
 }
 
 export interface App {
@@ -154,6 +158,15 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const ledger = ledgerService({ ...deps, series });
   const reports = ledgerReports(database.db, [expensesLedgerCheck, invoicesLedgerCheck, billsLedgerCheck, paymentsLedgerCheck, notesLedgerCheck(CREDIT_NOTES), notesLedgerCheck(DEBIT_NOTES)]);
   const einvoices = einvoiceService(database.db, clock);
+  const ewayBills = ewayBillService(database.db);
+  const irns = irnService({ ...deps, einvoices });
+  // No request leaves the machine unless the operator names an adapter: the outbox only writes files.
+  const gspProvider = overrides.gspProvider ?? (config.einvoiceProvider === 'outbox'
+    ? outboxProvider(config.dataDir, clock)
+    : await loadGspAdapter(config.einvoiceProvider.module, { dataDir: config.dataDir, clock }).catch(async (refusal: unknown) => {
+      await database.close();
+      throw refusal;
+    }));
   const invoices = invoicesService({ ...deps, ledger, series });
   const bills = billsService({ ...deps, ledger, series });
   const payments = paymentsService({ ...deps, ledger, series, invoices, bills });
@@ -165,7 +178,8 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const creditNotes = notesService(CREDIT_NOTES, { ...deps, ledger, series, invoices, bills });
   const debitNotes = notesService(DEBIT_NOTES, { ...deps, ledger, series, invoices, bills });
   const deliveryChallans = deliveryChallansService({ ...deps, series });
-  const ewayBills = ewayBillService(database.db);
+  const challanEWayBills = challanEWayBill(database.db, ewayBills);
+  const ewaySources = ewayBillSources(database.db, ewayBills, challanEWayBills);
   const contacts = contactsService({
     ...deps, referenceCounters: [invoices.countForContact, bills.countForContact, payments.countForContact, estimates.countForContact, salesOrders.countForContact, expenses.countForContact,
       purchaseOrders.countForContact, creditNotes.countForContact, debitNotes.countForContact, deliveryChallans.countForContact],
@@ -233,7 +247,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...invoicesRoutes(invoices),
     ...estimatesRoutes(estimates),
     ...salesOrdersRoutes(salesOrders),
-    ...deliveryChallansRoutes(deliveryChallans, challanEWayBill(database.db, ewayBills)),
+    ...deliveryChallansRoutes(deliveryChallans, challanEWayBills),
     ...expensesRoutes(expenses),
     bulkRoute({
       path: '/bulk/invoices', operationId: 'bulkCreateInvoices', access: 'Svc.invoices.CREATE',
@@ -250,8 +264,10 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     }, deps),
     ...purchaseOrdersRoutes(purchaseOrders),
     ...creditNotesRoutes(creditNotes),
-    ...einvoiceRoutes(einvoices, irnService({ ...deps, einvoices })),
+    ...einvoiceRoutes(einvoices, irns),
     ...ewayBillRoutes(ewayBills),
+    ...ewayBillBulkRoutes(ewayBillBulkFiles(ewaySources)),
+    ...gspRoutes(gspService({ ...deps, einvoices, irns, ewayBillSources: ewaySources, provider: gspProvider })),
     ...gstReportRoutes(gstReportsService(database.db)),
     ...gstr3bRoutes(database.db),
     ...gstr1Routes(database.db),

@@ -311,6 +311,12 @@ const BODIES: Record<string, (a: OrgFixture) => unknown> = {
   markReturnFiled: () => FILING,
   // The port code's and number's patterns are beyond the sample.
   setInvoiceShippingBill: () => ({ port_code: 'INNSA1', number: '1234567', date: '2026-06-12' }),
+  // The e-way bill number's pattern (12 digits) is beyond the sample.
+  cancelInvoiceEWayBill: () => ({ ewaybill_no: '391000000001', cancel_reason: 2, cancel_remarks: 'Order cancelled' }),
+  cancelBillEWayBill: () => ({ ewaybill_no: '391000000001', cancel_reason: 2, cancel_remarks: 'Order cancelled' }),
+  cancelBillOfEntryEWayBill: () => ({ ewaybill_no: '391000000001', cancel_reason: 2, cancel_remarks: 'Order cancelled' }),
+  cancelCreditNoteEWayBill: () => ({ ewaybill_no: '391000000001', cancel_reason: 2, cancel_remarks: 'Order cancelled' }),
+  cancelDeliveryChallanEWayBill: () => ({ ewaybill_no: '391000000001', cancel_reason: 2, cancel_remarks: 'Order cancelled' }),
 };
 
 /** Query strings an operation needs besides its path ids (key: operationId). */

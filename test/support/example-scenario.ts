@@ -106,7 +106,8 @@ class Story {
     const response = await fetch(url, { method: def.method, headers, body });
     const json = response.headers.get('content-type')?.startsWith('application/json');
     const answer: unknown = json ? await response.json() : await response.arrayBuffer();
-    const expected = def.status ?? 200;
+    // A route that may only queue its work (a file in the outbox) answers 202 for it.
+    const expected = def.acceptedWhen && response.status === 202 ? 202 : def.status ?? 200;
     if (response.status !== expected) throw new Error(`${operationId}: ${response.status} (expected ${expected}) ${JSON.stringify(json ? answer : '')}`);
     await expectConformingAnswer(url, def.method, response, answer);
     if (!call.quiet && !this.examples[operationId]) {
@@ -499,6 +500,17 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('getBillEWayBill', { params: { bill_id: bill.bill_id }, query: { transport_mode: 'road', distance_km: 35, vehicle_no: 'KA05MN4321' } });
   await s.call('getDeliveryChallanEWayBill', { params: { delivery_challan_id: jobWork.delivery_challan_id }, query: { transport_mode: 'road', distance_km: 840, vehicle_no: 'KA01AB1234' } });
   await s.call('getCreditNoteEWayBill', { params: { credit_note_id: creditNote.credit_note_id }, query: { transport_mode: 'road', distance_km: 12, vehicle_no: 'KA01AB1234' } });
+  // The portal's bulk-upload file of both, and each sent through the provider: the default outbox writes the files a person uploads (202).
+  await s.call('getEWayBillBulkFile', { query: { ids: `${invoice.invoice_id},${bill.bill_id}`, format: 'bulk' } });
+  await s.call('generateInvoiceEWayBill', { params: { invoice_id: invoice.invoice_id } });
+  await s.call('cancelInvoiceEWayBill', { params: { invoice_id: invoice.invoice_id }, body: { ewaybill_no: '391000000001', cancel_reason: 3, cancel_remarks: 'Wrong vehicle number' } });
+  await s.call('generateBillEWayBill', { params: { bill_id: bill.bill_id } });
+  await s.call('cancelBillEWayBill', { params: { bill_id: bill.bill_id }, body: { ewaybill_no: '391000000002', cancel_reason: 2, cancel_remarks: 'Order cancelled' } });
+  await s.call('generateDeliveryChallanEWayBill', { params: { delivery_challan_id: jobWork.delivery_challan_id }, query: { transport_mode: 'road', distance_km: 840, vehicle_no: 'KA01AB1234' } });
+  await s.call('cancelDeliveryChallanEWayBill', { params: { delivery_challan_id: jobWork.delivery_challan_id }, body: { ewaybill_no: '391000000003', cancel_reason: 3, cancel_remarks: 'Job work deferred' } });
+  await s.call('generateCreditNoteEWayBill', { params: { credit_note_id: creditNote.credit_note_id }, query: { transport_mode: 'road', distance_km: 12, vehicle_no: 'KA01AB1234' } });
+  await s.call('cancelCreditNoteEWayBill', { params: { credit_note_id: creditNote.credit_note_id }, body: { ewaybill_no: '391000000004', cancel_reason: 2, cancel_remarks: 'Return not sent' } });
+  await s.call('generateInvoiceEInvoice', { params: { invoice_id: invoice.invoice_id } });
   // June's HSN summary and documents issued of the head office's registration (reads, after every recorded id).
   await s.call('getHsnSummary', { query: { gstin: ORG_GSTIN, from_date: '2026-06-01', to_date: '2026-06-30' } });
   await s.call('getDocumentsIssued', { query: { gstin: ORG_GSTIN, from_date: '2026-06-01', to_date: '2026-06-30' } });
@@ -510,6 +522,8 @@ async function monthOfBusiness(s: Story): Promise<void> {
       signed_qr_code: 'eyJhbGciOiJSUzI1NiIsImtpZCI6IkVEQzU3REUxMzU4QjMwMEJBOUY3OTM0MEE2Njk2ODMxRjNDODUwNDciLCJ0eXAiOiJKV1QifQ.eyJkYXRhIjoie1wiU2VsbGVyR3N0aW5cIjpcIjI5QUFCQ0IxMjM0RjFaNFwifSJ9.c2lnbmVkLWJ5LXRoZS1pcnA',
     },
   });
+  // Its cancellation through the provider: the outbox writes the IRP's Cancel IRN request (202); the IRN stays active until the answer is recorded.
+  await s.call('cancelInvoiceEInvoice', { params: { invoice_id: invoice.invoice_id }, body: { cancel_reason: 2, cancel_remarks: 'Wrong rate on line 1' } });
   // The month's statements (reads, after every recorded id): profit and loss beside the month before, and the balance sheet at its end.
   await s.call('getProfitAndLoss', { query: { from_date: '2026-06-01', to_date: '2026-06-30', compare: 'previous_period' } });
   await s.call('getBalanceSheet', { query: { date: '2026-06-30' } });
@@ -518,7 +532,8 @@ async function monthOfBusiness(s: Story): Promise<void> {
   // June's GSTR-1 and its reconciliation with the output GST ledgers (reads, after every recorded id).
   await s.call('getGstr1', { query: { gstin: ORG_GSTIN, period: '062026' } });
   await s.call('getGstr1Summary', { query: { gstin: ORG_GSTIN, period: '062026' } });
-  // The IRP's answer to the return's credit note (a new version of the note, no id).
+  // The return's credit note sent through the provider (the outbox: 202), then the IRP's answer recorded (a new version of the note, no id), and its cancellation queued.
+  await s.call('generateCreditNoteEInvoice', { params: { credit_note_id: creditNote.credit_note_id } });
   await s.call('recordCreditNoteIrn', {
     params: { credit_note_id: creditNote.credit_note_id },
     body: {
@@ -526,7 +541,9 @@ async function monthOfBusiness(s: Story): Promise<void> {
       signed_qr_code: 'eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJkYXRhIjoie1wiRG9jVHlwXCI6XCJDUk5cIn0ifQ.c2lnbmVkLWJ5LXRoZS1pcnA',
     },
   });
-  // And to the customer debit note's (Typ DBN).
+  await s.call('cancelCreditNoteEInvoice', { params: { credit_note_id: creditNote.credit_note_id }, body: { cancel_reason: 1, cancel_remarks: 'Issued twice' } });
+  // And the customer debit note's (Typ DBN): sent through the provider (202), its answer recorded, its cancellation queued.
+  await s.call('generateDebitNoteEInvoice', { params: { debit_note_id: customerDebitNote.debit_note_id } });
   await s.call('recordDebitNoteIrn', {
     params: { debit_note_id: customerDebitNote.debit_note_id },
     body: {
@@ -534,6 +551,7 @@ async function monthOfBusiness(s: Story): Promise<void> {
       signed_qr_code: 'eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJkYXRhIjoie1wiRG9jVHlwXCI6XCJEQk5cIn0ifQ.c2lnbmVkLWJ5LXRoZS1pcnA',
     },
   });
+  await s.call('cancelDebitNoteEInvoice', { params: { debit_note_id: customerDebitNote.debit_note_id }, body: { cancel_reason: 2, cancel_remarks: 'Wrong rate' } });
   // The books of June for another program: an hledger journal after the opening balances (a read, after every recorded id).
   await s.call('exportLedger', { query: { format: 'hledger', from_date: '2026-06-01', to_date: '2026-06-30' } });
   // The books a CA reads at the month's end (reads, after every recorded id): the receivable's ledger, the bank's cash book,
@@ -568,6 +586,9 @@ async function monthOfBusiness(s: Story): Promise<void> {
     body: { number: '4417555', date: '2026-07-03', port_code: 'INMAA1', assessable_value: 50000, basic_customs_duty: 5000, social_welfare_surcharge: 500, igst: 9990, paid_through_account_id: bank.account_id, bill_ids: [importedBill.bill_id] },
   })).bill_of_entry;
   await s.call('getBillOfEntryEWayBill', { params: { bill_of_entry_id: cleared.bill_of_entry_id }, query: { transport_mode: 'road', distance_km: 350, vehicle_no: 'TN01AB1234' } });
+  // Through the provider (the outbox: 202), and a cancellation of the e-way bill the portal gave.
+  await s.call('generateBillOfEntryEWayBill', { params: { bill_of_entry_id: cleared.bill_of_entry_id }, query: { transport_mode: 'road', distance_km: 350, vehicle_no: 'TN01AB1234' } });
+  await s.call('cancelBillOfEntryEWayBill', { params: { bill_of_entry_id: cleared.bill_of_entry_id }, body: { ewaybill_no: '391000000003', cancel_reason: 1, cancel_remarks: 'Generated twice' } });
 }
 
 /** A one-page PDF, the smallest a viewer opens: what an attachment's example uploads. */

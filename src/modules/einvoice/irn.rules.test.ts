@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ackInstantOf, cancellationPayload, withinCancelWindow } from './irn.rules';
+import { ackInstantOf, cancellationPayload, irnOf, withinCancelWindow } from './irn.rules';
 
 describe('IRN rules', () => {
   it('reads an acknowledgement without a zone as India time', () => {
@@ -15,5 +15,12 @@ describe('IRN rules', () => {
 
   it('builds the IRP cancellation body with the reason as a string code', () => {
     expect(cancellationPayload('ab'.repeat(32), 2, 'Wrong rate')).toEqual({ Irn: 'ab'.repeat(32), CnlRsn: '2', CnlRem: 'Wrong rate' });
+  });
+});
+
+describe('irnOf', () => {
+  it('hashes GSTIN, financial year, type and number, the number in capitals', () => {
+    // echo -n '29AABCB1234F1Z42026-27INVINV-000001' | sha256sum
+    expect(irnOf('29AABCB1234F1Z4', '2026-06-10', 'INV', 'inv-000001')).toBe('3a2b09cdb4d67c476bff71a8d2e9ee28c95289f1fa6d40b90af17c5909a80259');
   });
 });

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { financialYearLabel } from '../../kernel/local-date';
+import type { EInvoice } from './einvoice.schemas';
+
 /**
  * The rules of an IRN once the IRP has issued it (docs/rules/einvoice-ewaybill.md, "The IRN"):
  * it can be cancelled on the IRP only within 24 hours of its acknowledgement, for one of four
@@ -22,4 +26,19 @@ export function withinCancelWindow(ackDate: Date, now: Date): boolean {
 /** The body of the IRP's Cancel IRN call. */
 export function cancellationPayload(irn: string, reason: number, remarks: string) {
   return { Irn: irn, CnlRsn: String(reason), CnlRem: remarks };
+}
+
+/**
+ * The IRN the IRP issues for a document: the SHA-256 hash, in hexadecimal, of the supplier's
+ * GSTIN, the financial year ("2026-27"), the document type and its number (docs/rules/einvoice-ewaybill.md,
+ * "The IRN"). The IRP treats a number the same whatever its case, so it is hashed in capitals.
+ */
+export function irnOf(gstin: string, isoDate: string, typ: string, number: string): string {
+  return createHash('sha256').update(`${gstin}${financialYearLabel(isoDate)}${typ}${number.toUpperCase()}`).digest('hex');
+}
+
+/** The IRN of an e-invoice payload: its seller's GSTIN and its document's date (DD/MM/YYYY), type and number. */
+export function irnOfEInvoice(payload: Pick<EInvoice, 'SellerDtls' | 'DocDtls'>): string {
+  const { Dt, Typ, No } = payload.DocDtls;
+  return irnOf(payload.SellerDtls.Gstin, `${Dt.slice(6, 10)}-${Dt.slice(3, 5)}-${Dt.slice(0, 2)}`, Typ, No);
 }

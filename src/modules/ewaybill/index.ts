@@ -1,5 +1,10 @@
 export { ewayBillService } from './ewaybill.service';
 export { ewayBillRoutes, EWayBillResponse } from './ewaybill.routes';
+export { ewayBillBulkFiles } from './bulk-file.service';
+export { ewayBillBulkRoutes } from './bulk-file.routes';
+export { bulkFileOf } from './bulk-file.rules';
+export type { EWayBillService } from './ewaybill.service';
+export type { EWayBill } from './ewaybill.schemas';
 export { EWayBillQuery } from './ewaybill.schemas';
 export { placeOf } from './movement.rules';
-export type { EWayBillService } from './ewaybill.service';
+export { ewayBillSources, type EWayBillSources } from './ewaybill-sources';
