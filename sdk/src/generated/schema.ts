@@ -200,6 +200,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bills_of_entry/{bill_of_entry_id}/ewaybill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The NIC e-way bill JSON of imported goods, from the customs port to the importing branch, on their Bill of Entry
+         * @description Required scope: `Svc.gst.READ`.
+         */
+        get: operations["getBillOfEntryEWayBill"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bills_of_entry/{bill_of_entry_id}/ewaybill/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an e-way bill of the Bill of Entry through the configured provider (the e-way bill system allows it within 24 hours of generation): 200, or the request written to the outbox (202)
+         * @description Required scope: `Svc.bills.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["cancelBillOfEntryEWayBill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bills_of_entry/{bill_of_entry_id}/ewaybill/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate the Bill of Entry's e-way bill through the configured provider, with the transport the query names as GET …/ewaybill takes it: its number (200), or the portal's bulk-upload file written to the outbox (202)
+         * @description Required scope: `Svc.bills.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["generateBillOfEntryEWayBill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bills/{bill_id}": {
         parameters: {
             query?: never;
@@ -276,12 +336,52 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The NIC e-way bill JSON of a bill's goods lines (inward)
+         * The NIC e-way bill JSON of a bill's goods lines (inward); an import's is its Bill of Entry's
          * @description Required scope: `Svc.gst.READ`.
          */
         get: operations["getBillEWayBill"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bills/{bill_id}/ewaybill/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an e-way bill of the bill through the configured provider (the e-way bill system allows it within 24 hours of generation): 200, or the request written to the outbox (202)
+         * @description Required scope: `Svc.bills.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["cancelBillEWayBill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bills/{bill_id}/ewaybill/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate the bill's e-way bill through the configured provider, with the transport the query names as GET …/ewaybill takes it: its number (200), or the portal's bulk-upload file written to the outbox (202)
+         * @description Required scope: `Svc.bills.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["generateBillEWayBill"];
         delete?: never;
         options?: never;
         head?: never;
@@ -684,6 +784,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/credit_notes/{credit_note_id}/einvoice/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the credit note's IRN on the IRP within 24 hours of its acknowledgement, through the configured provider: recorded (200), or the request written to the outbox (202); void the credit note after
+         * @description Required scope: `Svc.creditnotes.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["cancelCreditNoteEInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/credit_notes/{credit_note_id}/einvoice/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the credit note's e-invoice to the IRP through the configured provider: the IRN recorded (200), or the IRP's bulk-upload file written to the outbox (202)
+         * @description Required scope: `Svc.creditnotes.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["generateCreditNoteEInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/credit_notes/{credit_note_id}/email": {
         parameters: {
             query?: never;
@@ -698,6 +838,66 @@ export interface paths {
          * @description Required scope: `Svc.creditnotes.UPDATE`. Accepts `Idempotency-Key`.
          */
         post: operations["emailCreditNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/credit_notes/{credit_note_id}/ewaybill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The NIC e-way bill JSON of the goods a customer credit note takes back (inward, sales return, CHL)
+         * @description Required scope: `Svc.gst.READ`.
+         */
+        get: operations["getCreditNoteEWayBill"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/credit_notes/{credit_note_id}/ewaybill/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an e-way bill of the credit note through the configured provider (the e-way bill system allows it within 24 hours of generation): 200, or the request written to the outbox (202)
+         * @description Required scope: `Svc.creditnotes.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["cancelCreditNoteEWayBill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/credit_notes/{credit_note_id}/ewaybill/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate the credit note's e-way bill through the configured provider, with the transport the query names as GET …/ewaybill takes it: its number (200), or the portal's bulk-upload file written to the outbox (202)
+         * @description Required scope: `Svc.creditnotes.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["generateCreditNoteEWayBill"];
         delete?: never;
         options?: never;
         head?: never;
@@ -852,6 +1052,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/debit_notes/{debit_note_id}/einvoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer debit note's IRP e-invoice payload (schema 1.1, Typ DBN), checked against the IRP's rules
+         * @description Required scope: `Svc.gst.READ`.
+         */
+        get: operations["getDebitNoteEInvoice"];
+        /**
+         * Record the IRP's answer to a customer debit note's e-invoice (IRN, acknowledgement, signed QR code): shown on the note and printed on its PDF; the note can no longer be edited
+         * @description Required scope: `Svc.debitnotes.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        put: operations["recordDebitNoteIrn"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/debit_notes/{debit_note_id}/einvoice/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the debit note's IRN on the IRP within 24 hours of its acknowledgement, through the configured provider: recorded (200), or the request written to the outbox (202); void the debit note after
+         * @description Required scope: `Svc.debitnotes.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["cancelDebitNoteEInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/debit_notes/{debit_note_id}/einvoice/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the debit note's e-invoice to the IRP through the configured provider: the IRN recorded (200), or the IRP's bulk-upload file written to the outbox (202)
+         * @description Required scope: `Svc.debitnotes.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["generateDebitNoteEInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/debit_notes/{debit_note_id}/pdf": {
         parameters: {
             query?: never;
@@ -882,10 +1146,154 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Void an ISSUED debit note: CANCELLED, journal reversed
+         * Void an ISSUED debit note: CANCELLED, journal reversed; a customer debit note's active IRN is cancelled within 24 hours of its acknowledgement
          * @description Required scope: `Svc.debitnotes.UPDATE`. Accepts `Idempotency-Key`.
          */
         post: operations["voidDebitNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery_challans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List delivery challans, newest first; overdue=true: goods on approval past six months, not invoiced
+         * @description Required scope: `Svc.invoices.READ`.
+         */
+        get: operations["listDeliveryChallans"];
+        put?: never;
+        /**
+         * Issue a delivery challan (CGST Rule 55): goods moved without a sale; posts no journal
+         * @description Required scope: `Svc.invoices.CREATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["createDeliveryChallan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery_challans/{delivery_challan_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a delivery challan
+         * @description Required scope: `Svc.invoices.READ`.
+         */
+        get: operations["getDeliveryChallan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery_challans/{delivery_challan_id}/ewaybill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The NIC e-way bill JSON of a challan's goods (outward, CHL: job work, own use, others)
+         * @description Required scope: `Svc.gst.READ`.
+         */
+        get: operations["getDeliveryChallanEWayBill"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery_challans/{delivery_challan_id}/ewaybill/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an e-way bill of the delivery challan through the configured provider (the e-way bill system allows it within 24 hours of generation): 200, or the request written to the outbox (202)
+         * @description Required scope: `Svc.invoices.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["cancelDeliveryChallanEWayBill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery_challans/{delivery_challan_id}/ewaybill/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate the delivery challan's e-way bill through the configured provider, with the transport the query names as GET …/ewaybill takes it: its number (200), or the portal's bulk-upload file written to the outbox (202)
+         * @description Required scope: `Svc.invoices.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["generateDeliveryChallanEWayBill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery_challans/{delivery_challan_id}/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the invoice that supplied goods sent on approval (CGST s.31(7))
+         * @description Required scope: `Svc.invoices.CREATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["linkDeliveryChallanInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery_challans/{delivery_challan_id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a mistaken delivery challan: its number stays taken, counted as cancelled in GSTR-1 Table 13
+         * @description Required scope: `Svc.invoices.CREATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["voidDeliveryChallan"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1036,6 +1444,26 @@ export interface paths {
          * @description Required scope: `Svc.estimates.READ`. Answers `application/pdf` on success, JSON errors otherwise.
          */
         get: operations["getEstimatePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ewaybills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The e-way bill portal's bulk-upload file (version, billLists) of up to 100 invoices, bills and Bills of Entry, each with the transport it records
+         * @description Required scope: `Svc.gst.READ`.
+         */
+        get: operations["getEWayBillBulkFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1340,6 +1768,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/invoices/{invoice_id}/einvoice/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the invoice's IRN on the IRP within 24 hours of its acknowledgement, through the configured provider: recorded (200), or the request written to the outbox (202); void the invoice after
+         * @description Required scope: `Svc.invoices.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["cancelInvoiceEInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices/{invoice_id}/einvoice/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the invoice's e-invoice to the IRP through the configured provider: the IRN recorded (200), or the IRP's bulk-upload file written to the outbox (202)
+         * @description Required scope: `Svc.invoices.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["generateInvoiceEInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/invoices/{invoice_id}/email": {
         parameters: {
             query?: never;
@@ -1374,6 +1842,46 @@ export interface paths {
         get: operations["getInvoiceEWayBill"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices/{invoice_id}/ewaybill/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an e-way bill of the invoice through the configured provider (the e-way bill system allows it within 24 hours of generation): 200, or the request written to the outbox (202)
+         * @description Required scope: `Svc.invoices.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["cancelInvoiceEWayBill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices/{invoice_id}/ewaybill/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate the invoice's e-way bill through the configured provider, with the transport the query names as GET …/ewaybill takes it: its number (200), or the portal's bulk-upload file written to the outbox (202)
+         * @description Required scope: `Svc.invoices.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["generateInvoiceEWayBill"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2599,6 +3107,40 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    DELIVERY_CHALLAN_CREATED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The DELIVERY_CHALLAN_CREATED event */
+        post: operations["onDeliveryChallanCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    DELIVERY_CHALLAN_VOIDED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The DELIVERY_CHALLAN_VOIDED event */
+        post: operations["onDeliveryChallanVoided"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     ESTIMATE_ACCEPTED: {
         parameters: {
             query?: never;
@@ -2881,7 +3423,7 @@ export interface components {
             entity_id: string;
             entity_ref: string | null;
             /** @enum {string} */
-            entity_type: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL" | "CONTACT" | "ITEM" | "ATTACHMENT" | "RECURRING" | "BILL_OF_ENTRY" | "ORGANISATION";
+            entity_type: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL" | "CONTACT" | "ITEM" | "ATTACHMENT" | "RECURRING" | "BILL_OF_ENTRY" | "DELIVERY_CHALLAN" | "ORGANISATION";
             event_id: string;
             /** @description Where the change came from (ip, user_agent, request_id, source) and facts of the action (e.g. the journal it posted) */
             metadata: {
@@ -3024,7 +3566,7 @@ export interface components {
              * @description What the series numbers
              * @enum {string}
              */
-            documentType: "invoice" | "credit_note" | "debit_note" | "estimate" | "sales_order" | "purchase_order" | "receipt_voucher" | "refund_voucher";
+            documentType: "invoice" | "credit_note" | "debit_note" | "estimate" | "sales_order" | "purchase_order" | "receipt_voucher" | "refund_voucher" | "delivery_challan";
             /** @description Whether invoices without series_name take this series */
             isDefault: boolean;
             label: string;
@@ -3176,9 +3718,13 @@ export interface components {
             tax_total: number;
             /** @description Rupees (or the document currency), at most two decimals */
             total: number;
+            trans_doc_date: string | null;
+            trans_doc_no: string | null;
             transport_mode: ("road" | "rail" | "air" | "ship") | null;
             transporter_id: string | null;
+            transporter_name: string | null;
             vehicle_no: string | null;
+            vehicle_type: ("regular" | "over_dimensional") | null;
             /** @description Vendor credits applied to the bill so far */
             vendor_credits_applied: number;
             vendor_id: string;
@@ -3641,6 +4187,7 @@ export interface components {
             date: string;
             debit_note_id: string;
             debit_note_number: string;
+            einvoice: components["schemas"]["EInvoiceIrn"] | null;
             /** @description Rupees per unit of currency_code */
             exchange_rate: number;
             export_type: ("WPAY" | "WOPAY") | null;
@@ -3694,6 +4241,108 @@ export interface components {
              */
             status: "DRAFT" | "ISSUED" | "APPLIED" | "CANCELLED";
         };
+        /** @description Goods moved without a sale (CGST Rule 55): to a job worker, on approval, for own use or a branch of the same GSTIN, back to a vendor. */
+        DeliveryChallan: {
+            approval_due_date: string | null;
+            /** @description ON_APPROVAL, not invoiced and past approval_due_date: the goods were supplied that day and the invoice is late */
+            approval_overdue: boolean;
+            branch_id: string;
+            /** @description Compensation cess, part of tax_total */
+            cess_total: number;
+            /** @description Rupees (or the document currency), at most two decimals */
+            cgst_total: number;
+            consignee: {
+                address: {
+                    address?: string | null;
+                    city?: string | null;
+                    country?: string | null;
+                    state_code?: string | null;
+                    zip?: string | null;
+                } | null;
+                gstin: string | null;
+                name: string;
+            };
+            consignor: {
+                address: {
+                    address?: string | null;
+                    city?: string | null;
+                    country?: string | null;
+                    state_code?: string | null;
+                    zip?: string | null;
+                } | null;
+                gstin: string | null;
+                name: string;
+            };
+            contact_id: string | null;
+            /** Format: date-time */
+            created_time: string;
+            /** @description YYYY-MM-DDT00:00:00, the business date in India time */
+            date: string;
+            delivery_challan_id: string;
+            /** @description DC-26-27-00001 and on (its series) */
+            delivery_challan_number: string;
+            dispatch_from: {
+                address?: string | null;
+                city?: string | null;
+                country?: string | null;
+                state_code?: string | null;
+                zip?: string | null;
+            } | null;
+            distance_km: number | null;
+            /** @description Rupees (or the document currency), at most two decimals */
+            igst_total: number;
+            invoice_id: string | null;
+            /** Format: date-time */
+            last_modified_time: string;
+            line_items: components["schemas"]["LineItem"][];
+            notes: string | null;
+            /** @description Where the goods go: the consignee's state (for an inter-state movement, Rule 55(1)(f)) */
+            place_of_supply: string;
+            /** @enum {string} */
+            reason: "JOB_WORK" | "ON_APPROVAL" | "OWN_USE" | "PURCHASE_RETURN" | "OTHER";
+            reference_number: string | null;
+            /** @description Rupees (or the document currency), at most two decimals */
+            sgst_total: number;
+            ship_to: {
+                address?: string | null;
+                city?: string | null;
+                country?: string | null;
+                state_code?: string | null;
+                zip?: string | null;
+            } | null;
+            /** @enum {string} */
+            status: "ISSUED" | "CANCELLED";
+            /** @description Rupees (or the document currency), at most two decimals */
+            sub_total: number;
+            /** @description Rupees (or the document currency), at most two decimals */
+            tax_total: number;
+            to_branch_id: string | null;
+            /** @description Rupees (or the document currency), at most two decimals */
+            total: number;
+            trans_doc_date: string | null;
+            trans_doc_no: string | null;
+            transport_mode: ("road" | "rail" | "air" | "ship") | null;
+            transporter_id: string | null;
+            transporter_name: string | null;
+            vehicle_no: string | null;
+            vehicle_type: ("regular" | "over_dimensional") | null;
+        };
+        /**
+         * DeliveryChallanEventData
+         * @description A delivery challan: goods moved without a sale (CGST Rule 55).
+         */
+        DeliveryChallanEventData: {
+            /** @description The consignee; null on a transfer to a branch of the same GSTIN */
+            contact_id: string | null;
+            id: string;
+            number: string;
+            /** @description JOB_WORK, ON_APPROVAL, OWN_USE, PURCHASE_RETURN or OTHER */
+            reason: string;
+            /** @description The document's status after the change, as its API shows it */
+            status: string;
+            /** @description The value of the goods, with the tax shown, in rupees (or the document currency), at most two decimals */
+            total: number;
+        };
         /** @description The contact as it was when the document was issued (refreshed on every edit of a draft and on approval); a later change to the contact does not touch it. */
         DocumentParty: {
             billing_address: {
@@ -3718,7 +4367,7 @@ export interface components {
         };
         DocumentsIssued: {
             doc_det: {
-                /** @description GSTN's kind of document: 1 invoices for outward supply, 4 debit notes, 5 credit notes */
+                /** @description GSTN's kind of document: 1 invoices for outward supply, 4 debit notes, 5 credit notes, 6 receipt vouchers, 8 refund vouchers, 9 challans for job work, 10 for supply on approval, 12 other than by way of supply */
                 doc_num: number;
                 doc_typ: string;
                 docs: {
@@ -3738,7 +4387,7 @@ export interface components {
             /** Format: date */
             to_date: string;
         };
-        /** @description The IRP e-invoice request payload (schema 1.1) of an invoice or credit note, checked against the IRP's rules. */
+        /** @description The IRP e-invoice request payload (schema 1.1) of an invoice, credit note or debit note, checked against the IRP's rules. */
         EInvoice: {
             BuyerDtls: {
                 Addr1: string;
@@ -3760,7 +4409,7 @@ export interface components {
                 Dt: string;
                 No: string;
                 /** @enum {string} */
-                Typ: "INV" | "CRN";
+                Typ: "INV" | "CRN" | "DBN";
             };
             ExpDtls?: {
                 /** @description ISO 3166 alpha-2 code of the buyer's country, when known */
@@ -3810,6 +4459,21 @@ export interface components {
                 /** @description Rupees (INR), two decimals */
                 UnitPrice: number;
             }[];
+            /** @description Where the buyer pays: sent when the organisation's payee account is configured */
+            PayDtls?: {
+                /** @description The payee's bank account number (preference payeeAccount) */
+                AccDet: string;
+                /** @description Days of credit: from the invoice's date to its due date */
+                CrDay?: number;
+                /** @description The account's IFSC (preference payeeIfsc) */
+                FinInsBr: string;
+                /** @description Payee name (preference payeeName) */
+                Nm: string;
+                /** @description What has been paid on the document (INR) */
+                PaidAmt?: number;
+                /** @description What is still due on the document (INR) */
+                PaymtDue?: number;
+            };
             RefDtls?: {
                 PrecDocDtls: {
                     InvDt: string;
@@ -3821,6 +4485,20 @@ export interface components {
                 Addr2: string | null;
                 /** @description GSTIN; URP for an export's buyer */
                 Gstin: string;
+                LglNm: string;
+                Loc: string;
+                /** @description 6-digit PIN; 999999 for an export */
+                Pin: number;
+                /** @description 2-digit GST state code; 96 for an export */
+                Stcd: string;
+                TrdNm: string | null;
+            };
+            /** @description Where the goods go when it is not the buyer's billing address: the shipping address the document keeps */
+            ShipDtls?: {
+                Addr1: string;
+                Addr2: string | null;
+                /** @description The buyer's GSTIN when the goods go to its state; URP on an export */
+                Gstin?: string;
                 LglNm: string;
                 Loc: string;
                 /** @description 6-digit PIN; 999999 for an export */
@@ -3879,6 +4557,24 @@ export interface components {
             /** @description The QR text the IRP signed (a JWT), as recorded with the IRN: what the PDF prints as a QR code */
             signed_qr_code: string;
             status: "ACTIVE" | "CANCELLED";
+        };
+        /** @description What the provider did with the document's e-invoice request */
+        EInvoiceSubmission: {
+            einvoice_irn: components["schemas"]["EInvoiceIrn"] | null;
+            file_name: string | null;
+            /** @description The provider that took the request: outbox (the default) or the one the operator configured */
+            provider: string;
+            /**
+             * @description QUEUED: written to the outbox (202); GENERATED: the IRP issued the IRN, recorded; RECOVERED: the IRP had issued it already (2150) and it was recorded from its details; CANCELLED: the IRP cancelled the IRN
+             * @enum {string}
+             */
+            status: "QUEUED" | "GENERATED" | "RECOVERED" | "CANCELLED";
+        };
+        /** @description Something the IRP accepts that may still be a mistake, such as a PIN outside its state's PIN ranges. */
+        EInvoiceWarning: {
+            /** @description The payload path the warning is about */
+            field: string;
+            message: string;
         };
         /** @description An email the provider accepted. */
         EmailDelivery: {
@@ -3971,10 +4667,10 @@ export interface components {
             docDate: string;
             docNo: string;
             /**
-             * @description INV tax invoice, BIL bill of supply (no tax on the goods), BOE the Bill of Entry of goods imported (docNo and docDate its own)
+             * @description INV tax invoice, BIL bill of supply (no tax on the goods), BOE the Bill of Entry of goods imported (docNo and docDate its own), CHL delivery challan, OTH other
              * @enum {string}
              */
-            docType: "INV" | "BIL" | "BOE";
+            docType: "INV" | "BIL" | "BOE" | "CHL" | "OTH";
             fromAddr1: string;
             fromAddr2: string | null;
             /** @description GSTIN; URP for an unregistered or foreign party */
@@ -4006,11 +4702,12 @@ export interface components {
             }[];
             /** @description Rupees (INR), two decimals */
             sgstValue: number;
+            subSupplyDesc: string | null;
             /**
-             * @description 1 supply, 2 import, 3 export
+             * @description 1 supply, 2 import, 3 export, 4 job work, 5 for own use, 6 job work returns, 7 sales return, 8 others, 9 SKD/CKD/lots, 10 line sales, 11 recipient not known, 12 exhibition or fairs
              * @enum {string}
              */
-            subSupplyType: "1" | "2" | "3";
+            subSupplyType: "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12";
             /**
              * @description O outward (an invoice), I inward (a bill)
              * @enum {string}
@@ -4034,9 +4731,108 @@ export interface components {
             transactionType: number;
             /** @description km, as NIC takes it, a string; 0 lets the portal work it out from the PINs */
             transDistance: string;
+            transDocDate: string | null;
+            transDocNo: string | null;
             transMode: ("1" | "2" | "3" | "4") | null;
             transporterId: string | null;
+            transporterName: string | null;
             vehicleNo: string | null;
+            vehicleType: ("R" | "O") | null;
+        };
+        /** @description The e-way bill portal's bulk-upload file of the documents asked for, in the order asked: upload it on the portal's Generate Bulk page */
+        EWayBillBulkFile: {
+            billLists: {
+                /** @description The API's actFromStateCode */
+                actualFromStateCode: number;
+                /** @description The API's actToStateCode */
+                actualToStateCode: number;
+                /** @description Rupees (INR), two decimals */
+                cessValue: number;
+                /** @description Rupees (INR), two decimals */
+                cgstValue: number;
+                /** @description DD/MM/YYYY */
+                docDate: string;
+                docNo: string;
+                docType: string;
+                fromAddr1: string;
+                fromAddr2: string | null;
+                fromGstin: string;
+                fromPincode: number;
+                fromPlace: string;
+                fromStateCode: number;
+                fromTrdName: string;
+                /** @description Rupees (INR), two decimals */
+                igstValue: number;
+                itemList: {
+                    /** @description Rupees (INR), two decimals */
+                    cessNonAdvol: number;
+                    cessRate: number;
+                    cgstRate: number;
+                    hsnCode: number;
+                    igstRate: number;
+                    /** @description The line's position, from 1 */
+                    itemNo: number;
+                    productDesc: string | null;
+                    productName: string;
+                    qtyUnit: string;
+                    quantity: number;
+                    sgstRate: number;
+                    /** @description Rupees (INR), two decimals */
+                    taxableAmount: number;
+                }[];
+                /** @description The HSN code of the first goods line */
+                mainHsnCode: number;
+                /** @description Other charges in the invoice value: none, as Bahi's value is the goods' with their tax */
+                OthValue: number;
+                /** @description Rupees (INR), two decimals */
+                sgstValue: number;
+                /** @description What the movement is, for sub-supply type 8 (others); empty otherwise */
+                subSupplyDesc: string;
+                subSupplyType: string;
+                supplyType: string;
+                toAddr1: string;
+                toAddr2: string | null;
+                toGstin: string;
+                toPincode: number;
+                toPlace: string;
+                toStateCode: number;
+                /** @description Rupees (INR), two decimals */
+                totalValue: number;
+                /** @description Rupees (INR), two decimals */
+                totInvValue: number;
+                /** @description The API's cessNonAdvolValue */
+                TotNonAdvolVal: number;
+                toTrdName: string;
+                transDistance: string;
+                transDocDate: string | null;
+                transDocNo: string | null;
+                transMode: string | null;
+                transporterId: string | null;
+                transporterName: string | null;
+                /** @description The API's transactionType: 1 regular, 2 bill to – ship to, 3 bill from – dispatch from, 4 both */
+                transType: number;
+                /** @description The GSTIN generating it: the branch's (the consignor outward, the recipient inward) */
+                userGstin: string;
+                vehicleNo: string | null;
+                vehicleType: string | null;
+            }[];
+            /** @enum {string} */
+            version: "1.0.0621";
+        };
+        /** @description What the provider did with the document's e-way bill request */
+        EWayBillSubmission: {
+            cancel_date: string | null;
+            ewaybill_date: string | null;
+            ewaybill_no: string | null;
+            file_name: string | null;
+            /** @description The provider that took the request: outbox (the default) or the one the operator configured */
+            provider: string;
+            /**
+             * @description QUEUED: written to the outbox (202); GENERATED or CANCELLED: the e-way bill system answered
+             * @enum {string}
+             */
+            status: "QUEUED" | "GENERATED" | "CANCELLED";
+            valid_upto: string | null;
         };
         /** @description Money spent and recorded against an expense ledger, with its GST. */
         Expense: {
@@ -4869,9 +5665,13 @@ export interface components {
             tax_total: number;
             /** @description Rupees (or the document currency), at most two decimals */
             total: number;
+            trans_doc_date: string | null;
+            trans_doc_no: string | null;
             transport_mode: ("road" | "rail" | "air" | "ship") | null;
             transporter_id: string | null;
+            transporter_name: string | null;
             vehicle_no: string | null;
+            vehicle_type: ("regular" | "over_dimensional") | null;
         };
         /** @description The invoice after a credit note was applied to it or unapplied from it. */
         InvoiceCredited: {
@@ -4890,7 +5690,7 @@ export interface components {
              * @description What the series numbers
              * @enum {string}
              */
-            document_type: "invoice" | "credit_note" | "debit_note" | "estimate" | "sales_order" | "purchase_order" | "receipt_voucher" | "refund_voucher";
+            document_type: "invoice" | "credit_note" | "debit_note" | "estimate" | "sales_order" | "purchase_order" | "receipt_voucher" | "refund_voucher" | "delivery_challan";
             /** @description How a number is written from {prefix}, {fy} (2026-27), {fy_short} (26-27) and {num} */
             format_template: string;
             /** @description The series id */
@@ -5045,7 +5845,7 @@ export interface components {
             created_time: string;
             endpoint_id: string;
             /** @description The event types sent to this endpoint */
-            events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED")[];
+            events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED")[];
             /** @description The signing secret of the X-Svc-Signature header; shown only in this answer, keep it */
             secret: string;
             url: string;
@@ -5519,7 +6319,7 @@ export interface components {
             endpoint_id: string;
             event_id: string;
             /** @enum {string} */
-            event_type: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED";
+            event_type: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED";
             last_attempt_at: string | null;
             last_response_status: number | null;
             next_attempt_at: string | null;
@@ -5539,7 +6339,7 @@ export interface components {
             endpoint_id: string;
             event_id: string;
             /** @enum {string} */
-            event_type: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED";
+            event_type: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED";
             last_attempt_at: string | null;
             last_response_status: number | null;
             next_attempt_at: string | null;
@@ -5552,7 +6352,7 @@ export interface components {
             created_time: string;
             endpoint_id: string;
             /** @description The event types sent to this endpoint */
-            events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED")[];
+            events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED")[];
             url: string;
         };
     };
@@ -5852,6 +6652,19 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Error. Codes: `validation.invalid_value`, `validation.required_field`, `validation.failed` */
+        TokenError422: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Error. Codes: `rate_limit.exceeded` */
         TokenError429: {
             headers: {
@@ -5908,7 +6721,7 @@ export interface components {
         /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
         SvcDelivery: string;
         /** @description The event type, as `event_type` in the body */
-        SvcEvent: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED";
+        SvcEvent: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED";
         /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
         SvcOrg: string;
         /**
@@ -6032,7 +6845,7 @@ export interface operations {
                 actor_user_id?: string;
                 /** @description entity_id */
                 entity_id?: string;
-                entity_type?: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL" | "CONTACT" | "ITEM" | "ATTACHMENT" | "RECURRING" | "BILL_OF_ENTRY" | "ORGANISATION";
+                entity_type?: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL" | "CONTACT" | "ITEM" | "ATTACHMENT" | "RECURRING" | "BILL_OF_ENTRY" | "DELIVERY_CHALLAN" | "ORGANISATION";
                 limit?: number;
                 since?: string;
                 until?: string;
@@ -6422,14 +7235,28 @@ export interface operations {
                     reference_number?: string | null;
                     round_off?: number | null;
                     /**
+                     * Format: date
+                     * @description The transport document's date, YYYY-MM-DD; rail, air and ship need it
+                     */
+                    trans_doc_date?: string;
+                    /** @description The transport document's number (lorry receipt, railway receipt, airway bill, bill of lading): up to 15 letters, digits, / and -; rail, air and ship need it */
+                    trans_doc_no?: string;
+                    /**
                      * @description road, rail, air or ship, or NIC's code for it: 1 road, 2 rail, 3 air, 4 ship
                      * @enum {string}
                      */
                     transport_mode?: "road" | "rail" | "air" | "ship" | "1" | "2" | "3" | "4";
                     /** @description The transporter's GSTIN or TRANSIN (15 characters, with its check character) */
                     transporter_id?: string;
+                    /** @description The transporter's name */
+                    transporter_name?: string;
                     /** @description Vehicle registration number, e.g. KA01AB1234, 22BH1234AB or a temporary TR… number (spaces and hyphens are dropped) */
                     vehicle_no?: string;
+                    /**
+                     * @description regular, or over_dimensional for over-dimensional cargo (NIC's R and O)
+                     * @enum {string}
+                     */
+                    vehicle_type?: "regular" | "over_dimensional";
                     /** @description vendor_id */
                     vendor_id: string;
                 };
@@ -6632,6 +7459,241 @@ export interface operations {
             503: components["responses"]["TokenError503"];
         };
     };
+    getBillOfEntryEWayBill: {
+        parameters: {
+            query?: {
+                /** @description Approximate distance in km (NIC takes at most 4000); 0 lets the portal work it out from the PINs */
+                distance_km?: number;
+                /** @description The GST state code of the customs port the goods cross at, for a port Bahi's table does not place (an import's actFromStateCode, an export's actToStateCode) */
+                port_state?: string;
+                /** @description The transport document's date, YYYY-MM-DD; rail, air and ship need it */
+                trans_doc_date?: string;
+                /** @description The transport document's number (lorry receipt, railway receipt, airway bill, bill of lading): up to 15 letters, digits, / and -; rail, air and ship need it */
+                trans_doc_no?: string;
+                /** @description road, rail, air or ship, or NIC's code for it: 1 road, 2 rail, 3 air, 4 ship */
+                transport_mode?: "road" | "rail" | "air" | "ship" | "1" | "2" | "3" | "4";
+                /** @description The transporter's GSTIN or TRANSIN (15 characters, with its check character) */
+                transporter_id?: string;
+                /** @description The transporter's name */
+                transporter_name?: string;
+                /** @description Vehicle registration number, e.g. KA01AB1234, 22BH1234AB or a temporary TR… number (spaces and hyphens are dropped) */
+                vehicle_no?: string;
+                /** @description regular, or over_dimensional for over-dimensional cargo (NIC's R and O) */
+                vehicle_type?: "regular" | "over_dimensional";
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description bill_of_entry_id */
+                bill_of_entry_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ewaybill: components["schemas"]["EWayBill"];
+                        message: string;
+                        /** @description Whether CGST Rule 138 requires the e-way bill: the taxable goods (exempt and nil-rated left out) with their tax worth more than ₹50,000 moving between states or across the border, more than the organisation's ewayBillIntraStateThreshold within a state, or any value sent to or back from a job worker in another state */
+                        required: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            409: components["responses"]["TokenError409"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    cancelBillOfEntryEWayBill: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description bill_of_entry_id */
+                bill_of_entry_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 duplicate, 2 order cancelled, 3 data entry mistake, 4 others */
+                    cancel_reason: number;
+                    cancel_remarks: string;
+                    /** @description The 12-digit e-way bill number to cancel */
+                    ewaybill_no: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ewaybill_submission: components["schemas"]["EWayBillSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Success */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ewaybill_submission: components["schemas"]["EWayBillSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    generateBillOfEntryEWayBill: {
+        parameters: {
+            query?: {
+                /** @description Approximate distance in km (NIC takes at most 4000); 0 lets the portal work it out from the PINs */
+                distance_km?: number;
+                /** @description The GST state code of the customs port the goods cross at, for a port Bahi's table does not place (an import's actFromStateCode, an export's actToStateCode) */
+                port_state?: string;
+                /** @description The transport document's date, YYYY-MM-DD; rail, air and ship need it */
+                trans_doc_date?: string;
+                /** @description The transport document's number (lorry receipt, railway receipt, airway bill, bill of lading): up to 15 letters, digits, / and -; rail, air and ship need it */
+                trans_doc_no?: string;
+                /** @description road, rail, air or ship, or NIC's code for it: 1 road, 2 rail, 3 air, 4 ship */
+                transport_mode?: "road" | "rail" | "air" | "ship" | "1" | "2" | "3" | "4";
+                /** @description The transporter's GSTIN or TRANSIN (15 characters, with its check character) */
+                transporter_id?: string;
+                /** @description The transporter's name */
+                transporter_name?: string;
+                /** @description Vehicle registration number, e.g. KA01AB1234, 22BH1234AB or a temporary TR… number (spaces and hyphens are dropped) */
+                vehicle_no?: string;
+                /** @description regular, or over_dimensional for over-dimensional cargo (NIC's R and O) */
+                vehicle_type?: "regular" | "over_dimensional";
+            };
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description bill_of_entry_id */
+                bill_of_entry_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ewaybill_submission: components["schemas"]["EWayBillSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Success */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ewaybill_submission: components["schemas"]["EWayBillSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
     getBill: {
         parameters: {
             query?: never;
@@ -6702,9 +7764,13 @@ export interface operations {
                     notes?: string | null;
                     reference_number?: string | null;
                     round_off?: number | null;
+                    trans_doc_date?: string | null;
+                    trans_doc_no?: string | null;
                     transport_mode?: ("road" | "rail" | "air" | "ship" | "1" | "2" | "3" | "4") | null;
                     transporter_id?: string | null;
+                    transporter_name?: string | null;
                     vehicle_no?: string | null;
+                    vehicle_type?: ("regular" | "over_dimensional") | null;
                 };
             };
         };
@@ -6895,12 +7961,22 @@ export interface operations {
             query?: {
                 /** @description Approximate distance in km (NIC takes at most 4000); 0 lets the portal work it out from the PINs */
                 distance_km?: number;
+                /** @description The GST state code of the customs port the goods cross at, for a port Bahi's table does not place (an import's actFromStateCode, an export's actToStateCode) */
+                port_state?: string;
+                /** @description The transport document's date, YYYY-MM-DD; rail, air and ship need it */
+                trans_doc_date?: string;
+                /** @description The transport document's number (lorry receipt, railway receipt, airway bill, bill of lading): up to 15 letters, digits, / and -; rail, air and ship need it */
+                trans_doc_no?: string;
                 /** @description road, rail, air or ship, or NIC's code for it: 1 road, 2 rail, 3 air, 4 ship */
                 transport_mode?: "road" | "rail" | "air" | "ship" | "1" | "2" | "3" | "4";
                 /** @description The transporter's GSTIN or TRANSIN (15 characters, with its check character) */
                 transporter_id?: string;
+                /** @description The transporter's name */
+                transporter_name?: string;
                 /** @description Vehicle registration number, e.g. KA01AB1234, 22BH1234AB or a temporary TR… number (spaces and hyphens are dropped) */
                 vehicle_no?: string;
+                /** @description regular, or over_dimensional for over-dimensional cargo (NIC's R and O) */
+                vehicle_type?: "regular" | "over_dimensional";
             };
             header?: {
                 /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
@@ -6929,7 +8005,7 @@ export interface operations {
                         code: 0;
                         ewaybill: components["schemas"]["EWayBill"];
                         message: string;
-                        /** @description Whether CGST Rule 138 requires the e-way bill: goods worth more than ₹50,000 with tax */
+                        /** @description Whether CGST Rule 138 requires the e-way bill: the taxable goods (exempt and nil-rated left out) with their tax worth more than ₹50,000 moving between states or across the border, more than the organisation's ewayBillIntraStateThreshold within a state, or any value sent to or back from a job worker in another state */
                         required: boolean;
                     };
                 };
@@ -6942,6 +8018,177 @@ export interface operations {
             429: components["responses"]["TokenError429"];
             500: components["responses"]["TokenError500"];
             503: components["responses"]["TokenError503"];
+        };
+    };
+    cancelBillEWayBill: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description bill_id */
+                bill_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 duplicate, 2 order cancelled, 3 data entry mistake, 4 others */
+                    cancel_reason: number;
+                    cancel_remarks: string;
+                    /** @description The 12-digit e-way bill number to cancel */
+                    ewaybill_no: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ewaybill_submission: components["schemas"]["EWayBillSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Success */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ewaybill_submission: components["schemas"]["EWayBillSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    generateBillEWayBill: {
+        parameters: {
+            query?: {
+                /** @description Approximate distance in km (NIC takes at most 4000); 0 lets the portal work it out from the PINs */
+                distance_km?: number;
+                /** @description The GST state code of the customs port the goods cross at, for a port Bahi's table does not place (an import's actFromStateCode, an export's actToStateCode) */
+                port_state?: string;
+                /** @description The transport document's date, YYYY-MM-DD; rail, air and ship need it */
+                trans_doc_date?: string;
+                /** @description The transport document's number (lorry receipt, railway receipt, airway bill, bill of lading): up to 15 letters, digits, / and -; rail, air and ship need it */
+                trans_doc_no?: string;
+                /** @description road, rail, air or ship, or NIC's code for it: 1 road, 2 rail, 3 air, 4 ship */
+                transport_mode?: "road" | "rail" | "air" | "ship" | "1" | "2" | "3" | "4";
+                /** @description The transporter's GSTIN or TRANSIN (15 characters, with its check character) */
+                transporter_id?: string;
+                /** @description The transporter's name */
+                transporter_name?: string;
+                /** @description Vehicle registration number, e.g. KA01AB1234, 22BH1234AB or a temporary TR… number (spaces and hyphens are dropped) */
+                vehicle_no?: string;
+                /** @description regular, or over_dimensional for over-dimensional cargo (NIC's R and O) */
+                vehicle_type?: "regular" | "over_dimensional";
+            };
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description bill_id */
+                bill_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ewaybill_submission: components["schemas"]["EWayBillSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Success */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ewaybill_submission: components["schemas"]["EWayBillSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     getBillPdf: {
@@ -8388,6 +9635,7 @@ export interface operations {
                         code: 0;
                         einvoice: components["schemas"]["EInvoice"];
                         message: string;
+                        warnings: components["schemas"]["EInvoiceWarning"][];
                     };
                 };
             };
@@ -8449,6 +9697,156 @@ export interface operations {
                         /** @enum {number} */
                         code: 0;
                         einvoice_irn: components["schemas"]["EInvoiceIrn"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    cancelCreditNoteEInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description credit_note_id */
+                credit_note_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 duplicate, 2 data entry mistake, 3 order cancelled, 4 other */
+                    cancel_reason: number;
+                    cancel_remarks: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        einvoice_submission: components["schemas"]["EInvoiceSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Success */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        einvoice_submission: components["schemas"]["EInvoiceSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    generateCreditNoteEInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description credit_note_id */
+                credit_note_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        einvoice_submission: components["schemas"]["EInvoiceSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Success */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        einvoice_submission: components["schemas"]["EInvoiceSubmission"];
                         message: string;
                     };
                 };
@@ -8529,6 +9927,241 @@ export interface operations {
             429: components["responses"]["KeyedError429"];
             500: components["responses"]["KeyedError500"];
             502: components["responses"]["KeyedError502"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    getCreditNoteEWayBill: {
+        parameters: {
+            query?: {
+                /** @description Approximate distance in km (NIC takes at most 4000); 0 lets the portal work it out from the PINs */
+                distance_km?: number;
+                /** @description The GST state code of the customs port the goods cross at, for a port Bahi's table does not place (an import's actFromStateCode, an export's actToStateCode) */
+                port_state?: string;
+                /** @description The transport document's date, YYYY-MM-DD; rail, air and ship need it */
+                trans_doc_date?: string;
+                /** @description The transport document's number (lorry receipt, railway receipt, airway bill, bill of lading): up to 15 letters, digits, / and -; rail, air and ship need it */
+                trans_doc_no?: string;
+                /** @description road, rail, air or ship, or NIC's code for it: 1 road, 2 rail, 3 air, 4 ship */
+                transport_mode?: "road" | "rail" | "air" | "ship" | "1" | "2" | "3" | "4";
+                /** @description The transporter's GSTIN or TRANSIN (15 characters, with its check character) */
+                transporter_id?: string;
+                /** @description The transporter's name */
+                transporter_name?: string;
+                /** @description Vehicle registration number, e.g. KA01AB1234, 22BH1234AB or a temporary TR… number (spaces and hyphens are dropped) */
+                vehicle_no?: string;
+                /** @description regular, or over_dimensional for over-dimensional cargo (NIC's R and O) */
+                vehicle_type?: "regular" | "over_dimensional";
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description credit_note_id */
+                credit_note_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ewaybill: components["schemas"]["EWayBill"];
+                        message: string;
+                        /** @description Whether CGST Rule 138 requires the e-way bill: the taxable goods (exempt and nil-rated left out) with their tax worth more than ₹50,000 moving between states or across the border, more than the organisation's ewayBillIntraStateThreshold within a state, or any value sent to or back from a job worker in another state */
+                        required: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            409: components["responses"]["TokenError409"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    cancelCreditNoteEWayBill: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description credit_note_id */
+                credit_note_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 duplicate, 2 order cancelled, 3 data entry mistake, 4 others */
+                    cancel_reason: number;
+                    cancel_remarks: string;
+                    /** @description The 12-digit e-way bill number to cancel */
+                    ewaybill_no: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ewaybill_submission: components["schemas"]["EWayBillSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Success */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ewaybill_submission: components["schemas"]["EWayBillSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    generateCreditNoteEWayBill: {
+        parameters: {
+            query?: {
+                /** @description Approximate distance in km (NIC takes at most 4000); 0 lets the portal work it out from the PINs */
+                distance_km?: number;
+                /** @description The GST state code of the customs port the goods cross at, for a port Bahi's table does not place (an import's actFromStateCode, an export's actToStateCode) */
+                port_state?: string;
+                /** @description The transport document's date, YYYY-MM-DD; rail, air and ship need it */
+                trans_doc_date?: string;
+                /** @description The transport document's number (lorry receipt, railway receipt, airway bill, bill of lading): up to 15 letters, digits, / and -; rail, air and ship need it */
+                trans_doc_no?: string;
+                /** @description road, rail, air or ship, or NIC's code for it: 1 road, 2 rail, 3 air, 4 ship */
+                transport_mode?: "road" | "rail" | "air" | "ship" | "1" | "2" | "3" | "4";
+                /** @description The transporter's GSTIN or TRANSIN (15 characters, with its check character) */
+                transporter_id?: string;
+                /** @description The transporter's name */
+                transporter_name?: string;
+                /** @description Vehicle registration number, e.g. KA01AB1234, 22BH1234AB or a temporary TR… number (spaces and hyphens are dropped) */
+                vehicle_no?: string;
+                /** @description regular, or over_dimensional for over-dimensional cargo (NIC's R and O) */
+                vehicle_type?: "regular" | "over_dimensional";
+            };
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description credit_note_id */
+                credit_note_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ewaybill_submission: components["schemas"]["EWayBillSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Success */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ewaybill_submission: components["schemas"]["EWayBillSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
             503: components["responses"]["KeyedError503"];
         };
     };
@@ -9042,6 +10675,265 @@ export interface operations {
             503: components["responses"]["KeyedError503"];
         };
     };
+    getDebitNoteEInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description debit_note_id */
+                debit_note_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        einvoice: components["schemas"]["EInvoice"];
+                        message: string;
+                        warnings: components["schemas"]["EInvoiceWarning"][];
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            409: components["responses"]["TokenError409"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    recordDebitNoteIrn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description debit_note_id */
+                debit_note_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The acknowledgement date-time; without a zone it is India time. IRN cancellation is open for 24 hours from it */
+                    ack_date: string;
+                    /** @description digits: the acknowledgement number the IRP issued */
+                    ack_no: string;
+                    /** @description 64 hexadecimal characters: the Invoice Reference Number (a SHA-256 hash) the IRP issued */
+                    irn: string;
+                    /** @description a JWT (three base64url parts joined by dots): the QR text the IRP signed, printed as a QR code on the PDF */
+                    signed_qr_code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The IRN has been recorded. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        einvoice_irn: components["schemas"]["EInvoiceIrn"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    cancelDebitNoteEInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description debit_note_id */
+                debit_note_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 duplicate, 2 data entry mistake, 3 order cancelled, 4 other */
+                    cancel_reason: number;
+                    cancel_remarks: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        einvoice_submission: components["schemas"]["EInvoiceSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Success */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        einvoice_submission: components["schemas"]["EInvoiceSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    generateDebitNoteEInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description debit_note_id */
+                debit_note_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        einvoice_submission: components["schemas"]["EInvoiceSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Success */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        einvoice_submission: components["schemas"]["EInvoiceSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
     getDebitNotePdf: {
         parameters: {
             query?: {
@@ -9102,7 +10994,15 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Needed to void an invoice or credit note with an active IRN: 1 duplicate, 2 data entry mistake, 3 order cancelled, 4 other */
+                    cancel_reason?: number;
+                    cancel_remarks?: string;
+                } | null;
+            };
+        };
         responses: {
             /** @description The debit note has been voided. */
             200: {
@@ -9119,6 +11019,568 @@ export interface operations {
                         /** @enum {number} */
                         code: 0;
                         debit_note: components["schemas"]["DebitNote"];
+                        einvoice_cancellation?: components["schemas"]["IrnCancellation"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    listDeliveryChallans: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                /** @description true: only goods sent on approval neither invoiced nor returned within six months of removal (CGST s.31(7)) */
+                overdue?: boolean;
+                per_page?: number;
+                reason?: "JOB_WORK" | "ON_APPROVAL" | "OWN_USE" | "PURCHASE_RETURN" | "OTHER";
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        delivery_challans: components["schemas"]["DeliveryChallan"][];
+                        message: string;
+                        page_context: components["schemas"]["PageContext"];
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    createDeliveryChallan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The branch the goods leave; the default branch if absent */
+                    branch_id?: string;
+                    /** @description The consignee: a customer, a vendor or a job worker; required unless to_branch_id names the receiving branch */
+                    contact_id?: string;
+                    /** @description YYYY-MM-DD or an ISO 8601 date-time */
+                    date: string;
+                    dispatch_from?: {
+                        address?: string | null;
+                        city?: string | null;
+                        country?: string | null;
+                        state_code?: string | null;
+                        zip?: string | null;
+                    } | null;
+                    /** @description Approximate distance in km (NIC takes at most 4000); 0 lets the portal work it out from the PINs */
+                    distance_km?: number;
+                    line_items: {
+                        /** @description Compensation cess per unit of quantity (specific), in rupees; with cess_rate both apply. Default 0 */
+                        cess_per_unit?: number;
+                        /** @description Compensation cess, ad valorem, in percent of the taxable value; only on a supply dated before the cess ended (22 September 2025; 1 February 2026 for tobacco and pan masala). Default 0 */
+                        cess_rate?: number;
+                        description?: string | null;
+                        /** @description Rupees (or the document currency), at most two decimal places */
+                        discount?: number;
+                        hsn_or_sac?: string | null;
+                        item_id?: string | null;
+                        name?: string;
+                        /** @default 1 */
+                        quantity?: number;
+                        /** @description Rupees (or the document currency), at most two decimal places */
+                        rate?: number;
+                        tax_id?: string | null;
+                        unit?: string | null;
+                    }[];
+                    notes?: string | null;
+                    place_of_supply?: string;
+                    /**
+                     * @description Why the goods move: JOB_WORK, ON_APPROVAL, OWN_USE (a site, or a branch of the same GSTIN), PURCHASE_RETURN (back to the vendor), OTHER
+                     * @enum {string}
+                     */
+                    reason: "JOB_WORK" | "ON_APPROVAL" | "OWN_USE" | "PURCHASE_RETURN" | "OTHER";
+                    reference_number?: string | null;
+                    ship_to?: {
+                        address?: string | null;
+                        city?: string | null;
+                        country?: string | null;
+                        state_code?: string | null;
+                        zip?: string | null;
+                    } | null;
+                    /** @description A branch of the same GSTIN the goods are transferred to (reason OWN_USE), in place of contact_id */
+                    to_branch_id?: string;
+                    /**
+                     * Format: date
+                     * @description The transport document's date, YYYY-MM-DD; rail, air and ship need it
+                     */
+                    trans_doc_date?: string;
+                    /** @description The transport document's number (lorry receipt, railway receipt, airway bill, bill of lading): up to 15 letters, digits, / and -; rail, air and ship need it */
+                    trans_doc_no?: string;
+                    /**
+                     * @description road, rail, air or ship, or NIC's code for it: 1 road, 2 rail, 3 air, 4 ship
+                     * @enum {string}
+                     */
+                    transport_mode?: "road" | "rail" | "air" | "ship" | "1" | "2" | "3" | "4";
+                    /** @description The transporter's GSTIN or TRANSIN (15 characters, with its check character) */
+                    transporter_id?: string;
+                    /** @description The transporter's name */
+                    transporter_name?: string;
+                    /** @description Vehicle registration number, e.g. KA01AB1234, 22BH1234AB or a temporary TR… number (spaces and hyphens are dropped) */
+                    vehicle_no?: string;
+                    /**
+                     * @description regular, or over_dimensional for over-dimensional cargo (NIC's R and O)
+                     * @enum {string}
+                     */
+                    vehicle_type?: "regular" | "over_dimensional";
+                };
+            };
+        };
+        responses: {
+            /** @description The delivery challan has been issued. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        delivery_challan: components["schemas"]["DeliveryChallan"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    getDeliveryChallan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description delivery_challan_id */
+                delivery_challan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        delivery_challan: components["schemas"]["DeliveryChallan"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    getDeliveryChallanEWayBill: {
+        parameters: {
+            query?: {
+                /** @description Approximate distance in km (NIC takes at most 4000); 0 lets the portal work it out from the PINs */
+                distance_km?: number;
+                /** @description The GST state code of the customs port the goods cross at, for a port Bahi's table does not place (an import's actFromStateCode, an export's actToStateCode) */
+                port_state?: string;
+                /** @description The transport document's date, YYYY-MM-DD; rail, air and ship need it */
+                trans_doc_date?: string;
+                /** @description The transport document's number (lorry receipt, railway receipt, airway bill, bill of lading): up to 15 letters, digits, / and -; rail, air and ship need it */
+                trans_doc_no?: string;
+                /** @description road, rail, air or ship, or NIC's code for it: 1 road, 2 rail, 3 air, 4 ship */
+                transport_mode?: "road" | "rail" | "air" | "ship" | "1" | "2" | "3" | "4";
+                /** @description The transporter's GSTIN or TRANSIN (15 characters, with its check character) */
+                transporter_id?: string;
+                /** @description The transporter's name */
+                transporter_name?: string;
+                /** @description Vehicle registration number, e.g. KA01AB1234, 22BH1234AB or a temporary TR… number (spaces and hyphens are dropped) */
+                vehicle_no?: string;
+                /** @description regular, or over_dimensional for over-dimensional cargo (NIC's R and O) */
+                vehicle_type?: "regular" | "over_dimensional";
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description delivery_challan_id */
+                delivery_challan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ewaybill: components["schemas"]["EWayBill"];
+                        message: string;
+                        /** @description Whether CGST Rule 138 requires the e-way bill: the taxable goods (exempt and nil-rated left out) with their tax worth more than ₹50,000 moving between states or across the border, more than the organisation's ewayBillIntraStateThreshold within a state, or any value sent to or back from a job worker in another state */
+                        required: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            409: components["responses"]["TokenError409"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    cancelDeliveryChallanEWayBill: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description delivery_challan_id */
+                delivery_challan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 duplicate, 2 order cancelled, 3 data entry mistake, 4 others */
+                    cancel_reason: number;
+                    cancel_remarks: string;
+                    /** @description The 12-digit e-way bill number to cancel */
+                    ewaybill_no: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ewaybill_submission: components["schemas"]["EWayBillSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Success */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ewaybill_submission: components["schemas"]["EWayBillSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    generateDeliveryChallanEWayBill: {
+        parameters: {
+            query?: {
+                /** @description Approximate distance in km (NIC takes at most 4000); 0 lets the portal work it out from the PINs */
+                distance_km?: number;
+                /** @description The GST state code of the customs port the goods cross at, for a port Bahi's table does not place (an import's actFromStateCode, an export's actToStateCode) */
+                port_state?: string;
+                /** @description The transport document's date, YYYY-MM-DD; rail, air and ship need it */
+                trans_doc_date?: string;
+                /** @description The transport document's number (lorry receipt, railway receipt, airway bill, bill of lading): up to 15 letters, digits, / and -; rail, air and ship need it */
+                trans_doc_no?: string;
+                /** @description road, rail, air or ship, or NIC's code for it: 1 road, 2 rail, 3 air, 4 ship */
+                transport_mode?: "road" | "rail" | "air" | "ship" | "1" | "2" | "3" | "4";
+                /** @description The transporter's GSTIN or TRANSIN (15 characters, with its check character) */
+                transporter_id?: string;
+                /** @description The transporter's name */
+                transporter_name?: string;
+                /** @description Vehicle registration number, e.g. KA01AB1234, 22BH1234AB or a temporary TR… number (spaces and hyphens are dropped) */
+                vehicle_no?: string;
+                /** @description regular, or over_dimensional for over-dimensional cargo (NIC's R and O) */
+                vehicle_type?: "regular" | "over_dimensional";
+            };
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description delivery_challan_id */
+                delivery_challan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ewaybill_submission: components["schemas"]["EWayBillSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Success */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ewaybill_submission: components["schemas"]["EWayBillSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    linkDeliveryChallanInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description delivery_challan_id */
+                delivery_challan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The invoice that supplied the goods sent on approval */
+                    invoice_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The delivery challan records its invoice. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        delivery_challan: components["schemas"]["DeliveryChallan"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    voidDeliveryChallan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description delivery_challan_id */
+                delivery_challan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery challan has been cancelled. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        delivery_challan: components["schemas"]["DeliveryChallan"];
                         message: string;
                     };
                 };
@@ -9673,6 +12135,52 @@ export interface operations {
             401: components["responses"]["TokenError401"];
             403: components["responses"]["TokenError403"];
             404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    getEWayBillBulkFile: {
+        parameters: {
+            query: {
+                /** @description bulk: the e-way bill portal's bulk-upload file. One document's e-way bill in the API's own form is GET …/{id}/ewaybill */
+                format: "bulk";
+                /** @description Invoice, bill and Bill of Entry ids, comma-separated: at most 100 (more is 422) */
+                ids: string;
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ewaybill_bulk_file: components["schemas"]["EWayBillBulkFile"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            409: components["responses"]["TokenError409"];
+            422: components["responses"]["TokenError422"];
             429: components["responses"]["TokenError429"];
             500: components["responses"]["TokenError500"];
             503: components["responses"]["TokenError503"];
@@ -10530,14 +13038,28 @@ export interface operations {
                         port_code: string;
                     };
                     /**
+                     * Format: date
+                     * @description The transport document's date, YYYY-MM-DD; rail, air and ship need it
+                     */
+                    trans_doc_date?: string;
+                    /** @description The transport document's number (lorry receipt, railway receipt, airway bill, bill of lading): up to 15 letters, digits, / and -; rail, air and ship need it */
+                    trans_doc_no?: string;
+                    /**
                      * @description road, rail, air or ship, or NIC's code for it: 1 road, 2 rail, 3 air, 4 ship
                      * @enum {string}
                      */
                     transport_mode?: "road" | "rail" | "air" | "ship" | "1" | "2" | "3" | "4";
                     /** @description The transporter's GSTIN or TRANSIN (15 characters, with its check character) */
                     transporter_id?: string;
+                    /** @description The transporter's name */
+                    transporter_name?: string;
                     /** @description Vehicle registration number, e.g. KA01AB1234, 22BH1234AB or a temporary TR… number (spaces and hyphens are dropped) */
                     vehicle_no?: string;
+                    /**
+                     * @description regular, or over_dimensional for over-dimensional cargo (NIC's R and O)
+                     * @enum {string}
+                     */
+                    vehicle_type?: "regular" | "over_dimensional";
                 };
             };
         };
@@ -10644,9 +13166,13 @@ export interface operations {
                     is_reverse_charge?: boolean;
                     notes?: string | null;
                     reference_number?: string | null;
+                    trans_doc_date?: string | null;
+                    trans_doc_no?: string | null;
                     transport_mode?: ("road" | "rail" | "air" | "ship" | "1" | "2" | "3" | "4") | null;
                     transporter_id?: string | null;
+                    transporter_name?: string | null;
                     vehicle_no?: string | null;
+                    vehicle_type?: ("regular" | "over_dimensional") | null;
                 };
             };
         };
@@ -10862,6 +13388,7 @@ export interface operations {
                         code: 0;
                         einvoice: components["schemas"]["EInvoice"];
                         message: string;
+                        warnings: components["schemas"]["EInvoiceWarning"][];
                     };
                 };
             };
@@ -10923,6 +13450,156 @@ export interface operations {
                         /** @enum {number} */
                         code: 0;
                         einvoice_irn: components["schemas"]["EInvoiceIrn"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    cancelInvoiceEInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description invoice_id */
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 duplicate, 2 data entry mistake, 3 order cancelled, 4 other */
+                    cancel_reason: number;
+                    cancel_remarks: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        einvoice_submission: components["schemas"]["EInvoiceSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Success */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        einvoice_submission: components["schemas"]["EInvoiceSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    generateInvoiceEInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description invoice_id */
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        einvoice_submission: components["schemas"]["EInvoiceSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Success */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        einvoice_submission: components["schemas"]["EInvoiceSubmission"];
                         message: string;
                     };
                 };
@@ -11011,12 +13688,22 @@ export interface operations {
             query?: {
                 /** @description Approximate distance in km (NIC takes at most 4000); 0 lets the portal work it out from the PINs */
                 distance_km?: number;
+                /** @description The GST state code of the customs port the goods cross at, for a port Bahi's table does not place (an import's actFromStateCode, an export's actToStateCode) */
+                port_state?: string;
+                /** @description The transport document's date, YYYY-MM-DD; rail, air and ship need it */
+                trans_doc_date?: string;
+                /** @description The transport document's number (lorry receipt, railway receipt, airway bill, bill of lading): up to 15 letters, digits, / and -; rail, air and ship need it */
+                trans_doc_no?: string;
                 /** @description road, rail, air or ship, or NIC's code for it: 1 road, 2 rail, 3 air, 4 ship */
                 transport_mode?: "road" | "rail" | "air" | "ship" | "1" | "2" | "3" | "4";
                 /** @description The transporter's GSTIN or TRANSIN (15 characters, with its check character) */
                 transporter_id?: string;
+                /** @description The transporter's name */
+                transporter_name?: string;
                 /** @description Vehicle registration number, e.g. KA01AB1234, 22BH1234AB or a temporary TR… number (spaces and hyphens are dropped) */
                 vehicle_no?: string;
+                /** @description regular, or over_dimensional for over-dimensional cargo (NIC's R and O) */
+                vehicle_type?: "regular" | "over_dimensional";
             };
             header?: {
                 /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
@@ -11045,7 +13732,7 @@ export interface operations {
                         code: 0;
                         ewaybill: components["schemas"]["EWayBill"];
                         message: string;
-                        /** @description Whether CGST Rule 138 requires the e-way bill: goods worth more than ₹50,000 with tax */
+                        /** @description Whether CGST Rule 138 requires the e-way bill: the taxable goods (exempt and nil-rated left out) with their tax worth more than ₹50,000 moving between states or across the border, more than the organisation's ewayBillIntraStateThreshold within a state, or any value sent to or back from a job worker in another state */
                         required: boolean;
                     };
                 };
@@ -11058,6 +13745,177 @@ export interface operations {
             429: components["responses"]["TokenError429"];
             500: components["responses"]["TokenError500"];
             503: components["responses"]["TokenError503"];
+        };
+    };
+    cancelInvoiceEWayBill: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description invoice_id */
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 duplicate, 2 order cancelled, 3 data entry mistake, 4 others */
+                    cancel_reason: number;
+                    cancel_remarks: string;
+                    /** @description The 12-digit e-way bill number to cancel */
+                    ewaybill_no: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ewaybill_submission: components["schemas"]["EWayBillSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Success */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ewaybill_submission: components["schemas"]["EWayBillSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    generateInvoiceEWayBill: {
+        parameters: {
+            query?: {
+                /** @description Approximate distance in km (NIC takes at most 4000); 0 lets the portal work it out from the PINs */
+                distance_km?: number;
+                /** @description The GST state code of the customs port the goods cross at, for a port Bahi's table does not place (an import's actFromStateCode, an export's actToStateCode) */
+                port_state?: string;
+                /** @description The transport document's date, YYYY-MM-DD; rail, air and ship need it */
+                trans_doc_date?: string;
+                /** @description The transport document's number (lorry receipt, railway receipt, airway bill, bill of lading): up to 15 letters, digits, / and -; rail, air and ship need it */
+                trans_doc_no?: string;
+                /** @description road, rail, air or ship, or NIC's code for it: 1 road, 2 rail, 3 air, 4 ship */
+                transport_mode?: "road" | "rail" | "air" | "ship" | "1" | "2" | "3" | "4";
+                /** @description The transporter's GSTIN or TRANSIN (15 characters, with its check character) */
+                transporter_id?: string;
+                /** @description The transporter's name */
+                transporter_name?: string;
+                /** @description Vehicle registration number, e.g. KA01AB1234, 22BH1234AB or a temporary TR… number (spaces and hyphens are dropped) */
+                vehicle_no?: string;
+                /** @description regular, or over_dimensional for over-dimensional cargo (NIC's R and O) */
+                vehicle_type?: "regular" | "over_dimensional";
+            };
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description invoice_id */
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ewaybill_submission: components["schemas"]["EWayBillSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Success */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ewaybill_submission: components["schemas"]["EWayBillSubmission"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
         };
     };
     getInvoicePdf: {
@@ -11237,7 +14095,7 @@ export interface operations {
                 /** @description branchId */
                 branchId?: string;
                 /** @description Which kind of document's series to list (default invoice) */
-                documentType?: "invoice" | "credit_note" | "debit_note" | "estimate" | "sales_order" | "purchase_order" | "receipt_voucher" | "refund_voucher";
+                documentType?: "invoice" | "credit_note" | "debit_note" | "estimate" | "sales_order" | "purchase_order" | "receipt_voucher" | "refund_voucher" | "delivery_challan";
                 /** @description YYYY-MM-DD */
                 transactionDate?: string;
             };
@@ -11302,7 +14160,7 @@ export interface operations {
                      * @description What the series numbers (default invoice); a name is unique per branch, period and document_type
                      * @enum {string}
                      */
-                    document_type?: "invoice" | "credit_note" | "debit_note" | "estimate" | "sales_order" | "purchase_order" | "receipt_voucher" | "refund_voucher";
+                    document_type?: "invoice" | "credit_note" | "debit_note" | "estimate" | "sales_order" | "purchase_order" | "receipt_voucher" | "refund_voucher" | "delivery_challan";
                     /**
                      * @description {prefix}, {fy} (2026-27), {fy_short} (26-27) and {num}
                      * @default {prefix}{fy}-{num}
@@ -11360,7 +14218,7 @@ export interface operations {
                 /** @description branchId */
                 branchId?: string;
                 /** @description Which kind of document the series numbers (default invoice) */
-                documentType?: "invoice" | "credit_note" | "debit_note" | "estimate" | "sales_order" | "purchase_order" | "receipt_voucher" | "refund_voucher";
+                documentType?: "invoice" | "credit_note" | "debit_note" | "estimate" | "sales_order" | "purchase_order" | "receipt_voucher" | "refund_voucher" | "delivery_challan";
                 series?: string;
                 /** @description YYYY-MM-DD */
                 transactionDate?: string;
@@ -11389,7 +14247,7 @@ export interface operations {
                         /** @enum {number} */
                         code: 0;
                         /** @enum {string} */
-                        document_type: "invoice" | "credit_note" | "debit_note" | "estimate" | "sales_order" | "purchase_order" | "receipt_voucher" | "refund_voucher";
+                        document_type: "invoice" | "credit_note" | "debit_note" | "estimate" | "sales_order" | "purchase_order" | "receipt_voucher" | "refund_voucher" | "delivery_challan";
                         message: string;
                         next_number: string;
                         /** @description The series name the number is of */
@@ -14261,7 +17119,7 @@ export interface operations {
                 cursor?: string;
                 /** @description endpoint_id */
                 endpoint_id?: string;
-                event_type?: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED";
+                event_type?: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED";
                 per_page?: number;
                 status?: "PENDING" | "SUCCEEDED" | "FAILED";
             };
@@ -14453,7 +17311,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED")[];
+                    events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED")[];
                     /** @description http(s) URL on a public address */
                     url: string;
                 };
@@ -15042,6 +17900,114 @@ export interface operations {
                     delivery_id: string;
                     /** @constant */
                     event_type: "DEBIT_NOTE_CREATED";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onDeliveryChallanCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["DeliveryChallanEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "DELIVERY_CHALLAN_CREATED";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onDeliveryChallanVoided: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["DeliveryChallanEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "DELIVERY_CHALLAN_VOIDED";
                     /**
                      * Format: date-time
                      * @description When the event happened, ISO 8601 UTC
