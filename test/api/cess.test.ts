@@ -29,6 +29,8 @@ beforeAll(async () => {
   t = await startTestApp();
   t.clock.set(new Date('2025-10-10T06:00:00Z'));
   org = await gstOrg(t, { address: { address: '42, 1st Main Road, Koramangala', city: 'Bengaluru', state_code: 'IN-KA', zip: '560034', country: 'India' } });
+  // A turnover under ₹10 crore: no 30-day reporting window, as the clock stands weeks after the documents.
+  expect((await t.admin.put(`/orgs/${org.orgId}/preferences`, { einvoiceReportingWindowDays: null })).status).toBe(200);
   [gst28, gst5] = await Promise.all([taxId(org.api, 28), taxId(org.api, 5)]);
   raman = await gstCustomer(org.api);
   const res = await createInvoice(org.api, { customer_id: raman, date: '2025-08-12', place_of_supply: 'IN-KA', auto_approve: true, line_items: [car(), cigarettes()] });

@@ -24,6 +24,8 @@ beforeAll(async () => {
   t = await startTestApp();
   t.clock.set(new Date('2026-07-25T06:00:00Z'));
   org = await gstOrg(t, { address: { address: '42, 1st Main Road\nKoramangala', city: 'Bengaluru', state_code: 'IN-KA', zip: '560034', country: 'India' } });
+  // A turnover under ₹10 crore: no 30-day reporting window, as the clock stands weeks after the documents.
+  expect((await t.admin.put(`/orgs/${org.orgId}/preferences`, { einvoiceReportingWindowDays: null })).status).toBe(200);
   const api = org.api;
   const gst18 = await taxId(api, 18);
   const invoice = async (name: string, body: Json, rate: number, quantity = 1) => {

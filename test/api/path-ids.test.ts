@@ -40,11 +40,14 @@ const IRN_BODY = { irn: 'a'.repeat(64), ack_no: '1', ack_date: '2026-06-15T11:30
  * Bodies the minimal schema sample would not make valid: the answer must come from the id,
  * so what the body says must pass validation (key: operationId).
  */
+const EWAY_BILL_CANCEL = { ewaybill_no: '391000000001', cancel_reason: 2, cancel_remarks: 'Order cancelled' };
 const VALID_BODIES: Record<string, unknown> = {
   applyPayment: { invoice_id: 'inv_any', amount: 1 },
   adminCreateBranch: { name: 'Mysuru', state_code: 'IN-KA' },
   recordInvoiceIrn: IRN_BODY,
   recordCreditNoteIrn: IRN_BODY,
+  recordDebitNoteIrn: IRN_BODY,
+  ...Object.fromEntries(['Invoice', 'Bill', 'BillOfEntry', 'CreditNote', 'DeliveryChallan'].map((kind) => [`cancel${kind}EWayBill`, EWAY_BILL_CANCEL])),
   markReturnFiled: { return: 'GSTR1', arn: 'AA2906260123456', filed_on: '2026-07-04' },
   setInvoiceShippingBill: { port_code: 'INBLR4', number: '2041785', date: '2026-07-04' },
 };

@@ -7547,7 +7547,7 @@ export interface operations {
                     /** @description 1 duplicate, 2 order cancelled, 3 data entry mistake, 4 others */
                     cancel_reason: number;
                     cancel_remarks: string;
-                    /** @description The 12-digit e-way bill number to cancel */
+                    /** @description the 12-digit e-way bill number to cancel */
                     ewaybill_no: string;
                 };
             };
@@ -8044,7 +8044,7 @@ export interface operations {
                     /** @description 1 duplicate, 2 order cancelled, 3 data entry mistake, 4 others */
                     cancel_reason: number;
                     cancel_remarks: string;
-                    /** @description The 12-digit e-way bill number to cancel */
+                    /** @description the 12-digit e-way bill number to cancel */
                     ewaybill_no: string;
                 };
             };
@@ -10018,7 +10018,7 @@ export interface operations {
                     /** @description 1 duplicate, 2 order cancelled, 3 data entry mistake, 4 others */
                     cancel_reason: number;
                     cancel_remarks: string;
-                    /** @description The 12-digit e-way bill number to cancel */
+                    /** @description the 12-digit e-way bill number to cancel */
                     ewaybill_no: string;
                 };
             };
@@ -11340,7 +11340,7 @@ export interface operations {
                     /** @description 1 duplicate, 2 order cancelled, 3 data entry mistake, 4 others */
                     cancel_reason: number;
                     cancel_remarks: string;
-                    /** @description The 12-digit e-way bill number to cancel */
+                    /** @description the 12-digit e-way bill number to cancel */
                     ewaybill_no: string;
                 };
             };
@@ -13771,7 +13771,7 @@ export interface operations {
                     /** @description 1 duplicate, 2 order cancelled, 3 data entry mistake, 4 others */
                     cancel_reason: number;
                     cancel_remarks: string;
-                    /** @description The 12-digit e-way bill number to cancel */
+                    /** @description the 12-digit e-way bill number to cancel */
                     ewaybill_no: string;
                 };
             };

@@ -12,7 +12,7 @@ export type CancelEInvoiceBody = Static<typeof CancelEInvoiceBody>;
 
 /** The e-way bill system's Cancel e-way bill fields: its reasons are numbered otherwise than the IRP's. */
 export const CancelEWayBillBody = Body({
-  ewaybill_no: Type.String({ pattern: '^[0-9]{12}$', description: 'The 12-digit e-way bill number to cancel' }),
+  ewaybill_no: Type.String({ pattern: '^[0-9]{12}$', description: 'the 12-digit e-way bill number to cancel' }),
   cancel_reason: Type.Integer({ minimum: 1, maximum: 4, description: '1 duplicate, 2 order cancelled, 3 data entry mistake, 4 others' }),
   cancel_remarks: Text(50, 1),
 });
