@@ -393,6 +393,8 @@ export interface InvoicesTable extends TransportColumns {
   shipping_bill_number: string | null;
   shipping_bill_date: string | null;
   shipping_bill_time: string | null;
+  /** Where the goods leave from when not the branch's address (contacts.rules.ts Address, JSON text); null: the branch's (migration 050). */
+  dispatch_from: string | null;
   /** Line amounts were entered inclusive of tax. */
   is_inclusive_tax: Flag;
   /** The recipient pays the tax (CGST s.9(3)): total excludes tax_total, which no output ledger holds (migration 042). */

@@ -92,6 +92,35 @@ describe('ShipDtls', () => {
   });
 });
 
+describe('DispDtls', () => {
+  it("is where an invoice's goods leave from when it names a dispatch place: in the seller's name, and the e-way bill moves them from there", async () => {
+    const hoskote = { address: 'Warehouse 9, KIADB Industrial Area', city: 'Hoskote', state_code: 'IN-KA', zip: '562114', country: 'India' };
+    const mysuru = { address: 'Godown 3, Hebbal Industrial Area', city: 'Mysuru', state_code: 'IN-KA', zip: '570016', country: 'India' };
+    const invoice = await approved({ customer_id: await raman({ shipping_address: mysuru }), dispatch_from: hoskote });
+    expect(invoice.dispatch_from).toEqual(hoskote);
+    expect((await einvoiceOf(`/invoices/${invoice.invoice_id}/einvoice`)).DispDtls).toEqual({
+      Nm: 'Karnataka Traders Pvt. Ltd.', Addr1: 'Warehouse 9, KIADB Industrial Area', Addr2: null, Loc: 'Hoskote', Pin: 562114, Stcd: '29',
+    });
+    // Billed from the head office to Raman's Indiranagar address; moved from Hoskote to Mysuru: bill to – ship to and bill from – dispatch from, type 4.
+    const moved = await org.api.get(`/invoices/${invoice.invoice_id}/ewaybill?transport_mode=road&distance_km=160&vehicle_no=KA01AB1234`);
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.ewaybill).toMatchObject({
+      transactionType: 4, fromAddr1: 'Warehouse 9, KIADB Industrial Area', fromPlace: 'Hoskote', fromPincode: 562114, actFromStateCode: 29,
+      toAddr1: 'Godown 3, Hebbal Industrial Area', toPlace: 'Mysuru', toPincode: 570016, actToStateCode: 29,
+    });
+
+    // A draft's dispatch place is changed or cleared like its transport; without one the goods leave from the branch.
+    const draft = await createInvoice(org.api, { customer_id: await raman(), date: '2026-06-10', place_of_supply: 'IN-KA', line_items: [mouse(1)], dispatch_from: hoskote });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    const bad = await org.api.put(`/invoices/${draft.body.invoice.invoice_id}`, { dispatch_from: { state_code: 'IN-XX' } });
+    expect([bad.status, bad.body.field]).toEqual([422, 'dispatch_from.state_code']);
+    const cleared = await org.api.put(`/invoices/${draft.body.invoice.invoice_id}`, { dispatch_from: null });
+    expect(cleared.body.invoice.dispatch_from).toBeNull();
+    expect((await org.api.post(`/invoices/${draft.body.invoice.invoice_id}/approve`, {})).status).toBe(200);
+    expect((await einvoiceOf(`/invoices/${draft.body.invoice.invoice_id}/einvoice`)).DispDtls).toBeUndefined();
+  });
+});
+
 describe('ExpDtls.CntCode', () => {
   it("comes from the buyer's country given by name", async () => {
     const acme = await customer(org.api, {

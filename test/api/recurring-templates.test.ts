@@ -136,6 +136,7 @@ function invoiceBody(): fc.Arbitrary<Body> {
     // Reverse charge needs a customer with a GSTIN (CGST s.24(iii)); these have none.
     is_reverse_charge: maybe(fc.constant(false)),
     ...transport,
+    dispatch_from: maybe(fc.constantFrom({ address: 'Godown 3, Hebbal Industrial Area', city: 'Mysuru', state_code: 'IN-KA', zip: '570016', country: 'India' }, null)),
   };
   return fc.record(fields).map((b) => {
     const abroad = b.customer_id === F.customerAbroad;

@@ -4404,6 +4404,18 @@ export interface components {
                 Stcd: string;
                 TrdNm: string | null;
             };
+            /** @description Where the goods leave from when it is not the seller's address: the invoice's dispatch_from */
+            DispDtls?: {
+                Addr1: string;
+                Addr2: string | null;
+                Loc: string;
+                /** @description The seller's legal name: the goods leave from its own other place */
+                Nm: string;
+                /** @description 6-digit PIN; 999999 for an export */
+                Pin: number;
+                /** @description 2-digit GST state code; 96 for an export */
+                Stcd: string;
+            };
             DocDtls: {
                 /** @description DD/MM/YYYY */
                 Dt: string;
@@ -5620,6 +5632,13 @@ export interface components {
             customer_name: string;
             /** @description YYYY-MM-DDT00:00:00, the business date in India time */
             date: string;
+            dispatch_from: {
+                address?: string | null;
+                city?: string | null;
+                country?: string | null;
+                state_code?: string | null;
+                zip?: string | null;
+            } | null;
             distance_km: number | null;
             /** @description YYYY-MM-DDT00:00:00, the business date in India time */
             due_date: string;
@@ -12989,6 +13008,13 @@ export interface operations {
                     customer_id: string;
                     /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     date: string;
+                    dispatch_from?: {
+                        address?: string | null;
+                        city?: string | null;
+                        country?: string | null;
+                        state_code?: string | null;
+                        zip?: string | null;
+                    } | null;
                     /** @description Approximate distance in km (NIC takes at most 4000); 0 lets the portal work it out from the PINs */
                     distance_km?: number;
                     /** @description YYYY-MM-DD or an ISO 8601 date-time */
@@ -13159,6 +13185,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    dispatch_from?: {
+                        address?: string | null;
+                        city?: string | null;
+                        country?: string | null;
+                        state_code?: string | null;
+                        zip?: string | null;
+                    } | null;
                     distance_km?: number | null;
                     /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     due_date?: string;

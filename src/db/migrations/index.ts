@@ -46,6 +46,7 @@ import { shippingBills } from './046-shipping-bills';
 import { advanceRefunds } from './047-advance-refunds';
 import { transportDocuments } from './048-transport-documents';
 import { deliveryChallans } from './049-delivery-challans';
+import { invoiceDispatchFrom } from './050-invoice-dispatch-from';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -57,7 +58,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   partyCopy, incomeTaxExpense, webhookAnswersWithoutSecret, unboundNoteGoods, discardedNumbers, filedReturns,
   customerDebitNotes, outwardReverseCharge, billsOfEntry, advancesReceived, cess, shippingBills, advanceRefunds,
   transportDocuments,
-  deliveryChallans,
+  deliveryChallans, invoiceDispatchFrom,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -32,6 +32,8 @@ export interface EInvoiceSource {
   reverseCharge?: boolean;
   /** Where the goods go when it is not the buyer's billing address (ewaybill/movement.rules.ts otherGoodsPlace): ShipDtls. */
   shipTo?: Place | null;
+  /** Where the goods leave from when it is not the seller's address (an invoice's dispatch_from): DispDtls. */
+  dispatchFrom?: Place | null;
   /** The organisation's payee account (preferences payeeName, payeeAccount, payeeIfsc), when configured: PayDtls. */
   payee?: Payee | null;
   /** What is paid and due on the document (its currency's paise), and its days of credit when it has a due date. */
@@ -198,6 +200,7 @@ export function buildEInvoice(src: EInvoiceSource, supplyType: SupplyType): EInv
     },
     DocDtls: { Typ: src.typ, No: src.number, Dt: irpDate(src.date) },
     ...einvoiceParties(src, supplyType),
+    ...dispatchDetails(src),
     ItemList: items.map((i) => i.item),
     ValDtls: {
       AssVal: total((p) => p.taxable), CgstVal: total((p) => p.cgst), SgstVal: total((p) => p.sgst), IgstVal: total((p) => p.igst),
@@ -221,6 +224,13 @@ export function buildEInvoice(src: EInvoiceSource, supplyType: SupplyType): EInv
 }
 
 type PartySource = Pick<EInvoiceSource, 'seller' | 'buyer' | 'pos' | 'shipTo'>;
+
+/** The place the goods leave from, in the seller's name, when it is not the seller's own address: DispDtls. */
+function dispatchDetails(src: Pick<EInvoiceSource, 'seller' | 'dispatchFrom'>): Pick<EInvoice, 'DispDtls'> {
+  const from = src.dispatchFrom;
+  if (!from) return {};
+  return { DispDtls: { Nm: src.seller.legalName, ...addressLines(from.address), Loc: from.city ?? '', Pin: pinOf(from.zip) ?? 0, Stcd: from.stcd ?? '' } };
+}
 
 /**
  * The parties of an e-invoice: the seller, the buyer and, when the goods go elsewhere, where they

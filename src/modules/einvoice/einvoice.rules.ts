@@ -76,6 +76,14 @@ export function einvoiceProblems(payload: EInvoice, hsnDigits: number): FieldErr
   const problems: FieldError[] = [];
   const report: Report = (field, message) => problems.push({ field, code: 'validation.invalid_value', message });
 
+  const dispatch = payload.DispDtls;
+  if (dispatch) {
+    if (!/^[1-9][0-9]{5}$/.test(String(dispatch.Pin))) report('DispDtls.Pin', 'the dispatch address has no 6-digit PIN (zip)');
+    if (dispatch.Addr1 === '') report('DispDtls.Addr1', 'the dispatch address has no address lines');
+    if (dispatch.Stcd === '') report('DispDtls.Stcd', 'the dispatch address has no state');
+    if (dispatch.Loc.length < 3 || dispatch.Loc.length > 100) report('DispDtls.Loc', `the dispatch address's city has ${dispatch.Loc.length} characters; the IRP takes 3 to 100`);
+  }
+
   const no = payload.DocDtls.No;
   if (no.length > 16) report('DocDtls.No', `${no} has ${no.length} characters; the IRP takes at most 16`);
   if (no.startsWith('0')) report('DocDtls.No', `${no} starts with 0, which the IRP refuses`);

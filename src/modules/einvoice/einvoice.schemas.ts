@@ -49,6 +49,10 @@ export const EInvoice = Named('EInvoice', Strict({
   BuyerDtls: Strict({ ...partyFields, Pos: Type.String({ description: 'Place of supply, 2-digit code; 96 for an export' }) }),
   ShipDtls: Type.Optional(Strict({ ...partyFields, Gstin: Type.Optional(Type.String({ description: "The buyer's GSTIN when the goods go to its state; URP on an export" })) },
     "Where the goods go when it is not the buyer's billing address: the shipping address the document keeps")),
+  DispDtls: Type.Optional(Strict({
+    Nm: Type.String({ description: "The seller's legal name: the goods leave from its own other place" }),
+    Addr1: partyFields.Addr1, Addr2: partyFields.Addr2, Loc: partyFields.Loc, Pin: partyFields.Pin, Stcd: partyFields.Stcd,
+  }, "Where the goods leave from when it is not the seller's address: the invoice's dispatch_from")),
   PayDtls: Type.Optional(Strict({
     Nm: Type.String({ description: 'Payee name (preference payeeName)' }),
     AccDet: Type.String({ description: "The payee's bank account number (preference payeeAccount)" }),

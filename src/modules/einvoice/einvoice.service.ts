@@ -1,10 +1,13 @@
 import type { Db } from '../../db/database';
+import { fromJson } from '../../db/json';
 import { systemClock, type Clock } from '../../kernel/clock';
 import { invalidState, invalidValue, notFound } from '../../kernel/errors';
 import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
 import { daysBetween, istDateOf } from '../../kernel/local-date';
 import type { RequestContext } from '../../platform/context';
 import { readPreferences, type Preferences } from '../../platform/orgs/preferences';
+import type { Address } from '../contacts/contacts.rules';
+import { placeOf } from '../ewaybill/movement.rules';
 import { documentLines, documentParties, type Counterparty } from './document-source';
 import { buildEInvoice, supplyTypeOf, type EInvoiceSource, type Payee, type SourceLine } from './einvoice.builder';
 import { einvoiceProblems, pinWarnings, reportingWindowProblem } from './einvoice.rules';
@@ -93,6 +96,7 @@ export function einvoiceService(db: Db, clock: Clock = systemClock) {
       const head = {
         ...headOf(inv), typ: 'INV' as const, number: inv.invoice_number, date: inv.invoice_date, roundOff: inv.round_off,
         buyer: { name: inv.customer_name, party: inv.party }, shippingBill, reverseCharge: inv.is_reverse_charge === 1,
+        dispatchFrom: placeOf(fromJson<Address>(inv.dispatch_from)),
         // Paid is what payments settled; due is the balance; the days of credit run from the invoice's date to its due date.
         payment: { creditDays: Math.max(0, daysBetween(inv.invoice_date, inv.due_date)), paid: inv.payment_made, due: inv.balance },
       };

@@ -1,10 +1,12 @@
 import type { Db } from '../../db/database';
+import { fromJson } from '../../db/json';
 import { invalidState, invalidValue, notFound } from '../../kernel/errors';
 import { stateCodeOfIso } from '../../kernel/gst/place-of-supply';
 import { gstStateByCode } from '../../kernel/gst/states';
 import { toPaise } from '../../kernel/money';
 import type { RequestContext } from '../../platform/context';
 import { readPreferences } from '../../platform/orgs/preferences';
+import type { Address } from '../contacts/contacts.rules';
 import { readPartyCopy } from '../documents';
 import { documentLines, documentParties, EXPORT_STATE, type Counterparty, type Party } from '../einvoice';
 import { billOfEntryGoods, coveredBills } from './bill-of-entry.source';
@@ -13,7 +15,7 @@ import { buildEWayBill, type EWayBillSource, type Transport } from './ewaybill.b
 import { checkedEWayBill, type PlaceField } from './ewaybill.checks';
 import { subSupplyTypeOf, type SubSupplyType } from './ewaybill.rules';
 import type { EWayBillQuery } from './ewaybill.schemas';
-import { otherGoodsPlace, type Place } from './movement.rules';
+import { otherGoodsPlace, placeOf, type Place } from './movement.rules';
 import { NO_TRANSPORT, presentTransport, transModeOf, transportFieldsOf, vehicleTypeCode, type Transport as DocumentTransport } from './transport.rules';
 
 const TRANSPORT_COLUMNS = Object.keys(NO_TRANSPORT) as (keyof DocumentTransport)[];
@@ -58,7 +60,7 @@ export interface Movement {
 }
 
 interface Head { supplyType: 'O' | 'I'; kind: string; name: string; number: string; date: string; row: { branch_id: string; party: string | null; exchange_rate_micro: number; gst_treatment: string | null; place_of_supply: string; status: string } & Parameters<typeof presentTransport>[0] }
-type Extra = Pick<EWayBillSource, 'billOfEntry' | 'borderState'> & { missing?: Partial<Record<PlaceField, string>>; movement?: Movement };
+type Extra = Pick<EWayBillSource, 'billOfEntry' | 'borderState'> & { missing?: Partial<Record<PlaceField, string>>; movement?: Movement; dispatchFrom?: Place | null };
 
 const assertMoves = (status: string, kind: string) => {
   if (status === 'DRAFT' || status === 'CANCELLED') throw invalidState(`A ${status} ${kind} moves no goods: only an approved one that is not void has an e-way bill`, { status });
@@ -83,7 +85,7 @@ export function ewayBillService(db: Db) {
     // A recipient with no state of its own (no address state, no GSTIN; or abroad) is billed in the place of supply, where the goods are delivered (IGST Act s.10(1)).
     const recipient: Party = movement?.toBranchId ? (await documentParties(db, orgId, movement.toBranchId, contact)).branch
       : { ...parties.contact, stcd: parties.contact.stcd === null || parties.contact.stcd === EXPORT_STATE ? pos : parties.contact.stcd };
-    const [from, to, dispatchFrom, shipTo] = head.supplyType === 'O' ? [parties.branch, recipient, null, goodsPlace] : [parties.contact, parties.branch, goodsPlace, null];
+    const [from, to, dispatchFrom, shipTo] = head.supplyType === 'O' ? [parties.branch, recipient, extra.dispatchFrom ?? null, goodsPlace] : [parties.contact, parties.branch, goodsPlace, null];
     const places = movement?.places;
     const built = buildEWayBill({
       supplyType: head.supplyType, subSupplyType: movement?.subSupplyType ?? subSupplyTypeOf(head.supplyType, pos, row.gst_treatment), number: head.number, date: head.date,
@@ -121,13 +123,13 @@ export function ewayBillService(db: Db) {
   return {
     build,
     async invoice(ctx: RequestContext, invoiceId: string, query: EWayBillQuery) {
-      const inv = await db.selectFrom('invoices').select([...HEAD_COLUMNS, 'customer_name', 'invoice_number', 'invoice_date', 'shipping_bill_port'])
+      const inv = await db.selectFrom('invoices').select([...HEAD_COLUMNS, 'customer_name', 'invoice_number', 'invoice_date', 'shipping_bill_port', 'dispatch_from'])
         .where('org_id', '=', ctx.orgId).where('invoice_id', '=', invoiceId).executeTakeFirst();
       if (!inv) throw notFound('invoice', 'invoice_id');
       // An export leaves India at the port of its shipping bill.
       const port = stateCodeOfIso(inv.place_of_supply) === '96' ? borderStateOf(query, inv.shipping_bill_port, 'actToStateCode') : {};
       return build(ctx.orgId, { supplyType: 'O', kind: 'invoice', name: inv.customer_name, number: inv.invoice_number, date: inv.invoice_date, row: inv },
-        await documentLines(db, 'invoice_lines', 'invoice_id', ctx.orgId, invoiceId), query, port);
+        await documentLines(db, 'invoice_lines', 'invoice_id', ctx.orgId, invoiceId), query, { ...port, dispatchFrom: placeOf(fromJson<Address>(inv.dispatch_from)) });
     },
     /** A bill's goods; an import's move on its Bill of Entry, never on the foreign vendor's invoice: 409 until one covers it. */
     async bill(ctx: RequestContext, billId: string, query: EWayBillQuery) {

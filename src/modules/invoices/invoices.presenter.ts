@@ -1,4 +1,6 @@
+import { fromJson } from '../../db/json';
 import { isoTimestamp, type LocalDate } from '../../kernel/local-date';
+import type { Address } from '../contacts/contacts.rules';
 import { toRupees } from '../../kernel/money';
 import { asDateTime, displayedStatus, presentLine, readPartyCopy } from '../documents';
 import { presentTransport } from '../ewaybill/transport.rules';
@@ -45,6 +47,7 @@ export function presentInvoice(i: InvoiceRow, lines: readonly InvoiceLineRow[], 
     /** A UPI payment link for the balance (invoices of auto_charge schedules only); null otherwise. */
     payment_link: paymentLinkOf(i, OPEN_STATUSES),
     ...presentTransport(i),
+    dispatch_from: fromJson<Address>(i.dispatch_from),
     shipping_bill: presentShippingBill(i),
     created_time: isoTimestamp(new Date(i.created_time)),
     last_modified_time: isoTimestamp(new Date(i.last_modified_time)),

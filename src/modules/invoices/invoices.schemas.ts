@@ -5,6 +5,7 @@ import { DocumentDate, exportTypeProperty, gstTreatmentProperty, inclusiveTaxPro
 import { EXPORT_TYPES } from '../documents/supply.rules';
 import { PostingLineItems } from '../documents/line-items.schemas';
 import { EInvoiceIrn, IrnVoidBody } from '../einvoice/irn.schemas';
+import { Address, AddressInput } from '../contacts/contacts.schemas';
 import { TransportInputFields, TransportProperties, TransportUpdateFields } from '../ewaybill/ewaybill.schemas';
 
 export const INVOICE_STATUSES = ['DRAFT', 'SENT', 'PARTIALLY_PAID', 'PAID', 'OVERDUE', 'CANCELLED', 'CREDIT_APPLIED'] as const;
@@ -19,6 +20,9 @@ export const ShippingBillInput = Body({
   date: { ...LocalDateSchema, description: 'The shipping bill date (YYYY-MM-DD), not before the invoice date' },
 });
 export type ShippingBillInput = Static<typeof ShippingBillInput>;
+
+/** The place the goods leave from, for the e-invoice's DispDtls and the e-way bill. */
+const DISPATCH_FROM = "Where the goods leave from when it is not the branch's address (a warehouse): the e-invoice's DispDtls and the e-way bill's dispatch place";
 
 export const CreateInvoiceBody = Body({
   customer_id: Id('customer_id'),
@@ -43,6 +47,7 @@ export const CreateInvoiceBody = Body({
     description: 'The recipient pays the tax under reverse charge (CGST s.9(3), IGST s.5(3); Notification 13/2017-CT(Rate)): the lines state it, the total excludes it. Default false; needs a registered customer',
   })),
   ...TransportInputFields,
+  dispatch_from: Type.Optional(Nullable({ ...AddressInput, description: DISPATCH_FROM })),
 });
 export type CreateInvoiceBody = Static<typeof CreateInvoiceBody>;
 
@@ -55,6 +60,7 @@ export const UpdateInvoiceBody = Body({
     description: 'The recipient pays the tax under reverse charge (CGST s.9(3), IGST s.5(3); Notification 13/2017-CT(Rate)): the lines state it, the total excludes it. Default false; needs a registered customer',
   })),
   ...TransportUpdateFields,
+  dispatch_from: Type.Optional(Nullable({ ...AddressInput, description: `${DISPATCH_FROM}; null clears it` })),
 });
 export type UpdateInvoiceBody = Static<typeof UpdateInvoiceBody>;
 
@@ -95,6 +101,7 @@ export const Invoice = Named('Invoice', Strict({
     description: 'A UPI payment URI for the balance, on open invoices of auto_charge recurring schedules only; null otherwise',
   })),
   ...TransportProperties,
+  dispatch_from: NullableOf({ ...Address, description: `${DISPATCH_FROM}; null: the branch's address` }),
   shipping_bill: NullableOf(Named('ShippingBill', Strict({
     port_code: Type.String(), number: Type.String(), date: Type.String({ description: 'YYYY-MM-DD' }),
   }, "An export invoice's shipping bill: port code, number and date; GSTR-1's exp carries them"))),

@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/database';
+import { fromJson, toJson } from '../../db/json';
 import { invalidState, invalidValue, notFound } from '../../kernel/errors';
 import { addDays, businessDateOf, istDateOf, type LocalDate } from '../../kernel/local-date';
 import { JsonText } from '../../kernel/json-text';
@@ -11,6 +12,7 @@ import { assertDocumentDate, assertPeriodOpen } from '../../platform/orgs/period
 import { viewCache } from '../../platform/view-cache';
 import { cursorPage, readCursor } from '../../platform/pagination';
 import { assertHsnDigits, catalogRepository } from '../catalog';
+import { mergeAddress, type Address } from '../contacts/contacts.rules';
 import { assertCessLevied, assertDocumentConvertible, decideRoundOff, exchangeRateMicroOf, freshPartyCopy, inclusiveRemainderOf, readPartyCopy, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty, settlementPort, totalWithRoundOff } from '../documents';
 import { assertRatesExcludeTax, assertReverseChargeRecipient, owedAmount } from '../documents/reverse-charge.rules';
 import { assertEInvoiceParties, cancelIrnOnVoid, findIrn, findIrns, irnOfJoined, presentIrn } from '../einvoice';
@@ -49,6 +51,9 @@ export interface InvoiceOrigin {
   withPaymentLink?: boolean;
 }
 
+
+/** An address as its JSON column keeps it; null: none. */
+const addressText = (a: Address | null) => (a === null ? null : toJson(a));
 export function invoicesService(deps: Deps) {
   const db = deps.database.db;
   const today = () => istDateOf(deps.clock.now());
@@ -157,6 +162,7 @@ export function invoicesService(deps: Deps) {
       igst_total: amounts.igstTotal, cess_total: amounts.cessTotal, round_off: roundOff, total, payment_made: 0, credits_applied: 0, balance: total,
       status: 'DRAFT', salesperson_id: input.salesperson_id ?? null, notes: input.notes ?? null, sales_order_id: origin.salesOrderId ?? null,
       version: 1, created_time: created, last_modified_time: created, payment_vpa: payee?.vpa ?? null, payment_payee: payee?.name ?? null, ...transport, ...shippingBill,
+      dispatch_from: addressText(mergeAddress(null, input.dispatch_from, 'dispatch_from')),
     };
     if (input.auto_approve) await assertEInvoiceParties(tx, ctx.orgId, { ...unnumbered, name: unnumbered.customer_name }, 'invoice');
     // Everything is ready before the number is taken: on PostgreSQL the series counter stays
@@ -239,11 +245,12 @@ export function invoicesService(deps: Deps) {
           due_date: dueDate, round_off: roundOff, total: totalWithRoundOff(pre, roundOff), balance: totalWithRoundOff(pre, roundOff),
           is_reverse_charge: reverseCharge ? 1 : 0,
           ...transportFieldsOf(input), party, version: invoice.version + 1, last_modified_time: now(),
+          dispatch_from: addressText(mergeAddress(fromJson<Address>(invoice.dispatch_from), input.dispatch_from, 'dispatch_from')),
         };
         await repo.update(tx, ctx.orgId, invoiceId, next);
         const pick = (r: InvoiceRow) => ({
           reference_number: r.reference_number, due_date: r.due_date, notes: r.notes, round_off: r.round_off / 100, total: r.total / 100,
-          is_reverse_charge: r.is_reverse_charge === 1, ...presentTransport(r),
+          is_reverse_charge: r.is_reverse_charge === 1, ...presentTransport(r), dispatch_from: fromJson<Address>(r.dispatch_from),
         });
         await deps.activity.record(tx, ctx, {
           entityType: 'INVOICE', entityId: invoiceId, entityRef: invoice.invoice_number, verb: 'UPDATED', changes: diffFields(pick(invoice), pick(next)),

@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/database';
+import { fromJson } from '../../db/json';
 import type { DocumentLineColumns, ExpenseLinesTable, JournalLinesTable, TransportColumns } from '../../db/schema';
 import { invalidValue, notFound } from '../../kernel/errors';
 import { toRupees } from '../../kernel/money';
@@ -92,6 +93,7 @@ export async function snapshotTemplate(db: Db | Tx, orgId: string, entityType: R
         series_name: await seriesNameOf(db, orgId, i.series_id), currency_code: i.currency_code, exchange_rate: i.exchange_rate_micro / MICRO,
         reference_number: i.reference_number, salesperson_id: i.salesperson_id, notes: i.notes, round_off: toRupees(i.round_off),
         auto_approve: i.status !== 'DRAFT', export_type: i.export_type, is_inclusive_tax: i.is_inclusive_tax === 1, is_reverse_charge: i.is_reverse_charge === 1, ...transportOf(i),
+        dispatch_from: fromJson(i.dispatch_from),
         line_items: lines.map(invoiceLine),
       };
       return compact(snapshot);
