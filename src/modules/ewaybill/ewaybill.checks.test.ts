@@ -23,6 +23,10 @@ const problemsOf = (src: EWayBillSource, transport: Transport) => {
 
 describe('what the e-way bill system would reject', () => {
   it('takes a sale by road with its vehicle', () => expect(problemsOf(sale, ROAD)).toEqual([]));
+  it('refuses a transport document dated before the invoice (10 June), not one of the same day', () => {
+    expect(problemsOf(sale, { ...ROAD, transDocNo: 'LR-1', transDocDate: '2026-06-09' })).toEqual(['transDocDate']);
+    expect(problemsOf(sale, { ...ROAD, transDocNo: 'LR-1', transDocDate: '2026-06-10' })).toEqual([]);
+  });
   it('refuses a distance above 4000 km', () => expect(problemsOf(sale, { ...ROAD, distanceKm: 4001 })).toEqual(['transDistance']));
   it('refuses distance 0 when a PIN is abroad: NIC works it out from two PINs in India only', () => {
     expect(problemsOf({ ...sale, subSupplyType: '3', to: foreign }, { ...ROAD, distanceKm: 0 })).toEqual(['transDistance']);

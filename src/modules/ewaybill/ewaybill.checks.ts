@@ -28,6 +28,9 @@ const MAX_DISTANCE_KM = 4000;
 /** Rail, air and ship: the goods travel on a transport document (railway receipt, airway bill, bill of lading). */
 const DOCUMENTED_MODES = new Set(['2', '3', '4']);
 
+/** An e-way bill's DD/MM/YYYY date as YYYY-MM-DD, which sorts. */
+const isoOf = (ddmmyyyy: string) => `${ddmmyyyy.slice(6, 10)}-${ddmmyyyy.slice(3, 5)}-${ddmmyyyy.slice(0, 2)}`;
+
 /** The transport's problems: the distance NIC cannot take or work out, a transport document or a vehicle missing. */
 function transportProblems(draft: EWayBillDraft): FieldError[] {
   const problems: FieldError[] = [];
@@ -43,6 +46,10 @@ function transportProblems(draft: EWayBillDraft): FieldError[] {
     if (draft.transDocNo === null) report('transDocNo', 'rail, air and ship move on a transport document: give trans_doc_no (railway receipt, airway bill, bill of lading)');
     if (draft.transDocDate === null) report('transDocDate', "rail, air and ship move on a transport document: give trans_doc_date, the document's date");
   }
+  // The goods are handed to the transporter once the document moving them is issued: a transport document dated before it is refused.
+  if (draft.transDocDate !== null && isoOf(draft.transDocDate) < isoOf(draft.docDate)) {
+    report('transDocDate', `the transport document is dated ${draft.transDocDate}, before the document that moves the goods (${draft.docDate})`);
+  }
   return problems;
 }
 
@@ -51,7 +58,8 @@ function transportProblems(draft: EWayBillDraft): FieldError[] {
  * the e-way bill system would reject it: a document type its supply type does not move on, an
  * "others" movement that does not say what it is, a PIN, state or HSN code missing, a distance
  * beyond 4000 km or none where NIC cannot work it out, road transport with neither a vehicle nor
- * a transporter to enter one later, or rail, air or ship without its transport document.
+ * a transporter to enter one later, rail, air or ship without its transport document, or a
+ * transport document dated before the document.
  * `missing` names a place field's cause when the caller knows it.
  */
 export function checkedEWayBill(draft: EWayBillDraft, missing: Partial<Record<PlaceField, string>> = {}): EWayBill {
