@@ -1060,6 +1060,42 @@ export interface AttachmentsTable {
   created_time: string;
 }
 
+/**
+ * A recipient's action in the Invoice Management System on one supplier document (migration 053;
+ * docs/rules/itc-reconciliation.md, "IMS actions"), keyed as itc-documents.ts SupplierDocumentKey.
+ */
+export interface ImsActionsTable {
+  org_id: string;
+  ims_action_id: string;
+  /** Our registration the document was reported to. */
+  gstin: string;
+  supplier_gstin: string;
+  /** INV, CN or DN; an amendment keeps its document's type. */
+  document_type: string;
+  /** The financial year of document_date, `2025-26`. */
+  financial_year: string;
+  /** document-number.rules.ts documentNumberKey of document_number. */
+  number_key: string;
+  /** As the recipient gave it last. */
+  document_number: string;
+  document_date: string;
+  action: string;
+  reason: string | null;
+  /** FULL, PARTIAL or NONE on an accepted credit note; else null. */
+  credit_reduction: string | null;
+  /** Paise; set only when credit_reduction is PARTIAL. */
+  reduced_igst: number | null;
+  reduced_cgst: number | null;
+  reduced_sgst: number | null;
+  reduced_cess: number | null;
+  remark: string | null;
+  /** The day in India the action was last taken. */
+  acted_on: string;
+  version: number;
+  created_time: string;
+  last_modified_time: string;
+}
+
 export interface Tables {
   system_settings: SystemSettingsTable;
   orgs: OrgsTable;
@@ -1067,6 +1103,7 @@ export interface Tables {
   filed_returns: FiledReturnsTable;
   bills_of_entry: BillsOfEntryTable;
   bill_of_entry_bills: BillOfEntryBillsTable;
+  ims_actions: ImsActionsTable;
   users: UsersTable;
   api_tokens: ApiTokensTable;
   branches: BranchesTable;

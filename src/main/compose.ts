@@ -57,7 +57,8 @@ import { einvoiceRoutes, einvoiceService, irnService } from '../modules/einvoice
 import { challanEWayBill, deliveryChallansRoutes, deliveryChallansService } from '../modules/delivery-challans';
 import { gspRoutes, gspService, outboxProvider, type GspProvider } from '../modules/gsp';
 import { ewayBillBulkFiles, ewayBillBulkRoutes, ewayBillRoutes, ewayBillService, ewayBillSources } from '../modules/ewaybill';
-import { filedReturnsRoutes, filedReturnsService, gstr1Routes, gstr3bRoutes, gstReportRoutes, gstReportsService } from '../modules/gst-reports';
+import { branchesOfGstin, filedReturnsRoutes, filedReturnsService, gstr1Routes, gstr3bRoutes, gstReportRoutes, gstReportsService } from '../modules/gst-reports';
+import { imsActionsRoutes, imsActionsService } from '../modules/itc-reconciliation';
 import { Invoice } from '../modules/invoices/invoices.schemas';
 import { financialStatements, financialStatementsRoutes } from '../modules/financial-statements';
 import { exportsRoutes, ledgerExports } from '../modules/exports';
@@ -272,6 +273,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...gstr3bRoutes(database.db),
     ...gstr1Routes(database.db),
     ...filedReturnsRoutes(filedReturnsService(deps)),
+    ...imsActionsRoutes(imsActionsService(deps, branchesOfGstin)),
     ...debitNotesRoutes(debitNotes),
     ...activityRoutes(activity),
     ...activityAliasRoutes(activity, database.db, [

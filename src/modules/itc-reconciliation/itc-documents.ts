@@ -70,3 +70,10 @@ export interface BooksDocument extends SupplierDocumentKey, TaxHeads {
   taxableValue: Paise;
   supplierName: string | null;
 }
+
+/**
+ * The one string a supplier document is looked up by across 2B files, the books and IMS:
+ * `${supplierGstin}|${documentType}|${financialYear}|${numberKey}` (no GSTIN: empty).
+ */
+export const supplierDocumentKey = (key: SupplierDocumentKey): string =>
+  `${key.supplierGstin ?? ''}|${key.documentType}|${key.financialYear}|${key.numberKey}`;

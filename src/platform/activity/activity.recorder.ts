@@ -9,6 +9,8 @@ import { insertRows } from '../../db/prepared';
 export const ACTIVITY_ENTITY_TYPES = [
   'INVOICE', 'BILL', 'ESTIMATE', 'CREDIT_NOTE', 'DEBIT_NOTE', 'SALES_ORDER', 'PURCHASE_ORDER', 'PAYMENT',
   'RECEIPT', 'EXPENSE', 'JOURNAL', 'CONTACT', 'ITEM', 'ATTACHMENT', 'RECURRING', 'BILL_OF_ENTRY', 'DELIVERY_CHALLAN',
+  /** The recipient's action in the Invoice Management System on a supplier's document. */
+  'IMS_ACTION',
   /** The organisation itself: its period lock set, moved or removed through the admin API. */
   'ORGANISATION',
 ] as const;

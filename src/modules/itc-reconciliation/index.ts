@@ -1,0 +1,3 @@
+export { imsActionsService, type ImsActionsService } from './ims-actions.service';
+export { imsActionsRoutes } from './ims-actions.routes';
+export { imsActionsOf, type ImsActionRow } from './ims-actions.store';
