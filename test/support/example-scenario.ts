@@ -589,6 +589,17 @@ async function monthOfBusiness(s: Story): Promise<void> {
   // Through the provider (the outbox: 202), and a cancellation of the e-way bill the portal gave.
   await s.call('generateBillOfEntryEWayBill', { params: { bill_of_entry_id: cleared.bill_of_entry_id }, query: { transport_mode: 'road', distance_km: 350, vehicle_no: 'TN01AB1234' } });
   await s.call('cancelBillOfEntryEWayBill', { params: { bill_of_entry_id: cleared.bill_of_entry_id }, body: { ewaybill_no: '391000000003', cancel_reason: 1, cancel_remarks: 'Generated twice' } });
+  // June's documents from Udyog in IMS: its invoice for the bill UPM/2026/0412 accepted as the supplier numbered it, and its
+  // credit note on it accepted with part of the credit reduced (IGST 18% of a 5,000.00 return = 900.00, of which the half
+  // taken on the invoice, 450.00), then June's actions read back.
+  await s.call('recordImsAction', { quiet: true, body: { gstin: ORG_GSTIN, supplier_gstin: VENDOR_GSTIN, document_type: 'INV', document_number: 'UPM/2026/412', document_date: '2026-06-18', action: 'ACCEPTED' } });
+  await s.call('recordImsAction', {
+    body: {
+      gstin: ORG_GSTIN, supplier_gstin: VENDOR_GSTIN, document_type: 'CN', document_number: 'UPM-CN-0031', document_date: '2026-06-25', action: 'ACCEPTED',
+      credit_reduction: { kind: 'PARTIAL', igst: 450, remark: 'Half the invoice credit was taken' },
+    },
+  });
+  await s.call('listImsActions', { query: { gstin: ORG_GSTIN, period: '062026' } });
 }
 
 /** A one-page PDF, the smallest a viewer opens: what an attachment's example uploads. */

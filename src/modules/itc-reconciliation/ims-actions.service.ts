@@ -47,8 +47,6 @@ export function imsActionsService(deps: Pick<PlatformDeps, 'database' | 'uow' | 
     record: (ctx: RequestContext, body: RecordImsActionBody): Promise<{ ims_action: ImsActionSchema }> => deps.uow(ctx, async (tx) => {
       const { gstin } = await registrationOf(tx, ctx.orgId, body.gstin);
       const supplierGstin = supplierGstinOf(body.supplier_gstin);
-      const today = istDateOf(deps.clock.now());
-      if (body.document_date > today) throw invalidValue('document_date', `document_date ${body.document_date} is after today (${today}): no supplier has reported it yet`);
       const key = imsDocumentKey(supplierGstin, body.document_type, body.document_number, body.document_date);
       if (key.numberKey === '') throw invalidValue('document_number', 'document_number has no letter or digit');
       const reduction = creditReductionOf(body.action, body.document_type, body.credit_reduction);
@@ -65,7 +63,7 @@ export function imsActionsService(deps: Pick<PlatformDeps, 'database' | 'uow' | 
       const row: ImsActionRow = {
         org_id: ctx.orgId, ims_action_id: before?.ims_action_id ?? deps.ids.next('ims'), gstin, supplier_gstin: supplierGstin,
         document_type: key.documentType, financial_year: key.financialYear, number_key: key.numberKey, ...acted,
-        acted_on: today, version: (before?.version ?? 0) + 1, created_time: before?.created_time ?? now, last_modified_time: now,
+        acted_on: istDateOf(deps.clock.now()), version: (before?.version ?? 0) + 1, created_time: before?.created_time ?? now, last_modified_time: now,
       };
       const written = before ? await store.update(tx, row) : await store.insert(tx, row);
       if (!written) throw invalidState('another request acted on this document meanwhile; read it and send the action again');
