@@ -64,7 +64,10 @@ describe('PUT /gst/ims_actions', () => {
           document_number: { old: 'INV-0012', new: 'inv/12/2025-26' },
         },
       },
-      { action: 'IMS_ACTION_RECORDED', entity_ref: 'INV-0012', changes: expect.objectContaining({ action: { old: null, new: 'ACCEPTED' } }) },
+      {
+        action: 'IMS_ACTION_RECORDED', entity_ref: 'INV-0012',
+        changes: { action: { old: null, new: 'ACCEPTED' }, document_number: { old: null, new: 'INV-0012' }, document_date: { old: null, new: '2025-10-06' } },
+      },
     ]);
     expect(log[0]!.metadata).toMatchObject({ gstin: SUPPLIER_GSTIN, supplier_gstin: UDYOG, document_type: 'INV', financial_year: '2025-26' });
   });

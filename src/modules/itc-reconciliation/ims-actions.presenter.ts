@@ -1,4 +1,5 @@
 import type { ImsActionsTable } from '../../db/schema';
+import { isoTimestamp } from '../../kernel/local-date';
 import { toRupees, type Paise } from '../../kernel/money';
 import type { ImsActionSchema } from './ims-actions.schemas';
 
@@ -13,6 +14,6 @@ export function presentImsAction(row: ImsActionsTable): ImsActionSchema {
       kind: row.credit_reduction as NonNullable<ImsActionSchema['credit_reduction']>['kind'],
       igst: rupees(row.reduced_igst), cgst: rupees(row.reduced_cgst), sgst: rupees(row.reduced_sgst), cess: rupees(row.reduced_cess), remark: row.remark,
     },
-    acted_on: row.acted_on, version: row.version, created_time: row.created_time, last_modified_time: row.last_modified_time,
+    acted_on: row.acted_on, version: row.version, created_time: isoTimestamp(new Date(row.created_time)), last_modified_time: isoTimestamp(new Date(row.last_modified_time)),
   };
 }

@@ -56,7 +56,7 @@ export function imsActionsService(deps: Pick<PlatformDeps, 'database' | 'uow' | 
         reduced_sgst: reduction?.sgst ?? null, reduced_cess: reduction?.cess ?? null, remark: reduction?.remark ?? null,
       };
       const before = await store.find(tx, ctx.orgId, gstin, key);
-      const changed = ACTED_FIELDS.filter((f) => before?.[f] !== acted[f]);
+      const changed = ACTED_FIELDS.filter((f) => (before?.[f] ?? null) !== acted[f]);
       if (before && changed.length === 0) return { ims_action: presentImsAction(before) };
 
       const now = deps.clock.now().toISOString();
