@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imsActionsOf } from '../../src/modules/itc-reconciliation';
 import { CUSTOMER_GSTIN, gstOrg, OTHER_STATE_GSTIN, SUPPLIER_GSTIN } from '../support/gst-documents';
 import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
@@ -182,5 +183,13 @@ describe('GET /gst/ims_actions', () => {
       `${UDYOG},Credit Note,CN-9,2025-11-05,Accept,,Partial,900.00,0.00,0.00,0.00,Half the invoice credit was taken`,
       '',
     ]);
+  });
+
+  it('are what the reconciliation looks a 2B document up by: supplier|type|financial year|number key', async () => {
+    const actions = await imsActionsOf(t.app.database.db, org.orgId, SUPPLIER_GSTIN);
+    expect([...actions.keys()].sort()).toEqual([
+      `${UDYOG}|CN|2025-26|CN9`, `${UDYOG}|DN|2024-25|DN7`, `${UDYOG}|DN|2025-26|DN7`, `${UDYOG}|INV|2025-26|INV12`, `${RAMAN}|CN|2025-26|CN4`,
+    ]);
+    expect(actions.get(`${UDYOG}|CN|2025-26|CN9`)).toMatchObject({ action: 'ACCEPTED', credit_reduction: 'PARTIAL', reduced_igst: 90000 });
   });
 });
