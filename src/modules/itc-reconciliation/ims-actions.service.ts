@@ -59,11 +59,12 @@ export function imsActionsService(deps: Pick<PlatformDeps, 'database' | 'uow' | 
       const changed = ACTED_FIELDS.filter((f) => (before?.[f] ?? null) !== acted[f]);
       if (before && changed.length === 0) return { ims_action: presentImsAction(before) };
 
-      const now = deps.clock.now().toISOString();
+      const instant = deps.clock.now();
+      const now = instant.toISOString();
       const row: ImsActionRow = {
         org_id: ctx.orgId, ims_action_id: before?.ims_action_id ?? deps.ids.next('ims'), gstin, supplier_gstin: supplierGstin,
         document_type: key.documentType, financial_year: key.financialYear, number_key: key.numberKey, ...acted,
-        acted_on: istDateOf(deps.clock.now()), version: (before?.version ?? 0) + 1, created_time: before?.created_time ?? now, last_modified_time: now,
+        acted_on: istDateOf(instant), version: (before?.version ?? 0) + 1, created_time: before?.created_time ?? now, last_modified_time: now,
       };
       const written = before ? await store.update(tx, row) : await store.insert(tx, row);
       if (!written) throw invalidState('another request acted on this document meanwhile; read it and send the action again');
