@@ -50,7 +50,7 @@ export function billsService(deps: Deps) {
 
   const view = async (executor: Db | Tx, row: BillRow) => presentBill(row, await repo.lines(executor, row.org_id, [row.bill_id]), today());
 
-  /** docs/rules/documents-and-notes.md, "Event data": a document event's data is its id, number, contact id, total and status. */
+  /** docs/rules/documents-and-notes.md, "Event data": a document event's data is its id, number, contact id, total and status; a bill's, what it is. */
   const eventData = (b: BillRow) => ({
     id: b.bill_id, number: b.bill_number, vendor_id: b.vendor_id, total: toRupees(b.total), status: presentBill(b, [], today()).status,
     document_type: b.document_type, original_bill_id: b.original_bill_id,
