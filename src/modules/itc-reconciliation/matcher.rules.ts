@@ -112,14 +112,14 @@ function firstAtLeast(sorted: readonly BooksDocument[], value: number): number {
  * books' left alone.
  */
 export function matchDocuments(gstr2b: readonly Gstr2bDocument[], books: readonly BooksDocument[], options: MatchOptions): Pair[] {
-  const decisionKey = (g: Gstr2bDocument, b: BooksDocument) => `${supplierDocumentKey(g)}\u0000${b.id}`;
+  const keyOf = new Map(gstr2b.map((g) => [g, supplierDocumentKey(g)]));
   const refused = new Set(options.decisions.filter((d) => d.decision === 'REFUSED').map((d) => `${d.gstr2bKey}\u0000${d.booksId}`));
   const pairs = new Map<Gstr2bDocument, Pair>();
   const takenBooks = new Set<BooksDocument>();
   const take = (pair: Pair) => { pairs.set(pair.gstr2b!, pair); takenBooks.add(pair.books!); };
-  const free = (g: Gstr2bDocument, b: BooksDocument) => !takenBooks.has(b) && !refused.has(decisionKey(g, b));
+  const free = (g: Gstr2bDocument, b: BooksDocument) => !takenBooks.has(b) && (refused.size === 0 || !refused.has(`${keyOf.get(g)}\u0000${b.id}`));
 
-  const gstr2bByKey = groupBy(gstr2b, supplierDocumentKey);
+  const gstr2bByKey = groupBy(gstr2b, (g) => keyOf.get(g)!);
   const booksById = new Map(books.map((b) => [b.id, b]));
   for (const d of options.decisions) {
     if (d.decision !== 'LINKED') continue;
@@ -131,7 +131,7 @@ export function matchDocuments(gstr2b: readonly Gstr2bDocument[], books: readonl
   const booksByKey = groupBy(books, supplierDocumentKey);
   for (const g of gstr2b) {
     if (pairs.has(g)) continue;
-    const b = booksByKey.get(supplierDocumentKey(g))?.find((x) => free(g, x));
+    const b = booksByKey.get(keyOf.get(g)!)?.find((x) => free(g, x));
     if (b) take(paired(g, b, 'number', options));
   }
 
@@ -145,8 +145,9 @@ export function matchDocuments(gstr2b: readonly Gstr2bDocument[], books: readonl
     for (let i = firstAtLeast(candidates, g.taxableValue - options.tolerance); i < candidates.length; i++) {
       const b = candidates[i]!;
       if (b.taxableValue > g.taxableValue + options.tolerance) break;
+      if (Math.abs(taxOf(g) - taxOf(b)) > options.tolerance || !free(g, b)) continue;
       const days = Math.abs(daysBetween(g.documentDate, b.documentDate));
-      if (days > SUGGESTION_DAYS || Math.abs(taxOf(g) - taxOf(b)) > options.tolerance || !free(g, b)) continue;
+      if (days > SUGGESTION_DAYS) continue;
       if (!best || days < best.days) best = { b, days };
     }
     if (best) take(suggested(g, best.b, options));
