@@ -719,6 +719,9 @@ export interface BillsTable extends PurchaseHeaderColumns, TransportColumns {
   purchase_order_id: string | null;
   /** Reverse charge (CGST s.9(3)/(4), IGST s.5(3)/(4)): the tax is self-assessed, not owed to the vendor. */
   is_rcm: Flag;
+  /** INVOICE, or SUPPLIER_DEBIT_NOTE: the supplier's debit note raising original_bill_id (CGST s.34(3); migration 052). */
+  document_type: string;
+  original_bill_id: string | null;
 }
 
 export interface BillLinesTable extends DocumentLineColumns {

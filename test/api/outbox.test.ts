@@ -67,8 +67,8 @@ describe('deps.events.emit inside deps.uow', () => {
   it('gives each event of one unit of work its own id, all committed together', async () => {
     const before = (await rows()).length;
     await t.app.deps.uow(ctx, async (tx) => {
-      await t.app.deps.events.emit(tx, ctx, 'BILL_CREATED', { id: 'bill_1', number: 'B-1', vendor_id: 'con_1', total: 10, status: 'OPEN' });
-      await t.app.deps.events.emit(tx, ctx, 'BILL_PAID', { id: 'bill_1', number: 'B-1', vendor_id: 'con_1', total: 10, status: 'PAID' });
+      await t.app.deps.events.emit(tx, ctx, 'BILL_CREATED', { id: 'bill_1', number: 'B-1', vendor_id: 'con_1', total: 10, status: 'OPEN', document_type: 'INVOICE', original_bill_id: null });
+      await t.app.deps.events.emit(tx, ctx, 'BILL_PAID', { id: 'bill_1', number: 'B-1', vendor_id: 'con_1', total: 10, status: 'PAID', document_type: 'INVOICE', original_bill_id: null });
     });
     const after = await rows();
     expect(after).toHaveLength(before + 2);

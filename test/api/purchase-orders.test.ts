@@ -313,7 +313,7 @@ describe('converting a purchase order to a bill', () => {
     expect(strip(fetched.body.bill.line_items)).toEqual(asBillLines);
     expect((await org.api.get(`/purchase_orders/${order.purchase_order_id}`)).body.purchase_order).toEqual(converted);
     expect(await eventData(org.orgId, 'BILL_CREATED', bill.bill_id)).toEqual([
-      { id: bill.bill_id, number: bill.bill_number, vendor_id: vendorId, total: order.total, status: 'DRAFT' },
+      { id: bill.bill_id, number: bill.bill_number, vendor_id: vendorId, total: order.total, status: 'DRAFT', document_type: 'INVOICE', original_bill_id: null },
     ]);
     expect(await actions(org, order.purchase_order_id)).toEqual(['PURCHASE_ORDER_CONVERTED', 'PURCHASE_ORDER_CREATED']);
     const log = await org.api.get(`/purchase_orders/${order.purchase_order_id}/activity?limit=1`);

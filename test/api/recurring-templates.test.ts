@@ -165,6 +165,9 @@ function billBody(): fc.Arbitrary<Body> {
     auto_approve: maybe(fc.boolean()),
     is_rcm: maybe(fc.boolean()),
     is_inclusive_tax: maybe(fc.boolean()),
+    // A supplier's debit note needs a bill of its vendor to raise: these are invoices.
+    document_type: maybe(fc.constant('INVOICE' as const)),
+    original_bill_id: maybe(fc.constant(null)),
     ...transport,
   };
   return fc.record(fields).map((b) => {

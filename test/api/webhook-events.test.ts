@@ -53,7 +53,7 @@ const post = (api: Api, path: string, body: unknown, status = 201) => ok(api.pos
 
 // The `data` the spec (INVOICE_CREATED, bulk) and docs/rules/documents-and-notes.md, "Event data" (the rest) give each event, from the resource as the API shows it.
 const invoiceData = (i: Data) => ({ id: i.invoice_id, number: i.invoice_number, customer_id: i.customer_id, total: i.total, status: i.status });
-const billData = (b: Data) => ({ id: b.bill_id, number: b.bill_number, vendor_id: b.vendor_id, total: b.total, status: b.status });
+const billData = (b: Data) => ({ id: b.bill_id, number: b.bill_number, vendor_id: b.vendor_id, total: b.total, status: b.status, document_type: b.document_type, original_bill_id: b.original_bill_id });
 const paymentData = (p: Data) => ({ id: p.payment_id, number: p.reference_number ?? null, contact_id: p.contact_id, amount: p.amount, status: 'RECORDED' });
 const estimateData = (e: Data) => ({ id: e.estimate_id, number: e.estimate_number, customer_id: e.customer_id, total: e.total, status: e.status });
 

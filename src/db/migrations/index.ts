@@ -47,6 +47,7 @@ import { advanceRefunds } from './047-advance-refunds';
 import { transportDocuments } from './048-transport-documents';
 import { deliveryChallans } from './049-delivery-challans';
 import { invoiceDispatchFrom } from './050-invoice-dispatch-from';
+import { supplierDebitNotes } from './052-supplier-debit-notes';
 import { imsActions } from './053-ims-actions';
 import type { BahiMigration } from './migration';
 
@@ -59,7 +60,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   partyCopy, incomeTaxExpense, webhookAnswersWithoutSecret, unboundNoteGoods, discardedNumbers, filedReturns,
   customerDebitNotes, outwardReverseCharge, billsOfEntry, advancesReceived, cess, shippingBills, advanceRefunds,
   transportDocuments,
-  deliveryChallans, invoiceDispatchFrom, imsActions,
+  deliveryChallans, invoiceDispatchFrom, supplierDebitNotes, imsActions,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -31,6 +31,8 @@ export function presentBill(b: BillRow, lines: readonly BillLineRow[], today: Lo
     status: displayedStatus(b.status, BILL_OPEN_STATUSES, b.balance, b.due_date, today),
     purchase_order_id: b.purchase_order_id,
     is_rcm: b.is_rcm === 1,
+    document_type: b.document_type,
+    original_bill_id: b.original_bill_id,
     ...presentTransport(b),
     notes: b.notes,
     created_time: isoTimestamp(new Date(b.created_time)),

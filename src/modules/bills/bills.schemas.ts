@@ -8,6 +8,15 @@ import { TransportInputFields, TransportProperties, TransportUpdateFields } from
 
 export const BILL_STATUSES = ['DRAFT', 'OPEN', 'PARTIALLY_PAID', 'PAID', 'OVERDUE', 'CANCELLED'] as const;
 
+/** A supplier's invoice, or its debit note raising an earlier bill (CGST s.34(3)). */
+export const BILL_DOCUMENT_TYPES = ['INVOICE', 'SUPPLIER_DEBIT_NOTE'] as const;
+
+/** What a bill is and what it raises; sent on create and on a draft's edit. */
+const DocumentTypeFields = {
+  document_type: Type.Optional(StringEnum(BILL_DOCUMENT_TYPES, "INVOICE (default), or SUPPLIER_DEBIT_NOTE: the supplier's debit note (CGST s.34(3)) raising original_bill_id")),
+  original_bill_id: Type.Optional(Nullable(Id('The bill a SUPPLIER_DEBIT_NOTE raises: an approved, not void bill of the same vendor that is not itself a debit note'))),
+};
+
 /** A bill line as sent: an invoice's line, plus the section 17(5) clause that blocks its credit. */
 const BillLineItemInput = Body({
   ...PostingLineItemInput.properties,
@@ -32,6 +41,7 @@ export const CreateBillBody = Body({
     description: 'Reverse charge: the organisation self-assesses the tax, the vendor is owed the lines alone. For an OVERSEAS vendor it follows the lines (a contrary value is 400): true with a SAC line (an import of services); an HSN line bears no tax, its IGST paid at customs on a Bill of Entry',
   })),
   is_inclusive_tax: Type.Optional(Type.Boolean({ description: 'Line rates include tax (default false)' })),
+  ...DocumentTypeFields,
   ...TransportInputFields,
 });
 export type CreateBillBody = Static<typeof CreateBillBody>;
@@ -43,6 +53,7 @@ export const UpdateBillBody = Body({
   due_date: Type.Optional(DateOrDateTime),
   notes: Type.Optional(Nullable(Text(5000))),
   round_off: Type.Optional(Nullable(Money())),
+  ...DocumentTypeFields,
   ...TransportUpdateFields,
 });
 export type UpdateBillBody = Static<typeof UpdateBillBody>;
@@ -80,6 +91,8 @@ export const Bill = Named('Bill', Strict({
   status: StringEnum(BILL_STATUSES, 'OVERDUE is shown, never stored: an OPEN or PARTIALLY_PAID bill with a balance whose due date has passed'),
   purchase_order_id: NullableOf(Type.String({ description: 'The purchase order this bill was converted from, if any' })),
   is_rcm: Type.Boolean({ description: 'Reverse charge: tax_total is self-assessed and owed to the government; total (what the vendor is owed) excludes it' }),
+  document_type: StringEnum(BILL_DOCUMENT_TYPES, "INVOICE, or SUPPLIER_DEBIT_NOTE: the supplier's debit note raising original_bill_id"),
+  original_bill_id: NullableOf(Type.String({ description: 'The bill a supplier debit note raises; null on an invoice' })),
   line_items: Type.Array(BillLineItem),
   ...TransportProperties,
 }, 'A vendor bill: what the organisation owes for a purchase.'));

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/database';
-import { invalidState, invalidValue, notFound } from '../../kernel/errors';
+import { invalidState, invalidValue, notFound, requiredField } from '../../kernel/errors';
 import { addDays, businessDateOf, istDateOf } from '../../kernel/local-date';
 import { toPaise, toRupees } from '../../kernel/money';
 import { diffFields, type ActivityEntry } from '../../platform/activity/activity.recorder';
@@ -19,7 +19,7 @@ import { takeDocumentNumber, type SeriesService } from '../series';
 import { billApprovalLines } from './bills.posting';
 import { presentBill } from './bills.presenter';
 import { billsRepository as repo, type BillLineRow, type BillRow } from './bills.repository';
-import { duplicateOf, hasMoneyApplied } from './bills.rules';
+import { duplicateOf, hasMoneyApplied, originalBillProblem, SUPPLIER_DEBIT_NOTE } from './bills.rules';
 import { BILL_SETTLEMENT } from './bills.settlement';
 import type { CreateBillBody, ListBillsQuery, UpdateBillBody } from './bills.schemas';
 
@@ -33,7 +33,7 @@ const BILL_NUMBERING = { prefix: 'BILL-', counterKey: 'bill' };
 /** The header fields a DRAFT edit may change; what an UPDATED activity row compares. */
 const header = (b: BillRow) => ({
   bill_number: b.bill_number, reference_number: b.reference_number, due_date: b.due_date, notes: b.notes,
-  round_off: toRupees(b.round_off), total: toRupees(b.total), ...presentTransport(b),
+  round_off: toRupees(b.round_off), total: toRupees(b.total), document_type: b.document_type, original_bill_id: b.original_bill_id, ...presentTransport(b),
 });
 
 /** Bill use cases. Each is one transaction: the bill, its journal, activity and events together. */
@@ -50,10 +50,24 @@ export function billsService(deps: Deps) {
 
   const view = async (executor: Db | Tx, row: BillRow) => presentBill(row, await repo.lines(executor, row.org_id, [row.bill_id]), today());
 
-  /** docs/rules/documents-and-notes.md, "Event data": a document event's data is its id, number, contact id, total and status. */
+  /** docs/rules/documents-and-notes.md, "Event data": a document event's data is its id, number, contact id, total and status; a bill's, what it is. */
   const eventData = (b: BillRow) => ({
     id: b.bill_id, number: b.bill_number, vendor_id: b.vendor_id, total: toRupees(b.total), status: presentBill(b, [], today()).status,
+    document_type: b.document_type, original_bill_id: b.original_bill_id,
   });
+
+  /** A supplier's debit note names the bill it raises, which must be one it can raise (bills.rules.ts originalBillProblem); an invoice names none. */
+  async function assertOriginalBill(tx: Tx, orgId: string, bill: Pick<BillRow, 'vendor_id' | 'document_type' | 'original_bill_id'>) {
+    if (bill.document_type !== SUPPLIER_DEBIT_NOTE) {
+      if (bill.original_bill_id !== null) throw invalidValue('original_bill_id', 'only a SUPPLIER_DEBIT_NOTE names an original bill');
+      return;
+    }
+    if (bill.original_bill_id === null) throw requiredField('original_bill_id', 'a SUPPLIER_DEBIT_NOTE names the bill it raises');
+    const original = await repo.find(tx, orgId, bill.original_bill_id, true);
+    if (!original) throw notFound('bill', 'original_bill_id');
+    const problem = originalBillProblem(bill.vendor_id, original);
+    if (problem) throw invalidValue('original_bill_id', problem);
+  }
 
   /** Refuses the same bill entered twice (spec's anti-duplicate guard), before anything is posted. */
   async function refuseDuplicate(tx: Tx, bill: BillRow) {
@@ -99,6 +113,8 @@ export function billsService(deps: Deps) {
     const date = businessDateOf(input.date);
     await assertDocumentDate(tx, ctx.orgId, date, 'date');
     const party = await resolveParty(tx, ctx.orgId, 'vendor', { ...input, contact_id: input.vendor_id }, deps.series.branchOf);
+    const documentType = { document_type: input.document_type ?? 'INVOICE', original_bill_id: input.original_bill_id ?? null };
+    await assertOriginalBill(tx, ctx.orgId, { vendor_id: party.contactId, ...documentType });
     const { baseCurrency } = await orgSettings(tx, ctx.orgId);
     const currency = input.currency_code ?? baseCurrency;
     const exchangeRateMicro = exchangeRateMicroOf(input.exchange_rate, currency, baseCurrency);
@@ -127,7 +143,7 @@ export function billsService(deps: Deps) {
       gst_treatment: party.gstTreatment, party: party.partyCopy, is_inclusive_tax: inclusive ? 1 : 0, currency_code: currency, exchange_rate_micro: exchangeRateMicro,
       ...totals, round_off: roundOff, total: totalWithRoundOff(totals.total, roundOff), payment_made: 0, vendor_credits_applied: 0,
       balance: totalWithRoundOff(totals.total, roundOff), status: 'DRAFT', notes: input.notes ?? null, purchase_order_id: origin.purchaseOrderId ?? null,
-      is_rcm: terms.reverseCharge ? 1 : 0, version: 1, created_time: created, last_modified_time: created,
+      is_rcm: terms.reverseCharge ? 1 : 0, ...documentType, version: 1, created_time: created, last_modified_time: created,
       ...NO_TRANSPORT, ...transportFieldsOf(input),
     };
     await refuseDuplicate(tx, bill);
@@ -137,6 +153,7 @@ export function billsService(deps: Deps) {
     const creation: ActivityEntry = {
       entityType: 'BILL', entityId: bill.bill_id, entityRef: number, verb: 'CREATED',
       ...(origin.purchaseOrderId && { metadata: { purchase_order_id: origin.purchaseOrderId } }),
+      ...(bill.original_bill_id && { metadata: { original_bill_id: bill.original_bill_id } }),
     };
     const final = input.auto_approve ? await approveInTx(tx, ctx, bill, lines, creation) : bill;
     if (!input.auto_approve) await deps.activity.record(tx, ctx, creation);
@@ -183,9 +200,12 @@ export function billsService(deps: Deps) {
           bill_number: input.bill_number ?? bill.bill_number,
           reference_number: input.reference_number !== undefined ? input.reference_number : bill.reference_number,
           notes: input.notes !== undefined ? input.notes : bill.notes,
+          document_type: input.document_type ?? bill.document_type,
+          original_bill_id: input.original_bill_id !== undefined ? input.original_bill_id : bill.original_bill_id,
           due_date: dueDate, round_off: roundOff, total: totalWithRoundOff(pre, roundOff), balance: totalWithRoundOff(pre, roundOff),
           ...transportFieldsOf(input), party: await freshPartyCopy(tx, ctx.orgId, bill.vendor_id), version: bill.version + 1, last_modified_time: now(),
         };
+        await assertOriginalBill(tx, ctx.orgId, next);
         await repo.update(tx, ctx.orgId, billId, next);
         await deps.activity.record(tx, ctx, {
           entityType: 'BILL', entityId: billId, entityRef: next.bill_number, verb: 'UPDATED', changes: diffFields(header(bill), header(next)),

@@ -107,6 +107,7 @@ export async function snapshotTemplate(db: Db | Tx, orgId: string, entityType: R
         vendor_id: b.vendor_id, date: b.bill_date, due_date: b.due_date, place_of_supply: b.place_of_supply, branch_id: b.branch_id,
         currency_code: b.currency_code, exchange_rate: b.exchange_rate_micro / MICRO, reference_number: b.reference_number, notes: b.notes,
         round_off: toRupees(b.round_off), auto_approve: b.status !== 'DRAFT', is_rcm: b.is_rcm === 1, is_inclusive_tax: b.is_inclusive_tax === 1,
+        document_type: b.document_type as CreateBillBody['document_type'], original_bill_id: b.original_bill_id,
         ...transportOf(b), line_items: lines.map(billLine),
       };
       return compact(snapshot);

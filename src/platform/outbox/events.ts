@@ -38,7 +38,14 @@ const SaleData = Closed({
 
 const PurchaseData = Closed({
   id: Type.String(), number: Type.String(), vendor_id: Type.String(), total: Rupees('The total'), status: Status,
-}, 'A purchase document: bill, debit note or purchase order.', 'PurchaseEventData');
+}, 'A purchase document: debit note or purchase order.', 'PurchaseEventData');
+
+/** A bill says what it is: a supplier's debit note names the bill it raises (docs/rules/documents-and-notes.md, "Debit notes from suppliers"). */
+const BillData = Closed({
+  ...PurchaseData.properties,
+  document_type: Type.String({ description: "INVOICE, or SUPPLIER_DEBIT_NOTE: the supplier's debit note raising original_bill_id" }),
+  original_bill_id: Type.Union([Type.String(), Type.Null()], { description: 'The bill a supplier debit note raises; null on an invoice' }),
+}, 'A bill: a supplier\'s invoice or debit note.', 'BillEventData');
 
 const PaymentData = Closed({
   id: Type.String(),
@@ -100,7 +107,7 @@ const SeriesRoomData = Closed({
 /** The `data` schema of each event type. */
 export const EVENT_DATA = {
   INVOICE_CREATED: SaleData, INVOICE_UPDATED: SaleData, INVOICE_VOIDED: SaleData, INVOICE_PAID: SaleData, INVOICE_BULK_CREATED: BulkData,
-  BILL_CREATED: PurchaseData, BILL_UPDATED: PurchaseData, BILL_VOIDED: PurchaseData, BILL_PAID: PurchaseData, BILL_BULK_CREATED: BulkData,
+  BILL_CREATED: BillData, BILL_UPDATED: BillData, BILL_VOIDED: BillData, BILL_PAID: BillData, BILL_BULK_CREATED: BulkData,
   PAYMENT_RECEIVED: PaymentData, PAYMENT_MADE: PaymentData,
   CREDIT_NOTE_CREATED: SaleData, CREDIT_NOTE_VOIDED: SaleData, DEBIT_NOTE_CREATED: PurchaseData,
   ESTIMATE_CREATED: SaleData, ESTIMATE_ACCEPTED: SaleData, ESTIMATE_CONVERTED: SaleData,
