@@ -589,6 +589,10 @@ async function monthOfBusiness(s: Story): Promise<void> {
   // Through the provider (the outbox: 202), and a cancellation of the e-way bill the portal gave.
   await s.call('generateBillOfEntryEWayBill', { params: { bill_of_entry_id: cleared.bill_of_entry_id }, query: { transport_mode: 'road', distance_km: 350, vehicle_no: 'TN01AB1234' } });
   await s.call('cancelBillOfEntryEWayBill', { params: { bill_of_entry_id: cleared.bill_of_entry_id }, body: { ewaybill_no: '391000000003', cancel_reason: 1, cancel_remarks: 'Generated twice' } });
+  // Rule 37 in December (after every recorded id, outside June's books and returns): the paper mills' June bill, still unpaid
+  // 180 days after 18 June (on 15 December), gives back its credit in proportion to what is unpaid, posted on 16 December.
+  await s.call('getItcReversals', { query: { gstin: ORG_GSTIN, as_of: '2026-12-16' } });
+  await s.call('postItcReversals', { body: { gstin: ORG_GSTIN, as_of: '2026-12-16', date: '2026-12-16' } });
 }
 
 /** A one-page PDF, the smallest a viewer opens: what an attachment's example uploads. */
