@@ -103,7 +103,7 @@ describe('GET /gst/itc_reversals', () => {
     expect(rows[1]).toContain(`REVERSE,${bills.A.bill_id}`);
   });
 
-  it('refuses bad input with 400 and writes nothing, another GSTIN with 404', async () => {
+  it('refuses bad input with 400, another GSTIN with 404, a token without Svc.journals.CREATE with 403 and a filed GSTR-3B with 409, writing nothing', async () => {
     expect((await org.api.get(`/gst/itc_reversals?gstin=${SUPPLIER_GSTIN}`)).body).toMatchObject({ code: 'validation.required_field', field: 'as_of' });
     expect((await org.api.get(`/gst/itc_reversals?gstin=${SUPPLIER_GSTIN}&as_of=2026-13-01`)).status).toBe(400);
     expect((await org.api.get(`/gst/itc_reversals?gstin=${OTHER_STATE_GSTIN}&as_of=2026-07-10`)).body).toMatchObject({ code: 'not_found.resource', field: 'gstin' });
@@ -114,6 +114,11 @@ describe('GET /gst/itc_reversals', () => {
     const refused = await t.api.withToken(token).post('/gst/itc_reversals', { gstin: SUPPLIER_GSTIN, as_of: '2026-07-10', date: '2026-07-10' }, { idempotencyKey: newKey() });
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 'authz.scope_missing', details: { required_scope: 'Svc.journals.CREATE' } });
+    // A GSTR-3B marked filed for July refuses a reversal dated in July (it reports it in 4(B)(2)).
+    const july = `/gst/returns/${SUPPLIER_GSTIN}/072026/filed`;
+    expect((await org.api.put(july, { return: 'GSTR3B', arn: 'AA290726000001X', filed_on: '2026-07-14' }, { idempotencyKey: newKey() })).status).toBe(200);
+    expect((await post({ as_of: '2026-07-10', date: '2026-07-10' })).body).toMatchObject({ code: 'conflict.period_filed', details: { return: 'GSTR3B', period: '072026' } });
+    expect((await org.api.delete(`${july}?return=GSTR3B`, { idempotencyKey: newKey() })).status).toBe(200);
     expect((await report('2026-07-10')).to_reverse).toHaveLength(2);
   });
 });
