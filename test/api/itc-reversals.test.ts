@@ -21,7 +21,7 @@ import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/
 let t: TestApp;
 let org: OrgFixture;
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies are inspected freely
-const bills: Record<string, Json> = {};
+const bills = {} as Record<'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G', Json>;
 const SISTER_GSTIN = '27AABCB1234F1Z8';
 const heads = (igst: number, cgst: number, sgst: number, cess = 0) => ({ igst, cgst, sgst, cess });
 const tax = (iamt: number, camt: number, samt: number, csamt = 0) => ({ iamt, camt, samt, csamt });
