@@ -69,9 +69,10 @@ export const itcReversalsRepository = {
         .where('org_id', '=', orgId).where('bill_id', 'in', billIds).execute(),
 
   /** Every reversal and reclaim of the organisation's bills, oldest first. */
-  rows: (db: Db | Tx, orgId: string, billIds?: readonly string[]) => {
+  rows: (db: Db | Tx, orgId: string, billIds?: readonly string[]): Promise<ItcReversalRow[]> => {
+    if (billIds?.length === 0) return Promise.resolve([]);
     let q = db.selectFrom('itc_reversals').selectAll().where('org_id', '=', orgId);
-    if (billIds) q = q.where('bill_id', 'in', billIds.length === 0 ? [''] : billIds);
+    if (billIds) q = q.where('bill_id', 'in', billIds);
     return q.orderBy('created_time').orderBy('itc_reversal_id').execute();
   },
 

@@ -12,7 +12,7 @@ import type { LedgerService } from '../ledger';
 import { rule37Lines, type Rule37Accounts } from './itc-reversals.posting';
 import { itcReversalsRepository as repo, type ItcReversalRow, type Rule37BillRow } from './itc-reversals.repository';
 import type { ItcReversalsQuery, PostItcReversalsBody } from './itc-reversals.schemas';
-import { creditOfBill, headsTotal, pansOf, standingReversals, sumHeads } from './rule37-bills.rules';
+import { creditOfBill, pansOf, standingReversals, sumHeads } from './rule37-bills.rules';
 import { DAYS_TO_PAY, returnPeriodOf, rule37Reversal, type CreditHeads } from './rule37.rules';
 
 type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity'> & { ledger: Pick<LedgerService, 'post'> };
@@ -122,7 +122,7 @@ export function itcReversalsService(deps: Deps) {
       const standing = standingReversals(await repo.rows(tx, ctx.orgId, billIds));
       const accounts = await accountsOf(tx, ctx.orgId);
       const posted = [];
-      for (const r of found.toReverse.filter((x) => !standing.has(x.bill.bill_id) && headsTotal(x.reverse) > 0)) {
+      for (const r of found.toReverse.filter((x) => !standing.has(x.bill.bill_id))) {
         posted.push(await record(tx, ctx, { kind: 'REVERSAL', bill: r.bill, heads: r.reverse, period: r.period, interest: r.interest, date: body.date }, accounts));
       }
       for (const r of found.toReclaim.filter((x) => standing.has(x.bill.bill_id))) {

@@ -1,4 +1,3 @@
-import type { Paise } from '../../kernel/money';
 import { toBase } from '../documents/currency.rules';
 import { posRestricted } from '../documents/purchase-tax.rules';
 import { HEADS, type CreditHeads } from './rule37.rules';
@@ -62,5 +61,3 @@ export function standingReversals(rows: readonly ReversalRecord[]): Map<string, 
 
 export const sumHeads = (all: readonly CreditHeads[]): CreditHeads =>
   all.reduce<CreditHeads>((total, h) => ({ igst: total.igst + h.igst, cgst: total.cgst + h.cgst, sgst: total.sgst + h.sgst, cess: total.cess + h.cess }), { ...NO_CREDIT });
-
-export const headsTotal = (h: CreditHeads): Paise => h.igst + h.cgst + h.sgst + h.cess;
