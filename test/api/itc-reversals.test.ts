@@ -88,6 +88,7 @@ describe('GET /gst/itc_reversals', () => {
       ],
       to_reclaim: [],
       totals: { reverse: heads(900, 90, 90), interest: 74.56, reclaim: heads(0, 0, 0) },
+      interest_basis: expect.stringContaining('an approximation of Rule 88B(3)'),
     });
   });
 

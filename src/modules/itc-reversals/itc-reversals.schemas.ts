@@ -60,6 +60,7 @@ export const ItcReversalReport = Named('ItcReversalReport', Strict({
   to_reverse: Type.Array(ToReverse, { description: 'Bills unpaid, wholly or partly, on as_of 180 days after their date, without a reversal that stands' }),
   to_reclaim: Type.Array(ToReclaim, { description: 'Bills reversed earlier and paid in full by as_of' }),
   totals: Strict({ reverse: Heads, interest: Rupees, reclaim: Heads }),
+  interest_basis: Type.String({ description: 'How the interest is worked out, and that it approximates Rule 88B(3)' }),
 }));
 
 export const ItcReversal = Named('ItcReversal', Strict({

@@ -13,7 +13,7 @@ import { rule37Lines, type Rule37Accounts } from './itc-reversals.posting';
 import { itcReversalsRepository as repo, type ItcReversalRow, type Rule37BillRow } from './itc-reversals.repository';
 import type { ItcReversalsQuery, PostItcReversalsBody } from './itc-reversals.schemas';
 import { creditOfBill, pansOf, standingReversals, sumHeads } from './rule37-bills.rules';
-import { DAYS_TO_PAY, returnPeriodOf, rule37Reversal, type CreditHeads } from './rule37.rules';
+import { DAYS_TO_PAY, INTEREST_BASIS, returnPeriodOf, rule37Reversal, type CreditHeads } from './rule37.rules';
 
 type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity'> & { ledger: Pick<LedgerService, 'post'> };
 
@@ -35,7 +35,7 @@ export function itcReversalsService(deps: Deps) {
   /** What is due on `asOf`: bills unpaid 180 days after their date without a reversal that stands, and reversed bills now paid. */
   async function due(reader: Db | Tx, asked: Asked) {
     const { orgId, asOf } = asked;
-    const { gstin, branches } = await branchesOfGstin(reader as Db, orgId, asked.gstin);
+    const { gstin, branches } = await branchesOfGstin(reader, orgId, asked.gstin);
     const later = await repo.appliedAfter(reader, orgId, asOf);
     const unpaidOf = (b: Rule37BillRow): Paise => Number(b.balance) + (later.get(b.bill_id) ?? 0);
     const [open, rows, gstins] = await Promise.all([
@@ -104,6 +104,7 @@ export function itcReversalsService(deps: Deps) {
           interest: toRupees(found.toReverse.reduce((total, r) => total + r.interest, 0)),
           reclaim: rupeesOf(sumHeads(found.toReclaim.map((r) => r.reversed))),
         },
+        interest_basis: INTEREST_BASIS,
       };
     },
 

@@ -73,6 +73,10 @@ export function interestOn(reversed: CreditHeads, billDate: LocalDate, asOf: Loc
   return HEADS.reduce((total, head) => total + roundDiv(BigInt(reversed[head]) * INTEREST_PERCENT_A_YEAR * BigInt(days), 100n * 365n), 0);
 }
 
+/** What the interest figures are, said in every answer that shows them. */
+export const INTEREST_BASIS = 's.50 interest at 18% a year on each head reversed, from the due date of the GSTR-3B that claimed the credit '
+  + '(the 20th of the month after the bill) to as_of: an approximation of Rule 88B(3), which runs from the day the credit was used';
+
 const isZero = (heads: CreditHeads) => HEADS.every((head) => heads[head] === 0);
 
 /**
