@@ -68,6 +68,27 @@ export interface BillOfEntryBillsTable {
   position: number;
 }
 
+/** Credit given back under Rule 37 on a bill unpaid 180 days after its date, or taken again once paid (migration 054); amounts in INR paise. */
+export interface ItcReversalsTable {
+  org_id: string;
+  itc_reversal_id: string;
+  bill_id: string;
+  /** REVERSAL (GSTR-3B 4(B)(2)) or RECLAIM (4(A)(5) and 4(D)(1)). */
+  kind: string;
+  /** The journal's date: the return of its period reports it. */
+  reversal_date: string;
+  /** MMYYYY: the return Rule 37 asks it in (the period after the 180 days; a reclaim's own). */
+  period: string;
+  igst: number;
+  cgst: number;
+  sgst: number;
+  cess: number;
+  /** s.50 interest on the credit reversed to the day it was asked for; 0 on a reclaim. Not posted. */
+  interest: number;
+  journal_id: string;
+  created_time: string;
+}
+
 export interface FiledReturnsTable {
   org_id: string;
   gstin: string;
@@ -1105,6 +1126,7 @@ export interface Tables {
   period_locks: PeriodLocksTable;
   filed_returns: FiledReturnsTable;
   bills_of_entry: BillsOfEntryTable;
+  itc_reversals: ItcReversalsTable;
   bill_of_entry_bills: BillOfEntryBillsTable;
   ims_actions: ImsActionsTable;
   users: UsersTable;

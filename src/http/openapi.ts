@@ -30,9 +30,10 @@ const bytesSchema = (def: RouteDef, mediaType: string) =>
 export function routeSchema(def: RouteDef): FastifySchema {
   const tokenless = def.access === 'open' || def.access === 'signed-url';
   const scope = tokenless || def.access === 'admin' || def.access === 'any-token' ? null : def.access;
-  const security = tokenless ? [] : def.access === 'admin' ? [{ adminAuth: [] }] : [{ bearerAuth: scope ? [scope] : [] }];
+  const scopes = scope ? [scope, ...(def.alsoRequires ? [def.alsoRequires] : [])] : [];
+  const security = tokenless ? [] : def.access === 'admin' ? [{ adminAuth: [] }] : [{ bearerAuth: scopes }];
   const idempotencyNote = def.idempotency === 'required' ? ' `Idempotency-Key` is mandatory.' : def.method !== 'GET' && def.access !== 'admin' ? ' Accepts `Idempotency-Key`.' : '';
-  const accessNote = scope ? `Required scope: \`${scope}\`.` : def.access === 'any-token' ? 'Any valid token.'
+  const accessNote = scope ? `Required scope${scopes.length > 1 ? 's' : ''}: ${scopes.map((s) => `\`${s}\``).join(' and ')}.` : def.access === 'any-token' ? 'Any valid token.'
     : def.access === 'signed-url' ? 'No token: the signed URL (from a `download_url`) is the credential, valid 15 minutes.' : '';
   const produced = mediaTypesOf(def);
   const listed = produced.map((m) => `\`${m}\``).join(' or ');

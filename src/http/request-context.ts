@@ -105,9 +105,11 @@ export function authenticateFor(def: RouteDef, deps: AuthDeps) {
     const namedInQuery = def.orgQueryParam !== undefined && queryValue(request, def.orgQueryParam) !== undefined;
     if (namedInQuery) orgChoiceAfterValidation.set(request, principal.orgIds);
     const orgId = namedInQuery ? '' : selectOrg(principal.orgIds, request);
-    if (def.access !== 'any-token' && !grants(principal.scopes, def.access)) {
-      throw new DomainError(def.scopeErrorCode ?? 'authz.scope_missing', `This token lacks the scope ${def.access}`, {
-        details: { required_scope: def.access },
+    const required = [...(def.access === 'any-token' ? [] : [def.access]), ...(def.alsoRequires ? [def.alsoRequires] : [])];
+    for (const scope of required) {
+      if (grants(principal.scopes, scope)) continue;
+      throw new DomainError(def.scopeErrorCode ?? 'authz.scope_missing', `This token lacks the scope ${scope}`, {
+        details: { required_scope: scope },
       });
     }
     request.ctx = {

@@ -48,6 +48,8 @@ export interface RouteDef<
   summary: string;
   tags: string[];
   access: Access;
+  /** A second scope the token must hold besides `access` (a GST use case that also posts journals). */
+  alsoRequires?: Scope;
   /** The spec answers some routes' missing scope with auth.insufficient_scope (email, PDF). */
   scopeErrorCode?: 'authz.scope_missing' | 'auth.insufficient_scope';
   /** The spec answers some routes' schema-invalid bodies with its own code and status (email: 422 validation.failed). */

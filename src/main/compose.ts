@@ -40,6 +40,7 @@ import { adminRoutes } from '../modules/admin/admin.routes';
 import { adminListRoutes } from '../modules/admin/admin-lists.routes';
 import { billsLedgerCheck, billsRoutes, billsService, CreateBillBody } from '../modules/bills';
 import { billsOfEntryRoutes, billsOfEntryService } from '../modules/bills-of-entry';
+import { itcReversalsRoutes, itcReversalsService } from '../modules/itc-reversals';
 import { Bill } from '../modules/bills/bills.schemas';
 import { bulkRoute } from '../modules/bulk';
 import { paymentsLedgerCheck, paymentsRoutes, paymentsService } from '../modules/payments';
@@ -271,6 +272,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...gspRoutes(gspService({ ...deps, einvoices, irns, ewayBillSources: ewaySources, provider: gspProvider })),
     ...gstReportRoutes(gstReportsService(database.db)),
     ...gstr3bRoutes(database.db),
+    ...itcReversalsRoutes(itcReversalsService({ ...deps, ledger })),
     ...gstr1Routes(database.db),
     ...filedReturnsRoutes(filedReturnsService(deps)),
     ...imsActionsRoutes(imsActionsService(deps, branchesOfGstin)),

@@ -200,8 +200,8 @@ describe('the OpenAPI documents', () => {
       }
       const bearer = o.op.security?.find((s) => 'bearerAuth' in s)?.bearerAuth;
       expect(bearer, `${where(o)} has no bearerAuth security requirement`).toBeDefined();
-      // 'any-token' (e.g. /whoami) needs a valid token and no particular scope.
-      expect(bearer, `${where(o)} bearerAuth roles`).toEqual(scope === 'any-token' ? [] : [scope]);
+      // 'any-token' (e.g. /whoami) needs a valid token and no particular scope; a route may require a second one.
+      expect(bearer, `${where(o)} bearerAuth roles`).toEqual(scope === 'any-token' ? [] : [scope, ...(def.alsoRequires ? [def.alsoRequires] : [])]);
     }
   });
 

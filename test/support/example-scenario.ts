@@ -600,6 +600,10 @@ async function monthOfBusiness(s: Story): Promise<void> {
     },
   });
   await s.call('listImsActions', { query: { gstin: ORG_GSTIN, period: '062026' } });
+  // Rule 37 in December (after every recorded id, outside June's books and returns): the paper mills' June bill, still unpaid
+  // 180 days after 18 June (on 15 December), gives back its credit in proportion to what is unpaid, posted on 16 December.
+  await s.call('getItcReversals', { query: { gstin: ORG_GSTIN, as_of: '2026-12-16' } });
+  await s.call('postItcReversals', { body: { gstin: ORG_GSTIN, as_of: '2026-12-16', date: '2026-12-16' } });
 }
 
 /** A one-page PDF, the smallest a viewer opens: what an attachment's example uploads. */

@@ -49,6 +49,7 @@ import { deliveryChallans } from './049-delivery-challans';
 import { invoiceDispatchFrom } from './050-invoice-dispatch-from';
 import { supplierDebitNotes } from './052-supplier-debit-notes';
 import { imsActions } from './053-ims-actions';
+import { itcReversals } from './054-itc-reversals';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -60,7 +61,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   partyCopy, incomeTaxExpense, webhookAnswersWithoutSecret, unboundNoteGoods, discardedNumbers, filedReturns,
   customerDebitNotes, outwardReverseCharge, billsOfEntry, advancesReceived, cess, shippingBills, advanceRefunds,
   transportDocuments,
-  deliveryChallans, invoiceDispatchFrom, supplierDebitNotes, imsActions,
+  deliveryChallans, invoiceDispatchFrom, supplierDebitNotes, imsActions, itcReversals,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

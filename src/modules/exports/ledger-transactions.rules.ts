@@ -29,6 +29,7 @@ export interface ExportJournal {
 const SOURCE_LABELS: Record<string, string> = {
   MANUAL: 'Journal', INVOICE: 'Invoice', BILL: 'Bill', PAYMENT: 'Payment', ALLOCATION: 'Allocation', CREDIT_NOTE: 'Credit note',
   DEBIT_NOTE: 'Debit note', EXPENSE: 'Expense', OPENING_BALANCE: 'Opening balance', BILL_OF_ENTRY: 'Bill of Entry',
+  ITC_REVERSAL: 'Rule 37 reversal',
 };
 
 /**

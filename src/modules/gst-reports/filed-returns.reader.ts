@@ -24,7 +24,7 @@ async function changedSince(db: Db, f: Filing, branches: string[]): Promise<File
         eb('j.source', '=', 'INVOICE'), eb.and([eb('j.source', '=', 'CREDIT_NOTE'), eb('n.note_type', '=', 'CUSTOMER')]),
         eb.and([eb('j.source', '=', 'DEBIT_NOTE'), eb('dn.note_type', '=', 'CUSTOMER')]),
       ])
-      : eb('j.source', 'in', ['INVOICE', 'CREDIT_NOTE', 'BILL', 'DEBIT_NOTE', 'EXPENSE', 'BILL_OF_ENTRY']))
+      : eb('j.source', 'in', ['INVOICE', 'CREDIT_NOTE', 'BILL', 'DEBIT_NOTE', 'EXPENSE', 'BILL_OF_ENTRY', 'ITC_REVERSAL']))
     .orderBy('j.created_time').orderBy('j.journal_id').execute();
   const entries = rows.map((r) => ({
     source: r.source, source_id: r.source_id, number: r.source_ref, date: r.entry_date,

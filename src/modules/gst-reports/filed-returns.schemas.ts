@@ -24,7 +24,7 @@ export const FiledReturnQuery = Query({ return: ReturnType });
 export type FiledReturnQuery = Static<typeof FiledReturnQuery>;
 
 const Change = Strict({
-  source: Type.String({ description: 'INVOICE, CREDIT_NOTE, BILL, DEBIT_NOTE or EXPENSE' }),
+  source: Type.String({ description: 'INVOICE, CREDIT_NOTE, BILL, DEBIT_NOTE, EXPENSE, BILL_OF_ENTRY or ITC_REVERSAL (a Rule 37 reversal or reclaim)' }),
   source_id: Type.String(), number: NullableOf(Type.String()),
   date: Type.String({ description: "The document's date, YYYY-MM-DD" }),
   change: StringEnum(['POSTED', 'REVERSED', 'SHIPPING_BILL'] as const, "POSTED: issued (or reposted); REVERSED: voided, deleted, or reversed to be reposted; SHIPPING_BILL: an export invoice's shipping bill set (GSTR-1 only)"),

@@ -85,4 +85,17 @@ describe('buildGstr3b', () => {
     expect(r.itc_elg.itc_net).toEqual(taxOf(0, 90, 90));
     expect(r.itc_elg.itc_inelg).toEqual([{ ty: 'RUL', ...taxOf(0, 0, 0) }, { ty: 'OTH', ...taxOf(0, 144, 144) }]);
   });
+
+  it('reports Rule 37: reversals in 4(B)(2), reclaims in 4(A)(5) and 4(D)(1), 4(C) net of the reversals', () => {
+    const r = buildGstr3b('29AABCB1234F1Z4', '072026', [], [inn({})], {
+      reversed: { igst: 180_00, cgst: 0, sgst: 0, cess: 0 },
+      reclaimed: { igst: 0, cgst: 45_00, sgst: 45_00, cess: 5_00 },
+    });
+    // OTH: the bill's 90 + 90 and the reclaimed 45 + 45 and cess 5.
+    expect(r.itc_elg.itc_avl[4]).toEqual({ ty: 'OTH', iamt: 0, camt: 135, samt: 135, csamt: 5 });
+    expect(r.itc_elg.itc_rev).toEqual([{ ty: 'RUL', ...taxOf(0, 0, 0) }, { ty: 'OTH', ...taxOf(180, 0, 0) }]);
+    // IGST 0 − 180; CGST and SGST 135 each; cess 5.
+    expect(r.itc_elg.itc_net).toEqual({ iamt: -180, camt: 135, samt: 135, csamt: 5 });
+    expect(r.itc_elg.itc_inelg).toEqual([{ ty: 'RUL', iamt: 0, camt: 45, samt: 45, csamt: 5 }, { ty: 'OTH', ...taxOf(0, 0, 0) }]);
+  });
 });

@@ -49,6 +49,12 @@ export interface InwardLine extends Valued {
 }
 
 interface Totals { txval: Paise; igst: Paise; cgst: Paise; sgst: Paise; cess: Paise }
+
+/**
+ * Credit reversed under Rule 37 in the period (4(B)(2)) and reclaimed once the supplier was paid
+ * (4(A)(5), and 4(D)(1) as Circular 170/02/2022-GST fills it).
+ */
+export interface Rule37Credit { reversed: Omit<Totals, 'txval'>; reclaimed: Omit<Totals, 'txval'> }
 const zero = (): Totals => ({ txval: 0, igst: 0, cgst: 0, sgst: 0, cess: 0 });
 const add = (into: Totals, line: Valued, withTax = true) => {
   into.txval += line.sign * line.txval;
@@ -63,7 +69,7 @@ const supply = (t: Totals) => ({ txval: toRupees(t.txval), ...tax(t) });
 const byPlace = (totals: ReadonlyMap<string, Totals>) =>
   [...totals].sort(([a], [b]) => a.localeCompare(b)).map(([pos, t]) => ({ pos, txval: toRupees(t.txval), iamt: toRupees(t.igst) }));
 
-export function buildGstr3b(gstin: string, period: string, outward: readonly OutwardLine[], inward: readonly InwardLine[]) {
+export function buildGstr3b(gstin: string, period: string, outward: readonly OutwardLine[], inward: readonly InwardLine[], rule37?: Rule37Credit) {
   const out = { det: zero(), zero: zero(), nilExempt: zero(), nonGst: zero() };
   const interState: Record<InterStateTable, Map<string, Totals>> = { unreg_details: new Map(), comp_details: new Map(), uin_details: new Map() };
   for (const line of outward) {
@@ -99,10 +105,14 @@ export function buildGstr3b(gstin: string, period: string, outward: readonly Out
   }
 
   const none = zero();
+  const reversed37 = { ...none, ...rule37?.reversed };
+  const reclaimed37 = { ...none, ...rule37?.reclaimed };
+  for (const k of ['igst', 'cgst', 'sgst', 'cess'] as const) available.OTH[k] += reclaimed37[k];
   const avl = [['IMPG', available.IMPG], ['IMPS', available.IMPS], ['ISRC', available.ISRC], ['ISD', none], ['OTH', available.OTH]] as const;
   const claimed = zero();
   for (const [, t] of avl) for (const k of ['igst', 'cgst', 'sgst', 'cess'] as const) claimed[k] += t[k];
-  const net = { txval: 0, igst: claimed.igst - blocked.igst, cgst: claimed.cgst - blocked.cgst, sgst: claimed.sgst - blocked.sgst, cess: claimed.cess - blocked.cess };
+  const reversedAll = { igst: blocked.igst + reversed37.igst, cgst: blocked.cgst + reversed37.cgst, sgst: blocked.sgst + reversed37.sgst, cess: blocked.cess + reversed37.cess };
+  const net = { txval: 0, igst: claimed.igst - reversedAll.igst, cgst: claimed.cgst - reversedAll.cgst, sgst: claimed.sgst - reversedAll.sgst, cess: claimed.cess - reversedAll.cess };
   return {
     gstin,
     ret_period: period,
@@ -110,10 +120,10 @@ export function buildGstr3b(gstin: string, period: string, outward: readonly Out
     inter_sup: { unreg_details: byPlace(interState.unreg_details), comp_details: byPlace(interState.comp_details), uin_details: byPlace(interState.uin_details) },
     itc_elg: {
       itc_avl: avl.map(([ty, t]) => ({ ty, ...tax(t) })),
-      itc_rev: [{ ty: 'RUL' as const, ...tax(blocked) }, { ty: 'OTH' as const, ...tax(none) }],
+      itc_rev: [{ ty: 'RUL' as const, ...tax(blocked) }, { ty: 'OTH' as const, ...tax(reversed37) }],
       itc_net: tax(net),
-      // 4(D)(1), credit reclaimed after an earlier 4(B)(2) reversal, has no source in the books: 0.
-      itc_inelg: [{ ty: 'RUL' as const, ...tax(none) }, { ty: 'OTH' as const, ...tax(ineligible) }],
+      // 4(D)(1): credit reclaimed after an earlier 4(B)(2) reversal, shown here as well as in 4(A)(5) (Circular 170/02/2022-GST).
+      itc_inelg: [{ ty: 'RUL' as const, ...tax(reclaimed37) }, { ty: 'OTH' as const, ...tax(ineligible) }],
     },
     inward_sup: {
       isup_details: [

@@ -6,6 +6,7 @@ import { GSTR3B_COLUMNS, gstr3bRows } from './gstr3b-csv.rules';
 import { buildGstr3b } from './gstr3b.builder';
 import { requestedPeriod } from './gstr1-period.rules';
 import { gstr3bLines } from './gstr3b.reader';
+import { rule37OfPeriod } from './rule37.reader';
 import { Gstr3b, Gstr3bQuery } from './gstr3b.schemas';
 import { branchesOfGstin } from './gstin-branches';
 import { filedField } from './filed-returns.reader';
@@ -21,8 +22,9 @@ export function gstr3bRoutes(db: Db): RouteDef[] {
         const { gstin, branches } = await branchesOfGstin(db, ctx.orgId, query.gstin);
         // A quarterly (QRMP) filer's return sums the quarter's three months under its last month, as GSTR-1's `fp`.
         const period = requestedPeriod(query.period);
-        const { outward, inward } = await gstr3bLines(db, { orgId: ctx.orgId, branches, from: period.from, to: period.to });
-        const gstr3b = buildGstr3b(gstin, period.fp, outward, inward);
+        const scope = { orgId: ctx.orgId, branches, from: period.from, to: period.to };
+        const [{ outward, inward }, rule37] = await Promise.all([gstr3bLines(db, scope), rule37OfPeriod(db, scope)]);
+        const gstr3b = buildGstr3b(gstin, period.fp, outward, inward, rule37);
         if (query.format === 'csv') return csvReply(`gstr3b-${period.fp}`, toCsv(GSTR3B_COLUMNS, gstr3bRows(gstr3b)));
         const filed = await filedField(db, ctx.orgId, { gstin, return: 'GSTR3B', period: query.period }, branches);
         return { gstr3b, ...(filed && { filed }) };

@@ -2,7 +2,7 @@ import type { Paise } from '../../kernel/money';
 
 /** What a journal entry records: a document, a payment or its allocation, or a manual entry. */
 export type JournalSource =
-  | 'MANUAL' | 'INVOICE' | 'BILL' | 'PAYMENT' | 'ALLOCATION' | 'CREDIT_NOTE' | 'DEBIT_NOTE' | 'EXPENSE' | 'OPENING_BALANCE' | 'BILL_OF_ENTRY';
+  | 'MANUAL' | 'INVOICE' | 'BILL' | 'PAYMENT' | 'ALLOCATION' | 'CREDIT_NOTE' | 'DEBIT_NOTE' | 'EXPENSE' | 'OPENING_BALANCE' | 'BILL_OF_ENTRY' | 'ITC_REVERSAL';
 
 /** One side of a journal line: exactly one of debit or credit is positive. */
 export interface PostingLine {

@@ -3,7 +3,7 @@ import { Amount, Named, NullableOf, Strict, Timestamp } from '../../http/respons
 import { accountProperties } from '../catalog/catalog.schemas';
 import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable, Query, ReportFormat, StringEnum, Text } from '../../http/schema-kit';
 
-export const JOURNAL_SOURCES = ['MANUAL', 'INVOICE', 'BILL', 'PAYMENT', 'ALLOCATION', 'CREDIT_NOTE', 'DEBIT_NOTE', 'EXPENSE', 'OPENING_BALANCE', 'BILL_OF_ENTRY'] as const;
+export const JOURNAL_SOURCES = ['MANUAL', 'INVOICE', 'BILL', 'PAYMENT', 'ALLOCATION', 'CREDIT_NOTE', 'DEBIT_NOTE', 'EXPENSE', 'OPENING_BALANCE', 'BILL_OF_ENTRY', 'ITC_REVERSAL'] as const;
 
 export const CreateJournalBody = Body({
   date: DateOrDateTime,

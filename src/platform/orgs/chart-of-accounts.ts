@@ -35,6 +35,8 @@ export const SEED_ACCOUNTS: readonly SeedAccount[] = [
   { key: 'rcm_input', name: 'Input GST under reverse charge', type: 'GST_ASSET', code: '1340' },
   // Compensation cess, a levy apart from GST (GST (Compensation to States) Act 2017, s.8): its own credit and liability.
   { key: 'cess_input', name: 'Input Cess', type: 'GST_ASSET', code: '1350' },
+  // Credit given back under Rule 37 (CGST Rules) while a bill stays unpaid: it waits here to be taken again once paid.
+  { key: 'itc_reversed_rule37', name: 'ITC reversed under Rule 37', type: 'GST_ASSET', code: '1360' },
   { key: 'tds_receivable', name: 'TDS Receivable', type: 'TDS_ASSET', code: '1400' },
   { key: 'fixed_assets', name: 'Fixed Assets', type: 'FIXED_ASSET', code: '1500' },
   { key: 'accumulated_depreciation', name: 'Accumulated Depreciation', type: 'ACCUMULATED_DEPRECIATION', code: '1510' },

@@ -13,7 +13,7 @@ export const ADVANCE_SOURCES: readonly string[] = ['PAYMENT', 'ALLOCATION'];
 /**
  * The returns that report a document whose journal source is `source`: GSTR-1 the outward
  * supplies (CGST s.37), advances for services among them (Table 11), GSTR-3B those and the
- * inward ones with their credit (CGST s.39), a Bill of Entry's included; GSTR-1 Table 13 the delivery challans.
+ * inward ones with their credit (CGST s.39), a Bill of Entry's and a Rule 37 reversal's included; GSTR-1 Table 13 the delivery challans.
  * `outward`: a credit or debit note to a customer rather than with a vendor; a receipt, refund
  * or adjustment of an advance for services rather than any other money moved.
  */
@@ -21,7 +21,7 @@ export function returnsReporting(source: string, outward: boolean): readonly Gst
   if (source === 'INVOICE' || ([...NOTE_SOURCES, ...ADVANCE_SOURCES].includes(source) && outward)) return GST_RETURNS;
   // A delivery challan posts nothing, but GSTR-1 Table 13 counts it, cancelled ones too.
   if (source === 'DELIVERY_CHALLAN') return ['GSTR1'];
-  return ['BILL', 'CREDIT_NOTE', 'DEBIT_NOTE', 'EXPENSE', 'BILL_OF_ENTRY'].includes(source) ? ['GSTR3B'] : [];
+  return ['BILL', 'CREDIT_NOTE', 'DEBIT_NOTE', 'EXPENSE', 'BILL_OF_ENTRY', 'ITC_REVERSAL'].includes(source) ? ['GSTR3B'] : [];
 }
 
 /** The refusal of a change to a document a filed return reports, naming the filing. */
