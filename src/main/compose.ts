@@ -57,6 +57,7 @@ import { einvoiceRoutes, einvoiceService, irnService } from '../modules/einvoice
 import { challanEWayBill, deliveryChallansRoutes, deliveryChallansService } from '../modules/delivery-challans';
 import { gspRoutes, gspService, outboxProvider, type GspProvider } from '../modules/gsp';
 import { ewayBillBulkFiles, ewayBillBulkRoutes, ewayBillRoutes, ewayBillService, ewayBillSources } from '../modules/ewaybill';
+import { gstr2bRoutes, gstr2bService } from '../modules/itc-reconciliation';
 import { filedReturnsRoutes, filedReturnsService, gstr1Routes, gstr3bRoutes, gstReportRoutes, gstReportsService } from '../modules/gst-reports';
 import { Invoice } from '../modules/invoices/invoices.schemas';
 import { financialStatements, financialStatementsRoutes } from '../modules/financial-statements';
@@ -272,6 +273,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...gstr3bRoutes(database.db),
     ...gstr1Routes(database.db),
     ...filedReturnsRoutes(filedReturnsService(deps)),
+    ...gstr2bRoutes(gstr2bService(deps)),
     ...debitNotesRoutes(debitNotes),
     ...activityRoutes(activity),
     ...activityAliasRoutes(activity, database.db, [

@@ -47,6 +47,7 @@ import { advanceRefunds } from './047-advance-refunds';
 import { transportDocuments } from './048-transport-documents';
 import { deliveryChallans } from './049-delivery-challans';
 import { invoiceDispatchFrom } from './050-invoice-dispatch-from';
+import { gstr2b } from './051-gstr2b';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -58,7 +59,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   partyCopy, incomeTaxExpense, webhookAnswersWithoutSecret, unboundNoteGoods, discardedNumbers, filedReturns,
   customerDebitNotes, outwardReverseCharge, billsOfEntry, advancesReceived, cess, shippingBills, advanceRefunds,
   transportDocuments,
-  deliveryChallans, invoiceDispatchFrom,
+  deliveryChallans, invoiceDispatchFrom, gstr2b,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -1,0 +1,3 @@
+export { gstr2bService } from './gstr2b.service';
+export { gstr2bRoutes } from './gstr2b.routes';
+export { currentGstr2bDocuments, lastGstr1Filings } from './gstr2b.reader';
