@@ -3,7 +3,7 @@ import type { Gstr2bDocumentsTable } from '../../db/schema';
 import { notFound } from '../../kernel/errors';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
-import { branchesOfGstin } from '../gst-reports';
+import { branchesOfGstin } from '../../platform/orgs/gstin-branches';
 import { readGstr2bFile, type Gstr2bFile } from './gstr2b-file.parser';
 import { placePart } from './gstr2b-parts.rules';
 import { presentMonth, presentUpload } from './gstr2b.presenter';
