@@ -5,14 +5,21 @@ import { documentNumberKey } from './document-number.rules';
 import {
   codeOf, dateOf, gstinOf, listAt, objectAt, optionalDate, optionalPeriod, optionalText, paiseOf, textOf, type JsonObject,
 } from './gstr2b-fields.rules';
-import type { Gstr2bSection, SupplierDocumentType, TaxHeads } from './itc-documents';
 
 /*
  * GSTR-2B as the portal publishes it (GSTN's GSTR-2B API; docs/rules/itc-reconciliation.md,
  * "GSTR-2B in"), mapped to one row per supplier document.
  */
 
-export const GSTR2B_SECTIONS: readonly Gstr2bSection[] = ['b2b', 'b2ba', 'cdnr', 'cdnra', 'isd', 'isda', 'impg', 'impgsez'];
+export const GSTR2B_SECTIONS = ['b2b', 'b2ba', 'cdnr', 'cdnra', 'isd', 'isda', 'impg', 'impgsez'] as const;
+
+/*
+ * The same names as itc-documents.ts's Gstr2bSection and SupplierDocumentType (assignable both
+ * ways): pure rules import only the kernel, so they are spelled here from the format itself.
+ */
+type Gstr2bSection = (typeof GSTR2B_SECTIONS)[number];
+type SupplierDocumentType = 'INV' | 'CN' | 'DN' | 'BOE' | 'ISDI' | 'ISDC';
+interface TaxHeads { igst: Paise; cgst: Paise; sgst: Paise; cess: Paise }
 
 /** What a file says of itself: whose 2B, which month, when generated, and how many files it came in. */
 export interface Gstr2bHeader {
