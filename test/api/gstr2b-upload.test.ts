@@ -105,6 +105,10 @@ describe('POST /gst/gstr2b', () => {
       const text = JSON.stringify(file()).replace('"dt":"05-05-2026"', '"dt":05-05-2026');
       await refused(await uploadText(text), 400, 'validation.invalid_value', /^data\.docdata\.b2b\[0\]/);
     });
+    it('JSON nested far deeper than the format', async () => {
+      const text = JSON.stringify(file()).replace('"itcsumm":{', `"itcsumm":{"x":${'['.repeat(100_000)}${']'.repeat(100_000)},`);
+      await refused(await uploadText(text), 400, 'validation.invalid_value', /^data\.itcsumm\.x(\[0\])+$/);
+    });
     it('a missing data.rtnprd', async () => {
       const f = file();
       delete f.data.rtnprd;

@@ -21,6 +21,9 @@ export const MAX_GSTR2B_BYTES = 50 * 1024 * 1024;
  */
 const SLICE = 256;
 
+/** GSTN's format nests six levels deep (`data.itcsumm.itcavl.nonrevsup.b2b.igst`); far deeper is not a 2B, and would exhaust the stack when kept as JSON. */
+const MAX_DEPTH = 16;
+
 /** Where the sections' entries sit: `data.docdata.b2b[…]` and, rejected in IMS, `data.docRejdata.b2b[…]`. */
 const SECTION_PARENTS: Readonly<Record<string, boolean>> = { 'data.docdata': false, 'data.docRejdata': true };
 
@@ -73,6 +76,7 @@ class Assembler {
     // The file's own object is the root of the paths: `data.gstin`, not `body.data.gstin`.
     const path = this.stack.length === 0 ? '' : this.where();
     const parent = this.stack.at(-1);
+    if (this.stack.length >= MAX_DEPTH) throw invalidValue(path, `${path} is nested deeper than GSTR-2B's format goes`);
     const rejected = parent ? SECTION_PARENTS[parent.path] : undefined;
     let section: Frame['section'] = null;
     if (rejected !== undefined) {
@@ -120,17 +124,24 @@ export async function readGstr2bFile(bytes: AsyncIterable<Buffer | string> | Ite
       throw invalidValue(at, `The file is not valid JSON after ${at} (character ${read + 1} or later): ${(error as Error).message}`, { details: { after_character: read } });
     }
   };
+  // Once refused, or past the limit, the rest is only counted: the request is read to its end so
+  // that it can be answered (leaving the loop early would destroy the request, and the connection).
+  let refusal: unknown = null;
   for await (const chunk of bytes) {
     received += chunk.length;
-    // Past the limit the rest is only counted, so that the whole request is read and answered.
-    if (received > MAX_GSTR2B_BYTES) continue;
+    if (refusal !== null || received > MAX_GSTR2B_BYTES) continue;
     const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
-    for (let i = 0; i < text.length; i += SLICE) {
-      feed(text.slice(i, i + SLICE));
-      read += Math.min(SLICE, text.length - i);
+    try {
+      for (let i = 0; i < text.length; i += SLICE) {
+        feed(text.slice(i, i + SLICE));
+        read += Math.min(SLICE, text.length - i);
+      }
+    } catch (error) {
+      refusal = error;
     }
   }
   if (received > MAX_GSTR2B_BYTES) throw tooLarge(received);
+  if (refusal !== null) throw refusal;
   if (received === 0) throw requiredField('body', 'The body is required: the GSTR-2B JSON file as the portal gives it');
   feed(decoder.end() + ' ');
   feed(none);
