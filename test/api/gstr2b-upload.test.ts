@@ -164,6 +164,25 @@ describe('POST /gst/gstr2b', () => {
     expect((await month('052026')).body.gstr2b.generated_on).toBe('2026-06-15');
   });
 
+  it('keeps one current upload when two generations of a month arrive at once', async () => {
+    const of = (gendt: string) => gstr2bFile({ gstin: SUPPLIER_GSTIN, period: '032026', gendt, b2b: [{ ctin: CUSTOMER_GSTIN, inv: [{ inum: gendt, dt: '02-03-2026', txval: 1 }] }] });
+    const answers = await Promise.all([upload(of('14-04-2026')), upload(of('15-04-2026'))]);
+    expect(answers.map((a) => a.status)).toEqual([201, 201]);
+    const read = (await month('032026')).body;
+    expect(read.history).toHaveLength(1);
+    expect([read.gstr2b.gstr2b_id, read.history[0].gstr2b_id].sort()).toEqual(answers.map((a) => a.body.gstr2b.gstr2b_id).sort());
+  });
+
+  it('answers a retry with the same Idempotency-Key from the stored answer, storing nothing again', async () => {
+    const key = newKey();
+    const file = gstr2bFile({ gstin: SUPPLIER_GSTIN, period: '022026', gendt: '14-03-2026', b2b: [{ ctin: CUSTOMER_GSTIN, inv: [{ inum: 'F1', dt: '02-02-2026', txval: 1 }] }] });
+    const first = await org.api.post('/gst/gstr2b', file, { idempotencyKey: key });
+    const retry = await org.api.post('/gst/gstr2b', file, { idempotencyKey: key });
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    expect((await month('022026')).body.history).toEqual([]);
+  });
+
   it('answers 404 for a month never uploaded', async () => {
     expect((await month('012026')).status).toBe(404);
   });

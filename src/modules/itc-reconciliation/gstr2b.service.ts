@@ -8,7 +8,7 @@ import { readGstr2bFile, type Gstr2bFile } from './gstr2b-file.parser';
 import { placePart } from './gstr2b-parts.rules';
 import { presentMonth, presentUpload } from './gstr2b.presenter';
 import type { Gstr2bMonth, Gstr2bMonthQuery, Gstr2bUpload, Gstr2bUploadQuery } from './gstr2b.schemas';
-import { insertDocuments, insertUpload, markReplaced, recordParts, sectionTotals, uploadsOfMonth } from './gstr2b.store';
+import { holdMonth, insertDocuments, insertUpload, markReplaced, recordParts, sectionTotals, uploadsOfMonth } from './gstr2b.store';
 
 const partsOf = (text: string) => (text === '' ? [] : text.split(',').map(Number));
 
@@ -18,6 +18,7 @@ export function gstr2bService(deps: Pick<PlatformDeps, 'database' | 'uow' | 'clo
   async function store(tx: Tx, ctx: RequestContext, file: Gstr2bFile, asked: number | undefined) {
     const { header } = file;
     const { gstin } = await branchesOfGstin(tx, ctx.orgId, header.gstin);
+    await holdMonth(tx, ctx.orgId, gstin, header.period);
     const current = (await uploadsOfMonth(tx, ctx.orgId, gstin, header.period)).find((u) => u.replaced_by === null) ?? null;
     const placement = placePart(current && { generatedOn: current.generated_on, fileCount: current.file_count, receivedParts: partsOf(current.received_parts) }, header, asked);
     let gstr2bId: string;

@@ -1,10 +1,22 @@
+import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database';
+import { engineOf } from '../../db/engine';
 import type { Gstr2bDocumentsTable, Gstr2bReturnsTable } from '../../db/schema';
 
 /** A month's uploads of one GSTIN's GSTR-2B, newest first: the current one (replaced_by null) heads the list. */
 export const uploadsOfMonth = (db: Db, orgId: string, gstin: string, period: string) =>
   db.selectFrom('gstr2b_returns').selectAll().where('org_id', '=', orgId).where('gstin', '=', gstin).where('period', '=', period)
     .orderBy('created_time', 'desc').orderBy('gstr2b_id', 'desc').execute();
+
+/**
+ * Two uploads of one month at once would each find the same current upload and both become
+ * current: on PostgreSQL the month is held by a transaction-scoped advisory lock, so the second
+ * waits and then finds the first. SQLite runs one writing transaction at a time.
+ */
+export async function holdMonth(tx: Tx, orgId: string, gstin: string, period: string): Promise<void> {
+  if (engineOf(tx) !== 'postgres') return;
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${JSON.stringify(['gstr2b', orgId, gstin, period])}, 0))`.execute(tx);
+}
 
 export async function insertUpload(tx: Tx, row: Gstr2bReturnsTable): Promise<void> {
   await tx.insertInto('gstr2b_returns').values(row).execute();
