@@ -2,6 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_GSTIN, gstOrg, OTHER_STATE_GSTIN, SUPPLIER_GSTIN } from '../support/gst-documents';
 import { gstr2bFile, type File2b } from '../support/gstr2b-file';
+import { currentGstr2bDocuments } from '../../src/modules/itc-reconciliation';
 import { vendor } from '../support/sales';
 import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
@@ -35,6 +36,8 @@ const MAY: File2b = {
   ],
   cdnr: [{ ctin: CUSTOMER_GSTIN, supfildt: '11-06-2026', supprd: '052026', nt: [{ ntnum: 'CN-3', typ: 'C', dt: '25-05-2026', txval: 1000, cgst: 90, sgst: 90 }] }],
   impg: [{ boenum: '2566282', boedt: '18-05-2026', portcode: 'INBLR4', txval: 50000, igst: 9000 }],
+  isd: [{ ctin: CUSTOMER_GSTIN, doclist: [{ docnum: 'ISD-4', docdt: '10-05-2026', cgst: 50, sgst: 50 }] }],
+  impgsez: [{ ctin: OTHER_STATE_GSTIN, boe: [{ boenum: '1234567', boedt: '12-05-2026', portcode: 'INMAA6', txval: 2000, igst: 360 }] }],
   rejected: { b2b: [{ ctin: OTHER_STATE_GSTIN, supfildt: '10-06-2026', inv: [{ inum: 'PP-8', dt: '21-05-2026', txval: 100, igst: 18 }] }] },
 };
 
@@ -44,7 +47,7 @@ describe('POST /gst/gstr2b', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.gstr2b).toMatchObject({
       gstin: SUPPLIER_GSTIN, period: '052026', generated_on: '2026-06-14', version: '1.0', file_count: 1, parts_received: 1, complete: true,
-      document_count: 5, rejected_count: 1, // 2 invoices + 1 note + 1 Bill of Entry, and the rejected invoice
+      document_count: 7, rejected_count: 1, // 2 invoices + 1 note + 1 ISD invoice + 2 Bills of Entry, and the rejected invoice
     });
     const read = await month('052026');
     expect(read.status).toBe(200);
@@ -53,8 +56,24 @@ describe('POST /gst/gstr2b', () => {
       // b2b: 10000 + 2500.50 + 100 (rejected) = 12600.50; IGST 300.06 + 18 = 318.06; CGST and SGST 900 each.
       { section: 'b2b', document_count: 3, rejected_count: 1, taxable_value: 12600.5, igst: 318.06, cgst: 900, sgst: 900, cess: 0 },
       { section: 'cdnr', document_count: 1, rejected_count: 0, taxable_value: 1000, igst: 0, cgst: 90, sgst: 90, cess: 0 },
+      // An ISD document carries tax only.
+      { section: 'isd', document_count: 1, rejected_count: 0, taxable_value: 0, igst: 0, cgst: 50, sgst: 50, cess: 0 },
       { section: 'impg', document_count: 1, rejected_count: 0, taxable_value: 50000, igst: 9000, cgst: 0, sgst: 0, cess: 0 },
+      { section: 'impgsez', document_count: 1, rejected_count: 0, taxable_value: 2000, igst: 360, cgst: 0, sgst: 0, cess: 0 },
     ]);
+  });
+
+  it('gives the matcher the current documents in paise, rejected ones marked', async () => {
+    const docs = await currentGstr2bDocuments(t.app.database.db, org.orgId, SUPPLIER_GSTIN, ['052026']);
+    expect(docs).toHaveLength(7);
+    expect(docs.find((d) => d.documentNumber === 'PP-7')).toMatchObject({
+      section: 'b2b', rejected: false, supplierGstin: OTHER_STATE_GSTIN, documentType: 'INV', numberKey: 'PP7', financialYear: '2026-27',
+      // 2500.50 → 250,050 paise; IGST 300.06 → 30,006; value 2500.50 + 300.06 = 2800.56.
+      documentDate: '2026-05-20', taxableValue: 250_050, igst: 30_006, cgst: 0, sgst: 0, cess: 0, documentValue: 280_056, itcAvailable: 'Y',
+      supplierPeriod: '052026', supplierFiledOn: '2026-06-10', placeOfSupply: '29',
+    });
+    expect(docs.find((d) => d.documentNumber === 'PP-8')).toMatchObject({ rejected: true, igst: 1_800 });
+    expect(docs.find((d) => d.documentType === 'BOE' && d.section === 'impg')).toMatchObject({ supplierGstin: null, documentNumber: '2566282', portCode: 'INBLR4' });
   });
 
   it("shows a supplier contact's latest GSTR-1 filing from the current 2B", async () => {
@@ -83,7 +102,7 @@ describe('POST /gst/gstr2b', () => {
 
   it('replaces the month when it is uploaded again, keeping the earlier upload in the history', async () => {
     const before = (await month('052026')).body.gstr2b;
-    const regenerated = await upload(gstr2bFile({ ...MAY, gendt: '15-06-2026', impg: undefined, rejected: undefined }));
+    const regenerated = await upload(gstr2bFile({ ...MAY, gendt: '15-06-2026', impg: undefined, isd: undefined, impgsez: undefined, rejected: undefined }));
     expect(regenerated.status).toBe(201);
     const read = (await month('052026')).body;
     expect(read.gstr2b).toMatchObject({ gstr2b_id: regenerated.body.gstr2b.gstr2b_id, generated_on: '2026-06-15', document_count: 3, rejected_count: 0 });

@@ -19,7 +19,15 @@ export interface Supplier2b { ctin: string; trdnm?: string; supfildt?: string; s
 
 export interface Boe2b { boenum: string; boedt: string; portcode: string; txval: number; igst: number; cess?: number; refdt?: string; recdt?: string }
 
-export interface Sections2b { b2b?: Supplier2b[]; b2ba?: Supplier2b[]; cdnr?: Supplier2b[]; cdnra?: Supplier2b[]; impg?: Boe2b[] }
+/** An Input Service Distributor's document: heads on the document, no taxable value. */
+export interface Isd2b { doctyp?: 'ISDI' | 'ISDC'; docnum: string; docdt: string; igst?: number; cgst?: number; sgst?: number; cess?: number; itcelg?: 'Y' | 'N' }
+
+export interface Sections2b {
+  b2b?: Supplier2b[]; b2ba?: Supplier2b[]; cdnr?: Supplier2b[]; cdnra?: Supplier2b[]; impg?: Boe2b[];
+  isd?: { ctin: string; trdnm?: string; supfildt?: string; supprd?: string; doclist: Isd2b[] }[];
+  /** Goods from a SEZ unit: its GSTIN and its Bills of Entry. */
+  impgsez?: { ctin: string; trdnm?: string; boe: Boe2b[] }[];
+}
 
 export interface File2b extends Sections2b {
   gstin: string;
@@ -51,6 +59,8 @@ function sections(s: Sections2b): Json {
     ...(s.b2b && { b2b: s.b2b.map(supplier) }), ...(s.b2ba && { b2ba: s.b2ba.map(supplier) }),
     ...(s.cdnr && { cdnr: s.cdnr.map(supplier) }), ...(s.cdnra && { cdnra: s.cdnra.map(supplier) }),
     ...(s.impg && { impg: s.impg.map(boe) }),
+    ...(s.isd && { isd: s.isd.map((i) => ({ ...supplier(i), doclist: i.doclist.map((d) => ({ doctyp: 'ISDI', igst: 0, cgst: 0, sgst: 0, cess: 0, itcelg: 'Y', ...d })) })) }),
+    ...(s.impgsez && { impgsez: s.impgsez.map((z) => ({ ctin: z.ctin, trdnm: z.trdnm ?? 'SEZ unit', boe: z.boe.map(boe) })) }),
   };
 }
 
