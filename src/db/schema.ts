@@ -107,6 +107,69 @@ export interface FiledReturnsTable {
   last_modified_time: string;
 }
 
+/** One upload of a GSTIN's GSTR-2B for a month (docs/rules/itc-reconciliation.md, "GSTR-2B in"). */
+export interface Gstr2bReturnsTable {
+  org_id: string;
+  gstr2b_id: string;
+  gstin: string;
+  /** MMYYYY. */
+  period: string;
+  /** The portal's `gendt`, as YYYY-MM-DD. */
+  generated_on: string;
+  version: string;
+  /** `fc`: the files the month's 2B comes in (1 when the file does not say). */
+  file_count: number;
+  parts_received: number;
+  /** The part numbers received, comma-separated in order: `1,2`. */
+  received_parts: string;
+  /** The upload that replaced this one; null on the month's current upload. */
+  replaced_by: string | null;
+  /** `itcsumm` as JSON text. */
+  itc_summary: string | null;
+  created_time: string;
+}
+
+/** One supplier document of an uploaded GSTR-2B, amounts in paise. */
+export interface Gstr2bDocumentsTable {
+  org_id: string;
+  gstr2b_document_id: string;
+  gstr2b_id: string;
+  gstin: string;
+  period: string;
+  part: number;
+  /** b2b, b2ba, cdnr, cdnra, isd, isda, impg or impgsez. */
+  section: string;
+  /** 1: from `docRejdata`, rejected in IMS. */
+  rejected: number;
+  /** Null for `impg`. */
+  supplier_gstin: string | null;
+  supplier_name: string | null;
+  supplier_period: string | null;
+  supplier_filed_on: string | null;
+  /** INV, CN, DN, BOE, ISDI or ISDC. */
+  document_type: string;
+  document_number: string;
+  number_key: string;
+  document_date: string;
+  financial_year: string;
+  original_number: string | null;
+  original_date: string | null;
+  place_of_supply: string | null;
+  reverse_charge: number;
+  /** Y, N or T. */
+  itc_available: string;
+  itc_unavailable_reason: string | null;
+  port_code: string | null;
+  document_value: number;
+  taxable_value: number;
+  igst: number;
+  cgst: number;
+  sgst: number;
+  cess: number;
+  ims_status: string | null;
+  irn: string | null;
+}
+
 export interface UsersTable {
   user_id: string;
   org_id: string;
@@ -1125,6 +1188,8 @@ export interface Tables {
   orgs: OrgsTable;
   period_locks: PeriodLocksTable;
   filed_returns: FiledReturnsTable;
+  gstr2b_returns: Gstr2bReturnsTable;
+  gstr2b_documents: Gstr2bDocumentsTable;
   bills_of_entry: BillsOfEntryTable;
   itc_reversals: ItcReversalsTable;
   bill_of_entry_bills: BillOfEntryBillsTable;

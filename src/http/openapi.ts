@@ -89,9 +89,9 @@ function responsesOf(def: RouteDef): Record<string, unknown> {
  * A multipart route's form, for the OpenAPI document only. It cannot be the route's body
  * schema: Fastify would validate the (unread, streamed) body against it before the handler runs.
  */
-export function multipartDocs(form: TSchema) {
+export function multipartDocs(form: TSchema, mediaType = 'multipart/form-data') {
   return ({ schema, url }: { schema: FastifySchema; url: string }) => ({
-    schema: { ...schema, body: { content: { 'multipart/form-data': { schema: form } } } },
+    schema: { ...schema, body: { content: { [mediaType]: { schema: form } } } },
     url,
   });
 }

@@ -67,6 +67,12 @@ export interface RouteDef<
    */
   multipart?: TSchema;
   /**
+   * The body is JSON handed to the handler unread, as the request's byte stream (`request.body`),
+   * for a file too large to parse whole (a GSTR-2B). The schema documents it in OpenAPI; the
+   * handler reads and checks it itself, and refuses more than `maxBytes`.
+   */
+  streamedJson?: { schema: TSchema; maxBytes: number };
+  /**
    * The resource keys of the success answer (`{ contact: Contact }`), inside the envelope unless
    * `raw`: documented in OpenAPI, and every answer in the API suite is checked against it.
    */

@@ -151,7 +151,12 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       method: def.method,
       url: fullPath(def),
       schema: routeSchema(def),
-      config: { invalidBody: def.invalidBody, ...(def.multipart && { swaggerTransform: multipartDocs(def.multipart) }) },
+      config: {
+        invalidBody: def.invalidBody,
+        ...(def.multipart && { swaggerTransform: multipartDocs(def.multipart) }),
+        ...(def.streamedJson && { swaggerTransform: multipartDocs(def.streamedJson.schema, 'application/json') }),
+      },
+      ...(def.streamedJson && { bodyLimit: def.streamedJson.maxBytes }),
       onRequest: authenticateFor(def, deps),
       ...(mutating && def.access !== 'admin' && { preValidation: idempotencyStepFor(def, deps.database, deps.idempotency) }),
       preHandler: [...(def.orgQueryParam ? [orgFromQueryFor(def)] : []), ...(def.params ? [unknownPathIdsAreNotFound] : [])],
@@ -175,12 +180,19 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     });
   };
 
-  for (const def of deps.routes.filter((d) => !d.multipart && d.access !== 'admin')) addRoute(app, def);
+  for (const def of deps.routes.filter((d) => !d.multipart && !d.streamedJson && d.access !== 'admin')) addRoute(app, def);
   // Multipart bodies are left unread for the route's handler, which streams them (uploads) under its own
   // limits. The parser is registered for those routes only: every other route still answers multipart with 415.
   await app.register(async (uploads) => {
     await uploads.register(multipart, { throwFileSizeLimit: false, limits: { files: 1, fields: 20, parts: 25, fieldSize: 16_384, headerPairs: 100 } });
     for (const def of deps.routes.filter((d) => d.multipart)) addRoute(uploads, def);
+  });
+  // A streamed JSON body reaches its handler as the request's bytes, unparsed: the route reads it
+  // as it arrives, under its own size limit. Every other route keeps the parser above.
+  await app.register(async (streamed) => {
+    streamed.removeContentTypeParser('application/json');
+    streamed.addContentTypeParser('application/json', (_request, payload, done) => done(null, payload));
+    for (const def of deps.routes.filter((d) => d.streamedJson)) addRoute(streamed, def);
   });
   // The admin API in a plugin of its own, with its own swagger instance: its own document (openapi-documents.ts), readable without a token like /openapi.json.
   await app.register(async (admin) => {

@@ -59,7 +59,7 @@ import { challanEWayBill, deliveryChallansRoutes, deliveryChallansService } from
 import { gspRoutes, gspService, outboxProvider, type GspProvider } from '../modules/gsp';
 import { ewayBillBulkFiles, ewayBillBulkRoutes, ewayBillRoutes, ewayBillService, ewayBillSources } from '../modules/ewaybill';
 import { branchesOfGstin, filedReturnsRoutes, filedReturnsService, gstr1Routes, gstr3bRoutes, gstReportRoutes, gstReportsService } from '../modules/gst-reports';
-import { imsActionsRoutes, imsActionsService } from '../modules/itc-reconciliation';
+import { gstr2bRoutes, gstr2bService, imsActionsRoutes, imsActionsService } from '../modules/itc-reconciliation';
 import { Invoice } from '../modules/invoices/invoices.schemas';
 import { financialStatements, financialStatementsRoutes } from '../modules/financial-statements';
 import { exportsRoutes, ledgerExports } from '../modules/exports';
@@ -276,6 +276,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...gstr1Routes(database.db),
     ...filedReturnsRoutes(filedReturnsService(deps)),
     ...imsActionsRoutes(imsActionsService(deps, branchesOfGstin)),
+    ...gstr2bRoutes(gstr2bService(deps)),
     ...debitNotesRoutes(debitNotes),
     ...activityRoutes(activity),
     ...activityAliasRoutes(activity, database.db, [

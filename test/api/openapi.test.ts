@@ -233,7 +233,7 @@ describe('the OpenAPI documents', () => {
       const queryNames = Object.keys(((def.query as { properties?: object } | undefined)?.properties) ?? {}).sort();
       const declared = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name).sort();
       expect(declared, `${label} query parameters`).toEqual(queryNames);
-      if (def.body) expect(op.requestBody?.content?.['application/json']?.schema, `${label} request body`).toBeTypeOf('object');
+      if (def.body || def.streamedJson) expect(op.requestBody?.content?.['application/json']?.schema, `${label} request body`).toBeTypeOf('object');
       else if (def.multipart) expect(op.requestBody?.content?.['multipart/form-data']?.schema, `${label} form`).toBeTypeOf('object');
       else expect(op.requestBody, `${label} has a request body it does not take`).toBeUndefined();
     }

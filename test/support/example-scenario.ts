@@ -6,6 +6,7 @@ import { fullPath, type RouteDef } from '../../src/http/route';
 import { SettableClock, type Clock } from '../../src/kernel/clock';
 import type { IdGenerator } from '../../src/kernel/ids';
 import { composeApp } from '../../src/main/compose';
+import { gstr2bFile } from './gstr2b-file';
 import { expectConformingAnswer } from './response-check';
 import { ADMIN_TOKEN } from './test-app';
 import { createTestDatabase } from './test-database';
@@ -604,6 +605,14 @@ async function monthOfBusiness(s: Story): Promise<void> {
   // 180 days after 18 June (on 15 December), gives back its credit in proportion to what is unpaid, posted on 16 December.
   await s.call('getItcReversals', { query: { gstin: ORG_GSTIN, as_of: '2026-12-16' } });
   await s.call('postItcReversals', { body: { gstin: ORG_GSTIN, as_of: '2026-12-16', date: '2026-12-16' } });
+  // June's GSTR-2B as the portal generated it on 14 July (after every recorded id): one supplier's invoice in the rate-wise
+  // form (10,000 at 18% within the state: CGST and SGST 900 each), uploaded, then read back per section.
+  const june2b = gstr2bFile({
+    gstin: ORG_GSTIN, period: '062026', gendt: '14-07-2026',
+    b2b: [{ ctin: '29AAACR5055K1Z3', trdnm: 'Raman Traders', supfildt: '11-07-2026', supprd: '062026', inv: [{ inum: 'RT/0012/26-27', dt: '05-06-2026', txval: 10000, cgst: 900, sgst: 900, rt: 18 }] }],
+  });
+  await s.call('uploadGstr2b', { body: june2b });
+  await s.call('getGstr2b', { query: { gstin: ORG_GSTIN, period: '062026' } });
 }
 
 /** A one-page PDF, the smallest a viewer opens: what an attachment's example uploads. */

@@ -47,6 +47,7 @@ import { advanceRefunds } from './047-advance-refunds';
 import { transportDocuments } from './048-transport-documents';
 import { deliveryChallans } from './049-delivery-challans';
 import { invoiceDispatchFrom } from './050-invoice-dispatch-from';
+import { gstr2b } from './051-gstr2b';
 import { supplierDebitNotes } from './052-supplier-debit-notes';
 import { imsActions } from './053-ims-actions';
 import { itcReversals } from './054-itc-reversals';
@@ -61,7 +62,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   partyCopy, incomeTaxExpense, webhookAnswersWithoutSecret, unboundNoteGoods, discardedNumbers, filedReturns,
   customerDebitNotes, outwardReverseCharge, billsOfEntry, advancesReceived, cess, shippingBills, advanceRefunds,
   transportDocuments,
-  deliveryChallans, invoiceDispatchFrom, supplierDebitNotes, imsActions, itcReversals,
+  deliveryChallans, invoiceDispatchFrom, gstr2b, supplierDebitNotes, imsActions, itcReversals,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -4,8 +4,11 @@ import { isoTimestamp } from '../../kernel/local-date';
 import type { ContactPersonRow, ContactRow } from './contacts.repository';
 import type { Address } from './contacts.rules';
 
-/** A contact as the API shows it (spec: Contact). */
-export function presentContact(row: ContactRow, persons: readonly ContactPersonRow[]) {
+/**
+ * A contact as the API shows it (spec: Contact). `filings`: the latest GSTR-1 each supplier GSTIN
+ * filed, as the current GSTR-2Bs show it (docs/rules/itc-reconciliation.md, "GSTR-2B in").
+ */
+export function presentContact(row: ContactRow, persons: readonly ContactPersonRow[], filings: ReadonlyMap<string, { period: string; filed_on: string }>) {
   return {
     contact_id: row.contact_id,
     contact_type: row.contact_type,
@@ -34,6 +37,7 @@ export function presentContact(row: ContactRow, persons: readonly ContactPersonR
     opening_balance: toRupees(row.opening_balance),
     credit_limit: row.credit_limit === null ? null : toRupees(row.credit_limit),
     currency_code: row.currency_code,
+    last_gstr1_filing: (row.gst_no && filings.get(row.gst_no)) || null,
     status: row.status,
     created_time: isoTimestamp(new Date(row.created_time)),
     last_modified_time: isoTimestamp(new Date(row.last_modified_time)),

@@ -103,6 +103,10 @@ export const Contact = Named('Contact', Strict({
   opening_balance: Amount,
   credit_limit: NullableOf(Amount),
   currency_code: Type.String(),
+  last_gstr1_filing: Type.Union([Strict({
+    period: Type.String({ description: 'MMYYYY: the latest period the supplier filed GSTR-1 (or IFF) for, as a current GSTR-2B shows' }),
+    filed_on: Type.String({ description: 'YYYY-MM-DD: the day it filed (`supfildt`)' }),
+  }), Type.Null()], { description: "The contact's latest GSTR-1 filing seen in the uploaded GSTR-2Bs; null when none shows it" }),
   status: StringEnum(CONTACT_STATUSES),
   created_time: Timestamp,
   last_modified_time: Timestamp,

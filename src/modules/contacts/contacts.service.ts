@@ -6,6 +6,7 @@ import { diffFields } from '../../platform/activity/activity.recorder';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { cursorPage, readCursor } from '../../platform/pagination';
+import { lastGstr1Filings } from '../itc-reconciliation';
 import { presentContact } from './contacts.presenter';
 import { contactsRepository as repo, type ContactPersonRow, type ContactRow } from './contacts.repository';
 import {
@@ -36,7 +37,8 @@ export function contactsService(deps: Deps) {
   }
 
   async function present(db: Parameters<typeof repo.find>[0], row: ContactRow) {
-    return presentContact(row, await repo.persons(db, row.org_id, [row.contact_id]));
+    const filings = await lastGstr1Filings(db, row.org_id, row.gst_no ? [row.gst_no] : []);
+    return presentContact(row, await repo.persons(db, row.org_id, [row.contact_id]), filings);
   }
 
   function personRows(orgId: string, contactId: string, plans: ReturnType<typeof planPersons>): ContactPersonRow[] {
@@ -101,7 +103,8 @@ export function contactsService(deps: Deps) {
       const rows = await repo.list(db, ctx.orgId, { contactType: query.contact_type, status: query.status, search: query.search }, after, perPage);
       const page = cursorPage(deps.cursors, LIST, rows, perPage, (r) => [r.contact_id]);
       const persons = await repo.persons(db, ctx.orgId, page.items.map((r) => r.contact_id));
-      return { contacts: page.items.map((r) => presentContact(r, persons.filter((p) => p.contact_id === r.contact_id))), page_context: page.page_context };
+      const filings = await lastGstr1Filings(db, ctx.orgId, page.items.flatMap((r) => (r.gst_no ? [r.gst_no] : [])));
+      return { contacts: page.items.map((r) => presentContact(r, persons.filter((p) => p.contact_id === r.contact_id), filings)), page_context: page.page_context };
     },
 
     /** Partial merge: only sent fields change; null clears; nested objects merge; contact_persons replaces. */
