@@ -3,6 +3,8 @@
  * ids and business dates are text; timestamps are ISO-8601 UTC text (sortable);
  * money is integer paise (bigint); flags are integers 0/1; structured values are JSON text.
  */
+import type { ItcLinksTable } from './itc-schema';
+
 export type Flag = 0 | 1;
 
 export interface SystemSettingsTable {
@@ -1244,4 +1246,5 @@ export interface Tables {
   recurring_runs: RecurringRunsTable;
   comments: CommentsTable;
   attachments: AttachmentsTable;
+  itc_links: ItcLinksTable;
 }

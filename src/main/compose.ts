@@ -59,7 +59,7 @@ import { challanEWayBill, deliveryChallansRoutes, deliveryChallansService } from
 import { gspRoutes, gspService, outboxProvider, type GspProvider } from '../modules/gsp';
 import { ewayBillBulkFiles, ewayBillBulkRoutes, ewayBillRoutes, ewayBillService, ewayBillSources } from '../modules/ewaybill';
 import { branchesOfGstin, filedReturnsRoutes, filedReturnsService, gstr1Routes, gstr3bRoutes, gstReportRoutes, gstReportsService } from '../modules/gst-reports';
-import { gstr2bRoutes, gstr2bService, imsActionsRoutes, imsActionsService } from '../modules/itc-reconciliation';
+import { gstr2bItcBasis, gstr2bRoutes, gstr2bService, imsActionsRoutes, imsActionsService, reconciliationRoutes, reconciliationService } from '../modules/itc-reconciliation';
 import { Invoice } from '../modules/invoices/invoices.schemas';
 import { financialStatements, financialStatementsRoutes } from '../modules/financial-statements';
 import { exportsRoutes, ledgerExports } from '../modules/exports';
@@ -271,12 +271,13 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...ewayBillBulkRoutes(ewayBillBulkFiles(ewaySources)),
     ...gspRoutes(gspService({ ...deps, einvoices, irns, ewayBillSources: ewaySources, provider: gspProvider })),
     ...gstReportRoutes(gstReportsService(database.db)),
-    ...gstr3bRoutes(database.db),
+    ...gstr3bRoutes(database.db, gstr2bItcBasis(database.db)),
     ...itcReversalsRoutes(itcReversalsService({ ...deps, ledger })),
     ...gstr1Routes(database.db),
     ...filedReturnsRoutes(filedReturnsService(deps)),
     ...imsActionsRoutes(imsActionsService(deps, branchesOfGstin)),
     ...gstr2bRoutes(gstr2bService(deps)),
+    ...reconciliationRoutes(reconciliationService(deps)),
     ...debitNotesRoutes(debitNotes),
     ...activityRoutes(activity),
     ...activityAliasRoutes(activity, database.db, [

@@ -16,7 +16,7 @@ import { Receiver } from '../support/webhook-receiver';
  * sees the API thread's requests through shared memory.
  */
 
-const BUSY_RATE = 2;
+const BUSY_RATE = 1;
 const ENV = { BAHI_WEBHOOK_ALLOW_PRIVATE: '1', BAHI_WORKER_POLL_MS: '0', BAHI_WEBHOOK_BUSY_RATE: String(BUSY_RATE) };
 
 interface Running { given: Given; admin: HttpClient; close(): Promise<void> }
@@ -85,7 +85,7 @@ describe.each([
       await traffic;
     }
     expect(receiver.ofOrg(org.orgId)).toHaveLength(4);
-    // Four sends at 2/s start at least three half-second slots apart from first to last.
+    // Four sends at 1/s start at least three one-second slots apart from first to last.
     expect(spanMs(org.orgId)).toBeGreaterThanOrEqual(3 * (1000 / BUSY_RATE) - 50);
   });
 
@@ -94,7 +94,7 @@ describe.each([
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     await runJobs(); // an admin request: not API traffic
     expect(receiver.ofOrg(org.orgId)).toHaveLength(12);
-    // Paced, twelve sends would span at least 5.5 s.
-    expect(spanMs(org.orgId)).toBeLessThan(11 * (1000 / BUSY_RATE) / 2);
+    // Paced, twelve sends would span at least 11 s; at full speed they take well under that even on a loaded machine.
+    expect(spanMs(org.orgId)).toBeLessThan(11 * (1000 / BUSY_RATE) * 0.75);
   });
 });

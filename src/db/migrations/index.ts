@@ -51,6 +51,7 @@ import { gstr2b } from './051-gstr2b';
 import { supplierDebitNotes } from './052-supplier-debit-notes';
 import { imsActions } from './053-ims-actions';
 import { itcReversals } from './054-itc-reversals';
+import { itcLinks } from './055-itc-links';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -62,7 +63,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   partyCopy, incomeTaxExpense, webhookAnswersWithoutSecret, unboundNoteGoods, discardedNumbers, filedReturns,
   customerDebitNotes, outwardReverseCharge, billsOfEntry, advancesReceived, cess, shippingBills, advanceRefunds,
   transportDocuments,
-  deliveryChallans, invoiceDispatchFrom, gstr2b, supplierDebitNotes, imsActions, itcReversals,
+  deliveryChallans, invoiceDispatchFrom, gstr2b, supplierDebitNotes, imsActions, itcReversals, itcLinks,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -52,6 +52,7 @@ export const Preferences = Named('Preferences', Strict({
   upiVpa: NullableOf(Type.String({ description: "The organisation's UPI VPA (name@psp), payee of auto_charge invoices' payment links; null: none" })),
   hsnDigits: HsnDigits,
   ewayBillIntraStateThreshold: Type.Number({ description: 'Rupees: the value above which goods moving within a state need an e-way bill' }),
+  itcMatchTolerance: Type.Number({ description: 'Rupees: how far GSTR-2B may differ from the books, per head, and still match' }),
   ...EInvoicePreferences,
 }, "An organisation's preferences, all of them after the change."));
 

@@ -48,6 +48,7 @@ export const PreferencesBody = Type.Partial(Body({
   upiVpa: Nullable(Type.String({ maxLength: 321, pattern: UPI_VPA_PATTERN, description: 'UPI VPA (name@psp) for the payment links of auto_charge invoices; null removes it' })),
   hsnDigits: HsnDigits,
   ewayBillIntraStateThreshold: { ...Money({ minimum: 0 }), description: "Rupees: the value above which goods moving within the organisation's state need an e-way bill (CGST Rule 138(14)(d): states set their own); 50000 by default" },
+  itcMatchTolerance: { ...Money({ minimum: 0 }), description: "Rupees: how far a supplier document's taxable value and each tax head in GSTR-2B may differ from the books and still match; 1.00 by default" },
   ...EInvoicePreferencesBody,
 }), { additionalProperties: false });
 export type PreferencesBody = Static<typeof PreferencesBody>;

@@ -6,7 +6,7 @@ import { diffFields } from '../../platform/activity/activity.recorder';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { cursorPage, readCursor } from '../../platform/pagination';
-import { lastGstr1Filings } from '../itc-reconciliation';
+import { lastGstr1Filings } from './gstr1-filings.reader';
 import { presentContact } from './contacts.presenter';
 import { contactsRepository as repo, type ContactPersonRow, type ContactRow } from './contacts.repository';
 import {

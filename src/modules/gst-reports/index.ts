@@ -1,7 +1,10 @@
 export { gstReportsService } from './gst-reports.service';
 export { gstReportRoutes } from './gst-reports.routes';
-export { gstr3bRoutes } from './gstr3b.routes';
+export { gstr3bRoutes, type ItcBasis } from './gstr3b.routes';
+export type { InwardLine } from './gstr3b.builder';
+export type { Gstr3b, ItcDifference } from './gstr3b.schemas';
 export { gstr1Routes } from './gstr1.routes';
 export { filedReturnsService } from './filed-returns.service';
 export { filedReturnsRoutes } from './filed-returns.routes';
+export { requestedPeriod, type ReturnPeriod } from './gstr1-period.rules';
 export { branchesOfGstin } from './gstin-branches';

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import type { Gstr2bDocumentsTable } from '../../db/schema';
 import type { Gstr2bDocument, Gstr2bSection, SupplierDocumentType } from './itc-documents';
-import { currentDocumentRows, latestSupplierFilings } from './gstr2b.store';
+import { currentDocumentRows } from './gstr2b.store';
 
 /* GSTR-2B's documents for the matcher, the reconciliation and GSTR-3B (docs/rules/itc-reconciliation.md, "GSTR-2B in"). */
 
@@ -19,10 +19,4 @@ const toDocument = (r: Gstr2bDocumentsTable): Gstr2bDocument => ({
 /** The documents of the current upload of each period (MMYYYY) of a GSTIN; those rejected in IMS included, marked `rejected`. */
 export async function currentGstr2bDocuments(db: Db, orgId: string, gstin: string, periods: string[]): Promise<Gstr2bDocument[]> {
   return (await currentDocumentRows(db, orgId, gstin.trim().toUpperCase(), periods)).map(toDocument);
-}
-
-/** Per supplier GSTIN, the latest GSTR-1 filing the current 2Bs show: `{period, filed_on}`. */
-export async function lastGstr1Filings(db: Db, orgId: string, supplierGstins: readonly string[]): Promise<Map<string, { period: string; filed_on: string }>> {
-  const latest = await latestSupplierFilings(db, orgId, supplierGstins);
-  return new Map([...latest].map(([gstin, f]) => [gstin, { period: f.period, filed_on: f.filedOn }]));
 }

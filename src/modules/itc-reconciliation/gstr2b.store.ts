@@ -62,20 +62,3 @@ export const currentDocumentRows = (db: Db, orgId: string, gstin: string, period
     .innerJoin('gstr2b_returns as r', (j) => j.onRef('r.org_id', '=', 'd.org_id').onRef('r.gstr2b_id', '=', 'd.gstr2b_id'))
     .selectAll('d').where('d.org_id', '=', orgId).where('d.gstin', '=', gstin).where('d.period', 'in', periods).where('r.replaced_by', 'is', null)
     .orderBy('d.period').orderBy('d.gstr2b_document_id').execute();
-
-/** Per supplier GSTIN, its latest filing a current 2B shows: the latest `supfildt` and the period it filed. */
-export async function latestSupplierFilings(db: Db, orgId: string, supplierGstins: readonly string[]): Promise<Map<string, { period: string; filedOn: string }>> {
-  const latest = new Map<string, { period: string; filedOn: string }>();
-  if (supplierGstins.length === 0) return latest;
-  const rows = await db.selectFrom('gstr2b_documents as d')
-    .innerJoin('gstr2b_returns as r', (j) => j.onRef('r.org_id', '=', 'd.org_id').onRef('r.gstr2b_id', '=', 'd.gstr2b_id'))
-    .select(['d.supplier_gstin', 'd.supplier_period', 'd.supplier_filed_on'])
-    .where('d.org_id', '=', orgId).where('d.supplier_gstin', 'in', supplierGstins).where('d.supplier_filed_on', 'is not', null)
-    .where('d.supplier_period', 'is not', null).where('r.replaced_by', 'is', null)
-    .distinct().execute();
-  for (const row of rows) {
-    const seen = latest.get(row.supplier_gstin!);
-    if (!seen || row.supplier_filed_on! > seen.filedOn) latest.set(row.supplier_gstin!, { period: row.supplier_period!, filedOn: row.supplier_filed_on! });
-  }
-  return latest;
-}

@@ -69,6 +69,8 @@ export interface BooksDocument extends SupplierDocumentKey, TaxHeads {
   documentDate: LocalDate;
   taxableValue: Paise;
   supplierName: string | null;
+  /** Credit its lines carry that CGST s.17(5) blocks: claimed in 4(A) and reversed in 4(B)(1). */
+  blocked?: TaxHeads;
 }
 
 /**

@@ -68,7 +68,8 @@ function eligibleOf(g: Gstr2bDocument, b: BooksDocument, matched: boolean): TaxH
 
 function paired(g: Gstr2bDocument, b: BooksDocument, basis: 'number' | 'manual', o: MatchOptions): Pair {
   const differences = differencesOf(g, b, o.tolerance, basis === 'number');
-  const matched = differences.length === 0;
+  // A number written differently is shown, but a person who linked the two has said they are one document.
+  const matched = differences.every((d) => d.field === 'document_number');
   return {
     status: matched ? 'matched' : 'mismatched', gstr2b: g, books: b, differences,
     crossPeriod: periodOf(b.documentDate) !== o.period, basis, eligible: eligibleOf(g, b, matched),

@@ -19,6 +19,8 @@ export interface Preferences {
    * (CGST Rule 138(14)(d): each state notifies its own; ₹50,000 unless it does).
    */
   ewayBillIntraStateThreshold: number;
+  /** Rupees: how far a supplier document's taxable value and each tax head in GSTR-2B may differ from the books and still match. */
+  itcMatchTolerance: number;
   /**
    * Whether the organisation e-invoices (CGST Rule 48(4)): its invoices and notes that need an
    * e-invoice have their parties checked as the IRP checks them when they are issued.
@@ -45,6 +47,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   upiVpa: null,
   hsnDigits: 4,
   ewayBillIntraStateThreshold: 50_000,
+  itcMatchTolerance: 1,
   einvoicing: false,
   einvoiceReportingWindowDays: 30,
   payeeName: null,
