@@ -235,6 +235,8 @@ const MAKERS: Record<string, Maker> = {
     }, { idempotencyKey: newKey() });
     return created(res, 'bill_of_entry', 'bill_of_entry_id');
   },
+  // A reconciliation row of the books' side is named by its document's id: a linking or refusing leaking across organisations would record a decision.
+  reconciliation_id: (a) => MAKERS.expense_id!(a),
   // An ISSUED note half applied to an invoice: an apply or unapply (its application is found through
   // GET /credit_notes/{credit_note_id}) leaking across organisations would succeed; an update or void would be 409, not 404.
   credit_note_id: async (a) => {

@@ -609,10 +609,21 @@ async function monthOfBusiness(s: Story): Promise<void> {
   // form (10,000 at 18% within the state: CGST and SGST 900 each), uploaded, then read back per section.
   const june2b = gstr2bFile({
     gstin: ORG_GSTIN, period: '062026', gendt: '14-07-2026',
-    b2b: [{ ctin: '29AAACR5055K1Z3', trdnm: 'Raman Traders', supfildt: '11-07-2026', supprd: '062026', inv: [{ inum: 'RT/0012/26-27', dt: '05-06-2026', txval: 10000, cgst: 900, sgst: 900, rt: 18 }] }],
+    b2b: [
+      { ctin: '29AAACR5055K1Z3', trdnm: 'Raman Traders', supfildt: '11-07-2026', supprd: '062026', inv: [{ inum: 'RT/0012/26-27', dt: '05-06-2026', txval: 10000, cgst: 900, sgst: 900, rt: 18 }] },
+      // Udyog's invoice for the bill entered without its number: 24,000 at 18% IGST, 4,320.
+      { ctin: VENDOR_GSTIN, trdnm: 'Udyog Paper Mills', supfildt: '10-07-2026', supprd: '062026', inv: [{ inum: 'UPM/0412/2026-27', dt: '18-06-2026', txval: 24000, igst: 4320 }] },
+    ],
   });
   await s.call('uploadGstr2b', { body: june2b });
   await s.call('getGstr2b', { query: { gstin: ORG_GSTIN, period: '062026' } });
+  // June reconciled: Udyog's invoice is suggested for the bill by amount and date; confirmed, then refused again; Raman's is not in the books.
+  const reconciled = await s.call('listItcReconciliation', { query: { gstin: ORG_GSTIN, period: '062026' } });
+  const udyogRow = reconciled.reconciliation.find((r: { gstr2b: { document_number: string } | null }) => r.gstr2b?.document_number === 'UPM/0412/2026-27');
+  await s.call('linkItcReconciliation', { params: { reconciliation_id: udyogRow.reconciliation_id }, body: {} });
+  await s.call('unlinkItcReconciliation', { params: { reconciliation_id: udyogRow.reconciliation_id }, body: { reason: 'The bill is for the second consignment' } });
+  await s.call('listItcSuppliers', { query: { gstin: ORG_GSTIN, period: '062026' } });
+  await s.call('getGstr3b', { quiet: true, query: { gstin: ORG_GSTIN, period: '062026', itc_basis: 'gstr2b' } });
 }
 
 /** A one-page PDF, the smallest a viewer opens: what an attachment's example uploads. */
