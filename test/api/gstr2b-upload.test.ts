@@ -149,6 +149,7 @@ describe('POST /gst/gstr2b', () => {
       const f = file();
       f.data.docdata.b2bx = [];
       await refused(await upload(f), 400, 'validation.invalid_value', 'data.docdata.b2bx');
+      await refused(await upload({ ...file(), data: { ...file().data, docdata: { cdnr: 5 } } }), 400, 'validation.invalid_value', 'data.docdata.cdnr');
     });
     it("a GSTIN that is not one, and one that is not the organisation's (404)", async () => {
       const f = file();

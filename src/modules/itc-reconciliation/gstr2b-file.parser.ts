@@ -110,12 +110,16 @@ class Assembler {
     if (!top) {
       this.root = value;
     } else if (top.section) {
-      this.rows.push(...sectionEntryRows(top.section.name, value, path, top.section.rejected));
+      // One by one: a supplier may have more documents than a call takes arguments.
+      for (const row of sectionEntryRows(top.section.name, value, path, top.section.rejected)) this.rows.push(row);
       top.streamed += 1;
     } else if (Array.isArray(top.value)) {
       top.value.push(value);
     } else {
-      if (SECTION_PARENTS.has(top.path)) gstr2bSection(top.key!, path);
+      if (SECTION_PARENTS.has(top.path)) {
+        gstr2bSection(top.key!, path);
+        if (value !== null && !Array.isArray(value)) throw invalidValue(path, `${path} must be an array`);
+      }
       top.value[top.key!] = value;
     }
   }
