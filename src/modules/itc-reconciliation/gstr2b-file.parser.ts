@@ -1,7 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { none } from 'stream-chain/defs.js';
 import { jsonParser } from 'stream-json/core/parser.js';
-import { DomainError, invalidValue, requiredField } from '../../kernel/errors';
+import { DomainError, invalidValue } from '../../kernel/errors';
 import { objectAt } from './gstr2b-fields.rules';
 import { gstr2bHeader, gstr2bSection, sectionEntryRows, type Gstr2bHeader, type Gstr2bRow } from './gstr2b-file.rules';
 
@@ -25,7 +25,15 @@ const SLICE = 256;
 const MAX_DEPTH = 16;
 
 /** Where the sections' entries sit: `data.docdata.b2b[…]` and, rejected in IMS, `data.docRejdata.b2b[…]`. */
-const SECTION_PARENTS: Readonly<Record<string, boolean>> = { 'data.docdata': false, 'data.docRejdata': true };
+const SECTION_PARENTS: ReadonlyMap<string, boolean> = new Map([['data.docdata', false], ['data.docRejdata', true]]);
+
+/** The keys every JSON body of the API refuses (http/json-body.ts): a prototype-poisoning attempt, never a 2B. */
+function refuseProtoKey(key: string, objectPath: string): void {
+  const constructorObject = objectPath === 'constructor' || objectPath.endsWith('.constructor');
+  if (key === '__proto__' || (key === 'prototype' && constructorObject)) {
+    throw invalidValue('body', 'The body may not contain a "__proto__" key or a "constructor" key holding "prototype"');
+  }
+}
 
 type Container = Record<string, unknown> | unknown[];
 
@@ -65,7 +73,12 @@ class Assembler {
       case 'startObject': return this.open(Object.create(null) as Record<string, unknown>);
       case 'startArray': return this.open([]);
       case 'endObject': case 'endArray': return this.close();
-      case 'keyValue': this.stack.at(-1)!.key = token.value as string; return;
+      case 'keyValue': {
+        const top = this.stack.at(-1)!;
+        refuseProtoKey(token.value as string, top.path);
+        top.key = token.value as string;
+        return;
+      }
       // Numbers come as their text: Number() of it is the double JSON.parse would give.
       case 'numberValue': return this.put(Number(token.value));
       case 'stringValue': case 'nullValue': case 'trueValue': case 'falseValue': return this.put(token.value);
@@ -75,9 +88,10 @@ class Assembler {
   private open(value: Container): void {
     // The file's own object is the root of the paths: `data.gstin`, not `body.data.gstin`.
     const path = this.stack.length === 0 ? '' : this.where();
+    if (path === '' && Array.isArray(value)) throw invalidValue('body', 'The body must be the GSTR-2B JSON file: an object with `data`');
     const parent = this.stack.at(-1);
     if (this.stack.length >= MAX_DEPTH) throw invalidValue(path, `${path} is nested deeper than GSTR-2B's format goes`);
-    const rejected = parent ? SECTION_PARENTS[parent.path] : undefined;
+    const rejected = parent ? SECTION_PARENTS.get(parent.path) : undefined;
     let section: Frame['section'] = null;
     if (rejected !== undefined) {
       section = { name: gstr2bSection(parent!.key!, path), rejected };
@@ -96,12 +110,16 @@ class Assembler {
     if (!top) {
       this.root = value;
     } else if (top.section) {
-      this.rows.push(...sectionEntryRows(top.section.name, value, path, top.section.rejected));
+      // One by one: a supplier may have more documents than a call takes arguments.
+      for (const row of sectionEntryRows(top.section.name, value, path, top.section.rejected)) this.rows.push(row);
       top.streamed += 1;
     } else if (Array.isArray(top.value)) {
       top.value.push(value);
     } else {
-      if (SECTION_PARENTS[top.path] !== undefined) gstr2bSection(top.key!, path);
+      if (SECTION_PARENTS.has(top.path)) {
+        gstr2bSection(top.key!, path);
+        if (value !== null && !Array.isArray(value)) throw invalidValue(path, `${path} must be an array`);
+      }
       top.value[top.key!] = value;
     }
   }
@@ -121,7 +139,8 @@ export async function readGstr2bFile(bytes: AsyncIterable<Buffer | string> | Ite
     } catch (error) {
       if (error instanceof DomainError) throw error;
       const at = assembler.where();
-      throw invalidValue(at, `The file is not valid JSON after ${at} (character ${read + 1} or later): ${(error as Error).message}`, { details: { after_character: read } });
+      // `body`, as every malformed JSON body is answered (docs/rules/errors-and-validation.md, "One rule for every endpoint"); where it broke is in the details.
+      throw invalidValue('body', `The file is not valid JSON after ${at} (character ${read + 1} or later): ${(error as Error).message}`, { details: { path: at, after_character: read } });
     }
   };
   // Once refused, or past the limit, the rest is only counted: the request is read to its end so
@@ -142,7 +161,7 @@ export async function readGstr2bFile(bytes: AsyncIterable<Buffer | string> | Ite
   }
   if (received > MAX_GSTR2B_BYTES) throw tooLarge(received);
   if (refusal !== null) throw refusal;
-  if (received === 0) throw requiredField('body', 'The body is required: the GSTR-2B JSON file as the portal gives it');
+  if (received === 0) throw invalidValue('body', 'The body is empty: send the GSTR-2B JSON file as the portal gives it');
   feed(decoder.end() + ' ');
   feed(none);
   const root = objectAt(assembler.root, 'body', 'the GSTR-2B JSON file, an object with `data`');
