@@ -1604,6 +1604,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gst/gstr2b": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A month's current GSTR-2B upload with its documents per section, and the uploads it replaced, newest first; 404 when none
+         * @description Required scope: `Svc.gst.READ`.
+         */
+        get: operations["getGstr2b"];
+        put?: never;
+        /**
+         * Upload a month's GSTR-2B JSON as the portal gives it (at most 50 MB; a month in several files, one part per upload): a new generation replaces the month's current upload and keeps it in the history
+         * @description Required scope: `Svc.gst.CREATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["uploadGstr2b"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/gst/gstr3b": {
         parameters: {
             query?: never;
@@ -1616,6 +1640,134 @@ export interface paths {
          * @description Required scope: `Svc.gst.READ`. Answers JSON, or `text/csv` when its `format` asks for it.
          */
         get: operations["getGstr3b"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gst/ims_actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One GSTIN's IMS actions in document date order; format=csv lists them as the portal words them, to enter there
+         * @description Required scope: `Svc.gst.READ`. Answers JSON, or `text/csv` when its `format` asks for it.
+         */
+        get: operations["listImsActions"];
+        /**
+         * Accept, reject or keep pending a supplier's document in IMS, or change the action: one per document (supplier, type, number, financial year)
+         * @description Required scope: `Svc.gst.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        put: operations["recordImsAction"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gst/itc_reversals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Rule 37: the bills of one GSTIN unpaid 180 days after their date whose credit is to be reversed on as_of, and those reversed earlier and paid since, to reclaim
+         * @description Required scope: `Svc.gst.READ`. Answers JSON, or `text/csv` when its `format` asks for it.
+         */
+        get: operations["getItcReversals"];
+        put?: never;
+        /**
+         * Rule 37: posts, dated `date`, the reversal of each bill due on as_of (Dr ITC reversed under Rule 37, Cr GST input) and the reclaim of each reversed bill paid since (the mirror)
+         * @description Required scopes: `Svc.gst.CREATE` and `Svc.journals.CREATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["postItcReversals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gst/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A period's GSTR-2B matched to the books: each supplier document with its status, both sides' figures, what differs and the credit it allows; totals per status and supplier
+         * @description Required scope: `Svc.gst.READ`. Answers JSON, or `text/csv` when its `format` asks for it.
+         */
+        get: operations["listItcReconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gst/reconciliation/{reconciliation_id}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pair a 2B document with a document of the books (or confirm the pair suggested): the decision outlives a new upload of the 2B
+         * @description Required scope: `Svc.gst.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["linkItcReconciliation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gst/reconciliation/{reconciliation_id}/unlink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refuse a pair made or suggested: the 2B document and the document of the books are not the same
+         * @description Required scope: `Svc.gst.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["unlinkItcReconciliation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gst/reconciliation/suppliers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per supplier of a period: whether and when its GSTR-1 reached the 2B, and the books' documents its filings leave out with their credit
+         * @description Required scope: `Svc.gst.READ`.
+         */
+        get: operations["listItcSuppliers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3423,7 +3575,7 @@ export interface components {
             entity_id: string;
             entity_ref: string | null;
             /** @enum {string} */
-            entity_type: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL" | "CONTACT" | "ITEM" | "ATTACHMENT" | "RECURRING" | "BILL_OF_ENTRY" | "DELIVERY_CHALLAN" | "ORGANISATION";
+            entity_type: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL" | "CONTACT" | "ITEM" | "ATTACHMENT" | "RECURRING" | "BILL_OF_ENTRY" | "DELIVERY_CHALLAN" | "IMS_ACTION" | "ORGANISATION";
             event_id: string;
             /** @description Where the change came from (ip, user_agent, request_id, source) and facts of the action (e.g. the journal it posted) */
             metadata: {
@@ -3682,6 +3834,11 @@ export interface components {
             /** @description YYYY-MM-DDT00:00:00, the business date in India time */
             date: string;
             distance_km: number | null;
+            /**
+             * @description INVOICE, or SUPPLIER_DEBIT_NOTE: the supplier's debit note raising original_bill_id
+             * @enum {string}
+             */
+            document_type: "INVOICE" | "SUPPLIER_DEBIT_NOTE";
             /** @description YYYY-MM-DDT00:00:00, the business date in India time */
             due_date: string;
             /** @description Rupees per unit of currency_code */
@@ -3697,6 +3854,7 @@ export interface components {
             last_modified_time: string;
             line_items: components["schemas"]["BillLineItem"][];
             notes: string | null;
+            original_bill_id: string | null;
             party: components["schemas"]["DocumentParty"] | null;
             /** @description Payments made against the bill so far */
             payment_made: number;
@@ -3740,6 +3898,23 @@ export interface components {
             paid_amount: number;
             /** @enum {string} */
             status: "DRAFT" | "OPEN" | "PARTIALLY_PAID" | "PAID" | "OVERDUE" | "CANCELLED";
+        };
+        /**
+         * BillEventData
+         * @description A bill: a supplier's invoice or debit note.
+         */
+        BillEventData: {
+            /** @description INVOICE, or SUPPLIER_DEBIT_NOTE: the supplier's debit note raising original_bill_id */
+            document_type: string;
+            id: string;
+            number: string;
+            /** @description The bill a supplier debit note raises; null on an invoice */
+            original_bill_id: string | null;
+            /** @description The document's status after the change, as its API shows it */
+            status: string;
+            /** @description The total, in rupees (or the document currency), at most two decimals */
+            total: number;
+            vendor_id: string;
         };
         /** @description A line of a bill. */
         BillLineItem: {
@@ -3981,6 +4156,13 @@ export interface components {
             email: string | null;
             gst_no: string | null;
             gst_treatment: ("REGISTERED" | "REGISTERED_COMPOSITION" | "UNREGISTERED" | "CONSUMER" | "OVERSEAS" | "SEZ" | "DEEMED_EXPORT" | "UIN") | null;
+            /** @description The contact's latest GSTR-1 filing seen in the uploaded GSTR-2Bs; null when none shows it */
+            last_gstr1_filing: {
+                /** @description YYYY-MM-DD: the day it filed (`supfildt`) */
+                filed_on: string;
+                /** @description MMYYYY: the latest period the supplier filed GSTR-1 (or IFF) for, as a current GSTR-2B shows */
+                period: string;
+            } | null;
             /** Format: date-time */
             last_modified_time: string;
             legal_name: string | null;
@@ -4107,7 +4289,7 @@ export interface components {
                  * @description What posted the entry: MANUAL for a manual journal, else the kind of document
                  * @enum {string}
                  */
-                source: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE" | "BILL_OF_ENTRY";
+                source: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE" | "BILL_OF_ENTRY" | "ITC_REVERSAL";
                 /** @description The id of the document that posted the entry (of the entry itself for a manual journal) */
                 source_id: string;
             }[];
@@ -4156,7 +4338,7 @@ export interface components {
                  * @description What posted the entry: MANUAL for a manual journal, else the kind of document
                  * @enum {string}
                  */
-                source: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE" | "BILL_OF_ENTRY";
+                source: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE" | "BILL_OF_ENTRY" | "ITC_REVERSAL";
                 /** @description The id of the document that posted the entry (of the entry itself for a manual journal) */
                 source_id: string;
             }[];
@@ -4952,7 +5134,7 @@ export interface components {
                 /** @description The document's date, YYYY-MM-DD */
                 date: string;
                 number: string | null;
-                /** @description INVOICE, CREDIT_NOTE, BILL, DEBIT_NOTE or EXPENSE */
+                /** @description INVOICE, CREDIT_NOTE, BILL, DEBIT_NOTE, EXPENSE, BILL_OF_ENTRY or ITC_REVERSAL (a Rule 37 reversal or reclaim) */
                 source: string;
                 source_id: string;
             }[];
@@ -5021,7 +5203,7 @@ export interface components {
                  * @description What posted the entry: MANUAL for a manual journal, else the kind of document
                  * @enum {string}
                  */
-                source: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE" | "BILL_OF_ENTRY";
+                source: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE" | "BILL_OF_ENTRY" | "ITC_REVERSAL";
                 /** @description The id of the document that posted the entry (of the entry itself for a manual journal) */
                 source_id: string;
             }[];
@@ -5376,6 +5558,61 @@ export interface components {
                 txval: number;
             }[];
         };
+        Gstr2bMonth: {
+            /** @description Every part received */
+            complete: boolean;
+            document_count: number;
+            /** @description `fc`: the files the month comes in */
+            file_count: number;
+            /** @description YYYY-MM-DD: when the portal generated it (`gendt`) */
+            generated_on: string;
+            gstin: string;
+            gstr2b_id: string;
+            parts_received: number;
+            /** @description MMYYYY */
+            period: string;
+            /** @description Documents from `docRejdata`: rejected in IMS, no credit */
+            rejected_count: number;
+            /** @description Per section with documents, in the portal's order */
+            sections: {
+                /** @description Rupees (or the document currency), at most two decimals */
+                cess: number;
+                /** @description Rupees (or the document currency), at most two decimals */
+                cgst: number;
+                document_count: number;
+                /** @description Rupees (or the document currency), at most two decimals */
+                igst: number;
+                rejected_count: number;
+                /** @description b2b, b2ba, cdnr, cdnra, isd, isda, impg or impgsez */
+                section: string;
+                /** @description Rupees (or the document currency), at most two decimals */
+                sgst: number;
+                /** @description Rupees (or the document currency), at most two decimals */
+                taxable_value: number;
+            }[];
+            /** Format: date-time */
+            uploaded_time: string;
+            version: string;
+        };
+        Gstr2bUpload: {
+            /** @description Every part received */
+            complete: boolean;
+            document_count: number;
+            /** @description `fc`: the files the month comes in */
+            file_count: number;
+            /** @description YYYY-MM-DD: when the portal generated it (`gendt`) */
+            generated_on: string;
+            gstin: string;
+            gstr2b_id: string;
+            parts_received: number;
+            /** @description MMYYYY */
+            period: string;
+            /** @description Documents from `docRejdata`: rejected in IMS, no credit */
+            rejected_count: number;
+            /** Format: date-time */
+            uploaded_time: string;
+            version: string;
+        };
         Gstr3b: {
             gstin: string;
             /** @description 3.2: inter-state supplies to unregistered persons, composition dealers and UIN holders, by place of supply */
@@ -5613,6 +5850,51 @@ export interface components {
             /** Format: date */
             to_date: string;
         };
+        /** @description The recipient's action in the Invoice Management System on one supplier document. */
+        ImsAction: {
+            /** @description The day (in India) the action was last taken, YYYY-MM-DD */
+            acted_on: string;
+            /**
+             * @description ACCEPTED: its credit counts; REJECTED: it gives none; PENDING: decided later (a credit note for one tax period only)
+             * @enum {string}
+             */
+            action: "ACCEPTED" | "REJECTED" | "PENDING";
+            /** Format: date-time */
+            created_time: string;
+            credit_reduction: {
+                cess: number | null;
+                cgst: number | null;
+                igst: number | null;
+                /**
+                 * @description FULL: all of the note's credit is reduced; PARTIAL: the amounts given; NONE: no credit was taken on it
+                 * @enum {string}
+                 */
+                kind: "FULL" | "PARTIAL" | "NONE";
+                remark: string | null;
+                sgst: number | null;
+            } | null;
+            /** @description YYYY-MM-DD */
+            document_date: string;
+            /** @description As given last */
+            document_number: string;
+            /**
+             * @description INV an invoice, CN a credit note, DN a debit note; an amendment keeps its document's type
+             * @enum {string}
+             */
+            document_type: "INV" | "CN" | "DN";
+            /** @description The financial year of document_date, 2025-26 */
+            financial_year: string;
+            gstin: string;
+            ims_action_id: string;
+            /** Format: date-time */
+            last_modified_time: string;
+            /** @description The number as documents are matched by: capitals and digits, leading zeros and its own financial year dropped */
+            number_key: string;
+            reason: string | null;
+            supplier_gstin: string;
+            /** @description Counts the changes of action */
+            version: number;
+        };
         /** @description A sales invoice: what a customer owes the organisation. */
         Invoice: {
             /** @description What is still due: total less payments and credits */
@@ -5731,6 +6013,169 @@ export interface components {
             CnlRsn: string;
             Irn: string;
         };
+        ItcDifference: {
+            books_credit: {
+                /** @description Rupees (INR), two decimals */
+                cess: number;
+                /** @description Rupees (INR), two decimals */
+                cgst: number;
+                /** @description Rupees (INR), two decimals */
+                igst: number;
+                /** @description Rupees (INR), two decimals */
+                sgst: number;
+            };
+            books_document_id: string | null;
+            books_document_type: string | null;
+            /** Format: date */
+            document_date: string;
+            document_number: string;
+            /** @description INV, CN, DN, BOE, ISDI or ISDC */
+            document_type: string;
+            gstr2b_credit: {
+                /** @description Rupees (INR), two decimals */
+                cess: number;
+                /** @description Rupees (INR), two decimals */
+                cgst: number;
+                /** @description Rupees (INR), two decimals */
+                igst: number;
+                /** @description Rupees (INR), two decimals */
+                sgst: number;
+            };
+            gstr2b_document_id: string | null;
+            gstr2b_period: string | null;
+            /** @description not_in_gstr2b (deferred until a 2B reports it), in_later_gstr2b, booked_earlier, not_in_books and received_later (claimed and reversed in 4(B)(2)), received_now (reclaimed: 4(A)(5) and 4(D)(1)), amounts_differ (the lower of the two), rejected, pending, not_available, credit_note_reduction, isd_distribution (4(A)(4), which the books basis lacks) */
+            reason: string;
+            supplier_gstin: string | null;
+        };
+        ItcReversal: {
+            bill_id: string;
+            bill_number: string;
+            /** @description Rupees (INR), two decimals */
+            cess: number;
+            /** @description Rupees (INR), two decimals */
+            cgst: number;
+            /** Format: date */
+            date: string;
+            /** @description Rupees (INR), two decimals */
+            igst: number;
+            /** @description Interest on a reversal, to pay with the return (not posted); 0 on a reclaim */
+            interest: number;
+            itc_reversal_id: string;
+            journal_id: string;
+            /**
+             * @description REVERSAL: credit given back (4(B)(2)); RECLAIM: taken again once paid (4(A)(5), 4(D)(1))
+             * @enum {string}
+             */
+            kind: "REVERSAL" | "RECLAIM";
+            /** @description MMYYYY: the GSTR-3B to report it in */
+            period: string;
+            /** @description Rupees (INR), two decimals */
+            sgst: number;
+        };
+        ItcReversalReport: {
+            /** Format: date */
+            as_of: string;
+            filing_frequency: string;
+            gstin: string;
+            /** @description How the interest is worked out, and that it approximates Rule 88B(3) */
+            interest_basis: string;
+            /** @description Bills reversed earlier and paid in full by as_of */
+            to_reclaim: {
+                /** Format: date */
+                bill_date: string;
+                bill_id: string;
+                bill_number: string;
+                /** @description MMYYYY: the GSTR-3B to report it in */
+                period: string;
+                /** @description The credit reversed, taken again now that the bill is paid (Rule 37(2)): GSTR-3B 4(A)(5) and 4(D)(1) */
+                reclaim: {
+                    /** @description Rupees (INR), two decimals */
+                    cess: number;
+                    /** @description Rupees (INR), two decimals */
+                    cgst: number;
+                    /** @description Rupees (INR), two decimals */
+                    igst: number;
+                    /** @description Rupees (INR), two decimals */
+                    sgst: number;
+                };
+                /**
+                 * Format: date
+                 * @description The date of the reversal that stands
+                 */
+                reversed_on: string;
+                vendor_id: string;
+                vendor_name: string;
+            }[];
+            /** @description Bills unpaid, wholly or partly, on as_of 180 days after their date, without a reversal that stands */
+            to_reverse: {
+                /** Format: date */
+                bill_date: string;
+                bill_id: string;
+                bill_number: string;
+                /** @description The credit the bill gave, INR: not blocked by s.17(5), not under reverse charge */
+                credit: {
+                    /** @description Rupees (INR), two decimals */
+                    cess: number;
+                    /** @description Rupees (INR), two decimals */
+                    cgst: number;
+                    /** @description Rupees (INR), two decimals */
+                    igst: number;
+                    /** @description Rupees (INR), two decimals */
+                    sgst: number;
+                };
+                currency_code: string;
+                /**
+                 * Format: date
+                 * @description The last of the 180 days from the bill date to pay it in (CGST s.16(2), second proviso)
+                 */
+                day_180: string;
+                /** @description s.50 interest at 18% a year, from the 20th of the month after the bill (the claiming GSTR-3B's due date) to as_of: an approximation of Rule 88B(3), which runs from the day the credit was used */
+                interest: number;
+                /** @description MMYYYY: the GSTR-3B to report it in */
+                period: string;
+                /** @description credit × unpaid ÷ total per head, INR: GSTR-3B 4(B)(2) */
+                reverse: {
+                    /** @description Rupees (INR), two decimals */
+                    cess: number;
+                    /** @description Rupees (INR), two decimals */
+                    cgst: number;
+                    /** @description Rupees (INR), two decimals */
+                    igst: number;
+                    /** @description Rupees (INR), two decimals */
+                    sgst: number;
+                };
+                /** @description Value and tax, in the bill's currency */
+                total: number;
+                /** @description What was unpaid on as_of, in the bill's currency: the total less payments, vendor credits and debit notes applied by then */
+                unpaid: number;
+                vendor_id: string;
+                vendor_name: string;
+            }[];
+            totals: {
+                /** @description Rupees (INR), two decimals */
+                interest: number;
+                reclaim: {
+                    /** @description Rupees (INR), two decimals */
+                    cess: number;
+                    /** @description Rupees (INR), two decimals */
+                    cgst: number;
+                    /** @description Rupees (INR), two decimals */
+                    igst: number;
+                    /** @description Rupees (INR), two decimals */
+                    sgst: number;
+                };
+                reverse: {
+                    /** @description Rupees (INR), two decimals */
+                    cess: number;
+                    /** @description Rupees (INR), two decimals */
+                    cgst: number;
+                    /** @description Rupees (INR), two decimals */
+                    igst: number;
+                    /** @description Rupees (INR), two decimals */
+                    sgst: number;
+                };
+            };
+        };
         /** @description A good or service sold or bought. */
         Item: {
             account_id: string | null;
@@ -5787,7 +6232,7 @@ export interface components {
              * @description What posted the entry: MANUAL for a manual journal, else the kind of document
              * @enum {string}
              */
-            source: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE" | "BILL_OF_ENTRY";
+            source: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE" | "BILL_OF_ENTRY" | "ITC_REVERSAL";
             /** @description The id of the document that posted the entry (of the entry itself for a manual journal) */
             source_id: string;
             source_ref: string | null;
@@ -6042,7 +6487,7 @@ export interface components {
         };
         /**
          * PurchaseEventData
-         * @description A purchase document: bill, debit note or purchase order.
+         * @description A purchase document: debit note or purchase order.
          */
         PurchaseEventData: {
             id: string;
@@ -6089,6 +6534,120 @@ export interface components {
             vendor_id: string;
             /** @description The vendor's name when the document was created */
             vendor_name: string;
+        };
+        ReconciliationRow: {
+            basis: ("number" | "amount_and_date" | "manual") | null;
+            books: {
+                /** @description Rupees (or the document currency), at most two decimals */
+                cess: number;
+                /** @description Rupees (or the document currency), at most two decimals */
+                cgst: number;
+                /** Format: date */
+                document_date: string;
+                document_id: string;
+                document_number: string;
+                /** @enum {string} */
+                document_type: "bill" | "expense" | "bill_of_entry" | "vendor_credit";
+                /** @description Rupees (or the document currency), at most two decimals */
+                igst: number;
+                /** @description Rupees (or the document currency), at most two decimals */
+                sgst: number;
+                /** @description Rupees (or the document currency), at most two decimals */
+                taxable_value: number;
+            } | null;
+            /** @description The books date the document in another month than the 2B that reports it */
+            cross_period: boolean;
+            /** @description Each field that differs beyond the tolerance, with both values (rupees for amounts) */
+            differences: {
+                books: string | number;
+                /** @description document_date, taxable_value, igst, cgst, sgst, cess or document_number */
+                field: string;
+                gstr2b: string | number;
+            }[];
+            /** @enum {string} */
+            document_type: "INV" | "CN" | "DN" | "BOE" | "ISDI" | "ISDC";
+            /** @description Credit the pair allows: 2B's where they match, the lower of the two per head where they differ, 0 when rejected or not in 2B */
+            eligible: {
+                /** @description Rupees (or the document currency), at most two decimals */
+                cess: number;
+                /** @description Rupees (or the document currency), at most two decimals */
+                cgst: number;
+                /** @description Rupees (or the document currency), at most two decimals */
+                igst: number;
+                /** @description Rupees (or the document currency), at most two decimals */
+                sgst: number;
+            };
+            gstr2b: {
+                /** @description Rupees (or the document currency), at most two decimals */
+                cess: number;
+                /** @description Rupees (or the document currency), at most two decimals */
+                cgst: number;
+                /** Format: date */
+                document_date: string;
+                document_number: string;
+                gstr2b_document_id: string;
+                /** @description Rupees (or the document currency), at most two decimals */
+                igst: number;
+                /** @enum {string} */
+                itc_available: "Y" | "N" | "T";
+                /** @description The 2B's return period, MMYYYY */
+                period: string;
+                /** @description Rejected in IMS (docRejdata): no credit */
+                rejected: boolean;
+                section: string;
+                /** @description Rupees (or the document currency), at most two decimals */
+                sgst: number;
+                supplier_filed_on: string | null;
+                supplier_period: string | null;
+                /** @description Rupees (or the document currency), at most two decimals */
+                taxable_value: number;
+            } | null;
+            /** @description The 2B document's id, or the books document's when 2B does not report it: what link and unlink take */
+            reconciliation_id: string;
+            /** @enum {string} */
+            status: "matched" | "mismatched" | "missing_in_books" | "missing_in_2b" | "suggested";
+            supplier_gstin: string | null;
+            supplier_name: string | null;
+        };
+        /** @description Over every row of the period that matches the filters, not only this page */
+        ReconciliationTotals: {
+            by_status: {
+                count: number;
+                eligible: {
+                    /** @description Rupees (or the document currency), at most two decimals */
+                    cess: number;
+                    /** @description Rupees (or the document currency), at most two decimals */
+                    cgst: number;
+                    /** @description Rupees (or the document currency), at most two decimals */
+                    igst: number;
+                    /** @description Rupees (or the document currency), at most two decimals */
+                    sgst: number;
+                };
+                /** @enum {string} */
+                status: "matched" | "mismatched" | "missing_in_books" | "missing_in_2b" | "suggested";
+            }[];
+            by_supplier: {
+                count: number;
+                eligible: {
+                    /** @description Rupees (or the document currency), at most two decimals */
+                    cess: number;
+                    /** @description Rupees (or the document currency), at most two decimals */
+                    cgst: number;
+                    /** @description Rupees (or the document currency), at most two decimals */
+                    igst: number;
+                    /** @description Rupees (or the document currency), at most two decimals */
+                    sgst: number;
+                };
+                statuses: {
+                    matched: number;
+                    mismatched: number;
+                    missing_in_2b: number;
+                    missing_in_books: number;
+                    suggested: number;
+                };
+                supplier_gstin: string | null;
+                supplier_name: string | null;
+            }[];
         };
         /** @description A schedule that creates an invoice, bill, expense or journal on each run. */
         RecurringSchedule: {
@@ -6221,6 +6780,43 @@ export interface components {
             amount: number;
             previous_amount: number | null;
         };
+        SupplierFiling: {
+            documents_in_gstr2b: number;
+            /** @description Whether the period's 2B carries any document of the supplier */
+            filed: boolean;
+            filed_on: string | null;
+            /** @description The books' documents of the period its filings do not report, and their credit */
+            missing_in_2b: {
+                /** @description Rupees (or the document currency), at most two decimals */
+                cess: number;
+                /** @description Rupees (or the document currency), at most two decimals */
+                cgst: number;
+                count: number;
+                documents: {
+                    /** @description Rupees (or the document currency), at most two decimals */
+                    cess: number;
+                    /** @description Rupees (or the document currency), at most two decimals */
+                    cgst: number;
+                    /** Format: date */
+                    document_date: string;
+                    document_id: string;
+                    document_number: string;
+                    /** @enum {string} */
+                    document_type: "bill" | "expense" | "bill_of_entry" | "vendor_credit";
+                    /** @description Rupees (or the document currency), at most two decimals */
+                    igst: number;
+                    /** @description Rupees (or the document currency), at most two decimals */
+                    sgst: number;
+                }[];
+                /** @description Rupees (or the document currency), at most two decimals */
+                igst: number;
+                /** @description Rupees (or the document currency), at most two decimals */
+                sgst: number;
+            };
+            supplier_gstin: string;
+            supplier_name: string | null;
+            supplier_period: string | null;
+        };
         /** @description A GST rate lines can carry. */
         Tax: {
             /**
@@ -6307,7 +6903,7 @@ export interface components {
                  * @description What posted the entry: MANUAL for a manual journal, else the kind of document
                  * @enum {string}
                  */
-                source: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE" | "BILL_OF_ENTRY";
+                source: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE" | "BILL_OF_ENTRY" | "ITC_REVERSAL";
                 /** @description The id of the document that posted the entry (of the entry itself for a manual journal) */
                 source_id: string;
             }[];
@@ -6864,7 +7460,7 @@ export interface operations {
                 actor_user_id?: string;
                 /** @description entity_id */
                 entity_id?: string;
-                entity_type?: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL" | "CONTACT" | "ITEM" | "ATTACHMENT" | "RECURRING" | "BILL_OF_ENTRY" | "DELIVERY_CHALLAN" | "ORGANISATION";
+                entity_type?: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL" | "CONTACT" | "ITEM" | "ATTACHMENT" | "RECURRING" | "BILL_OF_ENTRY" | "DELIVERY_CHALLAN" | "IMS_ACTION" | "ORGANISATION";
                 limit?: number;
                 since?: string;
                 until?: string;
@@ -7222,6 +7818,11 @@ export interface operations {
                     date: string;
                     /** @description Approximate distance in km (NIC takes at most 4000); 0 lets the portal work it out from the PINs */
                     distance_km?: number;
+                    /**
+                     * @description INVOICE (default), or SUPPLIER_DEBIT_NOTE: the supplier's debit note (CGST s.34(3)) raising original_bill_id
+                     * @enum {string}
+                     */
+                    document_type?: "INVOICE" | "SUPPLIER_DEBIT_NOTE";
                     /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     due_date?: string;
                     exchange_rate?: number;
@@ -7250,6 +7851,7 @@ export interface operations {
                         unit?: string | null;
                     }[];
                     notes?: string | null;
+                    original_bill_id?: string | null;
                     place_of_supply: string;
                     reference_number?: string | null;
                     round_off?: number | null;
@@ -7778,9 +8380,15 @@ export interface operations {
                 "application/json": {
                     bill_number?: string;
                     distance_km?: number | null;
+                    /**
+                     * @description INVOICE (default), or SUPPLIER_DEBIT_NOTE: the supplier's debit note (CGST s.34(3)) raising original_bill_id
+                     * @enum {string}
+                     */
+                    document_type?: "INVOICE" | "SUPPLIER_DEBIT_NOTE";
                     /** @description YYYY-MM-DD or an ISO 8601 date-time */
                     due_date?: string;
                     notes?: string | null;
+                    original_bill_id?: string | null;
                     reference_number?: string | null;
                     round_off?: number | null;
                     trans_doc_date?: string | null;
@@ -12709,6 +13317,125 @@ export interface operations {
             503: components["responses"]["TokenError503"];
         };
     };
+    getGstr2b: {
+        parameters: {
+            query: {
+                /** @description GSTIN, 15 characters (surrounding whitespace is ignored) */
+                gstin: string;
+                /** @description The return period, MMYYYY */
+                period: string;
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        gstr2b: components["schemas"]["Gstr2bMonth"];
+                        history: components["schemas"]["Gstr2bUpload"][];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    uploadGstr2b: {
+        parameters: {
+            query?: {
+                /** @description Which of the month's `fc` files this is; absent, the next one not yet received */
+                part?: number;
+            };
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    chksum?: string;
+                    data: {
+                        cpsumm?: Record<string, never>;
+                        /** @description b2b, b2ba, cdnr, cdnra, isd, isda, impg, impgsez as GSTN publishes them */
+                        docdata: Record<string, never>;
+                        /** @description The same sections: documents rejected in IMS */
+                        docRejdata?: Record<string, never>;
+                        /** @description The files the month comes in */
+                        fc?: number;
+                        /** @description DD-MM-YYYY */
+                        gendt: string;
+                        gstin: string;
+                        itcsumm?: Record<string, never>;
+                        /** @description MMYYYY */
+                        rtnprd: string;
+                        version?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The GSTR-2B has been uploaded. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        gstr2b: components["schemas"]["Gstr2bUpload"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
     getGstr3b: {
         parameters: {
             query: {
@@ -12716,6 +13443,8 @@ export interface operations {
                 format?: "json" | "csv";
                 /** @description GSTIN, 15 characters (surrounding whitespace is ignored) */
                 gstin: string;
+                /** @description Table 4 from the books (the default) or from the period's GSTR-2B, IMS actions and what matched the books (Circular 170/02/2022-GST); gstr2b also lists each document whose credit differs */
+                itc_basis?: "books" | "gstr2b";
                 /** @description MMYYYY for a month (082024 is August 2024), or YYYY-Qn for a quarter of the financial year starting April YYYY (2024-Q2 is July to September 2024) */
                 period: string;
             };
@@ -12743,9 +13472,495 @@ export interface operations {
                         code: 0;
                         filed?: components["schemas"]["FiledReturn"];
                         gstr3b: components["schemas"]["Gstr3b"];
+                        /** @description itc_basis=gstr2b: each document whose credit in the period differs from the books basis */
+                        itc_differences?: components["schemas"]["ItcDifference"][];
                         message: string;
                     };
                     "text/csv": string;
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    listImsActions: {
+        parameters: {
+            query: {
+                /** @description ACCEPTED: its credit counts; REJECTED: it gives none; PENDING: decided later (a credit note for one tax period only) */
+                action?: "ACCEPTED" | "REJECTED" | "PENDING";
+                cursor?: string;
+                /** @description csv answers text/csv: every action of the filter (no pages), a row per document as the portal words it: supplier_gstin, document_type, document_number, document_date, action, reason, credit_to_reduce and the amounts */
+                format?: "json" | "csv";
+                /** @description GSTIN, 15 characters (surrounding whitespace is ignored) */
+                gstin: string;
+                per_page?: number;
+                /** @description MMYYYY: only documents dated in that month */
+                period?: string;
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ims_actions: components["schemas"]["ImsAction"][];
+                        message: string;
+                        page_context: components["schemas"]["PageContext"];
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    recordImsAction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description ACCEPTED: its credit counts; REJECTED: it gives none; PENDING: decided later (a credit note for one tax period only)
+                     * @enum {string}
+                     */
+                    action: "ACCEPTED" | "REJECTED" | "PENDING";
+                    credit_reduction?: {
+                        /** @description Cess to reduce, in rupees (PARTIAL only) */
+                        cess?: number;
+                        /** @description CGST to reduce, in rupees (PARTIAL only) */
+                        cgst?: number;
+                        /** @description IGST to reduce, in rupees (PARTIAL only) */
+                        igst?: number;
+                        /**
+                         * @description FULL: all of the note's credit is reduced; PARTIAL: the amounts given; NONE: no credit was taken on it
+                         * @enum {string}
+                         */
+                        kind: "FULL" | "PARTIAL" | "NONE";
+                        /** @description Required with PARTIAL and NONE: why less than the whole credit is reduced */
+                        remark?: string;
+                        /** @description SGST to reduce, in rupees (PARTIAL only) */
+                        sgst?: number;
+                    };
+                    /**
+                     * Format: date
+                     * @description The document's date (YYYY-MM-DD): with the number, it names the document within its financial year
+                     */
+                    document_date: string;
+                    /** @description The document's number as the supplier reported it; case, separators, leading zeros and its own financial year do not tell documents apart */
+                    document_number: string;
+                    /**
+                     * @description INV an invoice, CN a credit note, DN a debit note; an amendment keeps its document's type
+                     * @enum {string}
+                     */
+                    document_type: "INV" | "CN" | "DN";
+                    /** @description The organisation's GSTIN the document was reported to */
+                    gstin: string;
+                    reason?: string | null;
+                    /** @description The supplier's GSTIN */
+                    supplier_gstin: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The IMS action is recorded. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        ims_action: components["schemas"]["ImsAction"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    getItcReversals: {
+        parameters: {
+            query: {
+                /** @description The day asked about, YYYY-MM-DD: bills unpaid on it 180 days after their date */
+                as_of: string;
+                /** @description How the GSTIN files GSTR-3B: QUARTERLY (QRMP) names each period by its quarter's last month; MONTHLY when absent */
+                filing_frequency?: "MONTHLY" | "QUARTERLY";
+                /** @description csv answers text/csv: a row per bill to reverse (action REVERSE) or reclaim (RECLAIM), with the amounts of that action */
+                format?: "json" | "csv";
+                /** @description GSTIN, 15 characters (surrounding whitespace is ignored) */
+                gstin: string;
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        itc_reversal_report: components["schemas"]["ItcReversalReport"];
+                        message: string;
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    postItcReversals: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description The day the bills due are found on, as GET /gst/itc_reversals finds them
+                     */
+                    as_of: string;
+                    /**
+                     * Format: date
+                     * @description The date of the journals posted: on or after as_of; a locked or filed period refuses it
+                     */
+                    date: string;
+                    /**
+                     * @description How the GSTIN files GSTR-3B: QUARTERLY (QRMP) names each period by its quarter's last month; MONTHLY when absent
+                     * @enum {string}
+                     */
+                    filing_frequency?: "MONTHLY" | "QUARTERLY";
+                    /** @description GSTIN, 15 characters (surrounding whitespace is ignored) */
+                    gstin: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The Rule 37 reversals and reclaims have been posted. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        itc_reversals: components["schemas"]["ItcReversal"][];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    listItcReconciliation: {
+        parameters: {
+            query: {
+                cursor?: string;
+                document_type?: "INV" | "CN" | "DN" | "BOE" | "ISDI" | "ISDC";
+                /** @description csv answers text/csv: every row that matches the filters, a line each */
+                format?: "json" | "csv";
+                /** @description GSTIN, 15 characters (surrounding whitespace is ignored) */
+                gstin: string;
+                per_page?: number;
+                /** @description MMYYYY for a month (082024 is August 2024), or YYYY-Qn for a quarter of the financial year starting April YYYY (2024-Q2 is July to September 2024) */
+                period: string;
+                status?: "matched" | "mismatched" | "missing_in_books" | "missing_in_2b" | "suggested";
+                /** @description GSTIN, 15 characters (surrounding whitespace is ignored) */
+                supplier_gstin?: string;
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        page_context: components["schemas"]["PageContext"];
+                        reconciliation: components["schemas"]["ReconciliationRow"][];
+                        totals: components["schemas"]["ReconciliationTotals"];
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    linkItcReconciliation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description reconciliation_id */
+                reconciliation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The document of the books to pair with this 2B row: a bill, expense, vendor credit or Bill of Entry; absent: confirm the suggested pair */
+                    books_document_id?: string;
+                    /** @description The 2B document to pair with this row of the books */
+                    gstr2b_document_id?: string;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The documents are paired. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        reconciliation: components["schemas"]["ReconciliationRow"];
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    unlinkItcReconciliation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description reconciliation_id */
+                reconciliation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The pair is refused. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        reconciliation: components["schemas"]["ReconciliationRow"];
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    listItcSuppliers: {
+        parameters: {
+            query: {
+                /** @description GSTIN, 15 characters (surrounding whitespace is ignored) */
+                gstin: string;
+                /** @description MMYYYY for a month (082024 is August 2024), or YYYY-Qn for a quarter of the financial year starting April YYYY (2024-Q2 is July to September 2024) */
+                period: string;
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        suppliers: components["schemas"]["SupplierFiling"][];
+                    };
                 };
             };
             400: components["responses"]["TokenError400"];
@@ -14462,7 +15677,7 @@ export interface operations {
                 /** @description YYYY-MM-DD */
                 date_to?: string;
                 per_page?: number;
-                source?: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE" | "BILL_OF_ENTRY";
+                source?: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE" | "BILL_OF_ENTRY" | "ITC_REVERSAL";
                 /** @description source_id */
                 source_id?: string;
             };
@@ -17550,7 +18765,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    data: components["schemas"]["PurchaseEventData"];
+                    data: components["schemas"]["BillEventData"];
                     /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
                     delivery_id: string;
                     /** @constant */
@@ -17658,7 +18873,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    data: components["schemas"]["PurchaseEventData"];
+                    data: components["schemas"]["BillEventData"];
                     /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
                     delivery_id: string;
                     /** @constant */
@@ -17712,7 +18927,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    data: components["schemas"]["PurchaseEventData"];
+                    data: components["schemas"]["BillEventData"];
                     /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
                     delivery_id: string;
                     /** @constant */
@@ -17766,7 +18981,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    data: components["schemas"]["PurchaseEventData"];
+                    data: components["schemas"]["BillEventData"];
                     /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
                     delivery_id: string;
                     /** @constant */
