@@ -8,14 +8,16 @@ import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/
 /*
  * Every kind of inward document matched to June 2026's GSTR-2B, and the reconciliation's list,
  * filters, pages, CSV, links and refusals. Udyog (Maharashtra) charges IGST at 18%:
- *  bill INV/0012/2026-27 ₹10,000 (IGST 1,800; 2B writes it INV/12/26-27), its debit note DN-7
+ *  bill INV/0012/2026-27 ₹10,000 of steel and ₹1,000 of staff meals, whose credit s.17(5)(b) blocks
+ *  (IGST 1,800 + 180; 2B writes it INV/12/26-27 and carries 11,000 and 1,980), its debit note DN-7
  *  ₹1,000 (180), a vendor credit CN/04 ₹2,000 (360), an expense with the supplier's number
  *  UDY-0099 ₹3,000 (540; 2B writes UDY/0099); a Bill of Entry 4417391 (IGST 16,383.60 on
  *  91,020: assessable 82,000 + duty 8,200 + surcharge 820) and one from a SEZ unit 4417400 (1,800
  *  on 10,000). 2B also carries an ISD invoice (CGST and SGST 250 each) and an invoice LATE-1 whose
  *  credit is not available (`itcavl` N: CGST and SGST 450 each).
  * GSTR-3B 4 on the 2B basis: 4(A)(1) 16,383.60 + 1,800 = 18,183.60; 4(A)(4) CGST and SGST 250;
- *  4(A)(5) 1,800 + 540 + 180 − 360 = 2,160; 4(D)(2) CGST and SGST 450; 4(C) IGST 20,343.60, CGST and SGST 250.
+ *  4(A)(5) 1,980 + 540 + 180 − 360 = 2,340; 4(B)(1) the meals' 180; 4(D)(2) CGST and SGST 450;
+ *  4(C) IGST 18,183.60 + 2,340 − 180 = 20,343.60, CGST and SGST 250.
  */
 
 let t: TestApp;
@@ -30,7 +32,7 @@ const june: File2b = {
   gstin: SUPPLIER_GSTIN, period: PERIOD, gendt: '14-07-2026',
   b2b: [
     { ctin: OTHER_STATE_GSTIN, trdnm: 'Udyog', supfildt: '11-07-2026', supprd: PERIOD, inv: [
-      { inum: 'INV/12/26-27', dt: '10-06-2026', txval: 10_000, igst: 1800, rt: 18 },
+      { inum: 'INV/12/26-27', dt: '10-06-2026', txval: 11_000, igst: 1980, rt: 18 },
       { inum: 'UDY/0099', dt: '15-06-2026', txval: 3_000, igst: 540 },
     ] },
     { ctin: CUSTOMER_GSTIN, trdnm: 'Raman Traders', supfildt: '12-07-2026', supprd: PERIOD, inv: [{ inum: 'LATE-1', dt: '02-06-2026', txval: 5_000, cgst: 450, sgst: 450, itcavl: 'N', rsn: 'C' }] },
@@ -64,7 +66,8 @@ beforeAll(async () => {
   const acc = Object.fromEntries(((await api.get('/accounts?per_page=200')).body.accounts as Json[]).map((a) => [a.account_name, a.account_id]));
   const steel = (rate: number) => ({ name: 'Steel sheet', hsn_or_sac: '7208', rate, quantity: 1, tax_id: gst18 });
   const udyog = await gstVendor(api, { contact_name: 'Udyog' });
-  const bill = await postedBill(api, udyog, 0, { bill_number: 'INV/0012/2026-27', line_items: [steel(10_000)] });
+  const meals = { name: 'Staff meals', hsn_or_sac: '996331', rate: 1000, quantity: 1, tax_id: gst18, itc_blocked_reason: '17(5)(b)' };
+  const bill = await postedBill(api, udyog, 0, { bill_number: 'INV/0012/2026-27', line_items: [steel(10_000), meals] });
   ids.bill = bill.bill_id;
   ids.debitNote = (await postedBill(api, udyog, 0, { bill_number: 'DN-7', date: '2026-06-20', document_type: 'SUPPLIER_DEBIT_NOTE', original_bill_id: bill.bill_id, line_items: [steel(1000)] })).bill_id;
   const credit = await createCreditNote(api, { customer_id: udyog, bill_id: bill.bill_id, date: '2026-06-25', reference_number: 'CN/04', line_items: [{ bill_line_item_id: bill.line_items[0].line_item_id, amount: 2000 }] });
@@ -91,7 +94,7 @@ describe('GET /gst/reconciliation', () => {
     expect(byNumber['4417400']).toMatchObject({ status: 'matched', supplier_gstin: SEZ_GSTIN, gstr2b: { section: 'impgsez' } });
     expect(byNumber['ISD-5']).toMatchObject({ status: 'missing_in_books', document_type: 'ISDI' });
     expect(byNumber['LATE-1']).toMatchObject({ status: 'missing_in_books', gstr2b: { itc_available: 'N' } });
-    expect(body.totals.by_status).toContainEqual({ status: 'matched', count: 6, eligible: { igst: 1800 + 540 + 180 + 360 + 16_383.6 + 1800, cgst: 0, sgst: 0, cess: 0 } });
+    expect(body.totals.by_status).toContainEqual({ status: 'matched', count: 6, eligible: { igst: 1980 + 540 + 180 + 360 + 16_383.6 + 1800, cgst: 0, sgst: 0, cess: 0 } });
     expect(body.totals.by_supplier.find((s: Json) => s.supplier_gstin === OTHER_STATE_GSTIN)).toMatchObject({ count: 4, statuses: { matched: 4 } });
   });
 
@@ -149,15 +152,15 @@ describe('GET /gst/reconciliation', () => {
 });
 
 describe('GET /gst/gstr3b?itc_basis=gstr2b', () => {
-  it('fills 4(A)(1) from the Bills of Entry 2B reports, 4(A)(4) from ISD, 4(A)(5) net of the credit note and 4(D)(2) from unavailable credit', async () => {
+  it('fills 4(A)(1) from the Bills of Entry 2B reports, 4(A)(4) from ISD, 4(A)(5) net of the credit note, 4(B)(1) from blocked credit and 4(D)(2) from unavailable credit', async () => {
     const res = await org.api.get(`/gst/gstr3b?gstin=${SUPPLIER_GSTIN}&period=${PERIOD}&itc_basis=gstr2b`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const itc = res.body.gstr3b.itc_elg;
     expect(itc.itc_avl).toEqual([
       { ty: 'IMPG', ...tax(18_183.6, 0, 0) }, { ty: 'IMPS', ...tax(0, 0, 0) }, { ty: 'ISRC', ...tax(0, 0, 0) },
-      { ty: 'ISD', ...tax(0, 250, 250) }, { ty: 'OTH', ...tax(2160, 0, 0) },
+      { ty: 'ISD', ...tax(0, 250, 250) }, { ty: 'OTH', ...tax(2340, 0, 0) },
     ]);
-    expect(itc.itc_rev).toEqual([{ ty: 'RUL', ...tax(0, 0, 0) }, { ty: 'OTH', ...tax(0, 0, 0) }]);
+    expect(itc.itc_rev).toEqual([{ ty: 'RUL', ...tax(180, 0, 0) }, { ty: 'OTH', ...tax(0, 0, 0) }]);
     expect(itc.itc_net).toEqual(tax(20_343.6, 250, 250));
     expect(itc.itc_inelg).toEqual([{ ty: 'RUL', ...tax(0, 0, 0) }, { ty: 'OTH', ...tax(0, 450, 450) }]);
     expect(res.body.itc_differences.map((d: Json) => [d.document_number, d.reason]).sort()).toEqual([['ISD-5', 'isd_distribution'], ['LATE-1', 'not_available']]);

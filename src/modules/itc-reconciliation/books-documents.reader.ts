@@ -26,6 +26,9 @@ const STANDING_NOTE_STATUSES = ['ISSUED', 'APPLIED'];
 const TAXABLE_VALUE = sql<number>`sum(CASE WHEN t.supply_type IS NULL OR t.supply_type = 'TAXABLE' THEN l.item_total ELSE 0 END)`.as('taxable');
 const TAX_SUMS = [sql<number>`sum(l.igst)`.as('igst'), sql<number>`sum(l.cgst)`.as('cgst'), sql<number>`sum(l.sgst)`.as('sgst')] as const;
 const CESS_SUM = sql<number>`sum(l.cess)`.as('cess');
+/** The tax of lines whose credit CGST s.17(5) blocks: a bill says so per line, an expense for the whole of it. */
+const blockedSums = (reason: 'l.itc_blocked_reason' | 'd.itc_blocked_reason', heads: readonly ('igst' | 'cgst' | 'sgst' | 'cess')[]) =>
+  heads.map((h) => sql<number>`sum(CASE WHEN ${sql.ref(reason)} IS NULL THEN 0 ELSE ${sql.ref(`l.${h}`)} END)`.as(`blocked_${h}`));
 
 interface SummedRow {
   id: string;
@@ -39,6 +42,10 @@ interface SummedRow {
   cgst: number;
   sgst: number;
   cess: number;
+  blocked_igst?: number;
+  blocked_cgst?: number;
+  blocked_sgst?: number;
+  blocked_cess?: number;
 }
 
 /** A summed document in INR paise (toBase at its own rate, once per figure), keyed as its supplier's document. */
@@ -49,6 +56,9 @@ function booksDocument(type: BooksDocumentType, documentType: SupplierDocumentTy
     type, id: r.id, supplierGstin: r.party_gstin, documentType, financialYear, numberKey: documentNumberKey(r.number, financialYear),
     documentNumber: r.number, documentDate: r.date, supplierName: r.supplier_name,
     taxableValue: inr(r.taxable), igst: inr(r.igst), cgst: inr(r.cgst), sgst: inr(r.sgst), cess: inr(r.cess),
+    ...(Number(r.blocked_igst ?? 0) + Number(r.blocked_cgst ?? 0) + Number(r.blocked_sgst ?? 0) + Number(r.blocked_cess ?? 0) !== 0 && {
+      blocked: { igst: inr(r.blocked_igst ?? 0), cgst: inr(r.blocked_cgst ?? 0), sgst: inr(r.blocked_sgst ?? 0), cess: inr(r.blocked_cess ?? 0) },
+    }),
   };
 }
 
@@ -68,7 +78,7 @@ export async function booksDocuments(db: Db, s: BooksScope): Promise<BooksDocume
       .innerJoin('bills as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.bill_id', '=', 'l.bill_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
       .select(['d.bill_id as id', 'd.bill_number as number', 'd.bill_date as date', 'd.vendor_name as supplier_name', 'd.exchange_rate_micro', 'd.document_type',
-        gstin.as('party_gstin'), TAXABLE_VALUE, ...TAX_SUMS, CESS_SUM])
+        gstin.as('party_gstin'), TAXABLE_VALUE, ...TAX_SUMS, CESS_SUM, ...blockedSums('l.itc_blocked_reason', ['igst', 'cgst', 'sgst', 'cess'])])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'in', POSTED_BILL_STATUSES)
       .where('d.bill_date', '>=', s.from).where('d.bill_date', '<=', s.to).where(registered, '=', 'B2B')
       .groupBy(['d.bill_id', 'd.bill_number', 'd.bill_date', 'd.vendor_name', 'd.exchange_rate_micro', 'd.document_type', 'd.party']).execute(),
@@ -77,10 +87,10 @@ export async function booksDocuments(db: Db, s: BooksScope): Promise<BooksDocume
       .innerJoin('expenses as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.expense_id', '=', 'l.expense_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
       .select(['d.expense_id as id', 'd.reference_number as number', 'd.expense_date as date', 'd.vendor_name as supplier_name',
-        gstin.as('party_gstin'), TAXABLE_VALUE, ...TAX_SUMS])
+        gstin.as('party_gstin'), TAXABLE_VALUE, ...TAX_SUMS, ...blockedSums('d.itc_blocked_reason', ['igst', 'cgst', 'sgst'])])
       .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', '=', 'RECORDED')
       .where('d.expense_date', '>=', s.from).where('d.expense_date', '<=', s.to).where(registered, '=', 'B2B').where(withReference)
-      .groupBy(['d.expense_id', 'd.reference_number', 'd.expense_date', 'd.vendor_name', 'd.party']).execute(),
+      .groupBy(['d.expense_id', 'd.reference_number', 'd.expense_date', 'd.vendor_name', 'd.party', 'd.itc_blocked_reason']).execute(),
     db.selectFrom('credit_note_lines as l')
       .innerJoin('credit_notes as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.credit_note_id', '=', 'l.credit_note_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
