@@ -1,4 +1,4 @@
-import type { Gstr2bReturnsTable } from '../../db/schema';
+import type { Gstr2bReturnsTable } from '../../db/itc-schema';
 import { isoTimestamp } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
 import { GSTR2B_SECTIONS } from './gstr2b-file.rules';

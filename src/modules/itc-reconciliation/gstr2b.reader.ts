@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import type { Gstr2bDocumentsTable } from '../../db/schema';
+import type { Gstr2bDocumentsTable } from '../../db/itc-schema';
 import type { Gstr2bDocument, Gstr2bSection, SupplierDocumentType } from './itc-documents';
 import { currentDocumentRows } from './gstr2b.store';
 

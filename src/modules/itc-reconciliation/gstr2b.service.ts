@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/database';
-import type { Gstr2bDocumentsTable } from '../../db/schema';
+import type { Gstr2bDocumentsTable } from '../../db/itc-schema';
 import { notFound } from '../../kernel/errors';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';

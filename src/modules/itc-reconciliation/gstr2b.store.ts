@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import { engineOf } from '../../db/engine';
-import type { Gstr2bDocumentsTable, Gstr2bReturnsTable } from '../../db/schema';
+import type { Gstr2bDocumentsTable, Gstr2bReturnsTable } from '../../db/itc-schema';
 
 /** A month's uploads of one GSTIN's GSTR-2B, newest first: the current one (replaced_by null) heads the list. */
 export const uploadsOfMonth = (db: Db, orgId: string, gstin: string, period: string) =>

@@ -1,4 +1,4 @@
-import type { ImsActionsTable } from '../../db/schema';
+import type { ImsActionsTable } from '../../db/itc-schema';
 import { isoTimestamp } from '../../kernel/local-date';
 import { toRupees, type Paise } from '../../kernel/money';
 import type { ImsActionSchema } from './ims-actions.schemas';

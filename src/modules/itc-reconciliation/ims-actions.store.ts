@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/database';
-import type { ImsActionsTable } from '../../db/schema';
+import type { ImsActionsTable } from '../../db/itc-schema';
 import type { CursorPosition } from '../../kernel/cursor';
 import { supplierDocumentKey, type SupplierDocumentKey } from './itc-documents';
 

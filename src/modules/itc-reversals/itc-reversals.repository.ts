@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/database';
 import { engineOf } from '../../db/engine';
-import type { ItcReversalsTable } from '../../db/schema';
+import type { ItcReversalsTable } from '../../db/itc-schema';
 import type { LocalDate } from '../../kernel/local-date';
 
 export type ItcReversalRow = ItcReversalsTable;
