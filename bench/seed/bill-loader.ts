@@ -39,7 +39,9 @@ const roleOf = (b: number): BillRole => {
   return r < 3 ? 'missing_in_2b' : r < 5 ? 'mismatched' : r < 7 ? 'suggested' : r < 10 ? 'renumbered' : 'matched';
 };
 
-export interface PlannedBill { index: number; vendor: Vendor; kind: number; number: string; date: string; dueDate: string; role: BillRole }
+export interface PlannedBill { index: number; vendor: Vendor; kind: number; number: string; date: string; role: BillRole }
+/** One due date for all, after the benchmark's run: a copy's status (open, overdue) is its template's whatever the day it runs. */
+const DUE_DATE = '2099-12-31';
 
 const padded = (n: number, width: number) => String(n).padStart(width, '0');
 const dayOf = (first: string, days: number) => new Date(Date.parse(`${first}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -55,7 +57,7 @@ export function planBill(b: number, vendors: readonly Vendor[]): PlannedBill {
   const vendor = vendors[(b * 7919) % vendors.length]!;
   const role = roleOf(b);
   const date = dayOf(MONTH.first, b % MONTH.days);
-  return { index: b, vendor, kind: role === 'missing_in_2b' ? UNREPORTED_KIND : b % UNREPORTED_KIND, number: `PB-${padded(b + 1, 6)}`, date, dueDate: dayOf(date, 45), role };
+  return { index: b, vendor, kind: role === 'missing_in_2b' ? UNREPORTED_KIND : b % UNREPORTED_KIND, number: `PB-${padded(b + 1, 6)}`, date, role };
 }
 
 export async function createVendors(api: ApiClient, runId: string): Promise<Vendor[]> {
@@ -90,7 +92,7 @@ export async function createBillTemplates(api: ApiClient, runId: string, vendors
     if (seen.has(key)) continue;
     seen.add(key);
     const { bill } = await api.call<{ bill: { bill_id: string } }>('POST', '/bills', {
-      vendor_id: plan.vendor.id, bill_number: plan.number, date: plan.date, due_date: plan.dueDate, place_of_supply: 'IN-KA', auto_approve: true,
+      vendor_id: plan.vendor.id, bill_number: plan.number, date: plan.date, due_date: DUE_DATE, place_of_supply: 'IN-KA', auto_approve: true,
       line_items: BILL_KINDS[plan.kind]!.map((l) => ({ name: l.name, hsn_or_sac: l.hsn, rate: l.rate, quantity: l.quantity, tax_id: taxId(l.taxPercentage) })),
     }, { 'idempotency-key': `itc-bill-${runId}-${key}` });
     templates.push({ plan, id: bill.bill_id });
@@ -111,7 +113,7 @@ const BILL_PARTS: BundlePart[] = [
   { table: 'outbox_events', idColumn: 'event_id', where: 'CAST(payload AS TEXT) LIKE (?)', param: (_, found) => idsOf(found, 'bills').map((id) => `%"${id}"%`) },
 ];
 
-const tokensOf = (p: PlannedBill) => [p.number, p.vendor.id, p.vendor.name, p.vendor.gstin, p.date, p.dueDate];
+const tokensOf = (p: PlannedBill) => [p.number, p.vendor.id, p.vendor.name, p.vendor.gstin, p.date];
 
 export interface BillSample { templateId: string; collection: 'bills'; values: Map<string, string> }
 
