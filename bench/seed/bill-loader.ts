@@ -11,7 +11,7 @@ import { readBundle, writeCopies, type Bundle, type BundlePart } from './templat
  * Maharashtra, inter-state), each numbered with its vendor's own invoice number (so no counter of
  * ours moves). Each kind of bill is made once per class of vendor through the API, so the service
  * decides every row; the rest are copies of what those creations wrote (bill, lines, journal and
- * its lines, activity, outbox event) with fresh ids, the plan's number, vendor and dates, written
+ * its lines, activity, outbox event) with fresh ids, the plan's number, vendor and date, written
  * in multi-row inserts in one transaction that ends by summing the day balances from the lines.
  */
 
@@ -30,9 +30,9 @@ const BILL_KINDS: Line[][] = [
   [{ name: 'Packing material', hsn: '4819', rate: 310.75, quantity: 12, taxPercentage: 12 }, { name: 'Freight', hsn: '996511', rate: 2_450, quantity: 1, taxPercentage: 18 }],
   [{ name: 'Spare parts', hsn: '8483', rate: 7_777, quantity: 1, taxPercentage: 18 }],
 ];
-export const UNREPORTED_KIND = BILL_KINDS.length - 1;
+const UNREPORTED_KIND = BILL_KINDS.length - 1;
 
-/** What the reconciliation must find, per 100 bills: the role of bill b is ROLES[b % 100]. */
+/** What the reconciliation must find of bill b, by b % 100: 3 not in 2B, 2 mismatched, 2 suggested, 3 numbered otherwise in 2B, 90 matched. */
 export type BillRole = 'matched' | 'renumbered' | 'mismatched' | 'suggested' | 'missing_in_2b';
 const roleOf = (b: number): BillRole => {
   const r = b % 100;
@@ -52,7 +52,7 @@ function vendorGstin(gstState: string, i: number): string {
   return first14 + gstinCheckCharacter(first14)!;
 }
 
-/** Bill b of the month: its vendor (a stride prime to 200, so each gets its share), kind, the vendor's number and dates. */
+/** Bill b of the month: its vendor (a stride prime to 200, so each gets its share), kind, the vendor's number and date. */
 export function planBill(b: number, vendors: readonly Vendor[]): PlannedBill {
   const vendor = vendors[(b * 7919) % vendors.length]!;
   const role = roleOf(b);
