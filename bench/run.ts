@@ -29,7 +29,9 @@
  * other server is this checkout's: a setting on and off in one run),
  * BENCH_BOOKS_INVOICES (invoices of the books benchmark, which runs only when named, `--only books`;
  * default 1,000,000, whose seeding takes 20-30 minutes per engine on two cores;
- * bench/books-bench.ts), BENCH_GST_INVOICES and BENCH_REPORT_RUNS (bench/reports-bench.ts).
+ * bench/books-bench.ts), BENCH_GST_INVOICES and BENCH_REPORT_RUNS (bench/reports-bench.ts),
+ * BENCH_ITC_DOCUMENTS (bills and GSTR-2B documents of the reconciliation benchmark, which runs
+ * only when named, `--only itc-reconciliation`; default 20,000; bench/itc-bench.ts).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -40,6 +42,7 @@ import { BOOKS_BENCH, booksBenchmark } from './books-bench';
 import { waitForIdle } from './cpu';
 import { describeFloors, measureFloors, type Floors } from './floors';
 import { describeMachine } from './machine';
+import { ITC_BENCH, itcReconciliationBenchmark } from './itc-bench';
 import { GST_RETURNS_BENCH, gstReturnsBenchmark } from './reports-bench';
 import { compareBuilds } from './compare-builds';
 import { describeRun, readSettings, runScenario, startBench, type ScenarioResult, type Settings } from './scenario-runner';
@@ -94,6 +97,7 @@ async function benchAll(engine: Engine, settings: Settings, databaseUrl: string 
   const results = await benchEngine(engine, settings, databaseUrl);
   const background = await backgroundBenchmarks(engine, databaseUrl, settings.only, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv });
   if (selects(settings.only, GST_RETURNS_BENCH)) background.push(await gstReturnsBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
+  if (names(settings.only, ITC_BENCH)) background.push(await itcReconciliationBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
   // Seeding a million invoices takes 20-30 minutes per engine: only when asked for by name.
   if (names(settings.only, BOOKS_BENCH)) background.push(await booksBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
   if (!before) return { results, background };
