@@ -6,14 +6,21 @@
  * so the year adds nothing.
  */
 
+/** Each financial year's pattern, built once: a month's 20,000 numbers share a year or two. */
+const patterns = new Map<string, RegExp>();
+
 /** The ways a financial year is written into a number, for `2025-26`: `2025-26`, `25-26`, `2025-2026`, `25/26`, `FY25-26`, `FY2025-26`, `FY26`. */
 function yearPatterns(financialYear: string): RegExp {
+  const known = patterns.get(financialYear);
+  if (known) return known;
   const start = financialYear.slice(0, 4);
   const end = String(Number(start) + 1);
   const [s2, e2] = [start.slice(2), end.slice(2)];
   const years = `(?:FY ?)?(?:${start}|${s2}) ?[-/] ?(?:${end}|${e2})|FY ?(?:${end}|${e2})`;
   // Only as a segment of its own, at the start or the end of the number.
-  return new RegExp(`^(?:${years})(?=[^A-Z0-9]|$)|(?<=^|[^A-Z0-9])(?:${years})$`, 'g');
+  const pattern = new RegExp(`^(?:${years})(?=[^A-Z0-9]|$)|(?<=^|[^A-Z0-9])(?:${years})$`, 'g');
+  patterns.set(financialYear, pattern);
+  return pattern;
 }
 
 /**
