@@ -190,6 +190,15 @@ describe('a month of input tax credit reconciled with GSTR-2B', () => {
     });
   });
 
+  it("matches M-02 once the organisation's itcMatchTolerance takes its ₹100 of IGST, at 2B's figure", async () => {
+    const set = (itcMatchTolerance: number) => t.admin.put(`/orgs/${org.orgId}/preferences`, { itcMatchTolerance });
+    expect((await set(100)).status).toBe(200);
+    expect(rowOf((await reconciliation()).reconciliation, 'M-02')).toMatchObject({ status: 'matched', differences: [], eligible: { igst: 3500 } });
+    expect((await set(99.99)).status).toBe(200);
+    expect(rowOf((await reconciliation()).reconciliation, 'M-02')).toMatchObject({ status: 'mismatched' });
+    expect((await set(-1)).status).toBe(400);
+  });
+
   it('ends with the books balanced', async () => {
     await expectBooksBalanced(org.api);
   });
