@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { systemClock } from './clock';
 
 /**
- * The webhook signature scheme (public-api.md, Events → Webhooks), for the service and for
+ * The webhook signature scheme (docs/guides/webhooks.md), for the service and for
  * receivers: `X-Svc-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`.
  * The same `t=,v1=` layout as Stripe's, so Stripe's verifiers accept it too.
  */

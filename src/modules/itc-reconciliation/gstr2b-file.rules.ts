@@ -2,6 +2,7 @@ import { invalidValue } from '../../kernel/errors';
 import { financialYearLabel, type LocalDate } from '../../kernel/local-date';
 import type { Paise } from '../../kernel/money';
 import { documentNumberKey } from './document-number.rules';
+import type { Gstr2bDocument, Gstr2bSection, SupplierDocumentType, TaxHeads } from './itc-documents';
 import {
   codeOf, dateOf, gstinOf, listAt, objectAt, optionalDate, optionalPeriod, optionalText, paiseOf, textOf, type JsonObject,
 } from './gstr2b-fields.rules';
@@ -12,14 +13,6 @@ import {
  */
 
 export const GSTR2B_SECTIONS = ['b2b', 'b2ba', 'cdnr', 'cdnra', 'isd', 'isda', 'impg', 'impgsez'] as const;
-
-/*
- * The same names as itc-documents.ts's Gstr2bSection and SupplierDocumentType (assignable both
- * ways): pure rules import only the kernel, so they are spelled here from the format itself.
- */
-type Gstr2bSection = (typeof GSTR2B_SECTIONS)[number];
-type SupplierDocumentType = 'INV' | 'CN' | 'DN' | 'BOE' | 'ISDI' | 'ISDC';
-interface TaxHeads { igst: Paise; cgst: Paise; sgst: Paise; cess: Paise }
 
 /** What a file says of itself: whose 2B, which month, when generated, and how many files it came in. */
 export interface Gstr2bHeader {
@@ -34,28 +27,8 @@ export interface Gstr2bHeader {
   itcSummary: string | null;
 }
 
-/** One supplier document of a 2B file, amounts in paise. */
-export interface Gstr2bRow extends TaxHeads {
-  section: Gstr2bSection;
-  rejected: boolean;
-  supplierGstin: string | null;
-  supplierName: string | null;
-  supplierPeriod: string | null;
-  supplierFiledOn: LocalDate | null;
-  documentType: SupplierDocumentType;
-  documentNumber: string;
-  numberKey: string;
-  documentDate: LocalDate;
-  financialYear: string;
-  originalNumber: string | null;
-  originalDate: LocalDate | null;
-  placeOfSupply: string | null;
-  reverseCharge: boolean;
-  itcAvailable: 'Y' | 'N' | 'T';
-  itcUnavailableReason: string | null;
-  portCode: string | null;
-  documentValue: Paise;
-  taxableValue: Paise;
+/** One supplier document of a 2B file, amounts in paise: a document of the 2B before it is stored, and what the file adds. */
+export interface Gstr2bRow extends Omit<Gstr2bDocument, 'id' | 'period'> {
   imsStatus: string | null;
   irn: string | null;
 }

@@ -1,22 +1,11 @@
 import type { Db, Tx } from '../../db/database';
+import type { ItcLinksTable } from '../../db/itc-schema';
 import type { SupplierDocumentKey } from './itc-documents';
 import type { ManualDecision } from './matcher.rules';
 import { supplierDocumentKey } from './matcher.rules';
 
 /** A person's link of a supplier document to a document of the books, or refusal of a suggested pair. */
-export interface LinkRow {
-  org_id: string;
-  itc_link_id: string;
-  gstin: string;
-  supplier_gstin: string;
-  document_type: string;
-  financial_year: string;
-  number_key: string;
-  books_id: string;
-  decision: 'LINKED' | 'REFUSED';
-  reason: string | null;
-  created_time: string;
-}
+export type LinkRow = ItcLinksTable & { decision: 'LINKED' | 'REFUSED' };
 
 const keyOf = (row: Pick<LinkRow, 'supplier_gstin' | 'document_type' | 'financial_year' | 'number_key'>) =>
   supplierDocumentKey({ supplierGstin: row.supplier_gstin === '' ? null : row.supplier_gstin, documentType: row.document_type as SupplierDocumentKey['documentType'], financialYear: row.financial_year, numberKey: row.number_key });

@@ -1,4 +1,4 @@
-/** Delivery rules (public-api.md "Delivery rules", Limits "Webhook retry schedule"). Pure. */
+/** Delivery rules: which answers count, and the retry schedule (docs/guides/webhooks.md). Pure. */
 
 /** Waits after the 1st, 2nd, … failed attempt: 30 s, 5 min, 30 min, 2 h, 6 h, 24 h; then FAILED. */
 export const RETRY_DELAYS_MS = [30_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 86_400_000] as const;
