@@ -377,6 +377,7 @@ describe('admin API', () => {
       roundInvoiceTotals: true, roundingMethod: 'up', paymentRoundOffTolerance: 0.5,
       strictPaymentDedupe: true, requireIdempotencyKey: true, invoicePdfTemplate: 'classic', upiVpa: null, hsnDigits: 4, ewayBillIntraStateThreshold: 50000,
       itcMatchTolerance: 1, einvoicing: false, einvoiceReportingWindowDays: 30, payeeName: null, payeeAccount: null, payeeIfsc: null,
+      bankMatchWindowDays: 7, bankAutoMatchOnImport: false,
     });
     const second = await t.admin.put(`/orgs/${o.orgId}/preferences`, { invoicePdfTemplate: 'modern', requireIdempotencyKey: false });
     expect(second.body.preferences).toEqual({ ...first.body.preferences, invoicePdfTemplate: 'modern', requireIdempotencyKey: false });

@@ -52,6 +52,7 @@ import { supplierDebitNotes } from './052-supplier-debit-notes';
 import { imsActions } from './053-ims-actions';
 import { itcReversals } from './054-itc-reversals';
 import { itcLinks } from './055-itc-links';
+import { bankStatements } from './056-bank-statements';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -64,6 +65,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   customerDebitNotes, outwardReverseCharge, billsOfEntry, advancesReceived, cess, shippingBills, advanceRefunds,
   transportDocuments,
   deliveryChallans, invoiceDispatchFrom, gstr2b, supplierDebitNotes, imsActions, itcReversals, itcLinks,
+  bankStatements,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -54,6 +54,8 @@ export const Preferences = Named('Preferences', Strict({
   ewayBillIntraStateThreshold: Type.Number({ description: 'Rupees: the value above which goods moving within a state need an e-way bill' }),
   itcMatchTolerance: Type.Number({ description: 'Rupees: how far GSTR-2B may differ from the books, per head, and still match' }),
   ...EInvoicePreferences,
+  bankMatchWindowDays: Type.Integer({ description: "Days either side of a bank line's date within which a book entry is suggested for it" }),
+  bankAutoMatchOnImport: Type.Boolean({ description: 'Whether importing a statement matches each line that has exactly one exact candidate' }),
 }, "An organisation's preferences, all of them after the change."));
 
 export const NewBranch = Named('NewBranch', Strict({

@@ -50,6 +50,8 @@ export const PreferencesBody = Type.Partial(Body({
   ewayBillIntraStateThreshold: { ...Money({ minimum: 0 }), description: "Rupees: the value above which goods moving within the organisation's state need an e-way bill (CGST Rule 138(14)(d): states set their own); 50000 by default" },
   itcMatchTolerance: { ...Money({ minimum: 0 }), description: "Rupees: how far a supplier document's taxable value and each tax head in GSTR-2B may differ from the books and still match; 1.00 by default" },
   ...EInvoicePreferencesBody,
+  bankMatchWindowDays: Type.Integer({ minimum: 0, maximum: 90, description: "Days either side of a bank line's date within which a book entry is suggested for it; 7 by default" }),
+  bankAutoMatchOnImport: Type.Boolean({ description: 'Whether importing a statement matches each line that has exactly one exact candidate; false by default' }),
 }), { additionalProperties: false });
 export type PreferencesBody = Static<typeof PreferencesBody>;
 

@@ -1,7 +1,7 @@
 /** Scopes are `Svc.<resource>.<ACTION>`; `Svc.fullaccess.all` grants every one of them. */
 export const SCOPE_RESOURCES = [
   'invoices', 'bills', 'payments', 'contacts', 'estimates', 'expenses', 'salesorders', 'purchaseorders',
-  'journals', 'accounts', 'creditnotes', 'debitnotes', 'activity', 'recurring', 'comments', 'attachments', 'gst',
+  'journals', 'accounts', 'creditnotes', 'debitnotes', 'activity', 'recurring', 'comments', 'attachments', 'gst', 'banking',
 ] as const;
 export const SCOPE_ACTIONS = ['READ', 'CREATE', 'UPDATE', 'DELETE'] as const;
 

@@ -35,6 +35,10 @@ export interface Preferences {
   payeeName: string | null;
   payeeAccount: string | null;
   payeeIfsc: string | null;
+  /** Days either side of a bank line's date within which a book entry is a candidate for it (docs/rules/banking.md, "Suggestions"). */
+  bankMatchWindowDays: number;
+  /** Whether a statement's import matches each line that has exactly one exact candidate. */
+  bankAutoMatchOnImport: boolean;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -53,6 +57,8 @@ export const DEFAULT_PREFERENCES: Preferences = {
   payeeName: null,
   payeeAccount: null,
   payeeIfsc: null,
+  bankMatchWindowDays: 7,
+  bankAutoMatchOnImport: false,
 };
 
 export function readPreferences(json: string): Preferences {

@@ -1,0 +1,57 @@
+/* The tables of bank reconciliation (docs/rules/banking.md): statements, their lines, matches, rules and reconciliations. */
+
+/** One file imported for a BANK or CASH account (migration 056); amounts in INR paise. */
+export interface BankStatementsTable {
+  org_id: string;
+  statement_id: string;
+  account_id: string;
+  /** CSV, XLSX, OFX, CAMT053 or MT940. */
+  format: string;
+  /** The bank's column preset the file was read with (HDFC, ICICI, …); null for a mapping or a format with its own fields. */
+  preset: string | null;
+  file_name: string | null;
+  /** The first and last line's dates (null for a file without lines). */
+  from_date: string | null;
+  to_date: string | null;
+  /** The balances the file states, when it states them. */
+  opening_balance: number | null;
+  closing_balance: number | null;
+  /** Lines in the file, and those not already stored from an earlier statement. */
+  lines: number;
+  new_lines: number;
+  /** Lines matched when the statement was imported (rules and bankAutoMatchOnImport). */
+  matched: number;
+  created_time: string;
+}
+
+/** One line of a bank statement, stored once per account under its key (migration 056); amounts in INR paise. */
+export interface BankTransactionsTable {
+  org_id: string;
+  bank_transaction_id: string;
+  account_id: string;
+  /** The statement that first brought the line. */
+  statement_id: string;
+  /** The bank's own transaction id (`FITID`, `AcctSvcrRef`, …), else a key of the line's fields and its occurrence that day. */
+  line_key: string;
+  /** The line's place among the account's lines, as the bank listed them. */
+  sequence: number;
+  txn_date: string;
+  value_date: string | null;
+  narration: string;
+  /** UTR, cheque number or the bank's reference column. */
+  reference: string | null;
+  /** IN: money into the account (a deposit, the bank's credit); OUT: money out. */
+  direction: string;
+  /** Positive. */
+  amount: number;
+  /** The running balance after the line, when the file carries one. */
+  balance: number | null;
+  /** UNMATCHED, MATCHED or EXCLUDED. */
+  status: string;
+  exclude_reason: string | null;
+  /** The closed reconciliation that settled the line; null until then. */
+  reconciliation_id: string | null;
+  version: number;
+  created_time: string;
+  updated_time: string;
+}
