@@ -55,3 +55,20 @@ export interface BankTransactionsTable {
   created_time: string;
   updated_time: string;
 }
+
+/**
+ * One pair of a bank line and a book entry in a match (migration 056). A match is its rows under one
+ * `match_group_id`: one line with several entries, or several lines with one entry, never many with many.
+ */
+export interface BankMatchesTable {
+  org_id: string;
+  bank_match_id: string;
+  match_group_id: string;
+  bank_transaction_id: string;
+  /** The entry's journal source (PAYMENT, EXPENSE, MANUAL, …) and its id: the entry is that source's posting to the account. */
+  source: string;
+  source_id: string;
+  /** The entry's posting to the line's account, in paise: positive into the account, negative out of it. */
+  amount: number;
+  created_time: string;
+}

@@ -309,6 +309,8 @@ const CAUSES: Record<EventType, Case[]> = {
       return [{ id: c.delivery_challan_id, number: c.delivery_challan_number, contact_id: c.contact_id, reason: 'ON_APPROVAL', total: 2000, status: 'CANCELLED' }];
     },
   }],
+  BANK_STATEMENT_IMPORTED: [],
+  BANK_RECONCILIATION_CLOSED: [],
   JOURNAL_POSTED: [{
     cause: 'POST /journals',
     run: async (o) => {

@@ -11,6 +11,8 @@ export const ACTIVITY_ENTITY_TYPES = [
   'RECEIPT', 'EXPENSE', 'JOURNAL', 'CONTACT', 'ITEM', 'ATTACHMENT', 'RECURRING', 'BILL_OF_ENTRY', 'DELIVERY_CHALLAN',
   /** The recipient's action in the Invoice Management System on a supplier's document. */
   'IMS_ACTION',
+  /** A bank statement's line: matched, unmatched, excluded, restored; and an account's reconciliation, closed or reopened. */
+  'BANK_TRANSACTION', 'BANK_RECONCILIATION',
   /** The organisation itself: its period lock set, moved or removed through the admin API. */
   'ORGANISATION',
 ] as const;

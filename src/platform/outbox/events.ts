@@ -18,6 +18,7 @@ export const EVENT_TYPES = [
   'SERIES_NEARLY_EXHAUSTED',
   'BILL_OF_ENTRY_CREATED',
   'DELIVERY_CHALLAN_CREATED', 'DELIVERY_CHALLAN_VOIDED',
+  'BANK_STATEMENT_IMPORTED', 'BANK_RECONCILIATION_CLOSED',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -104,6 +105,21 @@ const SeriesRoomData = Closed({
   remaining: Type.Integer({ description: 'Numbers it can still issue within 16 characters (Rule 46(b))' }),
 }, 'A number series has used more than 90% of the numbers that fit in 16 characters; sent once per series and financial year.', 'SeriesRoomEventData');
 
+const BankStatementData = Closed({
+  account_id: Type.String({ description: 'The BANK or CASH account the statement is of' }),
+  statement_id: Type.String(),
+  lines: Type.Integer({ description: 'Lines in the file' }),
+  new_lines: Type.Integer({ description: 'Lines not already stored from an earlier, overlapping statement' }),
+  matched: Type.Integer({ description: 'Lines matched on import, by rules or bankAutoMatchOnImport' }),
+}, 'A bank statement was imported.', 'BankStatementEventData');
+
+const BankReconciliationData = Closed({
+  account_id: Type.String(),
+  reconciliation_id: Type.String(),
+  date: Type.String({ format: 'date', description: "The statement's date the books were reconciled to" }),
+  closing_balance: Rupees("The bank's closing balance on that date"),
+}, "An account's books were reconciled to its bank statement.", 'BankReconciliationEventData');
+
 /** The `data` schema of each event type. */
 export const EVENT_DATA = {
   INVOICE_CREATED: SaleData, INVOICE_UPDATED: SaleData, INVOICE_VOIDED: SaleData, INVOICE_PAID: SaleData, INVOICE_BULK_CREATED: BulkData,
@@ -116,6 +132,7 @@ export const EVENT_DATA = {
   SERIES_NEARLY_EXHAUSTED: SeriesRoomData,
   BILL_OF_ENTRY_CREATED: BillOfEntryData,
   DELIVERY_CHALLAN_CREATED: DeliveryChallanData, DELIVERY_CHALLAN_VOIDED: DeliveryChallanData,
+  BANK_STATEMENT_IMPORTED: BankStatementData, BANK_RECONCILIATION_CLOSED: BankReconciliationData,
 } as const satisfies Record<EventType, unknown>;
 
 export type EventDataOf<T extends EventType> = Static<(typeof EVENT_DATA)[T]>;
