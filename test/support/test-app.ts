@@ -39,7 +39,7 @@ export interface Given {
 
 /** Starts the real server on a loopback port over a fresh database (SQLite, or PostgreSQL in CI). */
 export async function startTestApp(env: Record<string, string> = {}, overrides: Omit<Overrides, 'clock'> = {}): Promise<TestApp> {
-  return startTestAppOn(await createTestDatabase(), env, overrides);
+  return startTestAppOn(await createTestDatabase({ migrated: true }), env, overrides);
 }
 
 /** The real server over a database a test has prepared (books written before a migration, which the start runs); closing drops it. */
