@@ -76,11 +76,13 @@ describe('GET /ewaybills?format=bulk', () => {
     await expectBooksBalanced(org.api);
   });
 
-  it('answers 422 validation.failed for 101 ids, before looking any up', async () => {
-    const ids = Array.from({ length: 101 }, (_, i) => `inv_${String(i).padStart(26, '0')}`).join(',');
-    const res = await org.api.get(`/ewaybills?format=bulk&ids=${ids}`);
-    expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ code: 'validation.failed', field: 'ids', details: { max_items: 100, received: 101 } });
+  it('answers 422 validation.failed for 101 ids, or 200 of the longest, before looking any up', async () => {
+    for (const [count, id] of [[101, (i: number) => `inv_${String(i).padStart(26, '0')}`], [200, (i: number) => `dc_${String(i).padStart(61, '0')}`]] as const) {
+      const ids = Array.from({ length: count }, (_, i) => id(i)).join(',');
+      const res = await org.api.get(`/ewaybills?format=bulk&ids=${ids}`);
+      expect(res.status, `${count} ids`).toBe(422);
+      expect(res.body).toMatchObject({ code: 'validation.failed', field: 'ids', details: { max_items: 100, received: count } });
+    }
   });
 
   it('answers 404 naming an unknown id, another organisation\'s id and an id of no document kind', async () => {

@@ -23,7 +23,6 @@ const IGNORED: Record<string, string> = {
   userGstin: "the GSP's login GSTIN, sent beside the e-way bill; Bahi answers the e-way bill alone",
   docNo: 'the reference holds a placeholder ("test_invoice_no"); Bahi sends its own number',
   mainHsnCode: "optional: NIC takes the first item's HSN; Bahi leaves it out",
-  vehicleType: 'optional: R (regular) is what NIC assumes; Bahi sends no vehicle type',
   otherValue: "ERPNext's rounding of the document's tax and total; Bahi has no other charges and leaves the optional field out",
   'itemList.*.itemNo': "optional: the item's position, which NIC takes from the list's order",
   'itemList.*.cessNonAdvol': "ERPNext's spelling; NIC's schema names the field cessNonadvol, as Bahi sends it (0 in both)",
