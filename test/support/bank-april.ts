@@ -16,7 +16,10 @@ let sequence = 0;
 export const bankLine = (id: string, date: string, direction: 'IN' | 'OUT', amount: number, balance: number | null, extra: Partial<BankLine> = {}): BankLine =>
   ({ id, date, sequence: ++sequence, direction, amount, balance, status: 'UNMATCHED', reconciliationId: null, narration: id, reference: null, ...extra });
 
-export const april = (): AccountTies => ({
+/** Arrays the tests add to. */
+type Ties = { [K in keyof AccountTies]: AccountTies[K] extends readonly (infer T)[] ? T[] : AccountTies[K] };
+
+export const april = (): Ties => ({
   bookLines: [
     book('MANUAL', 'ob', '2026-03-31', 50_000_00),
     book('PAYMENT', 'chq', '2026-03-30', -8_000_00),

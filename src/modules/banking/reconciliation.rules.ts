@@ -1,7 +1,7 @@
 import { invalidValue } from '../../kernel/errors';
 import type { LocalDate } from '../../kernel/local-date';
 import type { Paise } from '../../kernel/money';
-import { entriesAt, type BankLine } from './reconciliation-books.rules';
+import { entriesAt, inBankOrder, type BankLine } from './reconciliation-books.rules';
 import { groupsSettledBy, openingBasis, type AccountTies } from './reconciliation-ties.rules';
 
 /* An open reconciliation's figures and the order reconciliations keep (docs/rules/banking.md, "Reconciliation"). */
@@ -27,7 +27,7 @@ export function reconciliationFigures(ties: AccountTies, date: LocalDate, closin
   const { basis } = openingBasis(ties, entriesAt(ties.bookLines, date));
   const cleared = basis + [...clearedKeys].reduce((s, k) => s + (now.get(k)?.amount ?? 0), 0);
   const settledLines = new Set(settled.flatMap((g) => g.lineIds));
-  const lines = ties.lines.filter((l) => l.reconciliationId === null && l.date <= date && (settledLines.has(l.id) || l.status === 'EXCLUDED'));
+  const lines = inBankOrder(ties.lines).filter((l) => l.reconciliationId === null && l.date <= date && (settledLines.has(l.id) || l.status === 'EXCLUDED'));
   return { cleared, difference: closingBalance - cleared, lines };
 }
 
