@@ -26,22 +26,22 @@ export function bankReconciliationRoutes(reconciliations: BankReconciliationServ
       handle: ({ ctx, params }) => reconciliations.list(ctx, params.account_id),
     }),
     route({
-      method: 'GET', url: '/bank_accounts/:account_id/reconciliations/:reconciliation_id', operationId: 'getBankReconciliation', tags,
+      method: 'GET', url: '/bank_accounts/:account_id/reconciliations/:bank_reconciliation_id', operationId: 'getBankReconciliation', tags,
       summary: 'A reconciliation with its cleared balance, difference and the lines it settles',
       access: 'Svc.banking.READ', params: ReconciliationParams, response,
-      handle: ({ ctx, params }) => reconciliations.get(ctx, params.account_id, params.reconciliation_id),
+      handle: ({ ctx, params }) => reconciliations.get(ctx, params.account_id, params.bank_reconciliation_id),
     }),
     route({
-      method: 'POST', url: '/bank_accounts/:account_id/reconciliations/:reconciliation_id/close', operationId: 'closeBankReconciliation', tags,
+      method: 'POST', url: '/bank_accounts/:account_id/reconciliations/:bank_reconciliation_id/close', operationId: 'closeBankReconciliation', tags,
       summary: 'Close an open reconciliation whose difference is 0: its lines, and the entries matched to them, are reconciled until it is reopened',
       access: 'Svc.banking.UPDATE', params: ReconciliationParams, message: 'The reconciliation has been closed.', response,
-      handle: ({ ctx, params }) => reconciliations.close(ctx, params.account_id, params.reconciliation_id),
+      handle: ({ ctx, params }) => reconciliations.close(ctx, params.account_id, params.bank_reconciliation_id),
     }),
     route({
-      method: 'POST', url: '/bank_accounts/:account_id/reconciliations/:reconciliation_id/reopen', operationId: 'reopenBankReconciliation', tags,
+      method: 'POST', url: '/bank_accounts/:account_id/reconciliations/:bank_reconciliation_id/reopen', operationId: 'reopenBankReconciliation', tags,
       summary: "Reopen the account's latest closed reconciliation: its lines are no longer reconciled (it replaces an open one)",
       access: 'Svc.banking.UPDATE', params: ReconciliationParams, message: 'The reconciliation has been reopened.', response,
-      handle: ({ ctx, params }) => reconciliations.reopen(ctx, params.account_id, params.reconciliation_id),
+      handle: ({ ctx, params }) => reconciliations.reopen(ctx, params.account_id, params.bank_reconciliation_id),
     }),
     route({
       method: 'GET', url: '/reports/bank_reconciliation', operationId: 'getBankReconciliationReport', tags: ['Reports'],

@@ -5,7 +5,7 @@ import { Body, Id, LocalDateSchema, Money, PathId, Query, ReportFormat, StringEn
 /* Reconciliations of a BANK or CASH account to its statement, and the bank reconciliation report (docs/rules/banking.md, "Reconciliation"). */
 
 export const AccountParams = Type.Object({ account_id: PathId('account_id') });
-export const ReconciliationParams = Type.Object({ account_id: PathId('account_id'), reconciliation_id: PathId('reconciliation_id') });
+export const ReconciliationParams = Type.Object({ account_id: PathId('account_id'), bank_reconciliation_id: PathId('bank_reconciliation_id') });
 
 export const CreateReconciliationBody = Body({
   statement_date: { ...LocalDateSchema, description: "The statement's date: after the account's last closed reconciliation, not after today" },

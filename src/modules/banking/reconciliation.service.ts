@@ -26,7 +26,7 @@ export function bankReconciliationService(deps: Deps) {
 
   async function load(executor: Db | Tx, ctx: RequestContext, accountId: string, reconciliationId: string) {
     const row = await store.find(executor, ctx.orgId, accountId, reconciliationId);
-    if (!row) throw notFound('reconciliation', 'reconciliation_id');
+    if (!row) throw notFound('reconciliation', 'bank_reconciliation_id');
     return row;
   }
 

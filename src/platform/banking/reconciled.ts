@@ -14,7 +14,7 @@ export const RECONCILED: readonly ErrorCode[] = ['conflict.reconciled'];
 /** The refusal: a reconciled line, or an entry matched to one, stays as it is until its reconciliation is reopened. */
 export function reconciled(what: string, found: { bank_transaction_id: string; reconciliation_id: string }): DomainError {
   return new DomainError('conflict.reconciled',
-    `${what} is settled by the closed reconciliation ${found.reconciliation_id}; reopen it (POST /bank_accounts/{account_id}/reconciliations/{reconciliation_id}/reopen) first`,
+    `${what} is settled by the closed reconciliation ${found.reconciliation_id}; reopen it first (POST /bank_accounts/{account_id}/reconciliations/{bank_reconciliation_id}/reopen)`,
     { details: { bank_transaction_id: found.bank_transaction_id, reconciliation_id: found.reconciliation_id } });
 }
 
