@@ -1,4 +1,4 @@
-import { addDays, type LocalDate } from '../../kernel/local-date';
+import type { LocalDate } from '../../kernel/local-date';
 import type { Paise } from '../../kernel/money';
 
 /*
@@ -99,5 +99,3 @@ export function bankBalanceOn(ordered: readonly BankLine[], opening: Paise | nul
   return opening === null ? null : opening + upTo.reduce((s, l) => s + signedAmount(l), 0);
 }
 
-/** The day before the account's first line: entries dated by then are before its statements. */
-export const beforeStatements = (ordered: readonly BankLine[]): LocalDate | null => (ordered[0] ? addDays(ordered[0].date, -1) : null);
