@@ -72,3 +72,24 @@ export interface BankMatchesTable {
   amount: number;
   created_time: string;
 }
+
+/** An account's reconciliation to its bank statement on one date (migration 059); amounts in INR paise. */
+export interface BankReconciliationsTable {
+  org_id: string;
+  reconciliation_id: string;
+  account_id: string;
+  /** The statement's date: lines dated on or before it are reconciled by it. */
+  statement_date: string;
+  /** The bank's closing balance on that date, as the statement states it. */
+  closing_balance: number;
+  /** OPEN, or CLOSED once its difference was 0. */
+  status: string;
+  /** At the close: the cleared balance (equal to the closing balance) and how many lines it settled; null while OPEN. */
+  cleared_balance: number | null;
+  lines: number | null;
+  closed_time: string | null;
+  reopened_time: string | null;
+  version: number;
+  created_time: string;
+  updated_time: string;
+}

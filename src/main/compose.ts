@@ -58,6 +58,7 @@ import { einvoiceRoutes, einvoiceService, irnService } from '../modules/einvoice
 import { challanEWayBill, deliveryChallansRoutes, deliveryChallansService } from '../modules/delivery-challans';
 import { gspRoutes, gspService, outboxProvider, type GspProvider } from '../modules/gsp';
 import { ewayBillBulkFiles, ewayBillBulkRoutes, ewayBillRoutes, ewayBillService, ewayBillSources } from '../modules/ewaybill';
+import { bankReconciliationRoutes, bankReconciliationService } from '../modules/banking';
 import { branchesOfGstin, filedReturnsRoutes, filedReturnsService, gstr1Routes, gstr3bRoutes, gstReportRoutes, gstReportsService } from '../modules/gst-reports';
 import { gstr2bItcBasis, gstr2bRoutes, gstr2bService, imsActionsRoutes, imsActionsService, reconciliationRoutes, reconciliationService } from '../modules/itc-reconciliation';
 import { Invoice } from '../modules/invoices/invoices.schemas';
@@ -278,6 +279,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...imsActionsRoutes(imsActionsService(deps, branchesOfGstin)),
     ...gstr2bRoutes(gstr2bService(deps)),
     ...reconciliationRoutes(reconciliationService(deps)),
+    ...bankReconciliationRoutes(bankReconciliationService(deps)),
     ...debitNotesRoutes(debitNotes),
     ...activityRoutes(activity),
     ...activityAliasRoutes(activity, database.db, [

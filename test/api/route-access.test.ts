@@ -136,6 +136,17 @@ function gstinOfA(a: OrgFixture): Promise<string> {
   return gstin;
 }
 
+/** A BANK account of org A, made once per organisation: the account of every /bank_accounts/{account_id} route. */
+const bankAccounts = new WeakMap<OrgFixture, Promise<string>>();
+function bankAccountOfA(a: OrgFixture): Promise<string> {
+  let account = bankAccounts.get(a);
+  if (!account) {
+    account = t.admin.post(`/orgs/${a.orgId}/accounts`, { account_name: 'Tenant A Current Account', account_type: 'BANK' }).then((res) => created(res, 'account', 'account_id'));
+    bankAccounts.set(a, account);
+  }
+  return account;
+}
+
 /** A period of org A's with a return marked filed: April 2025, before anything the makers create, so it refuses none of them. */
 const FILED_PERIOD = '042025';
 const FILING = { return: 'GSTR1', arn: 'AA270525000123X', filed_on: '2025-05-10' };
@@ -149,7 +160,8 @@ const MAKERS: Record<string, Maker> = {
   },
   contact_id: async (a) => created(await a.api.post('/contacts', { contact_name: 'Tenant A Customer' }, { idempotencyKey: newKey() }), 'contact', 'contact_id'),
   item_id: async (a) => created(await a.api.post('/items', { name: 'Tenant A Widget', rate: 250 }, { idempotencyKey: newKey() }), 'item', 'item_id'),
-  account_id: async (a) => created(await t.admin.post(`/orgs/${a.orgId}/accounts`, { account_name: 'Tenant A Travel', account_type: 'EXPENSE' }), 'account', 'account_id'),
+  // A BANK account: an account read, and a bank account's statements and reconciliations, leaking across organisations would answer.
+  account_id: bankAccountOfA,
   journal_id: async (a) => {
     const [bank, equity] = [await accountOfA(a, 'Bank'), await accountOfA(a, "Owner's Equity")];
     const today = t.clock.now().toISOString().slice(0, 10);
@@ -237,6 +249,11 @@ const MAKERS: Record<string, Maker> = {
   },
   // A reconciliation row of the books' side is named by its document's id: a linking or refusing leaking across organisations would record a decision.
   reconciliation_id: (a) => MAKERS.expense_id!(a),
+  // An open reconciliation of a bank account: a close or reopen leaking across organisations would change it.
+  bank_reconciliation_id: async (a) => {
+    const res = await a.api.post(`/bank_accounts/${await bankAccountOfA(a)}/reconciliations`, { statement_date: t.clock.now().toISOString().slice(0, 10), closing_balance: 0 }, { idempotencyKey: newKey() });
+    return created(res, 'reconciliation', 'reconciliation_id');
+  },
   // An ISSUED note half applied to an invoice: an apply or unapply (its application is found through
   // GET /credit_notes/{credit_note_id}) leaking across organisations would succeed; an update or void would be 409, not 404.
   credit_note_id: async (a) => {

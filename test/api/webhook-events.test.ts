@@ -310,7 +310,16 @@ const CAUSES: Record<EventType, Case[]> = {
     },
   }],
   BANK_STATEMENT_IMPORTED: [],
-  BANK_RECONCILIATION_CLOSED: [],
+  BANK_RECONCILIATION_CLOSED: [{
+    cause: 'POST /bank_accounts/{id}/reconciliations/{id}/close',
+    run: async (o) => {
+      // A new current account: nothing in its books or its bank, so the reconciliation to ₹0 closes at a difference of 0.
+      const account = (await ok(t.admin.post(`/orgs/${o.orgId}/accounts`, { account_name: 'Current Account', account_type: 'BANK' }))).account;
+      const r = (await post(o.api, `/bank_accounts/${account.account_id}/reconciliations`, { statement_date: DAY, closing_balance: 0 })).reconciliation;
+      await post(o.api, `/bank_accounts/${account.account_id}/reconciliations/${r.reconciliation_id}/close`, {}, 200);
+      return [{ account_id: account.account_id, reconciliation_id: r.reconciliation_id, date: DAY, closing_balance: 0 }];
+    },
+  }],
   JOURNAL_POSTED: [{
     cause: 'POST /journals',
     run: async (o) => {

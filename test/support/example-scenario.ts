@@ -624,6 +624,17 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('unlinkItcReconciliation', { params: { reconciliation_id: udyogRow.reconciliation_id }, body: { reason: 'The bill is for the second consignment' } });
   await s.call('listItcSuppliers', { query: { gstin: ORG_GSTIN, period: '062026' } });
   await s.call('getGstr3b', { quiet: true, query: { gstin: ORG_GSTIN, period: '062026', itc_basis: 'gstr2b' } });
+  // The HDFC account reconciled to 15 June (last, so no answer recorded before it changes): the report's balance per bank is
+  // the closing balance its statement would state, the reconciliation to it closes at a difference of 0, and is reopened.
+  const hdfc = (await s.call('getBankReconciliationReport', { query: { account_id: bank.account_id, date: '2026-06-15' } })).bank_reconciliation;
+  const reconciliation = (await s.call('createBankReconciliation', {
+    params: { account_id: bank.account_id }, body: { statement_date: '2026-06-15', closing_balance: hdfc.bank_stated_balance },
+  })).reconciliation;
+  const ofHdfc = { account_id: bank.account_id, bank_reconciliation_id: reconciliation.reconciliation_id };
+  await s.call('getBankReconciliation', { params: ofHdfc });
+  await s.call('closeBankReconciliation', { params: ofHdfc });
+  await s.call('listBankReconciliations', { params: { account_id: bank.account_id } });
+  await s.call('reopenBankReconciliation', { params: ofHdfc });
 }
 
 /** A one-page PDF, the smallest a viewer opens: what an attachment's example uploads. */

@@ -53,6 +53,7 @@ import { imsActions } from './053-ims-actions';
 import { itcReversals } from './054-itc-reversals';
 import { itcLinks } from './055-itc-links';
 import { bankStatements } from './056-bank-statements';
+import { bankReconciliations } from './059-bank-reconciliations';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -66,6 +67,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   transportDocuments,
   deliveryChallans, invoiceDispatchFrom, gstr2b, supplierDebitNotes, imsActions, itcReversals, itcLinks,
   bankStatements,
+  bankReconciliations,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

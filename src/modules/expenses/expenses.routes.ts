@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { PageContext } from '../../http/response-schemas';
 import { route, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
+import { RECONCILED } from '../../platform/banking/reconciled';
 import { PERIOD_CLOSED } from '../../platform/orgs/period-lock.rules';
 import { CreateExpenseBody, Expense, ListExpensesQuery, UpdateExpenseBody } from './expenses.schemas';
 import type { ExpensesService } from './expenses.service';
@@ -29,12 +30,12 @@ export function expensesRoutes(expenses: ExpensesService): RouteDef[] {
       handle: ({ ctx, body }) => expenses.createExpense(ctx, body),
     }),
     route({
-      method: 'PUT', url: '/expenses/:expense_id', operationId: 'updateExpense', failsWithCodes: PERIOD_CLOSED, summary: 'Update an expense: its journal is reversed and posted again', tags,
+      method: 'PUT', url: '/expenses/:expense_id', operationId: 'updateExpense', failsWithCodes: [...PERIOD_CLOSED, ...RECONCILED], summary: 'Update an expense: its journal is reversed and posted again', tags,
       access: 'Svc.expenses.UPDATE', params: ExpenseIdParam, body: UpdateExpenseBody, message: 'The expense has been updated.', response,
       handle: ({ ctx, params, body }) => expenses.updateExpense(ctx, params.expense_id, body),
     }),
     route({
-      method: 'DELETE', url: '/expenses/:expense_id', operationId: 'deleteExpense', failsWithCodes: PERIOD_CLOSED, summary: 'Delete an expense: its journal is reversed', tags,
+      method: 'DELETE', url: '/expenses/:expense_id', operationId: 'deleteExpense', failsWithCodes: [...PERIOD_CLOSED, ...RECONCILED], summary: 'Delete an expense: its journal is reversed', tags,
       access: 'Svc.expenses.DELETE', params: ExpenseIdParam, message: 'The expense has been deleted.', response: { expense_id: Type.String() },
       handle: ({ ctx, params }) => expenses.deleteExpense(ctx, params.expense_id),
     }),

@@ -7,6 +7,7 @@ import { toCsv } from '../../kernel/csv';
 import { PARTY_LEDGER_COLUMNS, partyLedgerRows } from './party-ledger-csv.rules';
 import { partyLedger, type StatementSide } from './ledger.reports';
 import type { Db } from '../../db/database';
+import { RECONCILED } from '../../platform/banking/reconciled';
 import { PERIOD_LOCKED } from '../../platform/orgs/period-lock.rules';
 import {
   CreateJournalBody, CustomerLedger, deletedJournalProperties, Journal, ListJournalsQuery, PartyLedgerQuery, VendorLedger,
@@ -41,7 +42,7 @@ export function ledgerRoutes(ledger: LedgerService, db: Db): RouteDef[] {
       handle: ({ ctx, body }) => ledger.createJournal(ctx, body),
     }),
     route({
-      method: 'DELETE', url: '/journals/:journal_id', operationId: 'deleteJournal', failsWithCodes: PERIOD_LOCKED, summary: 'Delete a manual journal entry (posts its mirror)', tags,
+      method: 'DELETE', url: '/journals/:journal_id', operationId: 'deleteJournal', failsWithCodes: [...PERIOD_LOCKED, ...RECONCILED], summary: 'Delete a manual journal entry (posts its mirror)', tags,
       access: 'Svc.journals.DELETE', params: IdParam('journal_id'), message: 'The journal entry has been deleted.', response: deletedJournalProperties,
       handle: ({ ctx, params }) => ledger.deleteJournal(ctx, params.journal_id),
     }),

@@ -5,6 +5,7 @@ import { toPaise, toRupees } from '../../kernel/money';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { fixedChart } from '../../platform/orgs/fixed-chart';
+import { assertEntryNotReconciled } from '../../platform/banking/reconciled';
 import { assertNotFiled } from '../../platform/orgs/filed-returns';
 import { assertPeriodOpen, assertWithinBooks } from '../../platform/orgs/period-lock';
 import { cursorPage, readCursor } from '../../platform/pagination';
@@ -108,9 +109,12 @@ export function ledgerService(deps: Deps) {
 
     /**
      * Mirrors every entry of a source still in force, each dated on its original's date
-     * (entryDateOf), so the source leaves its period. Never deletes or edits a posting.
+     * (entryDateOf), so the source leaves its period. Never deletes or edits a posting. Every
+     * edit, void or delete of an entry comes here, so an entry matched to a bank line that a
+     * closed reconciliation settled is refused here (docs/rules/banking.md, "Reconciliation").
      */
     async reverseSource(tx: Tx, ctx: RequestContext, source: JournalSource, sourceId: string, memo: string): Promise<JournalRow[]> {
+      await assertEntryNotReconciled(tx, ctx.orgId, source, sourceId);
       const live = await repo.livePostings(tx, ctx.orgId, source, sourceId);
       const lines = await repo.lines(tx, ctx.orgId, live.map((j) => j.journal_id));
       const reversals: JournalRow[] = [];

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { PageContext } from '../../http/response-schemas';
 import { route, type RouteDef } from '../../http/route';
 import { IdParam, PathId } from '../../http/schema-kit';
+import { RECONCILED } from '../../platform/banking/reconciled';
 import { PERIOD_LOCKED } from '../../platform/orgs/period-lock.rules';
 import { AppliedPayment, ApplyPaymentBody, CreatePaymentBody, ListPaymentsQuery, Payment, RefundAdvanceBody, RefundedAdvance, UpdatePaymentBody } from './payments.schemas';
 import type { PaymentsService } from './payments.service';
@@ -41,13 +42,13 @@ export function paymentsRoutes(payments: PaymentsService): RouteDef[] {
       handle: ({ ctx, params, body }) => payments.refundAdvance(ctx, params.payment_id, body),
     }),
     route({
-      method: 'PUT', url: '/payments/:payment_id', operationId: 'updatePayment', failsWithCodes: PERIOD_LOCKED, summary: 'Update a payment (partial)', tags,
+      method: 'PUT', url: '/payments/:payment_id', operationId: 'updatePayment', failsWithCodes: [...PERIOD_LOCKED, ...RECONCILED], summary: 'Update a payment (partial)', tags,
       access: 'Svc.payments.UPDATE', params: PaymentIdParam, body: UpdatePaymentBody, message: 'The payment has been updated.',
       response: { payment: Payment },
       handle: ({ ctx, params, body }) => payments.updatePayment(ctx, params.payment_id, body),
     }),
     route({
-      method: 'DELETE', url: '/payments/:payment_id', operationId: 'deletePayment', failsWithCodes: PERIOD_LOCKED, summary: 'Delete a payment: allocations released, journals reversed', tags,
+      method: 'DELETE', url: '/payments/:payment_id', operationId: 'deletePayment', failsWithCodes: [...PERIOD_LOCKED, ...RECONCILED], summary: 'Delete a payment: allocations released, journals reversed', tags,
       access: 'Svc.payments.DELETE', params: PaymentIdParam, message: 'The payment has been deleted.',
       response: { payment_id: Type.String() },
       handle: ({ ctx, params }) => payments.deletePayment(ctx, params.payment_id),

@@ -1,0 +1,2 @@
+export { bankReconciliationService, type BankReconciliationService } from './reconciliation.service';
+export { bankReconciliationRoutes } from './reconciliation.routes';
