@@ -10,7 +10,7 @@ export interface OfxElement {
 /** OFX nests a statement about ten deep; a file nesting far deeper is hostile, not a statement. */
 const MAX_DEPTH = 40;
 
-const TAG = /<(\/?)([A-Za-z][A-Za-z0-9._]*)\s*>/y;
+const TAG = /<(\/?)([A-Za-z][A-Za-z0-9._:-]*)([^<>]*)>/y;
 
 /**
  * Reads the body of an OFX file, 1.x (SGML: a leaf's end tag is optional) or 2.x (XML), into its
@@ -64,7 +64,9 @@ function readTag(text: string, open: number, stack: OfxElement[], setRoot: (elem
   TAG.lastIndex = open;
   const tag = TAG.exec(text);
   if (tag === null) throw new StatementFileError(pathOf(stack), `"${text.slice(open, open + 20)}" is not a tag`);
-  const [, slash, name = ''] = tag;
+  const [, slash, name = '', rest = ''] = tag;
+  if (stack.length === 0 && !slash && name !== 'OFX') throw new StatementFileError(name, `the root element is <${name}>, not <OFX>`);
+  if (rest.trim() !== '') throw new StatementFileError(pathOf(stack), `<${name}${rest}> carries attributes, which OFX elements never have`);
   const top = stack[stack.length - 1];
   // SGML: the next tag ends a leaf whose end tag was left out (OFX 1.x leaves are unclosed).
   if (top !== undefined && top.text !== null && !(slash && top.name === name)) stack.pop();

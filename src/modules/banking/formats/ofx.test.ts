@@ -51,7 +51,7 @@ describe('parseOfx', () => {
     expectFileError(() => parseOfx(bankFile('ofx-absurd-amount.ofx')), 'BANKTRANLIST/STMTTRN[2]/TRNAMT', 'beyond the largest amount');
     expectFileError(() => parseOfx(junk()), 'OFX header', 'not an OFX file');
     expectFileError(() => parseOfx(Buffer.from(`<OFX>${'<A>'.repeat(500_000)}`)), 'OFX/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A', 'nested more than 40 deep');
-    expectFileError(() => parseOfx(Buffer.from('OFXHEADER:100\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS></STMTTRNRS>')), 'OFX/BANKMSGSRSV1/STMTTRNRS/STMTRS', '</STMTTRNRS> before </STMTRS>');
+    expectFileError(() => parseOfx(Buffer.from('OFXHEADER:100\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>INR</STMTTRNRS>')), 'OFX/BANKMSGSRSV1/STMTTRNRS/STMTRS', '</STMTTRNRS> before </STMTRS>');
   });
 
   it('refuses a line without an amount or date, or with a date that is not one', () => {

@@ -23,7 +23,6 @@ const STATEMENT_PATHS = [
 export function parseOfx(bytes: Buffer): ParsedStatement {
   const { text, bodyAt } = ofxBody(bytes);
   const root = readOfxTree(text, bodyAt);
-  if (root.name !== 'OFX') throw new StatementFileError(root.name, `the root element is <${root.name}>, not <OFX>`);
   const found = STATEMENT_PATHS.flatMap(({ path, account }) => descendants(root, path).map((statement) => ({ statement, account })));
   if (found.length === 0) throw new StatementFileError('OFX', 'the file holds no bank (STMTRS) or credit-card (CCSTMTRS) statement');
   if (found.length > 1) throw new StatementFileError('OFX', `the file holds ${found.length} statements; import one account's at a time`);
