@@ -3,7 +3,7 @@ import type { Paise } from '../../../kernel/money';
 import { StatementFileError, type ParsedStatement, type StatementLine } from '../statement.types';
 import { amountTextToPaise } from './amount-text';
 import { fileHead, statementText } from './file-text';
-import { readOfxTree, type OfxElement } from './ofx-tree';
+import { descendants, leafText, readMarkupTree, type MarkupElement as OfxElement } from './markup-tree';
 import { statementDate } from './statement-date';
 
 /** OFX amounts: an optional sign, and a period or comma as the decimal mark (OFX 2.1.1, 3.2.9.1). */
@@ -22,7 +22,7 @@ const STATEMENT_PATHS = [
  */
 export function parseOfx(bytes: Buffer): ParsedStatement {
   const { text, bodyAt } = ofxBody(bytes);
-  const root = readOfxTree(text, bodyAt);
+  const root = readMarkupTree(text, bodyAt, { root: 'OFX', unclosedLeaves: true, maxDepth: 40 });
   const found = STATEMENT_PATHS.flatMap(({ path, account }) => descendants(root, path).map((statement) => ({ statement, account })));
   if (found.length === 0) throw new StatementFileError('OFX', 'the file holds no bank (STMTRS) or credit-card (CCSTMTRS) statement');
   if (found.length > 1) throw new StatementFileError('OFX', `the file holds ${found.length} statements; import one account's at a time`);
@@ -57,7 +57,7 @@ function ofxBody(bytes: Buffer): { text: string; bodyAt: number } {
 
 function statementLine(transaction: OfxElement, entry: number): StatementLine[] {
   const where = `BANKTRANLIST/STMTTRN[${entry}]`;
-  if (child(transaction, 'CURRENCY') !== null) {
+  if (descendants(transaction, ['CURRENCY']).length > 0) {
     throw new StatementFileError(`${where}/CURRENCY`, "the amount is in a currency other than the statement's (CURDEF)");
   }
   const signed = amountTextToPaise(requiredText(transaction, 'TRNAMT', where), `${where}/TRNAMT`, OFX_AMOUNT);
@@ -96,20 +96,6 @@ function ofxDate(text: string, where: string): LocalDate {
   const m = /^(\d{4})(\d{2})(\d{2})(?:\d{2,6}(?:\.\d{1,3})?)?\s*(?:\[[^\]]*\])?$/.exec(text);
   if (m === null) throw new StatementFileError(where, `"${text.slice(0, 40)}" is not an OFX date (YYYYMMDD, optionally a time and zone)`);
   return statementDate(m[1]!, m[2]!, m[3]!, where);
-}
-
-function child(element: OfxElement, name: string): OfxElement | null {
-  return element.children.find((c) => c.name === name) ?? null;
-}
-
-function descendants(element: OfxElement, path: readonly string[]): OfxElement[] {
-  return path.reduce<OfxElement[]>((level, name) => level.flatMap((e) => e.children.filter((c) => c.name === name)), [element]);
-}
-
-/** A leaf's text at a path, null when absent or empty. */
-function leafText(element: OfxElement, path: readonly string[]): string | null {
-  const text = descendants(element, path)[0]?.text?.trim() ?? '';
-  return text === '' ? null : text;
 }
 
 function requiredText(transaction: OfxElement, name: string, where: string): string {
