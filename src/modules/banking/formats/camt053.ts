@@ -122,7 +122,7 @@ function camtDate(entry: MarkupElement, name: 'BookgDt' | 'ValDt', where: string
   if (text === null) return null;
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:\d{2})?)?$/.exec(text);
   if (m === null) throw new StatementFileError(`${where}/${name}`, `"${text.slice(0, 40)}" is not an ISO date`);
-  return statementDate(m[1]!, m[2]!, m[3]!, `${where}/${name}`);
+  return statementDate(`${m[1]}-${m[2]}-${m[3]}`, `${where}/${name}`);
 }
 
 /** AddtlNtryInf, then each transaction's unstructured remittance lines and additional information, each once. */

@@ -95,7 +95,7 @@ function ledgerBalance(statement: OfxElement): Paise | null {
 function ofxDate(text: string, where: string): LocalDate {
   const m = /^(\d{4})(\d{2})(\d{2})(?:\d{2,6}(?:\.\d{1,3})?)?\s*(?:\[[^\]]*\])?$/.exec(text);
   if (m === null) throw new StatementFileError(where, `"${text.slice(0, 40)}" is not an OFX date (YYYYMMDD, optionally a time and zone)`);
-  return statementDate(m[1]!, m[2]!, m[3]!, where);
+  return statementDate(`${m[1]}-${m[2]}-${m[3]}`, where);
 }
 
 function requiredText(transaction: OfxElement, name: string, where: string): string {
