@@ -101,12 +101,19 @@ class TreeReader {
     if (!selfClosing) this.stack.push(element);
   }
 
-  /** An end tag closes its element; in SGML also the empty leaves left open inside it. An unclosed aggregate is an error. */
+  /**
+   * An end tag closes its element. In XML every element inside it must have been closed. In SGML an
+   * element left open inside it was an empty leaf (`<MEMO>` with no text): what followed it belongs to
+   * its parent, and is moved there.
+   */
   private close(name: string): void {
     const index = this.stack.map((e) => e.name).lastIndexOf(name);
     if (index === -1) this.fail(`</${name}> closes no open element`);
-    const unclosed = this.stack.slice(index + 1).find((e) => !this.rules.unclosedLeaves || e.children.length > 0);
-    if (unclosed !== undefined) this.fail(`</${name}> before </${unclosed.name}>`);
+    if (!this.rules.unclosedLeaves && index < this.stack.length - 1) this.fail(`</${name}> before </${this.top()!.name}>`);
+    for (let i = this.stack.length - 1; i > index; i--) {
+      const emptyLeaf = this.stack[i]!;
+      this.stack[i - 1]!.children.push(...emptyLeaf.children.splice(0));
+    }
     this.stack.length = index;
   }
 

@@ -51,7 +51,12 @@ describe('parseOfx', () => {
     expectFileError(() => parseOfx(bankFile('ofx-absurd-amount.ofx')), 'BANKTRANLIST/STMTTRN[2]/TRNAMT', 'beyond the largest amount');
     expectFileError(() => parseOfx(junk()), 'OFX header', 'not an OFX file');
     expectFileError(() => parseOfx(Buffer.from(`<OFX>${'<A>'.repeat(500_000)}`)), 'OFX/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A', 'nested more than 40 deep');
-    expectFileError(() => parseOfx(Buffer.from('OFXHEADER:100\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>INR</STMTTRNRS>')), 'OFX/BANKMSGSRSV1/STMTTRNRS/STMTRS', '</STMTTRNRS> before </STMTRS>');
+    expectFileError(() => parseOfx(Buffer.from('OFXHEADER:100\n<OFX><BANKMSGSRSV1></OFX><OFX>')), 'OFX', 'a second root element <OFX>');
+  });
+
+  it('reads an empty 1.x leaf (<NAME> with no text) as empty, and what follows it as its siblings', () => {
+    const file = Buffer.from('OFXHEADER:100\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><BANKTRANLIST><STMTTRN>\n<TRNAMT>-10.00\n<NAME>\n<MEMO>ATM WDL\n<DTPOSTED>20260401\n</STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>');
+    expect(parseOfx(file).lines).toEqual([{ line: 1, date: '2026-04-01', valueDate: null, narration: 'ATM WDL', reference: null, direction: 'OUT', amount: 1_000, balance: null, bankId: null }]);
   });
 
   it('refuses a line without an amount or date, or with a date that is not one', () => {
