@@ -41,6 +41,21 @@ describe('parseMt940', () => {
     ]);
   });
 
+  it('reads several wrapped messages, headers with a nested {3:{108:…}} block, and a :86: for the whole statement', () => {
+    const message = (reference: string, opening: string, closing: string, line: string) => [
+      '{1:F01SBININBBAXXX0000000000}{2:I940SBININBBXXXXN}{3:{108:B12345678S000001}}{4:',
+      `:20:${reference}`, ':25:00000034567890123', ':28C:00001/001', `:60F:${opening}`, line, ':86:UPI/609112345678/RAVI', `:62F:${closing}`, ':86:/SUM/1/0/100,00/0,/', '-}',
+    ].join('\r\n');
+    const file = `${message('A1', 'C260331INR0,', 'C260401INR100,', ':61:260401C100,NTRFNONREF//SBI1')}\r\n${message('A2', 'C260401INR100,', 'C260402INR60,', ':61:260402D40,NTRFNONREF//SBI2')}`;
+    const statement = parseMt940(Buffer.from(file));
+    // 0 + 100 − 40 = 60
+    expect(statement).toMatchObject({ accountNumber: '00000034567890123', openingBalance: 0, closingBalance: 6_000 });
+    expect(statement.lines.map((l) => [l.line, l.date, l.direction, l.amount, l.bankId, l.narration])).toEqual([
+      [1, '2026-04-01', 'IN', 10_000, 'SBI1', 'UPI/609112345678/RAVI'],
+      [2, '2026-04-02', 'OUT', 4_000, 'SBI2', 'UPI/609112345678/RAVI'],
+    ]);
+  });
+
   it('returns the balances a file states when its lines do not add up to them: the import checks them', () => {
     expect(parseMt940(bankFile('mt940-broken-balance.sta'))).toMatchObject({ openingBalance: 15_000_000, closingBalance: 15_876_000 });
   });
