@@ -3,10 +3,10 @@ import type { Paise } from '../../../kernel/money';
 import { StatementFileError, type ParsedStatement, type StatementLine } from '../statement.types';
 import { amountTextToPaise } from './amount-text';
 import { fileHead, statementText } from './file-text';
-import { descendants, leafText, readMarkupTree, type MarkupElement as OfxElement } from './markup-tree';
+import { descendants, leafText, readMarkupTree, type MarkupElement } from './markup-tree';
 import { statementDate } from './statement-date';
 
-/** OFX amounts: an optional sign, and a period or comma as the decimal mark (OFX 2.1.1, 3.2.9.1). */
+/** OFX amounts: an optional sign; a decimal point or comma starts the fraction (the OFX specification, "Amounts"). */
 const OFX_AMOUNT = { decimalMarks: '.,', signed: true };
 
 /** Where a statement sits: a bank account's (STMTRS) or a credit card's (CCSTMTRS), and its account aggregate. */
@@ -46,7 +46,7 @@ export function parseOfx(bytes: Buffer): ParsedStatement {
 function ofxBody(bytes: Buffer): { text: string; bodyAt: number } {
   const head = fileHead(bytes);
   const charset = /^\s*CHARSET:\s*(\S+)/im.exec(head)?.[1] ?? /<\?xml[^>]*encoding="([^"]+)"/.exec(head)?.[1] ?? null;
-  const text = statementText(bytes, charset === 'NONE' ? null : charset);
+  const text = statementText(bytes, charset);
   const bodyAt = text.indexOf('<');
   const header = text.slice(0, bodyAt === -1 ? text.length : bodyAt);
   if (bodyAt === -1 || (header.trim() !== '' && !/^\s*OFXHEADER:\s*100\s*$/m.test(header))) {
@@ -55,7 +55,7 @@ function ofxBody(bytes: Buffer): { text: string; bodyAt: number } {
   return { text, bodyAt };
 }
 
-function statementLine(transaction: OfxElement, entry: number): StatementLine[] {
+function statementLine(transaction: MarkupElement, entry: number): StatementLine[] {
   const where = `BANKTRANLIST/STMTTRN[${entry}]`;
   if (descendants(transaction, ['CURRENCY']).length > 0) {
     throw new StatementFileError(`${where}/CURRENCY`, "the amount is in a currency other than the statement's (CURDEF)");
@@ -78,7 +78,7 @@ function statementLine(transaction: OfxElement, entry: number): StatementLine[] 
 }
 
 /** NAME (or PAYEE/NAME) and MEMO; a MEMO that repeats the name, or holds it, stands alone. */
-function narrationOf(transaction: OfxElement): string {
+function narrationOf(transaction: MarkupElement): string {
   const name = leafText(transaction, ['NAME']) ?? leafText(transaction, ['PAYEE', 'NAME']);
   const memo = leafText(transaction, ['MEMO']);
   if (name === null || memo === null) return name ?? memo ?? '';
@@ -86,7 +86,7 @@ function narrationOf(transaction: OfxElement): string {
   return name.includes(memo) ? name : `${name} ${memo}`;
 }
 
-function ledgerBalance(statement: OfxElement): Paise | null {
+function ledgerBalance(statement: MarkupElement): Paise | null {
   const amount = leafText(statement, ['LEDGERBAL', 'BALAMT']);
   return amount === null ? null : amountTextToPaise(amount, 'LEDGERBAL/BALAMT', OFX_AMOUNT);
 }
@@ -98,7 +98,7 @@ function ofxDate(text: string, where: string): LocalDate {
   return statementDate(`${m[1]}-${m[2]}-${m[3]}`, where);
 }
 
-function requiredText(transaction: OfxElement, name: string, where: string): string {
+function requiredText(transaction: MarkupElement, name: string, where: string): string {
   const text = leafText(transaction, [name]);
   if (text === null) throw new StatementFileError(`${where}/${name}`, `${name} is missing`);
   return text;
