@@ -56,6 +56,17 @@ describe('parseMt940', () => {
     ]);
   });
 
+  it('reads a statement overlapping an earlier one: the shared lines carry the same bank references', () => {
+    const earlier = parseMt940(bankFile('mt940-hdfc.sta'));
+    const later = parseMt940(bankFile('mt940-hdfc-overlap.sta'));
+    // It opens after the earlier file's first two lines: 1,50,000.00 + 25,000 − 1,180 = 1,73,820.00;
+    // then − 12,500.50 − 2,500 − 59 + 10,000 − 3,540 = 1,65,220.50.
+    expect(later).toMatchObject({ accountNumber: '50200012345678', openingBalance: 17_382_000, closingBalance: 16_522_050 });
+    const withoutPlace = ({ line: _line, ...rest }: (typeof later.lines)[number]) => rest;
+    expect(later.lines.slice(0, 3).map(withoutPlace)).toEqual(earlier.lines.slice(2).map(withoutPlace));
+    expect(later.lines.slice(3).map((l) => [l.line, l.date, l.direction, l.amount, l.bankId])).toEqual([[4, '2026-05-02', 'IN', 1_000_000, 'N122261234999'], [5, '2026-05-05', 'OUT', 354_000, 'CHQ000458']]);
+  });
+
   it('returns the balances a file states when its lines do not add up to them: the import checks them', () => {
     expect(parseMt940(bankFile('mt940-broken-balance.sta'))).toMatchObject({ openingBalance: 15_000_000, closingBalance: 15_876_000 });
   });
