@@ -3,7 +3,7 @@
  * ids and business dates are text; timestamps are ISO-8601 UTC text (sortable);
  * money is integer paise (bigint); flags are integers 0/1; structured values are JSON text.
  */
-import type { BankMatchesTable, BankStatementsTable, BankTransactionsTable } from './bank-schema';
+import type { BankMatchesTable, BankRulesTable, BankStatementsTable, BankTransactionsTable } from './bank-schema';
 import type { Gstr2bDocumentsTable, Gstr2bReturnsTable, ImsActionsTable, ItcLinksTable, ItcReversalsTable } from './itc-schema';
 
 export type Flag = 0 | 1;
@@ -1131,4 +1131,5 @@ export interface Tables {
   bank_statements: BankStatementsTable;
   bank_transactions: BankTransactionsTable;
   bank_matches: BankMatchesTable;
+  bank_rules: BankRulesTable;
 }
