@@ -23,7 +23,7 @@ let org: OrgFixture;
 let bank: string;
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies are inspected freely
 const ids: Record<string, string> = {};
-const rules: Record<string, Json> = {};
+const rules = {} as Record<'razorpay' | 'sms' | 'rent' | 'swiggy' | 'upi', Json>;
 
 const saveRule = async (body: Json, api = org.api) => {
   const res = await api.post('/bank_rules', body);
