@@ -4,6 +4,8 @@ import { lineState, postingOf } from '../support/bank-entries';
 import { accountId, expectBooksBalanced } from '../support/books';
 import { CUSTOMER_GSTIN, gstOrg, gstVendor } from '../support/gst-documents';
 import { customer, taxId } from '../support/sales';
+import { bankRulesService } from '../../src/modules/banking';
+import { systemContext } from '../../src/platform/context';
 import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
 /*
@@ -170,5 +172,25 @@ describe('POST /bank_rules/run', () => {
     expect(await postingOf(org.api, 'EXPENSE', res.body.expense.expense_id)).toEqual([['Bank', 0, 15000], ['Rent', 15000, 0]]);
     expect((await lineState(t, org.orgId, ids.F!)).status).toBe('MATCHED');
     await expectBooksBalanced(org.api);
+  });
+});
+
+describe('the statement import\'s hook', () => {
+  it('applies the rules to the lines the import stored, and only those; answers how many a CREATE rule matched', async () => {
+    const [h1, h2, h3] = await seedBankLines(t, org.orgId, bank, [
+      { date: '2026-07-14', narration: 'HOOK LOCKER FEE', amount: 100, direction: 'OUT' },
+      { date: '2026-07-14', narration: 'HOOK LOCKER FEE', amount: 100, direction: 'OUT' },
+      { date: '2026-07-14', narration: 'HOOK SETTLEMENT', amount: 100, direction: 'IN' },
+    ]);
+    await saveRule({ name: 'Hook suggest', priority: 1, condition: { contains: 'HOOK LOCKER' }, action: 'SUGGEST', target: { type: 'EXPENSE', account_id: await accountId(org.api, 'Bank Charges') } });
+    await saveRule({ name: 'Hook create', priority: 1, condition: { contains: 'HOOK SETTLEMENT' }, action: 'CREATE', target: { type: 'TRANSFER', account_id: await accountId(org.api, 'Razorpay Clearing') } });
+    // The entries themselves are create-from-line's, tested above: here only which lines reach it.
+    const created: string[] = [];
+    const rules = bankRulesService({ ...t.app.deps, createFromLine: { createInTx: async (_tx, _ctx, lineId) => { created.push(lineId); return {} as never; } } });
+    const matched = await t.app.database.transaction((tx) => rules.afterImport(tx, systemContext(org.orgId, 'test-import'), { accountId: bank, statementId: 'bst_any', lineIds: [h1!, h3!] }));
+    expect(matched).toBe(1);
+    expect(created).toEqual([h3]);
+    expect((await lineState(t, org.orgId, h1!)).bank_rule_id).toEqual(expect.stringMatching(/^brl_/));
+    expect((await lineState(t, org.orgId, h2!)).bank_rule_id).toBeNull();
   });
 });
