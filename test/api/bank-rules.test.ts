@@ -166,6 +166,14 @@ describe('POST /bank_rules/run', () => {
     expect(JSON.stringify(activity.body)).toContain(rules.razorpay.bank_rule_id);
   });
 
+  it('only suggests a CREATE rule\'s entry for a line dated in the locked period', async () => {
+    const [june] = await seedBankLines(t, org.orgId, bank, [{ date: '2026-06-30', narration: 'NEFT CR-RAZORPAY SOFTWARE PVT LTD-SETTLEMENT 3006', amount: 700, direction: 'IN' }]);
+    expect((await t.admin.put(`/orgs/${org.orgId}/lock`, { lock_date: '2026-06-30' })).status).toBe(200);
+    expect(await run({ from_date: '2026-06-01', to_date: '2026-06-30' })).toEqual({ matched: 0, suggested: 1 });
+    expect(await lineState(t, org.orgId, june!)).toEqual({ status: 'UNMATCHED', bank_rule_id: rules.razorpay.bank_rule_id, matches: [] });
+    expect((await t.admin.put(`/orgs/${org.orgId}/lock`, { lock_date: null })).status).toBe(200);
+  });
+
   it('makes the suggested entry when a create names the line\'s rule', async () => {
     const res = await org.api.post(`/bank_transactions/${ids.F}/create`, { rule_id: rules.rent.bank_rule_id }, { idempotencyKey: newKey() });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
