@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/database';
-import { DomainError, notFound, requiredField } from '../../kernel/errors';
+import { DomainError, invalidValue, notFound, requiredField } from '../../kernel/errors';
 import { toRupees } from '../../kernel/money';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
@@ -87,15 +87,16 @@ export function createFromLineService(deps: Deps) {
 
   /** A manual journal: the body's lines, or the line's account against account_id (a transfer's other BANK or CASH account). */
   async function journal(tx: Tx, ctx: RequestContext, line: BankLineRow, input: CreateInput, transfer: boolean): Promise<Made> {
-    if (transfer || !input.lines) {
+    if (input.lines && input.account_id) throw invalidValue('account_id', 'send a journal\'s lines or its one other account_id, not both');
+    if (!input.lines) {
       if (!input.account_id) throw requiredField('account_id', transfer ? 'account_id is required: the other BANK or CASH account' : 'account_id or lines is required');
       if (transfer && !(await store.moneyAccount(tx, ctx.orgId, input.account_id))) throw notFound('BANK or CASH account', 'account_id');
-      if (input.account_id === line.account_id) throw new DomainError('validation.invalid_value', "the other side is another account than the line's", { field: 'account_id' });
+      if (input.account_id === line.account_id) throw invalidValue('account_id', "the other side is another account than the line's");
     }
     const description = described(input, line).slice(0, 500);
     const body: CreateJournalBody = {
       date: line.txn_date, memo: described(input, line), contact_id: input.contact_id ?? null, ...(input.branch_id && { branch_id: input.branch_id }),
-      lines: input.lines && !transfer ? input.lines : twoSidedLines(line.direction as Direction, line.account_id, input.account_id!, toRupees(line.amount), description),
+      lines: input.lines ?? twoSidedLines(line.direction as Direction, line.account_id, input.account_id!, toRupees(line.amount), description),
     };
     const { journal: made } = await deps.ledger.createJournalInTx(tx, ctx, body);
     return { source: 'MANUAL', sourceId: made.source_id, field: input.lines ? 'lines' : 'account_id', resource: { journal: made } };
