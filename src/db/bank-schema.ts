@@ -51,6 +51,8 @@ export interface BankTransactionsTable {
   exclude_reason: string | null;
   /** The closed reconciliation that settled the line; null until then. */
   reconciliation_id: string | null;
+  /** The SUGGEST rule that matched the line (migration 058), for its create to follow; null when none did. */
+  bank_rule_id: string | null;
   version: number;
   created_time: string;
   updated_time: string;
@@ -92,4 +94,37 @@ export interface BankReconciliationsTable {
   version: number;
   created_time: string;
   updated_time: string;
+}
+
+/**
+ * A bank rule (migration 058): what a line's narration contains (case-insensitive) or matches,
+ * with an optional direction and amount range; and what it makes of a line it fits.
+ */
+export interface BankRulesTable {
+  org_id: string;
+  bank_rule_id: string;
+  name: string;
+  /** The BANK or CASH account whose lines it reads; null: every such account. */
+  account_id: string | null;
+  /** Lower first: the first rule that fits a line wins. */
+  priority: number;
+  /** Exactly one of the two is set. */
+  narration_contains: string | null;
+  narration_matches: string | null;
+  /** IN or OUT; null: either. */
+  direction: string | null;
+  /** Paise, inclusive; null: no bound. */
+  amount_min: number | null;
+  amount_max: number | null;
+  /** SUGGEST: the line records the rule; CREATE: the entry is made and matched. */
+  action: string;
+  /** PAYMENT, EXPENSE, TRANSFER or JOURNAL. */
+  target_type: string;
+  contact_id: string | null;
+  target_account_id: string | null;
+  tax_id: string | null;
+  mode: string | null;
+  version: number;
+  created_time: string;
+  last_modified_time: string;
 }

@@ -3,7 +3,7 @@
  * ids and business dates are text; timestamps are ISO-8601 UTC text (sortable);
  * money is integer paise (bigint); flags are integers 0/1; structured values are JSON text.
  */
-import type { BankMatchesTable, BankReconciliationsTable, BankStatementsTable, BankTransactionsTable } from './bank-schema';
+import type { BankMatchesTable, BankReconciliationsTable, BankRulesTable, BankStatementsTable, BankTransactionsTable } from './bank-schema';
 import type { Gstr2bDocumentsTable, Gstr2bReturnsTable, ImsActionsTable, ItcLinksTable, ItcReversalsTable } from './itc-schema';
 
 export type Flag = 0 | 1;
@@ -1132,4 +1132,5 @@ export interface Tables {
   bank_transactions: BankTransactionsTable;
   bank_matches: BankMatchesTable;
   bank_reconciliations: BankReconciliationsTable;
+  bank_rules: BankRulesTable;
 }

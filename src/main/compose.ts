@@ -42,6 +42,7 @@ import { billsLedgerCheck, billsRoutes, billsService, CreateBillBody } from '../
 import { billsOfEntryRoutes, billsOfEntryService } from '../modules/bills-of-entry';
 import { itcReversalsRoutes, itcReversalsService } from '../modules/itc-reversals';
 import { Bill } from '../modules/bills/bills.schemas';
+import { bankRulesRoutes, bankRulesService, createFromLineRoutes, createFromLineService } from '../modules/banking';
 import { bulkRoute } from '../modules/bulk';
 import { paymentsLedgerCheck, paymentsRoutes, paymentsService } from '../modules/payments';
 import { catalogRoutes, catalogService } from '../modules/catalog';
@@ -227,6 +228,9 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
       JOURNAL: async (tx, ctx, payload) => (await ledger.createJournalInTx(tx, ctx, payload as CreateJournalBody)).journal.journal_id,
     },
   });
+  const createFromLine = createFromLineService({ ...deps, payments, expenses, ledger });
+  // Its afterImport is a hook of the statement import.
+  const bankRules = bankRulesService({ ...deps, createFromLine });
   const jobs: Job[] = [
     { name: 'idempotency_keys_expired', run: () => idempotency.purgeExpired() },
     { name: 'rate_limit_windows_expired', run: () => rateLimiter.purgeExpired() },
@@ -280,6 +284,8 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...gstr2bRoutes(gstr2bService(deps)),
     ...reconciliationRoutes(reconciliationService(deps)),
     ...bankReconciliationRoutes(bankReconciliationService(deps)),
+    ...createFromLineRoutes(createFromLine),
+    ...bankRulesRoutes(bankRules),
     ...debitNotesRoutes(debitNotes),
     ...activityRoutes(activity),
     ...activityAliasRoutes(activity, database.db, [

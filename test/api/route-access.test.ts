@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullPath, PUBLIC_PREFIX, type RouteDef } from '../../src/http/route';
 import { ALL_SCOPES, FULL_ACCESS } from '../../src/platform/auth/scopes';
+import { seedBankLines } from '../support/bank';
 import { HttpClient, type ApiResponse } from '../support/http-client';
 import { fetchOpenApi, sampleOf, type JsonSchema } from '../support/openapi-doc';
 import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
@@ -305,6 +306,11 @@ const MAKERS: Record<string, Maker> = {
   },
   // An endpoint on a closed loopback port: its deliveries stay PENDING, so a leaked delete or replay would show.
   endpoint_id: async (a) => created(await a.api.post('/webhooks/endpoints', { url: 'http://127.0.0.1:1/hook', events: ['EXPENSE_CREATED'] }), 'endpoint', 'endpoint_id'),
+  // An unmatched bank line: a create from it leaking across organisations would make and match an entry.
+  bank_transaction_id: async (a) => (await seedBankLines(t, a.orgId, await accountOfA(a, 'Bank'), [{ date: t.clock.now().toISOString().slice(0, 10), narration: 'NEFT CR-TENANT A', amount: 100, direction: 'IN' }]))[0]!,
+  rule_id: async (a) => created(await a.api.post('/bank_rules', {
+    name: 'Tenant A rule', condition: { contains: 'TENANT A' }, action: 'SUGGEST', target: { type: 'JOURNAL', account_id: await accountOfA(a, 'Other Income') },
+  }), 'bank_rule', 'bank_rule_id'),
   delivery_id: async (a) => {
     const endpoint = await MAKERS.endpoint_id!(a);
     await MAKERS.expense_id!(a);

@@ -5,6 +5,7 @@ import type { Examples, OperationExample } from '../../src/http/examples/merge';
 import { fullPath, type RouteDef } from '../../src/http/route';
 import { SettableClock, type Clock } from '../../src/kernel/clock';
 import type { IdGenerator } from '../../src/kernel/ids';
+import type { Database } from '../../src/db/database';
 import { composeApp } from '../../src/main/compose';
 import { gstr2bFile } from './gstr2b-file';
 import { expectConformingAnswer } from './response-check';
@@ -148,7 +149,7 @@ export async function recordExampleScenario(): Promise<{ examples: Examples; mis
     const address = app.server.server.address();
     if (!address || typeof address === 'string') throw new Error('server did not bind a TCP port');
     const story = new Story(`http://127.0.0.1:${address.port}`, new Map(app.routes.map((r) => [r.operationId, r])));
-    await monthOfBusiness(story);
+    await monthOfBusiness(story, storedLines(app.database.db));
     const missing = app.routes.map((r) => r.operationId).filter((id) => !story.examples[id]);
     return { examples: story.examples, missing };
   } finally {
@@ -168,7 +169,30 @@ const BRANCH_GSTIN = '27AABCB1234F1Z8';
 const CUSTOMER_GSTIN = '29AAACR5055K1Z3';
 const VENDOR_GSTIN = '27AAPFU0939F1ZV';
 
-async function monthOfBusiness(s: Story): Promise<void> {
+/** A bank line of the story: its fixed id, date, narration, amount in paise and direction. */
+type StoryLine = [id: string, date: string, narration: string, amount: number, direction: 'IN' | 'OUT'];
+type StoreLines = (orgId: string, accountId: string, lines: readonly StoryLine[]) => Promise<void>;
+
+/**
+ * Stores bank lines as a statement import does (until the import is in the story), with fixed
+ * ids so the examples come out the same on every run.
+ */
+function storedLines(db: Database['db']): StoreLines {
+  return async (orgId, accountId, lines) => {
+    const at = NOW;
+    await db.insertInto('bank_statements').values({
+      org_id: orgId, statement_id: 'bst_01EXAMPLESTATEMENT000000001', account_id: accountId, format: 'CSV', preset: 'HDFC', file_name: 'july.csv',
+      from_date: lines[0]![1], to_date: lines.at(-1)![1], opening_balance: null, closing_balance: null, lines: lines.length, new_lines: lines.length, matched: 0, created_time: at,
+    }).execute();
+    await db.insertInto('bank_transactions').values(lines.map(([id, date, narration, amount, direction], i) => ({
+      org_id: orgId, bank_transaction_id: id, account_id: accountId, statement_id: 'bst_01EXAMPLESTATEMENT000000001', line_key: `example:${i}`, sequence: i + 1,
+      txn_date: date, value_date: date, narration, reference: null, direction, amount, balance: null, status: 'UNMATCHED', exclude_reason: null,
+      reconciliation_id: null, version: 1, created_time: at, updated_time: at,
+    }))).execute();
+  };
+}
+
+async function monthOfBusiness(s: Story, storeLines: StoreLines): Promise<void> {
   await s.call('health');
   await s.call('ready');
 
@@ -635,6 +659,25 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('closeBankReconciliation', { params: ofHdfc });
   await s.call('listBankReconciliations', { params: { account_id: bank.account_id } });
   await s.call('reopenBankReconciliation', { params: ofHdfc });
+
+  // July's bank lines: a rule suggests the SMS charges' expense, a create by the rule makes it and matches it.
+  await storeLines(orgId, bank.account_id, [
+    ['btx_01EXAMPLELINE0000000000001', '2026-07-01', 'SMS ALERT CHGS APR-JUN 26', 59000, 'OUT'],
+    ['btx_01EXAMPLELINE0000000000002', '2026-07-02', 'NEFT CR-RAZORPAY PAYMENTS-SETTLEMENT 0107', 1180000, 'IN'],
+  ]);
+  const smsRule = (await s.call('createBankRule', {
+    body: { name: 'SMS alert charges', account_id: bank.account_id, priority: 10, condition: { contains: 'sms alert' }, action: 'SUGGEST', target: { type: 'EXPENSE', account_id: account('Bank Charges') } },
+  })).bank_rule;
+  await s.call('listBankRules');
+  await s.call('getBankRule', { params: { rule_id: smsRule.bank_rule_id } });
+  await s.call('updateBankRule', {
+    params: { rule_id: smsRule.bank_rule_id },
+    body: { name: 'SMS alert charges', account_id: bank.account_id, priority: 20, condition: { contains: 'sms alert', direction: 'OUT', amount_max: 1000 }, action: 'SUGGEST', target: { type: 'EXPENSE', account_id: account('Bank Charges') } },
+  });
+  await s.call('runBankRules', { body: { account_id: bank.account_id, from_date: '2026-07-01', to_date: '2026-07-31' } });
+  await s.call('createFromBankTransaction', { params: { bank_transaction_id: 'btx_01EXAMPLELINE0000000000001' }, body: { rule_id: smsRule.bank_rule_id, description: 'SMS alerts, April to June' } });
+  await s.call('createFromBankTransaction', { quiet: true, params: { bank_transaction_id: 'btx_01EXAMPLELINE0000000000002' }, body: { type: 'TRANSFER', account_id: account('Petty Cash') } });
+  await s.call('deleteBankRule', { params: { rule_id: smsRule.bank_rule_id } });
 }
 
 /** A one-page PDF, the smallest a viewer opens: what an attachment's example uploads. */

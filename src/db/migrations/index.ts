@@ -53,6 +53,7 @@ import { imsActions } from './053-ims-actions';
 import { itcReversals } from './054-itc-reversals';
 import { itcLinks } from './055-itc-links';
 import { bankStatements } from './056-bank-statements';
+import { bankRules } from './058-bank-rules';
 import { bankReconciliations } from './059-bank-reconciliations';
 import type { BahiMigration } from './migration';
 
@@ -66,8 +67,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   customerDebitNotes, outwardReverseCharge, billsOfEntry, advancesReceived, cess, shippingBills, advanceRefunds,
   transportDocuments,
   deliveryChallans, invoiceDispatchFrom, gstr2b, supplierDebitNotes, imsActions, itcReversals, itcLinks,
-  bankStatements,
-  bankReconciliations,
+  bankStatements, bankRules, bankReconciliations,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

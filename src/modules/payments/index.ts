@@ -1,3 +1,4 @@
 export { paymentsService, type PaymentsService } from './payments.service';
 export { paymentsRoutes } from './payments.routes';
 export { paymentsLedgerCheck } from './payments.ledger-check';
+export { Payment, type CreatePaymentBody } from './payments.schemas';

@@ -207,65 +207,68 @@ export function paymentsService(deps: Deps) {
 
   const eventData = (p: PaymentRow) => ({ id: p.payment_id, number: p.reference_number, contact_id: p.contact_id, amount: toRupees(p.amount), status: 'RECORDED' as const });
 
+  /** Records a payment inside the caller's transaction (the public create; a bank line's create, which matches it to the line). */
+  async function createInTx(tx: Tx, ctx: RequestContext, input: CreatePaymentBody) {
+    const allocations = (input.allocations ?? []).map((a, i) => ({ ...a, index: i, side: sideOf(input.flow, a, `allocations[${i}]`) }));
+    const amount = toPaise(input.amount);
+    const allocated = allocations.reduce((s, a) => s + toPaise(a.amount), 0);
+    if (allocated > amount) throw invalidValue('allocations', 'allocations exceed the payment amount', { details: { amount: input.amount, allocated: toRupees(allocated) } });
+    const charges = toPaise(input.bank_charges ?? 0);
+    const tds = toPaise(input.tds_amount ?? 0);
+    // The same rules as an update's (payment.rules.ts), on the payment as it will be stored.
+    assertDeductions({ flow: input.flow, amount, bankCharges: charges, tds }, new Set(Object.keys(input)));
+    await assertWithinBooks(tx, ctx.orgId, businessDateOf(input.date), 'date');
+    const contact = await contactsRepository.find(tx, ctx.orgId, input.contact_id);
+    if (!contact) throw notFound('contact', 'contact_id');
+    const { prefs, baseCurrency } = await orgSettings(tx, ctx.orgId);
+    const currency = input.currency_code ?? baseCurrency;
+    const exchangeRateMicro = exchangeRateMicroOf(input.exchange_rate, currency, baseCurrency);
+    const created = now();
+    const branch = await deps.series.branchOf(tx, ctx.orgId, input.branch_id);
+    const terms = advanceTermsOf(input, {
+      flow: input.flow, currency, baseCurrency, supplierState: supplierStateOf('sales', { gstin: branch.gstin, state: branch.state_code }, null),
+      customerPlace: (contact.gst_no && resolvePlaceOfSupply(contact.gst_no.slice(0, 2))) || (contact.place_of_contact && resolvePlaceOfSupply(contact.place_of_contact)) || null,
+    });
+    // The advance is the part of the receipt that settles no invoice (Rule 50: tax on the advance received).
+    const advanceTax = terms.supply ? advanceTaxOf(amount - allocated, terms.rateCenti!, terms.supply) : NO_ADVANCE_TAX;
+    const payment: PaymentRow = {
+      org_id: ctx.orgId, payment_id: deps.ids.next('pay'), flow: input.flow, payment_type: input.payment_type ?? (terms.advanceFor ? 'ADVANCE' : 'REGULAR'),
+      contact_id: contact.contact_id, contact_name: contact.contact_name, payment_date: businessDateOf(input.date), amount,
+      mode: input.mode ?? 'BANK_TRANSFER', reference_number: input.reference_number || null, description: input.description ?? null,
+      currency_code: currency, exchange_rate_micro: exchangeRateMicro, bank_charges: charges, tds_amount: tds, unapplied_amount: amount - allocated,
+      bank_account_id: await bankAccount(tx, ctx.orgId, input.bank_account_id),
+      branch_id: branch.branch_id, deleted: 0, version: 1, created_time: created, last_modified_time: created,
+      advance_for: terms.advanceFor, advance_place_of_supply: terms.placeOfSupply, advance_supply_type: terms.supply, advance_rate_centi: terms.rateCenti,
+      ...advanceTaxColumns(advanceTax), voucher_number: null, voucher_series_id: null,
+    };
+    if (terms.supply && amount > allocated) {
+      // CGST Rule 50: a receipt voucher, numbered in its own series per registration and year (docs/rules/numbering.md).
+      const voucher = await deps.series.takeNumber(tx, ctx, { documentType: 'receipt_voucher', seriesName: 'default', branchId: branch.branch_id, date: payment.payment_date, documentId: payment.payment_id });
+      payment.voucher_number = voucher.number;
+      payment.voucher_series_id = voucher.seriesId;
+    }
+    // An Idempotency-Key already makes a retry safe, so the guard is for key-less integrations (spec rule 7).
+    if (!ctx.idempotency && prefs.strictPaymentDedupe) await refuseDuplicate(tx, ctx.orgId, payment);
+    await repo.insert(tx, payment);
+    await postPayment(tx, ctx, payment);
+    // Documents are locked in id order, the same order every use case takes them in.
+    const made: AllocationRow[] = [];
+    for (const a of [...allocations].sort((x, y) => (x.side.id < y.side.id ? -1 : 1))) {
+      const field = `allocations[${a.index}].${a.side.side}_id`;
+      const target = await targets.lock(tx, ctx.orgId, a.side, field);
+      target.assertPayable(payment, field);
+      made.push(await allocate(tx, ctx, payment, target, toPaise(a.amount), toPaise(a.amount), `allocations[${a.index}].amount`));
+    }
+    await deps.activity.record(tx, ctx, { entityType: 'PAYMENT', entityId: payment.payment_id, entityRef: payment.reference_number, verb: 'CREATED' });
+    await deps.events.emit(tx, ctx, payment.flow === 'INCOMING' ? 'PAYMENT_RECEIVED' : 'PAYMENT_MADE', eventData(payment));
+    // A new payment's allocations are the ones just made: no read back.
+    return { payment: presentPayment(payment, made.sort(oldestFirst)) };
+  }
+
   return {
-    async createPayment(ctx: RequestContext, input: CreatePaymentBody) {
-      const allocations = (input.allocations ?? []).map((a, i) => ({ ...a, index: i, side: sideOf(input.flow, a, `allocations[${i}]`) }));
-      const amount = toPaise(input.amount);
-      const allocated = allocations.reduce((s, a) => s + toPaise(a.amount), 0);
-      if (allocated > amount) throw invalidValue('allocations', 'allocations exceed the payment amount', { details: { amount: input.amount, allocated: toRupees(allocated) } });
-      const charges = toPaise(input.bank_charges ?? 0);
-      const tds = toPaise(input.tds_amount ?? 0);
-      // The same rules as an update's (payment.rules.ts), on the payment as it will be stored.
-      assertDeductions({ flow: input.flow, amount, bankCharges: charges, tds }, new Set(Object.keys(input)));
-      return deps.uow(ctx, async (tx) => {
-        await assertWithinBooks(tx, ctx.orgId, businessDateOf(input.date), 'date');
-        const contact = await contactsRepository.find(tx, ctx.orgId, input.contact_id);
-        if (!contact) throw notFound('contact', 'contact_id');
-        const { prefs, baseCurrency } = await orgSettings(tx, ctx.orgId);
-        const currency = input.currency_code ?? baseCurrency;
-        const exchangeRateMicro = exchangeRateMicroOf(input.exchange_rate, currency, baseCurrency);
-        const created = now();
-        const branch = await deps.series.branchOf(tx, ctx.orgId, input.branch_id);
-        const terms = advanceTermsOf(input, {
-          flow: input.flow, currency, baseCurrency, supplierState: supplierStateOf('sales', { gstin: branch.gstin, state: branch.state_code }, null),
-          customerPlace: (contact.gst_no && resolvePlaceOfSupply(contact.gst_no.slice(0, 2))) || (contact.place_of_contact && resolvePlaceOfSupply(contact.place_of_contact)) || null,
-        });
-        // The advance is the part of the receipt that settles no invoice (Rule 50: tax on the advance received).
-        const advanceTax = terms.supply ? advanceTaxOf(amount - allocated, terms.rateCenti!, terms.supply) : NO_ADVANCE_TAX;
-        const payment: PaymentRow = {
-          org_id: ctx.orgId, payment_id: deps.ids.next('pay'), flow: input.flow, payment_type: input.payment_type ?? (terms.advanceFor ? 'ADVANCE' : 'REGULAR'),
-          contact_id: contact.contact_id, contact_name: contact.contact_name, payment_date: businessDateOf(input.date), amount,
-          mode: input.mode ?? 'BANK_TRANSFER', reference_number: input.reference_number || null, description: input.description ?? null,
-          currency_code: currency, exchange_rate_micro: exchangeRateMicro, bank_charges: charges, tds_amount: tds, unapplied_amount: amount - allocated,
-          bank_account_id: await bankAccount(tx, ctx.orgId, input.bank_account_id),
-          branch_id: branch.branch_id, deleted: 0, version: 1, created_time: created, last_modified_time: created,
-          advance_for: terms.advanceFor, advance_place_of_supply: terms.placeOfSupply, advance_supply_type: terms.supply, advance_rate_centi: terms.rateCenti,
-          ...advanceTaxColumns(advanceTax), voucher_number: null, voucher_series_id: null,
-        };
-        if (terms.supply && amount > allocated) {
-          // CGST Rule 50: a receipt voucher, numbered in its own series per registration and year (docs/rules/numbering.md).
-          const voucher = await deps.series.takeNumber(tx, ctx, { documentType: 'receipt_voucher', seriesName: 'default', branchId: branch.branch_id, date: payment.payment_date, documentId: payment.payment_id });
-          payment.voucher_number = voucher.number;
-          payment.voucher_series_id = voucher.seriesId;
-        }
-        // An Idempotency-Key already makes a retry safe, so the guard is for key-less integrations (spec rule 7).
-        if (!ctx.idempotency && prefs.strictPaymentDedupe) await refuseDuplicate(tx, ctx.orgId, payment);
-        await repo.insert(tx, payment);
-        await postPayment(tx, ctx, payment);
-        // Documents are locked in id order, the same order every use case takes them in.
-        const made: AllocationRow[] = [];
-        for (const a of [...allocations].sort((x, y) => (x.side.id < y.side.id ? -1 : 1))) {
-          const field = `allocations[${a.index}].${a.side.side}_id`;
-          const target = await targets.lock(tx, ctx.orgId, a.side, field);
-          target.assertPayable(payment, field);
-          made.push(await allocate(tx, ctx, payment, target, toPaise(a.amount), toPaise(a.amount), `allocations[${a.index}].amount`));
-        }
-        await deps.activity.record(tx, ctx, { entityType: 'PAYMENT', entityId: payment.payment_id, entityRef: payment.reference_number, verb: 'CREATED' });
-        await deps.events.emit(tx, ctx, payment.flow === 'INCOMING' ? 'PAYMENT_RECEIVED' : 'PAYMENT_MADE', eventData(payment));
-        // A new payment's allocations are the ones just made: no read back.
-        return { payment: presentPayment(payment, made.sort(oldestFirst)) };
-      });
-    },
+    createInTx,
+
+    createPayment: (ctx: RequestContext, input: CreatePaymentBody) => deps.uow(ctx, (tx) => createInTx(tx, ctx, input)),
 
     /** One allocation per call, by the spec's rules in its order (allocation.rules.ts). */
     async applyPayment(ctx: RequestContext, paymentId: string, input: ApplyPaymentBody) {
