@@ -9,6 +9,12 @@ const BARE_AMPERSAND = /&(?!#\d*;|#x[\dA-Fa-f]*;|\w{1,20};)/g;
 /** Text of a leaf, read where its tag ends: something other than white space before the next markup. */
 const LEAF_TEXT = /\s*[^\s<]/y;
 
+/** Text inserted into the body before offset `at`. */
+interface Edit {
+  at: number;
+  text: string;
+}
+
 interface OpenElement {
   name: string;
   /** Where its `>` is, to make it `/>` when it turns out to be empty. */
@@ -26,15 +32,14 @@ interface OpenElement {
  */
 export function sgmlAsXml(body: string, from: number): XmlBody {
   // The ampersands first: `&amp;` goes before an end tag inserted at the same place.
-  const insertions = [...body.matchAll(BARE_AMPERSAND)].map((ampersand) => ({ at: ampersand.index + 1, text: 'amp;' }));
+  const insertions: Edit[] = [...body.matchAll(BARE_AMPERSAND)].map((ampersand) => ({ at: ampersand.index + 1, text: 'amp;' }));
   const open: OpenElement[] = [];
   let textFrom = 0;
   for (const tag of body.matchAll(TAG)) {
     const [whole, slash, name = ''] = tag;
     const top = open[open.length - 1];
-    const text = body.slice(textFrom, tag.index);
     if (top !== undefined && top.hasText && !(slash && top.name === name)) {
-      insertions.push({ at: textFrom + text.trimEnd().length, text: `</${top.name}>` });
+      insertions.push({ at: textFrom + body.slice(textFrom, tag.index).trimEnd().length, text: `</${top.name}>` });
       open.pop();
     }
     if (slash) closeElement(open, name, insertions);
@@ -50,13 +55,14 @@ export function sgmlAsXml(body: string, from: number): XmlBody {
 }
 
 /** An end tag closes its element; those left open inside it were empty leaves. */
-function closeElement(open: OpenElement[], name: string, insertions: { at: number; text: string }[]): void {
+function closeElement(open: OpenElement[], name: string, insertions: Edit[]): void {
   const index = open.map((e) => e.name).lastIndexOf(name);
   if (index === -1) return;
   for (const emptyLeaf of open.splice(index).slice(1)) insertions.push({ at: emptyLeaf.tagEnd, text: '/' });
 }
 
-function written(body: string, from: number, insertions: { at: number; text: string }[]): XmlBody {
+/** The body with its insertions made, and each insertion's place and length to name positions by. */
+function written(body: string, from: number, insertions: Edit[]): XmlBody {
   insertions.sort((a, b) => a.at - b.at);
   let xml = '';
   let copied = 0;
