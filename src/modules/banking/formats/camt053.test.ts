@@ -56,13 +56,15 @@ describe('parseCamt053', () => {
   it('refuses hostile and broken files quickly, naming where', () => {
     expectFileError(() => parseCamt053(bankFile('camt053-entity-bomb.xml')), 'Document', 'declarations');
     expectFileError(() => parseCamt053(bankFile('camt053-external-entity.xml')), 'Document', 'declarations');
-    expectFileError(() => parseCamt053(bankFile('camt053-truncated.xml')), 'Document/BkToCstmrStmt/Stmt/Ntry', '"<Va" is not a tag');
+    expectFileError(() => parseCamt053(bankFile('camt053-truncated.xml')), 'Document/BkToCstmrStmt/Stmt/Ntry/Va', 'the file ends before </Va>');
     expectFileError(() => parseCamt053(bankFile('camt053-wrong-message.xml')), 'Document', 'camt.052.001.02');
     expectFileError(() => parseCamt053(bankFile('ofx-icici-2x.ofx')), 'OFX', 'not <Document>');
     expectFileError(() => parseCamt053(bankFile('camt053-absurd-amount.xml')), 'Document/BkToCstmrStmt/Stmt/Ntry[2]/Amt', 'beyond the largest amount');
-    expectFileError(() => parseCamt053(junk()), 'Document');
+    expectFileError(() => parseCamt053(junk()), 'line 1, column 1', 'is not expected');
     expectFileError(() => parseCamt053(Buffer.from(`<Document>${'<Stmt>'.repeat(100_000)}`)), `Document${'/Stmt'.repeat(39)}`, 'nested more than 40 deep');
-    expectFileError(() => parseCamt053(Buffer.from('<Document><BkToCstmrStmt><Stmt>x</BkToCstmrStmt></Document>')), 'Document/BkToCstmrStmt/Stmt', '</BkToCstmrStmt> before </Stmt>');
+    expectFileError(() => parseCamt053(Buffer.from(`<Document>${'<Stmt>'.repeat(100)}${'</Stmt>'.repeat(100)}</Document>`)), `Document${'/Stmt'.repeat(39)}`, 'nested more than 40 deep');
+    // <Document> 1–10, <BkToCstmrStmt> 11–25, <Stmt> 26–31, x 32, </BkToCstmrStmt> from 33.
+    expectFileError(() => parseCamt053(Buffer.from('<Document><BkToCstmrStmt><Stmt>x</BkToCstmrStmt></Document>')), 'line 1, column 33', "Expected closing tag 'Stmt' instead of closing tag 'BkToCstmrStmt'");
   });
 
   it('refuses an entry without an amount, direction or date, or in another currency', () => {

@@ -3,9 +3,9 @@ import type { Paise } from '../../../kernel/money';
 import { StatementFileError, type Direction, type ParsedStatement, type StatementLine } from '../statement.types';
 import { amountTextToPaise } from './amount-text';
 import { fileHead, statementText } from './file-text';
-import { descendants, leafText, readMarkupTree, type MarkupElement } from './markup-tree';
 import { joinStatements, type StatementPart } from './statement-chain';
 import { statementDate } from './statement-date';
+import { attributesOf, descendants, leafText, readStatementXml, textOf, type XmlElement } from './statement-xml';
 
 /** camt.053 amounts: digits with a period, the direction in CdtDbtInd (ISO 20022 ActiveOrHistoricCurrencyAndAmount). */
 const CAMT_AMOUNT = { decimalMarks: '.', signed: false };
@@ -30,8 +30,9 @@ interface StatementContext {
  */
 export function parseCamt053(bytes: Buffer): ParsedStatement {
   const charset = /<\?xml[^>]*encoding=["']([^"']+)["']/.exec(fileHead(bytes))?.[1] ?? null;
-  const document = readMarkupTree(statementText(bytes, charset), 0, { root: 'Document', unclosedLeaves: false, maxDepth: 40 });
-  const namespaces = Object.entries(document.attributes).filter(([name]) => name === 'xmlns' || name.startsWith('xmlns:'));
+  const text = statementText(bytes, charset);
+  const document = readStatementXml(text, { xml: text, from: 0, insertions: [] }, 'Document');
+  const namespaces = Object.entries(attributesOf(document)).filter(([name]) => name === 'xmlns' || name.startsWith('xmlns:'));
   if (!namespaces.some(([, uri]) => NAMESPACE.test(uri))) {
     throw new StatementFileError('Document', `not a camt.053 statement of versions .02 to .08 (namespace ${namespaces.map(([, uri]) => uri).join(', ') || 'none'})`);
   }
@@ -47,7 +48,7 @@ export function parseCamt053(bytes: Buffer): ParsedStatement {
   return joinStatements('CAMT053', parts);
 }
 
-function statementPart(statement: MarkupElement, context: StatementContext): StatementPart {
+function statementPart(statement: XmlElement, context: StatementContext): StatementPart {
   const balances = descendants(statement, ['Bal']).map((balance, i) => ({ code: balanceCode(balance), balance, where: `${context.where}/Bal[${i + 1}]` }));
   const balanceOf = (...codes: string[]): Paise | null => {
     const found = codes.map((code) => balances.find((b) => b.code === code)).find((b) => b !== undefined);
@@ -62,12 +63,12 @@ function statementPart(statement: MarkupElement, context: StatementContext): Sta
   };
 }
 
-function balanceCode(balance: MarkupElement): string | null {
+function balanceCode(balance: XmlElement): string | null {
   return leafText(balance, ['Tp', 'CdOrPrtry', 'Cd']) ?? leafText(balance, ['Tp', 'CdOrPrtry', 'Prtry']);
 }
 
 /** A balance: its amount, negative when CdtDbtInd is DBIT (an overdrawn account). */
-function signedAmount(balance: MarkupElement, where: string, currency: string | null): Paise {
+function signedAmount(balance: XmlElement, where: string, currency: string | null): Paise {
   const amount = amountOf(balance, where, currency);
   return directionOf(balance, where) === 'IN' ? amount : -amount;
 }
@@ -78,7 +79,7 @@ function signedAmount(balance: MarkupElement, where: string, currency: string | 
  * entry's Amt. CdtDbtInd is the entry's own direction, a reversal's too (RvslInd: a reversed credit
  * is booked DBIT, money out), per the ISO 20022 definition of ReversalIndicator.
  */
-function entryLine(entry: MarkupElement, where: string, line: number, currency: string | null): StatementLine[] {
+function entryLine(entry: XmlElement, where: string, line: number, currency: string | null): StatementLine[] {
   const status = leafText(entry, ['Sts']) ?? leafText(entry, ['Sts', 'Cd']);
   if (status !== null && status !== 'BOOK') return [];
   const amount = amountOf(entry, where, currency);
@@ -99,17 +100,18 @@ function entryLine(entry: MarkupElement, where: string, line: number, currency: 
   }];
 }
 
-function amountOf(element: MarkupElement, where: string, currency: string | null): Paise {
+function amountOf(element: XmlElement, where: string, currency: string | null): Paise {
   const amount = descendants(element, ['Amt'])[0];
-  if (amount === undefined || amount.text === null) return missing(`${where}/Amt`);
-  const ccy = amount.attributes.Ccy ?? null;
+  const text = amount === undefined ? null : textOf(amount);
+  if (amount === undefined || text === null) return missing(`${where}/Amt`);
+  const ccy = attributesOf(amount).Ccy ?? null;
   if (currency !== null && ccy !== null && ccy !== currency) {
     throw new StatementFileError(`${where}/Amt`, `the amount is in ${ccy}, the account in ${currency}`);
   }
-  return amountTextToPaise(amount.text, `${where}/Amt`, CAMT_AMOUNT);
+  return amountTextToPaise(text, `${where}/Amt`, CAMT_AMOUNT);
 }
 
-function directionOf(element: MarkupElement, where: string): Direction {
+function directionOf(element: XmlElement, where: string): Direction {
   const indicator = leafText(element, ['CdtDbtInd']);
   if (indicator === 'CRDT') return 'IN';
   if (indicator === 'DBIT') return 'OUT';
@@ -117,7 +119,7 @@ function directionOf(element: MarkupElement, where: string): Direction {
 }
 
 /** BookgDt or ValDt: Dt, or DtTm whose date is taken as the bank wrote it. */
-function camtDate(entry: MarkupElement, name: 'BookgDt' | 'ValDt', where: string): LocalDate | null {
+function camtDate(entry: XmlElement, name: 'BookgDt' | 'ValDt', where: string): LocalDate | null {
   const text = leafText(entry, [name, 'Dt']) ?? leafText(entry, [name, 'DtTm']);
   if (text === null) return null;
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:\d{2})?)?$/.exec(text);
@@ -126,16 +128,16 @@ function camtDate(entry: MarkupElement, name: 'BookgDt' | 'ValDt', where: string
 }
 
 /** AddtlNtryInf, then each transaction's unstructured remittance lines and additional information, each once. */
-function narrationOf(entry: MarkupElement, details: readonly MarkupElement[]): string {
+function narrationOf(entry: XmlElement, details: readonly XmlElement[]): string {
   const texts = [
     ...descendants(entry, ['AddtlNtryInf']),
     ...details.flatMap((d) => [...descendants(d, ['RmtInf', 'Ustrd']), ...descendants(d, ['AddtlTxInf'])]),
-  ].map((e) => e.text?.trim() ?? '').filter((t) => t !== '');
+  ].map((e) => textOf(e)?.trim() ?? '').filter((t) => t !== '');
   return [...new Set(texts)].join(' ');
 }
 
 /** The first transaction's reference; EndToEndId NOTPROVIDED is the standard's way of saying there is none. */
-function referenceOf(details: readonly MarkupElement[]): string | null {
+function referenceOf(details: readonly XmlElement[]): string | null {
   const refs = details[0] === undefined ? [] : descendants(details[0], ['Refs']);
   for (const path of REFERENCE_PATHS) {
     const text = refs[0] === undefined ? null : leafText(refs[0], path);

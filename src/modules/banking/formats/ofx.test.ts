@@ -45,13 +45,26 @@ describe('parseOfx', () => {
   it('refuses hostile and broken files quickly, naming where', () => {
     expectFileError(() => parseOfx(bankFile('ofx-entity-bomb.ofx')), 'OFX', 'declarations');
     expectFileError(() => parseOfx(bankFile('ofx-external-entity.ofx')), 'OFX', 'declarations');
-    expectFileError(() => parseOfx(bankFile('ofx-truncated.ofx')), 'OFX/BANKMSGSRSV1/STMTTRNRS/STMTRS/BANKTRANLIST/STMTTRN/TRNTYPE', '"<DTPOS" is not a tag');
+    expectFileError(() => parseOfx(bankFile('ofx-truncated.ofx')), 'OFX/BANKMSGSRSV1/STMTTRNRS/STMTRS/BANKTRANLIST/STMTTRN/TRNTYPE/DTPOS', 'the file ends before </DTPOS>');
     expectFileError(() => parseOfx(Buffer.from('OFXHEADER:100\n<OFX><BANKMSGSRSV1><STMTTRNRS>')), 'OFX/BANKMSGSRSV1/STMTTRNRS', 'the file ends before </STMTTRNRS>');
     expectFileError(() => parseOfx(bankFile('ofx-wrong-root.ofx')), 'Document', 'not <OFX>');
     expectFileError(() => parseOfx(bankFile('ofx-absurd-amount.ofx')), 'BANKTRANLIST/STMTTRN[2]/TRNAMT', 'beyond the largest amount');
     expectFileError(() => parseOfx(junk()), 'OFX header', 'not an OFX file');
     expectFileError(() => parseOfx(Buffer.from(`<OFX>${'<A>'.repeat(500_000)}`)), 'OFX/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A/A', 'nested more than 40 deep');
-    expectFileError(() => parseOfx(Buffer.from('OFXHEADER:100\n<OFX><BANKMSGSRSV1></OFX><OFX>')), 'OFX', 'a second root element <OFX>');
+    // A second root: the validator names the place of the second <OFX>'s ">" (line 2: <OFX> 1–5, <BANKMSGSRSV1> 6–19, </OFX> 20–25, <OFX> 26–30).
+    expectFileError(() => parseOfx(Buffer.from('OFXHEADER:100\n<OFX><BANKMSGSRSV1></OFX><OFX>')), 'line 2, column 30', 'Multiple possible root nodes');
+    expectFileError(() => parseOfx(Buffer.from('<OFX/><OFX/>')), 'OFX', 'a second root element <OFX>');
+    expectFileError(() => parseOfx(Buffer.from(`<OFX>${'<A>'.repeat(100)}${'</A>'.repeat(100)}</OFX>`)), `OFX${'/A'.repeat(39)}`, 'nested more than 40 deep');
+    expectFileError(() => parseOfx(Buffer.from('<OFX></OFX><?x')), 'OFX', 'the file cannot be read');
+  });
+
+  it('names where an OFX file is malformed by its line and column in the file, an SGML file\'s too', () => {
+    // XML refuses a bare & (2.x): line 3, "<A>M " is columns 1–5.
+    expectFileError(() => parseOfx(Buffer.from('<?xml version="1.0"?>\n<OFX>\n<A>M & S</A></OFX>')), 'line 3, column 6', "char '&' is not expected");
+    // In 1.x, CODE's text ends where <SEVERITY> implies, SEVERITY's at the written </CODE>, which then closes nothing open
+    // (BANKMSGSRSV1, still open at </OFX>, was an empty leaf): on line 4, <CODE> 1–6, "M & S" 7–11, <SEVERITY> 12–21, INFO 22–25, </CODE> from 26, whatever was inserted before it.
+    const sgml = 'OFXHEADER:100\n\n<OFX><BANKMSGSRSV1>\n<CODE>M & S<SEVERITY>INFO</CODE>\n</OFX>';
+    expectFileError(() => parseOfx(Buffer.from(sgml)), 'line 4, column 26', "Expected closing tag 'OFX' instead of closing tag 'CODE'");
   });
 
   it('reads an empty 1.x leaf (<NAME> with no text) as empty, and what follows it as its siblings', () => {

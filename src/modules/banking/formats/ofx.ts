@@ -3,8 +3,9 @@ import type { Paise } from '../../../kernel/money';
 import { StatementFileError, type ParsedStatement, type StatementLine } from '../statement.types';
 import { amountTextToPaise } from './amount-text';
 import { fileHead, statementText } from './file-text';
-import { descendants, leafText, readMarkupTree, type MarkupElement } from './markup-tree';
+import { sgmlAsXml } from './ofx-sgml';
 import { statementDate } from './statement-date';
+import { descendants, leafText, readStatementXml, type XmlElement } from './statement-xml';
 
 /** OFX amounts: an optional sign; a decimal point or comma starts the fraction (the OFX specification, "Amounts"). */
 const OFX_AMOUNT = { decimalMarks: '.,', signed: true };
@@ -21,8 +22,9 @@ const STATEMENT_PATHS = [
  * balance. The key of a line is its FITID (docs/rules/banking.md, "OFX, camt.053 and MT940").
  */
 export function parseOfx(bytes: Buffer): ParsedStatement {
-  const { text, bodyAt } = ofxBody(bytes);
-  const root = readMarkupTree(text, bodyAt, { root: 'OFX', unclosedLeaves: true, maxDepth: 40 });
+  const { text, bodyAt, sgml } = ofxBody(bytes);
+  const body = sgml ? sgmlAsXml(text.slice(bodyAt), bodyAt) : { xml: text.slice(bodyAt), from: bodyAt, insertions: [] };
+  const root = readStatementXml(text, body, 'OFX');
   const found = STATEMENT_PATHS.flatMap(({ path, account }) => descendants(root, path).map((statement) => ({ statement, account })));
   if (found.length === 0) throw new StatementFileError('OFX', 'the file holds no bank (STMTRS) or credit-card (CCSTMTRS) statement');
   if (found.length > 1) throw new StatementFileError('OFX', `the file holds ${found.length} statements; import one account's at a time`);
@@ -39,11 +41,11 @@ export function parseOfx(bytes: Buffer): ParsedStatement {
 }
 
 /**
- * The file as text and where its body starts. A 1.x file opens with `KEY:VALUE` header lines
- * (OFXHEADER:100, CHARSET names the byte encoding); a 2.x file with an XML declaration and
- * an `<?OFX … ?>` instruction, which the tree reader skips.
+ * The file as text, where its body starts and whether it is SGML. A 1.x file opens with `KEY:VALUE`
+ * header lines (OFXHEADER:100, CHARSET names the byte encoding) and its body is SGML; a 2.x file with
+ * an XML declaration and an `<?OFX … ?>` instruction, and its body is XML.
  */
-function ofxBody(bytes: Buffer): { text: string; bodyAt: number } {
+function ofxBody(bytes: Buffer): { text: string; bodyAt: number; sgml: boolean } {
   const head = fileHead(bytes);
   const charset = /^\s*CHARSET:\s*(\S+)/im.exec(head)?.[1] ?? /<\?xml[^>]*encoding="([^"]+)"/.exec(head)?.[1] ?? null;
   const text = statementText(bytes, charset);
@@ -52,10 +54,10 @@ function ofxBody(bytes: Buffer): { text: string; bodyAt: number } {
   if (bodyAt === -1 || (header.trim() !== '' && !/^\s*OFXHEADER:\s*100\s*$/m.test(header))) {
     throw new StatementFileError('OFX header', 'not an OFX file: it opens with neither the OFXHEADER:100 header nor XML');
   }
-  return { text, bodyAt };
+  return { text, bodyAt, sgml: header.trim() !== '' };
 }
 
-function statementLine(transaction: MarkupElement, entry: number): StatementLine[] {
+function statementLine(transaction: XmlElement, entry: number): StatementLine[] {
   const where = `BANKTRANLIST/STMTTRN[${entry}]`;
   if (descendants(transaction, ['CURRENCY']).length > 0) {
     throw new StatementFileError(`${where}/CURRENCY`, "the amount is in a currency other than the statement's (CURDEF)");
@@ -78,7 +80,7 @@ function statementLine(transaction: MarkupElement, entry: number): StatementLine
 }
 
 /** NAME (or PAYEE/NAME) and MEMO; a MEMO that repeats the name, or holds it, stands alone. */
-function narrationOf(transaction: MarkupElement): string {
+function narrationOf(transaction: XmlElement): string {
   const name = leafText(transaction, ['NAME']) ?? leafText(transaction, ['PAYEE', 'NAME']);
   const memo = leafText(transaction, ['MEMO']);
   if (name === null || memo === null) return name ?? memo ?? '';
@@ -86,7 +88,7 @@ function narrationOf(transaction: MarkupElement): string {
   return name.includes(memo) ? name : `${name} ${memo}`;
 }
 
-function ledgerBalance(statement: MarkupElement): Paise | null {
+function ledgerBalance(statement: XmlElement): Paise | null {
   const amount = leafText(statement, ['LEDGERBAL', 'BALAMT']);
   return amount === null ? null : amountTextToPaise(amount, 'LEDGERBAL/BALAMT', OFX_AMOUNT);
 }
@@ -98,7 +100,7 @@ function ofxDate(text: string, where: string): LocalDate {
   return statementDate(`${m[1]}-${m[2]}-${m[3]}`, where);
 }
 
-function requiredText(transaction: MarkupElement, name: string, where: string): string {
+function requiredText(transaction: XmlElement, name: string, where: string): string {
   const text = leafText(transaction, [name]);
   if (text === null) throw new StatementFileError(`${where}/${name}`, `${name} is missing`);
   return text;
