@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'conflict.series_exhausted',
   'conflict.period_locked',
   'conflict.period_filed',
+  'conflict.reconciled',
   'idempotency.key_required',
   'idempotency.in_progress',
   'not_found.resource',

@@ -42,6 +42,7 @@ import { billsLedgerCheck, billsRoutes, billsService, CreateBillBody } from '../
 import { billsOfEntryRoutes, billsOfEntryService } from '../modules/bills-of-entry';
 import { itcReversalsRoutes, itcReversalsService } from '../modules/itc-reversals';
 import { Bill } from '../modules/bills/bills.schemas';
+import { bankLinesRoutes, bankLinesService, statementImportService, statementsRoutes } from '../modules/banking';
 import { bulkRoute } from '../modules/bulk';
 import { paymentsLedgerCheck, paymentsRoutes, paymentsService } from '../modules/payments';
 import { catalogRoutes, catalogService } from '../modules/catalog';
@@ -234,6 +235,8 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     deliveries,
   ].map((job) => (metrics ? measuredJob(job, metrics) : job));
 
+  // Rules and auto-matching plug their steps after the import into afterImport.
+  const statements = statementImportService({ ...deps, afterImport: [] });
   const routes = [
     ...healthRoutes(database, clock, readiness),
     ...identityRoutes(),
@@ -328,6 +331,8 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...recurringRoutes(recurring),
     ...commentsRoutes(comments),
     ...attachmentsRoutes(attachments),
+    ...statementsRoutes(statements),
+    ...bankLinesRoutes(bankLinesService({ ...deps, statements })),
     ...adminRoutes({ orgs, periodLocks, tokens, clock, jobs }),
     ...adminListRoutes({ database, cursors }),
     ...emailAdminRoutes(database),
