@@ -136,6 +136,17 @@ function gstinOfA(a: OrgFixture): Promise<string> {
   return gstin;
 }
 
+/** A BANK account of org A, made once per organisation: the account of every /bank_accounts/{account_id} route. */
+const bankAccounts = new WeakMap<OrgFixture, Promise<string>>();
+function bankAccountOfA(a: OrgFixture): Promise<string> {
+  let account = bankAccounts.get(a);
+  if (!account) {
+    account = t.admin.post(`/orgs/${a.orgId}/accounts`, { account_name: 'Tenant A Current Account', account_type: 'BANK' }).then((res) => created(res, 'account', 'account_id'));
+    bankAccounts.set(a, account);
+  }
+  return account;
+}
+
 /** A period of org A's with a return marked filed: April 2025, before anything the makers create, so it refuses none of them. */
 const FILED_PERIOD = '042025';
 const FILING = { return: 'GSTR1', arn: 'AA270525000123X', filed_on: '2025-05-10' };
@@ -149,7 +160,8 @@ const MAKERS: Record<string, Maker> = {
   },
   contact_id: async (a) => created(await a.api.post('/contacts', { contact_name: 'Tenant A Customer' }, { idempotencyKey: newKey() }), 'contact', 'contact_id'),
   item_id: async (a) => created(await a.api.post('/items', { name: 'Tenant A Widget', rate: 250 }, { idempotencyKey: newKey() }), 'item', 'item_id'),
-  account_id: async (a) => created(await t.admin.post(`/orgs/${a.orgId}/accounts`, { account_name: 'Tenant A Travel', account_type: 'EXPENSE' }), 'account', 'account_id'),
+  // A BANK account: an account read, and a bank account's statements and reconciliations, leaking across organisations would answer.
+  account_id: bankAccountOfA,
   journal_id: async (a) => {
     const [bank, equity] = [await accountOfA(a, 'Bank'), await accountOfA(a, "Owner's Equity")];
     const today = t.clock.now().toISOString().slice(0, 10);
@@ -235,6 +247,19 @@ const MAKERS: Record<string, Maker> = {
     }, { idempotencyKey: newKey() });
     return created(res, 'bill_of_entry', 'bill_of_entry_id');
   },
+  // A statement of one line on the bank account: its line is what an exclude or restore leaking across organisations would change.
+  statement_id: async (a) => {
+    const form = new FormData();
+    form.set('file', new Blob(['Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance\n01/06/26,UPI-TENANT A,1,01/06/26,,100.00,100.00\n']), 'tenant-a.csv');
+    return created(await a.api.postForm(`/bank_accounts/${await bankAccountOfA(a)}/statements`, form, { idempotencyKey: newKey() }), 'bank_statement', 'statement_id');
+  },
+  bank_transaction_id: async (a) => {
+    await MAKERS.statement_id!(a);
+    const res = await a.api.get(`/bank_transactions?account_id=${await bankAccountOfA(a)}`);
+    const id = res.body?.bank_transactions?.[0]?.bank_transaction_id;
+    if (typeof id !== 'string') throw new Error(`maker for bank_transaction_id: ${res.status} ${JSON.stringify(res.body)}`);
+    return id;
+  },
   // A reconciliation row of the books' side is named by its document's id: a linking or refusing leaking across organisations would record a decision.
   reconciliation_id: (a) => MAKERS.expense_id!(a),
   // An ISSUED note half applied to an invoice: an apply or unapply (its application is found through
@@ -303,6 +328,7 @@ const IRN_BODY = { irn: 'a'.repeat(64), ack_no: '1', ack_date: '2026-06-15T11:30
 
 /** Bodies for operations whose minimal schema sample would not pass validation (key: operationId). */
 const BODIES: Record<string, (a: OrgFixture) => unknown> = {
+  excludeBankTransaction: () => ({ reason: 'Tenant B' }),
   // A valid body, so the payment lookup (404 for org B) is what answers.
   applyPayment: () => ({ invoice_id: 'inv_any', amount: 1 }),
   refundAdvance: () => ({ amount: 1, date: '2026-06-15' }),

@@ -52,6 +52,8 @@ function mappingOf(text: string | undefined): ColumnMapping | undefined {
  */
 export async function receiveStatement(statements: StatementImportService, { request, accountId }: { request: FastifyRequest; accountId: string }) {
   const ctx = request.ctx!;
+  // The account first: another organisation's is 404 whatever the form holds.
+  await statements.assertStatementAccount(ctx, accountId);
   const fields: Record<string, string> = {};
   let file: { bytes: Buffer; name: string | null } | null = null;
   let refusal: DomainError | null = null;
