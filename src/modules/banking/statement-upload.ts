@@ -58,7 +58,8 @@ export async function receiveStatement(statements: StatementImportService, { req
   let file: { bytes: Buffer; name: string | null } | null = null;
   let refusal: DomainError | null = null;
   try {
-    for await (const part of request.parts()) {
+    // One byte past the limit is read, so that a file cut there is known to be too large.
+    for await (const part of request.parts({ limits: { fileSize: MAX_STATEMENT_BYTES + 1 } })) {
       if (part.type === 'file') {
         try {
           const bytes = await collect(part.file);
