@@ -168,6 +168,18 @@ describe('refusals', () => {
     expect((await linesOf(o, bank)).bank_transactions).toHaveLength(0);
   });
 
+  it('imports a file of more than 1 MB whole, and refuses one over 20 MB with 413', async () => {
+    const fresh = await t.given.org();
+    const account = await accountId(fresh.api, 'Bank');
+    // 12,000 deposits of ₹1 on 1 March: the balance after line n is n rupees.
+    const rows = Array.from({ length: 12_000 }, (_, i) => `01/03/26,UPI-CUSTOMER ${i} PAYMENT FOR INVOICE NUMBER ${i} OF MARCH 2026 THROUGH THE GATEWAY,R${i},01/03/26,,1.00,${i + 1}.00`);
+    const big = `${HEADER}${rows.join('\n')}\n`;
+    expect(big.length).toBeGreaterThan(1024 * 1024);
+    expect(await imported(fresh, account, big, 'march.csv')).toMatchObject({ lines: 12_000, new_lines: 12_000, opening_balance: 0, closing_balance: 12_000 });
+    const huge = await upload(fresh, account, Buffer.alloc(20 * 1024 * 1024 + 1, 0x41), 'huge.csv');
+    expect([huge.status, huge.body.code, huge.body.field]).toEqual([413, 'validation.invalid_value', 'file']);
+  });
+
   it('refuses an XLSX zip bomb before unpacking it', async () => {
     // 110 MB of one repeated row's XML deflates to about 110 KB; the allowance is 100 MB.
     const row = '<row><c t="inlineStr"><is><t>x</t></is></c></row>';
