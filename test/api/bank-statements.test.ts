@@ -290,8 +290,10 @@ describe('bank lines', () => {
       await other.api.get(`/bank_transactions?account_id=${bank}`),
       await other.api.post(`/bank_transactions/${lines[2]!.bank_transaction_id}/exclude`, { reason: 'x' }, { idempotencyKey: newKey() }),
     ]) expect([res.status, res.body.code]).toEqual([404, 'not_found.resource']);
-    const blank = await o.api.post(`/bank_transactions/${lines[2]!.bank_transaction_id}/exclude`, {}, { idempotencyKey: newKey() });
-    expect([blank.status, blank.body.code, blank.body.field]).toEqual([400, 'validation.required_field', 'reason']);
+    for (const body of [{}, { reason: '   ' }]) {
+      const blank = await o.api.post(`/bank_transactions/${lines[2]!.bank_transaction_id}/exclude`, body, { idempotencyKey: newKey() });
+      expect([blank.status, blank.body.code, blank.body.field]).toEqual([400, 'validation.required_field', 'reason']);
+    }
     await expectBooksBalanced(o.api);
   });
 });

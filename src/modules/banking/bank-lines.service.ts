@@ -1,4 +1,4 @@
-import { DomainError, invalidState, notFound } from '../../kernel/errors';
+import { DomainError, invalidState, notFound, requiredField } from '../../kernel/errors';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { cursorPage, readCursor } from '../../platform/pagination';
@@ -70,7 +70,11 @@ export function bankLinesService(deps: Deps) {
       return { bank_transaction: (await withMatches(ctx.orgId, [row]))[0]! };
     },
 
-    exclude: (ctx: RequestContext, lineId: string, body: ExcludeBankLineBody) => change(ctx, lineId, 'EXCLUDED', body.reason.trim()),
+    exclude: (ctx: RequestContext, lineId: string, body: ExcludeBankLineBody) => {
+      const reason = body.reason.trim();
+      if (reason === '') throw requiredField('reason', 'reason is required: say why the line is excluded');
+      return change(ctx, lineId, 'EXCLUDED', reason);
+    },
     restore: (ctx: RequestContext, lineId: string) => change(ctx, lineId, 'UNMATCHED', null),
   };
 }
