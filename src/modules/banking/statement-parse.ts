@@ -10,7 +10,8 @@ export interface StatementOptions extends TableReading {
   fileName?: string | null;
 }
 
-type Reader = (bytes: Buffer, options: StatementOptions) => Promise<ParsedStatement>;
+/** A format's reader: the pure parsers of OFX, camt.053 and MT940 take the bytes alone. */
+type Reader = (bytes: Buffer, options: StatementOptions) => ParsedStatement | Promise<ParsedStatement>;
 
 /** A spreadsheet format: its rows, read as a statement table with the preset or mapping. */
 const tableReader = (format: 'CSV' | 'XLSX', rowsOf: (bytes: Buffer) => TableRow[] | Promise<TableRow[]>): Reader => async (bytes, options) => {
