@@ -31,13 +31,16 @@
  * default 1,000,000, whose seeding takes 20-30 minutes per engine on two cores;
  * bench/books-bench.ts), BENCH_GST_INVOICES and BENCH_REPORT_RUNS (bench/reports-bench.ts),
  * BENCH_ITC_DOCUMENTS (bills and GSTR-2B documents of the reconciliation benchmark, which runs
- * only when named, `--only itc-reconciliation`; default 20,000; bench/itc-bench.ts).
+ * only when named, `--only itc-reconciliation`; default 20,000; bench/itc-bench.ts),
+ * BENCH_BANK_LINES (lines of the statement import benchmark, which runs only when named,
+ * `--only bank-import`; default 100,000; bench/bank-bench.ts).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { backgroundBenchmarks } from './background-bench';
+import { BANK_IMPORT_BENCH, bankImportBenchmark } from './bank-bench';
 import { BOOKS_BENCH, booksBenchmark } from './books-bench';
 import { waitForIdle } from './cpu';
 import { describeFloors, measureFloors, type Floors } from './floors';
@@ -98,6 +101,7 @@ async function benchAll(engine: Engine, settings: Settings, databaseUrl: string 
   const background = await backgroundBenchmarks(engine, databaseUrl, settings.only, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv });
   if (selects(settings.only, GST_RETURNS_BENCH)) background.push(await gstReturnsBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
   if (names(settings.only, ITC_BENCH)) background.push(await itcReconciliationBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
+  if (names(settings.only, BANK_IMPORT_BENCH)) background.push(await bankImportBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
   // Seeding a million invoices takes 20-30 minutes per engine: only when asked for by name.
   if (names(settings.only, BOOKS_BENCH)) background.push(await booksBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
   if (!before) return { results, background };

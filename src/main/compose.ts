@@ -42,7 +42,10 @@ import { billsLedgerCheck, billsRoutes, billsService, CreateBillBody } from '../
 import { billsOfEntryRoutes, billsOfEntryService } from '../modules/bills-of-entry';
 import { itcReversalsRoutes, itcReversalsService } from '../modules/itc-reversals';
 import { Bill } from '../modules/bills/bills.schemas';
-import { bankRulesRoutes, bankRulesService, createFromLineRoutes, createFromLineService } from '../modules/banking';
+import {
+  bankLinesRoutes, bankLinesService, bankReconciliationRoutes, bankReconciliationService, bankRulesRoutes, bankRulesService, createFromLineRoutes,
+  createFromLineService, statementImportService, statementsRoutes,
+} from '../modules/banking';
 import { bulkRoute } from '../modules/bulk';
 import { paymentsLedgerCheck, paymentsRoutes, paymentsService } from '../modules/payments';
 import { catalogRoutes, catalogService } from '../modules/catalog';
@@ -59,7 +62,6 @@ import { einvoiceRoutes, einvoiceService, irnService } from '../modules/einvoice
 import { challanEWayBill, deliveryChallansRoutes, deliveryChallansService } from '../modules/delivery-challans';
 import { gspRoutes, gspService, outboxProvider, type GspProvider } from '../modules/gsp';
 import { ewayBillBulkFiles, ewayBillBulkRoutes, ewayBillRoutes, ewayBillService, ewayBillSources } from '../modules/ewaybill';
-import { bankReconciliationRoutes, bankReconciliationService } from '../modules/banking';
 import { branchesOfGstin, filedReturnsRoutes, filedReturnsService, gstr1Routes, gstr3bRoutes, gstReportRoutes, gstReportsService } from '../modules/gst-reports';
 import { gstr2bItcBasis, gstr2bRoutes, gstr2bService, imsActionsRoutes, imsActionsService, reconciliationRoutes, reconciliationService } from '../modules/itc-reconciliation';
 import { Invoice } from '../modules/invoices/invoices.schemas';
@@ -229,8 +231,9 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     },
   });
   const createFromLine = createFromLineService({ ...deps, payments, expenses, ledger });
-  // Its afterImport is a hook of the statement import.
   const bankRules = bankRulesService({ ...deps, createFromLine });
+  // After a statement's lines are stored: the rules make what they say, then auto-matching takes what is left.
+  const statements = statementImportService({ ...deps, afterImport: [bankRules.afterImport] });
   const jobs: Job[] = [
     { name: 'idempotency_keys_expired', run: () => idempotency.purgeExpired() },
     { name: 'rate_limit_windows_expired', run: () => rateLimiter.purgeExpired() },
@@ -336,6 +339,8 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...recurringRoutes(recurring),
     ...commentsRoutes(comments),
     ...attachmentsRoutes(attachments),
+    ...statementsRoutes(statements),
+    ...bankLinesRoutes(bankLinesService({ ...deps, statements })),
     ...adminRoutes({ orgs, periodLocks, tokens, clock, jobs }),
     ...adminListRoutes({ database, cursors }),
     ...emailAdminRoutes(database),

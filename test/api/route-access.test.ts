@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullPath, PUBLIC_PREFIX, type RouteDef } from '../../src/http/route';
 import { ALL_SCOPES, FULL_ACCESS } from '../../src/platform/auth/scopes';
-import { seedBankLines } from '../support/bank';
 import { HttpClient, type ApiResponse } from '../support/http-client';
 import { fetchOpenApi, sampleOf, type JsonSchema } from '../support/openapi-doc';
 import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
@@ -248,6 +247,19 @@ const MAKERS: Record<string, Maker> = {
     }, { idempotencyKey: newKey() });
     return created(res, 'bill_of_entry', 'bill_of_entry_id');
   },
+  // A statement of one line on the bank account: its line is what an exclude or restore leaking across organisations would change.
+  statement_id: async (a) => {
+    const form = new FormData();
+    form.set('file', new Blob(['Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance\n01/06/26,UPI-TENANT A,1,01/06/26,,100.00,100.00\n']), 'tenant-a.csv');
+    return created(await a.api.postForm(`/bank_accounts/${await bankAccountOfA(a)}/statements`, form, { idempotencyKey: newKey() }), 'bank_statement', 'statement_id');
+  },
+  bank_transaction_id: async (a) => {
+    await MAKERS.statement_id!(a);
+    const res = await a.api.get(`/bank_transactions?account_id=${await bankAccountOfA(a)}`);
+    const id = res.body?.bank_transactions?.[0]?.bank_transaction_id;
+    if (typeof id !== 'string') throw new Error(`maker for bank_transaction_id: ${res.status} ${JSON.stringify(res.body)}`);
+    return id;
+  },
   // A reconciliation row of the books' side is named by its document's id: a linking or refusing leaking across organisations would record a decision.
   reconciliation_id: (a) => MAKERS.expense_id!(a),
   // An open reconciliation of a bank account: a close or reopen leaking across organisations would change it.
@@ -306,8 +318,6 @@ const MAKERS: Record<string, Maker> = {
   },
   // An endpoint on a closed loopback port: its deliveries stay PENDING, so a leaked delete or replay would show.
   endpoint_id: async (a) => created(await a.api.post('/webhooks/endpoints', { url: 'http://127.0.0.1:1/hook', events: ['EXPENSE_CREATED'] }), 'endpoint', 'endpoint_id'),
-  // An unmatched bank line: a create from it leaking across organisations would make and match an entry.
-  bank_transaction_id: async (a) => (await seedBankLines(t, a.orgId, await accountOfA(a, 'Bank'), [{ date: t.clock.now().toISOString().slice(0, 10), narration: 'NEFT CR-TENANT A', amount: 100, direction: 'IN' }]))[0]!,
   rule_id: async (a) => created(await a.api.post('/bank_rules', {
     name: 'Tenant A rule', condition: { contains: 'TENANT A' }, action: 'SUGGEST', target: { type: 'JOURNAL', account_id: await accountOfA(a, 'Other Income') },
   }), 'bank_rule', 'bank_rule_id'),
@@ -326,6 +336,7 @@ const IRN_BODY = { irn: 'a'.repeat(64), ack_no: '1', ack_date: '2026-06-15T11:30
 
 /** Bodies for operations whose minimal schema sample would not pass validation (key: operationId). */
 const BODIES: Record<string, (a: OrgFixture) => unknown> = {
+  excludeBankTransaction: () => ({ reason: 'Tenant B' }),
   // A valid body, so the payment lookup (404 for org B) is what answers.
   applyPayment: () => ({ invoice_id: 'inv_any', amount: 1 }),
   refundAdvance: () => ({ amount: 1, date: '2026-06-15' }),

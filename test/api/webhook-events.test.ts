@@ -309,7 +309,18 @@ const CAUSES: Record<EventType, Case[]> = {
       return [{ id: c.delivery_challan_id, number: c.delivery_challan_number, contact_id: c.contact_id, reason: 'ON_APPROVAL', total: 2000, status: 'CANCELLED' }];
     },
   }],
-  BANK_STATEMENT_IMPORTED: [],
+  BANK_STATEMENT_IMPORTED: [{
+    cause: 'POST /bank_accounts/{account_id}/statements',
+    run: async (o) => {
+      const bank = await accountId(o.api, 'Bank');
+      const form = new FormData();
+      // Two lines, the second a withdrawal: 10,000 + 500 − 200 = 10,300.
+      form.set('file', new Blob(['Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance\n15/06/26,UPI-IN,1,15/06/26,,500.00,"10,500.00"\n15/06/26,CHQ PAID,2,15/06/26,200.00,,"10,300.00"\n']), 'june.csv');
+      const res = await o.api.postForm(`/bank_accounts/${bank}/statements`, form, { idempotencyKey: newKey() });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return [{ account_id: bank, statement_id: res.body.bank_statement.statement_id, lines: 2, new_lines: 2, matched: 0 }];
+    },
+  }],
   BANK_RECONCILIATION_CLOSED: [{
     cause: 'POST /bank_accounts/{id}/reconciliations/{id}/close',
     run: async (o) => {

@@ -1,3 +1,4 @@
+import { dayBase } from '../../src/modules/banking/statement-order.rules';
 import type { TestApp } from './test-app';
 
 /** A bank line as tests give it: amounts in rupees, `in` for money into the account. */
@@ -16,7 +17,8 @@ let seeded = 0;
 /**
  * Stores bank lines for an account as an imported statement would, and answers their ids in
  * order. Until the import endpoint exists on every branch this writes the rows directly; the
- * statement import's own tests go through POST /bank_accounts/{id}/statements.
+ * statement import's own tests go through POST /bank_accounts/{id}/statements. Sequences follow
+ * the import's (docs/rules/banking.md, "Statements in": a day's base, lines 2^16 apart).
  */
 export async function seedBankLines(t: TestApp, orgId: string, accountId: string, lines: readonly BankLineFixture[]): Promise<string[]> {
   const db = t.app.database.db;
@@ -26,7 +28,7 @@ export async function seedBankLines(t: TestApp, orgId: string, accountId: string
   let sequence = Number(last?.max ?? 0);
   const rows = lines.map((line, i) => ({
     org_id: orgId, bank_transaction_id: `btx_${statementId}_${i}`, account_id: accountId, statement_id: statementId,
-    line_key: `seed:${statementId}:${i}`, sequence: ++sequence, txn_date: line.date, value_date: line.value_date ?? null,
+    line_key: `seed:${statementId}:${i}`, sequence: (sequence = Math.max(sequence, dayBase(line.date)) + 65536), txn_date: line.date, value_date: line.value_date ?? null,
     narration: line.narration, reference: line.reference ?? null, direction: line.direction, amount: Math.round(line.amount * 100),
     balance: line.balance == null ? null : Math.round(line.balance * 100), status: 'UNMATCHED', exclude_reason: null,
     reconciliation_id: null, version: 1, created_time: now, updated_time: now,

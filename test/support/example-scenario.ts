@@ -518,6 +518,21 @@ async function monthOfBusiness(s: Story, storeLines: StoreLines): Promise<void> 
   await s.call('deleteContact', { params: { contact_id: oneOff.contact_id } });
   const spare = (await s.call('adminCreateToken', { quiet: true, body: { org_ids: [orgId], scopes: ['Svc.invoices.READ'] } })).token;
   await s.call('adminRevokeToken', { params: { token_id: spare.token_id } });
+  // The bank's statement of June: its HDFC download imported, the lines listed, one excluded and put back.
+  const statement = (await s.call('importBankStatement', {
+    params: { account_id: bank.account_id },
+    form: { fields: { preset: 'HDFC' }, file: { name: 'hdfc-june.csv', type: 'text/csv', bytes: new TextEncoder().encode([
+      'Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance',
+      '24/06/26,NEFT CR-KKBK0000958-SHARMA TRADERS-INV 1,N175260000001,24/06/26,,"5,000.00","1,05,000.00"',
+      '25/06/26,BANK CHARGES INCL GST,,25/06/26,118.00,,"1,04,882.00"',
+    ].join('\n')) } },
+  })).bank_statement;
+  await s.call('listBankStatements', { params: { account_id: bank.account_id } });
+  await s.call('getBankStatement', { params: { statement_id: statement.statement_id } });
+  const bankLines = (await s.call('listBankTransactions', { query: { account_id: bank.account_id, status: 'unmatched' } })).bank_transactions;
+  await s.call('getBankTransaction', { params: { bank_transaction_id: bankLines[0].bank_transaction_id } });
+  await s.call('excludeBankTransaction', { params: { bank_transaction_id: bankLines[1].bank_transaction_id }, body: { reason: 'Charges reversed by the bank next day' } });
+  await s.call('restoreBankTransaction', { params: { bank_transaction_id: bankLines[1].bank_transaction_id } });
   // June is final: the operator locks it (last, so that no answer recorded before it changes).
   await s.call('adminSetLock', { params: { org_id: orgId }, body: { lock_date: '2026-06-30' } });
   // E-way bill data last: a read that takes an id, so the ids of the operations above stay as recorded.

@@ -1,3 +1,7 @@
+export { statementImportService, type AfterImport, type StatementImportService } from './statement-import.service';
+export { statementsRoutes } from './statements.routes';
+export { bankLinesService, type BankLinesService } from './bank-lines.service';
+export { bankLinesRoutes } from './bank-lines.routes';
 export { bankReconciliationService, type BankReconciliationService } from './reconciliation.service';
 export { bankReconciliationRoutes } from './reconciliation.routes';
 export { createFromLineService, type CreateFromLineService } from './create-from-line.service';

@@ -13,6 +13,8 @@ export const ACTIVITY_ENTITY_TYPES = [
   'IMS_ACTION',
   /** A bank statement's line: matched, unmatched, excluded, restored; and an account's reconciliation, closed or reopened. */
   'BANK_TRANSACTION', 'BANK_RECONCILIATION',
+  /** A bank statement imported for an account. */
+  'BANK_STATEMENT',
   /** The organisation itself: its period lock set, moved or removed through the admin API. */
   'ORGANISATION',
 ] as const;
