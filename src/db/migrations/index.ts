@@ -53,6 +53,7 @@ import { imsActions } from './053-ims-actions';
 import { itcReversals } from './054-itc-reversals';
 import { itcLinks } from './055-itc-links';
 import { bankStatements } from './056-bank-statements';
+import { contactUpi } from './057-contact-upi';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -65,7 +66,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   customerDebitNotes, outwardReverseCharge, billsOfEntry, advancesReceived, cess, shippingBills, advanceRefunds,
   transportDocuments,
   deliveryChallans, invoiceDispatchFrom, gstr2b, supplierDebitNotes, imsActions, itcReversals, itcLinks,
-  bankStatements,
+  bankStatements, contactUpi,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
