@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   'conflict.series_exhausted': 409,
   'conflict.period_locked': 409,
   'conflict.period_filed': 409,
+  'conflict.reconciled': 409,
   'idempotency.key_required': 400,
   'idempotency.in_progress': 409,
   'not_found.resource': 404,

@@ -54,7 +54,7 @@ const OVERRIDDEN: Record<number, ErrorCode[]> = {
 };
 
 /** Codes only some operations can answer: listed for those that declare them (route `failsWithCodes`), not under every one of their status. */
-const OPERATION_CODES: readonly ErrorCode[] = ['conflict.period_locked', 'conflict.period_filed'];
+const OPERATION_CODES: readonly ErrorCode[] = ['conflict.period_locked', 'conflict.period_filed', 'conflict.reconciled'];
 
 /** The codes an error status can carry on an operation, for its description in the document. */
 export function codesOf(status: number, declared: readonly ErrorCode[] = []): ErrorCode[] {

@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'conflict.series_exhausted',
   'conflict.period_locked',
   'conflict.period_filed',
+  /** A bank line in a closed reconciliation, or an entry matched to one (docs/rules/banking.md, "Reconciliation"). */
+  'conflict.reconciled',
   'idempotency.key_required',
   'idempotency.in_progress',
   'not_found.resource',

@@ -41,6 +41,7 @@ import { adminListRoutes } from '../modules/admin/admin-lists.routes';
 import { billsLedgerCheck, billsRoutes, billsService, CreateBillBody } from '../modules/bills';
 import { billsOfEntryRoutes, billsOfEntryService } from '../modules/bills-of-entry';
 import { itcReversalsRoutes, itcReversalsService } from '../modules/itc-reversals';
+import { matchRoutes, matchService } from '../modules/banking';
 import { Bill } from '../modules/bills/bills.schemas';
 import { bulkRoute } from '../modules/bulk';
 import { paymentsLedgerCheck, paymentsRoutes, paymentsService } from '../modules/payments';
@@ -278,6 +279,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...imsActionsRoutes(imsActionsService(deps, branchesOfGstin)),
     ...gstr2bRoutes(gstr2bService(deps)),
     ...reconciliationRoutes(reconciliationService(deps)),
+    ...matchRoutes(matchService(deps)),
     ...debitNotesRoutes(debitNotes),
     ...activityRoutes(activity),
     ...activityAliasRoutes(activity, database.db, [
