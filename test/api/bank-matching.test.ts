@@ -82,7 +82,7 @@ beforeAll(async () => {
     { date: '2026-06-17', direction: 'OUT', amount: 600, narration: 'IMPS KAVERI PAPER' },
     { date: '2026-06-17', direction: 'OUT', amount: 400, narration: 'IMPS KAVERI PAPER' },
   ]);
-  [LP] = await seedBankLines(t, org.orgId, petty, [{ date: '2026-06-14', direction: 'IN', amount: 3000, narration: 'CASH FROM BANK' }]);
+  LP = (await seedBankLines(t, org.orgId, petty, [{ date: '2026-06-14', direction: 'IN', amount: 3000, narration: 'CASH FROM BANK' }]))[0]!;
 });
 afterAll(async () => { await t.close(); });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullPath, PUBLIC_PREFIX, type RouteDef } from '../../src/http/route';
 import { ALL_SCOPES, FULL_ACCESS } from '../../src/platform/auth/scopes';
+import { seedBankLines } from '../support/bank';
 import { HttpClient, type ApiResponse } from '../support/http-client';
 import { fetchOpenApi, sampleOf, type JsonSchema } from '../support/openapi-doc';
 import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
@@ -149,7 +150,8 @@ const MAKERS: Record<string, Maker> = {
   },
   contact_id: async (a) => created(await a.api.post('/contacts', { contact_name: 'Tenant A Customer' }, { idempotencyKey: newKey() }), 'contact', 'contact_id'),
   item_id: async (a) => created(await a.api.post('/items', { name: 'Tenant A Widget', rate: 250 }, { idempotencyKey: newKey() }), 'item', 'item_id'),
-  account_id: async (a) => created(await t.admin.post(`/orgs/${a.orgId}/accounts`, { account_name: 'Tenant A Travel', account_type: 'EXPENSE' }), 'account', 'account_id'),
+  // A BANK account: what the banking routes take as well as GET /accounts/{account_id}.
+  account_id: async (a) => created(await t.admin.post(`/orgs/${a.orgId}/accounts`, { account_name: 'Tenant A Current Account', account_type: 'BANK' }), 'account', 'account_id'),
   journal_id: async (a) => {
     const [bank, equity] = [await accountOfA(a, 'Bank'), await accountOfA(a, "Owner's Equity")];
     const today = t.clock.now().toISOString().slice(0, 10);
@@ -274,6 +276,16 @@ const MAKERS: Record<string, Maker> = {
       template_payload: { memo: 'Tenant A capital', lines: [{ account_id: bank, debit: 10 }, { account_id: equity, credit: 10 }] },
     }, { idempotencyKey: newKey() });
     return created(res, 'recurring', 'recurring_id');
+  },
+  // A line of org A's bank matched to its receipt: suggestions, a match or an unmatch leaking across organisations would answer.
+  bank_transaction_id: async (a) => {
+    const [bank, today] = [await accountOfA(a, 'Bank'), t.clock.now().toISOString().slice(0, 10)];
+    const payerId = await created(await a.api.post('/contacts', { contact_name: 'Tenant A Depositor', contact_type: 'CUSTOMER' }, { idempotencyKey: newKey() }), 'contact', 'contact_id');
+    const paymentId = await created(await a.api.post('/payments', { flow: 'INCOMING', contact_id: payerId, date: today, amount: 100, bank_account_id: bank }, { idempotencyKey: newKey() }), 'payment', 'payment_id');
+    const [lineId] = await seedBankLines(t, a.orgId, bank, [{ date: today, direction: 'IN', amount: 100, narration: 'NEFT TENANT A' }]);
+    const res = await a.api.post(`/bank_transactions/${lineId}/match`, { entries: [{ source: 'PAYMENT', source_id: paymentId }] }, { idempotencyKey: newKey() });
+    if (res.status !== 201) throw new Error(`maker for bank_transaction_id: ${res.status} ${JSON.stringify(res.body)}`);
+    return lineId!;
   },
   comment_id: async (a) => {
     const invoiceId = await MAKERS.invoice_id!(a);

@@ -148,7 +148,7 @@ export async function recordExampleScenario(): Promise<{ examples: Examples; mis
     const address = app.server.server.address();
     if (!address || typeof address === 'string') throw new Error('server did not bind a TCP port');
     const story = new Story(`http://127.0.0.1:${address.port}`, new Map(app.routes.map((r) => [r.operationId, r])));
-    await monthOfBusiness(story);
+    await monthOfBusiness(story, bankLineSeeder(app, clock));
     const missing = app.routes.map((r) => r.operationId).filter((id) => !story.examples[id]);
     return { examples: story.examples, missing };
   } finally {
@@ -168,7 +168,29 @@ const BRANCH_GSTIN = '27AABCB1234F1Z8';
 const CUSTOMER_GSTIN = '29AAACR5055K1Z3';
 const VENDOR_GSTIN = '27AAPFU0939F1ZV';
 
-async function monthOfBusiness(s: Story): Promise<void> {
+/** Stores an account's statement lines as an import does, with the scenario's ids and clock: what the banking block matches. */
+type LineSeeder = (orgId: string, accountId: string, lines: ReadonlyArray<{ date: string; direction: 'IN' | 'OUT'; amount: number; narration: string; reference: string | null }>) => Promise<string[]>;
+
+function bankLineSeeder(app: Awaited<ReturnType<typeof composeApp>>, clock: Clock): LineSeeder {
+  return async (orgId, accountId, lines) => {
+    const db = app.database.db;
+    const now = clock.now().toISOString();
+    const statementId = app.deps.ids.next('bst');
+    await db.insertInto('bank_statements').values({
+      org_id: orgId, statement_id: statementId, account_id: accountId, format: 'CSV', preset: null, file_name: 'june.csv', from_date: lines[0]!.date, to_date: lines.at(-1)!.date,
+      opening_balance: null, closing_balance: null, lines: lines.length, new_lines: lines.length, matched: 0, created_time: now,
+    }).execute();
+    const rows = lines.map((l, i) => ({
+      org_id: orgId, bank_transaction_id: app.deps.ids.next('btx'), account_id: accountId, statement_id: statementId, line_key: `${statementId}:${i}`, sequence: i + 1,
+      txn_date: l.date, value_date: l.date, narration: l.narration, reference: l.reference, direction: l.direction, amount: Math.round(l.amount * 100), balance: null,
+      status: 'UNMATCHED', exclude_reason: null, reconciliation_id: null, version: 1, created_time: now, updated_time: now,
+    }));
+    await db.insertInto('bank_transactions').values(rows).execute();
+    return rows.map((r) => r.bank_transaction_id);
+  };
+}
+
+async function monthOfBusiness(s: Story, seedLines: LineSeeder): Promise<void> {
   await s.call('health');
   await s.call('ready');
 
@@ -624,6 +646,22 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('unlinkItcReconciliation', { params: { reconciliation_id: udyogRow.reconciliation_id }, body: { reason: 'The bill is for the second consignment' } });
   await s.call('listItcSuppliers', { query: { gstin: ORG_GSTIN, period: '062026' } });
   await s.call('getGstr3b', { quiet: true, query: { gstin: ORG_GSTIN, period: '062026', itc_basis: 'gstr2b' } });
+  // The HDFC statement of July's first week (after every recorded id, June being locked): Raman's NEFT of 23,600 on 6 July
+  // (UTR HDFCN52026070600451212) is a receipt booked that day with the UTR as its reference, suggested with a score of 100
+  // (amount 50, date 10, reference 25, name 15); matched, and the match taken back. The bank's 590 of charges has nothing in the books.
+  const ramanNeft = (await s.call('createPayment', {
+    quiet: true,
+    body: { flow: 'INCOMING', contact_id: customer.contact_id, date: '2026-07-06', amount: 23600, bank_account_id: bank.account_id, mode: 'BANK_TRANSFER', reference_number: 'HDFCN52026070600451212' },
+  })).payment;
+  const [neftLine] = await seedLines(org.org_id, bank.account_id, [
+    { date: '2026-07-06', direction: 'IN', amount: 23600, narration: 'NEFT CR-HDFCN52026070600451212-RAMAN TRADERS', reference: 'HDFCN52026070600451212' },
+    { date: '2026-07-06', direction: 'OUT', amount: 590, narration: 'CHGS INCL GST FOR JUN', reference: null },
+  ]);
+  await s.call('getBankTransactionSuggestions', { params: { bank_transaction_id: neftLine! } });
+  await s.call('getBankTransactionCandidates', { params: { bank_transaction_id: neftLine! } });
+  await s.call('listBankAccountSuggestions', { params: { account_id: bank.account_id }, query: { from_date: '2026-07-01', to_date: '2026-07-31', per_page: 10 } });
+  await s.call('matchBankTransaction', { params: { bank_transaction_id: neftLine! }, body: { entries: [{ source: 'PAYMENT', source_id: ramanNeft.payment_id }] } });
+  await s.call('unmatchBankTransaction', { params: { bank_transaction_id: neftLine! } });
 }
 
 /** A one-page PDF, the smallest a viewer opens: what an attachment's example uploads. */
