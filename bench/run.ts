@@ -31,7 +31,9 @@
  * default 1,000,000, whose seeding takes 20-30 minutes per engine on two cores;
  * bench/books-bench.ts), BENCH_GST_INVOICES and BENCH_REPORT_RUNS (bench/reports-bench.ts),
  * BENCH_ITC_DOCUMENTS (bills and GSTR-2B documents of the reconciliation benchmark, which runs
- * only when named, `--only itc-reconciliation`; default 20,000; bench/itc-bench.ts).
+ * only when named, `--only itc-reconciliation`; default 20,000; bench/itc-bench.ts),
+ * BENCH_BANK_LINES (bank lines and receipts of the suggestion benchmark, which runs only when
+ * named, `--only bank-suggest`; default 10,000; bench/bank-suggest-bench.ts).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -43,6 +45,7 @@ import { waitForIdle } from './cpu';
 import { describeFloors, measureFloors, type Floors } from './floors';
 import { describeMachine } from './machine';
 import { ITC_BENCH, itcReconciliationBenchmark } from './itc-bench';
+import { BANK_SUGGEST_BENCH, bankSuggestBenchmark } from './bank-suggest-bench';
 import { GST_RETURNS_BENCH, gstReturnsBenchmark } from './reports-bench';
 import { compareBuilds } from './compare-builds';
 import { describeRun, readSettings, runScenario, startBench, type ScenarioResult, type Settings } from './scenario-runner';
@@ -98,6 +101,7 @@ async function benchAll(engine: Engine, settings: Settings, databaseUrl: string 
   const background = await backgroundBenchmarks(engine, databaseUrl, settings.only, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv });
   if (selects(settings.only, GST_RETURNS_BENCH)) background.push(await gstReturnsBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
   if (names(settings.only, ITC_BENCH)) background.push(await itcReconciliationBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
+  if (names(settings.only, BANK_SUGGEST_BENCH)) background.push(await bankSuggestBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
   // Seeding a million invoices takes 20-30 minutes per engine: only when asked for by name.
   if (names(settings.only, BOOKS_BENCH)) background.push(await booksBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
   if (!before) return { results, background };

@@ -89,6 +89,18 @@ afterAll(async () => { await t.close(); });
 const candidate = (source: string, id: string, kind: string, flow: string | null, date: string, amount: number, score: number, reasons: string[]) =>
   expect.objectContaining({ source, source_id: id, kind, flow, date, amount, score, reasons });
 
+describe('contacts.upi_vpa', () => {
+  it('is taken on create and update, shown on get, cleared with null, and refused when not name@psp', async () => {
+    const res = await org.api.post('/contacts', { contact_name: 'Meera Handlooms', upi_vpa: 'meera.h@oksbi' }, { idempotencyKey: newKey() });
+    expect(res.body.contact.upi_vpa).toBe('meera.h@oksbi');
+    const id = res.body.contact.contact_id;
+    expect((await org.api.put(`/contacts/${id}`, { upi_vpa: 'meera@ybl' })).body.contact.upi_vpa).toBe('meera@ybl');
+    expect((await org.api.get(`/contacts/${id}`)).body.contact.upi_vpa).toBe('meera@ybl');
+    expect((await org.api.put(`/contacts/${id}`, { upi_vpa: null })).body.contact.upi_vpa).toBeNull();
+    expect((await org.api.post('/contacts', { contact_name: 'Bad', upi_vpa: 'meera at sbi' }, { idempotencyKey: newKey() })).body).toMatchObject({ code: 'validation.invalid_value', field: 'upi_vpa' });
+  });
+});
+
 describe('GET /bank_transactions/{id}/suggestions', () => {
   it('suggests each kind of entry by its posting to the bank, with its score and reasons', async () => {
     // P1's bank leg 8,950: amount 50 + a day apart 8 + the UPI handle 15 = 73. The deleted P3 and May's J2 (17 days away) are not suggested.
