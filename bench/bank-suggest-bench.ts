@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { bootstrapOrg, seedContacts, type ApiClient } from './api-client';
+import { apiClient, bootstrapOrg, seedContacts, type ApiClient } from './api-client';
 import type { BackgroundResult } from './scenario-types';
 import { seconds } from './report-timing';
 import { postgresTarget, sqliteTarget, type Engine } from './seed/bulk-target';
@@ -60,14 +60,14 @@ export async function bankSuggestBenchmark(engine: Engine, databaseUrl: string |
   try {
     // 1. The receipts through the API.
     let server = await startServer({ databaseUrl, adminToken, dataDir, env });
-    const { orgId, api } = await bootstrapOrg(server.origin, adminToken, runId);
+    const { orgId, api: setupApi } = await bootstrapOrg(server.origin, adminToken, runId);
     let receipts: string[];
     let bank: string;
     const seedStarted = performance.now();
     try {
-      const { accounts } = await api.call<{ accounts: { account_id: string; account_name: string }[] }>('GET', '/accounts?account_type=BANK');
+      const { accounts } = await setupApi.call<{ accounts: { account_id: string; account_name: string }[] }>('GET', '/accounts?account_type=BANK');
       bank = accounts.find((a) => a.account_name === 'Bank')!.account_id;
-      receipts = await seedReceipts(api, runId, bank, await seedContacts(api, runId, CUSTOMERS), total);
+      receipts = await seedReceipts(setupApi, runId, bank, await seedContacts(setupApi, runId, CUSTOMERS), total);
     } finally {
       await server.stop();
     }
@@ -93,6 +93,7 @@ export async function bankSuggestBenchmark(engine: Engine, databaseUrl: string |
     // 3. From a fresh server, every line's suggestions, a page at a time.
     server = await startServer({ databaseUrl, adminToken, dataDir, env, cpuProfDir });
     try {
+      const api = apiClient(server.origin, setupApi.token);
       const started = performance.now();
       let cursor: string | null = null;
       let lines = 0;
