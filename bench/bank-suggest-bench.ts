@@ -3,7 +3,7 @@
  * organisation, BENCH_BANK_LINES (10,000) receipts into its Bank account through POST /payments
  * from 100 customers over June 2026 (amounts 1,000 to 5,999 rupees, so each amount is two
  * receipts'), then as many statement lines of those amounts, each one to three days after its
- * receipt, written straight into the database with the server stopped (what an import stores).
+ * receipt and listed in date order as a statement is, written straight into the database with the server stopped (what an import stores).
  * From a fresh server, every unmatched line's suggestions are read through
  * GET /bank_accounts/{account_id}/suggestions, 200 lines a page, timed from the first request to
  * the last byte of the last page. Every line must have its own receipt among its suggestions.
@@ -83,7 +83,8 @@ export async function bankSuggestBenchmark(engine: Engine, databaseUrl: string |
           [[orgId, statementId, bank, 'CSV', 'bench.csv', total, total, 0, now]]);
         await target.insert('bank_transactions',
           ['org_id', 'bank_transaction_id', 'account_id', 'statement_id', 'line_key', 'sequence', 'txn_date', 'narration', 'direction', 'amount', 'status', 'version', 'created_time', 'updated_time'],
-          receipts.map((_, i) => [orgId, `btx_bench${runId}${i}`, bank, statementId, `bench:${i}`, i + 1, lineDay(i), `NEFT CR-UTR${runId}${i}-SEED ${runId} ${i % CUSTOMERS}`, 'IN', rupeesOf(i) * 100, 'UNMATCHED', 1, now, now]));
+          // In date order, as a statement lists them.
+          receipts.map((_, i) => i).sort((a, b) => lineDay(a).localeCompare(lineDay(b)) || a - b).map((i, at) => [orgId, `btx_bench${runId}${i}`, bank, statementId, `bench:${i}`, at + 1, lineDay(i), `NEFT CR-UTR${runId}${i}-SEED ${runId} ${i % CUSTOMERS}`, 'IN', rupeesOf(i) * 100, 'UNMATCHED', 1, now, now]));
       });
       await target.settle();
     } finally {

@@ -137,9 +137,14 @@ async function describe(reader: Reader, orgId: string, rows: readonly Posting[])
 }
 
 export const candidatesReader = {
-  /** The entries dated within [from, to] that post to the account and are matched to none of its lines. */
-  async inWindow(reader: Reader, orgId: string, accountId: string, from: LocalDate, to: LocalDate): Promise<BookEntry[]> {
-    return describe(reader, orgId, await postings(reader, orgId, accountId, { kind: 'window', from, to }));
+  /**
+   * The entries dated within [from, to] that post to the account and are matched to none of its
+   * lines; with `amounts`, only those of one of these amounts (suggestions want no other, and
+   * describing an entry costs more than summing it).
+   */
+  async inWindow(reader: Reader, orgId: string, accountId: string, from: LocalDate, to: LocalDate, amounts?: ReadonlySet<Paise>): Promise<BookEntry[]> {
+    const rows = await postings(reader, orgId, accountId, { kind: 'window', from, to });
+    return describe(reader, orgId, amounts ? rows.filter((r) => amounts.has(r.amount)) : rows);
   },
 
   /** The named entries as they stand on the account, whatever their date; an entry missing here does not post to it. */

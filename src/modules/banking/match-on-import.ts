@@ -31,7 +31,7 @@ export function autoMatchOnImport(deps: Deps) {
     if (!prefs.bankAutoMatchOnImport || imported.lineIds.length === 0) return 0;
     const rows = await matchLinesStore.unmatchedOf(tx, ctx.orgId, imported.accountId, imported.lineIds);
     const windowDays = prefs.bankMatchWindowDays;
-    const suggested = suggestionsFor(rows.map(factsOf), await entriesAround(tx, ctx.orgId, imported.accountId, rows, windowDays), windowDays);
+    const suggested = suggestionsFor(rows.map(factsOf), await entriesAround(tx, ctx.orgId, imported.accountId, rows, windowDays, { exactOnly: true }), windowDays);
     const pairs = unambiguousPairs(new Map([...suggested].map(([lineId, entries]) => [lineId, entries.map((e) => entryKey(e.source, e.sourceId))])));
     const now = deps.clock.now().toISOString();
     for (const { lineId, entryKey: key } of pairs) {

@@ -24,11 +24,12 @@ const STATEMENT_ACCOUNT_TYPES = new Set(['BANK', 'CASH']);
 /** Days either side of a line's date within which an entry is a candidate: the organisation's bankMatchWindowDays. */
 export const matchWindowDays = async (reader: Db | Tx, orgId: string) => (await orgSettings(reader, orgId)).prefs.bankMatchWindowDays;
 
-/** The entries in the window of every line given, read once for all of them. */
-export async function entriesAround(reader: Db | Tx, orgId: string, accountId: string, rows: readonly BankLineRow[], windowDays: number): Promise<BookEntry[]> {
+/** The entries in the window of every line given, read once for all of them; `exactOnly`, only those of a line's amount. */
+export async function entriesAround(reader: Db | Tx, orgId: string, accountId: string, rows: readonly BankLineRow[], windowDays: number, { exactOnly = false } = {}): Promise<BookEntry[]> {
   if (rows.length === 0) return [];
   const dates = rows.map((r) => r.txn_date).sort();
-  return candidatesReader.inWindow(reader, orgId, accountId, addDays(dates[0]!, -windowDays), addDays(dates.at(-1)!, windowDays));
+  const amounts = exactOnly ? new Set(rows.map((r) => factsOf(r).amount)) : undefined;
+  return candidatesReader.inWindow(reader, orgId, accountId, addDays(dates[0]!, -windowDays), addDays(dates.at(-1)!, windowDays), amounts);
 }
 
 /**
@@ -50,7 +51,7 @@ export function matchService(deps: Deps) {
     const row = await line(db, ctx.orgId, lineId);
     if (row.status !== 'UNMATCHED') return [];
     const windowDays = await matchWindowDays(db, ctx.orgId);
-    const entries = await entriesAround(db, ctx.orgId, row.account_id, [row], windowDays);
+    const entries = await entriesAround(db, ctx.orgId, row.account_id, [row], windowDays, { exactOnly: !all });
     const ranked = all ? candidatesFor(factsOf(row), entries, windowDays) : suggestionsFor([factsOf(row)], entries, windowDays).get(row.bank_transaction_id)!;
     return ranked.map(presentCandidate);
   }
@@ -109,7 +110,7 @@ export function matchService(deps: Deps) {
       const rows = await lines.unmatched(db, ctx.orgId, accountId, { from: query.from_date, to: query.to_date }, after ? Number(after[0]) : null, perPage);
       const page = cursorPage(deps.cursors, LIST, rows, perPage, (r) => [Number(r.sequence)]);
       const windowDays = await matchWindowDays(db, ctx.orgId);
-      const suggested = suggestionsFor(page.items.map(factsOf), await entriesAround(db, ctx.orgId, accountId, page.items, windowDays), windowDays);
+      const suggested = suggestionsFor(page.items.map(factsOf), await entriesAround(db, ctx.orgId, accountId, page.items, windowDays, { exactOnly: true }), windowDays);
       return {
         bank_transactions: page.items.map((r) => ({
           bank_transaction_id: r.bank_transaction_id, date: r.txn_date, direction: r.direction, amount: toRupees(Number(r.amount)), narration: r.narration, reference: r.reference,
