@@ -34,6 +34,8 @@
  * only when named, `--only itc-reconciliation`; default 20,000; bench/itc-bench.ts),
  * BENCH_BANK_LINES (lines of the statement import benchmark, which runs only when named,
  * `--only bank-import`; default 100,000; bench/bank-bench.ts).
+ * BENCH_BANK_LINES (bank lines and receipts of the suggestion benchmark, which runs only when
+ * named, `--only bank-suggest`; default 10,000; bench/bank-suggest-bench.ts).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -46,6 +48,7 @@ import { waitForIdle } from './cpu';
 import { describeFloors, measureFloors, type Floors } from './floors';
 import { describeMachine } from './machine';
 import { ITC_BENCH, itcReconciliationBenchmark } from './itc-bench';
+import { BANK_SUGGEST_BENCH, bankSuggestBenchmark } from './bank-suggest-bench';
 import { GST_RETURNS_BENCH, gstReturnsBenchmark } from './reports-bench';
 import { compareBuilds } from './compare-builds';
 import { describeRun, readSettings, runScenario, startBench, type ScenarioResult, type Settings } from './scenario-runner';
@@ -102,6 +105,7 @@ async function benchAll(engine: Engine, settings: Settings, databaseUrl: string 
   if (selects(settings.only, GST_RETURNS_BENCH)) background.push(await gstReturnsBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
   if (names(settings.only, ITC_BENCH)) background.push(await itcReconciliationBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
   if (names(settings.only, BANK_IMPORT_BENCH)) background.push(await bankImportBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
+  if (names(settings.only, BANK_SUGGEST_BENCH)) background.push(await bankSuggestBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
   // Seeding a million invoices takes 20-30 minutes per engine: only when asked for by name.
   if (names(settings.only, BOOKS_BENCH)) background.push(await booksBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
   if (!before) return { results, background };

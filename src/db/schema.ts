@@ -222,6 +222,8 @@ export interface ContactsTable {
   status: string;
   /** Lower-cased name, GSTIN and email joined: what `search` matches against. */
   search_text: string;
+  /** The contact's UPI handle (`name@psp`, migration 057): found in a bank line's narration, it names the contact. */
+  upi_vpa: string | null;
   created_time: string;
   last_modified_time: string;
 }

@@ -43,8 +43,8 @@ import { billsOfEntryRoutes, billsOfEntryService } from '../modules/bills-of-ent
 import { itcReversalsRoutes, itcReversalsService } from '../modules/itc-reversals';
 import { Bill } from '../modules/bills/bills.schemas';
 import {
-  bankLinesRoutes, bankLinesService, bankReconciliationRoutes, bankReconciliationService, bankRulesRoutes, bankRulesService, createFromLineRoutes,
-  createFromLineService, statementImportService, statementsRoutes,
+  autoMatchOnImport, bankLinesRoutes, bankLinesService, bankReconciliationRoutes, bankReconciliationService, bankRulesRoutes, bankRulesService, createFromLineRoutes,
+  createFromLineService, matchRoutes, matchService, statementImportService, statementsRoutes,
 } from '../modules/banking';
 import { bulkRoute } from '../modules/bulk';
 import { paymentsLedgerCheck, paymentsRoutes, paymentsService } from '../modules/payments';
@@ -233,7 +233,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const createFromLine = createFromLineService({ ...deps, payments, expenses, ledger });
   const bankRules = bankRulesService({ ...deps, createFromLine });
   // After a statement's lines are stored: the rules make what they say, then auto-matching takes what is left.
-  const statements = statementImportService({ ...deps, afterImport: [bankRules.afterImport] });
+  const statements = statementImportService({ ...deps, afterImport: [bankRules.afterImport, autoMatchOnImport(deps)] });
   const jobs: Job[] = [
     { name: 'idempotency_keys_expired', run: () => idempotency.purgeExpired() },
     { name: 'rate_limit_windows_expired', run: () => rateLimiter.purgeExpired() },
@@ -289,6 +289,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...bankReconciliationRoutes(bankReconciliationService(deps)),
     ...createFromLineRoutes(createFromLine),
     ...bankRulesRoutes(bankRules),
+    ...matchRoutes(matchService(deps)),
     ...debitNotesRoutes(debitNotes),
     ...activityRoutes(activity),
     ...activityAliasRoutes(activity, database.db, [

@@ -305,6 +305,7 @@ const MAKERS: Record<string, Maker> = {
     }, { idempotencyKey: newKey() });
     return created(res, 'recurring', 'recurring_id');
   },
+
   comment_id: async (a) => {
     const invoiceId = await MAKERS.invoice_id!(a);
     return created(await a.api.post('/comments', { entity_type: 'INVOICE', entity_id: invoiceId, body: 'Tenant A note' }, { idempotencyKey: newKey() }), 'comment', 'comment_id');

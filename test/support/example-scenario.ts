@@ -5,7 +5,6 @@ import type { Examples, OperationExample } from '../../src/http/examples/merge';
 import { fullPath, type RouteDef } from '../../src/http/route';
 import { SettableClock, type Clock } from '../../src/kernel/clock';
 import type { IdGenerator } from '../../src/kernel/ids';
-import type { Database } from '../../src/db/database';
 import { composeApp } from '../../src/main/compose';
 import { gstr2bFile } from './gstr2b-file';
 import { expectConformingAnswer } from './response-check';
@@ -149,7 +148,7 @@ export async function recordExampleScenario(): Promise<{ examples: Examples; mis
     const address = app.server.server.address();
     if (!address || typeof address === 'string') throw new Error('server did not bind a TCP port');
     const story = new Story(`http://127.0.0.1:${address.port}`, new Map(app.routes.map((r) => [r.operationId, r])));
-    await monthOfBusiness(story, storedLines(app.database.db));
+    await monthOfBusiness(story);
     const missing = app.routes.map((r) => r.operationId).filter((id) => !story.examples[id]);
     return { examples: story.examples, missing };
   } finally {
@@ -169,30 +168,7 @@ const BRANCH_GSTIN = '27AABCB1234F1Z8';
 const CUSTOMER_GSTIN = '29AAACR5055K1Z3';
 const VENDOR_GSTIN = '27AAPFU0939F1ZV';
 
-/** A bank line of the story: its fixed id, date, narration, amount in paise and direction. */
-type StoryLine = [id: string, date: string, narration: string, amount: number, direction: 'IN' | 'OUT'];
-type StoreLines = (orgId: string, accountId: string, lines: readonly StoryLine[]) => Promise<void>;
-
-/**
- * Stores bank lines as a statement import does (until the import is in the story), with fixed
- * ids so the examples come out the same on every run.
- */
-function storedLines(db: Database['db']): StoreLines {
-  return async (orgId, accountId, lines) => {
-    const at = NOW;
-    await db.insertInto('bank_statements').values({
-      org_id: orgId, statement_id: 'bst_01EXAMPLESTATEMENT000000001', account_id: accountId, format: 'CSV', preset: 'HDFC', file_name: 'july.csv',
-      from_date: lines[0]![1], to_date: lines.at(-1)![1], opening_balance: null, closing_balance: null, lines: lines.length, new_lines: lines.length, matched: 0, created_time: at,
-    }).execute();
-    await db.insertInto('bank_transactions').values(lines.map(([id, date, narration, amount, direction], i) => ({
-      org_id: orgId, bank_transaction_id: id, account_id: accountId, statement_id: 'bst_01EXAMPLESTATEMENT000000001', line_key: `example:${i}`, sequence: i + 1,
-      txn_date: date, value_date: date, narration, reference: null, direction, amount, balance: null, status: 'UNMATCHED', exclude_reason: null,
-      reconciliation_id: null, version: 1, created_time: at, updated_time: at,
-    }))).execute();
-  };
-}
-
-async function monthOfBusiness(s: Story, storeLines: StoreLines): Promise<void> {
+async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('health');
   await s.call('ready');
 
@@ -675,11 +651,33 @@ async function monthOfBusiness(s: Story, storeLines: StoreLines): Promise<void> 
   await s.call('listBankReconciliations', { params: { account_id: bank.account_id } });
   await s.call('reopenBankReconciliation', { params: ofHdfc });
 
-  // July's bank lines: a rule suggests the SMS charges' expense, a create by the rule makes it and matches it.
-  await storeLines(orgId, bank.account_id, [
-    ['btx_01EXAMPLELINE0000000000001', '2026-07-01', 'SMS ALERT CHGS APR-JUN 26', 59000, 'OUT'],
-    ['btx_01EXAMPLELINE0000000000002', '2026-07-02', 'NEFT CR-RAZORPAY PAYMENTS-SETTLEMENT 0107', 1180000, 'IN'],
-  ]);
+  // July's first week from the HDFC download, continuing June's ₹1,04,882.00 (after every recorded id, June being locked).
+  await s.call('importBankStatement', {
+    quiet: true, params: { account_id: bank.account_id },
+    form: { fields: { preset: 'HDFC' }, file: { name: 'hdfc-july.csv', type: 'text/csv', bytes: new TextEncoder().encode([
+      'Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance',
+      '01/07/26,SMS ALERT CHGS APR-JUN 26,,01/07/26,590.00,,"1,04,292.00"',
+      '02/07/26,NEFT CR-RAZORPAY PAYMENTS-SETTLEMENT 0107,AXISCN0107,02/07/26,,"11,800.00","1,16,092.00"',
+      '06/07/26,NEFT CR-HDFCN52026070600451212-RAMAN TRADERS,HDFCN52026070600451212,06/07/26,,"23,600.00","1,39,692.00"',
+      '06/07/26,CHGS INCL GST FOR JUN,,06/07/26,236.00,,"1,39,456.00"',
+    ].join('\n')) } },
+  });
+  const julyLines = (await s.call('listBankTransactions', { quiet: true, query: { account_id: bank.account_id, from_date: '2026-07-01' } })).bank_transactions;
+  const julyLine = (narration: string): string => julyLines.find((l: { narration: string }) => l.narration === narration).bank_transaction_id;
+  // Raman's NEFT of 23,600 on 6 July
+  // (UTR HDFCN52026070600451212) is a receipt booked that day with the UTR as its reference, suggested with a score of 100
+  // (amount 50, date 10, reference 25, name 15); matched, and the match taken back. The bank's 236 of charges has nothing in the books.
+  const ramanNeft = (await s.call('createPayment', {
+    quiet: true,
+    body: { flow: 'INCOMING', contact_id: customer.contact_id, date: '2026-07-06', amount: 23600, bank_account_id: bank.account_id, mode: 'BANK_TRANSFER', reference_number: 'HDFCN52026070600451212' },
+  })).payment;
+  const neftLine = julyLine('NEFT CR-HDFCN52026070600451212-RAMAN TRADERS');
+  await s.call('getBankTransactionSuggestions', { params: { bank_transaction_id: neftLine } });
+  await s.call('getBankTransactionCandidates', { params: { bank_transaction_id: neftLine } });
+  await s.call('listBankAccountSuggestions', { params: { account_id: bank.account_id }, query: { from_date: '2026-07-01', to_date: '2026-07-31', per_page: 10 } });
+  await s.call('matchBankTransaction', { params: { bank_transaction_id: neftLine }, body: { entries: [{ source: 'PAYMENT', source_id: ramanNeft.payment_id }] } });
+  await s.call('unmatchBankTransaction', { params: { bank_transaction_id: neftLine } });
+  // July's rules: one suggests the SMS charges' expense, a create by the rule makes it and matches it.
   const smsRule = (await s.call('createBankRule', {
     body: { name: 'SMS alert charges', account_id: bank.account_id, priority: 10, condition: { contains: 'sms alert' }, action: 'SUGGEST', target: { type: 'EXPENSE', account_id: account('Bank Charges') } },
   })).bank_rule;
@@ -690,8 +688,8 @@ async function monthOfBusiness(s: Story, storeLines: StoreLines): Promise<void> 
     body: { name: 'SMS alert charges', account_id: bank.account_id, priority: 20, condition: { contains: 'sms alert', direction: 'OUT', amount_max: 1000 }, action: 'SUGGEST', target: { type: 'EXPENSE', account_id: account('Bank Charges') } },
   });
   await s.call('runBankRules', { body: { account_id: bank.account_id, from_date: '2026-07-01', to_date: '2026-07-31' } });
-  await s.call('createFromBankTransaction', { params: { bank_transaction_id: 'btx_01EXAMPLELINE0000000000001' }, body: { rule_id: smsRule.bank_rule_id, description: 'SMS alerts, April to June' } });
-  await s.call('createFromBankTransaction', { quiet: true, params: { bank_transaction_id: 'btx_01EXAMPLELINE0000000000002' }, body: { type: 'TRANSFER', account_id: account('Petty Cash') } });
+  await s.call('createFromBankTransaction', { params: { bank_transaction_id: julyLine('SMS ALERT CHGS APR-JUN 26') }, body: { rule_id: smsRule.bank_rule_id, description: 'SMS alerts, April to June' } });
+  await s.call('createFromBankTransaction', { quiet: true, params: { bank_transaction_id: julyLine('NEFT CR-RAZORPAY PAYMENTS-SETTLEMENT 0107') }, body: { type: 'TRANSFER', account_id: account('Petty Cash') } });
   await s.call('deleteBankRule', { params: { rule_id: smsRule.bank_rule_id } });
 }
 

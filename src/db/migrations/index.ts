@@ -53,6 +53,7 @@ import { imsActions } from './053-ims-actions';
 import { itcReversals } from './054-itc-reversals';
 import { itcLinks } from './055-itc-links';
 import { bankStatements } from './056-bank-statements';
+import { contactUpi } from './057-contact-upi';
 import { bankRules } from './058-bank-rules';
 import { bankReconciliations } from './059-bank-reconciliations';
 import type { BahiMigration } from './migration';
@@ -67,7 +68,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   customerDebitNotes, outwardReverseCharge, billsOfEntry, advancesReceived, cess, shippingBills, advanceRefunds,
   transportDocuments,
   deliveryChallans, invoiceDispatchFrom, gstr2b, supplierDebitNotes, imsActions, itcReversals, itcLinks,
-  bankStatements, bankRules, bankReconciliations,
+  bankStatements, contactUpi, bankRules, bankReconciliations,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -8,3 +8,6 @@ export { createFromLineService, type CreateFromLineService } from './create-from
 export { createFromLineRoutes } from './create-from-line.routes';
 export { bankRulesService, type BankRulesService, type ImportedLines } from './rule.service';
 export { bankRulesRoutes } from './rule.routes';
+export { matchService, type MatchService } from './match.service';
+export { matchRoutes } from './match.routes';
+export { autoMatchOnImport } from './match-on-import';

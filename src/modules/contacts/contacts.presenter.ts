@@ -37,6 +37,7 @@ export function presentContact(row: ContactRow, persons: readonly ContactPersonR
     opening_balance: toRupees(row.opening_balance),
     credit_limit: row.credit_limit === null ? null : toRupees(row.credit_limit),
     currency_code: row.currency_code,
+    upi_vpa: row.upi_vpa,
     last_gstr1_filing: (row.gst_no && filings.get(row.gst_no)) || null,
     status: row.status,
     created_time: isoTimestamp(new Date(row.created_time)),

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
 import { Body, CursorQuery, Email, GstinText, Id, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { UPI_VPA_PATTERN } from '../../kernel/upi';
 
 export const CONTACT_TYPES = ['CUSTOMER', 'VENDOR', 'BOTH'] as const;
 export const CONTACT_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
@@ -47,6 +48,7 @@ const Editable = Type.Partial(Type.Object({
   opening_balance: Money(),
   credit_limit: Nullable(Money({ minimum: 0 })),
   currency_code: Type.String({ pattern: '^[A-Z]{3}$' }),
+  upi_vpa: Nullable(Type.String({ maxLength: 321, pattern: UPI_VPA_PATTERN, description: "The contact's UPI id (name@psp): a bank line whose narration carries it is suggested for the contact's entries; null removes it" })),
 }));
 
 export const CreateContactBody = Type.Composite([Type.Object({ contact_name: Text(200, 1) }), Editable], { additionalProperties: false });
@@ -103,6 +105,7 @@ export const Contact = Named('Contact', Strict({
   opening_balance: Amount,
   credit_limit: NullableOf(Amount),
   currency_code: Type.String(),
+  upi_vpa: NullableOf(Type.String({ description: "The contact's UPI id (name@psp), or null" })),
   last_gstr1_filing: Type.Union([Strict({
     period: Type.String({ description: 'MMYYYY: the latest period the supplier filed GSTR-1 (or IFF) for, as a current GSTR-2B shows' }),
     filed_on: Type.String({ description: 'YYYY-MM-DD: the day it filed (`supfildt`)' }),

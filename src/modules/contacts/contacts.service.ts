@@ -82,6 +82,7 @@ export function contactsService(deps: Deps) {
           currency_code: input.currency_code ?? org.currency_code,
           status: 'ACTIVE',
           search_text: '',
+          upi_vpa: input.upi_vpa ?? null,
           created_time: created,
           last_modified_time: created,
         };
@@ -134,6 +135,7 @@ export function contactsService(deps: Deps) {
         assign('website', input.website);
         assign('payment_terms', input.payment_terms);
         assign('currency_code', input.currency_code);
+        assign('upi_vpa', input.upi_vpa);
         // A new GSTIN brings its PAN along, unless the caller sent one.
         if (gstNo && gstNo !== before.gst_no && input.pan === undefined) next.pan = panOfGstin(gstNo);
         // null clears, but these two are never empty: clearing goes back to the default.

@@ -7,3 +7,4 @@ export type { PostingLine } from './ledger.posting';
 export { entryDateOf, reversalRemedy } from './entry-dates.rules';
 export { ledgerRepository } from './ledger.repository';
 export { byAccountCode } from './account-order.rules';
+export { JOURNAL_SOURCES } from './ledger.schemas';
