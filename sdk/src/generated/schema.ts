@@ -132,6 +132,390 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bank_accounts/{account_id}/reconciliations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's reconciliations, the latest statement date first, with their cleared balance and difference
+         * @description Required scope: `Svc.banking.READ`.
+         */
+        get: operations["listBankReconciliations"];
+        put?: never;
+        /**
+         * Reconcile the account to a statement date and the bank's closing balance on it (one open at a time: posting again while one is open sets its date and balance)
+         * @description Required scope: `Svc.banking.CREATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["createBankReconciliation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bank_accounts/{account_id}/reconciliations/{bank_reconciliation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A reconciliation with its cleared balance, difference and the lines it settles
+         * @description Required scope: `Svc.banking.READ`.
+         */
+        get: operations["getBankReconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bank_accounts/{account_id}/reconciliations/{bank_reconciliation_id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close an open reconciliation whose difference is 0: its lines, and the entries matched to them, are reconciled until it is reopened
+         * @description Required scope: `Svc.banking.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["closeBankReconciliation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bank_accounts/{account_id}/reconciliations/{bank_reconciliation_id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reopen the account's latest closed reconciliation: its lines are no longer reconciled (it replaces an open one)
+         * @description Required scope: `Svc.banking.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["reopenBankReconciliation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bank_accounts/{account_id}/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account's imported statements, newest first
+         * @description Required scope: `Svc.banking.READ`.
+         */
+        get: operations["listBankStatements"];
+        put?: never;
+        /**
+         * Import a statement file for a BANK or CASH account (multipart/form-data, at most 20 MB): its lines not already stored are stored, in the bank's order, once every balance holds
+         * @description Required scope: `Svc.banking.CREATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["importBankStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bank_accounts/{account_id}/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A BANK or CASH account's unmatched lines in the bank's order, each with its suggestions
+         * @description Required scope: `Svc.banking.READ`.
+         */
+        get: operations["listBankAccountSuggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bank_rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the bank rules, by priority (lower first)
+         * @description Required scope: `Svc.banking.READ`.
+         */
+        get: operations["listBankRules"];
+        put?: never;
+        /**
+         * Make a bank rule: a narration that contains or matches a pattern, optionally a direction and amount range, suggests or creates an entry
+         * @description Required scope: `Svc.banking.CREATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["createBankRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bank_rules/{rule_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a bank rule
+         * @description Required scope: `Svc.banking.READ`.
+         */
+        get: operations["getBankRule"];
+        /**
+         * Replace a bank rule whole
+         * @description Required scope: `Svc.banking.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        put: operations["updateBankRule"];
+        post?: never;
+        /**
+         * Delete a bank rule; the lines it suggested no longer name it
+         * @description Required scope: `Svc.banking.DELETE`. Accepts `Idempotency-Key`.
+         */
+        delete: operations["deleteBankRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bank_rules/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply the rules to an account's unmatched lines: CREATE rules make and match entries, SUGGEST rules are named on their lines
+         * @description Required scope: `Svc.banking.CREATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["runBankRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bank_statements/{statement_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An imported statement
+         * @description Required scope: `Svc.banking.READ`.
+         */
+        get: operations["getBankStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bank_transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account's bank lines in the bank's order, by status and dates; format=csv lists them all
+         * @description Required scope: `Svc.banking.READ`. Answers JSON, or `text/csv` when its `format` asks for it.
+         */
+        get: operations["listBankTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bank_transactions/{bank_transaction_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bank line, with its match
+         * @description Required scope: `Svc.banking.READ`.
+         */
+        get: operations["getBankTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bank_transactions/{bank_transaction_id}/candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every unmatched book entry posting to an unmatched line's account within bankMatchWindowDays of its date, whatever its amount, best first: what a match of several entries or lines is chosen from
+         * @description Required scope: `Svc.banking.READ`.
+         */
+        get: operations["getBankTransactionCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bank_transactions/{bank_transaction_id}/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the payment, expense, transfer or journal a bank line is, by that resource's own create, and match it to the line; needs that resource's create scope too
+         * @description Required scope: `Svc.banking.CREATE`. `Idempotency-Key` is mandatory.
+         */
+        post: operations["createFromBankTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bank_transactions/{bank_transaction_id}/exclude": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep an unmatched line out of matching and reconciliation, with the reason
+         * @description Required scope: `Svc.banking.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["excludeBankTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bank_transactions/{bank_transaction_id}/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Matches the line (and any further lines of its account) to book entries: one line with several entries or several lines with one, adding up to the paisa
+         * @description Required scope: `Svc.banking.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["matchBankTransaction"];
+        /**
+         * Removes the match the line is in, for all its lines; refused while any of them is in a closed reconciliation
+         * @description Required scope: `Svc.banking.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        delete: operations["unmatchBankTransaction"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bank_transactions/{bank_transaction_id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put an excluded line back among the unmatched
+         * @description Required scope: `Svc.banking.UPDATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["restoreBankTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bank_transactions/{bank_transaction_id}/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The book entries of exactly an unmatched line's amount within bankMatchWindowDays of its date, best first, each with its score and reasons
+         * @description Required scope: `Svc.banking.READ`.
+         */
+        get: operations["getBankTransactionSuggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bills": {
         parameters: {
             query?: never;
@@ -1460,7 +1844,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The e-way bill portal's bulk-upload file (version, billLists) of up to 100 invoices, bills and Bills of Entry, each with the transport it records
+         * The e-way bill portal's bulk-upload file (version, billLists) of up to 100 invoices, bills, Bills of Entry, credit notes (sales returns) and delivery challans, each with the transport it records
          * @description Required scope: `Svc.gst.READ`.
          */
         get: operations["getEWayBillBulkFile"];
@@ -2632,6 +3016,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/bank_reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bank reconciliation statement of a BANK or CASH account on a date: balance per books to balance per bank
+         * @description Required scope: `Svc.banking.READ`. Answers JSON, or `text/csv` when its `format` asks for it.
+         */
+        get: operations["getBankReconciliationReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reports/blocked_itc": {
         parameters: {
             query?: never;
@@ -3106,6 +3510,40 @@ export interface paths {
     };
 }
 export interface webhooks {
+    BANK_RECONCILIATION_CLOSED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The BANK_RECONCILIATION_CLOSED event */
+        post: operations["onBankReconciliationClosed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    BANK_STATEMENT_IMPORTED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The BANK_STATEMENT_IMPORTED event */
+        post: operations["onBankStatementImported"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     BILL_BULK_CREATED: {
         parameters: {
             query?: never;
@@ -3575,7 +4013,7 @@ export interface components {
             entity_id: string;
             entity_ref: string | null;
             /** @enum {string} */
-            entity_type: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL" | "CONTACT" | "ITEM" | "ATTACHMENT" | "RECURRING" | "BILL_OF_ENTRY" | "DELIVERY_CHALLAN" | "IMS_ACTION" | "ORGANISATION";
+            entity_type: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL" | "CONTACT" | "ITEM" | "ATTACHMENT" | "RECURRING" | "BILL_OF_ENTRY" | "DELIVERY_CHALLAN" | "IMS_ACTION" | "BANK_TRANSACTION" | "BANK_RECONCILIATION" | "BANK_STATEMENT" | "ORGANISATION";
             event_id: string;
             /** @description Where the change came from (ip, user_agent, request_id, source) and facts of the action (e.g. the journal it posted) */
             metadata: {
@@ -3815,6 +4253,339 @@ export interface components {
             previous_date: string | null;
             total_assets: components["schemas"]["StatementFigure"];
             total_equity_and_liabilities: components["schemas"]["StatementFigure"];
+        };
+        BankLineSuggestions: {
+            /** @description Rupees, positive */
+            amount: number;
+            bank_transaction_id: string;
+            /** Format: date */
+            date: string;
+            /** @enum {string} */
+            direction: "IN" | "OUT";
+            narration: string;
+            reference: string | null;
+            /** @description Entries of exactly the line's amount within the window, best first */
+            suggestions: components["schemas"]["BankMatchCandidate"][];
+        };
+        BankMatch: {
+            bank_transaction_ids: string[];
+            /** Format: date-time */
+            created_time: string;
+            entries: {
+                /** @description What the entry posts to the account, rupees: positive into it, negative out of it */
+                amount: number;
+                source: string;
+                source_id: string;
+            }[];
+            /** @description The match: its lines with its entries */
+            match_id: string;
+        };
+        BankMatchCandidate: {
+            /** @description What the entry posts to the line's account, rupees: positive into it, negative out of it (a payment's bank leg: its amount less bank charges and TDS) */
+            amount: number;
+            contact_id: string | null;
+            /** Format: date */
+            date: string;
+            description: string | null;
+            flow: ("INCOMING" | "OUTGOING") | null;
+            /** @description PAYMENT, EXPENSE, JOURNAL, TRANSFER (a manual journal between BANK and CASH accounts only), or the source of any other entry */
+            kind: string;
+            party_name: string | null;
+            /** @description What fits: amount (to the paisa), date (three days apart or less), reference (the line's, or a UTR or cheque number in its narration), party (its name in the narration), upi (its UPI handle in the narration) */
+            reasons: ("amount" | "date" | "reference" | "party" | "upi")[];
+            reference: string | null;
+            /** @description How well the entry fits the line: exact amount 50, reference 25, party name or UPI handle 15, date up to 10 */
+            score: number;
+            /** @description The entry's journal source (PAYMENT, EXPENSE, MANUAL, …): with source_id, what a match names */
+            source: string;
+            source_id: string;
+        };
+        /** @description An account's reconciliation to its bank statement on one date, with its lines. */
+        BankReconciliation: {
+            account_id: string;
+            /** @description The bank's balance before the account's first line and the book amount of every entry matched to lines all dated on or before the statement date (kept as it was at the close) */
+            cleared_balance: number;
+            closed_time: string | null;
+            /** @description The bank's closing balance on the statement date */
+            closing_balance: number;
+            /** Format: date-time */
+            created_time: string;
+            /** @description closing_balance − cleared_balance; a close needs 0 */
+            difference: number;
+            /** @description The lines it settles (OPEN: would settle) */
+            line_count: number;
+            /** @description The lines it settles: matched lines (in matches whose lines are all dated by then) and excluded lines, on or before the statement date, not settled by an earlier one */
+            lines: {
+                /** @description Rupees (or the document currency), at most two decimals */
+                amount: number;
+                bank_transaction_id: string;
+                /** Format: date */
+                date: string;
+                /**
+                 * @description IN: into the account; OUT: out of it
+                 * @enum {string}
+                 */
+                direction: "IN" | "OUT";
+                narration: string;
+                reference: string | null;
+                /** @description MATCHED, or EXCLUDED */
+                status: string;
+            }[];
+            reconciliation_id: string;
+            reopened_time: string | null;
+            /** Format: date */
+            statement_date: string;
+            /**
+             * @description OPEN until closed at a difference of 0; CLOSED: its lines, and the entries matched to them, are reconciled
+             * @enum {string}
+             */
+            status: "OPEN" | "CLOSED";
+        };
+        /**
+         * BankReconciliationEventData
+         * @description An account's books were reconciled to its bank statement.
+         */
+        BankReconciliationEventData: {
+            account_id: string;
+            /** @description The bank's closing balance on that date, in rupees (or the document currency), at most two decimals */
+            closing_balance: number;
+            /**
+             * Format: date
+             * @description The statement's date the books were reconciled to
+             */
+            date: string;
+            reconciliation_id: string;
+        };
+        BankReconciliationReport: {
+            account_id: string;
+            account_name: string;
+            /** @description balance_per_books − deposits not yet credited + cheques not yet presented + bank credits − bank debits */
+            balance_per_bank: number;
+            /** @description The account's ledger balance on the date */
+            balance_per_books: number;
+            /** @description Lines into the account dated by then, not excluded, that no entry dated by then matches */
+            bank_credits_not_in_books: {
+                items: {
+                    /** @description Rupees (or the document currency), at most two decimals */
+                    amount: number;
+                    bank_transaction_id: string;
+                    /** Format: date */
+                    date: string;
+                    narration: string;
+                    reference: string | null;
+                }[];
+                /** @description Rupees (or the document currency), at most two decimals */
+                total: number;
+            };
+            /** @description Lines out of the account dated by then, not excluded, that no entry dated by then matches */
+            bank_debits_not_in_books: {
+                items: {
+                    /** @description Rupees (or the document currency), at most two decimals */
+                    amount: number;
+                    bank_transaction_id: string;
+                    /** Format: date */
+                    date: string;
+                    narration: string;
+                    reference: string | null;
+                }[];
+                /** @description Rupees (or the document currency), at most two decimals */
+                total: number;
+            };
+            /** @description What the bank states on the date: the last running balance by then with the lines after it, else the bank's opening with every line */
+            bank_stated_balance: number;
+            /** @description Entries out of the account dated by then that no line dated by then clears (amounts positive) */
+            cheques_not_yet_presented: {
+                items: {
+                    /** @description Rupees (or the document currency), at most two decimals */
+                    amount: number;
+                    /** Format: date */
+                    date: string;
+                    memo: string | null;
+                    reference: string | null;
+                    /** @description The entry's journal source: PAYMENT, EXPENSE, MANUAL, … */
+                    source: string;
+                    source_id: string;
+                }[];
+                /** @description Rupees (or the document currency), at most two decimals */
+                total: number;
+            };
+            /** Format: date */
+            date: string;
+            /** @description Entries into the account dated by then that no line dated by then clears */
+            deposits_not_yet_credited: {
+                items: {
+                    /** @description Rupees (or the document currency), at most two decimals */
+                    amount: number;
+                    /** Format: date */
+                    date: string;
+                    memo: string | null;
+                    reference: string | null;
+                    /** @description The entry's journal source: PAYMENT, EXPENSE, MANUAL, … */
+                    source: string;
+                    source_id: string;
+                }[];
+                /** @description Rupees (or the document currency), at most two decimals */
+                total: number;
+            };
+            /** @description bank_stated_balance − balance_per_bank: excluded lines that do not cancel, or books before the statements that do not tie to the bank's opening */
+            difference: number;
+            /** @description Lines dated by then excluded from matching: in the bank, never in the books */
+            excluded_lines: {
+                items: {
+                    /** @description Rupees (or the document currency), at most two decimals */
+                    amount: number;
+                    bank_transaction_id: string;
+                    /** Format: date */
+                    date: string;
+                    narration: string;
+                    reference: string | null;
+                }[];
+                /** @description Net, + into the account */
+                total: number;
+            };
+            /** @description balance_per_bank equals bank_stated_balance */
+            holds: boolean;
+            /** @description Where the statements begin */
+            opening: {
+                bank: number | null;
+                /** @description The entries before the first line that no line is matched to */
+                books: number;
+                first_line_date: string | null;
+            };
+        };
+        /** @description An account's reconciliation to its bank statement on one date. */
+        BankReconciliationSummary: {
+            account_id: string;
+            /** @description The bank's balance before the account's first line and the book amount of every entry matched to lines all dated on or before the statement date (kept as it was at the close) */
+            cleared_balance: number;
+            closed_time: string | null;
+            /** @description The bank's closing balance on the statement date */
+            closing_balance: number;
+            /** Format: date-time */
+            created_time: string;
+            /** @description closing_balance − cleared_balance; a close needs 0 */
+            difference: number;
+            /** @description The lines it settles (OPEN: would settle) */
+            line_count: number;
+            reconciliation_id: string;
+            reopened_time: string | null;
+            /** Format: date */
+            statement_date: string;
+            /**
+             * @description OPEN until closed at a difference of 0; CLOSED: its lines, and the entries matched to them, are reconciled
+             * @enum {string}
+             */
+            status: "OPEN" | "CLOSED";
+        };
+        /** @description A rule that reads bank lines and suggests or makes the entry each one is. */
+        BankRule: {
+            account_id: string | null;
+            /** @enum {string} */
+            action: "SUGGEST" | "CREATE";
+            bank_rule_id: string;
+            condition: {
+                amount_max: number | null;
+                amount_min: number | null;
+                contains: string | null;
+                direction: ("IN" | "OUT") | null;
+                matches: string | null;
+            };
+            /** Format: date-time */
+            created_time: string;
+            /** Format: date-time */
+            last_modified_time: string;
+            name: string;
+            priority: number;
+            target: {
+                account_id: string | null;
+                contact_id: string | null;
+                mode: ("CASH" | "BANK_TRANSFER" | "CHEQUE" | "UPI" | "CARD" | "OTHER") | null;
+                tax_id: string | null;
+                /** @enum {string} */
+                type: "PAYMENT" | "EXPENSE" | "TRANSFER" | "JOURNAL";
+            };
+        };
+        /** @description What a run of the rules over unmatched lines did. */
+        BankRuleRun: {
+            /** @description Lines a CREATE rule made an entry for and matched */
+            matched: number;
+            /** @description Lines a SUGGEST rule fits (or a CREATE rule whose line is dated where the books refuse an entry), now naming it */
+            suggested: number;
+        };
+        /** @description A bank statement file imported for a BANK or CASH account. */
+        BankStatement: {
+            account_id: string;
+            closing_balance: number | null;
+            /** Format: date-time */
+            created_time: string;
+            file_name: string | null;
+            /** @description CSV, XLSX, OFX, CAMT053 or MT940 */
+            format: string;
+            from_date: string | null;
+            /** @description Lines in the file */
+            lines: number;
+            /** @description Lines matched on import (rules, bankAutoMatchOnImport) */
+            matched: number;
+            /** @description Lines stored by this import: those not already stored from an overlapping statement */
+            new_lines: number;
+            opening_balance: number | null;
+            preset: string | null;
+            statement_id: string;
+            to_date: string | null;
+        };
+        /**
+         * BankStatementEventData
+         * @description A bank statement was imported.
+         */
+        BankStatementEventData: {
+            /** @description The BANK or CASH account the statement is of */
+            account_id: string;
+            /** @description Lines in the file */
+            lines: number;
+            /** @description Lines matched on import, by rules or bankAutoMatchOnImport */
+            matched: number;
+            /** @description Lines not already stored from an earlier, overlapping statement */
+            new_lines: number;
+            statement_id: string;
+        };
+        /** @description A line of a bank statement, stored once per account. */
+        BankTransaction: {
+            account_id: string;
+            /** @description Rupees, positive */
+            amount: number;
+            balance: number | null;
+            bank_transaction_id: string;
+            /** Format: date-time */
+            created_time: string;
+            /** Format: date */
+            date: string;
+            /**
+             * @description IN: money into the account; OUT: money out
+             * @enum {string}
+             */
+            direction: "IN" | "OUT";
+            exclude_reason: string | null;
+            /** @description The pairs of the line's match; empty unless MATCHED */
+            matches: {
+                /** @description Rupees the entry posted to the account: positive in, negative out */
+                amount: number;
+                bank_transaction_id: string;
+                /** @description The match the pair belongs to: one line with several entries, or several lines with one entry */
+                match_group_id: string;
+                /** @description The entry's journal source: PAYMENT, EXPENSE, MANUAL… */
+                source: string;
+                source_id: string;
+            }[];
+            narration: string;
+            reconciliation_id: string | null;
+            reference: string | null;
+            /** @description The statement that first brought the line */
+            statement_id: string;
+            /** @enum {string} */
+            status: "UNMATCHED" | "MATCHED" | "EXCLUDED";
+            /** Format: date-time */
+            updated_time: string;
+            value_date: string | null;
         };
         /** @description A vendor bill: what the organisation owes for a purchase. */
         Bill: {
@@ -4088,7 +4859,7 @@ export interface components {
         BulkRowFailure: {
             error: {
                 /** @enum {string} */
-                code: "validation.invalid_value" | "validation.required_field" | "validation.failed" | "validation.duplicate_resource" | "conflict.already_allocated" | "conflict.allocated" | "conflict.invalid_state" | "conflict.series_exhausted" | "conflict.period_locked" | "conflict.period_filed" | "idempotency.key_required" | "idempotency.in_progress" | "not_found.resource" | "not_found.route" | "authn.token_invalid" | "authz.scope_missing" | "auth.insufficient_scope" | "rate_limit.exceeded" | "email.send_failed" | "storage.upload_failed" | "internal.error" | "service.unavailable";
+                code: "validation.invalid_value" | "validation.required_field" | "validation.failed" | "validation.duplicate_resource" | "conflict.already_allocated" | "conflict.allocated" | "conflict.invalid_state" | "conflict.series_exhausted" | "conflict.period_locked" | "conflict.period_filed" | "conflict.reconciled" | "idempotency.key_required" | "idempotency.in_progress" | "not_found.resource" | "not_found.route" | "authn.token_invalid" | "authz.scope_missing" | "auth.insufficient_scope" | "rate_limit.exceeded" | "email.send_failed" | "storage.upload_failed" | "internal.error" | "service.unavailable";
                 field: string | null;
                 message: string;
             };
@@ -4182,7 +4953,24 @@ export interface components {
             } | null;
             /** @enum {string} */
             status: "ACTIVE" | "INACTIVE";
+            upi_vpa: string | null;
             website: string | null;
+        };
+        /** @description An entry made from a bank line and matched to it. */
+        CreatedFromLine: {
+            /** @description What the entry posted to the line's account: + in, − out */
+            amount: number;
+            /** @description The rule followed, if any */
+            bank_rule_id: string | null;
+            /** @description The lines matched to the entry: the line, and its GST line when paired */
+            bank_transaction_ids: string[];
+            match_group_id: string;
+            /** @description The entry's journal source: PAYMENT, EXPENSE, or MANUAL for a transfer or journal */
+            source: string;
+            /** @description The payment, expense, or manual journal (its source_id) made */
+            source_id: string;
+            /** @enum {string} */
+            type: "PAYMENT" | "EXPENSE" | "TRANSFER" | "JOURNAL";
         };
         /** @description A credit note: a customer credit (sales return, price reduction) or a credit a vendor gave us. */
         CreditNote: {
@@ -4793,7 +5581,7 @@ export interface components {
              * @description A stable, dotted error code
              * @enum {string}
              */
-            code: "validation.invalid_value" | "validation.required_field" | "validation.failed" | "validation.duplicate_resource" | "conflict.already_allocated" | "conflict.allocated" | "conflict.invalid_state" | "conflict.series_exhausted" | "conflict.period_locked" | "conflict.period_filed" | "idempotency.key_required" | "idempotency.in_progress" | "not_found.resource" | "not_found.route" | "authn.token_invalid" | "authz.scope_missing" | "auth.insufficient_scope" | "rate_limit.exceeded" | "email.send_failed" | "storage.upload_failed" | "internal.error" | "service.unavailable";
+            code: "validation.invalid_value" | "validation.required_field" | "validation.failed" | "validation.duplicate_resource" | "conflict.already_allocated" | "conflict.allocated" | "conflict.invalid_state" | "conflict.series_exhausted" | "conflict.period_locked" | "conflict.period_filed" | "conflict.reconciled" | "idempotency.key_required" | "idempotency.in_progress" | "not_found.resource" | "not_found.route" | "authn.token_invalid" | "authz.scope_missing" | "auth.insufficient_scope" | "rate_limit.exceeded" | "email.send_failed" | "storage.upload_failed" | "internal.error" | "service.unavailable";
             /** @description Facts about the failure (allowed values, limits, the state found) */
             details?: {
                 [key: string]: unknown;
@@ -5116,7 +5904,7 @@ export interface components {
         /** @description One field that failed validation. */
         FieldError: {
             /** @enum {string} */
-            code: "validation.invalid_value" | "validation.required_field" | "validation.failed" | "validation.duplicate_resource" | "conflict.already_allocated" | "conflict.allocated" | "conflict.invalid_state" | "conflict.series_exhausted" | "conflict.period_locked" | "conflict.period_filed" | "idempotency.key_required" | "idempotency.in_progress" | "not_found.resource" | "not_found.route" | "authn.token_invalid" | "authz.scope_missing" | "auth.insufficient_scope" | "rate_limit.exceeded" | "email.send_failed" | "storage.upload_failed" | "internal.error" | "service.unavailable";
+            code: "validation.invalid_value" | "validation.required_field" | "validation.failed" | "validation.duplicate_resource" | "conflict.already_allocated" | "conflict.allocated" | "conflict.invalid_state" | "conflict.series_exhausted" | "conflict.period_locked" | "conflict.period_filed" | "conflict.reconciled" | "idempotency.key_required" | "idempotency.in_progress" | "not_found.resource" | "not_found.route" | "authn.token_invalid" | "authz.scope_missing" | "auth.insufficient_scope" | "rate_limit.exceeded" | "email.send_failed" | "storage.upload_failed" | "internal.error" | "service.unavailable";
             field: string;
             message: string;
         };
@@ -6309,7 +7097,7 @@ export interface components {
             created_time: string;
             endpoint_id: string;
             /** @description The event types sent to this endpoint */
-            events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED")[];
+            events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED" | "BANK_STATEMENT_IMPORTED" | "BANK_RECONCILIATION_CLOSED")[];
             /** @description The signing secret of the X-Svc-Signature header; shown only in this answer, keep it */
             secret: string;
             url: string;
@@ -6934,7 +7722,7 @@ export interface components {
             endpoint_id: string;
             event_id: string;
             /** @enum {string} */
-            event_type: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED";
+            event_type: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED" | "BANK_STATEMENT_IMPORTED" | "BANK_RECONCILIATION_CLOSED";
             last_attempt_at: string | null;
             last_response_status: number | null;
             next_attempt_at: string | null;
@@ -6954,7 +7742,7 @@ export interface components {
             endpoint_id: string;
             event_id: string;
             /** @enum {string} */
-            event_type: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED";
+            event_type: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED" | "BANK_STATEMENT_IMPORTED" | "BANK_RECONCILIATION_CLOSED";
             last_attempt_at: string | null;
             last_response_status: number | null;
             next_attempt_at: string | null;
@@ -6967,7 +7755,7 @@ export interface components {
             created_time: string;
             endpoint_id: string;
             /** @description The event types sent to this endpoint */
-            events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED")[];
+            events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED" | "BANK_STATEMENT_IMPORTED" | "BANK_RECONCILIATION_CLOSED")[];
             url: string;
         };
     };
@@ -7096,6 +7884,48 @@ export interface components {
         };
         /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `conflict.period_locked`, `conflict.period_filed`, `idempotency.in_progress` */
         KeyedError409ConflictPeriodLockedConflictPeriodFiled: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `conflict.period_locked`, `conflict.period_filed`, `conflict.reconciled`, `idempotency.in_progress` */
+        KeyedError409ConflictPeriodLockedConflictPeriodFiledConflictReconciled: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `conflict.period_locked`, `conflict.reconciled`, `idempotency.in_progress` */
+        KeyedError409ConflictPeriodLockedConflictReconciled: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `conflict.reconciled`, `idempotency.in_progress` */
+        KeyedError409ConflictReconciled: {
             headers: {
                 "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -7336,7 +8166,7 @@ export interface components {
         /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
         SvcDelivery: string;
         /** @description The event type, as `event_type` in the body */
-        SvcEvent: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED";
+        SvcEvent: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED" | "BANK_STATEMENT_IMPORTED" | "BANK_RECONCILIATION_CLOSED";
         /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
         SvcOrg: string;
         /**
@@ -7460,7 +8290,7 @@ export interface operations {
                 actor_user_id?: string;
                 /** @description entity_id */
                 entity_id?: string;
-                entity_type?: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL" | "CONTACT" | "ITEM" | "ATTACHMENT" | "RECURRING" | "BILL_OF_ENTRY" | "DELIVERY_CHALLAN" | "IMS_ACTION" | "ORGANISATION";
+                entity_type?: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL" | "CONTACT" | "ITEM" | "ATTACHMENT" | "RECURRING" | "BILL_OF_ENTRY" | "DELIVERY_CHALLAN" | "IMS_ACTION" | "BANK_TRANSACTION" | "BANK_RECONCILIATION" | "BANK_STATEMENT" | "ORGANISATION";
                 limit?: number;
                 since?: string;
                 until?: string;
@@ -7738,6 +8568,1342 @@ export interface operations {
             429: components["responses"]["KeyedError429"];
             500: components["responses"]["KeyedError500"];
             503: components["responses"]["KeyedError503"];
+        };
+    };
+    listBankReconciliations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description account_id */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        reconciliations: components["schemas"]["BankReconciliationSummary"][];
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    createBankReconciliation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description account_id */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The bank's closing balance on that date, rupees (negative when overdrawn) */
+                    closing_balance: number;
+                    /**
+                     * Format: date
+                     * @description The statement's date: after the account's last closed reconciliation, not after today
+                     */
+                    statement_date: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The reconciliation has been saved. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        reconciliation: components["schemas"]["BankReconciliation"];
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    getBankReconciliation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description account_id */
+                account_id: string;
+                /** @description bank_reconciliation_id */
+                bank_reconciliation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        reconciliation: components["schemas"]["BankReconciliation"];
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    closeBankReconciliation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description account_id */
+                account_id: string;
+                /** @description bank_reconciliation_id */
+                bank_reconciliation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reconciliation has been closed. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        reconciliation: components["schemas"]["BankReconciliation"];
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    reopenBankReconciliation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description account_id */
+                account_id: string;
+                /** @description bank_reconciliation_id */
+                bank_reconciliation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reconciliation has been reopened. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        reconciliation: components["schemas"]["BankReconciliation"];
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    listBankStatements: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description account_id */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bank_statements: components["schemas"]["BankStatement"][];
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    importBankStatement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description account_id */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The statement file, at most 20 MB: CSV or XLSX (the bank's download), OFX, camt.053 or MT940
+                     */
+                    file: string;
+                    file_name?: string;
+                    /**
+                     * @description The file's format; found from its bytes (and name) when absent
+                     * @enum {string}
+                     */
+                    format?: "CSV" | "XLSX" | "OFX" | "CAMT053" | "MT940";
+                    /** @description A JSON object naming the header of each column it overrides: date, value_date, narration, reference, withdrawal, deposit, amount, dr_cr, balance */
+                    mapping?: string;
+                    /**
+                     * @description The bank whose download the file is; found from the header row when absent
+                     * @enum {string}
+                     */
+                    preset?: "HDFC" | "ICICI" | "SBI" | "AXIS" | "KOTAK";
+                };
+            };
+        };
+        responses: {
+            /** @description The statement has been imported. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bank_statement: components["schemas"]["BankStatement"];
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    listBankAccountSuggestions: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                /** @description Unmatched lines dated on or after this day, YYYY-MM-DD */
+                from_date?: string;
+                per_page?: number;
+                /** @description Unmatched lines dated on or before this day, YYYY-MM-DD */
+                to_date?: string;
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description account_id */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bank_transactions: components["schemas"]["BankLineSuggestions"][];
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        page_context: components["schemas"]["PageContext"];
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    listBankRules: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bank_rules: components["schemas"]["BankRule"][];
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    createBankRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    account_id?: string | null;
+                    /**
+                     * @description SUGGEST: the line records the rule, for a create with rule_id; CREATE: the entry is made and matched
+                     * @enum {string}
+                     */
+                    action: "SUGGEST" | "CREATE";
+                    condition: {
+                        amount_max?: number | null;
+                        amount_min?: number | null;
+                        contains?: string | null;
+                        direction?: ("IN" | "OUT") | null;
+                        matches?: string | null;
+                    };
+                    name: string;
+                    /** @description Lower first; 100 when absent. The first rule that fits a line wins */
+                    priority?: number;
+                    target: {
+                        account_id?: string | null;
+                        contact_id?: string | null;
+                        mode?: ("CASH" | "BANK_TRANSFER" | "CHEQUE" | "UPI" | "CARD" | "OTHER") | null;
+                        tax_id?: string | null;
+                        /** @enum {string} */
+                        type: "PAYMENT" | "EXPENSE" | "TRANSFER" | "JOURNAL";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The bank rule has been made. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bank_rule: components["schemas"]["BankRule"];
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    getBankRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description rule_id */
+                rule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bank_rule: components["schemas"]["BankRule"];
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    updateBankRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description rule_id */
+                rule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    account_id?: string | null;
+                    /**
+                     * @description SUGGEST: the line records the rule, for a create with rule_id; CREATE: the entry is made and matched
+                     * @enum {string}
+                     */
+                    action: "SUGGEST" | "CREATE";
+                    condition: {
+                        amount_max?: number | null;
+                        amount_min?: number | null;
+                        contains?: string | null;
+                        direction?: ("IN" | "OUT") | null;
+                        matches?: string | null;
+                    };
+                    name: string;
+                    /** @description Lower first; 100 when absent. The first rule that fits a line wins */
+                    priority?: number;
+                    target: {
+                        account_id?: string | null;
+                        contact_id?: string | null;
+                        mode?: ("CASH" | "BANK_TRANSFER" | "CHEQUE" | "UPI" | "CARD" | "OTHER") | null;
+                        tax_id?: string | null;
+                        /** @enum {string} */
+                        type: "PAYMENT" | "EXPENSE" | "TRANSFER" | "JOURNAL";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The bank rule has been updated. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bank_rule: components["schemas"]["BankRule"];
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    deleteBankRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description rule_id */
+                rule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bank rule has been deleted. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bank_rule_id: string;
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    runBankRules: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description account_id: the BANK or CASH account whose unmatched lines the rules read */
+                    account_id: string;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD
+                     */
+                    from_date?: string;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD
+                     */
+                    to_date?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The bank rules have been applied. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bank_rule_run: components["schemas"]["BankRuleRun"];
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    getBankStatement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description statement_id */
+                statement_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bank_statement: components["schemas"]["BankStatement"];
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    listBankTransactions: {
+        parameters: {
+            query: {
+                /** @description The BANK or CASH account whose lines are listed */
+                account_id: string;
+                cursor?: string;
+                /** @description csv answers text/csv: every line of the filter (no pages), a row each in the bank's order */
+                format?: "json" | "csv";
+                /** @description Lines dated on or after, YYYY-MM-DD */
+                from_date?: string;
+                per_page?: number;
+                /** @description Only lines of this status */
+                status?: "unmatched" | "matched" | "excluded";
+                /** @description Lines dated on or before, YYYY-MM-DD */
+                to_date?: string;
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bank_transactions: components["schemas"]["BankTransaction"][];
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        page_context: components["schemas"]["PageContext"];
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    getBankTransaction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description bank_transaction_id */
+                bank_transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bank_transaction: components["schemas"]["BankTransaction"];
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    getBankTransactionCandidates: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description bank_transaction_id */
+                bank_transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        candidates: components["schemas"]["BankMatchCandidate"][];
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    createFromBankTransaction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Mandatory on this operation: without it the answer is 400 `idempotency.key_required`, except for an organisation whose preference `requireIdempotencyKey` is false, which accepts requests without it. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyRequired"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description bank_transaction_id */
+                bank_transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description account_id: the expense's account, the transfer's other BANK or CASH account, or a journal's other side */
+                    account_id?: string;
+                    /** @description A payment applied to invoices (money in) or bills (money out) */
+                    allocations?: {
+                        /** @description Rupees (or the document currency), at most two decimal places */
+                        amount: number;
+                        /** @description bill_id: a payment (money out) settles bills */
+                        bill_id?: string;
+                        /** @description invoice_id: a receipt (money in) settles invoices */
+                        invoice_id?: string;
+                    }[];
+                    /** @description branch_id */
+                    branch_id?: string;
+                    contact_id?: string | null;
+                    description?: string | null;
+                    /** @description gst_line_id: the bank's separate GST line of a charge; the one expense is matched to both lines */
+                    gst_line_id?: string;
+                    /** @description An expense's amount includes its tax; true unless gst_line_id pairs the bank's separate GST line */
+                    is_inclusive_tax?: boolean;
+                    /** @description A JOURNAL's lines; their net on the line's account is the line's amount */
+                    lines?: {
+                        /** @description account_id */
+                        account_id: string;
+                        /** @description Rupees (or the document currency), at most two decimal places */
+                        credit?: number;
+                        /** @description Rupees (or the document currency), at most two decimal places */
+                        debit?: number;
+                        description?: string | null;
+                    }[];
+                    /** @enum {string} */
+                    mode?: "CASH" | "BANK_TRANSFER" | "CHEQUE" | "UPI" | "CARD" | "OTHER";
+                    /** @description rule_id: make what this rule says; the body's other fields override the rule's */
+                    rule_id?: string;
+                    tax_id?: string | null;
+                    /**
+                     * @description What the line is: PAYMENT (money in: a receipt, out: a payment), EXPENSE, TRANSFER (to or from another BANK or CASH account) or JOURNAL; the rule's when rule_id is sent
+                     * @enum {string}
+                     */
+                    type?: "PAYMENT" | "EXPENSE" | "TRANSFER" | "JOURNAL";
+                };
+            };
+        };
+        responses: {
+            /** @description The entry has been made and matched to the bank line. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        created: components["schemas"]["CreatedFromLine"];
+                        expense?: components["schemas"]["Expense"];
+                        journal?: components["schemas"]["Journal"];
+                        message: string;
+                        payment?: components["schemas"]["Payment"];
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiledConflictReconciled"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    excludeBankTransaction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description bank_transaction_id */
+                bank_transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why the line stays out of matching and reconciliation (a reversal the bank made and undid, a line of another account) */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The line has been excluded. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bank_transaction: components["schemas"]["BankTransaction"];
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409ConflictReconciled"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    matchBankTransaction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description bank_transaction_id */
+                bank_transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Further lines of the same account, unmatched, that together are the one entry; their amounts and the path's line's add up to the entry's */
+                    bank_transaction_ids?: string[];
+                    /** @description The book entries the lines are: several for one line, or one for several lines */
+                    entries: {
+                        /**
+                         * @description The entry's journal source, as a suggestion names it: PAYMENT, EXPENSE, MANUAL (a journal or a transfer), …
+                         * @enum {string}
+                         */
+                        source: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE" | "BILL_OF_ENTRY" | "ITC_REVERSAL";
+                        /** @description source_id: the payment, expense or journal id, as a suggestion names it */
+                        source_id: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The bank line has been matched. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bank_match: components["schemas"]["BankMatch"];
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    unmatchBankTransaction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description bank_transaction_id */
+                bank_transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bank line has been unmatched. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bank_match: components["schemas"]["BankMatch"];
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409ConflictReconciled"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    restoreBankTransaction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description bank_transaction_id */
+                bank_transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The line has been restored. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bank_transaction: components["schemas"]["BankTransaction"];
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409ConflictReconciled"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    getBankTransactionSuggestions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description bank_transaction_id */
+                bank_transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        suggestions: components["schemas"]["BankMatchCandidate"][];
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     listBills: {
@@ -9434,6 +11600,7 @@ export interface operations {
                         state_code?: string | null;
                         zip?: string | null;
                     } | null;
+                    upi_vpa?: string | null;
                     website?: string | null;
                 };
             };
@@ -9576,6 +11743,7 @@ export interface operations {
                     } | null;
                     /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
+                    upi_vpa?: string | null;
                     website?: string | null;
                 };
             };
@@ -12772,7 +14940,7 @@ export interface operations {
             query: {
                 /** @description bulk: the e-way bill portal's bulk-upload file. One document's e-way bill in the API's own form is GET …/{id}/ewaybill */
                 format: "bulk";
-                /** @description Invoice, bill and Bill of Entry ids, comma-separated: at most 100 (more is 422) */
+                /** @description Invoice, bill, Bill of Entry, credit note and delivery challan ids, comma-separated: at most 100 (more is 422) */
                 ids: string;
             };
             header?: {
@@ -13070,7 +15238,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiledConflictReconciled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -13122,7 +15290,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiled"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictPeriodFiledConflictReconciled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -15875,7 +18043,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictReconciled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -16132,7 +18300,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictReconciled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -16184,7 +18352,7 @@ export interface operations {
             401: components["responses"]["KeyedError401"];
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
-            409: components["responses"]["KeyedError409ConflictPeriodLocked"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictReconciled"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -17391,6 +19559,53 @@ export interface operations {
             503: components["responses"]["TokenError503"];
         };
     };
+    getBankReconciliationReport: {
+        parameters: {
+            query: {
+                /** @description The BANK or CASH account */
+                account_id: string;
+                /** @description The day the statement is drawn up on */
+                date: string;
+                /** @description csv answers text/csv: a row per figure and per item (section, date, id, reference, description, amount) */
+                format?: "json" | "csv";
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bank_reconciliation: components["schemas"]["BankReconciliationReport"];
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
     getBlockedItc: {
         parameters: {
             query?: {
@@ -18367,7 +20582,7 @@ export interface operations {
                 cursor?: string;
                 /** @description endpoint_id */
                 endpoint_id?: string;
-                event_type?: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED";
+                event_type?: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED" | "BANK_STATEMENT_IMPORTED" | "BANK_RECONCILIATION_CLOSED";
                 per_page?: number;
                 status?: "PENDING" | "SUCCEEDED" | "FAILED";
             };
@@ -18559,7 +20774,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED")[];
+                    events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED" | "BANK_STATEMENT_IMPORTED" | "BANK_RECONCILIATION_CLOSED")[];
                     /** @description http(s) URL on a public address */
                     url: string;
                 };
@@ -18687,6 +20902,114 @@ export interface operations {
             429: components["responses"]["TokenError429"];
             500: components["responses"]["TokenError500"];
             503: components["responses"]["TokenError503"];
+        };
+    };
+    onBankReconciliationClosed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["BankReconciliationEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "BANK_RECONCILIATION_CLOSED";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onBankStatementImported: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["BankStatementEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "BANK_STATEMENT_IMPORTED";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     onBillBulkCreated: {
