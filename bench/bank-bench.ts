@@ -56,6 +56,15 @@ export async function bankImportBenchmark(engine: Engine, databaseUrl: string | 
     const { api } = await bootstrapOrg(server.origin, adminToken, runId);
     const { accounts } = await api.call<{ accounts: { account_id: string; account_name: string }[] }>('GET', '/accounts?per_page=200');
     const bank = accounts.find((a) => a.account_name === 'Bank')!.account_id;
+    const [pettyCash, expenses] = ['Petty Cash', 'General Expenses'].map((name) => accounts.find((a) => a.account_name === name)!.account_id);
+    // The rules a business keeps, read for every line: two that mark lines for a person, one that makes a transfer to
+    // petty cash of each cheque line of party 299 (every 300th line, all withdrawals: 333 of 100,000).
+    const rules = [
+      { name: 'Vendor 1x', condition: { contains: 'VENDOR 1' }, action: 'SUGGEST', target: { type: 'EXPENSE', account_id: expenses } },
+      { name: 'Customers 4xx', condition: { matches: '^UPI-CUSTOMER 4[0-9]{2}-' }, action: 'SUGGEST', target: { type: 'EXPENSE', account_id: expenses } },
+      { name: 'Cash for party 299', condition: { contains: 'PARTY 299', direction: 'OUT' }, action: 'CREATE', target: { type: 'TRANSFER', account_id: pettyCash } },
+    ];
+    for (const [i, rule] of rules.entries()) await api.call('POST', '/bank_rules', { account_id: bank, ...rule }, { 'idempotency-key': `bank-rule-${runId}-${i}` });
     const csv = statementCsv(total);
     const upload = async (key: string) => {
       const form = new FormData();
@@ -65,11 +74,11 @@ export async function bankImportBenchmark(engine: Engine, databaseUrl: string | 
       const text = await response.text();
       const ms = Math.round(performance.now() - started);
       if (response.status !== 201) throw new Error(`the import answered ${response.status}: ${text.slice(0, 500)}`);
-      return { ms, statement: (JSON.parse(text) as { bank_statement: { lines: number; new_lines: number } }).bank_statement };
+      return { ms, statement: (JSON.parse(text) as { bank_statement: { lines: number; new_lines: number; matched: number } }).bank_statement };
     };
     const first = await upload(`bank-${runId}-1`);
     if (first.statement.new_lines !== total) throw new Error(`the import stored ${first.statement.new_lines} lines, not ${total}`);
-    log(`imported ${total.toLocaleString('en-US')} lines (${(csv.length / 1e6).toFixed(1)} MB) in ${first.ms} ms; target < ${TARGET_MS[engine]} ms; load average ${os.loadavg()[0]!.toFixed(2)}`);
+    log(`imported ${total.toLocaleString('en-US')} lines (${(csv.length / 1e6).toFixed(1)} MB) with ${rules.length} rules (${first.statement.matched} lines made and matched by one) in ${first.ms} ms; target < ${TARGET_MS[engine]} ms; load average ${os.loadavg()[0]!.toFixed(2)}`);
     const again = await upload(`bank-${runId}-2`);
     if (again.statement.new_lines !== 0) throw new Error(`the same file again stored ${again.statement.new_lines} lines`);
     log(`the same file again: ${again.ms} ms, no new lines`);
@@ -78,8 +87,8 @@ export async function bankImportBenchmark(engine: Engine, databaseUrl: string | 
     const pageMs = Math.round(performance.now() - started);
     log(`a page of 200 unmatched lines from March: ${pageMs} ms`);
     return {
-      benchmark: `${BANK_IMPORT_BENCH}: a CSV statement of ${total.toLocaleString('en-US')} lines imported into one account`, engine,
-      figures: { lines: total, import_ms: first.ms, reimport_ms: again.ms, page_ms: pageMs },
+      benchmark: `${BANK_IMPORT_BENCH}: a CSV statement of ${total.toLocaleString('en-US')} lines imported into one account with ${rules.length} rules`, engine,
+      figures: { lines: total, rules: rules.length, matched_by_rules: first.statement.matched, import_ms: first.ms, reimport_ms: again.ms, page_ms: pageMs },
       target: { source: `issue 41: 100,000 CSV lines imported < ${TARGET_MS[engine] / 1000} s on ${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`, met: first.ms < TARGET_MS[engine] },
     };
   } finally {
