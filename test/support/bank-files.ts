@@ -18,16 +18,17 @@ export function junk(): Buffer {
   return bytes;
 }
 
-/** That reading a file throws StatementFileError at `where`, with a message holding `message`, and quickly. */
+/**
+ * That reading a file throws StatementFileError at `where`, with a message holding `message`. A
+ * reader that hung on a hostile file would run into the test's timeout; speed is the benchmark's.
+ */
 export function expectFileError(read: () => unknown, where: string, message: string | RegExp = ''): void {
-  const started = performance.now();
   let thrown: unknown = null;
   try {
     read();
   } catch (error) {
     thrown = error;
   }
-  expect(performance.now() - started).toBeLessThan(2000);
   expect(thrown).toBeInstanceOf(StatementFileError);
   expect((thrown as StatementFileError).where).toBe(where);
   expect((thrown as StatementFileError).message).toMatch(message);

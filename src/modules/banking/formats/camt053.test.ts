@@ -53,7 +53,7 @@ describe('parseCamt053', () => {
     expectFileError(() => parseCamt053(Buffer.from(file.replace('<ns2:Id>9912345678</ns2:Id></ns2:Othr></ns2:Id><ns2:Ccy>INR</ns2:Ccy></ns2:Acct>\n      <ns2:Bal><ns2:Tp><ns2:CdOrPrtry><ns2:Cd>OPBD', '<ns2:Id>9912345679</ns2:Id></ns2:Othr></ns2:Id><ns2:Ccy>INR</ns2:Ccy></ns2:Acct>\n      <ns2:Bal><ns2:Tp><ns2:CdOrPrtry><ns2:Cd>OPBD'))), 'Document/BkToCstmrStmt/Stmt[2]', 'account 9912345679');
   });
 
-  it('refuses hostile and broken files quickly, naming where', () => {
+  it('refuses hostile and broken files, naming where', () => {
     expectFileError(() => parseCamt053(bankFile('camt053-entity-bomb.xml')), 'Document', 'declarations');
     expectFileError(() => parseCamt053(bankFile('camt053-external-entity.xml')), 'Document', 'declarations');
     expectFileError(() => parseCamt053(bankFile('camt053-truncated.xml')), 'Document/BkToCstmrStmt/Stmt/Ntry/Va', 'the file ends before </Va>');

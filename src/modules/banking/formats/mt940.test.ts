@@ -78,7 +78,7 @@ describe('parseMt940', () => {
     expectFileError(() => parseMt940(Buffer.from(file.replace(':25:000405012345\n:28C:12/2', ':25:000405099999\n:28C:12/2'))), 'line 10', 'account 000405099999');
   });
 
-  it('refuses hostile and broken files quickly, naming the line', () => {
+  it('refuses hostile and broken files, naming the line', () => {
     expectFileError(() => parseMt940(bankFile('mt940-truncated.sta')), 'line 2', 'no closing balance');
     expectFileError(() => parseMt940(bankFile('mt940-absurd-amount.sta')), 'line 10', 'beyond the largest amount');
     expectFileError(() => parseMt940(bankFile('ofx-hdfc-1x.ofx')), 'line 1', 'not an MT940 field');
