@@ -40,16 +40,24 @@ export const bankRulesStore = {
 
   /** The unmatched lines of the selection that no closed reconciliation settled, in the bank's order. */
   async openLines(tx: Tx, orgId: string, s: LineSelection) {
-    const query = () => {
-      let q = tx.selectFrom('bank_transactions').select(['bank_transaction_id', 'account_id', 'narration', 'direction', 'amount', 'txn_date', 'bank_rule_id'])
+    const columns = ['bank_transaction_id', 'account_id', 'narration', 'direction', 'amount', 'txn_date', 'bank_rule_id', 'sequence'] as const;
+    const rows = [];
+    if (s.lineIds === undefined) {
+      let q = tx.selectFrom('bank_transactions').select(columns)
         .where('org_id', '=', orgId).where('account_id', '=', s.accountId).where('status', '=', 'UNMATCHED').where('reconciliation_id', 'is', null);
       if (s.fromDate) q = q.where('txn_date', '>=', s.fromDate);
       if (s.toDate) q = q.where('txn_date', '<=', s.toDate);
-      return q;
-    };
-    const rows = [];
-    if (s.lineIds === undefined) rows.push(...await query().orderBy('sequence').execute());
-    else for (const ids of chunks(s.lineIds)) rows.push(...await query().where('bank_transaction_id', 'in', ids).orderBy('sequence').execute());
+      rows.push(...await q.orderBy('sequence').execute());
+    } else {
+      // The lines an import just stored, by their key: filtered by the status index instead, each chunk
+      // scanned every open line of the account (15 s for a statement of 100,000 lines; docs/benchmarks.md).
+      for (const ids of chunks(s.lineIds)) {
+        const found = await tx.selectFrom('bank_transactions').select([...columns, 'status', 'reconciliation_id'])
+          .where('org_id', '=', orgId).where('bank_transaction_id', 'in', ids).execute();
+        rows.push(...found.filter((r) => r.account_id === s.accountId && r.status === 'UNMATCHED' && r.reconciliation_id === null));
+      }
+      rows.sort((a, b) => Number(a.sequence) - Number(b.sequence));
+    }
     return rows.map((r) => ({ ...r, amount: Number(r.amount) }));
   },
 
