@@ -55,7 +55,8 @@ describe.skipIf(!hasChromium)(hasChromium ? title : skipped, () => {
     await t?.close();
   });
 
-  it('renders the Swagger UI with the operations of our spec, without errors', async () => {
+  // Each test loads the whole spec into Swagger UI: on two shared cores that alone takes tens of seconds.
+  it('renders the Swagger UI with the operations of our spec, without errors', { timeout: 90_000 }, async () => {
     const page = await browser.newPage();
     const problems = watch(page);
 
@@ -81,7 +82,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : skipped, () => {
     await page.close();
   });
 
-  it('expands an operation and shows its parameters and required scope', async () => {
+  it('expands an operation and shows its parameters and required scope', { timeout: 90_000 }, async () => {
     const page = await browser.newPage();
     const problems = watch(page);
     await page.goto(`${t.baseUrl}/docs`, { waitUntil: 'load' });
