@@ -103,7 +103,10 @@ describe('kill -9', () => {
 const threadNiceValues = (pid: number): number[] => fs.readdirSync(`/proc/${pid}/task`).map((tid) => niceOf(`/proc/${pid}/task/${tid}/stat`));
 
 describe.runIf(fs.existsSync('/proc/thread-self'))('the delivery thread\'s CPU priority', () => {
-  /** Each call's server is the only one running (afterEach stops it): the delivery it waits for is its own thread's. */
+  /**
+   * Each call's server is the only one running (afterEach stops it): the delivery it waits for is its own thread's.
+   * A server starts and its niced thread delivers in seconds on a quiet machine, far longer on a loaded one: 90 s each.
+   */
   async function deliveredThenNiceValues(env: Record<string, string>) {
     const s = await server(100, env);
     const { org } = await subscribedOrg(s.given, ['INVOICE_CREATED']);
@@ -113,18 +116,18 @@ describe.runIf(fs.existsSync('/proc/thread-self'))('the delivery thread\'s CPU p
     return { main, others: threadNiceValues(s.process.pid).slice(1) };
   }
 
-  it('is 10 nice levels below the API\'s thread by default, so requests get a core first', async () => {
+  it('is 10 nice levels below the API\'s thread by default, so requests get a core first', { timeout: 90_000 }, async () => {
     const { main, others } = await deliveredThenNiceValues({});
     expect(others.filter((nice) => nice === Math.min(19, main + 10))).toHaveLength(1);
     expect(others.filter((nice) => nice !== main)).toHaveLength(1);
   });
 
-  it('is BAHI_WORKER_NICE levels below it when that is set', async () => {
+  it('is BAHI_WORKER_NICE levels below it when that is set', { timeout: 90_000 }, async () => {
     const { main, others } = await deliveredThenNiceValues({ BAHI_WORKER_NICE: '3' });
     expect(others.filter((nice) => nice === Math.min(19, main + 3))).toHaveLength(1);
   });
 
-  it('is the API\'s own with BAHI_WORKER_NICE=0', async () => {
+  it('is the API\'s own with BAHI_WORKER_NICE=0', { timeout: 90_000 }, async () => {
     const { main, others } = await deliveredThenNiceValues({ BAHI_WORKER_NICE: '0' });
     expect(others.every((nice) => nice === main)).toBe(true);
   });
