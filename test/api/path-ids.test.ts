@@ -87,7 +87,8 @@ async function misfits(client: HttpClient, operations: Operation[], withRateLimi
 }
 
 describe('unknown ids in a path are 404 not_found.resource, whatever their form', () => {
-  it('on every public operation with a path id, with X-RateLimit-Remaining', async () => {
+  // Hundreds of requests, one per operation and form of id: 90 s, for a loaded machine.
+  it('on every public operation with a path id, with X-RateLimit-Remaining', { timeout: 90_000 }, async () => {
     const operations = operationsUnder(PUBLIC_PREFIX);
     expect(operations.map((o) => o.operationId).sort()).toEqual(routesWithPathIds((r) => r.access !== 'admin'));
     for (const op of ['getContact', 'updateContact', 'archiveContact', 'deleteContact']) expect(operations.map((o) => o.operationId)).toContain(op);
