@@ -7,7 +7,7 @@ export type IdPrefix =
   | 'org' | 'usr' | 'tok' | 'br' | 'per' | 'acc' | 'tax' | 'ser' | 'con' | 'cp' | 'itm'
   | 'evt' | 'act' | 'req' | 'jnl' | 'jl' | 'inv' | 'li' | 'bill' | 'est' | 'so' | 'po'
   | 'exp' | 'pay' | 'alc' | 'cn' | 'cna' | 'dn' | 'dna' | 'rec' | 'cmt' | 'att' | 'whe' | 'dlv' | 'blk' | 'msg' | 'boe' | 'rfd' | 'dc'
-  | 'g2b' | 'g2bd' | 'ims' | 'itr' | 'itl' | 'bst' | 'btx' | 'bmt' | 'brl' | 'brc';
+  | 'g2b' | 'g2bd' | 'ims' | 'itr' | 'itl' | 'bst' | 'btx' | 'bmt' | 'brl' | 'brc' | 'imp' | 'obl';
 
 export interface IdGenerator {
   next(prefix: IdPrefix): string;

@@ -56,6 +56,7 @@ import { bankStatements } from './056-bank-statements';
 import { contactUpi } from './057-contact-upi';
 import { bankRules } from './058-bank-rules';
 import { bankReconciliations } from './059-bank-reconciliations';
+import { imports } from './060-imports';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -69,6 +70,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   transportDocuments,
   deliveryChallans, invoiceDispatchFrom, gstr2b, supplierDebitNotes, imsActions, itcReversals, itcLinks,
   bankStatements, contactUpi, bankRules, bankReconciliations,
+  imports,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -15,6 +15,8 @@ export const ACTIVITY_ENTITY_TYPES = [
   'BANK_TRANSACTION', 'BANK_RECONCILIATION',
   /** A bank statement imported for an account. */
   'BANK_STATEMENT',
+  /** A file import's run, and the organisation's opening balances set or replaced. */
+  'IMPORT', 'OPENING_BALANCES',
   /** The organisation itself: its period lock set, moved or removed through the admin API. */
   'ORGANISATION',
 ] as const;

@@ -19,6 +19,7 @@ export const EVENT_TYPES = [
   'BILL_OF_ENTRY_CREATED',
   'DELIVERY_CHALLAN_CREATED', 'DELIVERY_CHALLAN_VOIDED',
   'BANK_STATEMENT_IMPORTED', 'BANK_RECONCILIATION_CLOSED',
+  'IMPORT_COMPLETED', 'OPENING_BALANCES_SET',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -120,6 +121,23 @@ const BankReconciliationData = Closed({
   closing_balance: Rupees("The bank's closing balance on that date"),
 }, "An account's books were reconciled to its bank statement.", 'BankReconciliationEventData');
 
+const ImportData = Closed({
+  import_id: Type.String(),
+  kind: Type.String({ description: 'What the file held: contacts, items, accounts, invoices, … or tally (masters and vouchers)' }),
+  format: Type.String({ description: 'csv, xlsx or tally_xml' }),
+  status: Type.String({ description: 'COMPLETED, or FAILED when the file was refused whole' }),
+  created: Type.Integer({ description: 'Records written by this run' }),
+  already_imported: Type.Integer({ description: 'Rows an earlier run had written, skipped by their row key' }),
+  failed: Type.Integer({ description: 'Rows refused, each listed at GET /imports/{id}/errors' }),
+}, 'An import finished; one event per run.', 'ImportEventData');
+
+const OpeningBalancesData = Closed({
+  opening_balance_id: Type.String(),
+  date: Type.String({ format: 'date', description: 'The day before the books start: the opening entry\'s date' }),
+  journal_id: Type.String({ description: 'The opening entry' }),
+  open_items: Type.Integer({ description: 'Invoices and bills still open when the books start' }),
+}, "The organisation's opening balances were set or replaced.", 'OpeningBalancesEventData');
+
 /** The `data` schema of each event type. */
 export const EVENT_DATA = {
   INVOICE_CREATED: SaleData, INVOICE_UPDATED: SaleData, INVOICE_VOIDED: SaleData, INVOICE_PAID: SaleData, INVOICE_BULK_CREATED: BulkData,
@@ -133,6 +151,7 @@ export const EVENT_DATA = {
   BILL_OF_ENTRY_CREATED: BillOfEntryData,
   DELIVERY_CHALLAN_CREATED: DeliveryChallanData, DELIVERY_CHALLAN_VOIDED: DeliveryChallanData,
   BANK_STATEMENT_IMPORTED: BankStatementData, BANK_RECONCILIATION_CLOSED: BankReconciliationData,
+  IMPORT_COMPLETED: ImportData, OPENING_BALANCES_SET: OpeningBalancesData,
 } as const satisfies Record<EventType, unknown>;
 
 export type EventDataOf<T extends EventType> = Static<(typeof EVENT_DATA)[T]>;
