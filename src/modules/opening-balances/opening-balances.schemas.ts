@@ -19,7 +19,11 @@ export const OpenItemInput = Body({
   date: LocalDateSchema,
   due_date: Type.Optional(LocalDateSchema),
   place_of_supply: Text(60, 1),
-  taxes: Type.Array(OpenItemTax, { minItems: 1, maxItems: 20, description: 'Taxable value and tax per rate, as issued' }),
+  taxes: Type.Optional(Type.Array(OpenItemTax, {
+    minItems: 1, maxItems: 20,
+    description: 'Taxable value and tax per rate, as issued; absent when the old books kept only the amount (a Tally bill-wise opening): such an item can be paid, and a note against it states its own tax',
+  })),
+  total: Type.Optional({ ...Money({ exclusiveMinimum: 0 }), description: "What it was issued for, in rupees; default: its taxes' taxable values and tax added up, or open_amount without taxes" }),
   open_amount: Money({ exclusiveMinimum: 0 }),
 });
 export type OpenItemInput = Static<typeof OpenItemInput>;
