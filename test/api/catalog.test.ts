@@ -341,7 +341,7 @@ describe('items', () => {
     expectError(res, 400, 'validation.invalid_value', field);
     expect(res.body.message).toContain(type);
     expect(res.body.details.allowed).toEqual(field === 'account_id'
-      ? ['SALES', 'INCOME', 'OTHER_INCOME'] : ['EXPENSE', 'OTHER_EXPENSE', 'COST_OF_GOODS_SOLD', 'STOCK', 'FIXED_ASSET']);
+      ? ['SALES', 'INCOME', 'OTHER_INCOME'] : ['EXPENSE', 'OTHER_EXPENSE', 'COST_OF_GOODS_SOLD', 'STOCK', 'FIXED_ASSET', 'OTHER_CURRENT_ASSET']);
     expect(await allItems(org.api)).toEqual([]);
   });
 

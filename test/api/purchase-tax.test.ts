@@ -86,7 +86,7 @@ describe('bill lines on accounts of their own', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'validation.invalid_value', field: 'line_items[1].account_id' });
     expect(res.body.message).toContain(type);
-    expect(res.body.details.allowed).toEqual(['EXPENSE', 'OTHER_EXPENSE', 'COST_OF_GOODS_SOLD', 'STOCK', 'FIXED_ASSET']);
+    expect(res.body.details.allowed).toEqual(['EXPENSE', 'OTHER_EXPENSE', 'COST_OF_GOODS_SOLD', 'STOCK', 'FIXED_ASSET', 'OTHER_CURRENT_ASSET']);
     expect(await billsOf(vendorId)).toEqual([]);
   });
 

@@ -16,7 +16,7 @@ describe('which accounts a line may post to', () => {
     expect(refusal(type, 'income')).toBeNull();
   });
 
-  it.each(['EXPENSE', 'OTHER_EXPENSE', 'COST_OF_GOODS_SOLD', 'STOCK', 'FIXED_ASSET'])('a purchase may be charged to %s', (type) => {
+  it.each(['EXPENSE', 'OTHER_EXPENSE', 'COST_OF_GOODS_SOLD', 'STOCK', 'FIXED_ASSET', 'OTHER_CURRENT_ASSET'])('a purchase may be charged to %s', (type) => {
     expect(refusal(type, 'purchase')).toBeNull();
   });
 
@@ -24,6 +24,8 @@ describe('which accounts a line may post to', () => {
     ['BANK', 'income'], ['ACCOUNTS_RECEIVABLE', 'income'], ['GST_LIABILITY', 'income'], ['EXPENSE', 'income'],
     ['BANK', 'purchase'], ['ACCOUNTS_PAYABLE', 'purchase'], ['GST_ASSET', 'purchase'], ['SALES', 'purchase'],
     ['ACCUMULATED_DEPRECIATION', 'purchase'], ['EQUITY', 'purchase'],
+    ['INVESTMENT', 'purchase'], ['LONG_TERM_LIABILITY', 'purchase'], ['OTHER_CURRENT_LIABILITY', 'purchase'], ['PROVISION', 'purchase'], ['SUSPENSE', 'purchase'],
+    ['SUSPENSE', 'income'], ['OTHER_CURRENT_ASSET', 'income'],
   ] as const)('%s is refused for a line of kind %s, naming the field and the allowed types', (type, kind) => {
     const error = refusal(type, kind)!;
     expect(error).toBeInstanceOf(DomainError);

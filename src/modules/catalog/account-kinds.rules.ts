@@ -5,11 +5,13 @@ export const INCOME_ACCOUNT_TYPES: readonly string[] = ['SALES', 'INCOME', 'OTHE
 
 /**
  * What a purchase (a bill or expense line, an item's purchase account) may be debited to: a
- * cost, stock bought for resale, or a fixed asset bought. Control accounts (receivables,
+ * cost, stock bought for resale, a fixed asset bought, or an other current asset (a cost paid
+ * ahead of the period it serves, such as a year's insurance). Control accounts (receivables,
  * payables, GST, TDS, bank) are refused: a line posted there would bypass the documents those
- * accounts reconcile against.
+ * accounts reconcile against; so are loans, provisions, investments and suspense, which no
+ * supply of goods or services is (docs/rules/reports.md, "Account types").
  */
-export const PURCHASE_ACCOUNT_TYPES: readonly string[] = ['EXPENSE', 'OTHER_EXPENSE', 'COST_OF_GOODS_SOLD', 'STOCK', 'FIXED_ASSET'];
+export const PURCHASE_ACCOUNT_TYPES: readonly string[] = ['EXPENSE', 'OTHER_EXPENSE', 'COST_OF_GOODS_SOLD', 'STOCK', 'FIXED_ASSET', 'OTHER_CURRENT_ASSET'];
 
 export type AccountKind = 'income' | 'purchase';
 

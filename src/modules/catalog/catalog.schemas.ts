@@ -22,7 +22,7 @@ export const CreateItemBody = Body({
   hsn_sac: Type.Optional(Nullable(Type.String({ pattern: HSN_PATTERN, description: 'HSN (goods) or SAC (services, starting with 99): 4, 6 or 8 digits' }))),
   unit: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 10, description: 'A GST unit (UQC) such as NOS, KGS or BOX, the default of a goods line of this item; a service reports NA' }))),
   account_id: Type.Optional(Nullable(Id('account_id: the income account a sales line credits (SALES, INCOME or OTHER_INCOME)'))),
-  purchase_account_id: Type.Optional(Nullable(Id('purchase_account_id: the account a purchase line debits (EXPENSE, OTHER_EXPENSE, COST_OF_GOODS_SOLD, STOCK or FIXED_ASSET)'))),
+  purchase_account_id: Type.Optional(Nullable(Id('purchase_account_id: the account a purchase line debits (EXPENSE, OTHER_EXPENSE, COST_OF_GOODS_SOLD, STOCK, FIXED_ASSET or OTHER_CURRENT_ASSET)'))),
 });
 export type CreateItemBody = Static<typeof CreateItemBody>;
 

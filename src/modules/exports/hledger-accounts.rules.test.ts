@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ACCOUNT_TYPES } from '../../platform/orgs/chart-of-accounts';
 import { accountNamePart, hledgerAccounts, hledgerTypeOf, type ExportAccount } from './hledger-accounts.rules';
 
 const account = (account_id: string, account_name: string, account_type: string, extra: Partial<ExportAccount> = {}): ExportAccount =>
@@ -19,6 +20,21 @@ describe('hledger account names', () => {
     ]);
   });
 
+  it('puts the balance sheet\'s other types on its side: investments and other current assets under Assets, loans, provisions and suspense under Liabilities', () => {
+    expect(hledgerAccounts([
+      account('b1', 'Fixed Deposit', 'INVESTMENT'), account('b2', 'Security Deposit', 'OTHER_CURRENT_ASSET'),
+      account('b3', 'Term Loan', 'LONG_TERM_LIABILITY'), account('b4', 'Salary Payable', 'OTHER_CURRENT_LIABILITY'),
+      account('b5', 'Provision for Bonus', 'PROVISION'), account('b6', 'Suspense', 'SUSPENSE'),
+    ]).map((a) => [a.name, a.type])).toEqual([
+      ['Assets:Fixed Deposit', 'A'], ['Assets:Security Deposit', 'A'], ['Liabilities:Term Loan', 'L'],
+      ['Liabilities:Salary Payable', 'L'], ['Liabilities:Provision for Bonus', 'L'], ['Liabilities:Suspense', 'L'],
+    ]);
+  });
+
+  it.each(ACCOUNT_TYPES)('has a place for a %s account', (type) => {
+    expect(['A', 'C', 'L', 'E', 'R', 'X']).toContain(hledgerTypeOf({ account_type: type, system_key: null }));
+  });
+
   it('turns what hledger reads as structure into text: colons, semicolons, double spaces, tabs, line breaks', () => {
     expect(accountNamePart('Loan:HDFC;  Car\tloan\n ')).toBe('Loan - HDFC, Car loan');
     expect(accountNamePart('  Rent  (Office) [HQ] ')).toBe('Rent (Office) [HQ]');
@@ -35,6 +51,6 @@ describe('hledger account names', () => {
   });
 
   it('refuses an account type it has no place for, rather than guessing', () => {
-    expect(() => hledgerTypeOf({ account_type: 'SUSPENSE', system_key: null })).toThrow(/SUSPENSE/);
+    expect(() => hledgerTypeOf({ account_type: 'DEFERRED_TAX', system_key: null })).toThrow(/DEFERRED_TAX/);
   });
 });

@@ -1,3 +1,5 @@
+import type { AccountType } from '../../platform/orgs/chart-of-accounts';
+
 /** An account as the exports read it. */
 export interface ExportAccount {
   account_id: string;
@@ -13,16 +15,20 @@ export type HledgerType = 'A' | 'C' | 'L' | 'E' | 'R' | 'X';
 const TOP_LEVEL: Record<HledgerType, string> = { A: 'Assets', C: 'Assets', L: 'Liabilities', E: 'Equity', R: 'Income', X: 'Expenses' };
 
 /*
- * Where each Bahi account type sits in hledger's five-part chart. Accumulated depreciation is a
- * contra asset (a credit balance under Assets), as on the balance sheet.
+ * Where each Bahi account type sits in hledger's five-part chart, the side the balance sheet
+ * puts it on (docs/rules/reports.md, "Balance sheet lines"). Accumulated depreciation is a
+ * contra asset (a credit balance under Assets); suspense sits under Liabilities, as on the
+ * balance sheet.
  */
-const BY_TYPE: Record<string, HledgerType> = {
+const BY_TYPE: Readonly<Record<string, HledgerType>> = {
   BANK: 'C', CASH: 'C', ACCOUNTS_RECEIVABLE: 'A', STOCK: 'A', GST_ASSET: 'A', TDS_ASSET: 'A', FIXED_ASSET: 'A', ACCUMULATED_DEPRECIATION: 'A',
+  OTHER_CURRENT_ASSET: 'A', INVESTMENT: 'A',
   ACCOUNTS_PAYABLE: 'L', GST_LIABILITY: 'L', TDS_LIABILITY: 'L',
+  OTHER_CURRENT_LIABILITY: 'L', LONG_TERM_LIABILITY: 'L', PROVISION: 'L', SUSPENSE: 'L',
   EQUITY: 'E', RETAINED_EARNINGS: 'E',
   SALES: 'R', INCOME: 'R', OTHER_INCOME: 'R',
   EXPENSE: 'X', COST_OF_GOODS_SOLD: 'X', OTHER_EXPENSE: 'X',
-};
+} satisfies Record<AccountType, HledgerType>;
 /*
  * Advances share the receivable and payable types (for the party statements) but are what the
  * balance sheet says they are: money a customer paid ahead is a liability, money paid ahead to a

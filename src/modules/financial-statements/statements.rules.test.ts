@@ -70,6 +70,26 @@ describe('balance sheet', () => {
     expect(bs.total_equity_and_liabilities.amount).toBe(1270);
   });
 
+  it('places the other types by Schedule III: investments non-current, loans long-term borrowings, provisions and suspense current', () => {
+    // Paise: a loan of 1,000.00 in; 500.00 of it invested, 200.00 deposited, 50.00 parked in suspense; 300.00 owed and 100.00
+    // provided for, unpaid. The bank keeps 1,000 + 300 + 100 − 500 − 200 − 50 = 650.00.
+    const bs = buildBalanceSheet([
+      account('1010', 'BANK', 0, 140_000, 75_000), account('1500', 'INVESTMENT', 0, 50_000, 0), account('1600', 'OTHER_CURRENT_ASSET', 0, 20_000, 0),
+      account('2500', 'LONG_TERM_LIABILITY', 0, 0, 100_000), account('2600', 'OTHER_CURRENT_LIABILITY', 0, 0, 30_000),
+      account('2700', 'PROVISION', 0, 0, 10_000), account('2900', 'SUSPENSE', 0, 5_000, 0),
+    ], null);
+    expect(bs.assets.non_current_assets).toMatchObject({ amount: 500, fixed_assets: { amount: 0 }, non_current_investments: { amount: 500, accounts: [{ account_code: '1500' }] } });
+    expect(bs.assets.current_assets).toMatchObject({ amount: 850, cash_and_bank: { amount: 650 }, other_current_assets: { amount: 200, accounts: [{ account_code: '1600' }] } });
+    expect(bs.liabilities.non_current_liabilities).toMatchObject({ amount: 1000, long_term_borrowings: { amount: 1000, accounts: [{ account_code: '2500' }] } });
+    // Suspense's debit balance shows negative on its line: 300 + 100 − 50 = 350.
+    expect(bs.liabilities.current_liabilities).toMatchObject({
+      amount: 350, other_current_liabilities: { amount: 300 }, short_term_provisions: { amount: 100 }, suspense: { amount: -50, accounts: [{ account_code: '2900', amount: -50 }] },
+    });
+    expect(bs.liabilities.amount).toBe(1350);
+    expect(bs.total_assets.amount).toBe(1350);
+    expect(bs.total_equity_and_liabilities.amount).toBe(1350);
+  });
+
   it.each(ACCOUNT_TYPES)('has a place for a %s account', (type) => {
     const bs = buildBalanceSheet([account('1', type, 10_000, 500, 0), account('2', 'EQUITY', -10_000, 0, 500)], null);
     expect(bs.total_assets.amount).toBe(bs.total_equity_and_liabilities.amount);

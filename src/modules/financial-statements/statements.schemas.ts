@@ -73,12 +73,26 @@ export const BalanceSheet = Named('BalanceSheet', Strict({
     ...figureProperties,
   }),
   liabilities: Strict({
-    current_liabilities: Strict({ trade_payables: StatementSection, other_current_liabilities: StatementSection, ...figureProperties }),
+    non_current_liabilities: Strict({
+      long_term_borrowings: { ...StatementSection, description: 'LONG_TERM_LIABILITY accounts: loans taken, secured and unsecured' },
+      ...figureProperties,
+    }),
+    current_liabilities: Strict({
+      trade_payables: StatementSection,
+      other_current_liabilities: StatementSection,
+      short_term_provisions: { ...StatementSection, description: 'PROVISION accounts' },
+      suspense: { ...StatementSection, description: 'SUSPENSE accounts, a line of their own so that an uncleared balance shows; a debit balance is negative' },
+      ...figureProperties,
+    }),
     ...figureProperties,
   }),
   total_equity_and_liabilities: StatementFigure,
   assets: Strict({
-    non_current_assets: Strict({ fixed_assets: StatementSection, ...figureProperties }),
+    non_current_assets: Strict({
+      fixed_assets: StatementSection,
+      non_current_investments: { ...StatementSection, description: 'INVESTMENT accounts' },
+      ...figureProperties,
+    }),
     current_assets: Strict({
       inventories: StatementSection,
       trade_receivables: StatementSection,
@@ -89,4 +103,4 @@ export const BalanceSheet = Named('BalanceSheet', Strict({
     ...figureProperties,
   }),
   total_assets: StatementFigure,
-}, 'The balance sheet as at a date, in the order of Schedule III, Part I, of the Companies Act, 2013. Fixed assets are net of accumulated depreciation (a negative line); other current assets hold GST input, TDS receivable and advances to vendors, other current liabilities GST and TDS payable and advances from customers. Retained earnings are the profit of every earlier financial year; the current year\'s profit (1 April through the date) is its own line. total_assets always equals total_equity_and_liabilities.'));
+}, 'The balance sheet as at a date, in the order of Schedule III, Part I, of the Companies Act, 2013. Fixed assets are net of accumulated depreciation (a negative line); other current assets hold GST input, TDS receivable, advances to vendors and OTHER_CURRENT_ASSET accounts, other current liabilities GST and TDS payable, advances from customers and OTHER_CURRENT_LIABILITY accounts. Retained earnings are the profit of every earlier financial year; the current year\'s profit (1 April through the date) is its own line. total_assets always equals total_equity_and_liabilities.'));
