@@ -1,6 +1,7 @@
 /**
- * The account types the public spec names (plus FIXED_ASSET and its contra-asset
- * ACCUMULATED_DEPRECIATION, credit-natured, which the spec's list lacks), and the chart every new organisation starts
+ * The account types the public spec names, plus those its list lacks and a real chart needs
+ * (docs/rules/reports.md, "Account types"): FIXED_ASSET and its contra-asset ACCUMULATED_DEPRECIATION
+ * (credit-natured), and six placed on the balance sheet by Schedule III; and the chart every new organisation starts
  * with. `key` is how code finds a system account (e.g. the AR control account) whatever
  * the operator later names it.
  */
@@ -22,7 +23,7 @@ export interface SeedAccount {
 /*
  * Advances are party balances, as in Tally's sundry debtors and creditors: money a
  * customer paid ahead sits beside receivables (a credit balance), and the mirror for
- * vendors. This keeps every account inside the spec's closed list of types.
+ * vendors, so that a party's statement shows its advances beside its documents.
  */
 export const SEED_ACCOUNTS: readonly SeedAccount[] = [
   { key: 'bank', name: 'Bank', type: 'BANK', code: '1010' },
