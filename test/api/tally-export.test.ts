@@ -60,9 +60,92 @@ async function exported(api: HttpClient, query: string): Promise<string> {
   return res.body as string;
 }
 
+/** The export with its GUIDs (bahi- and a journal id, different each run) numbered in order, as the golden file writes them. */
+function withNumberedGuids(xml: string): string {
+  const guids = [...xml.matchAll(/<GUID>(bahi-jnl_[0-9A-Z]{26})<\/GUID>/g)].map((m) => m[1]!);
+  expect(new Set(guids).size).toBe(guids.length);
+  return guids.reduce((text, guid, i) => text.split(guid).join(`bahi-jnl_${i + 1}`), xml);
+}
+
 describe('GET /exports/tally', () => {
   it('writes the masters and vouchers of April as the file written by hand', async () => {
+    const res = await org.api.get('/exports/tally?from_date=2026-04-01&to_date=2026-04-30');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="tally-2026-04-01-2026-04-30.xml"');
+    const golden = readFileSync(new URL('../fixtures/tally/golden/april-2026.xml', import.meta.url), 'utf8');
+    expect(withNumberedGuids(res.body as string)).toBe(golden);
+    await expectBooksBalanced(org.api);
+  });
+
+  it('opens each ledger with its balance on from_date, a debit negative as Tally writes it', async () => {
+    const xml = await exported(org.api, '?from_date=2026-04-21&to_date=2026-04-30');
+    const opening = (ledger: string) => new RegExp(`<LEDGER NAME="${ledger}" ACTION="Create">[^]*?<OPENINGBALANCE>(.*?)</OPENINGBALANCE>`).exec(xml)?.[1];
+    // Bank: +1,180 received on 20 Apr, a debit. Sales: 1,000 credited on 10 Apr (the year opened on 1 Apr).
+    expect(opening('Bank')).toBe('-1180.00');
+    expect(opening('Sales')).toBe('1000.00');
+    // Kaveri Supplies: the bill's 1,416 still owed on 21 Apr, a credit. Acme Retail (invoiced 1,180, received 1,180)
+    // opens at nothing and has no voucher in the range: the file has no ledger for it.
+    expect(opening('Kaveri Supplies')).toBe('1416.00');
+    expect(xml).not.toContain('Acme Retail');
+    // CGST Output 90 and SGST Output 90 credited on 10 Apr; IGST Input 216 debited on 12 Apr.
+    expect([opening('CGST Output'), opening('SGST Output'), opening('IGST Input')]).toEqual(['90.00', '90.00', '-216.00']);
+    // Only the payment (25 Apr) and the journal (30 Apr) are in the range.
+    expect([...xml.matchAll(/<VOUCHERTYPENAME>(.*?)<\/VOUCHERTYPENAME>/g)].map((m) => m[1])).toEqual(['Payment', 'Journal']);
+  });
+
+  it('defaults to the financial year to date and refuses a range that ends before it begins', async () => {
+    const whole = await exported(org.api, '');
+    expect([...whole.matchAll(/<VOUCHERTYPENAME>(.*?)<\/VOUCHERTYPENAME>/g)].map((m) => m[1])).toEqual(['Sales', 'Purchase', 'Receipt', 'Payment', 'Journal']);
+    const backwards = await org.api.get('/exports/tally?from_date=2026-04-30&to_date=2026-04-01');
+    expect(backwards.status).toBe(400);
+    expect(backwards.body).toMatchObject({ code: 'validation.invalid_value', field: 'to_date' });
+    const notADate = await org.api.get('/exports/tally?from_date=2026-02-30');
+    expect(notADate.status).toBe(400);
+    expect(notADate.body.field).toBe('from_date');
+  });
+
+  it("answers a token without the accounts' read scope 403, and another organisation's books are not in its export", async () => {
+    const narrow = await t.given.token([org.orgId], { scopes: ['Svc.contacts.READ'], user_id: org.userId });
+    const refused = await t.api.get('/exports/tally', { token: narrow.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('authz.scope_missing');
+    const other = await t.given.org({ name: 'Other Co' });
+    const xml = await exported(other.api, '?from_date=2026-04-01&to_date=2026-04-30');
+    expect(xml).not.toContain('Acme Retail');
+    expect(xml).not.toContain('<VOUCHER ');
+  });
+
+  /*
+   * The round trip needs POST /imports with format=tally_xml (the import run and the Tally reader):
+   * the export read back by Bahi's importer gives the same trial balance, account by account.
+   */
+  it('read back by the importer into a fresh organisation, gives the same trial balance', async () => {
     const xml = await exported(org.api, '?from_date=2026-04-01&to_date=2026-04-30');
-    console.log(xml);
+    const copy = await t.given.org({ name: 'Sharma Traders Copy', state_code: 'IN-MH' });
+    const form = new FormData();
+    form.append('format', 'tally_xml');
+    form.append('file', new Blob([xml], { type: 'application/xml' }), 'tally-2026-04-01-2026-04-30.xml');
+    const started = await copy.api.postForm('/imports', form, { idempotencyKey: newKey() });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const importId = started.body.import.import_id as string;
+    let run = started.body.import;
+    for (let i = 0; i < 100 && run.status !== 'COMPLETED' && run.status !== 'FAILED'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      run = (await copy.api.get(`/imports/${importId}`)).body.import;
+    }
+    expect(run.status).toBe('COMPLETED');
+    expect(run.failed).toBe(0);
+    /*
+     * Both books on 30 April, in paise, debit positive: Bank 1,180 − 1,416 − 500 = −736; IGST Input
+     * 216; CGST and SGST Output −90 each; Sales −1,000; Purchases 1,200; General Expenses 500.
+     * Acme Retail and Kaveri Supplies are settled, so Accounts Receivable and Payable are nil.
+     */
+    const expected = {
+      Bank: -73600, 'IGST Input': 21600, 'CGST Output': -9000, 'SGST Output': -9000, Sales: -100000, Purchases: 120000, 'General Expenses': 50000,
+    };
+    expect(await trialBalances(org.api, '?to_date=2026-04-30')).toEqual(expected);
+    expect(await trialBalances(copy.api, '?to_date=2026-04-30')).toEqual(expected);
+    await expectBooksBalanced(copy.api);
   });
 });
