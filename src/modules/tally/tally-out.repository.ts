@@ -30,9 +30,13 @@ export async function movements(db: Db, orgId: string, range: TallyRange) {
   return rows.map((r) => ({ account_id: r.account_id, contact_id: r.contact_id, before: Number(r.before), inRange: Number(r.in_range) > 0 }));
 }
 
-export const contactsByIds = (db: Db, orgId: string, ids: readonly string[]) => ids.length === 0 ? Promise.resolve([]) :
+/** The contacts with a journal line by the range's end: those that can have a balance or a voucher. */
+export const contactsWithLines = (db: Db, orgId: string, range: TallyRange) =>
   db.selectFrom('contacts').select(['contact_id', 'contact_name', 'contact_type', 'gst_no', 'gst_treatment', 'place_of_contact'])
-    .where('org_id', '=', orgId).where('contact_id', 'in', ids).orderBy('contact_name').orderBy('contact_id').execute();
+    .where('org_id', '=', orgId)
+    .where('contact_id', 'in', db.selectFrom('journal_lines').select('contact_id').distinct()
+      .where('org_id', '=', orgId).where('entry_date', '<=', range.to).where('contact_id', 'is not', null).$narrowType<{ contact_id: string }>())
+    .orderBy('contact_name').orderBy('contact_id').execute();
 
 /** The goods items on the invoices and bills of the range, with their GST rate. */
 export async function goodsOfRange(db: Db, orgId: string, range: TallyRange) {

@@ -7,7 +7,7 @@ import { statementRange, yearOpenings } from '../financial-statements';
 import { byAccountCode } from '../ledger';
 import { ledgerNames } from './tally-out-names.rules';
 import {
-  contactsByIds, goodsLines, goodsOfRange, journalsAfter, movements, orgName, PARTY_TYPES, paymentsOfAllocations, TALLY_PAGE, type TallyRange,
+  contactsWithLines, goodsLines, goodsOfRange, journalsAfter, movements, orgName, PARTY_TYPES, paymentsOfAllocations, TALLY_PAGE, type TallyRange,
 } from './tally-out.repository';
 import { dayVouchers, type ItemLine, type LedgerBook, type OutJournal } from './tally-out-vouchers.rules';
 import type { TallyExportQuery } from './tally-out.schemas';
@@ -28,23 +28,23 @@ export function tallyExports(deps: { db: Db; clock: Clock; pageSize?: number }) 
    * accounts moved from those accounts' ledgers to its party ledger.
    */
   async function masters(orgId: string, range: TallyRange) {
-    const [openings, moves, goods] = await Promise.all([
-      yearOpenings(db, orgId, { date: range.from, branchId: null }), movements(db, orgId, range), goodsOfRange(db, orgId, range),
+    const [openings, moves, goods, withLines] = await Promise.all([
+      yearOpenings(db, orgId, { date: range.from, branchId: null }), movements(db, orgId, range), goodsOfRange(db, orgId, range), contactsWithLines(db, orgId, range),
     ]);
     const chart = openings.sort(byAccountCode);
     const partyAccounts = new Set(chart.filter((a) => isPartyType(a.account_type)).map((a) => a.account_id));
     const contactOpening = new Map<string, number>();
     const partyShare = new Map<string, number>();
     const usedAccounts = new Set<string>();
+    const usedContacts = new Set<string>();
     for (const m of moves) {
       if (m.contact_id !== null && partyAccounts.has(m.account_id)) {
         contactOpening.set(m.contact_id, (contactOpening.get(m.contact_id) ?? 0) + m.before);
         partyShare.set(m.account_id, (partyShare.get(m.account_id) ?? 0) + m.before);
-        if (m.inRange) usedAccounts.add(`party:${m.contact_id}`);
+        if (m.inRange) usedContacts.add(m.contact_id);
       } else if (m.inRange) usedAccounts.add(m.account_id);
     }
-    const contactIds = [...contactOpening.keys()].filter((id) => contactOpening.get(id) !== 0 || usedAccounts.has(`party:${id}`));
-    const contacts = await contactsByIds(db, orgId, contactIds);
+    const contacts = withLines.filter((c) => (contactOpening.get(c.contact_id) ?? 0) !== 0 || usedContacts.has(c.contact_id));
     const accounts = chart.map((a) => ({ ...a, opening: a.opening - (partyShare.get(a.account_id) ?? 0) }));
     const names = ledgerNames([
       ...accounts.map((a) => ({ id: a.account_id, name: a.account_name, code: a.account_code })),
