@@ -5,6 +5,7 @@
  * round trip: the export imported into a fresh organisation gives the same trial balance.
  */
 import { readFileSync } from 'node:fs';
+import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tallyExports } from '../../src/modules/tally';
 import { accountId, expectBooksBalanced } from '../support/books';
@@ -76,6 +77,7 @@ describe('GET /exports/tally', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="tally-2026-04-01-2026-04-30.xml"');
     const golden = readFileSync(new URL('../fixtures/tally/golden/april-2026.xml', import.meta.url), 'utf8');
     expect(withNumberedGuids(res.body as string)).toBe(golden);
+    expect(XMLValidator.validate(res.body as string)).toBe(true);
     await expectBooksBalanced(org.api);
   });
 
@@ -123,6 +125,19 @@ describe('GET /exports/tally', () => {
     const xml = await exported(other.api, '?from_date=2026-04-01&to_date=2026-04-30');
     expect(xml).not.toContain('Acme Retail');
     expect(xml).not.toContain('<VOUCHER ');
+  });
+
+  it('writes no voucher for an invoice voided in the range: the entry and its reversal (dated alike) cancel', async () => {
+    const shop = await t.given.org({ name: 'Void Co', state_code: 'IN-MH' });
+    const buyer = created(await shop.api.post('/contacts', { contact_name: 'Walk-in', contact_type: 'CUSTOMER' })).body.contact.contact_id;
+    const voided = created(await shop.api.post('/invoices', {
+      customer_id: buyer, date: '2026-04-15', due_date: '2026-05-15', place_of_supply: 'IN-MH', auto_approve: true,
+      line_items: [{ name: 'Goods', hsn_or_sac: '7318', rate: 700, quantity: 1 }],
+    }, { idempotencyKey: newKey() })).body.invoice;
+    created(await shop.api.post(`/invoices/${voided.invoice_id}/void`), 200);
+    const xml = await exported(shop.api, '?from_date=2026-04-01&to_date=2026-04-30');
+    expect(xml).not.toContain('<VOUCHER ');
+    await expectBooksBalanced(shop.api);
   });
 
   /*
