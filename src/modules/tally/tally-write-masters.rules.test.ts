@@ -27,4 +27,11 @@ describe('Tally masters', () => {
     expect(xml.filter((l) => l.startsWith('<GSTRATE>'))).toEqual(['<GSTRATE>0.125</GSTRATE>', '<GSTRATE>0.125</GSTRATE>', '<GSTRATE>0.25</GSTRATE>']);
     expect(xml).toContain('<BASEUNITS>GMS</BASEUNITS>');
   });
+
+  it('says nothing of the rate of an item without a tax', () => {
+    expect(lines(writeXml(stockItem({ name: 'Sand', unit: null, hsn_sac: '2505', rate_centi: null })))).toEqual([
+      '<STOCKITEM NAME="Sand" ACTION="Create">', '<NAME>Sand</NAME>', '<GSTAPPLICABLE>Applicable</GSTAPPLICABLE>',
+      '<GSTDETAILS.LIST>', '<HSNCODE>2505</HSNCODE>', '</GSTDETAILS.LIST>', '</STOCKITEM>',
+    ]);
+  });
 });

@@ -82,20 +82,21 @@ function percentText(rateMilli: number): string {
 }
 
 /**
- * A goods item as a stock item: its base unit and GST details (HSN, taxable, and the rate split
- * into the central and state halves and the integrated whole, as Tally keeps a rate).
+ * A goods item as a stock item: its base unit and GST details (HSN, and the rate split into the
+ * central and state halves and the integrated whole, as Tally keeps a rate). An item without a
+ * tax says nothing of its rate: Tally then takes the rate from the voucher's tax ledgers.
  */
 export function stockItem(i: StockItemOut): XmlNode {
-  const rate = i.rate_centi ?? 0;
-  const half = percentText(rate * 5);
-  const rates = [['Central Tax', half], ['State Tax', half], ['Integrated Tax', percentText(rate * 10)]]
-    .map(([head, value]) => branch('RATEDETAILS.LIST', [leaf('GSTRATEDUTYHEAD', head!), leaf('GSTRATE', value!)]));
-  const gst = branch('GSTDETAILS.LIST', [
-    ...(i.hsn_sac ? [leaf('HSNCODE', i.hsn_sac)] : []),
-    leaf('TAXABILITY', i.rate_centi === null ? 'Exempt' : 'Taxable'),
-    branch('STATEWISEDETAILS.LIST', [leaf('STATENAME', 'Any'), ...rates]),
-  ]);
+  const hsn = i.hsn_sac ? [leaf('HSNCODE', i.hsn_sac)] : [];
+  const rated = i.rate_centi === null ? [] : [
+    leaf('TAXABILITY', 'Taxable'),
+    branch('STATEWISEDETAILS.LIST', [
+      leaf('STATENAME', 'Any'),
+      ...[['Central Tax', i.rate_centi * 5], ['State Tax', i.rate_centi * 5], ['Integrated Tax', i.rate_centi * 10]]
+        .map(([head, milli]) => branch('RATEDETAILS.LIST', [leaf('GSTRATEDUTYHEAD', head as string), leaf('GSTRATE', percentText(milli as number))])),
+    ]),
+  ];
   return branch('STOCKITEM', [
-    leaf('NAME', i.name), ...(i.unit ? [leaf('BASEUNITS', i.unit)] : []), leaf('GSTAPPLICABLE', 'Applicable'), gst,
+    leaf('NAME', i.name), ...(i.unit ? [leaf('BASEUNITS', i.unit)] : []), leaf('GSTAPPLICABLE', 'Applicable'), branch('GSTDETAILS.LIST', [...hsn, ...rated]),
   ], { NAME: i.name, ACTION: 'Create' });
 }
