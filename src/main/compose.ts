@@ -67,6 +67,7 @@ import { gstr2bItcBasis, gstr2bRoutes, gstr2bService, imsActionsRoutes, imsActio
 import { Invoice } from '../modules/invoices/invoices.schemas';
 import { financialStatements, financialStatementsRoutes } from '../modules/financial-statements';
 import { exportsRoutes, ledgerExports } from '../modules/exports';
+import { tallyExports, tallyOutRoutes } from '../modules/tally';
 import { ledgerBooksRoutes } from '../modules/ledger-reports';
 import { ageingRoutes, ageingService } from '../modules/ageing';
 import { CreateJournalBody, ledgerReports, ledgerRoutes, ledgerService, type LedgerReports } from '../modules/ledger';
@@ -250,6 +251,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...ledgerRoutes(ledger, database.db),
     ...financialStatementsRoutes(financialStatements({ db: database.db, clock, ledgerReports: reports })),
     ...exportsRoutes(ledgerExports({ db: database.db, clock })),
+    ...tallyOutRoutes(tallyExports({ db: database.db, clock })),
     ...ledgerBooksRoutes({ db: database.db, clock, cursors }),
     ...ageingRoutes(ageingService({ db: database.db, clock })),
     ...purchaseTaxRoutes(database.db),

@@ -570,6 +570,8 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('cancelDebitNoteEInvoice', { params: { debit_note_id: customerDebitNote.debit_note_id }, body: { cancel_reason: 2, cancel_remarks: 'Wrong rate' } });
   // The books of June for another program: an hledger journal after the opening balances (a read, after every recorded id).
   await s.call('exportLedger', { query: { format: 'hledger', from_date: '2026-06-01', to_date: '2026-06-30' } });
+  // And for a CA who keeps the client's books in Tally: June's masters and vouchers as a Tally XML import (a read).
+  await s.call('exportTally', { query: { from_date: '2026-06-01', to_date: '2026-06-30' } });
   // The books a CA reads at the month's end (reads, after every recorded id): the receivable's ledger, the bank's cash book,
   // the day book's first entries, and what customers and vendors owe by days past due.
   await s.call('getGeneralLedger', { query: { account_id: account('Accounts Receivable'), from_date: '2026-06-01', to_date: '2026-06-30', per_page: 5 } });

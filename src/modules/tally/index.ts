@@ -1,0 +1,2 @@
+export { tallyExports } from './tally-out.service';
+export { tallyOutRoutes } from './tally-out.routes';
