@@ -10,6 +10,12 @@ export type VoucherBase = (typeof VOUCHER_BASES)[number];
 /** Tally's vouchers that move no money in the books (orders, delivery and receipt notes, stock and memoranda). */
 const NOT_ACCOUNTING = /order|delivery note|receipt note|rejection|stock journal|physical stock|memorandum|reversing journal|job work|material/i;
 
+/** A user voucher type without its master is taken by what its name says ("GST Sale", "Cash Purchase"). */
+const NAME_STEMS: readonly (readonly [RegExp, VoucherBase])[] = [
+  [/credit note/i, 'Credit Note'], [/debit note/i, 'Debit Note'], [/sale/i, 'Sales'], [/purchase/i, 'Purchase'],
+  [/receipt/i, 'Receipt'], [/payment/i, 'Payment'], [/contra/i, 'Contra'],
+];
+
 export interface BillAllocation {
   /** New Ref, Agst Ref, Advance or On Account. */
   type: string;
@@ -63,7 +69,7 @@ export function voucherBase(typeName: string, parents: ReadonlyMap<string, strin
     if (base) return base;
   }
   if (NOT_ACCOUNTING.test(typeName)) return 'not_accounting';
-  return VOUCHER_BASES.find((b) => typeName.toLowerCase().includes(b.toLowerCase())) ?? 'Journal';
+  return NAME_STEMS.find(([stem]) => stem.test(typeName))?.[1] ?? 'Journal';
 }
 
 /** A VOUCHER element as the mapping needs it. */
