@@ -41,7 +41,7 @@ describe('readTallyExport: masters', () => {
     expect(masters.company).toBe('Asha & Sons');
     expect(masters.units.map((u) => `${u.kind} ${u.key}`)).toEqual([
       'contacts Asha Traders', 'contacts Bharat Supplies',
-      'accounts Owner Capital', 'accounts HDFC Bank', 'accounts Cash', 'accounts Sales', 'accounts Freight Charges',
+      'accounts Owner Capital', 'accounts HDFC Bank', 'accounts Cash', 'accounts Local Sales', 'accounts Freight Charges',
       'items Steel Bolt',
       'opening_balances tally opening balances',
     ]);
@@ -114,7 +114,7 @@ describe('readTallyExport: vouchers', () => {
     expect(sale.body).toEqual({
       customer_id: { $ref: 'contact', name: 'Asha Traders' }, date: '2025-04-05', invoice_number: 'S/1', auto_approve: true, place_of_supply: 'IN-MH',
       line_items: [{
-        item_id: { $ref: 'item', name: 'Steel Bolt' }, quantity: 10, rate: 100, hsn_or_sac: '73181500', account_id: { $ref: 'account', name: 'Sales' }, tax_id: { $ref: 'tax', name: '18' },
+        item_id: { $ref: 'item', name: 'Steel Bolt' }, quantity: 10, rate: 100, hsn_or_sac: '73181500', account_id: { $ref: 'account', name: 'Local Sales' }, tax_id: { $ref: 'tax', name: '18' },
       }],
     });
     expect(sale.expectedTotal).toBe(118000); // 1,000 + 9% CGST 90 + 9% SGST 90
@@ -124,7 +124,7 @@ describe('readTallyExport: vouchers', () => {
         { account_id: { $ref: 'system_account', name: 'accounts_receivable' }, debit: 1180 },
         { account_id: { $ref: 'system_account', name: 'cgst_output' }, credit: 90 },
         { account_id: { $ref: 'system_account', name: 'sgst_output' }, credit: 90 },
-        { account_id: { $ref: 'account', name: 'Sales' }, credit: 1000 },
+        { account_id: { $ref: 'account', name: 'Local Sales' }, credit: 1000 },
       ],
     });
   });
@@ -132,7 +132,7 @@ describe('readTallyExport: vouchers', () => {
   it('keeps a rate finer than the quantity gives, and expects the rounded total', () => {
     const sale = byKey(vouchers.units, 'g-sales-3');
     expect((sale.body as { line_items: unknown[] }).line_items).toEqual([{
-      item_id: { $ref: 'item', name: 'Steel Bolt' }, quantity: 3, rate: 33.33, hsn_or_sac: '73181500', account_id: { $ref: 'account', name: 'Sales' }, tax_id: { $ref: 'tax', name: '18' },
+      item_id: { $ref: 'item', name: 'Steel Bolt' }, quantity: 3, rate: 33.33, hsn_or_sac: '73181500', account_id: { $ref: 'account', name: 'Local Sales' }, tax_id: { $ref: 'tax', name: '18' },
     }]);
     expect(sale.expectedTotal).toBe(11800); // 99.99 + 9.00 + 9.00 = 117.99, rounded off by 0.01 to 118.00
   });

@@ -39,6 +39,16 @@ export function tallyReconciliationService(deps: Deps) {
     });
   }
 
+  /** Ledger name → the record an import wrote under it (its row key), else the one of its name. */
+  async function idsOf(orgId: string, table: 'contacts' | 'accounts', names: readonly string[]): Promise<Map<string, string>> {
+    const keyed = await store.keyed(db, orgId, table, names);
+    const byName = await store.byName(db, orgId, table, names.filter((n) => !keyed.has(n)));
+    return new Map(names.flatMap((n) => {
+      const id = keyed.get(n) ?? byName.get(n.toLowerCase());
+      return id === undefined ? [] : [[n, id] as const];
+    }));
+  }
+
   return {
     async reconciliation(ctx: RequestContext, importId: string) {
       const found = await store.find(db, ctx.orgId, importId);
@@ -50,9 +60,7 @@ export function tallyReconciliationService(deps: Deps) {
       const ledgers = [...known.values(), ...await unknownLedgers(ctx.orgId, report, known)];
       const groups = reconciliationGroups(report, ledgers);
       const names = (to: 'contact' | 'account') => groups.flatMap((g) => (g.target?.to === to ? g.ledgers : []));
-      const [contactIds, accountIds, balances] = await Promise.all([
-        store.keyed(db, ctx.orgId, 'contacts', names('contact')), store.keyed(db, ctx.orgId, 'accounts', names('account')), store.accountBalances(db, ctx.orgId),
-      ]);
+      const [contactIds, accountIds, balances] = await Promise.all([idsOf(ctx.orgId, 'contacts', names('contact')), idsOf(ctx.orgId, 'accounts', names('account')), store.accountBalances(db, ctx.orgId)]);
       const [parties, contactNames, accountNames] = await Promise.all([
         store.partyBalances(db, ctx.orgId, [...contactIds.values()]),
         store.names(db, ctx.orgId, 'contacts', [...contactIds.values()]), store.names(db, ctx.orgId, 'accounts', [...accountIds.values()]),

@@ -22,6 +22,19 @@ export const tallyReconciliationStore = {
     return new Map(rows.map((r) => [r.row_key, r.entity_id]));
   },
 
+  /**
+   * The contacts or accounts of these names, case-insensitive, by id: a ledger whose record no row key
+   * names (an account that already stood under the ledger's name, so the import wrote none).
+   */
+  async byName(db: Db, orgId: string, table: 'contacts' | 'accounts', names: readonly string[]) {
+    if (names.length === 0) return new Map<string, string>();
+    const lower = names.map((n) => n.toLowerCase());
+    const rows = table === 'contacts'
+      ? await db.selectFrom('contacts').select(['contact_id as id', 'contact_name as name']).where('org_id', '=', orgId).execute()
+      : await db.selectFrom('accounts').select(['account_id as id', 'account_name as name']).where('org_id', '=', orgId).execute();
+    return new Map(rows.filter((r) => lower.includes(r.name.toLowerCase())).map((r) => [r.name.toLowerCase(), r.id]));
+  },
+
   async names(db: Db, orgId: string, table: 'contacts' | 'accounts', ids: readonly string[]) {
     if (ids.length === 0) return new Map<string, string>();
     const rows = table === 'contacts'
