@@ -27,6 +27,7 @@ async function maharashtraOrg(): Promise<OrgFixture> {
 
 function upload(o: OrgFixture, file: Buffer, name: string, trialBalance?: Buffer): Promise<ApiResponse> {
   const form = new FormData();
+  form.set('kind', 'tally');
   form.set('format', 'tally_xml');
   form.set('file', new Blob([file]), name);
   if (trialBalance) form.set('trial_balance', new Blob([trialBalance]), 'trial-balance.xml');
