@@ -1,6 +1,6 @@
 import { resolvePlaceOfSupply } from '../../kernel/gst/place-of-supply';
 import { roundDiv, toRupees, type Paise } from '../../kernel/money';
-import type { ImportUnit, NameRef } from '../imports/import-unit';
+import type { ImportUnit, NameRef } from '../imports';
 import { accountRefOf, gstHead, type TallyLedger } from './tally-in-ledgers.rules';
 import { journalUnit, type VoucherBook } from './tally-in-journals.rules';
 import type { TallyItem } from './tally-in-masters.rules';

@@ -1,5 +1,5 @@
 import { toRupees } from '../../kernel/money';
-import type { ImportUnit } from '../imports/import-unit';
+import type { ImportUnit } from '../imports';
 import { accountRefOf, type TallyLedger } from './tally-in-ledgers.rules';
 import type { TallyVoucher } from './tally-in-voucher-read.rules';
 

@@ -1,6 +1,6 @@
 import { resolvePlaceOfSupply } from '../../kernel/gst/place-of-supply';
 import type { AccountType } from '../../platform/orgs/chart-of-accounts';
-import type { NameRef } from '../imports/import-unit';
+import type { NameRef } from '../imports';
 import { PARTY_GROUPS, TALLY_GROUP_TYPES } from './tally-groups.rules';
 
 /**

@@ -1,5 +1,5 @@
 import { toRupees } from '../../kernel/money';
-import type { ImportUnit } from '../imports/import-unit';
+import type { ImportUnit } from '../imports';
 import { gstDetailsOf, type GstDetails } from './tally-in-gst-details.rules';
 import { classifyLedger, placeOf, type TallyLedger } from './tally-in-ledgers.rules';
 import { uqcOfTallyUnit } from './tally-in-units.rules';

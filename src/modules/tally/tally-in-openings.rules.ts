@@ -1,6 +1,6 @@
 import type { LocalDate } from '../../kernel/local-date';
 import { toRupees, type Paise } from '../../kernel/money';
-import type { ImportUnit, NameRef } from '../imports/import-unit';
+import type { ImportUnit, NameRef } from '../imports';
 import { accountRefOf, type TallyLedger } from './tally-in-ledgers.rules';
 import { children, isYes, textAt, type TallyElement } from './tally-read-xml.rules';
 import { debitPositive, tallyAmount, tallyDate } from './tally-read-values.rules';

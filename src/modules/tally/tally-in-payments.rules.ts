@@ -1,5 +1,5 @@
 import { toRupees } from '../../kernel/money';
-import type { ImportUnit } from '../imports/import-unit';
+import type { ImportUnit } from '../imports';
 import { accountRefOf } from './tally-in-ledgers.rules';
 import { journalUnit, type VoucherBook } from './tally-in-journals.rules';
 import { documentNumber } from './tally-in-openings.rules';

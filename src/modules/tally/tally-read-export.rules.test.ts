@@ -11,7 +11,7 @@ import { CreateJournalBody } from '../ledger/ledger.schemas';
 import { OpeningBalancesBody } from '../opening-balances/opening-balances.schemas';
 import { CreatePaymentBody } from '../payments/payments.schemas';
 import { CreateAccountBody } from '../admin/admin.schemas';
-import type { ImportUnit } from '../imports/import-unit';
+import type { ImportUnit } from '../imports';
 import { readTallyExport } from './tally-read-export.rules';
 
 const sample = (name: string) => readFileSync(new URL(`../../../test/fixtures/tally/samples/${name}`, import.meta.url));

@@ -1,6 +1,6 @@
 import { invalidValue } from '../../kernel/errors';
 import { addDays } from '../../kernel/local-date';
-import type { ImportUnit } from '../imports/import-unit';
+import type { ImportUnit } from '../imports';
 import { documentUnit, type DocumentBook } from './tally-in-documents.rules';
 import { journalUnit } from './tally-in-journals.rules';
 import { guessLedger, type TallyLedger } from './tally-in-ledgers.rules';
