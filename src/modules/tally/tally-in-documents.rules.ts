@@ -7,8 +7,8 @@ import type { TallyItem } from './tally-in-masters.rules';
 import { documentNumber } from './tally-in-openings.rules';
 import type { InventoryEntry, TallyVoucher } from './tally-in-voucher-read.rules';
 
-/** The GST rates the rate notifications set, in hundredths of a per cent (docs/rules/gst-supply-and-tax.md, "Rates"). */
-const GST_RATES_CENTI = [0, 10, 25, 100, 150, 300, 500, 600, 750, 1200, 1800, 2800, 4000];
+/** The GST rates every organisation has a tax of, in hundredths of a per cent (docs/rules/gst-supply-and-tax.md, "Rates"). */
+const GST_RATES_CENTI = [0, 25, 300, 500, 1200, 1800, 2800, 4000];
 
 export interface DocumentBook extends VoucherBook {
   item(name: string): TallyItem | null;
@@ -102,7 +102,7 @@ function ledgerLine(ledger: TallyLedger, paise: Paise): Record<string, unknown> 
   };
 }
 
-/** The notified rate nearest to the rate the voucher's tax gives: per-line rounding moves it a hair off. */
+/** The organisation's rate nearest to the rate the voucher's tax gives: per-line rounding moves it a hair off. */
 function snapRate(centi: number): number {
   return GST_RATES_CENTI.reduce((best, rate) => (Math.abs(rate - centi) < Math.abs(best - centi) ? rate : best), GST_RATES_CENTI[0]!);
 }

@@ -10,7 +10,7 @@ const TALLY_UNIT_UQC: Readonly<Record<string, string>> = {
 };
 
 /**
- * The GST unit (UQC) of a Tally unit (docs/rules/hsn-and-units.md, "GST units"): the UQC Tally
+ * The GST unit (UQC) of a Tally unit (docs/rules/hsn-and-units.md, "Units (UQC)"): the UQC Tally
  * records with it (GSTREPUOM, "NOS-NUMBERS"), else its symbol when it is one or a usual spelling of
  * one (Nos, Kgs, Ltrs, Pcs), else OTH (others).
  */
