@@ -2,3 +2,4 @@ export { readTallyExport, type TallyExport, type TallyMastersKnown, type Skipped
 export { readTallyTrialBalance, type TallyTrialBalanceRow } from './tally-read-trial-balance.rules';
 export { tallyReconciliationService, type TallyReconciliationService } from './tally-reconciliation.service';
 export { tallyReconciliationRoutes } from './tally-reconciliation.routes';
+export { knownTallyMasters } from './tally-known-masters';

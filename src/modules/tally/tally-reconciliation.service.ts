@@ -4,7 +4,7 @@ import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
 import { TALLY_GROUP_TYPES } from './tally-groups.rules';
 import { guessLedger, type TallyLedger } from './tally-in-ledgers.rules';
-import { readTallyExport } from './tally-read-export.rules';
+import { knownTallyMasters } from './tally-known-masters';
 import { readTallyTrialBalance, type TallyTrialBalanceRow } from './tally-read-trial-balance.rules';
 import { reconcile, reconciliationGroups, type ReconciliationGroup, type ReconciliationLine } from './tally-reconciliation.rules';
 import { tallyReconciliationStore as store } from './tally-reconciliation.store';
@@ -17,15 +17,6 @@ type Deps = Pick<PlatformDeps, 'database'>;
  */
 export function tallyReconciliationService(deps: Deps) {
   const db = deps.database.db;
-
-  /** Where each ledger went, by the masters of the organisation's Tally files (the latest description of a name wins). */
-  async function ledgersOf(orgId: string): Promise<Map<string, TallyLedger>> {
-    const ledgers = new Map<string, TallyLedger>();
-    for (const file of await store.tallyFiles(db, orgId)) {
-      for (const ledger of readTallyExport(Buffer.from(file.content, 'base64')).ledgers) ledgers.set(ledger.name.toLowerCase(), ledger);
-    }
-    return ledgers;
-  }
 
   /** A report line no master describes: a contact or account an import wrote under its name, else a GST or round-off ledger by its name. */
   async function unknownLedgers(orgId: string, report: readonly TallyTrialBalanceRow[], known: ReadonlyMap<string, TallyLedger>): Promise<TallyLedger[]> {
@@ -56,7 +47,7 @@ export function tallyReconciliationService(deps: Deps) {
       if (found.trial_balance === null) throw invalidState("the import has no trial balance: upload Tally's Trial Balance report as trial_balance with a Tally export");
       if (found.status !== 'COMPLETED') throw invalidState(`the import is ${found.status}: it is compared with the trial balance once COMPLETED`, { status: found.status });
       const report = readTallyTrialBalance(Buffer.from(found.trial_balance, 'base64'));
-      const known = await ledgersOf(ctx.orgId);
+      const known = new Map((await knownTallyMasters(db, ctx.orgId)).ledgers.map((l) => [l.name.toLowerCase(), l]));
       const ledgers = [...known.values(), ...await unknownLedgers(ctx.orgId, report, known)];
       const groups = reconciliationGroups(report, ledgers);
       const names = (to: 'contact' | 'account') => groups.flatMap((g) => (g.target?.to === to ? g.ledgers : []));

@@ -1,17 +1,11 @@
 import type { Db } from '../../db/database';
 import type { Paise } from '../../kernel/money';
 
-/** What the reconciliation reads: the import, the organisation's Tally files, the row keys and balances. */
+/** What the reconciliation reads: the import, the row keys and the balances. */
 export const tallyReconciliationStore = {
   find(db: Db, orgId: string, importId: string) {
     return db.selectFrom('imports').select(['import_id', 'format', 'status', 'trial_balance'])
       .where('org_id', '=', orgId).where('import_id', '=', importId).executeTakeFirst();
-  },
-
-  /** The organisation's Tally files, oldest first, whose masters say where each ledger went. */
-  tallyFiles(db: Db, orgId: string) {
-    return db.selectFrom('imports').select(['content']).where('org_id', '=', orgId).where('format', '=', 'tally_xml')
-      .where('dry_run', '=', 0).orderBy('created_time').orderBy('import_id').execute();
   },
 
   /** The records imports wrote under these row keys (a Tally master's key is its name). */
