@@ -41,6 +41,7 @@ import { adminListRoutes } from '../modules/admin/admin-lists.routes';
 import { billsLedgerCheck, billsRoutes, billsService, CreateBillBody } from '../modules/bills';
 import { billsOfEntryRoutes, billsOfEntryService } from '../modules/bills-of-entry';
 import { itcReversalsRoutes, itcReversalsService } from '../modules/itc-reversals';
+import { tallyReconciliationRoutes, tallyReconciliationService } from '../modules/tally';
 import { Bill } from '../modules/bills/bills.schemas';
 import {
   autoMatchOnImport, bankLinesRoutes, bankLinesService, bankReconciliationRoutes, bankReconciliationService, bankRulesRoutes, bankRulesService, createFromLineRoutes,
@@ -283,6 +284,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...gstReportRoutes(gstReportsService(database.db)),
     ...gstr3bRoutes(database.db, gstr2bItcBasis(database.db)),
     ...itcReversalsRoutes(itcReversalsService({ ...deps, ledger })),
+    ...tallyReconciliationRoutes(tallyReconciliationService(deps)),
     ...gstr1Routes(database.db),
     ...filedReturnsRoutes(filedReturnsService(deps)),
     ...imsActionsRoutes(imsActionsService(deps, branchesOfGstin)),

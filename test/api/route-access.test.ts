@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullPath, PUBLIC_PREFIX, type RouteDef } from '../../src/http/route';
 import { ALL_SCOPES, FULL_ACCESS } from '../../src/platform/auth/scopes';
@@ -262,6 +263,16 @@ const MAKERS: Record<string, Maker> = {
   },
   // A reconciliation row of the books' side is named by its document's id: a linking or refusing leaking across organisations would record a decision.
   reconciliation_id: (a) => MAKERS.expense_id!(a),
+  // A Tally import of org A's: its errors or reconciliation leaking across organisations would show A's books.
+  import_id: async (a) => {
+    const form = new FormData();
+    form.set('kind', 'tally');
+    form.set('format', 'tally_xml');
+    form.set('file', new Blob([fs.readFileSync(new URL('../fixtures/tally/samples/masters.xml', import.meta.url))]), 'masters.xml');
+    const res = await a.api.postForm('/imports', form, { idempotencyKey: newKey() });
+    if (res.status !== 202) throw new Error(`maker for import_id: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.import.import_id as string;
+  },
   // An open reconciliation of a bank account: a close or reopen leaking across organisations would change it.
   bank_reconciliation_id: async (a) => {
     const res = await a.api.post(`/bank_accounts/${await bankAccountOfA(a)}/reconciliations`, { statement_date: t.clock.now().toISOString().slice(0, 10), closing_balance: 0 }, { idempotencyKey: newKey() });

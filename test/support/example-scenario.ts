@@ -65,7 +65,7 @@ interface Call {
   query?: Query;
   body?: unknown;
   /** multipart/form-data instead of JSON (uploads): its text fields are the example. */
-  form?: { fields: Record<string, string>; file: { name: string; type: string; bytes: Uint8Array } };
+  form?: { fields: Record<string, string>; file: { name: string; type: string; bytes: Uint8Array }; more?: Record<string, { name: string; type: string; bytes: Uint8Array }> };
   /** This call is a step of the story, not the operation's example (it was recorded before). */
   quiet?: boolean;
 }
@@ -100,6 +100,7 @@ class Story {
       body = new FormData();
       for (const [k, v] of Object.entries(call.form.fields)) body.append(k, v);
       body.append('file', new Blob([call.form.file.bytes], { type: call.form.file.type }), call.form.file.name);
+      for (const [k, f] of Object.entries(call.form.more ?? {})) body.append(k, new Blob([f.bytes], { type: f.type }), f.name);
     } else if (call.body !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(call.body);
@@ -693,6 +694,24 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('createFromBankTransaction', { params: { bank_transaction_id: julyLine('SMS ALERT CHGS APR-JUN 26') }, body: { rule_id: smsRule.bank_rule_id, description: 'SMS alerts, April to June' } });
   await s.call('createFromBankTransaction', { quiet: true, params: { bank_transaction_id: julyLine('NEFT CR-RAZORPAY PAYMENTS-SETTLEMENT 0107') }, body: { type: 'TRANSFER', account_id: account('Petty Cash') } });
   await s.call('deleteBankRule', { params: { rule_id: smsRule.bank_rule_id } });
+  await tallyIn(s);
+}
+
+/** A Tally company's masters brought in with its Trial Balance, and the two compared ledger by ledger. */
+async function tallyIn(s: Story): Promise<void> {
+  const sample = (name: string) => new Uint8Array(fs.readFileSync(new URL(`../fixtures/tally/samples/${name}`, import.meta.url)));
+  const started = (await s.call('createImport', {
+    quiet: true,
+    form: {
+      fields: { kind: 'tally', format: 'tally_xml' }, file: { name: 'masters.xml', type: 'application/xml', bytes: sample('masters.xml') },
+      more: { trial_balance: { name: 'trial-balance.xml', type: 'application/xml', bytes: sample('trial-balance.xml') } },
+    },
+  })).import;
+  for (let polls = 0; (await s.call('getImport', { quiet: true, params: { import_id: started.import_id } })).import.status !== 'COMPLETED'; polls++) {
+    if (polls > 200) throw new Error('the Tally import did not finish');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await s.call('getImportReconciliation', { params: { import_id: started.import_id } });
 }
 
 /** A one-page PDF, the smallest a viewer opens: what an attachment's example uploads. */

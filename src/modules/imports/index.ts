@@ -1,0 +1,1 @@
+export type { ImportUnit, NameRef, ImportKind } from './import-unit';
