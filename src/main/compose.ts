@@ -41,6 +41,7 @@ import { adminListRoutes } from '../modules/admin/admin-lists.routes';
 import { billsLedgerCheck, billsRoutes, billsService, CreateBillBody } from '../modules/bills';
 import { billsOfEntryRoutes, billsOfEntryService } from '../modules/bills-of-entry';
 import { itcReversalsRoutes, itcReversalsService } from '../modules/itc-reversals';
+import { openingBalancesRoutes, openingBalancesService } from '../modules/opening-balances';
 import { Bill } from '../modules/bills/bills.schemas';
 import {
   autoMatchOnImport, bankLinesRoutes, bankLinesService, bankReconciliationRoutes, bankReconciliationService, bankRulesRoutes, bankRulesService, createFromLineRoutes,
@@ -281,6 +282,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...gstReportRoutes(gstReportsService(database.db)),
     ...gstr3bRoutes(database.db, gstr2bItcBasis(database.db)),
     ...itcReversalsRoutes(itcReversalsService({ ...deps, ledger })),
+    ...openingBalancesRoutes(openingBalancesService({ ...deps, ledger, series })),
     ...gstr1Routes(database.db),
     ...filedReturnsRoutes(filedReturnsService(deps)),
     ...imsActionsRoutes(imsActionsService(deps, branchesOfGstin)),
