@@ -693,7 +693,9 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('deleteBankRule', { params: { rule_id: smsRule.bank_rule_id } });
   // The balances the books started from on 1 April (last, so no answer recorded before it changes): the bank's ₹1,00,000.00,
   // and Raman's March invoice still open (10,000 at 18% within the state: CGST and SGST 900 each, 11,800), against the owner's
-  // equity of 1,11,800.00; one entry dated 31 March. Then read back.
+  // equity of 1,11,800.00; one entry dated 31 March. Then read back. The lock on June, on or after the books' start, is lifted
+  // for it and set again (an opening is refused once the books are locked past their start).
+  await s.call('adminSetLock', { quiet: true, params: { org_id: orgId }, body: { lock_date: null } });
   await s.call('setOpeningBalances', {
     body: {
       accounts: [{ account_id: bank.account_id, debit: 100000 }, { account_id: account('Accounts Receivable'), debit: 11800 }, { account_id: account("Owner's Equity"), credit: 111800 }],
@@ -704,6 +706,7 @@ async function monthOfBusiness(s: Story): Promise<void> {
     },
   });
   await s.call('getOpeningBalances');
+  await s.call('adminSetLock', { quiet: true, params: { org_id: orgId }, body: { lock_date: '2026-06-30' } });
 }
 
 /** A one-page PDF, the smallest a viewer opens: what an attachment's example uploads. */
