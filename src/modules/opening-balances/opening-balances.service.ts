@@ -22,7 +22,7 @@ import {
 import type { OpeningBalancesBody, OpenItemInput, OpeningAdvanceInput } from './opening-balances.schemas';
 import { openAdvancePayment, openBill, openInvoice, type OpenDocument } from './opening-items.rows';
 
-type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events'> & {
+type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'dependents'> & {
   ledger: Pick<LedgerService, 'post' | 'reverseSource'>;
   series: Pick<SeriesService, 'branchOf' | 'claimGivenNumber'>;
 };
@@ -76,6 +76,8 @@ export function openingBalancesService(deps: Deps) {
     }
     await deps.ledger.reverseSource(tx, ctx, 'OPENING_BALANCE', previous.opening_balance_id, 'Opening balances replaced');
     await repo.removeItems(tx, ctx.orgId, items);
+    // Comments and attachments hang off the documents removed.
+    for (const item of items) await deps.dependents.removeFor(tx, ctx.orgId, item.document_id);
   }
 
   async function replaceInTx(tx: Tx, ctx: RequestContext, body: OpeningBalancesBody): Promise<{ opening_balance_id: string }> {
