@@ -202,6 +202,14 @@ describe('the opening of a company moving in', () => {
     expect(res).toMatchObject({ status: 400, body: { code: 'validation.invalid_value', field: 'invoice_number' } });
   });
 
+  it('refuses to void an opening invoice, or to make its e-invoice or e-way bill here (409): it was issued in the old books', async () => {
+    const invoiceId = itemOf('INV-OB-1').invoice_id;
+    expect((await org.api.post(`/invoices/${invoiceId}/void`, {})).body.code).toBe('conflict.invalid_state');
+    expect((await org.api.get(`/invoices/${invoiceId}/einvoice`)).body.code).toBe('conflict.invalid_state');
+    expect((await org.api.get(`/invoices/${invoiceId}/ewaybill?transport_mode=road&distance_km=10&vehicle_no=KA01AB1234`)).body.code).toBe('conflict.invalid_state');
+    expect((await org.api.delete(`/payments/${opening.advances[0].payment_id}`)).body.code).toBe('conflict.invalid_state');
+  });
+
   it('lets an opening invoice be paid, and its opening advance applied', async () => {
     const paid = await org.api.post('/payments', {
       flow: 'INCOMING', contact_id: ids.bala, date: '2026-07-10', amount: 2900, allocations: [{ invoice_id: itemOf('INV-OB-2').invoice_id, amount: 2900 }],
