@@ -69,3 +69,35 @@ export interface ImportKeysTable {
   entity_id: string;
   import_id: string;
 }
+
+/* The opening balances (docs/rules/opening-balances.md, migration 061). */
+
+/** The organisation's opening: one row, replaced in place (version + 1) until the books are locked past their start. */
+export interface OpeningBalancesTable {
+  org_id: string;
+  opening_balance_id: string;
+  /** The day before books_start_date: the opening entry's date. */
+  entry_date: string;
+  /** The opening entry (source OPENING_BALANCE) of the current version. */
+  journal_id: string;
+  /** The accounts as given (JSON text: [{ account_id, debit, credit }] in paise). */
+  accounts: string;
+  version: number;
+  created_time: string;
+  last_modified_time: string;
+}
+
+/** An invoice, bill or advance (a payment row) the opening made: it posts nothing and no report lists it. */
+export interface OpeningItemsTable {
+  org_id: string;
+  /** The invoice_id, bill_id or payment_id. */
+  document_id: string;
+  /** INVOICE, BILL, CUSTOMER_ADVANCE or VENDOR_ADVANCE. */
+  kind: string;
+  opening_balance_id: string;
+  contact_id: string;
+  /** What was still open when the books started, paise: an item's open_amount, an advance's amount. */
+  open_amount: number;
+  /** Its place in the body as given. */
+  position: number;
+}

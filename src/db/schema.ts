@@ -3,7 +3,7 @@
  * ids and business dates are text; timestamps are ISO-8601 UTC text (sortable);
  * money is integer paise (bigint); flags are integers 0/1; structured values are JSON text.
  */
-import type { ImportIssuesTable, ImportKeysTable, ImportsTable } from './import-schema';
+import type { ImportIssuesTable, ImportKeysTable, ImportsTable, OpeningBalancesTable, OpeningItemsTable } from './import-schema';
 import type { BankMatchesTable, BankReconciliationsTable, BankRulesTable, BankStatementsTable, BankTransactionsTable } from './bank-schema';
 import type { Gstr2bDocumentsTable, Gstr2bReturnsTable, ImsActionsTable, ItcLinksTable, ItcReversalsTable } from './itc-schema';
 
@@ -1137,6 +1137,8 @@ export interface Tables {
   bank_reconciliations: BankReconciliationsTable;
   bank_rules: BankRulesTable;
   imports: ImportsTable;
+  opening_balances: OpeningBalancesTable;
+  opening_items: OpeningItemsTable;
   import_issues: ImportIssuesTable;
   import_keys: ImportKeysTable;
 }

@@ -42,6 +42,7 @@ import { billsLedgerCheck, billsRoutes, billsService, CreateBillBody } from '../
 import { billsOfEntryRoutes, billsOfEntryService } from '../modules/bills-of-entry';
 import { itcReversalsRoutes, itcReversalsService } from '../modules/itc-reversals';
 import { tallyReconciliationRoutes, tallyReconciliationService } from '../modules/tally';
+import { openingBalancesRoutes, openingBalancesService } from '../modules/opening-balances';
 import { Bill } from '../modules/bills/bills.schemas';
 import {
   autoMatchOnImport, bankLinesRoutes, bankLinesService, bankReconciliationRoutes, bankReconciliationService, bankRulesRoutes, bankRulesService, createFromLineRoutes,
@@ -285,6 +286,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...gstr3bRoutes(database.db, gstr2bItcBasis(database.db)),
     ...itcReversalsRoutes(itcReversalsService({ ...deps, ledger })),
     ...tallyReconciliationRoutes(tallyReconciliationService(deps)),
+    ...openingBalancesRoutes(openingBalancesService({ ...deps, ledger, series })),
     ...gstr1Routes(database.db),
     ...filedReturnsRoutes(filedReturnsService(deps)),
     ...imsActionsRoutes(imsActionsService(deps, branchesOfGstin)),

@@ -331,6 +331,16 @@ const CAUSES: Record<EventType, Case[]> = {
       return [{ account_id: account.account_id, reconciliation_id: r.reconciliation_id, date: DAY, closing_balance: 0 }];
     },
   }],
+  OPENING_BALANCES_SET: [{
+    cause: 'POST /opening_balances',
+    run: async (o) => {
+      // The organisation's books start on 1 April 2020 (the default): the opening entry is dated the day before.
+      const opening = (await post(o.api, '/opening_balances', {
+        accounts: [{ account_id: await accountId(o.api, 'Bank'), debit: 5000 }, { account_id: await accountId(o.api, "Owner's Equity"), credit: 5000 }],
+      })).opening_balances;
+      return [{ opening_balance_id: opening.opening_balance_id, date: '2020-03-31', journal_id: opening.journal_id, open_items: 0 }];
+    },
+  }],
   JOURNAL_POSTED: [{
     cause: 'POST /journals',
     run: async (o) => {

@@ -694,6 +694,22 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('createFromBankTransaction', { params: { bank_transaction_id: julyLine('SMS ALERT CHGS APR-JUN 26') }, body: { rule_id: smsRule.bank_rule_id, description: 'SMS alerts, April to June' } });
   await s.call('createFromBankTransaction', { quiet: true, params: { bank_transaction_id: julyLine('NEFT CR-RAZORPAY PAYMENTS-SETTLEMENT 0107') }, body: { type: 'TRANSFER', account_id: account('Petty Cash') } });
   await s.call('deleteBankRule', { params: { rule_id: smsRule.bank_rule_id } });
+  // The balances the books started from on 1 April (last, so no answer recorded before it changes): the bank's ₹1,00,000.00,
+  // and Raman's March invoice still open (10,000 at 18% within the state: CGST and SGST 900 each, 11,800), against the owner's
+  // equity of 1,11,800.00; one entry dated 31 March. Then read back. The lock on June, on or after the books' start, is lifted
+  // for it and set again (an opening is refused once the books are locked past their start).
+  await s.call('adminSetLock', { quiet: true, params: { org_id: orgId }, body: { lock_date: null } });
+  await s.call('setOpeningBalances', {
+    body: {
+      accounts: [{ account_id: bank.account_id, debit: 100000 }, { account_id: account('Accounts Receivable'), debit: 11800 }, { account_id: account("Owner's Equity"), credit: 111800 }],
+      open_items: [{
+        type: 'INVOICE', contact_id: customer.contact_id, number: 'KOS/25-26/0412', date: '2026-03-20', due_date: '2026-04-19', place_of_supply: 'IN-KA',
+        taxes: [{ rate: 18, taxable_value: 10000, cgst: 900, sgst: 900 }], open_amount: 11800,
+      }],
+    },
+  });
+  await s.call('getOpeningBalances');
+  await s.call('adminSetLock', { quiet: true, params: { org_id: orgId }, body: { lock_date: '2026-06-30' } });
   await tallyIn(s);
 }
 

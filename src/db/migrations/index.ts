@@ -57,6 +57,7 @@ import { contactUpi } from './057-contact-upi';
 import { bankRules } from './058-bank-rules';
 import { bankReconciliations } from './059-bank-reconciliations';
 import { imports } from './060-imports';
+import { openingBalances } from './061-opening-balances';
 import type { BahiMigration } from './migration';
 
 /** In order. Append only; never edit one that has shipped. */
@@ -70,7 +71,7 @@ export const MIGRATIONS: readonly BahiMigration[] = [
   transportDocuments,
   deliveryChallans, invoiceDispatchFrom, gstr2b, supplierDebitNotes, imsActions, itcReversals, itcLinks,
   bankStatements, contactUpi, bankRules, bankReconciliations,
-  imports,
+  imports, openingBalances,
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

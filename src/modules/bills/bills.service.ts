@@ -22,6 +22,7 @@ import { billsRepository as repo, type BillLineRow, type BillRow } from './bills
 import { duplicateOf, hasMoneyApplied, originalBillProblem, SUPPLIER_DEBIT_NOTE } from './bills.rules';
 import { BILL_SETTLEMENT } from './bills.settlement';
 import type { CreateBillBody, ListBillsQuery, UpdateBillBody } from './bills.schemas';
+import { isOpeningItem } from '../opening-balances';
 
 type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors' | 'dependents'> & {
   ledger: LedgerService;
@@ -220,6 +221,8 @@ export function billsService(deps: Deps) {
       return deps.uow(ctx, async (tx) => {
         const bill = await load(tx, ctx.orgId, billId, true);
         if (bill.status === 'CANCELLED') throw invalidState('this bill is already void', { status: bill.status });
+        // It stands on the opening entry, not on an entry of its own (docs/rules/opening-balances.md, "Open items").
+        if (await isOpeningItem(tx, ctx.orgId, billId)) throw invalidState('an opening bill is taken away by setting the opening balances again (POST /opening_balances); after the books start, issue a note against it');
         if (hasMoneyApplied(bill)) {
           throw invalidState('a paid bill cannot be voided: reverse its payments and vendor credits first', {
             payment_made: toRupees(bill.payment_made), vendor_credits_applied: toRupees(bill.vendor_credits_applied),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/errors';
 import {
-  checkGstin, checkState, defaultGstTreatment, defaultPlaceOfContact, mergeAddress, panOfGstin, planPersons, searchTextOf,
+  assertOpeningBalanceKept, checkGstin, checkState, defaultGstTreatment, defaultPlaceOfContact, mergeAddress, panOfGstin, planPersons, searchTextOf,
   stateOfGstin, type Address, type PersonPlan,
 } from './contacts.rules';
 import type { AddressInput, ContactPersonInput } from './contacts.schemas';
@@ -231,5 +231,14 @@ describe('searchTextOf', () => {
     expect(text).not.toContain('traders z@');
     expect(text).not.toContain('traders  z@');
     expect(searchTextOf(base)).toBe('asha traders');
+  });
+});
+
+describe('assertOpeningBalanceKept', () => {
+  it('lets the figure the contact has through, or none, and refuses another one on opening_balance with its own figure', () => {
+    expect(() => assertOpeningBalanceKept(undefined, 1080000)).not.toThrow();
+    expect(() => assertOpeningBalanceKept(10800, 1080000)).not.toThrow();
+    expect(() => assertOpeningBalanceKept(0, 0)).not.toThrow();
+    expect(errorOf(() => assertOpeningBalanceKept(5, 1080000))).toMatchObject({ code: 'validation.invalid_value', field: 'opening_balance', details: { opening_balance: 10800 } });
   });
 });

@@ -3,6 +3,7 @@ import { gstinKind, gstinProblem, validateGstin } from '../../kernel/gst/gstin';
 import { resolvePlaceOfSupply } from '../../kernel/gst/place-of-supply';
 import { EXPORT_PLACE_OF_SUPPLY } from '../../kernel/gst/states';
 import { unrecognisedState } from '../../kernel/gst/unrecognised-state';
+import { toPaise, toRupees } from '../../kernel/money';
 import type { AddressInput, ContactPersonInput } from './contacts.schemas';
 
 /** Pure rules for contacts: GST identity, addresses, contact persons. No I/O. */
@@ -130,4 +131,16 @@ export function planPersons(
 /** What `search` matches: name, GSTIN and email, lower-cased. */
 export function searchTextOf(c: { contact_name: string; display_name: string | null; company_name: string | null; gst_no: string | null; email: string | null }): string {
   return [c.contact_name, c.display_name, c.company_name, c.gst_no, c.email].filter(Boolean).join(' \u0001 ').toLowerCase();
+}
+
+/**
+ * A contact's opening_balance is what its opening items add up to (docs/rules/opening-balances.md,
+ * "A contact's opening balance"): it is read, not set. Sending the figure it already has changes
+ * nothing; sending another is 400, pointing to POST /opening_balances.
+ */
+export function assertOpeningBalanceKept(sent: number | undefined, kept: number): void {
+  if (sent === undefined || toPaise(sent) === kept) return;
+  throw invalidValue('opening_balance', `opening_balance is what the contact's opening items add up to (${toRupees(kept)}): set them with POST /opening_balances`, {
+    details: { opening_balance: toRupees(kept) },
+  });
 }

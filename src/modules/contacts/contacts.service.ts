@@ -10,7 +10,7 @@ import { lastGstr1Filings } from './gstr1-filings.reader';
 import { presentContact } from './contacts.presenter';
 import { contactsRepository as repo, type ContactPersonRow, type ContactRow } from './contacts.repository';
 import {
-  checkGstin, checkState, defaultGstTreatment, defaultPlaceOfContact, mergeAddress, panOfGstin, planPersons, searchTextOf,
+  assertOpeningBalanceKept, checkGstin, checkState, defaultGstTreatment, defaultPlaceOfContact, mergeAddress, panOfGstin, planPersons, searchTextOf,
   type Address,
 } from './contacts.rules';
 import type { CreateContactBody, ListContactsQuery, UpdateContactBody } from './contacts.schemas';
@@ -56,6 +56,8 @@ export function contactsService(deps: Deps) {
       const billing = mergeAddress(null, input.billing_address, 'billing_address');
       const shipping = mergeAddress(null, input.shipping_address, 'shipping_address');
       const persons = planPersons(new Map(), input.contact_persons ?? []);
+      // A new contact has no opening items yet: its opening balance is 0.
+      assertOpeningBalanceKept(input.opening_balance, 0);
       return deps.uow(ctx, async (tx) => {
         const org = await repo.orgDefaults(tx, ctx.orgId);
         const created = now();
@@ -77,7 +79,7 @@ export function contactsService(deps: Deps) {
           billing_address: billing ? toJson(billing) : null,
           shipping_address: shipping ? toJson(shipping) : null,
           payment_terms: input.payment_terms ?? 0,
-          opening_balance: toPaise(input.opening_balance ?? 0),
+          opening_balance: 0,
           credit_limit: input.credit_limit === undefined || input.credit_limit === null ? null : toPaise(input.credit_limit),
           currency_code: input.currency_code ?? org.currency_code,
           status: 'ACTIVE',
@@ -143,7 +145,7 @@ export function contactsService(deps: Deps) {
         if (input.place_of_contact === null) {
           next.place_of_contact = defaultPlaceOfContact(next.gst_no, (await repo.orgDefaults(tx, ctx.orgId)).state_code, next.gst_treatment);
         }
-        if (input.opening_balance !== undefined) next.opening_balance = toPaise(input.opening_balance);
+        assertOpeningBalanceKept(input.opening_balance, before.opening_balance);
         if (input.credit_limit !== undefined) next.credit_limit = input.credit_limit === null ? null : toPaise(input.credit_limit);
         const billing = mergeAddress(fromJson<Address>(before.billing_address), input.billing_address, 'billing_address');
         const shipping = mergeAddress(fromJson<Address>(before.shipping_address), input.shipping_address, 'shipping_address');

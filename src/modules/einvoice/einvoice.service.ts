@@ -11,6 +11,7 @@ import { placeOf } from '../ewaybill/movement.rules';
 import { documentLines, documentParties, type Counterparty } from './document-source';
 import { buildEInvoice, supplyTypeOf, type EInvoiceSource, type Payee, type SourceLine } from './einvoice.builder';
 import { einvoiceProblems, pinWarnings, reportingWindowProblem } from './einvoice.rules';
+import { isOpeningItem } from '../opening-balances';
 
 type Head = Omit<EInvoiceSource, 'seller' | 'buyer' | 'lines' | 'precedingInvoice'> & { orgId: string; branchId: string; buyer: Counterparty; status: string };
 
@@ -20,6 +21,9 @@ export interface EInvoiceReadOptions { checkReportingWindow?: boolean }
 /** The payee of PayDtls, once its name, account and IFSC are all configured. */
 const payeeOf = (p: Preferences): Payee | null =>
   (p.payeeName && p.payeeAccount && p.payeeIfsc ? { name: p.payeeName, account: p.payeeAccount, ifsc: p.payeeIfsc } : null);
+
+/** An opening item was issued, and reported, in the books it came from (docs/rules/opening-balances.md, "Open items are not reported"). */
+const OPENING_ITEM_REFUSAL = 'An opening invoice was issued and reported in the books it came from: it has no e-invoice here';
 
 /** Where each kind of customer note lives, and what its e-invoice reads. */
 const NOTES = {
@@ -91,6 +95,7 @@ export function einvoiceService(db: Db, clock: Clock = systemClock) {
       const inv = await db.selectFrom('invoices').selectAll().where('org_id', '=', ctx.orgId).where('invoice_id', '=', invoiceId).executeTakeFirst();
       if (!inv) throw notFound('invoice', 'invoice_id');
       if (inv.status === 'DRAFT' || inv.status === 'CANCELLED') throw invalidState(`A ${inv.status} invoice has no e-invoice: only an approved one that is not void`, { status: inv.status });
+      if (await isOpeningItem(db, ctx.orgId, invoiceId)) throw invalidState(OPENING_ITEM_REFUSAL);
       // The shipping bill's three columns are set together (invoices/shipping-bill.rules.ts).
       const shippingBill = inv.shipping_bill_number === null ? null : { port: inv.shipping_bill_port!, number: inv.shipping_bill_number, date: inv.shipping_bill_date! };
       const head = {

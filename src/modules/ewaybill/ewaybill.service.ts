@@ -17,6 +17,7 @@ import { subSupplyTypeOf, type SubSupplyType } from './ewaybill.rules';
 import type { EWayBillQuery } from './ewaybill.schemas';
 import { otherGoodsPlace, placeOf, type Place } from './movement.rules';
 import { NO_TRANSPORT, presentTransport, transModeOf, transportFieldsOf, vehicleTypeCode, type Transport as DocumentTransport } from './transport.rules';
+import { isOpeningItem } from '../opening-balances';
 
 const TRANSPORT_COLUMNS = Object.keys(NO_TRANSPORT) as (keyof DocumentTransport)[];
 const HEAD_COLUMNS = ['branch_id', 'party', 'exchange_rate_micro', 'gst_treatment', 'place_of_supply', 'status', ...TRANSPORT_COLUMNS] as const;
@@ -120,12 +121,18 @@ export function ewayBillService(db: Db) {
     .select('e.bill_of_entry_id').where('c.org_id', '=', orgId).where('c.bill_id', '=', billId)
     .orderBy('e.boe_date').orderBy('e.bill_of_entry_id').executeTakeFirst())?.bill_of_entry_id ?? null;
 
+  /** An opening item's goods moved before the books started, on the e-way bill of the books it came from (docs/rules/opening-balances.md, "Open items are not reported"). */
+  async function refuseOpeningItem(orgId: string, documentId: string) {
+    if (await isOpeningItem(db, orgId, documentId)) throw invalidState('An opening invoice or bill moved its goods before the books started: it has no e-way bill here');
+  }
+
   return {
     build,
     async invoice(ctx: RequestContext, invoiceId: string, query: EWayBillQuery) {
       const inv = await db.selectFrom('invoices').select([...HEAD_COLUMNS, 'customer_name', 'invoice_number', 'invoice_date', 'shipping_bill_port', 'dispatch_from'])
         .where('org_id', '=', ctx.orgId).where('invoice_id', '=', invoiceId).executeTakeFirst();
       if (!inv) throw notFound('invoice', 'invoice_id');
+      await refuseOpeningItem(ctx.orgId, invoiceId);
       // An export leaves India at the port of its shipping bill.
       const port = stateCodeOfIso(inv.place_of_supply) === '96' ? borderStateOf(query, inv.shipping_bill_port, 'actToStateCode') : {};
       return build(ctx.orgId, { supplyType: 'O', kind: 'invoice', name: inv.customer_name, number: inv.invoice_number, date: inv.invoice_date, row: inv },
@@ -136,6 +143,7 @@ export function ewayBillService(db: Db) {
       const bill = await db.selectFrom('bills').select([...HEAD_COLUMNS, 'vendor_name', 'bill_number', 'bill_date'])
         .where('org_id', '=', ctx.orgId).where('bill_id', '=', billId).executeTakeFirst();
       if (!bill) throw notFound('bill', 'bill_id');
+      await refuseOpeningItem(ctx.orgId, billId);
       if (bill.gst_treatment === 'OVERSEAS') {
         assertMoves(bill.status, 'bill');
         const boeId = await billOfEntryIdOf(ctx.orgId, billId);

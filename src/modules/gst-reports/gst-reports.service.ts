@@ -7,6 +7,7 @@ import { hsnEntries } from './outward-lines.reader';
 import { branchesOfGstin } from './gstin-branches';
 import type { DocumentsIssued, GstReportQuery, HsnSummary } from './gst-reports.schemas';
 import { hsnSection } from './hsn-summary.builder';
+import { notOpeningItem } from '../opening-balances';
 
 /**
  * The HSN summary and the documents-issued table of one GST registration (the branches under
@@ -29,7 +30,7 @@ export function gstReportsService(db: Db) {
   async function documents(orgId: string, s: Scope) {
     const [invoices, discarded, notes, debitNotes, vouchers, refundVouchers, challans] = await Promise.all([
       db.selectFrom('invoices').select(['invoice_number as number', 'series_id', 'status'])
-        .where('org_id', '=', orgId).where('branch_id', 'in', s.branches).where('status', '!=', 'DRAFT')
+        .where('org_id', '=', orgId).where('branch_id', 'in', s.branches).where('status', '!=', 'DRAFT').where(notOpeningItem('invoices.org_id', 'invoices.invoice_id'))
         .where('invoice_date', '>=', s.from).where('invoice_date', '<=', s.to).execute(),
       db.selectFrom('issued_numbers').select(['document_number as number', 'series_id'])
         .where('org_id', '=', orgId).where('document_type', '=', 'invoice').where('branch_id', 'in', s.branches)

@@ -5,6 +5,7 @@ import { readPartyCopy } from '../documents';
 import { inrLines, inrOf, type SourceLine } from '../einvoice';
 import { presentShippingBill } from '../invoices';
 import type { Gstr1Doc, Gstr1Head, Gstr1Line, Gstr1Note } from './gstr1.rules';
+import { notOpeningItem } from '../opening-balances';
 
 /** Drafts were never issued; a voided document only counts, as cancelled, in doc_issue. */
 const LEFT_OUT = ['DRAFT', 'CANCELLED'];
@@ -65,12 +66,12 @@ export async function gstr1Documents(db: Db, s: Scope): Promise<{ invoices: Gstr
     .select(['d.invoice_id as id', 'd.invoice_number as number', 'd.invoice_date as date', 'd.party', 'd.gst_treatment', 'd.export_type', 'd.place_of_supply', 'd.total', 'd.exchange_rate_micro as rateMicro', 'd.is_reverse_charge'])
     .where('d.org_id', '=', s.orgId);
   const [invoices, invoiceLines, credits, debits] = await Promise.all([
-    invoiceHeads().select(['d.shipping_bill_port', 'd.shipping_bill_number', 'd.shipping_bill_date', 'd.shipping_bill_time']).where('d.branch_id', 'in', s.branches).where('d.status', 'not in', LEFT_OUT)
+    invoiceHeads().select(['d.shipping_bill_port', 'd.shipping_bill_number', 'd.shipping_bill_date', 'd.shipping_bill_time']).where('d.branch_id', 'in', s.branches).where('d.status', 'not in', LEFT_OUT).where(notOpeningItem('d.org_id', 'd.invoice_id'))
       .where('d.invoice_date', '>=', s.from).where('d.invoice_date', '<=', s.to).orderBy('d.invoice_date').orderBy('d.invoice_number').execute(),
     db.selectFrom('invoice_lines as l').innerJoin('invoices as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.invoice_id', '=', 'l.invoice_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
       .select(['l.invoice_id as doc_id', 'l.item_total', 'l.discount', 'l.tax_rate_centi', 'l.cgst', 'l.sgst', 'l.igst', 'l.cess', 't.supply_type'])
-      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'not in', LEFT_OUT).where('d.invoice_date', '>=', s.from).where('d.invoice_date', '<=', s.to)
+      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'not in', LEFT_OUT).where(notOpeningItem('d.org_id', 'd.invoice_id')).where('d.invoice_date', '>=', s.from).where('d.invoice_date', '<=', s.to)
       .orderBy('l.invoice_id').orderBy('l.position').execute(),
     customerNotes(db, s, NOTE_TABLES[0]),
     customerNotes(db, s, NOTE_TABLES[1]),

@@ -9,6 +9,7 @@ import { isZeroRatedSupply } from '../documents/supply.rules';
 import { advancesOfPeriod } from './advances.reader';
 import type { AdvanceEntry } from './gstr1-advances.builder';
 import type { InterStateTable, InwardLine, ItcType, OutwardLine, SupplyKind } from './gstr3b.builder';
+import { notOpeningItem } from '../opening-balances';
 
 /** Bills whose entry is posted and stands: a draft has none, a void one is reversed. */
 const POSTED_BILL_STATUSES = ['OPEN', 'PARTIALLY_PAID', 'PAID'];
@@ -86,7 +87,7 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
       .innerJoin('invoices as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.invoice_id', '=', 'l.invoice_id'))
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
       .select(['t.supply_type as supply_kind', ...OUTWARD_PLACING, recipient.as('recipient'), 'd.is_reverse_charge', ...SUMMED_AMOUNTS])
-      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'not in', ['DRAFT', 'CANCELLED'])
+      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'not in', ['DRAFT', 'CANCELLED']).where(notOpeningItem('d.org_id', 'd.invoice_id'))
       .where('d.invoice_date', '>=', s.from).where('d.invoice_date', '<=', s.to)
       .groupBy(['t.supply_type', ...OUTWARD_PLACING, recipient, 'd.is_reverse_charge', ONE_ROW_PER_FOREIGN_LINE]).execute(),
     customerNoteLines('credit_note'),
@@ -96,7 +97,7 @@ export async function gstr3bLines(db: Db, s: Scope): Promise<{ outward: OutwardL
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
       .innerJoin('branches as br', (j) => j.onRef('br.org_id', '=', 'd.org_id').onRef('br.branch_id', '=', 'd.branch_id'))
       .select(['l.item_total', 'l.igst', 'l.cgst', 'l.sgst', 'l.cess', 'l.hsn_or_sac', 't.supply_type as supply_kind', 'l.itc_blocked_reason', 'd.exchange_rate_micro', 'd.gst_treatment', 'd.supply_type', 'd.is_rcm', 'd.place_of_supply', 'br.state_code as branch_state'])
-      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'in', POSTED_BILL_STATUSES)
+      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'in', POSTED_BILL_STATUSES).where(notOpeningItem('d.org_id', 'd.bill_id'))
       .where('d.bill_date', '>=', s.from).where('d.bill_date', '<=', s.to).execute(),
     db.selectFrom('expense_lines as l')
       .innerJoin('expenses as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.expense_id', '=', 'l.expense_id'))

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { partyRegisteredSql } from '../documents';
 import { inrLines, sourceLineOf, type SourceLine } from '../einvoice';
 import type { HsnEntry } from './hsn-summary.builder';
+import { notOpeningItem } from '../opening-balances';
 
 interface Scope { orgId: string; branches: string[]; from: string; to: string }
 
@@ -87,7 +88,7 @@ export async function hsnEntries(db: Db, s: Scope): Promise<{ b2b: HsnEntry[]; b
       .innerJoin('invoices as d', (j) => j.onRef('d.org_id', '=', 'l.org_id').onRef('d.invoice_id', '=', 'l.invoice_id'))
       .leftJoin('items as i', (j) => j.onRef('i.org_id', '=', 'l.org_id').onRef('i.item_id', '=', 'l.item_id'))
       .select([b2b.as('b2b'), FOREIGN_DOCUMENT('l.invoice_id').as('doc_id'), 'd.exchange_rate_micro', ...HSN_PLACING, ...SUMMED, INVOICED_GOODS])
-      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'not in', LEFT_OUT)
+      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'not in', LEFT_OUT).where(notOpeningItem('d.org_id', 'd.invoice_id'))
       .where('d.invoice_date', '>=', s.from).where('d.invoice_date', '<=', s.to)
       .groupBy([b2b, FOREIGN_DOCUMENT('l.invoice_id'), 'd.exchange_rate_micro', ...HSN_PLACING, FOREIGN_LINE]).execute(),
     customerNoteLines('credit_note'),

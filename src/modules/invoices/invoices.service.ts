@@ -28,6 +28,7 @@ import { hasMoneyApplied } from './invoices.rules';
 import { INVOICE_SETTLEMENT } from './invoices.settlement';
 import { paymentLinkPayee } from './payment-link.rules';
 import type { CreateInvoiceBody, ListInvoicesQuery, UpdateInvoiceBody, VoidInvoiceBody } from './invoices.schemas';
+import { isOpeningItem } from '../opening-balances';
 
 type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors' | 'dependents'> & {
   ledger: LedgerService;
@@ -287,6 +288,8 @@ export function invoicesService(deps: Deps) {
       return deps.uow(ctx, async (tx) => {
         const invoice = await load(tx, ctx.orgId, invoiceId, true);
         if (invoice.status === 'CANCELLED') throw invalidState('this invoice is already void', { status: invoice.status });
+        // It stands on the opening entry, not on an entry of its own (docs/rules/opening-balances.md, "Open items").
+        if (await isOpeningItem(tx, ctx.orgId, invoiceId)) throw invalidState('an opening invoice is taken away by setting the opening balances again (POST /opening_balances); after the books start, issue a note against it');
         if (hasMoneyApplied(invoice)) {
           throw invalidState('a paid invoice cannot be voided: reverse its payments and credits first', {
             payment_made: invoice.payment_made / 100, credits_applied: invoice.credits_applied / 100,

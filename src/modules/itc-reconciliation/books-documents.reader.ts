@@ -9,6 +9,7 @@ import { partyRecipientSql } from '../documents';
 import { toBase } from '../documents/currency.rules';
 import { documentNumberKey } from './document-number.rules';
 import type { BooksDocument, BooksDocumentType, SupplierDocumentType } from './itc-documents';
+import { notOpeningItem } from '../opening-balances';
 
 /** The branches of one GSTIN and the dates (inclusive) whose inward documents are read. */
 export interface BooksScope { orgId: string; branches: readonly string[]; from: LocalDate; to: LocalDate }
@@ -79,7 +80,7 @@ export async function booksDocuments(db: Db, s: BooksScope): Promise<BooksDocume
       .leftJoin('taxes as t', (j) => j.onRef('t.org_id', '=', 'l.org_id').onRef('t.tax_id', '=', 'l.tax_id'))
       .select(['d.bill_id as id', 'd.bill_number as number', 'd.bill_date as date', 'd.vendor_name as supplier_name', 'd.exchange_rate_micro', 'd.document_type',
         gstin.as('party_gstin'), TAXABLE_VALUE, ...TAX_SUMS, CESS_SUM, ...blockedSums('l.itc_blocked_reason', ['igst', 'cgst', 'sgst', 'cess'])])
-      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'in', POSTED_BILL_STATUSES)
+      .where('l.org_id', '=', s.orgId).where('d.branch_id', 'in', s.branches).where('d.status', 'in', POSTED_BILL_STATUSES).where(notOpeningItem('d.org_id', 'd.bill_id'))
       .where('d.bill_date', '>=', s.from).where('d.bill_date', '<=', s.to).where(registered, '=', 'B2B')
       .groupBy(['d.bill_id', 'd.bill_number', 'd.bill_date', 'd.vendor_name', 'd.exchange_rate_micro', 'd.document_type', 'd.party']).execute(),
     // An expense is a supplier's invoice only by the number it keeps; it is always in rupees and bears no cess.

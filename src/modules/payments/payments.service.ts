@@ -26,6 +26,7 @@ import { presentPayment, presentRefund } from './payments.presenter';
 import { oldestFirst, paymentsRepository as repo, type AllocationRow, type PaymentRow, type RefundRow } from './payments.repository';
 import type { ApplyPaymentBody, CreatePaymentBody, ListPaymentsQuery, RefundAdvanceBody, UpdatePaymentBody } from './payments.schemas';
 import { documentSide, targetOf, type SettlementTarget } from './settlement-targets';
+import { isOpeningItem } from '../opening-balances';
 
 type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'events' | 'cursors' | 'dependents'> & {
   ledger: LedgerService;
@@ -57,6 +58,11 @@ export function paymentsService(deps: Deps) {
     const row = await repo.find(executor, orgId, paymentId, forUpdate);
     if (!row) throw notFound('payment', 'payment_id');
     return row;
+  }
+
+  /** An opening advance stands on the opening entry, not on an entry of its own: only a new opening changes it (docs/rules/opening-balances.md, "Advances"). */
+  async function refuseOpeningAdvance(tx: Tx, orgId: string, paymentId: string) {
+    if (await isOpeningItem(tx, orgId, paymentId)) throw invalidState('An opening advance is changed by setting the opening balances again (POST /opening_balances)');
   }
 
   const view = async (executor: Db | Tx, p: PaymentRow) =>
@@ -327,6 +333,7 @@ export function paymentsService(deps: Deps) {
     async updatePayment(ctx: RequestContext, paymentId: string, input: UpdatePaymentBody) {
       return deps.uow(ctx, async (tx) => {
         const payment = await load(tx, ctx.orgId, paymentId, true);
+        await refuseOpeningAdvance(tx, ctx.orgId, paymentId);
         const live = await repo.allocations(tx, ctx.orgId, [paymentId]);
         const allocated = live.length > 0;
         const refunded = (await repo.refunds(tx, ctx.orgId, [paymentId])).length > 0;
@@ -392,6 +399,7 @@ export function paymentsService(deps: Deps) {
     async deletePayment(ctx: RequestContext, paymentId: string) {
       return deps.uow(ctx, async (tx) => {
         const payment = await load(tx, ctx.orgId, paymentId, true);
+        await refuseOpeningAdvance(tx, ctx.orgId, paymentId);
         // The refund vouchers issued stay issued (CGST Rule 51), and the money paid back stays paid.
         if ((await repo.refunds(tx, ctx.orgId, [paymentId])).length > 0) throw invalidState('an advance part of which was refunded cannot be deleted');
         const live = await repo.allocations(tx, ctx.orgId, [paymentId]);
