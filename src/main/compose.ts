@@ -80,6 +80,8 @@ import { sealedSigningSecrets, webhookQueueDepths, webhooksRoutes, webhooksServi
 import { supervisorChannel } from './server-processes';
 import { composeDeliveryWorker, deliveryThreadJob, webhookSender } from './webhook-deliveries';
 import { loadGspAdapter } from './gsp-provider-module';
+import { importCreators } from './import-creators';
+import { importRunner, importsRoutes, importsService, unitReaders } from '../modules/imports';
 
 /** Rendered PDFs kept per process (docs/decisions.md "PDFs"): a few hundred invoices' worth. */
 const PDF_CACHE_BYTES = 64 * 1024 * 1024;
@@ -234,10 +236,16 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const bankRules = bankRulesService({ ...deps, createFromLine });
   // After a statement's lines are stored: the rules make what they say, then auto-matching takes what is left.
   const statements = statementImportService({ ...deps, afterImport: [bankRules.afterImport, autoMatchOnImport(deps)] });
+  const importReaders = unitReaders();
+  const imports = importRunner({
+    ...deps, readers: importReaders, log: pino({ level: config.logLevel, name: 'imports' }),
+    creators: importCreators({ contacts, catalog, orgs, invoices, bills, creditNotes, debitNotes, payments, expenses, ledger }),
+  });
   const jobs: Job[] = [
     { name: 'idempotency_keys_expired', run: () => idempotency.purgeExpired() },
     { name: 'rate_limit_windows_expired', run: () => rateLimiter.purgeExpired() },
     recurring.job,
+    imports.job,
     // Last, so one run delivers the events the jobs before it emitted.
     deliveries,
   ].map((job) => (metrics ? measuredJob(job, metrics) : job));
@@ -341,6 +349,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...commentsRoutes(comments),
     ...attachmentsRoutes(attachments),
     ...statementsRoutes(statements),
+    ...importsRoutes(importsService({ ...deps, readers: importReaders, runner: imports })),
     ...bankLinesRoutes(bankLinesService({ ...deps, statements })),
     ...adminRoutes({ orgs, periodLocks, tokens, clock, jobs }),
     ...adminListRoutes({ database, cursors }),
@@ -369,6 +378,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     mintedAdminToken: admin.minted,
     async close() {
       await server.close();
+      await imports.idle();
       await deliveries.close?.();
       mailer.close();
       await rateLimiter.close();
