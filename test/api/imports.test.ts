@@ -36,7 +36,9 @@ describe('contacts from a CSV with the mistakes people make', () => {
     expect(again).toMatchObject({ status: 'COMPLETED', created: 0, already_imported: 3, failed: 1 });
     const csv = await o.api.get(`/imports/${again.import_id}/errors?format=csv`);
     expect(csv.status).toBe(200);
-    expect(String(csv.body ?? csv.text)).toContain('row,column,code,field,message,outcome');
+    expect(csv.body).toMatch(/^row,column,code,field,message,outcome\r\n/);
+    expect(csv.body).toContain('\r\n4,email,validation.invalid_value,email,');
+    expect(String(csv.body).match(/,already_imported\r\n/g)).toHaveLength(3);
   });
 });
 
@@ -174,5 +176,7 @@ describe('templates', () => {
     const res = await o.api.get('/imports/templates/invoices');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/csv/);
+    expect(res.body).toMatch(/^invoice_number,customer,date,due_date,place_of_supply,/);
+    expect(String(res.body).split('\r\n')[1]).toMatch(/^INV-0001,Acme Traders,05\/05\/2025,/);
   });
 });

@@ -691,6 +691,16 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('createFromBankTransaction', { params: { bank_transaction_id: julyLine('SMS ALERT CHGS APR-JUN 26') }, body: { rule_id: smsRule.bank_rule_id, description: 'SMS alerts, April to June' } });
   await s.call('createFromBankTransaction', { quiet: true, params: { bank_transaction_id: julyLine('NEFT CR-RAZORPAY PAYMENTS-SETTLEMENT 0107') }, body: { type: 'TRANSFER', account_id: account('Petty Cash') } });
   await s.call('deleteBankRule', { params: { rule_id: smsRule.bank_rule_id } });
+  // Moving in from a spreadsheet (last: its records change no answer recorded before): the items template, two items
+  // from a CSV (the second's rate is no amount, listed with its column), the run polled to its end, its errors.
+  await s.call('getImportTemplate', { params: { kind: 'items' } });
+  const itemsImport = (await s.call('createImport', {
+    form: { fields: { kind: 'items' }, file: { name: 'items.csv', type: 'text/csv', bytes: new TextEncoder().encode('name,rate,hsn_sac,tax\nAnnual maintenance,"₹12,000",998713,18\nSite survey,twelve hundred,998713,18\n') } },
+  })).import;
+  while (!['COMPLETED', 'FAILED'].includes((await s.call('getImport', { quiet: true, params: { import_id: itemsImport.import_id } })).import.status)) await new Promise((resolve) => setTimeout(resolve, 20));
+  await s.call('getImport', { params: { import_id: itemsImport.import_id } });
+  await s.call('listImports');
+  await s.call('listImportErrors', { params: { import_id: itemsImport.import_id } });
 }
 
 /** A one-page PDF, the smallest a viewer opens: what an attachment's example uploads. */
