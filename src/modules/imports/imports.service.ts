@@ -67,7 +67,8 @@ export function importsService(deps: Deps) {
         if (error instanceof FileReadError) throw invalidValue(error.where === 'mapping' ? 'mapping' : 'file', error.message);
         throw error;
       }
-      const row = await deps.uow(ctx, async (tx) => {
+      // The answer is made inside the unit of work: with an Idempotency-Key it is the answer stored and replayed.
+      const answer = await deps.uow(ctx, async (tx) => {
         const created = {
           org_id: ctx.orgId, import_id: deps.ids.next('imp'), ...stored, status: 'QUEUED', dry_run: fields.dry_run === 'true' ? 1 : 0,
           file_name: fields.file_name ?? file.name, trial_balance: upload.trialBalance?.bytes.toString('base64') ?? null,
@@ -76,10 +77,10 @@ export function importsService(deps: Deps) {
           started_time: null, finished_time: null,
         };
         await store.insert(tx, created);
-        return created;
+        return { import: presentImport(created) };
       });
-      deps.runner.start(row.org_id, row.import_id);
-      return { import: presentImport(row) };
+      deps.runner.start(ctx.orgId, answer.import.import_id);
+      return answer;
     },
 
     async get(ctx: RequestContext, importId: string) {
