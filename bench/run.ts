@@ -43,6 +43,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { backgroundBenchmarks } from './background-bench';
 import { BANK_IMPORT_BENCH, bankImportBenchmark } from './bank-bench';
+import { IMPORT_CONTACTS_BENCH, IMPORT_INVOICES_BENCH, importBenchmark } from './import-bench';
 import { BOOKS_BENCH, booksBenchmark } from './books-bench';
 import { waitForIdle } from './cpu';
 import { describeFloors, measureFloors, type Floors } from './floors';
@@ -105,6 +106,9 @@ async function benchAll(engine: Engine, settings: Settings, databaseUrl: string 
   if (selects(settings.only, GST_RETURNS_BENCH)) background.push(await gstReturnsBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
   if (names(settings.only, ITC_BENCH)) background.push(await itcReconciliationBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
   if (names(settings.only, BANK_IMPORT_BENCH)) background.push(await bankImportBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
+  for (const bench of [IMPORT_CONTACTS_BENCH, IMPORT_INVOICES_BENCH] as const) {
+    if (names(settings.only, bench)) background.push(await importBenchmark(bench, engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
+  }
   if (names(settings.only, BANK_SUGGEST_BENCH)) background.push(await bankSuggestBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
   // Seeding a million invoices takes 20-30 minutes per engine: only when asked for by name.
   if (names(settings.only, BOOKS_BENCH)) background.push(await booksBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));

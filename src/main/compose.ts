@@ -83,6 +83,9 @@ import { sealedSigningSecrets, webhookQueueDepths, webhooksRoutes, webhooksServi
 import { supervisorChannel } from './server-processes';
 import { composeDeliveryWorker, deliveryThreadJob, webhookSender } from './webhook-deliveries';
 import { loadGspAdapter } from './gsp-provider-module';
+import { importCreators } from './import-creators';
+import { tallyImportReader } from './tally-import-reader';
+import { importRunner, importsRoutes, importsService, unitReaders } from '../modules/imports';
 
 /** Rendered PDFs kept per process (docs/decisions.md "PDFs"): a few hundred invoices' worth. */
 const PDF_CACHE_BYTES = 64 * 1024 * 1024;
@@ -237,10 +240,17 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const bankRules = bankRulesService({ ...deps, createFromLine });
   // After a statement's lines are stored: the rules make what they say, then auto-matching takes what is left.
   const statements = statementImportService({ ...deps, afterImport: [bankRules.afterImport, autoMatchOnImport(deps)] });
+  const openingBalances = openingBalancesService({ ...deps, ledger, series });
+  const importReaders = unitReaders(tallyImportReader(database.db));
+  const imports = importRunner({
+    ...deps, readers: importReaders, log: pino({ level: config.logLevel, name: 'imports' }),
+    creators: importCreators({ contacts, catalog, orgs, invoices, bills, creditNotes, debitNotes, payments, expenses, ledger, openingBalances }),
+  });
   const jobs: Job[] = [
     { name: 'idempotency_keys_expired', run: () => idempotency.purgeExpired() },
     { name: 'rate_limit_windows_expired', run: () => rateLimiter.purgeExpired() },
     recurring.job,
+    imports.job,
     // Last, so one run delivers the events the jobs before it emitted.
     deliveries,
   ].map((job) => (metrics ? measuredJob(job, metrics) : job));
@@ -286,7 +296,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...gstr3bRoutes(database.db, gstr2bItcBasis(database.db)),
     ...itcReversalsRoutes(itcReversalsService({ ...deps, ledger })),
     ...tallyReconciliationRoutes(tallyReconciliationService(deps)),
-    ...openingBalancesRoutes(openingBalancesService({ ...deps, ledger, series })),
+    ...openingBalancesRoutes(openingBalances),
     ...gstr1Routes(database.db),
     ...filedReturnsRoutes(filedReturnsService(deps)),
     ...imsActionsRoutes(imsActionsService(deps, branchesOfGstin)),
@@ -347,6 +357,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...commentsRoutes(comments),
     ...attachmentsRoutes(attachments),
     ...statementsRoutes(statements),
+    ...importsRoutes(importsService({ ...deps, readers: importReaders, runner: imports })),
     ...bankLinesRoutes(bankLinesService({ ...deps, statements })),
     ...adminRoutes({ orgs, periodLocks, tokens, clock, jobs }),
     ...adminListRoutes({ database, cursors }),
@@ -375,6 +386,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     mintedAdminToken: admin.minted,
     async close() {
       await server.close();
+      await imports.idle();
       await deliveries.close?.();
       mailer.close();
       await rateLimiter.close();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, type EventType } from '../../src/platform/outbox/outbox';
 import { accountId, expectBooksBalanced } from '../support/books';
+import { runImport } from '../support/imports';
 import { createCreditNote, createDebitNote, customer, postedBill, postedInvoice, vendor } from '../support/sales';
 import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 import { expectValidDelivery, Receiver } from '../support/webhook-receiver';
@@ -319,6 +320,14 @@ const CAUSES: Record<EventType, Case[]> = {
       const res = await o.api.postForm(`/bank_accounts/${bank}/statements`, form, { idempotencyKey: newKey() });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return [{ account_id: bank, statement_id: res.body.bank_statement.statement_id, lines: 2, new_lines: 2, matched: 0 }];
+    },
+  }],
+  IMPORT_COMPLETED: [{
+    cause: 'POST /imports, once its run has finished',
+    run: async (o) => {
+      // One item row written, none refused.
+      const run = await runImport(o.api, 'name,rate\nConsulting,"1,500"\n', 'items.csv', { kind: 'items' });
+      return [{ import_id: run.import_id, kind: 'items', format: 'csv', status: 'COMPLETED', created: 1, already_imported: 0, failed: 0 }];
     },
   }],
   BANK_RECONCILIATION_CLOSED: [{

@@ -710,6 +710,16 @@ async function monthOfBusiness(s: Story): Promise<void> {
   });
   await s.call('getOpeningBalances');
   await s.call('adminSetLock', { quiet: true, params: { org_id: orgId }, body: { lock_date: '2026-06-30' } });
+  // Moving in from a spreadsheet (last: its records change no answer recorded before): the items template, two items
+  // from a CSV (the second's rate is no amount, listed with its column), the run polled to its end, its errors.
+  await s.call('getImportTemplate', { params: { kind: 'items' } });
+  const itemsImport = (await s.call('createImport', {
+    form: { fields: { kind: 'items' }, file: { name: 'items.csv', type: 'text/csv', bytes: new TextEncoder().encode('name,rate,hsn_sac,tax\nAnnual maintenance,"₹12,000",998713,18\nSite survey,twelve hundred,998713,18\n') } },
+  })).import;
+  while (!['COMPLETED', 'FAILED'].includes((await s.call('getImport', { quiet: true, params: { import_id: itemsImport.import_id } })).import.status)) await new Promise((resolve) => setTimeout(resolve, 20));
+  await s.call('getImport', { params: { import_id: itemsImport.import_id } });
+  await s.call('listImports');
+  await s.call('listImportErrors', { params: { import_id: itemsImport.import_id } });
   await tallyIn(s);
 }
 

@@ -1,8 +1,9 @@
 import { parseCamt053, parseMt940, parseOfx } from './formats';
-import { csvRows } from './statement-csv.parser';
+import { csvRows } from '../../platform/spreadsheets/csv-rows';
 import { statementFormatOf } from './statement-format.rules';
-import { readTable, type TableReading, type TableRow } from './statement-table.reader';
-import { xlsxRows } from './statement-xlsx.parser';
+import type { TableRow } from '../../platform/spreadsheets/table-row';
+import { readTable, type TableReading } from './statement-table.reader';
+import { xlsxRows } from '../../platform/spreadsheets/xlsx-rows';
 import { StatementFileError, type ParsedStatement, type StatementFormat } from './statement.types';
 
 /** What the upload says about its file besides the bytes. */

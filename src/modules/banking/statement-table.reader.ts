@@ -1,16 +1,12 @@
 import type { Paise } from '../../kernel/money';
-import { readCellAmount, shorten, type CellAmount } from './statement-amount.rules';
-import { readDayFirstDate } from './statement-date.rules';
+import { readCellAmount, shorten, type CellAmount } from '../../kernel/cell-amount';
+import { readDayFirstDate } from '../../kernel/day-first-date';
+import type { TableRow } from '../../platform/spreadsheets/table-row';
 import {
   missingRoles, placeColumns, PRESET_NAMES, PRESETS, withMapping, type ColumnHeaders, type ColumnPlaces, type ColumnRole, type PresetName,
 } from './statement-presets.rules';
 import { StatementFileError, type Direction, type StatementLine } from './statement.types';
 
-/** A row of a spreadsheet or CSV file: its 1-based line (CSV) or row (XLSX) number and its cells as text. */
-export interface TableRow {
-  line: number;
-  cells: string[];
-}
 
 /** How the table is to be read: a preset, a mapping laid over it, or neither (the preset is found from the header row). */
 export interface TableReading {

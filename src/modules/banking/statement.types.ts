@@ -37,12 +37,5 @@ export interface ParsedStatement {
   lines: StatementLine[];
 }
 
-/**
- * Where a malformed file breaks: the line (CSV, XLSX row, MT940 line) or the path (XML, OFX)
- * of the first problem. Parsers throw it; the import answers 400 naming it and writes nothing.
- */
-export class StatementFileError extends Error {
-  constructor(readonly where: string, message: string) {
-    super(`${where}: ${message}`);
-  }
-}
+/** Where a malformed statement file breaks (the parsers' and the table reader's refusals). */
+export { FileReadError as StatementFileError } from '../../kernel/file-error';

@@ -1,3 +1,4 @@
+import type { Tx } from '../../db/database';
 import { invalidValue, notFound } from '../../kernel/errors';
 import { toPaise } from '../../kernel/money';
 import type { RequestContext } from '../../platform/context';
@@ -16,6 +17,35 @@ type Deps = Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity'
 /** Accounts, taxes, branches and items: what documents are built from. */
 export function catalogService(deps: Deps) {
   const db = deps.database.db;
+  /** POST /items inside a caller's transaction (the API's own unit of work, or an import's savepoint). */
+  async function createItemInTx(tx: Tx, ctx: RequestContext, input: CreateItemBody) {
+    // Without a type, the code tells: a SAC (99) is a service, an HSN code goods; with neither, a service.
+    const type = input.type ?? (input.hsn_sac && !isSac(input.hsn_sac) ? 'GOODS' : 'SERVICE');
+    const hsnFault = input.hsn_sac ? hsnFormatFault(input.hsn_sac, type) : null;
+    if (hsnFault) throw invalidValue('hsn_sac', hsnFault);
+    const unit = reportedUnit(input.unit ?? null, type === 'SERVICE', 'unit');
+    if (input.tax_id && !(await repo.tax(tx, ctx.orgId, input.tax_id))) throw notFound('tax', 'tax_id');
+    // A sales line of the item credits account_id; a purchase line debits purchase_account_id.
+    for (const [field, kind] of [['account_id', 'income'], ['purchase_account_id', 'purchase']] as const) {
+      const id = input[field];
+      if (!id) continue;
+      const account = await repo.account(tx, ctx.orgId, id);
+      if (!account) throw notFound('account', field);
+      assertAccountKind(account.account_type, kind, field);
+    }
+    const created = deps.clock.now().toISOString();
+    const row = {
+      org_id: ctx.orgId, item_id: deps.ids.next('itm'), name: input.name, sku: input.sku ?? null,
+      type, rate: toPaise(input.rate),
+      purchase_rate: input.purchase_rate === undefined || input.purchase_rate === null ? null : toPaise(input.purchase_rate),
+      tax_id: input.tax_id ?? null, hsn_sac: input.hsn_sac ?? null, unit, account_id: input.account_id ?? null,
+      purchase_account_id: input.purchase_account_id ?? null, created_time: created, last_modified_time: created,
+    };
+    await repo.insertItem(tx, row);
+    await deps.activity.record(tx, ctx, { entityType: 'ITEM', entityId: row.item_id, entityRef: row.name, verb: 'CREATED' });
+    return { item: presentItem(row) };
+  }
+
   return {
     async listAccounts(ctx: RequestContext, query: ListAccountsQuery) {
       const types = query.account_type ? query.account_type.split(',') : null;
@@ -54,34 +84,10 @@ export function catalogService(deps: Deps) {
       return { item: presentItem(item) };
     },
 
+    createItemInTx,
+
     async createItem(ctx: RequestContext, input: CreateItemBody) {
-      return deps.uow(ctx, async (tx) => {
-        // Without a type, the code tells: a SAC (99) is a service, an HSN code goods; with neither, a service.
-        const type = input.type ?? (input.hsn_sac && !isSac(input.hsn_sac) ? 'GOODS' : 'SERVICE');
-        const hsnFault = input.hsn_sac ? hsnFormatFault(input.hsn_sac, type) : null;
-        if (hsnFault) throw invalidValue('hsn_sac', hsnFault);
-        const unit = reportedUnit(input.unit ?? null, type === 'SERVICE', 'unit');
-        if (input.tax_id && !(await repo.tax(tx, ctx.orgId, input.tax_id))) throw notFound('tax', 'tax_id');
-        // A sales line of the item credits account_id; a purchase line debits purchase_account_id.
-        for (const [field, kind] of [['account_id', 'income'], ['purchase_account_id', 'purchase']] as const) {
-          const id = input[field];
-          if (!id) continue;
-          const account = await repo.account(tx, ctx.orgId, id);
-          if (!account) throw notFound('account', field);
-          assertAccountKind(account.account_type, kind, field);
-        }
-        const created = deps.clock.now().toISOString();
-        const row = {
-          org_id: ctx.orgId, item_id: deps.ids.next('itm'), name: input.name, sku: input.sku ?? null,
-          type, rate: toPaise(input.rate),
-          purchase_rate: input.purchase_rate === undefined || input.purchase_rate === null ? null : toPaise(input.purchase_rate),
-          tax_id: input.tax_id ?? null, hsn_sac: input.hsn_sac ?? null, unit, account_id: input.account_id ?? null,
-          purchase_account_id: input.purchase_account_id ?? null, created_time: created, last_modified_time: created,
-        };
-        await repo.insertItem(tx, row);
-        await deps.activity.record(tx, ctx, { entityType: 'ITEM', entityId: row.item_id, entityRef: row.name, verb: 'CREATED' });
-        return { item: presentItem(row) };
-      });
+      return deps.uow(ctx, (tx) => createItemInTx(tx, ctx, input));
     },
   };
 }

@@ -49,51 +49,56 @@ export function contactsService(deps: Deps) {
     }));
   }
 
+  /** POST /contacts inside a caller's transaction (the API's own unit of work, or an import's savepoint). */
+  async function createInTx(tx: Tx, ctx: RequestContext, input: CreateContactBody) {
+    const gstNo = checkGstin(input.gst_no) ?? null;
+    const placeOfContact = checkState(input.place_of_contact, 'place_of_contact') ?? null;
+    const billing = mergeAddress(null, input.billing_address, 'billing_address');
+    const shipping = mergeAddress(null, input.shipping_address, 'shipping_address');
+    const persons = planPersons(new Map(), input.contact_persons ?? []);
+    // A new contact has no opening items yet: its opening balance is 0.
+    assertOpeningBalanceKept(input.opening_balance, 0);
+    const org = await repo.orgDefaults(tx, ctx.orgId);
+    const created = now();
+    const row: ContactRow = {
+      org_id: ctx.orgId,
+      contact_id: deps.ids.next('con'),
+      contact_type: input.contact_type ?? 'CUSTOMER',
+      contact_name: input.contact_name,
+      display_name: input.display_name ?? null,
+      legal_name: input.legal_name ?? null,
+      company_name: input.company_name ?? null,
+      gst_no: gstNo,
+      pan: input.pan?.toUpperCase() ?? (gstNo ? panOfGstin(gstNo) : null),
+      gst_treatment: input.gst_treatment ?? defaultGstTreatment(gstNo),
+      place_of_contact: placeOfContact ?? defaultPlaceOfContact(gstNo, org.state_code, input.gst_treatment ?? null),
+      email: input.email ?? null,
+      phone: input.phone ?? null,
+      website: input.website ?? null,
+      billing_address: billing ? toJson(billing) : null,
+      shipping_address: shipping ? toJson(shipping) : null,
+      payment_terms: input.payment_terms ?? 0,
+      opening_balance: 0,
+      credit_limit: input.credit_limit === undefined || input.credit_limit === null ? null : toPaise(input.credit_limit),
+      currency_code: input.currency_code ?? org.currency_code,
+      status: 'ACTIVE',
+      search_text: '',
+      upi_vpa: input.upi_vpa ?? null,
+      created_time: created,
+      last_modified_time: created,
+    };
+    row.search_text = searchTextOf(row);
+    await repo.insert(tx, row);
+    await repo.replacePersons(tx, ctx.orgId, row.contact_id, personRows(ctx.orgId, row.contact_id, persons));
+    await deps.activity.record(tx, ctx, { entityType: 'CONTACT', entityId: row.contact_id, entityRef: row.contact_name, verb: 'CREATED' });
+    return { contact: await present(tx, row) };
+  }
+
   return {
+    createInTx,
+
     async createContact(ctx: RequestContext, input: CreateContactBody) {
-      const gstNo = checkGstin(input.gst_no) ?? null;
-      const placeOfContact = checkState(input.place_of_contact, 'place_of_contact') ?? null;
-      const billing = mergeAddress(null, input.billing_address, 'billing_address');
-      const shipping = mergeAddress(null, input.shipping_address, 'shipping_address');
-      const persons = planPersons(new Map(), input.contact_persons ?? []);
-      // A new contact has no opening items yet: its opening balance is 0.
-      assertOpeningBalanceKept(input.opening_balance, 0);
-      return deps.uow(ctx, async (tx) => {
-        const org = await repo.orgDefaults(tx, ctx.orgId);
-        const created = now();
-        const row: ContactRow = {
-          org_id: ctx.orgId,
-          contact_id: deps.ids.next('con'),
-          contact_type: input.contact_type ?? 'CUSTOMER',
-          contact_name: input.contact_name,
-          display_name: input.display_name ?? null,
-          legal_name: input.legal_name ?? null,
-          company_name: input.company_name ?? null,
-          gst_no: gstNo,
-          pan: input.pan?.toUpperCase() ?? (gstNo ? panOfGstin(gstNo) : null),
-          gst_treatment: input.gst_treatment ?? defaultGstTreatment(gstNo),
-          place_of_contact: placeOfContact ?? defaultPlaceOfContact(gstNo, org.state_code, input.gst_treatment ?? null),
-          email: input.email ?? null,
-          phone: input.phone ?? null,
-          website: input.website ?? null,
-          billing_address: billing ? toJson(billing) : null,
-          shipping_address: shipping ? toJson(shipping) : null,
-          payment_terms: input.payment_terms ?? 0,
-          opening_balance: 0,
-          credit_limit: input.credit_limit === undefined || input.credit_limit === null ? null : toPaise(input.credit_limit),
-          currency_code: input.currency_code ?? org.currency_code,
-          status: 'ACTIVE',
-          search_text: '',
-          upi_vpa: input.upi_vpa ?? null,
-          created_time: created,
-          last_modified_time: created,
-        };
-        row.search_text = searchTextOf(row);
-        await repo.insert(tx, row);
-        await repo.replacePersons(tx, ctx.orgId, row.contact_id, personRows(ctx.orgId, row.contact_id, persons));
-        await deps.activity.record(tx, ctx, { entityType: 'CONTACT', entityId: row.contact_id, entityRef: row.contact_name, verb: 'CREATED' });
-        return { contact: await present(tx, row) };
-      });
+      return deps.uow(ctx, (tx) => createInTx(tx, ctx, input));
     },
 
     async getContact(ctx: RequestContext, contactId: string) {

@@ -13,7 +13,7 @@ export type RefTarget = 'contact' | 'account' | 'item' | 'invoice' | 'bill' | 's
  * A reference still to resolve: anywhere in a unit's body where the API takes an id (`customer_id`,
  * `account_id`, `item_id`, an allocation's `invoice_id`, …) the reader may put this instead. The
  * run resolves it just before the create, by name (contacts, accounts (name or code), items, case-insensitive),
- * number (invoices, bills), system key (`system_account`: accounts_receivable, round_off, cgst_output, …) or rate (`tax`: "18", the TAXABLE tax of that per cent), so that records written earlier in the same run are found. One that
+ * number (invoices, bills), system key (`system_account`: accounts_receivable, round_off, cgst_output, …) or a tax's name or rate (`tax`: "GST18", "18", "18%"), so that records written earlier in the same run are found. One that
  * matches nothing is the row's error, on the id's field.
  */
 export interface NameRef {

@@ -161,53 +161,57 @@ export function notesService<K extends NoteKey>(kind: NoteKind<K>, deps: Deps) {
     return { ...answer(await view(tx, saved)), [target.kind]: target.present(released, today()) };
   }
 
+  /**
+   * ISSUED at once with its journal; a credit note moves no balance until it is
+   * applied. A debit note naming a bill exists to lower it, so as much of it as the bill still
+   * owes is applied to it in the same transaction (the rest stays to apply elsewhere). A debit
+   * note naming an invoice is a receivable of its own: its balance is what the customer owes on it
+   * (docs/rules/documents-and-notes.md, "Debit notes to customers").
+   */
+async function createInTx(tx: Tx, ctx: RequestContext, input: CreateNoteInput) {
+    if (input.invoice_id && input.bill_id) throw invalidValue('bill_id', `send invoice_id (a customer ${kind.document}) or bill_id (a vendor ${kind.document}), not both`);
+    const noteDate = businessDateOf(input.date);
+    await assertDocumentDate(tx, ctx.orgId, noteDate, 'date');
+    const contact = await contactsRepository.find(tx, ctx.orgId, input.contact_id);
+    if (!contact) throw notFound('contact', kind.contactKey);
+    const locked = await lockParent(tx, ctx.orgId, input);
+    const parent = locked?.parent ?? null;
+    const type = kind.typeOf(parent?.kind ?? null, contact.contact_type);
+    const side = sideOf(type);
+    const raises = kind.raises(type);
+    const prepared = await prepareNote(tx, ctx.orgId, { ...input, contactField: kind.contactKey, noteDate, raises }, side, parent, deps.series.branchOf);
+    // A customer's note is issued now: an organisation that e-invoices has its parties checked first.
+    if (type === 'CUSTOMER' && kind.einvoice) {
+      await assertEInvoiceParties(tx, ctx.orgId, { branch_id: prepared.party.branchId, name: prepared.party.contactName, party: prepared.party.partyCopy,
+        gst_treatment: prepared.party.gstTreatment, export_type: prepared.exportType, place_of_supply: prepared.party.placeOfSupply }, kind.document);
+    }
+    const noteId = deps.ids.next(kind.idPrefix);
+    const number = await takeNumber(tx, ctx, side, prepared.party.branchId, noteDate, noteId);
+    const note = newNoteRow({ orgId: ctx.orgId, id: noteId, number, created: now() }, input, type, side, prepared);
+    const lines: NoteLineRow[] = noteLineColumnsOf(prepared, input.line_items, () => deps.ids.next('li'))
+      .map((l) => ({ ...l, org_id: ctx.orgId, note_id: note.id }));
+    await repo.insert(tx, note, lines);
+    const journal = await deps.ledger.postUnlessZero(tx, ctx, {
+      date: note.note_date, source: kind.source, sourceId: note.id, sourceVersion: note.version, sourceRef: number,
+      memo: kind.memo(number, note.contact_name), contactId: note.contact_id, branchId: note.branch_id,
+      lines: await noteJournalLines(tx, ctx.orgId, side, note, lines, prepared.reverseCharge, raises),
+    });
+    await deps.activity.record(tx, ctx, {
+      entityType: kind.source, entityId: note.id, entityRef: number, verb: 'CREATED',
+      metadata: { journal_id: journal?.journal_id ?? null, ...(parent && { [`${parent.kind}_id`]: parent.id }) },
+    });
+    const bill = kind.appliedAtCreation ? locked?.bill : undefined;
+    const toApply = bill && targets.bill.asTarget(bill).open.includes(bill.status) ? Math.min(note.total, bill.balance) : 0;
+    const issued = bill && toApply > 0 ? (await applyInTx(tx, ctx, note, targets.bill, bill, toApply)).saved : note;
+    await emit(tx, ctx, kind.createdEvent, issued);
+    return answer(await view(tx, issued));
+  }
+
   return {
-    /**
-     * ISSUED at once with its journal; a credit note moves no balance until it is
-     * applied. A debit note naming a bill exists to lower it, so as much of it as the bill still
-     * owes is applied to it in the same transaction (the rest stays to apply elsewhere). A debit
-     * note naming an invoice is a receivable of its own: its balance is what the customer owes on it
-     * (docs/rules/documents-and-notes.md, "Debit notes to customers").
-     */
+    createInTx,
+
     async create(ctx: RequestContext, input: CreateNoteInput) {
-      return deps.uow(ctx, async (tx) => {
-        if (input.invoice_id && input.bill_id) throw invalidValue('bill_id', `send invoice_id (a customer ${kind.document}) or bill_id (a vendor ${kind.document}), not both`);
-        const noteDate = businessDateOf(input.date);
-        await assertDocumentDate(tx, ctx.orgId, noteDate, 'date');
-        const contact = await contactsRepository.find(tx, ctx.orgId, input.contact_id);
-        if (!contact) throw notFound('contact', kind.contactKey);
-        const locked = await lockParent(tx, ctx.orgId, input);
-        const parent = locked?.parent ?? null;
-        const type = kind.typeOf(parent?.kind ?? null, contact.contact_type);
-        const side = sideOf(type);
-        const raises = kind.raises(type);
-        const prepared = await prepareNote(tx, ctx.orgId, { ...input, contactField: kind.contactKey, noteDate, raises }, side, parent, deps.series.branchOf);
-        // A customer's note is issued now: an organisation that e-invoices has its parties checked first.
-        if (type === 'CUSTOMER' && kind.einvoice) {
-          await assertEInvoiceParties(tx, ctx.orgId, { branch_id: prepared.party.branchId, name: prepared.party.contactName, party: prepared.party.partyCopy,
-            gst_treatment: prepared.party.gstTreatment, export_type: prepared.exportType, place_of_supply: prepared.party.placeOfSupply }, kind.document);
-        }
-        const noteId = deps.ids.next(kind.idPrefix);
-        const number = await takeNumber(tx, ctx, side, prepared.party.branchId, noteDate, noteId);
-        const note = newNoteRow({ orgId: ctx.orgId, id: noteId, number, created: now() }, input, type, side, prepared);
-        const lines: NoteLineRow[] = noteLineColumnsOf(prepared, input.line_items, () => deps.ids.next('li'))
-          .map((l) => ({ ...l, org_id: ctx.orgId, note_id: note.id }));
-        await repo.insert(tx, note, lines);
-        const journal = await deps.ledger.postUnlessZero(tx, ctx, {
-          date: note.note_date, source: kind.source, sourceId: note.id, sourceVersion: note.version, sourceRef: number,
-          memo: kind.memo(number, note.contact_name), contactId: note.contact_id, branchId: note.branch_id,
-          lines: await noteJournalLines(tx, ctx.orgId, side, note, lines, prepared.reverseCharge, raises),
-        });
-        await deps.activity.record(tx, ctx, {
-          entityType: kind.source, entityId: note.id, entityRef: number, verb: 'CREATED',
-          metadata: { journal_id: journal?.journal_id ?? null, ...(parent && { [`${parent.kind}_id`]: parent.id }) },
-        });
-        const bill = kind.appliedAtCreation ? locked?.bill : undefined;
-        const toApply = bill && targets.bill.asTarget(bill).open.includes(bill.status) ? Math.min(note.total, bill.balance) : 0;
-        const issued = bill && toApply > 0 ? (await applyInTx(tx, ctx, note, targets.bill, bill, toApply)).saved : note;
-        await emit(tx, ctx, kind.createdEvent, issued);
-        return answer(await view(tx, issued));
-      });
+      return deps.uow(ctx, (tx) => createInTx(tx, ctx, input));
     },
 
     /** reference_number and notes, until anything is applied (spec) or the note is voided; a PUT that changes nothing writes nothing. */

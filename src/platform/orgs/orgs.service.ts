@@ -46,8 +46,27 @@ function assertRegistrationGstin(gstin: string | null, stateIso: string, otherGs
 }
 
 /** Operator use cases: organisations and what each one starts with (docs/rules/organisations.md). */
+/** An account added to an organisation's chart (the admin API, an accounts import). */
+export interface NewAccount {
+  account_name: string;
+  account_type: AccountType;
+  account_code?: string | null;
+}
+
 export function orgsService(deps: Pick<PlatformDeps, 'database' | 'clock' | 'ids'>) {
   const now = () => deps.clock.now().toISOString();
+
+  /** Adds an account inside a caller's transaction. */
+  async function createAccountInTx(tx: Tx, orgId: string, input: NewAccount) {
+    const account = {
+      org_id: orgId, account_id: deps.ids.next('acc'), account_name: input.account_name,
+      account_code: input.account_code ?? null, account_type: input.account_type, system_key: null,
+      is_active: 1 as const, created_time: now(),
+    };
+    await tx.insertInto('accounts').values(account).execute();
+    forgetFixedChart(deps.database.db, orgId); // a new "Round Off" could matter to round-offs (fixed-chart.ts)
+    return { account_id: account.account_id, account_name: account.account_name, account_code: account.account_code, account_type: account.account_type, is_active: true };
+  }
 
   async function insertPeriods(tx: Tx, orgId: string, booksStart: string): Promise<void> {
     // From the year holding the books' start through the one after the current year.
@@ -140,20 +159,14 @@ export function orgsService(deps: Pick<PlatformDeps, 'database' | 'clock' | 'ids
       });
     },
 
-    async createAccount(orgId: string, input: { account_name: string; account_type: AccountType; account_code?: string | null }) {
-      const created = await deps.database.transaction(async (tx) => {
+    async createAccount(orgId: string, input: NewAccount) {
+      return deps.database.transaction(async (tx) => {
         await getOrgRow(tx, orgId);
-        const account = {
-          org_id: orgId, account_id: deps.ids.next('acc'), account_name: input.account_name,
-          account_code: input.account_code ?? null, account_type: input.account_type, system_key: null,
-          is_active: 1 as const, created_time: now(),
-        };
-        await tx.insertInto('accounts').values(account).execute();
-        return { account_id: account.account_id, account_name: account.account_name, account_code: account.account_code, account_type: account.account_type, is_active: true };
+        return createAccountInTx(tx, orgId, input);
       });
-      forgetFixedChart(deps.database.db, orgId); // a new "Round Off" could matter to round-offs (fixed-chart.ts)
-      return created;
     },
+
+    createAccountInTx,
 
     async createPeriod(orgId: string, input: { name: string; start_date: string; end_date: string }) {
       if (input.end_date < input.start_date) throw invalidValue('end_date', 'end_date is before start_date');

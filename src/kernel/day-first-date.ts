@@ -1,4 +1,4 @@
-import { isValidLocalDate, type LocalDate } from '../../kernel/local-date';
+import { isValidLocalDate, type LocalDate } from './local-date';
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
@@ -7,7 +7,7 @@ const DAY_FIRST = /^(\d{1,2})[/\-. ]\s*([a-z]{3,9}|\d{1,2})[/\-., ]\s*(\d{4}|\d{
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T.*)?$/;
 
 /**
- * A statement's date, read day first (docs/rules/banking.md, "Statements in"): DD/MM/YY,
+ * A date cell, read day first (docs/rules/banking.md, "Statements in"; docs/rules/imports.md, "Cells"): DD/MM/YY,
  * DD/MM/YYYY, DD-MM-YYYY, DD.MM.YYYY, DD-MMM-YYYY, D MMM YYYY. Never month first: 03/04/2026
  * is 3 April. A two-digit year is of this century; YYYY-MM-DD (a spreadsheet's date cell) is
  * read as written. Null when the text is no such date or names no real day.

@@ -1,13 +1,13 @@
 import { InvalidInputError, readSheet } from 'read-excel-file/node';
-import type { TableRow } from './statement-table.reader';
-import { assertSafeArchive } from './statement-xlsx-archive';
-import { StatementFileError } from './statement.types';
+import { FileReadError } from '../../kernel/file-error';
+import type { TableRow } from './table-row';
+import { assertSafeArchive } from './xlsx-archive';
 
 /**
- * The rows of an XLSX statement's first sheet (read-excel-file), each with its row number.
+ * The rows of an XLSX workbook's first sheet (read-excel-file), each with its row number.
  * Numbers are kept as the text the file stores, so amounts reach paise without a binary
  * fraction; a date cell becomes YYYY-MM-DD; a formula's stored result is read, never run.
- * The archive is checked first (statement-xlsx-archive.ts).
+ * The archive is checked first (xlsx-archive.ts).
  */
 export async function xlsxRows(bytes: Buffer): Promise<TableRow[]> {
   assertSafeArchive(bytes);
@@ -16,7 +16,7 @@ export async function xlsxRows(bytes: Buffer): Promise<TableRow[]> {
     data = await readSheet(bytes, { parseNumber: (text: string) => text }) as unknown[][];
   } catch (error) {
     const reason = error instanceof InvalidInputError ? 'it is not an XLSX workbook' : 'its sheet cannot be read';
-    throw new StatementFileError('file', `the XLSX file was refused: ${reason}`);
+    throw new FileReadError('file', `the XLSX file was refused: ${reason}`);
   }
   return data.map((cells, i) => ({ line: i + 1, cells: cells.map(cellText) }));
 }

@@ -1,6 +1,6 @@
-import { MAX_PAISE, type Paise } from '../../kernel/money';
+import { MAX_PAISE, type Paise } from './money';
 
-/** An amount as a statement cell writes it: its size in paise, and which way it points when the cell says so. */
+/** An amount as a spreadsheet cell writes it: its size in paise, and which way it points when the cell says so. */
 export interface CellAmount {
   paise: Paise;
   /** Written negative: a leading minus or brackets. */
@@ -16,7 +16,7 @@ const MARKER_BEFORE = /^(cr|dr)\.?\s+/i;
 const FIGURE = /^(\d+(?:,\d+)*)(?:\.(\d+))?$/;
 
 /**
- * Reads an amount cell exactly into paise (docs/rules/banking.md, "Statements in"): ₹, Rs or
+ * Reads an amount cell exactly into paise (docs/rules/banking.md, "Statements in"; docs/rules/imports.md, "Cells"): ₹, Rs or
  * INR around it, grouping commas, a sign or brackets, and a Cr or Dr marker. Decimal text is
  * turned into paise digit by digit, never through a binary fraction. Blank cells (and a lone
  * dash) are null; anything else that is not an amount is a refusal, returned as its reason.

@@ -1,7 +1,7 @@
 import { inflateRawSync } from 'node:zlib';
-import { StatementFileError } from './statement.types';
+import { FileReadError } from '../../kernel/file-error';
 
-/** What an XLSX statement may unpack to: a year of lines is a few megabytes of XML. */
+/** What an XLSX upload may unpack to: a year of statement lines, or an import's rows, is tens of megabytes of XML. */
 export const MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
 const MAX_ENTRIES = 1_000;
 
@@ -9,7 +9,7 @@ const LOCAL_HEADER = 0x04034b50;
 const CENTRAL_HEADER = 0x02014b50;
 const END_OF_DIRECTORY = 0x06054b50;
 
-const refuse = (message: string) => new StatementFileError('file', message);
+const refuse = (message: string) => new FileReadError('file', message);
 
 /**
  * Checks an XLSX archive before the spreadsheet reader unpacks it, so that a zip bomb is

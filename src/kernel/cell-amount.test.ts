@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readCellAmount } from './statement-amount.rules';
-import { readDayFirstDate } from './statement-date.rules';
+import { readCellAmount } from './cell-amount';
+import { readDayFirstDate } from './day-first-date';
 
 describe('readCellAmount', () => {
   it.each([
