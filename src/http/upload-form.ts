@@ -50,7 +50,7 @@ export async function readUploadForm(request: FastifyRequest, fileFields: readon
   let refusal: DomainError | null = null;
   try {
     // One byte past the limit is read, so that a file cut there is known to be too large.
-    for await (const part of request.parts({ limits: { fileSize: maxBytes + 1 } })) {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes + 1, files: fileFields.length } })) {
       if (part.type === 'file') {
         try {
           const bytes = await collect(part.fieldname, part.file, maxBytes);

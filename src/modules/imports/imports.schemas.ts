@@ -9,13 +9,13 @@ import { IMPORT_FORMATS } from './unit-readers';
 /** A spreadsheet holds one of these; a Tally export (format tally_xml) is kind `tally`. */
 export const UPLOAD_KINDS = [...IMPORT_KINDS, 'tally'] as const;
 
-const Kind = StringEnum(UPLOAD_KINDS, 'What the file holds: one kind of record per spreadsheet, or `tally` for a Tally export');
+const Kind = StringEnum(UPLOAD_KINDS, 'What the file holds: one kind of record per spreadsheet (required), or `tally` for a Tally export (the default for format tally_xml)');
 const Format = StringEnum(IMPORT_FORMATS, "The file's format; found from its name and bytes when absent");
 const DryRun = Type.Union([Type.Literal('true'), Type.Literal('false')], { description: 'true: every row is checked through the create path and nothing is kept but the run and its errors' });
 
 /** The text parts of the upload form, checked once the form has been read. */
 export const ImportUploadFields = Body({
-  kind: Kind,
+  kind: Type.Optional(Kind),
   format: Type.Optional(Format),
   mapping: Type.Optional({ ...Text(8000, 2), description: 'A column mapping, as JSON text' }),
   dry_run: Type.Optional(DryRun),
@@ -32,7 +32,7 @@ export const ImportUploadForm = Type.Object({
   dry_run: Type.Optional(DryRun),
   file_name: Type.Optional(Type.String()),
   trial_balance: Type.Optional(Type.String({ format: 'binary', description: "With format tally_xml: Tally's Trial Balance report exported as XML, for GET /imports/{id}/reconciliation" })),
-}, { required: ['file', 'kind'] });
+}, { required: ['file'] });
 
 const Count = (description: string) => Type.Integer({ description });
 

@@ -51,15 +51,18 @@ export function importsService(deps: Deps) {
      */
     async start(ctx: RequestContext, upload: ImportUpload) {
       const { fields, file } = upload;
-      assertMayImport(ctx, fields.kind);
       const format = fields.format ?? formatOf(fields.file_name ?? file.name, file.bytes);
-      if ((format === 'tally_xml') !== (fields.kind === 'tally')) {
+      // A Tally export holds every kind: its kind goes without saying.
+      const kind = fields.kind ?? (format === 'tally_xml' ? 'tally' : undefined);
+      if (kind === undefined) throw requiredField('kind', 'kind is required: what the file holds (contacts, invoices, …)');
+      assertMayImport(ctx, kind);
+      if ((format === 'tally_xml') !== (kind === 'tally')) {
         throw invalidValue('kind', format === 'tally_xml' ? 'a Tally export is of kind tally' : `kind tally is a Tally XML export, not ${format}`);
       }
       if (!deps.readers.supports(format)) throw invalidValue('format', `this service reads no ${format} files`);
       if (upload.trialBalance && format !== 'tally_xml') throw invalidValue('trial_balance', 'a trial balance comes only with a Tally export');
       if (file.bytes.length === 0) throw requiredField('file', 'the file is empty');
-      const stored = { org_id: ctx.orgId, kind: fields.kind, format, content: file.bytes.toString('base64'), mapping: upload.mapping ? JSON.stringify(upload.mapping) : null };
+      const stored = { org_id: ctx.orgId, kind, format, content: file.bytes.toString('base64'), mapping: upload.mapping ? JSON.stringify(upload.mapping) : null };
       let units: number;
       try {
         const read = await deps.readers.read(stored);
