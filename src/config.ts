@@ -45,6 +45,11 @@ export interface Config {
    */
   webhookBusySendsPerSecond: number;
   /**
+   * BAHI_IMPORT_BATCH_ROWS (default: the imports module's, 250): the rows an import commits together (a savepoint each).
+   * Fewer hold SQLite's one writer for less time between the API's own writes; more commit less often.
+   */
+  importBatchRows?: number;
+  /**
    * BAHI_WORKER_NICE (default 10, 0 to 19): how many nice levels below the API's thread the
    * background job threads run (Linux), so that API requests get a core first.
    */
@@ -108,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerPollMs: Number(env.BAHI_WORKER_POLL_MS ?? 1000),
     webhookAllowPrivate: env.BAHI_WEBHOOK_ALLOW_PRIVATE === '1',
     webhookBusySendsPerSecond: positiveNumber(env, 'BAHI_WEBHOOK_BUSY_RATE', 1000),
+    importBatchRows: positiveInteger(env, 'BAHI_IMPORT_BATCH_ROWS'),
     workerThreadNice: niceLevels(env, 'BAHI_WORKER_NICE', 10),
     dbWaitSeconds: positiveNumber(env, 'BAHI_DB_WAIT_SECONDS', 60),
     shutdownSeconds: positiveNumber(env, 'BAHI_SHUTDOWN_SECONDS', 10),

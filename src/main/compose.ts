@@ -243,7 +243,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const openingBalances = openingBalancesService({ ...deps, ledger, series });
   const importReaders = unitReaders(tallyImportReader(database.db));
   const imports = importRunner({
-    ...deps, readers: importReaders, log: pino({ level: config.logLevel, name: 'imports' }),
+    ...deps, readers: importReaders, batchRows: config.importBatchRows, log: pino({ level: config.logLevel, name: 'imports' }),
     creators: importCreators({ contacts, catalog, orgs, invoices, bills, creditNotes, debitNotes, payments, expenses, ledger, openingBalances }),
   });
   const jobs: Job[] = [
