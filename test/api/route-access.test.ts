@@ -268,10 +268,18 @@ const MAKERS: Record<string, Maker> = {
     const form = new FormData();
     form.set('kind', 'tally');
     form.set('format', 'tally_xml');
-    form.set('file', new Blob([fs.readFileSync(new URL('../fixtures/tally/samples/masters.xml', import.meta.url))]), 'masters.xml');
+    const sample = (name: string) => new Blob([fs.readFileSync(new URL(`../fixtures/tally/samples/${name}`, import.meta.url))]);
+    form.set('file', sample('masters.xml'), 'masters.xml');
+    form.set('trial_balance', sample('trial-balance.xml'), 'trial-balance.xml');
     const res = await a.api.postForm('/imports', form, { idempotencyKey: newKey() });
     if (res.status !== 202) throw new Error(`maker for import_id: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.import.import_id as string;
+    const importId = res.body.import.import_id as string;
+    // Its reconciliation answers once the run is over.
+    for (let polls = 0; (await a.api.get(`/imports/${importId}`)).body.import.status !== 'COMPLETED'; polls++) {
+      if (polls > 400) throw new Error('maker for import_id: the run did not finish');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    return importId;
   },
   // An open reconciliation of a bank account: a close or reopen leaking across organisations would change it.
   bank_reconciliation_id: async (a) => {

@@ -6,12 +6,13 @@ import { route, type RouteDef } from '../../http/route';
 import { IdParam } from '../../http/schema-kit';
 import { jsonField, readUploadForm } from '../../http/upload-form';
 import { validateBody } from '../../http/validation';
-import { invalidValue, requiredField } from '../../kernel/errors';
+import { invalidValue, notFound, requiredField } from '../../kernel/errors';
 import { toCsv } from '../../kernel/csv';
 import { cleanFilename } from '../attachments/filename.rules';
 import { ISSUE_COLUMNS, templateCsv } from './import-files.rules';
 import { Import, ImportErrorsQuery, ImportIssue, ImportUploadFields, ImportUploadForm, ListImportsQuery, TemplateParams } from './imports.schemas';
 import type { ImportsService } from './imports.service';
+import { IMPORT_KINDS, type ImportKind } from './import-unit';
 
 const tags = ['Imports'];
 
@@ -71,7 +72,10 @@ export function importsRoutes(imports: ImportsService): RouteDef[] {
     route({
       method: 'GET', url: '/imports/templates/:kind', operationId: 'getImportTemplate', tags,
       summary: "A kind's CSV template: its header row and an example row", access: 'any-token', params: TemplateParams, produces: 'text/csv',
-      handle: async ({ params }) => csvReply(`${params.kind}-template`, templateCsv(params.kind)),
+      handle: async ({ params }) => {
+        if (!(IMPORT_KINDS as readonly string[]).includes(params.kind)) throw notFound('template', 'kind');
+        return csvReply(`${params.kind}-template`, templateCsv(params.kind as ImportKind));
+      },
     }),
   ];
 }

@@ -72,4 +72,5 @@ export const ImportErrorsQuery = Query({
   format: ReportFormat('csv answers text/csv: the header row, then a row per issue'),
 });
 
-export const TemplateParams = Type.Object({ kind: StringEnum(IMPORT_KINDS) });
+/** A kind names a template as an id names a record: an unknown one is 404, as an unknown id is. */
+export const TemplateParams = Type.Object({ kind: Type.String({ description: `One of ${IMPORT_KINDS.join(', ')}` }) });
