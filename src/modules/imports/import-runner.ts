@@ -67,7 +67,7 @@ export function importRunner(deps: Deps) {
       org_id: row.org_id, import_id: row.import_id, position: index + 1, row_number: null, source: record.source, outcome: 'skipped',
       column_name: null, code: record.code, field: null, message: record.message,
     }));
-    if (!row.dry_run && allIssues.length > 0) await store.insertIssues(db, allIssues);
+    if (!row.dry_run && allIssues.length > 0) await deps.database.transaction((tx) => store.insertIssues(tx, allIssues));
     const writeBatch = async (tx: Tx, batch: readonly ImportUnit[]) => {
       current = tx;
       const issues: ImportIssueRow[] = [];
@@ -126,7 +126,7 @@ export function importRunner(deps: Deps) {
     try {
       const file = await deps.readers.read(row);
       const total = file.units.length + file.skipped.length;
-      await store.update(db, orgId, importId, { total_rows: total });
+      await deps.database.transaction((tx) => store.update(tx, orgId, importId, { total_rows: total }));
       const { issues, ...counts } = await writeAll({ ...row, total_rows: total }, file);
       await finish(row, { status: 'COMPLETED', total_rows: total, ...counts }, issues);
     } catch (error) {
@@ -137,7 +137,8 @@ export function importRunner(deps: Deps) {
   }
 
   async function claimAndRun(orgId: string, importId: string): Promise<boolean> {
-    if (!(await store.claim(db, orgId, importId, now()))) return false;
+    // Every write is a transaction: on SQLite that waits for the delivery thread's write lock instead of failing at once.
+    if (!(await deps.database.transaction((tx) => store.claim(tx, orgId, importId, now())))) return false;
     await runClaimed(orgId, importId);
     return true;
   }

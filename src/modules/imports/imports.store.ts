@@ -30,7 +30,7 @@ export const importsStore = {
   },
 
   /** QUEUED → RUNNING, only if still queued: of two processes reaching for one run, one gets it. */
-  async claim(db: Db, orgId: string, importId: string, now: string): Promise<boolean> {
+  async claim(db: Db | Tx, orgId: string, importId: string, now: string): Promise<boolean> {
     const result = await db.updateTable('imports').set({ status: 'RUNNING', started_time: now })
       .where('org_id', '=', orgId).where('import_id', '=', importId).where('status', '=', 'QUEUED').executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
