@@ -46,10 +46,9 @@ export function documentUnit(voucher: TallyVoucher, book: DocumentBook): ImportU
   const taxable = lines.reduce((total, l) => total + l.paise, 0);
   const taxPaise = taxes.reduce((total, t) => total + t.entry.paise * sign, 0);
   const voucherRate = snapRate(roundDiv(BigInt(taxPaise) * 10_000n, BigInt(taxable)));
-  const isNote = kind === 'credit_notes' || kind === 'debit_notes';
   const lineItems = lines.map(({ body }) => {
     const { rateCenti, account_id: account, ...rest } = body as { rateCenti: number | null; account_id?: NameRef };
-    return { ...rest, ...(isNote || account === undefined ? {} : { account_id: account }), tax_id: taxRef(rateCenti ?? voucherRate) };
+    return { ...rest, ...(account === undefined ? {} : { account_id: account }), tax_id: taxRef(rateCenti ?? voucherRate) };
   });
   const place = placeOfSupply(voucher, party.ledger, kind, taxes.some((t) => t.ledger.target.to === 'system_account' && t.ledger.target.keys.some((k) => k.startsWith('cgst'))));
   return {
