@@ -72,10 +72,12 @@ export function importCreators(s: Services): ImportCreators {
     credit_notes: {
       entityType: 'CREDIT_NOTE', schema: CreateCreditNoteBody,
       create: async (tx, ctx, body: CreateCreditNoteBody) => ({ id: (await s.creditNotes.createInTx(tx, ctx, { ...body, contact_id: body.customer_id })).credit_note.credit_note_id }),
+      settleParent: (tx, ctx, id) => s.creditNotes.applyToParentInTx(tx, ctx, id),
     },
     debit_notes: {
       entityType: 'DEBIT_NOTE', schema: CreateDebitNoteBody,
       create: async (tx, ctx, body: CreateDebitNoteBody) => ({ id: (await s.debitNotes.createInTx(tx, ctx, { ...body, contact_id: body.vendor_id })).debit_note.debit_note_id }),
+      settleParent: (tx, ctx, id) => s.debitNotes.applyToParentInTx(tx, ctx, id),
     },
     payments: { entityType: 'PAYMENT', schema: CreatePaymentBody, create: async (tx, ctx, body) => ({ id: (await s.payments.createInTx(tx, ctx, body)).payment.payment_id }) },
     expenses: { entityType: 'EXPENSE', schema: CreateExpenseBody, create: async (tx, ctx, body) => ({ id: (await s.expenses.createInTx(tx, ctx, body)).expense.expense_id }) },

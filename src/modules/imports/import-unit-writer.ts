@@ -21,6 +21,8 @@ export interface ImportCreator {
   entityType: string;
   schema: TSchema;
   create(tx: Tx, ctx: RequestContext, body: never): Promise<Created>;
+  /** A note's: applies the record created to the invoice or bill it names, as far as both are open (a unit that settlesParent). */
+  settleParent?(tx: Tx, ctx: RequestContext, id: string): Promise<void>;
 }
 export type ImportCreators = Partial<Record<ImportKind, ImportCreator>>;
 
@@ -75,6 +77,7 @@ export function unitWriter(deps: { creators: ImportCreators; importId: string; c
     try {
       return await inSavepoint(tx, async (rollback) => {
         const { created, unit: written, asJournal } = await createMatching(tx, unit, rollback);
+        if (written.settlesParent) await deps.creators[written.kind]!.settleParent?.(tx, ctx, created.id);
         await store.insertKey(tx, {
           org_id: ctx.orgId, kind: unit.kind, row_key: unit.key, entity_type: deps.creators[written.kind]!.entityType, entity_id: created.id, import_id: deps.importId,
         });
