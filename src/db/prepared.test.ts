@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './database';
-import { beforeCommit } from './before-commit';
+import { deferredState } from './before-commit';
+import { inSavepoint } from './savepoint';
 import { insertAddingUp, insertRows, insertUnlessConflicting, preparedQuery, preparedShapes } from './prepared';
 
 let database: Database;
@@ -99,16 +100,35 @@ describe('insertAddingUp', () => {
   it('deferred work runs after the transaction\'s own, inside it: rolled back with it', async () => {
     const order: string[] = [];
     await database.transaction(async (tx) => {
-      beforeCommit(tx, async () => { order.push('last'); });
+      deferredState(tx, 'order', () => order, async (seen) => { seen.push('last'); });
       order.push('work');
     });
     expect(order).toEqual(['work', 'last']);
     await expect(database.transaction(async (tx) => {
-      beforeCommit(tx, async () => {
+      deferredState(tx, 'balances', () => null, async () => {
         await insertAddingUp(tx, 'ledger_balances', [balance('2026-06-01', 1, 0)], KEYS, ['debit', 'credit']);
         throw new Error('refused at the end');
       });
     })).rejects.toThrow('refused at the end');
     expect((await balances())[0]).toEqual(['2026-06-01', 100, 0]);
+  });
+
+  it('work deferred inside a savepoint is written with it, and forgotten when rolled back to it', async () => {
+    /** Defers a move of 1 on the day, as the ledger's day balances do. */
+    const move = (tx: Parameters<typeof inSavepoint>[0], day: string) => {
+      const days = deferredState(tx, 'moves', () => [] as string[], (all) => insertAddingUp(tx, 'ledger_balances', all.map((d) => balance(d, 1, 0)), KEYS, ['debit', 'credit']));
+      days.push(day);
+    };
+    await database.transaction(async (tx) => {
+      move(tx, '2026-07-01');
+      await inSavepoint(tx, async () => { move(tx, '2026-07-02'); });
+      await expect(inSavepoint(tx, async () => { move(tx, '2026-07-03'); throw new Error('this part fails'); })).rejects.toThrow('this part fails');
+      await inSavepoint(tx, async (rollback) => { move(tx, '2026-07-04'); await rollback(); move(tx, '2026-07-05'); });
+      move(tx, '2026-07-06');
+    });
+    // 07-03 failed and 07-04 was rolled back before 07-05 was tried again: neither is written.
+    expect((await balances()).filter(([day]) => String(day) >= '2026-07')).toEqual([
+      ['2026-07-01', 1, 0], ['2026-07-02', 1, 0], ['2026-07-05', 1, 0], ['2026-07-06', 1, 0],
+    ]);
   });
 });

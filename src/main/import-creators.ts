@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
+import type { Tx } from '../db/database';
 import { toPaise } from '../kernel/money';
-import type { OrgsService } from '../platform/orgs/orgs.service';
+import type { NewAccount, OrgsService } from '../platform/orgs/orgs.service';
 import { CreateAccountBody } from '../modules/admin/admin.schemas';
 import type { BillsService } from '../modules/bills';
 import { CreateBillBody } from '../modules/bills';
@@ -36,6 +38,18 @@ interface Services {
 const totals = (document: { total: number; round_off: number | null }) => ({ total: toPaise(document.total), roundOff: toPaise(document.round_off ?? 0) });
 
 /**
+ * The chart's active account of the name (case aside) and type, when there is one: an imported
+ * account the chart already holds (Bahi's own Sales or Purchases, a Tally ledger of that name) is
+ * that account, not a twin the names of later rows and vouchers could never reach, since a name
+ * resolves to the chart's first account of that name (docs/rules/imports.md, "Rows and documents").
+ */
+async function accountInChart(tx: Tx, orgId: string, account: NewAccount): Promise<string | undefined> {
+  return (await tx.selectFrom('accounts').select('account_id').where('org_id', '=', orgId).where('is_active', '=', 1)
+    .where(sql<string>`lower(account_name)`, '=', account.account_name.toLowerCase()).where('account_type', '=', account.account_type)
+    .orderBy('account_id').executeTakeFirst())?.account_id;
+}
+
+/**
  * Each import kind's create path: the function the kind's POST calls, inside the run's
  * transaction, with the schema that POST validates its body against (docs/rules/imports.md, "Runs").
  */
@@ -43,7 +57,10 @@ export function importCreators(s: Services): ImportCreators {
   return {
     contacts: { entityType: 'CONTACT', schema: CreateContactBody, create: async (tx, ctx, body) => ({ id: (await s.contacts.createInTx(tx, ctx, body)).contact.contact_id }) },
     items: { entityType: 'ITEM', schema: CreateItemBody, create: async (tx, ctx, body) => ({ id: (await s.catalog.createItemInTx(tx, ctx, body)).item.item_id }) },
-    accounts: { entityType: 'ACCOUNT', schema: CreateAccountBody, create: async (tx, ctx, body) => ({ id: (await s.orgs.createAccountInTx(tx, ctx.orgId, body)).account_id }) },
+    accounts: {
+      entityType: 'ACCOUNT', schema: CreateAccountBody,
+      create: async (tx, ctx, body: NewAccount) => ({ id: (await accountInChart(tx, ctx.orgId, body)) ?? (await s.orgs.createAccountInTx(tx, ctx.orgId, body)).account_id }),
+    },
     invoices: {
       entityType: 'INVOICE', schema: CreateInvoiceBody,
       create: async (tx, ctx, body) => { const { invoice } = await s.invoices.createInTx(tx, ctx, body); return { id: invoice.invoice_id, ...totals(invoice) }; },
@@ -55,10 +72,12 @@ export function importCreators(s: Services): ImportCreators {
     credit_notes: {
       entityType: 'CREDIT_NOTE', schema: CreateCreditNoteBody,
       create: async (tx, ctx, body: CreateCreditNoteBody) => ({ id: (await s.creditNotes.createInTx(tx, ctx, { ...body, contact_id: body.customer_id })).credit_note.credit_note_id }),
+      settleParent: (tx, ctx, id) => s.creditNotes.applyToParentInTx(tx, ctx, id),
     },
     debit_notes: {
       entityType: 'DEBIT_NOTE', schema: CreateDebitNoteBody,
       create: async (tx, ctx, body: CreateDebitNoteBody) => ({ id: (await s.debitNotes.createInTx(tx, ctx, { ...body, contact_id: body.vendor_id })).debit_note.debit_note_id }),
+      settleParent: (tx, ctx, id) => s.debitNotes.applyToParentInTx(tx, ctx, id),
     },
     payments: { entityType: 'PAYMENT', schema: CreatePaymentBody, create: async (tx, ctx, body) => ({ id: (await s.payments.createInTx(tx, ctx, body)).payment.payment_id }) },
     expenses: { entityType: 'EXPENSE', schema: CreateExpenseBody, create: async (tx, ctx, body) => ({ id: (await s.expenses.createInTx(tx, ctx, body)).expense.expense_id }) },

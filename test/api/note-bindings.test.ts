@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountBalance, expectBooksBalanced } from '../support/books';
+import { accountBalance, accountId, expectBooksBalanced } from '../support/books';
 import { createCreditNote, createDebitNote, customer, postedBill, postedInvoice, taxId, vendor } from '../support/sales';
 import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
@@ -148,6 +148,23 @@ describe('a credit note naming its invoice', () => {
     expect(named).toMatchObject({ status: 400, body: { field: 'line_items[0].invoice_line_item_id' } });
     const amount = await createCreditNote(org.api, { customer_id: customerId, date: '2026-06-12', line_items: [{ name: 'x', amount: 1 }] });
     expect(amount).toMatchObject({ status: 400, body: { field: 'line_items[0].amount' } });
+    await expectBooksBalanced(org.api);
+  });
+
+  it("posts an unbound line to the income account it names, as an invoice line does; a bound line takes its invoice line's account", async () => {
+    const customerId = await customer(org.api);
+    const service = await accountId(org.api, 'Service Income');
+    const invoice = await postedInvoice(org.api, customerId, 100, { line_items: [{ ...widgets(), account_id: service }] });
+    const before = await accountBalance(org.api, 'Service Income');
+    // ₹90.00 taxable credited, debited back to Service Income (not Sales): the invoice's −290 + 90.
+    const unbound = await creditNote(customerId, invoice.invoice_id, [{ name: 'Widget', hsn_or_sac: '8471', rate: 90, tax_id: gst18, account_id: service }]);
+    expect(unbound.status, JSON.stringify(unbound.body)).toBe(201);
+    expect(await accountBalance(org.api, 'Service Income')).toBe(before + 90);
+    const sales = await accountId(org.api, 'Sales');
+    const elsewhere = await creditNote(customerId, invoice.invoice_id, [{ invoice_line_item_id: lineOf(invoice), quantity: 1, account_id: sales }]);
+    expect(elsewhere).toMatchObject({ status: 400, body: { code: 'validation.invalid_value', field: 'line_items[0].account_id' } });
+    const expense = await creditNote(customerId, invoice.invoice_id, [{ name: 'Widget', hsn_or_sac: '8471', rate: 1, tax_id: gst18, account_id: await accountId(org.api, 'General Expenses') }]);
+    expect(expense).toMatchObject({ status: 400, body: { field: 'line_items[0].account_id' } });
     await expectBooksBalanced(org.api);
   });
 });

@@ -77,6 +77,9 @@ describe('moving a month in from Tally', () => {
     expect(items.map((i) => [i.name, i.hsn_sac, i.unit]).sort()).toEqual([
       ['Coir Rope', '56071010', 'KGS'], ['Door Hinge 4in', '83021010', 'NOS'], ['GI Wire 12G', '72172000', 'KGS'], ['Padlock 50mm', '83011000', 'NOS'], ['Wire Nails 2in', '73170011', 'KGS'],
     ]);
+    // The Purchases ledger (Purchase Accounts) is Bahi's own Purchases, not a second account of that name.
+    const accounts = (await api.get('/accounts?per_page=200')).body.accounts as Json[];
+    expect(accounts.filter((a) => a.account_name === 'Purchases')).toMatchObject([{ system_key: 'purchases' }]);
     // Openings (README, "Opening balances"): receivable 35,400 + 23,600 + 17,700 + 47,200 = 1,23,900; payable 70,800 + 11,800 = 82,600.
     expect(await bahiBalances()).toEqual({
       'Rajesh Kulkarni Capital': -384800, 'HDFC Bank Current A/c': 245000, 'Cash': 18500, 'Shop Rent Deposit': 60000,
@@ -100,7 +103,15 @@ describe('moving a month in from Tally', () => {
   });
 
   it('keeps each document as Tally issued it: numbers, tax to the paisa, the round-off within a rupee', async () => {
-    const invoices = (await api.get('/invoices?per_page=200')).body.invoices as Json[];
+    // The openings' bills are invoices and bills too, dated before the books start, each settled in April by its receipt or payment.
+    const openInvoices = (await api.get('/invoices?per_page=200&date_to=2025-03-31')).body.invoices as Json[];
+    expect(openInvoices.map((i) => [i.invoice_number, i.total, i.balance]).sort()).toEqual([
+      ['SGT/24-25/118', 35400, 0], ['SGT/24-25/125', 17700, 0], ['SGT/24-25/129', 47200, 0], ['SGT/24-25/131', 23600, 0],
+    ]);
+    const openBills = (await api.get('/bills?per_page=200&date_to=2025-03-31')).body.bills as Json[];
+    expect(openBills.map((b) => [b.bill_number, b.total, b.balance]).sort()).toEqual([['DS/1187', 70800, 0], ['SP/455', 11800, 0]]);
+    // The vouchers' documents, from 1 April.
+    const invoices = (await api.get('/invoices?per_page=200&date_from=2025-04-01')).body.invoices as Json[];
     expect(invoices.map((i) => i.invoice_number).sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => `SGT/25-26/${String(n).padStart(3, '0')}`));
     const byNumber = new Map(invoices.map((i) => [i.invoice_number, i]));
     // 900.00 + 399.45 + 104.97 + 104.97 = 1,509.39; Tally rounded it to 1,509.00.
@@ -109,23 +120,28 @@ describe('moving a month in from Tally', () => {
     expect(byNumber.get('SGT/25-26/008')).toMatchObject({ total: 6174.36, balance: 6174.36 });
     // 62,304 − 5,664 (CN/25-26/001) − 2,800 (Receipt 4) − 53,840 (Receipt 6) = 0.
     expect(byNumber.get('SGT/25-26/003')).toMatchObject({ total: 62304, balance: 0 });
-    const bills = (await api.get('/bills?per_page=200')).body.bills as Json[];
+    const bills = (await api.get('/bills?per_page=200&date_from=2025-04-01')).body.bills as Json[];
     expect(bills.map((b) => [b.bill_number, b.total, b.balance]).sort()).toEqual([
       ['DS/1203', 80476, 0], ['DS/1241', 14761.8, 14761.8], ['GF/25-26/014', 118944, 18944], ['GF/25-26/031', 20443.5, 20443.5], ['SP/0012', 10360, 0],
     ]);
-    expect((await api.get('/credit_notes?per_page=200')).body.credit_notes.map((c: Json) => c.total).sort()).toEqual([1032.5, 5664]);
+    // 6,195 − 1,032.50 (CN/25-26/002) − 5,162.50 (Receipt 7) = 0: each note applied to the invoice of its Agst Ref.
+    expect(byNumber.get('SGT/25-26/006')).toMatchObject({ total: 6195, balance: 0 });
+    expect((await api.get('/credit_notes?per_page=200')).body.credit_notes.map((c: Json) => [c.total, c.balance_amount]).sort()).toEqual([[1032.5, 0], [5664, 0]]);
     expect((await api.get('/debit_notes?per_page=200')).body.debit_notes.map((d: Json) => d.total)).toEqual([4012]);
   });
 
   it("reconciles with Tally's Trial Balance, every ledger to the paisa", async () => {
     const res = await api.get(`/imports/${vouchersRun.import_id}/reconciliation`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const { reconciliation } = res.body;
-    expect(reconciliation.balanced).toBe(true);
-    // 28 ledgers with a balance (Salary Payable closes at 0 and Tally leaves it out).
-    expect(reconciliation.ledgers).toHaveLength(28);
-    for (const row of reconciliation.ledgers) expect(row.difference, row.ledger).toBe(0);
-    expect(reconciliation.ledgers.find((r: Json) => r.ledger === 'Patil Hardware Stores')).toMatchObject({ tally_balance: 10542.36, bahi_balance: 10542.36 });
+    const { rows, balanced } = res.body.tally_reconciliation as { rows: Json[]; balanced: boolean };
+    expect(balanced).toBe(true);
+    // A row per ledger of the masters: 29, of which 28 with a balance (Salary Payable closes at 0 and Tally leaves it out).
+    expect(rows).toHaveLength(29);
+    expect(rows.filter((r) => r.tally_balance !== 0)).toHaveLength(28);
+    expect(rows.find((r) => r.ledger === 'Salary Payable')).toMatchObject({ tally_balance: 0, bahi_balance: 0, balanced: true });
+    for (const row of rows) expect([row.difference, row.balanced], row.ledger).toEqual([0, true]);
+    expect(rows.find((r) => r.ledger === 'Patil Hardware Stores')).toMatchObject({ mapped_to: 'CONTACT', tally_balance: 10542.36, bahi_balance: 10542.36 });
+    expect(rows.find((r) => r.ledger === 'Round Off')).toMatchObject({ mapped_to: 'SYSTEM_ACCOUNT', tally_balance: 0.39, bahi_balance: 0.39 });
   });
 
   it("ends with Bahi's trial balance equal to the hand-worked one, and ledger verify clean", async () => {
@@ -166,8 +182,10 @@ describe('moving a month in from Tally', () => {
     expect(masters).toMatchObject({ created: 0, failed: 0 });
     const vouchers = await imported('vouchers.xml', 'trial-balance.xml');
     expect(vouchers).toMatchObject({ created: 0, already_imported: 38, skipped: 2, failed: 0 });
-    expect((await api.get('/invoices?per_page=200')).body.invoices).toHaveLength(10);
-    expect((await api.get(`/imports/${vouchers.import_id}/reconciliation`)).body.reconciliation.balanced).toBe(true);
+    // The openings' 4 open invoices and April's 10 sales, as before.
+    expect((await api.get('/invoices?per_page=200')).body.invoices).toHaveLength(14);
+    expect((await api.get('/bills?per_page=200')).body.bills).toHaveLength(7);
+    expect((await api.get(`/imports/${vouchers.import_id}/reconciliation`)).body.tally_reconciliation.balanced).toBe(true);
     expect(await t.app.reports.verify(orgId)).toEqual([]);
     await expectBooksBalanced(api);
   });

@@ -66,6 +66,7 @@ const INHERITED = [
   ['unit', (p: ParentLine) => p.unit],
   ['hsn_or_sac', (p: ParentLine) => p.hsn_or_sac],
   ['tax_id', (p: ParentLine) => p.tax_id],
+  ['account_id', (p: ParentLine) => p.account_id],
   ['cess_rate', (p: ParentLine) => (p.cess_rate_centi ?? 0) / 100],
   ['cess_per_unit', (p: ParentLine) => toRupees(p.cess_per_unit ?? 0)],
 ] as const;

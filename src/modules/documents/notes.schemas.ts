@@ -1,15 +1,16 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Body, Id, Money, Nullable, Text } from '../../http/schema-kit';
-import { LineItemInput } from './line-items.schemas';
+import { PostingLineItemInput } from './line-items.schemas';
 
 /**
  * A note's line: unbound, priced as an invoice or bill line (on a note naming its invoice or
- * bill, at one of its taxes and with an HSN: note-bindings.rules.ts), or bound to one of the
- * parent's lines, crediting a quantity or an amount of taxable value; and whether the goods go
+ * bill, at one of its taxes and with an HSN: note-bindings.rules.ts) and posting, as theirs do,
+ * to the account it names (else its item's, else the default); or bound to one of the parent's
+ * lines, taking its account, crediting a quantity or an amount of taxable value; and whether the goods go
  * back into (or out of) stock.
  */
 export const NoteLineItem = Body({
-  ...LineItemInput.properties,
+  ...PostingLineItemInput.properties,
   // No default: a bound line sends quantity or amount, and which one it sent must show.
   quantity: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000_000, multipleOf: 0.001, description: 'Goods credited; 1 when a free-form line sends none' })),
   invoice_line_item_id: Type.Optional(Id("The invoice's line this line corrects (a note naming invoice_id); a line naming none is priced by its rate, at one of the invoice's taxes")),

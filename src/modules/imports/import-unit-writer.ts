@@ -1,6 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
-import { sql } from 'kysely';
 import type { Tx } from '../../db/database';
+import { inSavepoint } from '../../db/savepoint';
 import { DomainError, invalidValue } from '../../kernel/errors';
 import { toRupees, type Paise } from '../../kernel/money';
 import { validateBody } from '../../http/validation';
@@ -21,6 +21,8 @@ export interface ImportCreator {
   entityType: string;
   schema: TSchema;
   create(tx: Tx, ctx: RequestContext, body: never): Promise<Created>;
+  /** A note's: applies the record created to the invoice or bill it names, as far as both are open (a unit that settlesParent). */
+  settleParent?(tx: Tx, ctx: RequestContext, id: string): Promise<void>;
 }
 export type ImportCreators = Partial<Record<ImportKind, ImportCreator>>;
 
@@ -51,32 +53,19 @@ export function unitWriter(deps: { creators: ImportCreators; importId: string; c
     return creator.create(tx, ctx, body as never);
   }
 
-  async function inSavepoint<T>(tx: Tx, work: () => Promise<T>): Promise<T> {
-    await sql`savepoint import_unit`.execute(tx);
-    try {
-      const result = await work();
-      await sql`release savepoint import_unit`.execute(tx);
-      return result;
-    } catch (error) {
-      await sql`rollback to savepoint import_unit`.execute(tx);
-      await sql`release savepoint import_unit`.execute(tx);
-      throw error;
-    }
-  }
-
   /** A document against the total its file states: within ₹1 the difference is its round_off; beyond, the fallback (a journal) instead. */
-  async function createMatching(tx: Tx, unit: ImportUnit): Promise<{ created: Created; unit: ImportUnit; asJournal?: string }> {
+  async function createMatching(tx: Tx, unit: ImportUnit, rollback: () => Promise<void>): Promise<{ created: Created; unit: ImportUnit; asJournal?: string }> {
     const expected = unit.expectedTotal;
     const first = await create(tx, unit);
     if (expected === undefined || first.total === undefined || first.total === expected) return { created: first, unit };
     const difference = expected - first.total;
     if (Math.abs(difference) <= ROUND_OFF_TOLERANCE) {
-      await sql`rollback to savepoint import_unit`.execute(tx);
+      await rollback();
       const again = await create(tx, unit, { round_off: toRupees((first.roundOff ?? 0) + difference) });
       if (again.total === expected) return { created: again, unit };
     }
     if (!unit.fallback) throw invalidValue('total', `the file's total ${toRupees(expected)} is not Bahi's ${toRupees(first.total)}`);
-    await sql`rollback to savepoint import_unit`.execute(tx);
+    await rollback();
     return {
       created: await create(tx, unit.fallback), unit: unit.fallback,
       asJournal: `the file's total ${toRupees(expected)} differs from Bahi's ${toRupees(first.total)} by more than ₹1: imported as a journal`,
@@ -86,8 +75,9 @@ export function unitWriter(deps: { creators: ImportCreators; importId: string; c
   return async function writeUnit(tx: Tx, unit: ImportUnit): Promise<UnitOutcome> {
     if (await store.keyExists(tx, ctx.orgId, unit.kind, unit.key)) return { outcome: 'already_imported' };
     try {
-      return await inSavepoint(tx, async () => {
-        const { created, unit: written, asJournal } = await createMatching(tx, unit);
+      return await inSavepoint(tx, async (rollback) => {
+        const { created, unit: written, asJournal } = await createMatching(tx, unit, rollback);
+        if (written.settlesParent) await deps.creators[written.kind]!.settleParent?.(tx, ctx, created.id);
         await store.insertKey(tx, {
           org_id: ctx.orgId, kind: unit.kind, row_key: unit.key, entity_type: deps.creators[written.kind]!.entityType, entity_id: created.id, import_id: deps.importId,
         });

@@ -45,4 +45,6 @@ export interface ImportUnit {
    */
   expectedTotal?: Paise;
   fallback?: ImportUnit;
+  /** A note that settled the invoice or bill it names where it came from (Tally's Agst Ref): applied to it once created, as far as both are open. */
+  settlesParent?: boolean;
 }

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/database';
-import { beforeCommit } from '../../db/before-commit';
+import { deferredState } from '../../db/before-commit';
 import { insertAddingUp } from '../../db/prepared';
 import type { LedgerBalancesTable } from '../../db/schema';
 
@@ -14,8 +14,6 @@ export interface BalanceMove {
 /** The moves of one transaction, summed per account, branch and day. */
 type Pending = Map<string, LedgerBalancesTable>;
 
-const pendingOf = new WeakMap<Tx, Pending>();
-
 /**
  * Adds an entry's lines to the organisation's per-account, per-branch, per-day balances.
  * The sums collect in memory and are written as the transaction's last statement (one upsert,
@@ -24,13 +22,7 @@ const pendingOf = new WeakMap<Tx, Pending>();
  * deadlock on them.
  */
 export function addToBalances(tx: Tx, orgId: string, entryDate: string, lines: readonly BalanceMove[]): void {
-  let pending = pendingOf.get(tx);
-  if (!pending) {
-    const created: Pending = new Map();
-    pending = created;
-    pendingOf.set(tx, created);
-    beforeCommit(tx, () => writeBalances(tx, created));
-  }
+  const pending = deferredState<Pending>(tx, 'ledger_balances', () => new Map(), (moves) => writeBalances(tx, moves));
   for (const l of lines) {
     const key = `${l.accountId}\u0000${l.branchId}\u0000${entryDate}`;
     const row = pending.get(key);

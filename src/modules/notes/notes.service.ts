@@ -135,6 +135,14 @@ export function notesService<K extends NoteKey>(kind: NoteKind<K>, deps: Deps) {
     return { saved, settled, applicationId };
   }
 
+  /** Applies as much of a locked note as the target still has open (nothing to a target no longer open). */
+  async function applyOpenInTx<Row extends { branch_id: string }>(tx: Tx, ctx: RequestContext, note: NoteRow, target: NoteTarget<Row>, targetId: string) {
+    const row = await target.port.lockForSettlement(tx, ctx.orgId, targetId, `${target.kind}_id`);
+    const credit = target.asTarget(row);
+    const amount = credit.open.includes(credit.status) ? Math.min(note.balance_amount, credit.balance) : 0;
+    if (amount > 0) await applyInTx(tx, ctx, note, target, row, amount);
+  }
+
   /** An apply endpoint: the note is locked first, then the target. */
   function applyTo<Row extends { branch_id: string }>(ctx: RequestContext, noteId: string, target: NoteTarget<Row>, targetId: string, amountRupees: number) {
     return deps.uow(ctx, async (tx) => {
@@ -251,6 +259,16 @@ async function createInTx(tx: Tx, ctx: RequestContext, input: CreateNoteInput) {
         if (kind.voidedEvent) await emit(tx, ctx, kind.voidedEvent, saved);
         return { ...answer(await view(tx, saved)), ...(cancellation && { einvoice_cancellation: cancellation }) };
       });
+    },
+
+    /**
+     * Applies a note to the invoice or bill it names, as far as both are open, inside a caller's
+     * transaction: an imported note that settled that document where it came from (Tally's Agst Ref).
+     */
+    async applyToParentInTx(tx: Tx, ctx: RequestContext, noteId: string): Promise<void> {
+      const note = await load(tx, ctx.orgId, noteId, true);
+      if (note.invoice_id) await applyOpenInTx(tx, ctx, note, targets.invoice, note.invoice_id);
+      else if (note.bill_id) await applyOpenInTx(tx, ctx, note, targets.bill, note.bill_id);
     },
 
     applyToInvoice: (ctx: RequestContext, noteId: string, input: { invoice_id: string; amount: number }) =>

@@ -49,7 +49,7 @@ export function documentUnit(voucher: TallyVoucher, book: DocumentBook): ImportU
   const isNote = kind === 'credit_notes' || kind === 'debit_notes';
   const lineItems = lines.map(({ body }) => {
     const { rateCenti, account_id: account, ...rest } = body as { rateCenti: number | null; account_id?: NameRef };
-    return { ...rest, ...(isNote || account === undefined ? {} : { account_id: account }), tax_id: taxRef(rateCenti ?? voucherRate) };
+    return { ...rest, ...(account === undefined ? {} : { account_id: account }), tax_id: taxRef(rateCenti ?? voucherRate) };
   });
   const place = placeOfSupply(voucher, party.ledger, kind, taxes.some((t) => t.ledger.target.to === 'system_account' && t.ledger.target.keys.some((k) => k.startsWith('cgst'))));
   return {
@@ -57,13 +57,18 @@ export function documentUnit(voucher: TallyVoucher, book: DocumentBook): ImportU
     body: { ...header(voucher, kind, party.ledger.name, party.entry.bills, party.ledger), ...(place !== null ? { place_of_supply: place } : {}), line_items: lineItems },
     expectedTotal: Math.abs(party.entry.paise),
     fallback: journal,
+    // Tally's Agst Ref on a note settles the bill it names there: here the note is applied to it.
+    ...(isNote && party.entry.bills.some(isAgainst) ? { settlesParent: true } : {}),
   };
 }
+
+/** A bill allocation against a bill already made (Agst Ref) that names it. */
+const isAgainst = (bill: TallyVoucher['entries'][number]['bills'][number]) => /agst/i.test(bill.type) && bill.name !== null;
 
 function header(voucher: TallyVoucher, kind: DocumentKind, party: string, bills: TallyVoucher['entries'][number]['bills'], ledger: TallyLedger): Record<string, unknown> {
   const contact = { $ref: 'contact', name: party };
   const newRef = bills.find((b) => /new/i.test(b.type) && b.name !== null)?.name ?? null;
-  const against = bills.find((b) => /agst/i.test(b.type) && b.name !== null)?.name ?? null;
+  const against = bills.find(isAgainst)?.name ?? null;
   const number = newRef ?? (kind === 'bills' ? voucher.reference ?? voucher.number : voucher.number);
   const reference = voucher.number !== null ? { reference_number: voucher.number.slice(0, 100) } : {};
   switch (kind) {

@@ -7,6 +7,7 @@ const book: LedgerBook = {
   partyAccounts: new Set(['ar', 'adv']),
   controlAccounts: new Set(['ar']),
   paymentOfAllocation: new Map([['alc_1', 'pay_1']]),
+  placeOfSupply: new Map([['inv_1', 'IN-MH'], ['pay_1', 'IN-MH']]),
 };
 
 const line = (account_id: string, debit: number, credit: number, contact_id: string | null = null) => ({ account_id, contact_id, debit, credit });
@@ -28,7 +29,7 @@ describe('vouchers from journals', () => {
   it('writes an invoice as a Sales voucher: the party first with its New Ref, the goods as inventory, what they leave of a ledger as an entry', () => {
     const [v] = dayVouchers([invoice], book, [bolts]);
     expect(v).toEqual({
-      guid: 'bahi-jnl_inv', date: '2026-04-10', type: 'Sales', number: 'INV-1', narration: 'Invoice INV-1', party: 'Acme Retail',
+      guid: 'bahi-jnl_inv', date: '2026-04-10', type: 'Sales', number: 'INV-1', narration: 'Invoice INV-1', party: 'Acme Retail', placeOfSupply: 'IN-MH',
       inventory: [{ item: 'Bolt', unit: 'NOS', quantity_milli: 10000, rate: 10000, amount: 100000, ledger: 'Sales' }],
       entries: [
         { ledger: 'Acme Retail', amount: -130800, isParty: true, bills: [{ type: 'New Ref', name: 'INV-1', amount: -130800 }] },
@@ -51,7 +52,8 @@ describe('vouchers from journals', () => {
     const vouchers = dayVouchers([receipt, applied], book, []);
     // 1,500 received: 1,308 settles INV-1, 192 stays an advance.
     expect(vouchers).toHaveLength(1);
-    expect(vouchers[0]).toMatchObject({ type: 'Receipt', party: 'Acme Retail', guid: 'bahi-jnl_pay' });
+    // A receipt is no document: it carries no place of supply.
+    expect(vouchers[0]).toMatchObject({ type: 'Receipt', party: 'Acme Retail', guid: 'bahi-jnl_pay', placeOfSupply: null });
     expect(vouchers[0]!.entries).toEqual([
       { ledger: 'Acme Retail', amount: 150000, isParty: true, bills: [{ type: 'Agst Ref', name: 'INV-1', amount: 130800 }, { type: 'On Account', name: null, amount: 19200 }] },
       { ledger: 'Bank', amount: -150000, isParty: false, bills: [] },

@@ -28,6 +28,8 @@ export interface LedgerBook {
   controlAccounts: ReadonlySet<string>;
   /** An ALLOCATION's payment. */
   paymentOfAllocation: ReadonlyMap<string, string>;
+  /** An invoice's, bill's or note's place of supply (IN-KA), by its id. */
+  placeOfSupply: ReadonlyMap<string, string>;
 }
 
 export type VoucherType = 'Sales' | 'Purchase' | 'Credit Note' | 'Debit Note' | 'Receipt' | 'Payment' | 'Journal';
@@ -37,10 +39,14 @@ export interface LedgerEntry { ledger: string; amount: Paise; isParty: boolean; 
 export interface InventoryEntry { item: string; unit: string | null; quantity_milli: number; rate: Paise; amount: Paise; ledger: string }
 export interface TallyVoucher {
   guid: string; date: LocalDate; type: VoucherType; number: string | null; narration: string | null; party: string | null;
+  /** A document's place of supply (IN-KA); null on receipts, payments and journals. */
+  placeOfSupply: string | null;
   inventory: InventoryEntry[]; entries: LedgerEntry[];
 }
 
 const DOCUMENT_TYPES: Readonly<Record<string, VoucherType>> = { INVOICE: 'Sales', BILL: 'Purchase' };
+/** The voucher types of documents, which carry a party's bill and a place of supply. */
+const isDocument = (type: VoucherType) => type !== 'Journal' && type !== 'Receipt' && type !== 'Payment';
 
 /**
  * A day's journals as Tally vouchers (docs/rules/tally.md, "Vouchers"). An entry and its reversal
@@ -112,7 +118,7 @@ function voucherOf(group: readonly OutJournal[], book: LedgerBook, itemLines: re
   const ordered = partyEntry ? [partyEntry, ...entries.filter((e) => e !== partyEntry)] : entries;
   return {
     guid: `bahi-${head.journal_id}`, date: head.entry_date, type, number: head.source_ref, narration: head.memo,
-    party: type === 'Journal' ? null : partyEntry?.ledger ?? null, inventory, entries: ordered,
+    party: type === 'Journal' ? null : partyEntry?.ledger ?? null, placeOfSupply: isDocument(type) ? book.placeOfSupply.get(head.source_id) ?? null : null, inventory, entries: ordered,
   };
 }
 
@@ -121,7 +127,7 @@ function voucherOf(group: readonly OutJournal[], book: LedgerBook, itemLines: re
  * invoice or bill; what is left On Account.
  */
 function billsOf(entry: LedgerEntry, type: VoucherType, number: string | null, settled: readonly BillAllocation[]): BillAllocation[] {
-  const own = type !== 'Journal' && type !== 'Receipt' && type !== 'Payment' && number !== null ? [{ type: 'New Ref' as const, name: number, amount: entry.amount }] : [];
+  const own = isDocument(type) && number !== null ? [{ type: 'New Ref' as const, name: number, amount: entry.amount }] : [];
   const named = [...own, ...(type === 'Receipt' || type === 'Payment' ? settled : [])];
   const rest = entry.amount - named.reduce((s, b) => s + b.amount, 0);
   return rest === 0 ? named : [...named, { type: 'On Account', name: null, amount: rest }];

@@ -95,3 +95,18 @@ export async function goodsLines(db: Db, orgId: string, invoiceIds: readonly str
     .orderBy('l.bill_id').orderBy('l.position').execute();
   return [...sales, ...purchases].map((l) => ({ ...l, quantity_milli: Number(l.quantity_milli), rate: Number(l.rate), item_total: Number(l.item_total) }));
 }
+
+/** The place of supply of each of these invoices, bills and notes (a document voucher's PLACEOFSUPPLY), by id. */
+export async function placesOfSupply(db: Db, orgId: string, ids: { invoices: readonly string[]; bills: readonly string[]; creditNotes: readonly string[]; debitNotes: readonly string[] }) {
+  const places = new Map<string, string>();
+  const read = async (rows: Promise<{ id: string; place_of_supply: string }[]>) => { for (const r of await rows) places.set(r.id, r.place_of_supply); };
+  if (ids.invoices.length > 0) await read(db.selectFrom('invoices').select(['invoice_id as id', 'place_of_supply']).where('org_id', '=', orgId).where('invoice_id', 'in', ids.invoices).execute());
+  if (ids.bills.length > 0) await read(db.selectFrom('bills').select(['bill_id as id', 'place_of_supply']).where('org_id', '=', orgId).where('bill_id', 'in', ids.bills).execute());
+  if (ids.creditNotes.length > 0) {
+    await read(db.selectFrom('credit_notes').select(['credit_note_id as id', 'place_of_supply']).where('org_id', '=', orgId).where('credit_note_id', 'in', ids.creditNotes).execute());
+  }
+  if (ids.debitNotes.length > 0) {
+    await read(db.selectFrom('debit_notes').select(['debit_note_id as id', 'place_of_supply']).where('org_id', '=', orgId).where('debit_note_id', 'in', ids.debitNotes).execute());
+  }
+  return places;
+}

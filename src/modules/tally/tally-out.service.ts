@@ -7,7 +7,7 @@ import { statementRange, yearOpenings } from '../financial-statements';
 import { byAccountCode } from '../ledger';
 import { ledgerNames } from './tally-out-names.rules';
 import {
-  contactsWithLines, goodsLines, goodsOfRange, journalsAfter, movements, orgName, PARTY_TYPES, paymentsOfAllocations, TALLY_PAGE, type TallyRange,
+  contactsWithLines, goodsLines, goodsOfRange, journalsAfter, movements, orgName, PARTY_TYPES, paymentsOfAllocations, placesOfSupply, TALLY_PAGE, type TallyRange,
 } from './tally-out.repository';
 import { dayVouchers, type ItemLine, type LedgerBook, type OutJournal } from './tally-out-vouchers.rules';
 import type { TallyExportQuery } from './tally-out.schemas';
@@ -51,7 +51,7 @@ export function tallyExports(deps: { db: Db; clock: Clock; pageSize?: number }) 
       ...contacts.map((c) => ({ id: c.contact_id, name: c.contact_name, code: null })),
     ]);
     const nameOf = (id: string) => names.get(id)!;
-    const book: Omit<LedgerBook, 'paymentOfAllocation'> = {
+    const book: Omit<LedgerBook, 'paymentOfAllocation' | 'placeOfSupply'> = {
       accountLedger: new Map(accounts.map((a) => [a.account_id, nameOf(a.account_id)])),
       partyLedger: new Map(contacts.map((c) => [c.contact_id, nameOf(c.contact_id)])),
       partyAccounts, controlAccounts: new Set(chart.filter((a) => a.system_key !== null && CONTROL_KEYS.has(a.system_key)).map((a) => a.account_id)),
@@ -68,9 +68,10 @@ export function tallyExports(deps: { db: Db; clock: Clock; pageSize?: number }) 
   }
 
   /** Each day's vouchers, a page of journals at a time; a day cut by a page's end waits for the next page. */
-  async function* vouchers(orgId: string, range: TallyRange, base: Omit<LedgerBook, 'paymentOfAllocation'>): AsyncGenerator<string> {
+  async function* vouchers(orgId: string, range: TallyRange, base: Omit<LedgerBook, 'paymentOfAllocation' | 'placeOfSupply'>): AsyncGenerator<string> {
     const paymentOfAllocation = new Map<string, string>();
-    const book: LedgerBook = { ...base, paymentOfAllocation };
+    const placeOfSupply = new Map<string, string>();
+    const book: LedgerBook = { ...base, paymentOfAllocation, placeOfSupply };
     let items: ItemLine[] = [];
     let pending: OutJournal[] = [];
     let after: { date: string; journalId: string } | null = null;
@@ -79,6 +80,8 @@ export function tallyExports(deps: { db: Db; clock: Clock; pageSize?: number }) 
       const sourcesOf = (source: string) => journals.filter((j) => j.source === source).map((j) => j.source_id);
       for (const [allocation, payment] of await paymentsOfAllocations(db, orgId, sourcesOf('ALLOCATION'))) paymentOfAllocation.set(allocation, payment);
       items.push(...await goodsLines(db, orgId, sourcesOf('INVOICE'), sourcesOf('BILL')));
+      const places = await placesOfSupply(db, orgId, { invoices: sourcesOf('INVOICE'), bills: sourcesOf('BILL'), creditNotes: sourcesOf('CREDIT_NOTE'), debitNotes: sourcesOf('DEBIT_NOTE') });
+      for (const [id, place] of places) placeOfSupply.set(id, place);
       pending.push(...journals);
       const last = journals[journals.length - 1];
       const held = more && last ? last.entry_date : null;

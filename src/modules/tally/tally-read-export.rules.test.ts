@@ -179,6 +179,24 @@ describe('readTallyExport: vouchers', () => {
   });
 });
 
+describe('readTallyExport: notes (the trading month)', () => {
+  const month = (name: string) => readFileSync(new URL(`../../../test/fixtures/tally/trading-month/${name}`, import.meta.url));
+  const monthMasters = readTallyExport(month('masters.xml'));
+  const units = readTallyExport(month('vouchers.xml'), monthMasters).units;
+  const note = (number: string) => units.find((u) => u.kind === 'credit_notes' && (u.body as { reference_number?: string }).reference_number === number)!;
+
+  it('credits back the sales ledger of each inventory entry, and settles the invoice of its Agst Ref', () => {
+    // CN/25-26/001: Padlock 50mm 20 Nos × 240.00 → Sales Interstate, Agst Ref SGT/25-26/003.
+    expect(note('CN/25-26/001')).toMatchObject({
+      body: { invoice_id: { $ref: 'invoice', name: 'SGT/25-26/003' }, line_items: [{ item_id: { $ref: 'item', name: 'Padlock 50mm' }, quantity: 20, rate: 240, account_id: { $ref: 'account', name: 'Sales Interstate' } }] },
+      settlesParent: true,
+    });
+    expect(note('CN/25-26/002')).toMatchObject({ body: { line_items: [{ account_id: { $ref: 'account', name: 'Sales Local' } }] }, settlesParent: true });
+    // A sale's New Ref makes a bill; it settles nothing.
+    expect(units.filter((u) => u.kind === 'invoices').every((u) => u.settlesParent === undefined)).toBe(true);
+  });
+});
+
 describe('readTallyExport: refusals', () => {
   it('names the line and column of a malformed file', () => {
     expect(() => readTallyExport(sample('malformed.xml'))).toThrow(expect.objectContaining({ code: 'validation.invalid_value', field: 'file', message: expect.stringMatching(/^line 8, column/) }));

@@ -48,7 +48,7 @@ export function accountLedger(a: LedgerOfAccount): XmlNode {
 }
 
 /** The state's name as Tally lists states, from Bahi's IN-XX code. */
-function stateName(placeOfContact: string | null): string | null {
+export function stateName(placeOfContact: string | null): string | null {
   if (placeOfContact === null) return null;
   return GST_STATES.find((s) => s.iso === placeOfContact)?.name ?? null;
 }

@@ -1,4 +1,5 @@
 import type { BillAllocation, InventoryEntry, LedgerEntry, TallyVoucher } from './tally-out-vouchers.rules';
+import { stateName } from './tally-write-masters.rules';
 import { branch, leaf, tallyAmount, tallyDate, tallyLogical, type XmlNode } from './tally-write-xml.rules';
 
 /** Tally's sign rule: a debit is deemed positive and its amount is negative; a credit the reverse. */
@@ -31,6 +32,12 @@ function inventoryNode(i: InventoryEntry): XmlNode {
   ]);
 }
 
+/** A document's place of supply by the state's name, as Tally's GST vouchers carry it. */
+function placeOfSupply(place: string | null): XmlNode[] {
+  const name = stateName(place);
+  return name === null ? [] : [leaf('PLACEOFSUPPLY', name)];
+}
+
 /**
  * A voucher as Tally writes one (docs/rules/tally.md, "Vouchers"): with goods, in the invoice
  * view (inventory entries, the other ledgers in LEDGERENTRIES.LIST); without, in the accounting
@@ -42,6 +49,7 @@ export function voucherNode(v: TallyVoucher): XmlNode {
     leaf('DATE', tallyDate(v.date)), leaf('GUID', v.guid), ...(v.narration ? [leaf('NARRATION', v.narration)] : []),
     leaf('VOUCHERTYPENAME', v.type), ...(v.number !== null ? [leaf('VOUCHERNUMBER', v.number)] : []),
     ...(v.party !== null ? [leaf('PARTYLEDGERNAME', v.party)] : []),
+    ...placeOfSupply(v.placeOfSupply),
     leaf('PERSISTEDVIEW', invoice ? 'Invoice Voucher View' : 'Accounting Voucher View'), leaf('ISINVOICE', tallyLogical(invoice)),
     ...v.inventory.map(inventoryNode),
     ...v.entries.map((e) => ledgerNode(invoice ? 'LEDGERENTRIES.LIST' : 'ALLLEDGERENTRIES.LIST', e)),
