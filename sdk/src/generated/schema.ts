@@ -1948,6 +1948,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/exports/tally": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The masters and vouchers of a period (the financial year to date by default) as a Tally import file: ledgers with their opening balances, stock items, units, then every voucher
+         * @description Required scope: `Svc.accounts.READ`. Answers `application/xml` on success, JSON errors otherwise.
+         */
+        get: operations["exportTally"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/gst/gstr1": {
         parameters: {
             query?: never;
@@ -2183,6 +2203,110 @@ export interface paths {
          * @description Required scope: `Svc.gst.UPDATE`. Accepts `Idempotency-Key`.
          */
         delete: operations["reopenReturn"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation's imports, newest first
+         * @description Any valid token.
+         */
+        get: operations["listImports"];
+        put?: never;
+        /**
+         * Import a CSV or XLSX file of one kind (the kind's CREATE scope), or a Tally XML export (every kind's): queued and run in the background through each kind's create path; poll GET /imports/{import_id}
+         * @description Any valid token. Accepts `Idempotency-Key`.
+         */
+        post: operations["createImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/{import_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An import: its status, progress and counts
+         * @description Any valid token.
+         */
+        get: operations["getImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/{import_id}/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rows an import refused, skipped, found imported already or wrote as a journal, with the API's error code, field and the file's column
+         * @description Any valid token. Answers JSON, or `text/csv` when its `format` asks for it.
+         */
+        get: operations["listImportErrors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/{import_id}/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Tally import's books beside Tally's own Trial Balance uploaded with it: per ledger, Tally's closing balance, Bahi's, and the difference, to the paisa
+         * @description Required scope: `Svc.accounts.READ`.
+         */
+        get: operations["getImportReconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/templates/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A kind's CSV template: its header row and an example row
+         * @description Any valid token. Answers `text/csv` on success, JSON errors otherwise.
+         */
+        get: operations["getImportTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2615,6 +2739,30 @@ export interface paths {
          * @description Required scope: `Svc.journals.DELETE`. Accepts `Idempotency-Key`.
          */
         delete: operations["deleteJournal"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/opening_balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The opening balances as they stand: accounts, open items with the invoices and bills they became, advances, the opening entry
+         * @description Required scope: `Svc.accounts.READ`.
+         */
+        get: operations["getOpeningBalances"];
+        put?: never;
+        /**
+         * Set or replace the balances as on books_start_date: one entry dated the day before, and the open invoices, bills and advances party by party
+         * @description Required scope: `Svc.accounts.CREATE`. Accepts `Idempotency-Key`.
+         */
+        post: operations["setOpeningBalances"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3799,6 +3947,23 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    IMPORT_COMPLETED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The IMPORT_COMPLETED event */
+        post: operations["onImportCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     INVOICE_BULK_CREATED: {
         parameters: {
             query?: never;
@@ -3901,6 +4066,23 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    OPENING_BALANCES_SET: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The OPENING_BALANCES_SET event */
+        post: operations["onOpeningBalancesSet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     PAYMENT_MADE: {
         parameters: {
             query?: never;
@@ -3995,7 +4177,7 @@ export interface components {
             account_id: string;
             account_name: string;
             /** @enum {string} */
-            account_type: "BANK" | "CASH" | "ACCOUNTS_RECEIVABLE" | "STOCK" | "GST_ASSET" | "TDS_ASSET" | "ACCOUNTS_PAYABLE" | "GST_LIABILITY" | "TDS_LIABILITY" | "SALES" | "INCOME" | "OTHER_INCOME" | "EXPENSE" | "COST_OF_GOODS_SOLD" | "OTHER_EXPENSE" | "EQUITY" | "RETAINED_EARNINGS" | "FIXED_ASSET" | "ACCUMULATED_DEPRECIATION";
+            account_type: "BANK" | "CASH" | "ACCOUNTS_RECEIVABLE" | "STOCK" | "GST_ASSET" | "TDS_ASSET" | "ACCOUNTS_PAYABLE" | "GST_LIABILITY" | "TDS_LIABILITY" | "SALES" | "INCOME" | "OTHER_INCOME" | "EXPENSE" | "COST_OF_GOODS_SOLD" | "OTHER_EXPENSE" | "EQUITY" | "RETAINED_EARNINGS" | "FIXED_ASSET" | "ACCUMULATED_DEPRECIATION" | "OTHER_CURRENT_ASSET" | "INVESTMENT" | "OTHER_CURRENT_LIABILITY" | "LONG_TERM_LIABILITY" | "PROVISION" | "SUSPENSE";
             is_active: boolean;
             system_key: string | null;
         };
@@ -4013,7 +4195,7 @@ export interface components {
             entity_id: string;
             entity_ref: string | null;
             /** @enum {string} */
-            entity_type: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL" | "CONTACT" | "ITEM" | "ATTACHMENT" | "RECURRING" | "BILL_OF_ENTRY" | "DELIVERY_CHALLAN" | "IMS_ACTION" | "BANK_TRANSACTION" | "BANK_RECONCILIATION" | "BANK_STATEMENT" | "ORGANISATION";
+            entity_type: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL" | "CONTACT" | "ITEM" | "ATTACHMENT" | "RECURRING" | "BILL_OF_ENTRY" | "DELIVERY_CHALLAN" | "IMS_ACTION" | "BANK_TRANSACTION" | "BANK_RECONCILIATION" | "BANK_STATEMENT" | "IMPORT" | "OPENING_BALANCES" | "ORGANISATION";
             event_id: string;
             /** @description Where the change came from (ip, user_agent, request_id, source) and facts of the action (e.g. the journal it posted) */
             metadata: {
@@ -4186,7 +4368,7 @@ export interface components {
             size_bytes: number;
             uploaded_by_user_id: string | null;
         };
-        /** @description The balance sheet as at a date, in the order of Schedule III, Part I, of the Companies Act, 2013. Fixed assets are net of accumulated depreciation (a negative line); other current assets hold GST input, TDS receivable and advances to vendors, other current liabilities GST and TDS payable and advances from customers. Retained earnings are the profit of every earlier financial year; the current year's profit (1 April through the date) is its own line. total_assets always equals total_equity_and_liabilities. */
+        /** @description The balance sheet as at a date, in the order of Schedule III, Part I, of the Companies Act, 2013. Fixed assets are net of accumulated depreciation (a negative line); other current assets hold GST input, TDS receivable, advances to vendors and OTHER_CURRENT_ASSET accounts, other current liabilities GST and TDS payable, advances from customers and OTHER_CURRENT_LIABILITY accounts. Retained earnings are the profit of every earlier financial year; the current year's profit (1 April through the date) is its own line. total_assets always equals total_equity_and_liabilities. */
         BalanceSheet: {
             assets: {
                 /** @description Rupees (or the document currency), at most two decimals */
@@ -4204,6 +4386,7 @@ export interface components {
                     /** @description Rupees (or the document currency), at most two decimals */
                     amount: number;
                     fixed_assets: components["schemas"]["StatementSection"];
+                    non_current_investments: components["schemas"]["StatementSection"];
                     previous_amount: number | null;
                 };
                 previous_amount: number | null;
@@ -4227,7 +4410,7 @@ export interface components {
                         account_id: string;
                         account_name: string;
                         /** @enum {string} */
-                        account_type: "BANK" | "CASH" | "ACCOUNTS_RECEIVABLE" | "STOCK" | "GST_ASSET" | "TDS_ASSET" | "ACCOUNTS_PAYABLE" | "GST_LIABILITY" | "TDS_LIABILITY" | "SALES" | "INCOME" | "OTHER_INCOME" | "EXPENSE" | "COST_OF_GOODS_SOLD" | "OTHER_EXPENSE" | "EQUITY" | "RETAINED_EARNINGS" | "FIXED_ASSET" | "ACCUMULATED_DEPRECIATION";
+                        account_type: "BANK" | "CASH" | "ACCOUNTS_RECEIVABLE" | "STOCK" | "GST_ASSET" | "TDS_ASSET" | "ACCOUNTS_PAYABLE" | "GST_LIABILITY" | "TDS_LIABILITY" | "SALES" | "INCOME" | "OTHER_INCOME" | "EXPENSE" | "COST_OF_GOODS_SOLD" | "OTHER_EXPENSE" | "EQUITY" | "RETAINED_EARNINGS" | "FIXED_ASSET" | "ACCUMULATED_DEPRECIATION" | "OTHER_CURRENT_ASSET" | "INVESTMENT" | "OTHER_CURRENT_LIABILITY" | "LONG_TERM_LIABILITY" | "PROVISION" | "SUSPENSE";
                         /** @description Rupees (or the document currency), at most two decimals */
                         amount: number;
                         previous_amount: number | null;
@@ -4246,7 +4429,15 @@ export interface components {
                     amount: number;
                     other_current_liabilities: components["schemas"]["StatementSection"];
                     previous_amount: number | null;
+                    short_term_provisions: components["schemas"]["StatementSection"];
+                    suspense: components["schemas"]["StatementSection"];
                     trade_payables: components["schemas"]["StatementSection"];
+                };
+                non_current_liabilities: {
+                    /** @description Rupees (or the document currency), at most two decimals */
+                    amount: number;
+                    long_term_borrowings: components["schemas"]["StatementSection"];
+                    previous_amount: number | null;
                 };
                 previous_amount: number | null;
             };
@@ -4937,7 +5128,7 @@ export interface components {
             /** Format: date-time */
             last_modified_time: string;
             legal_name: string | null;
-            /** @description Rupees (or the document currency), at most two decimals */
+            /** @description What its opening items add up to (POST /opening_balances): a customer's open invoices less its advances; a vendor's open bills less its advances; a contact of both kinds, the first less the second */
             opening_balance: number;
             pan: string | null;
             /** @description Days from a document date to its due date */
@@ -5949,7 +6140,7 @@ export interface components {
                 account_id: string;
                 account_name: string;
                 /** @enum {string} */
-                account_type: "BANK" | "CASH" | "ACCOUNTS_RECEIVABLE" | "STOCK" | "GST_ASSET" | "TDS_ASSET" | "ACCOUNTS_PAYABLE" | "GST_LIABILITY" | "TDS_LIABILITY" | "SALES" | "INCOME" | "OTHER_INCOME" | "EXPENSE" | "COST_OF_GOODS_SOLD" | "OTHER_EXPENSE" | "EQUITY" | "RETAINED_EARNINGS" | "FIXED_ASSET" | "ACCUMULATED_DEPRECIATION";
+                account_type: "BANK" | "CASH" | "ACCOUNTS_RECEIVABLE" | "STOCK" | "GST_ASSET" | "TDS_ASSET" | "ACCOUNTS_PAYABLE" | "GST_LIABILITY" | "TDS_LIABILITY" | "SALES" | "INCOME" | "OTHER_INCOME" | "EXPENSE" | "COST_OF_GOODS_SOLD" | "OTHER_EXPENSE" | "EQUITY" | "RETAINED_EARNINGS" | "FIXED_ASSET" | "ACCUMULATED_DEPRECIATION" | "OTHER_CURRENT_ASSET" | "INVESTMENT" | "OTHER_CURRENT_LIABILITY" | "LONG_TERM_LIABILITY" | "PROVISION" | "SUSPENSE";
             };
             branch_id: string | null;
             /** @description The balance after to_date, never negative; its side is closing_balance_side */
@@ -6638,6 +6829,66 @@ export interface components {
             /** Format: date */
             to_date: string;
         };
+        /** @description An uploaded file and its run. */
+        Import: {
+            /** @description Units an earlier run wrote, skipped by their row key */
+            already_imported: number;
+            /** @description Records written (in a dry run: that would be written) */
+            created: number;
+            /** Format: date-time */
+            created_time: string;
+            dry_run: boolean;
+            /** @description Units refused, each listed at GET /imports/{id}/errors */
+            failed: number;
+            failure: string | null;
+            file_name: string | null;
+            finished_time: string | null;
+            /** @description csv, xlsx or tally_xml */
+            format: string;
+            import_id: string;
+            /** @description contacts, items, accounts, opening_balances, invoices, bills, credit_notes, debit_notes, payments, expenses, journals, or tally */
+            kind: string;
+            /** @description Units run so far */
+            processed_rows: number;
+            /** @description Units skipped on purpose (a cancelled Tally voucher), listed among the errors */
+            skipped: number;
+            started_time: string | null;
+            /** @description QUEUED, RUNNING, COMPLETED, or FAILED when the file could not be read or the run stopped (`failure` says why) */
+            status: string;
+            total_rows: number | null;
+        };
+        /**
+         * ImportEventData
+         * @description An import finished; one event per run.
+         */
+        ImportEventData: {
+            /** @description Rows an earlier run had written, skipped by their row key */
+            already_imported: number;
+            /** @description Records written by this run */
+            created: number;
+            /** @description Rows refused, each listed at GET /imports/{id}/errors */
+            failed: number;
+            /** @description csv, xlsx or tally_xml */
+            format: string;
+            import_id: string;
+            /** @description What the file held: contacts, items, accounts, invoices, … or tally (masters and vouchers) */
+            kind: string;
+            /** @description COMPLETED, or FAILED when the file was refused whole */
+            status: string;
+        };
+        /** @description A unit an import refused, skipped, found written already or wrote another way. */
+        ImportIssue: {
+            /** @description The API's error code, or the reason it was not written: already_imported, imported_as_journal, a skip's reason */
+            code: string;
+            column: string | null;
+            field: string | null;
+            message: string;
+            /** @description failed, skipped, already_imported or imported_as_journal */
+            outcome: string;
+            row: number | null;
+            /** @description Where in the file: "row 14", "rows 14-17", or a Tally record */
+            source: string;
+        };
         /** @description The recipient's action in the Invoice Management System on one supplier document. */
         ImsAction: {
             /** @description The day (in India) the action was last taken, YYYY-MM-DD */
@@ -7097,7 +7348,7 @@ export interface components {
             created_time: string;
             endpoint_id: string;
             /** @description The event types sent to this endpoint */
-            events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED" | "BANK_STATEMENT_IMPORTED" | "BANK_RECONCILIATION_CLOSED")[];
+            events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED" | "BANK_STATEMENT_IMPORTED" | "BANK_RECONCILIATION_CLOSED" | "IMPORT_COMPLETED" | "OPENING_BALANCES_SET")[];
             /** @description The signing secret of the X-Svc-Signature header; shown only in this answer, keep it */
             secret: string;
             url: string;
@@ -7147,6 +7398,73 @@ export interface components {
             tax_id: string | null;
             tax_percentage: number;
             unit: string | null;
+        };
+        /** @description The organisation's balances when its books start */
+        OpeningBalances: {
+            accounts: {
+                account_id: string;
+                /** @description Rupees (or the document currency), at most two decimals */
+                credit: number;
+                /** @description Rupees (or the document currency), at most two decimals */
+                debit: number;
+            }[];
+            advances: {
+                /** @description Rupees (or the document currency), at most two decimals */
+                amount: number;
+                contact_id: string;
+                /** Format: date */
+                date: string;
+                /** @description The payment it is kept as: apply it with POST /payments/{payment_id}/apply */
+                payment_id: string;
+                reference: string | null;
+                type: "CUSTOMER" | "VENDOR";
+            }[];
+            /** Format: date-time */
+            created_time: string;
+            /**
+             * Format: date
+             * @description The opening entry's date: the day before the books start
+             */
+            date: string;
+            /** @description The opening entry (source OPENING_BALANCE) */
+            journal_id: string;
+            /** Format: date-time */
+            last_modified_time: string;
+            open_items: {
+                bill_id: string | null;
+                contact_id: string;
+                /** Format: date */
+                date: string;
+                /** Format: date */
+                due_date: string;
+                invoice_id: string | null;
+                number: string;
+                /** @description What was still open when the books started (its balance then) */
+                open_amount: number;
+                place_of_supply: string;
+                /** @description Rupees (or the document currency), at most two decimals */
+                total: number;
+                type: "INVOICE" | "BILL";
+            }[];
+            opening_balance_id: string;
+            /** @description One more at each replacement */
+            version: number;
+        };
+        /**
+         * OpeningBalancesEventData
+         * @description The organisation's opening balances were set or replaced.
+         */
+        OpeningBalancesEventData: {
+            /**
+             * Format: date
+             * @description The day before the books start: the opening entry's date
+             */
+            date: string;
+            /** @description The opening entry */
+            journal_id: string;
+            /** @description Invoices and bills still open when the books start */
+            open_items: number;
+            opening_balance_id: string;
         };
         /** @description Where a cursor list stands. */
         PageContext: {
@@ -7559,7 +7877,7 @@ export interface components {
                 account_id: string;
                 account_name: string;
                 /** @enum {string} */
-                account_type: "BANK" | "CASH" | "ACCOUNTS_RECEIVABLE" | "STOCK" | "GST_ASSET" | "TDS_ASSET" | "ACCOUNTS_PAYABLE" | "GST_LIABILITY" | "TDS_LIABILITY" | "SALES" | "INCOME" | "OTHER_INCOME" | "EXPENSE" | "COST_OF_GOODS_SOLD" | "OTHER_EXPENSE" | "EQUITY" | "RETAINED_EARNINGS" | "FIXED_ASSET" | "ACCUMULATED_DEPRECIATION";
+                account_type: "BANK" | "CASH" | "ACCOUNTS_RECEIVABLE" | "STOCK" | "GST_ASSET" | "TDS_ASSET" | "ACCOUNTS_PAYABLE" | "GST_LIABILITY" | "TDS_LIABILITY" | "SALES" | "INCOME" | "OTHER_INCOME" | "EXPENSE" | "COST_OF_GOODS_SOLD" | "OTHER_EXPENSE" | "EQUITY" | "RETAINED_EARNINGS" | "FIXED_ASSET" | "ACCUMULATED_DEPRECIATION" | "OTHER_CURRENT_ASSET" | "INVESTMENT" | "OTHER_CURRENT_LIABILITY" | "LONG_TERM_LIABILITY" | "PROVISION" | "SUSPENSE";
                 /** @description Rupees (or the document currency), at most two decimals */
                 amount: number;
                 previous_amount: number | null;
@@ -7605,6 +7923,30 @@ export interface components {
             supplier_name: string | null;
             supplier_period: string | null;
         };
+        /** @description A Tally import's books compared, ledger by ledger, with Tally's own Trial Balance uploaded with it. */
+        TallyReconciliation: {
+            /** @description Every row balanced */
+            balanced: boolean;
+            import_id: string;
+            rows: components["schemas"]["TallyReconciliationRow"][];
+        };
+        /** @description One Tally ledger (or ledgers sharing system accounts) beside Bahi. */
+        TallyReconciliationRow: {
+            bahi_balance: number | null;
+            bahi_name: string | null;
+            /** @description Equal to the paisa */
+            balanced: boolean;
+            difference: number | null;
+            /** @description Tally's ledger; several joined by ' + ' when they map onto the same system accounts (a GST ledger of both sides) */
+            ledger: string;
+            /**
+             * @description Where the ledger lives in Bahi: an account, a contact (its party balance), system accounts, or NONE when nothing stands for it
+             * @enum {string}
+             */
+            mapped_to: "ACCOUNT" | "CONTACT" | "SYSTEM_ACCOUNT" | "NONE";
+            /** @description Tally's closing balance, debit positive, credit negative */
+            tally_balance: number;
+        };
         /** @description A GST rate lines can carry. */
         Tax: {
             /**
@@ -7625,7 +7967,7 @@ export interface components {
                 account_id: string;
                 account_name: string;
                 /** @enum {string} */
-                account_type: "BANK" | "CASH" | "ACCOUNTS_RECEIVABLE" | "STOCK" | "GST_ASSET" | "TDS_ASSET" | "ACCOUNTS_PAYABLE" | "GST_LIABILITY" | "TDS_LIABILITY" | "SALES" | "INCOME" | "OTHER_INCOME" | "EXPENSE" | "COST_OF_GOODS_SOLD" | "OTHER_EXPENSE" | "EQUITY" | "RETAINED_EARNINGS" | "FIXED_ASSET" | "ACCUMULATED_DEPRECIATION";
+                account_type: "BANK" | "CASH" | "ACCOUNTS_RECEIVABLE" | "STOCK" | "GST_ASSET" | "TDS_ASSET" | "ACCOUNTS_PAYABLE" | "GST_LIABILITY" | "TDS_LIABILITY" | "SALES" | "INCOME" | "OTHER_INCOME" | "EXPENSE" | "COST_OF_GOODS_SOLD" | "OTHER_EXPENSE" | "EQUITY" | "RETAINED_EARNINGS" | "FIXED_ASSET" | "ACCUMULATED_DEPRECIATION" | "OTHER_CURRENT_ASSET" | "INVESTMENT" | "OTHER_CURRENT_LIABILITY" | "LONG_TERM_LIABILITY" | "PROVISION" | "SUSPENSE";
                 /** @description The difference of debit and credit, never negative; its side is balance_side (the closing balance, in the period form) */
                 balance: number;
                 /** @enum {string} */
@@ -7722,7 +8064,7 @@ export interface components {
             endpoint_id: string;
             event_id: string;
             /** @enum {string} */
-            event_type: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED" | "BANK_STATEMENT_IMPORTED" | "BANK_RECONCILIATION_CLOSED";
+            event_type: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED" | "BANK_STATEMENT_IMPORTED" | "BANK_RECONCILIATION_CLOSED" | "IMPORT_COMPLETED" | "OPENING_BALANCES_SET";
             last_attempt_at: string | null;
             last_response_status: number | null;
             next_attempt_at: string | null;
@@ -7742,7 +8084,7 @@ export interface components {
             endpoint_id: string;
             event_id: string;
             /** @enum {string} */
-            event_type: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED" | "BANK_STATEMENT_IMPORTED" | "BANK_RECONCILIATION_CLOSED";
+            event_type: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED" | "BANK_STATEMENT_IMPORTED" | "BANK_RECONCILIATION_CLOSED" | "IMPORT_COMPLETED" | "OPENING_BALANCES_SET";
             last_attempt_at: string | null;
             last_response_status: number | null;
             next_attempt_at: string | null;
@@ -7755,7 +8097,7 @@ export interface components {
             created_time: string;
             endpoint_id: string;
             /** @description The event types sent to this endpoint */
-            events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED" | "BANK_STATEMENT_IMPORTED" | "BANK_RECONCILIATION_CLOSED")[];
+            events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED" | "BANK_STATEMENT_IMPORTED" | "BANK_RECONCILIATION_CLOSED" | "IMPORT_COMPLETED" | "OPENING_BALANCES_SET")[];
             url: string;
         };
     };
@@ -7870,6 +8212,20 @@ export interface components {
         };
         /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `conflict.period_locked`, `idempotency.in_progress` */
         KeyedError409ConflictPeriodLocked: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Error. Codes: `validation.duplicate_resource`, `conflict.already_allocated`, `conflict.allocated`, `conflict.invalid_state`, `conflict.series_exhausted`, `conflict.period_locked`, `idempotency.in_progress` */
+        KeyedError409ConflictPeriodLockedConflictInvalidState: {
             headers: {
                 "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -8166,7 +8522,7 @@ export interface components {
         /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
         SvcDelivery: string;
         /** @description The event type, as `event_type` in the body */
-        SvcEvent: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED" | "BANK_STATEMENT_IMPORTED" | "BANK_RECONCILIATION_CLOSED";
+        SvcEvent: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED" | "BANK_STATEMENT_IMPORTED" | "BANK_RECONCILIATION_CLOSED" | "IMPORT_COMPLETED" | "OPENING_BALANCES_SET";
         /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
         SvcOrg: string;
         /**
@@ -8290,7 +8646,7 @@ export interface operations {
                 actor_user_id?: string;
                 /** @description entity_id */
                 entity_id?: string;
-                entity_type?: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL" | "CONTACT" | "ITEM" | "ATTACHMENT" | "RECURRING" | "BILL_OF_ENTRY" | "DELIVERY_CHALLAN" | "IMS_ACTION" | "BANK_TRANSACTION" | "BANK_RECONCILIATION" | "BANK_STATEMENT" | "ORGANISATION";
+                entity_type?: "INVOICE" | "BILL" | "ESTIMATE" | "CREDIT_NOTE" | "DEBIT_NOTE" | "SALES_ORDER" | "PURCHASE_ORDER" | "PAYMENT" | "RECEIPT" | "EXPENSE" | "JOURNAL" | "CONTACT" | "ITEM" | "ATTACHMENT" | "RECURRING" | "BILL_OF_ENTRY" | "DELIVERY_CHALLAN" | "IMS_ACTION" | "BANK_TRANSACTION" | "BANK_RECONCILIATION" | "BANK_STATEMENT" | "IMPORT" | "OPENING_BALANCES" | "ORGANISATION";
                 limit?: number;
                 since?: string;
                 until?: string;
@@ -11587,7 +11943,7 @@ export interface operations {
                     gst_no?: string | null;
                     gst_treatment?: ("REGISTERED" | "REGISTERED_COMPOSITION" | "UNREGISTERED" | "CONSUMER" | "OVERSEAS" | "SEZ" | "DEEMED_EXPORT" | "UIN") | null;
                     legal_name?: string | null;
-                    /** @description Rupees (or the document currency), at most two decimal places */
+                    /** @description Read-only: what the contact's opening items add up to (POST /opening_balances); sent, it must equal that figure (0 for a new contact) */
                     opening_balance?: number;
                     pan?: string | null;
                     payment_terms?: number;
@@ -11728,7 +12084,7 @@ export interface operations {
                     gst_no?: string | null;
                     gst_treatment?: ("REGISTERED" | "REGISTERED_COMPOSITION" | "UNREGISTERED" | "CONSUMER" | "OVERSEAS" | "SEZ" | "DEEMED_EXPORT" | "UIN") | null;
                     legal_name?: string | null;
-                    /** @description Rupees (or the document currency), at most two decimal places */
+                    /** @description Read-only: what the contact's opening items add up to (POST /opening_balances); sent, it must equal that figure (0 for a new contact) */
                     opening_balance?: number;
                     pan?: string | null;
                     payment_terms?: number;
@@ -12010,6 +12366,7 @@ export interface operations {
                     /** @description invoice_id */
                     invoice_id?: string;
                     line_items: {
+                        account_id?: string | null;
                         /** @description Taxable value credited without goods (a price revision or post-sale discount, s.34(1) CGST); bound lines only, instead of quantity */
                         amount?: number;
                         /** @description The bill's line this line corrects (a note naming bill_id); a line naming none is priced by its rate, at one of the bill's taxes */
@@ -13141,6 +13498,7 @@ export interface operations {
                     /** @description invoice_id */
                     invoice_id?: string;
                     line_items: {
+                        account_id?: string | null;
                         /** @description Taxable value credited without goods (a price revision or post-sale discount, s.34(1) CGST); bound lines only, instead of quantity */
                         amount?: number;
                         /** @description The bill's line this line corrects (a note naming bill_id); a line naming none is priced by its rate, at one of the bill's taxes */
@@ -15388,6 +15746,45 @@ export interface operations {
             503: components["responses"]["TokenError503"];
         };
     };
+    exportTally: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD */
+                from_date?: string;
+                /** @description YYYY-MM-DD */
+                to_date?: string;
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application/xml document */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
     getGstr1: {
         parameters: {
             query: {
@@ -16313,6 +16710,296 @@ export interface operations {
             429: components["responses"]["KeyedError429"];
             500: components["responses"]["KeyedError500"];
             503: components["responses"]["KeyedError503"];
+        };
+    };
+    listImports: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                per_page?: number;
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        imports: components["schemas"]["Import"][];
+                        message: string;
+                        page_context: components["schemas"]["PageContext"];
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    createImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description true: every row is checked through the create path and nothing is kept but the run and its errors */
+                    dry_run?: "true" | "false";
+                    /**
+                     * Format: binary
+                     * @description The file, at most 20 MB: CSV or XLSX in the kind's template columns (GET /imports/templates/{kind}), or a Tally XML export
+                     */
+                    file: string;
+                    file_name?: string;
+                    /**
+                     * @description The file's format; found from its name and bytes when absent
+                     * @enum {string}
+                     */
+                    format?: "csv" | "xlsx" | "tally_xml";
+                    /**
+                     * @description What the file holds: one kind of record per spreadsheet (required), or `tally` for a Tally export (the default for format tally_xml)
+                     * @enum {string}
+                     */
+                    kind: "contacts" | "items" | "accounts" | "opening_balances" | "invoices" | "bills" | "credit_notes" | "debit_notes" | "payments" | "expenses" | "journals" | "tally";
+                    /** @description A JSON object: a template column's header → the header the file gives that column, e.g. {"contact_name":"Party Name"} */
+                    mapping?: string;
+                    /**
+                     * Format: binary
+                     * @description With format tally_xml: Tally's Trial Balance report exported as XML, for GET /imports/{id}/reconciliation
+                     */
+                    trial_balance?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The import has been queued. */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        import: components["schemas"]["Import"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    getImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description import_id */
+                import_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        import: components["schemas"]["Import"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    listImportErrors: {
+        parameters: {
+            query?: {
+                /** @description csv answers text/csv: the header row, then a row per issue */
+                format?: "json" | "csv";
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description import_id */
+                import_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        errors: components["schemas"]["ImportIssue"][];
+                        message: string;
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    getImportReconciliation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description import_id */
+                import_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        tally_reconciliation: components["schemas"]["TallyReconciliation"];
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            409: components["responses"]["TokenError409"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    getImportTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path: {
+                /** @description One of contacts, items, accounts, opening_balances, invoices, bills, credit_notes, debit_notes, payments, expenses, journals */
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The text/csv document */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
         };
     };
     listInvoices: {
@@ -18044,6 +18731,157 @@ export interface operations {
             403: components["responses"]["KeyedError403"];
             404: components["responses"]["KeyedError404"];
             409: components["responses"]["KeyedError409ConflictPeriodLockedConflictReconciled"];
+            413: components["responses"]["KeyedError413"];
+            415: components["responses"]["KeyedError415"];
+            422: components["responses"]["KeyedError422"];
+            429: components["responses"]["KeyedError429"];
+            500: components["responses"]["KeyedError500"];
+            503: components["responses"]["KeyedError503"];
+        };
+    };
+    getOpeningBalances: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        opening_balances: components["schemas"]["OpeningBalances"];
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
+    setOpeningBalances: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on this operation. A key of your own for this request: 1-200 letters, digits, `-`, `_` or `:`. Change it for every new request: the same key on the same method and path within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of running again; 5xx answers are not kept, so a retry with the key runs.
+                 * @example change-me-per-request-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    accounts: {
+                        /** @description account_id */
+                        account_id: string;
+                        /** @description Rupees (or the document currency), at most two decimal places */
+                        credit?: number;
+                        /** @description Rupees (or the document currency), at most two decimal places */
+                        debit?: number;
+                    }[];
+                    advances?: {
+                        /** @description Rupees (or the document currency), at most two decimal places */
+                        amount: number;
+                        /** @description contact_id */
+                        contact_id: string;
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD
+                         */
+                        date?: string;
+                        reference?: string;
+                        type: "CUSTOMER" | "VENDOR";
+                    }[];
+                    open_items?: {
+                        /** @description contact_id: the customer of an INVOICE, the vendor of a BILL */
+                        contact_id: string;
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD
+                         */
+                        date: string;
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD
+                         */
+                        due_date?: string;
+                        /** @description The number it was issued under (CGST rule 46(b)); a bill keeps the supplier's number */
+                        number: string;
+                        /** @description Rupees (or the document currency), at most two decimal places */
+                        open_amount: number;
+                        place_of_supply: string;
+                        /** @description Taxable value and tax per rate, as issued; absent when the old books kept only the amount (a Tally bill-wise opening): such an item can be paid, and a note against it states its own tax */
+                        taxes?: {
+                            /** @description Rupees (or the document currency), at most two decimal places */
+                            cess?: number;
+                            /** @description Rupees (or the document currency), at most two decimal places */
+                            cgst?: number;
+                            /** @description Rupees (or the document currency), at most two decimal places */
+                            igst?: number;
+                            /** @description The GST rate in per cent (0, 0.1, 0.25, 1, 1.5, 3, 5, 6, 7.5, 12, 18, 28, 40) */
+                            rate: number;
+                            /** @description Rupees (or the document currency), at most two decimal places */
+                            sgst?: number;
+                            /** @description Rupees (or the document currency), at most two decimal places */
+                            taxable_value: number;
+                        }[];
+                        /** @description What it was issued for, in rupees; default: its taxes' taxable values and tax added up, or open_amount without taxes */
+                        total?: number;
+                        type: "INVOICE" | "BILL";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The opening balances have been set. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        opening_balances: components["schemas"]["OpeningBalances"];
+                    };
+                };
+            };
+            400: components["responses"]["KeyedError400"];
+            401: components["responses"]["KeyedError401"];
+            403: components["responses"]["KeyedError403"];
+            404: components["responses"]["KeyedError404"];
+            409: components["responses"]["KeyedError409ConflictPeriodLockedConflictInvalidState"];
             413: components["responses"]["KeyedError413"];
             415: components["responses"]["KeyedError415"];
             422: components["responses"]["KeyedError422"];
@@ -20582,7 +21420,7 @@ export interface operations {
                 cursor?: string;
                 /** @description endpoint_id */
                 endpoint_id?: string;
-                event_type?: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED" | "BANK_STATEMENT_IMPORTED" | "BANK_RECONCILIATION_CLOSED";
+                event_type?: "INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED" | "BANK_STATEMENT_IMPORTED" | "BANK_RECONCILIATION_CLOSED" | "IMPORT_COMPLETED" | "OPENING_BALANCES_SET";
                 per_page?: number;
                 status?: "PENDING" | "SUCCEEDED" | "FAILED";
             };
@@ -20774,7 +21612,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED" | "BANK_STATEMENT_IMPORTED" | "BANK_RECONCILIATION_CLOSED")[];
+                    events: ("INVOICE_CREATED" | "INVOICE_UPDATED" | "INVOICE_VOIDED" | "INVOICE_PAID" | "INVOICE_BULK_CREATED" | "BILL_CREATED" | "BILL_UPDATED" | "BILL_VOIDED" | "BILL_PAID" | "BILL_BULK_CREATED" | "PAYMENT_RECEIVED" | "PAYMENT_MADE" | "CREDIT_NOTE_CREATED" | "CREDIT_NOTE_VOIDED" | "DEBIT_NOTE_CREATED" | "ESTIMATE_CREATED" | "ESTIMATE_ACCEPTED" | "ESTIMATE_CONVERTED" | "SALES_ORDER_CREATED" | "PURCHASE_ORDER_CREATED" | "EXPENSE_CREATED" | "JOURNAL_POSTED" | "SERIES_NEARLY_EXHAUSTED" | "BILL_OF_ENTRY_CREATED" | "DELIVERY_CHALLAN_CREATED" | "DELIVERY_CHALLAN_VOIDED" | "BANK_STATEMENT_IMPORTED" | "BANK_RECONCILIATION_CLOSED" | "IMPORT_COMPLETED" | "OPENING_BALANCES_SET")[];
                     /** @description http(s) URL on a public address */
                     url: string;
                 };
@@ -21822,6 +22660,60 @@ export interface operations {
             };
         };
     };
+    onImportCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["ImportEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "IMPORT_COMPLETED";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     onInvoiceBulkCreated: {
         parameters: {
             query?: never;
@@ -22119,6 +23011,60 @@ export interface operations {
                     delivery_id: string;
                     /** @constant */
                     event_type: "JOURNAL_POSTED";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened, ISO 8601 UTC
+                     */
+                    occurred_at: string;
+                    /** @description The organisation the event happened in */
+                    org_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx (or no answer within 10 s) is retried at about 30 s, 5 min, 30 min, 2 h, 6 h and 24 h, then the delivery fails */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOpeningBalancesSet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry and replay: drop a delivery already handled */
+                "X-Svc-Delivery": components["parameters"]["SvcDelivery"];
+                /** @description The event type, as `event_type` in the body */
+                "X-Svc-Event": components["parameters"]["SvcEvent"];
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, with the endpoint's signing secret, of the timestamp, a dot, and the raw body bytes. Compare it in constant time.
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Svc-Signature": components["parameters"]["SvcSignature"];
+                /** @description When this attempt was signed, in Unix seconds. Refuse a delivery more than 300 seconds from now. */
+                "X-Svc-Timestamp": components["parameters"]["SvcTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["OpeningBalancesEventData"];
+                    /** @description The same on every retry and replay of this delivery: drop a duplicate by it */
+                    delivery_id: string;
+                    /** @constant */
+                    event_type: "OPENING_BALANCES_SET";
                     /**
                      * Format: date-time
                      * @description When the event happened, ISO 8601 UTC
