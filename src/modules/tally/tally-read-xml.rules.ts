@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { invalidValue } from '../../kernel/errors';
+import { decodeXmlReferences } from '../../kernel/xml-references';
 
 /** An element as the parser gives it: its text alone, or its attributes (`@_NAME`), text (`#text`) and child lists. */
 export type TallyElement = string | { readonly [key: string]: string | readonly TallyElement[] };
@@ -75,14 +76,14 @@ export function descendants(element: TallyElement, path: readonly string[]): Tal
 export function textAt(element: TallyElement, ...path: string[]): string | null {
   const found = descendants(element, path)[0];
   const raw = found === undefined ? undefined : typeof found === 'string' ? found : found['#text'];
-  const text = typeof raw === 'string' ? decode(raw).trim() : '';
+  const text = typeof raw === 'string' ? decodeXmlReferences(raw).trim() : '';
   return text === '' ? null : text;
 }
 
 /** An attribute's decoded value, null when absent or blank. */
 export function attribute(element: TallyElement, name: string): string | null {
   const value = typeof element === 'string' ? undefined : element[`@_${name}`];
-  const text = typeof value === 'string' ? decode(value).trim() : '';
+  const text = typeof value === 'string' ? decodeXmlReferences(value).trim() : '';
   return text === '' ? null : text;
 }
 
@@ -92,18 +93,6 @@ export const isYes = (element: TallyElement, name: string) => textAt(element, na
 /** A master's name: its NAME attribute, else its first NAME.LIST name (or LANGUAGENAME.LIST's). */
 export function masterName(element: TallyElement): string | null {
   return attribute(element, 'NAME') ?? textAt(element, 'NAME.LIST', 'NAME') ?? textAt(element, 'LANGUAGENAME.LIST', 'NAME.LIST', 'NAME') ?? textAt(element, 'NAME');
-}
-
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-/** XML's five entities and character references; any other `&name;` is kept as written. */
-function decode(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(/&(#x[0-9A-Fa-f]{1,6}|#\d{1,7}|[a-z]+);/g, (whole, ref: string) => {
-    if (!ref.startsWith('#')) return NAMED[ref] ?? whole;
-    const code = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1));
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
 }
 
 /** Hostile files carry megabyte-long messages: only their start is quoted. */

@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { StatementFileError } from '../statement.types';
+import { decodeXmlReferences } from '../../../kernel/xml-references';
 
 /**
  * An element as fast-xml-parser gives it: its text alone, or an object of its attributes (`@_Ccy`),
@@ -30,7 +31,7 @@ const ATTRIBUTE_PREFIX = '@_';
 /**
  * Every value stays text (amounts go from text to paise in amount-text.ts, never through a number);
  * no entity is expanded by the parser (declarations are refused before it runs, XML's five and
- * character references are decoded by `decodeReferences`); every element is a list, so one entry
+ * character references are decoded by `decodeXmlReferences`); every element is a list, so one entry
  * and many read alike; namespace prefixes are dropped from element names (camt.053 .02 to .08 differ
  * by namespace). `removeNSPrefix` would also drop the `xmlns` attributes that say which version a
  * camt.053 file is, so the prefix is dropped by `transformTagName` instead.
@@ -95,7 +96,7 @@ export function leafText(element: XmlElement, path: readonly string[]): string |
 /** An element's own text, null when it has none. */
 export function textOf(element: XmlElement): string | null {
   const text = typeof element === 'string' ? element : element['#text'];
-  return typeof text === 'string' ? decodeReferences(text) : null;
+  return typeof text === 'string' ? decodeXmlReferences(text) : null;
 }
 
 /** An element's attributes by name (a namespace declaration keeps its `xmlns:` prefix). */
@@ -103,7 +104,7 @@ export function attributesOf(element: XmlElement): Record<string, string> {
   if (typeof element === 'string') return {};
   return Object.fromEntries(Object.entries(element)
     .filter((entry): entry is [string, string] => entry[0].startsWith(ATTRIBUTE_PREFIX) && typeof entry[1] === 'string')
-    .map(([name, value]) => [name.slice(ATTRIBUTE_PREFIX.length), decodeReferences(value)]));
+    .map(([name, value]) => [name.slice(ATTRIBUTE_PREFIX.length), decodeXmlReferences(value)]));
 }
 
 function childElements(element: XmlElement, name: string): readonly XmlElement[] {
@@ -161,18 +162,6 @@ function fileOffset(xmlOffset: number, insertions: readonly Insertion[]): number
     inserted += length;
   }
   return xmlOffset - inserted;
-}
-
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-/** XML's five entities and character references; any other `&name;` is kept as written. */
-function decodeReferences(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(/&(#x[0-9A-Fa-f]{1,6}|#\d{1,7}|[a-z]+);/g, (whole, ref: string) => {
-    if (!ref.startsWith('#')) return NAMED[ref] ?? whole;
-    const code = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1));
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
 }
 
 /** Hostile files carry megabyte-long names: a message quotes only their start. */
