@@ -7,6 +7,10 @@ module.exports = {
   forbidden: [
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
     {
+      name: 'console-uses-only-the-api', severity: 'error', comment: 'the console is a client: it reaches the server through the SDK (the public API) alone',
+      from: { path: '^console/' }, to: { path: '^(src|test|bench|scripts)/' },
+    },
+    {
       name: 'kernel-is-a-leaf', severity: 'error', comment: 'kernel holds dependency-free primitives',
       from: { path: '^src/kernel/' }, to: { path: '^src/(?!kernel/)' },
     },

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'console/src/**/*.test.ts'],
     // Each API test file gets its own database, so files run in parallel safely.
     pool: 'forks',
     // A worker keeps its loaded modules from one file to the next: every API test file imports

@@ -9,6 +9,7 @@ import type { IdGenerator } from '../kernel/ids';
 import type { ForegroundGate } from '../platform/foreground';
 import type { IdempotencyStore } from '../platform/idempotency/idempotency.store';
 import type { Metrics, MetricsExposition } from '../platform/metrics/metrics';
+import { registerConsole } from './console';
 import { errorBody, errorHandler } from './error-handler';
 import type { Readiness } from './health.routes';
 import { renderSuccess, idempotencyStepFor } from './idempotency-step';
@@ -142,6 +143,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await registerConsole(app);
   if (metricsRoute) {
     app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => reply.type(metricsRoute.contentType).send(await metricsRoute.render()));
   }

@@ -79,6 +79,7 @@ class Story {
   readonly examples: Examples = {};
   private keys = 0;
   token = '';
+  orgId = '';
 
   constructor(
     private readonly baseUrl: string,
@@ -144,8 +145,23 @@ class Story {
   }
 }
 
-/** Runs the scenario on a fresh database (SQLite, or PostgreSQL when TEST_DATABASE_URL is set) and returns every operation's example. */
-export async function recordExampleScenario(): Promise<{ examples: Examples; missing: string[] }> {
+/** A server that has lived the example scenario: the console's browser tests and screenshots look at its books. */
+export interface ExampleServer {
+  baseUrl: string;
+  orgId: string;
+  /** The scenario's full-access personal access token. */
+  token: string;
+  examples: Examples;
+  /** Operations the scenario never called. */
+  missing: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Runs the scenario on a fresh database (SQLite, or PostgreSQL when TEST_DATABASE_URL is set) and
+ * leaves its server running, on `port` (default any free one).
+ */
+export async function startExampleServer(port = 0): Promise<ExampleServer> {
   const db = await createTestDatabase();
   const clock = new SettableClock({ now: () => new Date(NOW) });
   const config = loadConfig({
@@ -163,18 +179,30 @@ export async function recordExampleScenario(): Promise<{ examples: Examples; mis
     clock, ids: seededIds(clock), logger: false,
     webhookResolver: async () => [{ address: '127.0.0.1', family: 4 }],
   });
-  try {
-    await app.server.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.server.address();
-    if (!address || typeof address === 'string') throw new Error('server did not bind a TCP port');
-    const story = new Story(`http://127.0.0.1:${address.port}`, new Map(app.routes.map((r) => [r.operationId, r])), app.database);
-    await monthOfBusiness(story);
-    const missing = app.routes.map((r) => r.operationId).filter((id) => !story.examples[id]);
-    return { examples: story.examples, missing };
-  } finally {
+  const close = async () => {
     await app.close();
     await db.drop();
+  };
+  try {
+    await app.server.listen({ host: '127.0.0.1', port });
+    const address = app.server.server.address();
+    if (!address || typeof address === 'string') throw new Error('server did not bind a TCP port');
+    const baseUrl = `http://127.0.0.1:${address.port}`;
+    const story = new Story(baseUrl, new Map(app.routes.map((r) => [r.operationId, r])), app.database);
+    await monthOfBusiness(story);
+    const missing = app.routes.map((r) => r.operationId).filter((id) => !story.examples[id]);
+    return { baseUrl, orgId: story.orgId, token: story.token, examples: story.examples, missing, close };
+  } catch (error) {
+    await close();
+    throw error;
   }
+}
+
+/** Runs the scenario on a fresh database and returns every operation's example. */
+export async function recordExampleScenario(): Promise<{ examples: Examples; missing: string[] }> {
+  const server = await startExampleServer();
+  await server.close();
+  return { examples: server.examples, missing: server.missing };
 }
 
 /** The committed examples, as scripts/record-examples.ts last wrote them. */
@@ -202,6 +230,7 @@ async function monthOfBusiness(s: Story): Promise<void> {
     },
   })).org;
   const orgId: string = org.org_id;
+  s.orgId = orgId;
   const user = (await s.call('adminCreateUser', { params: { org_id: orgId }, body: { name: 'Asha Rao', email: 'asha.rao@kaveri.example' } })).user;
   const token = (await s.call('adminCreateToken', {
     body: { org_ids: [orgId], user_id: user.user_id, scopes: ['Svc.fullaccess.all'], kind: 'PAT', expires_at: '2027-03-31T18:29:59Z', rate_limit_per_minute: 600 },

@@ -1,0 +1,3 @@
+import type { Page } from '../page';
+
+export const bankPages: Page[] = [];
