@@ -216,7 +216,7 @@ describe('GET /whoami', () => {
   it('lists every organisation a token reaches, by name, marking the one X-Svc-Org chose', async () => {
     const zeta = await t.admin.post('/orgs', { name: 'Zeta Traders', state_code: 'IN-MH' });
     const alpha = await t.admin.post('/orgs', { name: 'Alpha Exports', state_code: 'IN-KA', gstin: '29AABCB1234F1Z4' });
-    const [zetaId, alphaId]: string[] = [zeta.body.org.org_id, alpha.body.org.org_id];
+    const [zetaId, alphaId]: [string, string] = [zeta.body.org.org_id, alpha.body.org.org_id];
     const { token } = await t.given.token([zetaId, alphaId]);
     const res = await t.api.get('/whoami', { token, headers: { 'x-svc-org': zetaId } });
     expect(res.status).toBe(200);
