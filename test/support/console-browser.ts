@@ -86,7 +86,9 @@ export async function startTour(options: { port?: number } = {}): Promise<TourRu
     });
     const page = await context.newPage();
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
+    // A 4xx the console shows the person is not a fault of the page (Chromium also logs each as a
+    // console error, "Failed to load resource"); a 5xx is, and so is any other error.
+    page.on('console', (m) => { if (m.type() === 'error' && !m.text().startsWith('Failed to load resource: the server responded with a status of 4')) problems.push(`console error: ${m.text()}`); });
     page.on('requestfailed', (r) => { if (new URL(r.url()).origin === origin) problems.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`); });
     page.on('response', (r) => { if (r.status() >= 500) problems.push(`${r.status()} ${r.url()}`); });
 
