@@ -1,6 +1,6 @@
 import { Amount } from '../../ui/amount';
 import { DateText } from '../../ui/date-text';
-import type { DashboardFigures } from './dashboard';
+import type { DashboardFigures } from './figures';
 
 type Ageing = DashboardFigures['receivables'];
 

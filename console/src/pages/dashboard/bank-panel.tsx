@@ -3,7 +3,7 @@ import { Amount } from '../../ui/amount';
 import { DataTable } from '../../ui/data-table';
 import type { Period } from '../../ui/period';
 import { generalLedgerHref } from '../links';
-import type { DashboardFigures } from './dashboard';
+import type { DashboardFigures } from './figures';
 
 /** Each bank and cash account's book balance at the period's end, and its lines still to match. */
 export function BankPanel({ accounts, period }: { accounts: DashboardFigures['bank_accounts']; period: Period }) {

@@ -1,5 +1,4 @@
 import './dashboard.css';
-import type { components } from '@bahi/sdk';
 import { showMonth } from '../../format/dates';
 import { Loading } from '../../ui/loading';
 import { PageHeading } from '../../ui/page-heading';
@@ -10,8 +9,6 @@ import { BankPanel } from './bank-panel';
 import { MonthsPanel } from './months-panel';
 import { Tiles } from './tiles';
 import { WaitingPanel } from './waiting-panel';
-
-export type DashboardFigures = components['schemas']['Dashboard'];
 
 /** The month at a glance: every figure computed by the server (GET /reports/dashboard) for the chosen period. */
 export function Dashboard() {

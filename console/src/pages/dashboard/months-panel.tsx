@@ -1,7 +1,7 @@
 import { Amount } from '../../ui/amount';
 import { BarChart } from '../../ui/bar-chart';
 import { DataTable } from '../../ui/data-table';
-import type { DashboardFigures } from './dashboard';
+import type { DashboardFigures } from './figures';
 
 type Month = DashboardFigures['months'][number];
 

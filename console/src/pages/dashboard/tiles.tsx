@@ -1,7 +1,7 @@
 import { Amount } from '../../ui/amount';
 import type { Period } from '../../ui/period';
 import { withPeriod } from '../../ui/period';
-import type { DashboardFigures } from './dashboard';
+import type { DashboardFigures } from './figures';
 
 /** The period's headline figures; each leads to the statement it comes from. */
 export function Tiles({ dashboard, period }: { dashboard: DashboardFigures; period: Period }) {

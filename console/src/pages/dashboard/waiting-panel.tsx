@@ -1,7 +1,7 @@
 import { formatCount } from '../../format/money';
 import { useSignedIn } from '../../session/context';
 import { documentListHref } from '../links';
-import type { DashboardFigures } from './dashboard';
+import type { DashboardFigures } from './figures';
 
 /** Documents waiting on someone, each count a link to the list that shows them. */
 export function WaitingPanel({ waiting }: { waiting: DashboardFigures['waiting'] }) {
