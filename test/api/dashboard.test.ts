@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBankLines } from '../support/bank';
 import { accountId, expectBooksBalanced } from '../support/books';
-import { gstCustomer, gstOrg, gstVendor } from '../support/gst-documents';
+import { gstCustomer, gstOrg, gstVendor, OTHER_STATE_GSTIN, SUPPLIER_GSTIN } from '../support/gst-documents';
+import { gstr2bFile } from '../support/gstr2b-file';
 import { taxId } from '../support/sales';
 import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
@@ -11,7 +12,7 @@ import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/
  * SGST); Udyog Supplies a registered vendor in Maharashtra (IGST). Today is 10 July 2026.
  *
  * May   I1  invoice of 5 May, due 4 Jun: 10,000 + CGST 900 + SGST 900 = 11,800
- *       B1  bill of 10 May, due 9 Jun: 5,000 + IGST 900 = 5,900
+ *       B1  bill of 10 May, due 9 Jun: 5,000 + IGST 900 = 5,900 (Udyog's numbers are UDY/<date>)
  *       R1  receipt of 20 May into the bank: 8,000 for I1
  *       E1  expense of 25 May from the bank: 1,000 + CGST 90 + SGST 90 = 1,180
  *       T1  28 May: 2,000 taken from the bank to petty cash (a journal between the two)
@@ -39,7 +40,8 @@ import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/
  *         no IRN: 4 (any date). The drafts need none yet.
  *         bank lines (Bank): 20 May in 8,000 matched to R1, 25 May out 1,180 matched to E1,
  *         15 Jun out 5,900 left unmatched, 18 Jun in 1,800 excluded, 3 Jul in 500 unmatched but
- *         after the period: 1 unmatched in the period. No GSTR-2B uploaded: nothing to review.
+ *         after the period: 1 unmatched in the period. No GSTR-2B uploaded: nothing to review
+ *         (the last test uploads June's).
  * bank    Bank: 8,000 − 1,180 − 2,000 − 5,900 + 1,800 = 720, 1 unmatched line; Petty Cash 2,000.
  */
 
@@ -66,7 +68,7 @@ beforeAll(async () => {
     line_items: [{ name: 'Copier paper', hsn_or_sac: '4802', quantity, rate, tax_id: t18 }],
   })).invoice;
   const bill = async (date: string, due: string, rate: number, approve = true) => (await created('/bills', {
-    vendor_id: vendorId, date, due_date: due, place_of_supply: 'IN-KA', auto_approve: approve, reference_number: newKey().slice(-12),
+    vendor_id: vendorId, date, due_date: due, place_of_supply: 'IN-KA', auto_approve: approve, bill_number: `UDY/${date}`,
     line_items: [{ name: 'Pulp', hsn_or_sac: '4702', quantity: 1, rate, tax_id: t18 }],
   })).bill;
 
@@ -189,6 +191,21 @@ describe('GET /reports/dashboard', () => {
     const malformed = await org.api.get('/reports/dashboard?from_date=2026-13-01');
     expect(malformed.status).toBe(400);
     expect(malformed.body.field).toBe('from_date');
+  });
+
+  it("counts the rows of June's GSTR-2B reconciliation that are not matched, once it is uploaded", async () => {
+    // June's 2B: B2 as booked (matched), and an invoice of Udyog's the books lack (missing in the books). May has no 2B,
+    // so B1, booked in May, is no month's row to review.
+    const june2b = gstr2bFile({
+      gstin: SUPPLIER_GSTIN, period: '062026', gendt: '14-07-2026',
+      b2b: [{ ctin: OTHER_STATE_GSTIN, trdnm: 'Udyog Supplies', supprd: '062026', supfildt: '11-07-2026', inv: [
+        { inum: 'UDY/2026-06-12', dt: '12-06-2026', txval: 3000, igst: 540 },
+        { inum: 'UDY/2026-06-25', dt: '25-06-2026', txval: 800, igst: 144 },
+      ] }],
+    });
+    expect((await org.api.post('/gst/gstr2b', june2b, { idempotencyKey: newKey() })).status).toBe(201);
+    expect((await dashboard('?from_date=2026-05-01&to_date=2026-06-30')).waiting.itc_to_review).toBe(1);
+    expect((await dashboard('?from_date=2026-05-01&to_date=2026-05-31')).waiting.itc_to_review).toBe(0);
   });
 
   it('needs Svc.accounts.READ', async () => {
