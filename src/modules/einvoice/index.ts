@@ -11,3 +11,4 @@ export type { IrnService } from './irn.service';
 // What e-way bills build from too: the document's parties and lines, and the IRP's value forms.
 export { documentLines, documentParties, LINE_COLUMNS, sourceLineOf, type Counterparty } from './document-source';
 export { addressLines, cessParts, EXPORT_PIN, EXPORT_STATE, inrLine, inrLines, inrOf, irpDate, pinOf, type InrLine, type Party, type SourceLine } from './einvoice.builder';
+export { pendingEInvoiceCount } from './einvoice-pending.reader';
