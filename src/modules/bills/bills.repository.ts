@@ -1,6 +1,7 @@
 import type { Db, Tx } from '../../db/database';
 import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
+import { containsSearch } from '../../db/text-search';
 import type { BillLinesTable, BillsTable } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
 import type { LocalDate } from '../../kernel/local-date';
@@ -14,6 +15,8 @@ export interface BillFilter {
   vendorId?: string;
   dateFrom?: string;
   dateTo?: string;
+  /** A search's LIKE pattern (db/text-search.ts searchPatternOf). */
+  search?: string;
 }
 
 export const billsRepository = {
@@ -54,6 +57,7 @@ export const billsRepository = {
     if (filter.vendorId) q = q.where('vendor_id', '=', filter.vendorId);
     if (filter.dateFrom) q = q.where('bill_date', '>=', filter.dateFrom);
     if (filter.dateTo) q = q.where('bill_date', '<=', filter.dateTo);
+    if (filter.search) q = q.where(containsSearch(engineOf(db), ['bill_number', 'vendor_name'], filter.search));
     if (after) q = q.where('bill_id', '<', String(after[0]));
     return q.orderBy('bill_id', 'desc').limit(limit + 1).execute();
   },

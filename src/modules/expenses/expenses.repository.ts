@@ -1,6 +1,7 @@
 import type { Db, Tx } from '../../db/database';
 import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
+import { containsSearch } from '../../db/text-search';
 import type { ExpenseLinesTable, ExpensesTable } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
 
@@ -13,6 +14,8 @@ export interface ExpenseFilter {
   paidThroughAccountId?: string;
   dateFrom?: string;
   dateTo?: string;
+  /** A search's LIKE pattern (db/text-search.ts searchPatternOf). */
+  search?: string;
 }
 
 export const expensesRepository = {
@@ -40,6 +43,7 @@ export const expensesRepository = {
       q = q.where('expense_id', 'in', (eb) => eb.selectFrom('expense_lines').select('expense_id')
         .where('org_id', '=', orgId).where('account_id', '=', accountId));
     }
+    if (filter.search) q = q.where(containsSearch(engineOf(db), ['reference_number', 'vendor_name'], filter.search));
     if (after) q = q.where('expense_id', '<', String(after[0]));
     return q.orderBy('expense_id', 'desc').limit(limit + 1).execute();
   },

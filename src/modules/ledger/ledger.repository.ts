@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
+import { containsSearch } from '../../db/text-search';
 import type { JournalLinesTable, JournalsTable, Tables } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
 import { preparedQuery } from '../../db/prepared';
@@ -21,6 +22,8 @@ export interface JournalFilter {
   branchId?: string;
   dateFrom?: string;
   dateTo?: string;
+  /** A search's LIKE pattern (db/text-search.ts searchPatternOf). */
+  search?: string;
 }
 
 /**
@@ -79,6 +82,7 @@ export const ledgerRepository = {
       q = q.where('journal_id', 'in', (eb) => eb.selectFrom('journal_lines').select('journal_id')
         .where('org_id', '=', orgId).where('branch_id', '=', branchId));
     }
+    if (filter.search) q = q.where(containsSearch(engineOf(db), ['source_ref', 'memo'], filter.search));
     if (after) q = q.where('journal_id', '<', String(after[0]));
     return q.orderBy('journal_id', 'desc').limit(limit + 1).execute();
   },
