@@ -25,6 +25,11 @@ export function searchPatternOf(search: string | undefined): string | undefined 
   return `%${escapeLike(lowerAscii(term))}%`;
 }
 
+/** A list filter's search: searchPatternOf's pattern, or undefined for none. */
+export interface SearchFilter {
+  search?: string | undefined;
+}
+
 /**
  * Whether any of `columns` (qualified as the query names them) holds the search: `pattern` is
  * searchPatternOf's, or a prepared query's placeholder for it. A null column holds nothing.

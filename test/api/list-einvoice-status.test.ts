@@ -45,9 +45,10 @@ async function voided(collection: string, id: string, body: Json = CANCEL) {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
-const inv: Record<string, string> = {};
-const cn: Record<string, string> = {};
-const dn: Record<string, string> = {};
+type Made<K extends string> = Record<K, string>;
+const inv = {} as Made<'active' | 'cancelled' | 'pending' | 'b2c' | 'draft' | 'voidWithoutIrn'>;
+const cn = {} as Made<'active' | 'cancelled' | 'pending' | 'b2c' | 'vendor'>;
+const dn = {} as Made<'active' | 'cancelled' | 'pending' | 'vendor'>;
 
 beforeAll(async () => {
   t = await startTestApp();

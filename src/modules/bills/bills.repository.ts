@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../db/database';
 import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
-import { containsSearch } from '../../db/text-search';
+import { containsSearch, type SearchFilter } from '../../db/text-search';
 import type { BillLinesTable, BillsTable } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
 import type { LocalDate } from '../../kernel/local-date';
@@ -10,13 +10,11 @@ import { BILL_OPEN_STATUSES, POSTED_BILL_STATUSES, type BillFingerprint } from '
 export type BillRow = BillsTable;
 export type BillLineRow = BillLinesTable;
 
-export interface BillFilter {
+export interface BillFilter extends SearchFilter {
   status?: string;
   vendorId?: string;
   dateFrom?: string;
   dateTo?: string;
-  /** A search's LIKE pattern (db/text-search.ts searchPatternOf). */
-  search?: string;
 }
 
 export const billsRepository = {

@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../db/database';
 import { engineOf } from '../../db/engine';
 import { insertRows } from '../../db/prepared';
-import { containsSearch } from '../../db/text-search';
+import { containsSearch, type SearchFilter } from '../../db/text-search';
 import type { DeliveryChallanLinesTable, DeliveryChallansTable } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
 import type { LocalDate } from '../../kernel/local-date';
@@ -9,12 +9,10 @@ import type { LocalDate } from '../../kernel/local-date';
 export type DeliveryChallanRow = DeliveryChallansTable;
 export type DeliveryChallanLineRow = DeliveryChallanLinesTable;
 
-export interface ChallanFilter {
+export interface ChallanFilter extends SearchFilter {
   reason?: string;
   /** Only goods on approval, issued and not invoiced, removed before this date (delivery-challans.rules.ts approvalOverdueBefore). */
   approvalRemovedBefore?: LocalDate;
-  /** A search's LIKE pattern (db/text-search.ts searchPatternOf). */
-  search?: string;
 }
 
 export const deliveryChallansRepository = {

@@ -2,7 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
-import { containsSearch } from '../../db/text-search';
+import { containsSearch, type SearchFilter } from '../../db/text-search';
 import type { Tables } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
 
@@ -23,11 +23,9 @@ export interface UnpostedDocumentTables<H extends keyof UnpostedTables> {
   contactName: keyof Tables[H] & ('customer_name' | 'vendor_name');
 }
 
-export interface UnpostedDocumentFilter {
+export interface UnpostedDocumentFilter extends SearchFilter {
   status?: string;
   contactId?: string;
-  /** A search's LIKE pattern (db/text-search.ts searchPatternOf). */
-  search?: string;
 }
 
 /**

@@ -1,21 +1,19 @@
 import type { Db, Tx } from '../../db/database';
 import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
-import { containsSearch } from '../../db/text-search';
+import { containsSearch, type SearchFilter } from '../../db/text-search';
 import type { ExpenseLinesTable, ExpensesTable } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
 
 export type ExpenseRow = ExpensesTable;
 export type ExpenseLineRow = ExpenseLinesTable;
 
-export interface ExpenseFilter {
+export interface ExpenseFilter extends SearchFilter {
   vendorId?: string;
   accountId?: string;
   paidThroughAccountId?: string;
   dateFrom?: string;
   dateTo?: string;
-  /** A search's LIKE pattern (db/text-search.ts searchPatternOf). */
-  search?: string;
 }
 
 export const expensesRepository = {

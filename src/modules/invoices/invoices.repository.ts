@@ -2,7 +2,7 @@ import type { Db, Tx } from '../../db/database';
 import { insertRows, preparedQuery, preparedShapes } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
 import { perDatabase } from '../../db/per-database';
-import { containsSearch } from '../../db/text-search';
+import { containsSearch, type SearchFilter } from '../../db/text-search';
 import type { InvoiceLinesTable, InvoicesTable } from '../../db/schema';
 import { BoundedCache } from '../../kernel/bounded-cache';
 import type { CursorPosition } from '../../kernel/cursor';
@@ -51,13 +51,11 @@ const versionsPage = preparedShapes((db, a: PageArgs, shape: PageShape) => {
 export type InvoiceRow = InvoicesTable;
 export type InvoiceLineRow = InvoiceLinesTable;
 
-export interface InvoiceFilter {
+export interface InvoiceFilter extends SearchFilter {
   status?: string;
   customerId?: string;
   dateFrom?: string;
   dateTo?: string;
-  /** A search's LIKE pattern (db/text-search.ts searchPatternOf). */
-  search?: string;
   einvoice?: EInvoiceFilter;
 }
 

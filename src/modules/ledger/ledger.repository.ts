@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
-import { containsSearch } from '../../db/text-search';
+import { containsSearch, type SearchFilter } from '../../db/text-search';
 import type { JournalLinesTable, JournalsTable, Tables } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
 import { preparedQuery } from '../../db/prepared';
@@ -14,7 +14,7 @@ const journalBySource = preparedQuery((db, a: { orgId: string; source: string; s
 export type JournalRow = JournalsTable;
 export type JournalLineRow = JournalLinesTable;
 
-export interface JournalFilter {
+export interface JournalFilter extends SearchFilter {
   source?: string;
   sourceId?: string;
   accountId?: string;
@@ -22,8 +22,6 @@ export interface JournalFilter {
   branchId?: string;
   dateFrom?: string;
   dateTo?: string;
-  /** A search's LIKE pattern (db/text-search.ts searchPatternOf). */
-  search?: string;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../db/database';
 import { engineOf } from '../../db/engine';
 import { insertRows } from '../../db/prepared';
-import { containsSearch } from '../../db/text-search';
+import { containsSearch, type SearchFilter } from '../../db/text-search';
 import type { CreditNoteApplicationsTable, CreditNoteLinesTable, CreditNotesTable, DocumentLineColumns, Flag, NoteColumns, NoteLineBinding } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
 import { withEInvoiceStatus, type EInvoiceFilter } from '../einvoice';
@@ -35,14 +35,12 @@ export interface NoteApplicationRow {
   released: Flag;
 }
 
-export interface NoteFilter {
+export interface NoteFilter extends SearchFilter {
   status?: string | undefined;
   contactId?: string | undefined;
   invoiceId?: string | undefined;
   billId?: string | undefined;
   noteType?: string | undefined;
-  /** A search's LIKE pattern (db/text-search.ts searchPatternOf). */
-  search?: string | undefined;
   einvoice?: EInvoiceFilter | undefined;
 }
 
