@@ -5,7 +5,7 @@ import { customer, vendor } from '../support/sales';
 import { newKey, startTestApp, type OrgFixture, type TestApp } from '../support/test-app';
 
 /*
- * `search` on every document list (docs/rules/api-conventions.md, "Searching a list"): a
+ * `search` on every document list (docs/rules/api-additions.md, "Searching a list"): a
  * case-insensitive part of the document's number or its party's name, `%` and `_` literal,
  * with the list's other filters and its cursor. Each list holds three documents, made in this
  * order for three parties: Asha Textiles, 50% Off_Stores and 500 Off-Stores. Were `%` and `_`
