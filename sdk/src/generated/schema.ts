@@ -10415,6 +10415,8 @@ export interface operations {
                 /** @description YYYY-MM-DD */
                 date_to?: string;
                 per_page?: number;
+                /** @description A case-insensitive part of the document's number or its party's name (the letters A-Z in either case; % and _ are literal) */
+                search?: string;
                 status?: "DRAFT" | "OPEN" | "PARTIALLY_PAID" | "PAID" | "OVERDUE" | "CANCELLED";
                 /** @description vendor_id */
                 vendor_id?: string;
@@ -10587,6 +10589,8 @@ export interface operations {
             query?: {
                 cursor?: string;
                 per_page?: number;
+                /** @description A case-insensitive part of the Bill of Entry's customs number (the letters A-Z in either case; % and _ are literal) */
+                search?: string;
             };
             header?: {
                 /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
@@ -12438,9 +12442,13 @@ export interface operations {
                 cursor?: string;
                 /** @description customer_id */
                 customer_id?: string;
+                /** @description PENDING: issued, not void, needs an e-invoice (the organisation e-invoices, and the supply is B2B, to an SEZ, a deemed export or an export) and has no IRN yet; ACTIVE: its IRN is active; CANCELLED: its IRN was cancelled */
+                einvoice_status?: "PENDING" | "ACTIVE" | "CANCELLED";
                 /** @description invoice_id */
                 invoice_id?: string;
                 per_page?: number;
+                /** @description A case-insensitive part of the document's number or its party's name (the letters A-Z in either case; % and _ are literal) */
+                search?: string;
                 status?: "DRAFT" | "ISSUED" | "APPLIED" | "CANCELLED";
                 type?: "customer" | "vendor";
             };
@@ -13570,9 +13578,13 @@ export interface operations {
                 /** @description bill_id */
                 bill_id?: string;
                 cursor?: string;
+                /** @description PENDING: issued, not void, needs an e-invoice (the organisation e-invoices, and the supply is B2B, to an SEZ, a deemed export or an export) and has no IRN yet; ACTIVE: its IRN is active; CANCELLED: its IRN was cancelled */
+                einvoice_status?: "PENDING" | "ACTIVE" | "CANCELLED";
                 /** @description invoice_id */
                 invoice_id?: string;
                 per_page?: number;
+                /** @description A case-insensitive part of the document's number or its party's name (the letters A-Z in either case; % and _ are literal) */
+                search?: string;
                 status?: "DRAFT" | "ISSUED" | "APPLIED" | "CANCELLED";
                 type?: "customer" | "vendor";
                 /** @description vendor_id */
@@ -14342,6 +14354,8 @@ export interface operations {
                 overdue?: boolean;
                 per_page?: number;
                 reason?: "JOB_WORK" | "ON_APPROVAL" | "OWN_USE" | "PURCHASE_RETURN" | "OTHER";
+                /** @description A case-insensitive part of the document's number or its party's name (the letters A-Z in either case; % and _ are literal) */
+                search?: string;
             };
             header?: {
                 /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
@@ -14902,6 +14916,8 @@ export interface operations {
                 /** @description customer_id */
                 customer_id?: string;
                 per_page?: number;
+                /** @description A case-insensitive part of the document's number or its party's name (the letters A-Z in either case; % and _ are literal) */
+                search?: string;
                 status?: "DRAFT" | "SENT" | "ACCEPTED" | "DECLINED" | "CANCELLED" | "CONVERTED";
             };
             header?: {
@@ -15496,6 +15512,8 @@ export interface operations {
                 /** @description paid_through_account_id */
                 paid_through_account_id?: string;
                 per_page?: number;
+                /** @description A case-insensitive part of the expense's reference number or its vendor's name (the letters A-Z in either case; % and _ are literal) */
+                search?: string;
                 /** @description vendor_id */
                 vendor_id?: string;
             };
@@ -17156,7 +17174,11 @@ export interface operations {
                 date_from?: string;
                 /** @description YYYY-MM-DD */
                 date_to?: string;
+                /** @description PENDING: issued, not void, needs an e-invoice (the organisation e-invoices, and the supply is B2B, to an SEZ, a deemed export or an export) and has no IRN yet; ACTIVE: its IRN is active; CANCELLED: its IRN was cancelled */
+                einvoice_status?: "PENDING" | "ACTIVE" | "CANCELLED";
                 per_page?: number;
+                /** @description A case-insensitive part of the document's number or its party's name (the letters A-Z in either case; % and _ are literal) */
+                search?: string;
                 status?: "DRAFT" | "SENT" | "PARTIALLY_PAID" | "PAID" | "OVERDUE" | "CANCELLED" | "CREDIT_APPLIED";
             };
             header?: {
@@ -18676,6 +18698,8 @@ export interface operations {
                 /** @description YYYY-MM-DD */
                 date_to?: string;
                 per_page?: number;
+                /** @description A case-insensitive part of the number of the entry's source document (source_ref) or its memo (the letters A-Z in either case; % and _ are literal) */
+                search?: string;
                 source?: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE" | "BILL_OF_ENTRY" | "ITC_REVERSAL";
                 /** @description source_id */
                 source_id?: string;
@@ -19040,6 +19064,8 @@ export interface operations {
                 cursor?: string;
                 flow?: "INCOMING" | "OUTGOING";
                 per_page?: number;
+                /** @description A case-insensitive part of the payment's reference number, its receipt voucher's number or its party's name (the letters A-Z in either case; % and _ are literal) */
+                search?: string;
             };
             header?: {
                 /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
@@ -19618,6 +19644,8 @@ export interface operations {
             query?: {
                 cursor?: string;
                 per_page?: number;
+                /** @description A case-insensitive part of the document's number or its party's name (the letters A-Z in either case; % and _ are literal) */
+                search?: string;
                 status?: "DRAFT" | "OPEN" | "BILLED" | "CANCELLED";
                 /** @description vendor_id */
                 vendor_id?: string;
@@ -21240,6 +21268,8 @@ export interface operations {
                 /** @description customer_id */
                 customer_id?: string;
                 per_page?: number;
+                /** @description A case-insensitive part of the document's number or its party's name (the letters A-Z in either case; % and _ are literal) */
+                search?: string;
                 status?: "DRAFT" | "OPEN" | "PARTIALLY_INVOICED" | "INVOICED" | "CLOSED" | "CANCELLED";
             };
             header?: {
