@@ -9,13 +9,14 @@ export function AccountChooser({ chosen }: { chosen: string | undefined }) {
   const accounts = useAccounts();
   const choose = (accountId: string) => route(`${path}?${new URLSearchParams({ ...query, account_id: accountId })}`);
   return (
-    <label>
-      Account
-      <select name="account_id" value={chosen ?? ''} aria-busy={accounts.loading ? 'true' : 'false'} onChange={(e) => choose(e.currentTarget.value)}>
+    // A label of its own (not wrapping the select), so the options' text is not read as its name.
+    <div>
+      <label for="ledger-account">Account</label>
+      <select id="ledger-account" name="account_id" value={chosen ?? ''} aria-busy={accounts.loading ? 'true' : 'false'} onChange={(e) => choose(e.currentTarget.value)}>
         <option value="" disabled>Choose an account</option>
         {(accounts.data ?? []).map((a) => <option key={a.account_id} value={a.account_id}>{accountLabel(a)}</option>)}
       </select>
       <ErrorNote error={accounts.error} />
-    </label>
+    </div>
   );
 }

@@ -11,12 +11,12 @@ export function ComparisonChooser({ offered, chosen }: { offered: readonly Compa
     route(`${path}?${next}`);
   };
   return (
-    <label class="comparison-chooser">
-      Compare with
-      <select name="compare" value={chosen ?? ''} onChange={(e) => choose(e.currentTarget.value)}>
+    <div>
+      <label for="report-compare">Compare with</label>
+      <select id="report-compare" name="compare" value={chosen ?? ''} onChange={(e) => choose(e.currentTarget.value)}>
         <option value="">No comparison</option>
         {offered.map((c) => <option key={c} value={c}>{COMPARISON_LABELS[c]}</option>)}
       </select>
-    </label>
+    </div>
   );
 }
