@@ -18,7 +18,7 @@ const STATUS_WORDS: Record<Journal['status'], string> = {
 /** What posted the entry: a link to its document where the console has a page for it. */
 function SourceOf({ journal }: { journal: Journal }) {
   const words = [sourceLabel(journal.source), journal.source_ref].filter(Boolean).join(' ');
-  const href = journal.source === 'MANUAL' ? null : sourceDocumentHref(journal.source, journal.source_id);
+  const href = sourceDocumentHref(journal.source, journal.source_id);
   return href ? <a href={href} class="source-document">{words}</a> : <>{words}</>;
 }
 
