@@ -19,7 +19,7 @@ const CODES: [key: string, label: string][] = [
 /** Plain texts a document may carry, as given. */
 const TEXTS: [key: string, label: string][] = [
   ['reference_number', 'Reference'], ['receipt_voucher_number', 'Receipt voucher'], ['place_of_supply', 'Place of supply'],
-  ['port_code', 'Port'], ['sez_supplier_gstin', 'SEZ supplier GSTIN'],
+  ['sez_supplier_gstin', 'SEZ supplier GSTIN'],
 ];
 
 function Fact({ label, children }: { label: string; children: ComponentChildren }) {
@@ -28,14 +28,14 @@ function Fact({ label, children }: { label: string; children: ComponentChildren 
 
 /** The document's header: party, dates, status and what else its answer says about it. */
 export function DocumentFacts({ kind, doc }: { kind: Kind; doc: Row }) {
-  const party = kind.party(doc);
+  const party = kind.party?.(doc);
   const gstin = textField(rowField(doc, 'party') ?? {}, 'gstin');
   const currency = kind.currency?.(doc);
   const einvoice = rowField(doc, 'einvoice');
   const status = kind.status?.(doc);
   return (
     <dl class="document-facts">
-      {party && <Fact label={kind.partyLabel}>{party}</Fact>}
+      {party && <Fact label={kind.partyLabel ?? 'Party'}>{party}</Fact>}
       {gstin && <Fact label="GSTIN">{gstin}</Fact>}
       <Fact label="Date"><DateText value={kind.date(doc)} /></Fact>
       {OTHER_DATES.map(([key, label]) => textField(doc, key) && <Fact key={key} label={label}><DateText value={textField(doc, key)} /></Fact>)}

@@ -18,8 +18,8 @@ import './documents.css';
 function columnsOf(kind: Kind): Column<Row>[] {
   const href = (row: Row) => (kind.href ?? ((id: string) => documentHref(kind.kind, id)))(kind.id(row));
   return [
-    { header: 'Number', cell: (row) => <a href={href(row)}>{documentTitle(kind, row)}</a> },
-    { header: kind.partyLabel, cell: (row) => kind.party(row) },
+    { header: 'Number', cell: (row) => <a class="document-number" href={href(row)}>{documentTitle(kind, row)}</a> },
+    ...(kind.party ? [{ header: kind.partyLabel ?? 'Party', cell: (row: Row) => kind.party?.(row) }] : []),
     { header: 'Date', cell: (row) => <DateText value={kind.date(row)} /> },
     ...(kind.status ? [{ header: kind.statusLabel ?? 'Status', cell: (row: Row) => readable(kind.status?.(row)) }] : []),
     { header: 'Total', numeric: true, cell: (row) => <DocumentAmount value={kind.total(row)} currency={kind.currency?.(row)} /> },

@@ -28,7 +28,8 @@ export interface KindSpec<Item, Param extends string = string> {
   detailKey: string;
   id: (item: Item) => string;
   number: (item: Item) => string | null;
-  party: (item: Item) => string | null;
+  /** Who the document is with; a journal has no one party. */
+  party?: (item: Item) => string | null;
   date: (item: Item) => string;
   total: (item: Item) => number;
   status?: (item: Item) => string;
@@ -37,7 +38,7 @@ export interface KindSpec<Item, Param extends string = string> {
   /** ISO currency of the amounts, where the document can be in another currency than INR. */
   currency?: (item: Item) => string;
   /** Who the party is ("Customer", "Vendor", "Contact"), and the list's parameter to filter by one. */
-  partyLabel: string;
+  partyLabel?: string;
   partyFilter?: Param;
   choices?: readonly Choice<Param>[];
   /** The list takes date_from and date_to. */

@@ -87,9 +87,9 @@ export const KINDS: Record<DocumentKind, Kind> = {
   }),
   journals: defineKind('/journals', {
     title: 'Journals', one: 'Journal', scope: 'Svc.journals.READ', detailKey: 'journal',
-    id: (d) => d.journal_id, number: (d) => d.source_ref ?? d.memo, party: () => null, date: (d) => d.date,
+    id: (d) => d.journal_id, number: (d) => d.source_ref ?? d.memo, date: (d) => d.date,
     total: (d) => d.total, status: (d) => d.source, statusLabel: 'Source',
-    partyLabel: 'Party', dated: true, einvoice: false, pdf: false, activity: false, href: journalHref,
+    dated: true, einvoice: false, pdf: false, activity: false, href: journalHref,
     choices: [{ param: 'source', label: 'Source', options: ['MANUAL', 'INVOICE', 'BILL', 'PAYMENT', 'ALLOCATION', 'CREDIT_NOTE', 'DEBIT_NOTE', 'EXPENSE', 'OPENING_BALANCE', 'BILL_OF_ENTRY', 'ITC_REVERSAL'] }],
   }),
 };

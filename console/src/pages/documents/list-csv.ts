@@ -6,10 +6,11 @@ import type { Kind, Row } from './kind';
  * spreadsheet reads both as what they are; the currency beside the total where a kind has one.
  */
 export function listCsv(kind: Kind, rows: readonly Row[]): string {
-  const header = ['Number', kind.partyLabel, 'Date', 'Status', 'Total', ...(kind.currency ? ['Currency'] : [])];
+  const party = kind.party;
+  const header = ['Number', ...(party ? [kind.partyLabel ?? 'Party'] : []), 'Date', kind.statusLabel ?? 'Status', 'Total', ...(kind.currency ? ['Currency'] : [])];
   return toCsv(header, rows.map((row) => [
     kind.number(row),
-    kind.party(row),
+    ...(party ? [party(row)] : []),
     kind.date(row).slice(0, 10),
     kind.status?.(row),
     kind.total(row),

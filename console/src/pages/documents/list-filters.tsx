@@ -59,12 +59,12 @@ export function ListFilters({ kind, path, filters }: { kind: Kind; path: string;
     <form key={JSON.stringify(filters)} class="document-filters" role="search" aria-label={`${kind.title}: filters`}
       onSubmit={(e) => { e.preventDefault(); submit(e.currentTarget); }}>
       <label>
-        Number or {kind.partyLabel.toLowerCase()}
+        {kind.partyLabel ? `Number or ${kind.partyLabel.toLowerCase()}` : 'Number or reference'}
         <input ref={search} type="search" name="search" defaultValue={given('search')} aria-keyshortcuts="/" />
       </label>
       {kind.choices?.map((c) => <ChoiceSelect key={c.param} choice={c} value={given(c.param)} />)}
       {kind.einvoice && <ChoiceSelect choice={EINVOICE} value={given(EINVOICE.param)} />}
-      {kind.partyFilter && <PartySelect label={kind.partyLabel} name={kind.partyFilter} value={given(kind.partyFilter)} />}
+      {kind.partyFilter && <PartySelect label={kind.partyLabel ?? 'Party'} name={kind.partyFilter} value={given(kind.partyFilter)} />}
       {kind.dated && <>
         <DateField label="From" name="date_from" value={given('date_from')} onChange={ignore} />
         <DateField label="To" name="date_to" value={given('date_to')} onChange={ignore} />
