@@ -11,6 +11,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, noChromium } from '../support/chromium';
 import { startTour, type TourRun } from '../support/console-browser';
 import { dashboardFlow } from './console/dashboard.flow';
+import { documentsFlow } from './console/documents.flow';
+import { reportsFlow } from './console/reports.flow';
 
 const title = 'the console in headless Chromium';
 if (!hasChromium) process.stderr.write(`${noChromium(title)}\n`);
@@ -32,6 +34,8 @@ describe.skipIf(!hasChromium)(hasChromium ? title : noChromium(title), () => {
   });
 
   it('shows the month at a glance', { timeout: 60_000 }, () => dashboardFlow(run.tour));
+  it('drills from the profit and loss to a bill\'s journal entry', { timeout: 120_000 }, () => reportsFlow(run.tour));
+  it('lists, searches and opens documents, with CSV and PDF', { timeout: 120_000 }, () => documentsFlow(run.tour));
 
   it('made only requests the public and admin OpenAPI documents describe', async () => {
     expect(run.checked.length).toBeGreaterThan(0);
