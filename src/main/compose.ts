@@ -257,7 +257,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
 
   const routes = [
     ...healthRoutes(database, clock, readiness),
-    ...identityRoutes(),
+    ...identityRoutes(database.db),
     ...contactsRoutes(contacts),
     ...catalogRoutes(catalog),
     ...ledgerRoutes(ledger, database.db),

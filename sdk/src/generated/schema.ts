@@ -3644,7 +3644,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The calling token
+         * The calling token and the organisations it reaches
          * @description Any valid token.
          */
         get: operations["whoami"];
@@ -7640,6 +7640,15 @@ export interface components {
             vendor_id: string;
             /** @description The vendor's name when the document was created */
             vendor_name: string;
+        };
+        /** @description An organisation the calling token reaches. */
+        ReachableOrganisation: {
+            gstin: string | null;
+            /** @description Whether it is the organisation this request acts in */
+            is_current: boolean;
+            name: string;
+            org_id: string;
+            state_code: string | null;
         };
         ReconciliationRow: {
             basis: ("number" | "amount_and_date" | "manual") | null;
@@ -21729,6 +21738,8 @@ export interface operations {
                         /** @enum {number} */
                         code: 0;
                         message: string;
+                        /** @description Every organisation the token reaches, by name */
+                        organisations: components["schemas"]["ReachableOrganisation"][];
                         token: components["schemas"]["CallingToken"];
                     };
                 };
