@@ -15,7 +15,7 @@ function DocumentsIssued({ choice }: { choice: FilingChoice }) {
   const loaded = useApi(async (api) => jsonAnswer(await api.get('/reports/documents_issued', { params: { query } })).documents_issued, [choice.gstin, choice.period]);
   return (
     <>
-      <div class="downloads" role="group" aria-label="Downloads">
+      <div class="downloads">
         <DownloadButton label="Download CSV" path="/reports/documents_issued" query={{ ...query, format: 'csv' }} fileName={`documents-issued-${choice.period}.csv`} />
       </div>
       <Loading loaded={loaded}>

@@ -5,8 +5,11 @@ import { DateText } from '../../ui/date-text';
 import type { FlatRow } from './flat-rows';
 import { isoFromPortalDate } from './return-period';
 
-/** How a field of a return is shown: rupees, a portal date (DD-MM-YYYY), a count or rate, or text. */
-export type FieldKind = 'rupees' | 'date' | 'number' | 'text';
+/**
+ * How a field of a return is shown: rupees, a portal date (DD-MM-YYYY), a count or rate, or text;
+ * a label is text the console puts beside the portal's fields (a table's name), so no field name is shown for it.
+ */
+export type FieldKind = 'rupees' | 'date' | 'number' | 'text' | 'label';
 
 /** A column of a return's table: the portal's field, a heading a person reads, and its kind. */
 export type Field = [key: string, header: string, kind?: FieldKind];
@@ -22,10 +25,10 @@ function shown(value: string | number | undefined, kind: FieldKind) {
 /** A row and its place in the table, which is its key: a return's rows have no id of their own. */
 interface Placed { place: number; row: FlatRow }
 
-/** DataTable columns for the fields, each headed by its name and the portal's field. */
+/** DataTable columns for the fields, each headed by its name and the portal's field (when that differs). */
 function fieldColumns(fields: readonly Field[]): Column<Placed>[] {
   return fields.map(([key, header, kind = 'text']) => ({
-    header: `${header} (${key})`,
+    header: kind === 'label' || header.toLowerCase() === key ? header : `${header} (${key})`,
     numeric: kind === 'rupees' || kind === 'number',
     cell: ({ row }: Placed) => shown(row[key], kind),
   }));

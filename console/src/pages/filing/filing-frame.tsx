@@ -33,7 +33,7 @@ export function FilingFrame({ title, children }: { title: string; children: (cho
   const gstins = useGstins();
   const period = query.period ?? previousPeriod(periodOf(todayInIndia()));
   return (
-    <>
+    <div class="filing">
       <PageHeading title={title} />
       <Loading loaded={gstins}>
         {(known) => {
@@ -52,6 +52,6 @@ export function FilingFrame({ title, children }: { title: string; children: (cho
           );
         }}
       </Loading>
-    </>
+    </div>
   );
 }

@@ -21,7 +21,7 @@ function Gstr1Return({ choice }: { choice: FilingChoice }) {
   }, [choice.gstin, choice.period]);
   return (
     <>
-      <div class="downloads" role="group" aria-label="Downloads">
+      <div class="downloads">
         <DownloadButton label="Download JSON" path="/gst/gstr1" query={{ ...choice }} fileName={`gstr1-${choice.period}.json`} />
         <DownloadButton label="Download summary CSV" path="/gst/gstr1/summary" query={{ ...choice, format: 'csv' }} fileName={`gstr1-summary-${choice.period}.csv`} />
       </div>

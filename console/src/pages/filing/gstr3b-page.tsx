@@ -14,7 +14,7 @@ function Gstr3bReturn({ choice }: { choice: FilingChoice }) {
   );
   return (
     <>
-      <div class="downloads" role="group" aria-label="Downloads">
+      <div class="downloads">
         <DownloadButton label="Download JSON" path="/gst/gstr3b" query={{ ...choice }} fileName={`gstr3b-${choice.period}.json`} />
         <DownloadButton label="Download CSV" path="/gst/gstr3b" query={{ ...choice, format: 'csv' }} fileName={`gstr3b-${choice.period}.csv`} />
       </div>

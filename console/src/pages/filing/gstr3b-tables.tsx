@@ -16,7 +16,7 @@ const INTER_STATE = [
   ['unreg_details', 'Unregistered persons'], ['comp_details', 'Composition taxable persons'], ['uin_details', 'UIN holders'],
 ] as const;
 
-const TABLE: Field = ['table', 'Table'];
+const TABLE: Field = ['table', 'Table', 'label'];
 const TAX_ONLY = TAX_FIELDS.slice(1);
 
 /** Table 4 as rows: 4(A) available, 4(B) reversed, 4(C) net, 4(D) ineligible, each type on its own row. */
@@ -34,12 +34,12 @@ export function Gstr3bTables({ gstr3b }: { gstr3b: Gstr3b }) {
   return (
     <>
       <ReturnTable
-        caption="3.1 Outward and reverse-charge inward supplies" fields={[TABLE, ['what', 'Nature of supplies'], ...TAX_FIELDS]}
+        caption="3.1 Outward and reverse-charge inward supplies" fields={[TABLE, ['what', 'Nature of supplies', 'label'], ...TAX_FIELDS]}
         rows={SUPPLIES.map(([table, field, what]) => ({ table, what, ...gstr3b.sup_details[field] }))}
       />
       <ReturnTable
         caption="3.2 Inter-state supplies by place of supply" empty="No inter-state supplies to these persons."
-        fields={[['to', 'Made to'], ['pos', 'Place of supply'], ['txval', 'Taxable value', 'rupees'], ['iamt', 'IGST', 'rupees']]}
+        fields={[['to', 'Made to', 'label'], ['pos', 'Place of supply'], ['txval', 'Taxable value', 'rupees'], ['iamt', 'IGST', 'rupees']]}
         rows={INTER_STATE.flatMap(([field, to]) => gstr3b.inter_sup[field].map((s) => ({ to, ...s })))}
       />
       <ReturnTable caption="4 Eligible input tax credit" fields={[TABLE, ['ty', 'Type'], ...TAX_ONLY]} rows={creditRows(gstr3b.itc_elg)} />

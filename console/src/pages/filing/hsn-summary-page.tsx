@@ -12,7 +12,7 @@ function HsnSummary({ choice }: { choice: FilingChoice }) {
   const loaded = useApi(async (api) => jsonAnswer(await api.get('/reports/hsn_summary', { params: { query } })).hsn_summary, [choice.gstin, choice.period]);
   return (
     <>
-      <div class="downloads" role="group" aria-label="Downloads">
+      <div class="downloads">
         <DownloadButton label="Download CSV" path="/reports/hsn_summary" query={{ ...query, format: 'csv' }} fileName={`hsn-summary-${choice.period}.csv`} />
       </div>
       <Loading loaded={loaded}>
