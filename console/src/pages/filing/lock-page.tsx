@@ -6,6 +6,7 @@ import { DateText } from '../../ui/date-text';
 import { ErrorNote } from '../../ui/error-note';
 import { PageHeading } from '../../ui/page-heading';
 import { setPeriodLock } from './admin-lock';
+import { typedDate } from './typed-date';
 import { periodDates, periodOf, previousPeriod } from './return-period';
 import './filing.css';
 
@@ -32,6 +33,11 @@ export function LockPage() {
       setBusy(false);
     }
   };
+  // The date as typed when the form is sent: never a value the field held before, for a lock.
+  const lockThrough = (date: string | null) => {
+    if (date) void send(date);
+    else setError(new Error('Type the last day to lock as DD/MM/YYYY'));
+  };
   return (
     <>
       <PageHeading title="Lock a period" />
@@ -39,7 +45,7 @@ export function LockPage() {
         Nothing dated on or before the lock date can then be created, edited, voided or applied in {session.orgName}'s books;
         corrections go in after it. Locking and unlocking are the operator's, through the admin API with its admin token.
       </p>
-      <form class="lock-form narrow" onSubmit={(e) => { e.preventDefault(); void send(lockDate); }}>
+      <form class="lock-form narrow" onSubmit={(e) => { e.preventDefault(); lockThrough(typedDate(e.currentTarget, 'lock-date')); }}>
         <label>
           Admin token
           <input type="password" name="admin-token" value={adminToken} required autoComplete="off" spellcheck={false} onInput={(e) => setAdminToken(e.currentTarget.value)} />

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { DateField } from '../../ui/date-field';
+import { typedDate } from './typed-date';
 
 export type ReturnName = 'GSTR1' | 'GSTR3B';
 
@@ -11,13 +12,14 @@ export function MarkFiledForm({ ret, title, onMark }: { ret: ReturnName; title: 
   const [arn, setArn] = useState('');
   const [filedOn, setFiledOn] = useState('');
   const [busy, setBusy] = useState(false);
-  const submit = async () => {
+  const submit = async (typedOn: string | null) => {
     setBusy(true);
-    await onMark({ return: ret, arn: arn.trim(), filed_on: filedOn });
+    // What was typed, else what the field last held; an empty one the API refuses, naming filed_on.
+    await onMark({ return: ret, arn: arn.trim(), filed_on: typedOn ?? filedOn });
     setBusy(false);
   };
   return (
-    <form class="mark-filed" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+    <form class="mark-filed" onSubmit={(e) => { e.preventDefault(); void submit(typedDate(e.currentTarget, `${ret}-filed-on`)); }}>
       <fieldset class="grid">
         <legend>Mark {title} filed</legend>
         <label>
