@@ -69,6 +69,13 @@ async function gstr3b(tour: ConsoleTour) {
   expect(outward).toEqual(['3.1(a)', 'Outward taxable supplies (not zero-rated, nil-rated or exempt)', ...AMOUNTS.map((a) => rupees(answer.sup_details['osup_det']![a]))]);
   expect(await downloaded(tour, 'Download CSV')).toBe(await tour.apiText('/gst/gstr3b', { ...JUNE, format: 'csv' }));
   await tour.check('GSTR-3B');
+  // Table 4 from June's GSTR-2B: the documents whose credit differs are listed, and the JSON is that answer's.
+  await tour.page.getByLabel('Table 4 (input tax credit) from').selectOption('gstr2b');
+  const fromGstr2b = await tour.api<{ itc_differences: unknown[] }>('/gst/gstr3b', { ...JUNE, itc_basis: 'gstr2b' });
+  expect(fromGstr2b.itc_differences.length).toBeGreaterThan(0);
+  expect((await rowsOf(tour, 'Documents whose credit differs between GSTR-2B and the books')).length).toBe(fromGstr2b.itc_differences.length);
+  expect(await downloaded(tour, 'Download JSON')).toBe(await tour.apiText('/gst/gstr3b', { ...JUNE, itc_basis: 'gstr2b' }));
+  await tour.check('GSTR-3B, Table 4 from GSTR-2B');
 }
 
 async function reports(tour: ConsoleTour) {

@@ -1,8 +1,10 @@
 import type { components } from '@bahi/sdk';
 import { ReturnTable, TAX_FIELDS, type Field } from './field-columns';
 import type { FlatRow } from './flat-rows';
+import { ItcDifferences } from './itc-differences';
 
 type Gstr3b = components['schemas']['Gstr3b'];
+type ItcDifference = components['schemas']['ItcDifference'];
 
 const SUPPLIES = [
   ['3.1(a)', 'osup_det', 'Outward taxable supplies (not zero-rated, nil-rated or exempt)'],
@@ -29,8 +31,8 @@ function creditRows(itc: Gstr3b['itc_elg']): FlatRow[] {
   ];
 }
 
-/** GSTR-3B's tables 3.1, 3.2, 4 and 5, each figure as the API gave it. */
-export function Gstr3bTables({ gstr3b }: { gstr3b: Gstr3b }) {
+/** GSTR-3B's tables 3.1, 3.2, 4 and 5, each figure as the API gave it; with Table 4 from GSTR-2B, where it differs from the books. */
+export function Gstr3bTables({ gstr3b, differences }: { gstr3b: Gstr3b; differences?: readonly ItcDifference[] }) {
   return (
     <>
       <ReturnTable
@@ -43,6 +45,7 @@ export function Gstr3bTables({ gstr3b }: { gstr3b: Gstr3b }) {
         rows={INTER_STATE.flatMap(([field, to]) => gstr3b.inter_sup[field].map((s) => ({ to, ...s })))}
       />
       <ReturnTable caption="4 Eligible input tax credit" fields={[TABLE, ['ty', 'Type'], ...TAX_ONLY]} rows={creditRows(gstr3b.itc_elg)} />
+      {differences && <ItcDifferences differences={differences} />}
       <ReturnTable
         caption="5 Exempt, nil-rated and non-GST inward supplies" empty="None in this period."
         fields={[['ty', 'Kind'], ['inter', 'Inter-state', 'rupees'], ['intra', 'Intra-state', 'rupees']]}
