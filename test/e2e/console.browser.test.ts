@@ -12,6 +12,7 @@ import { hasChromium, noChromium } from '../support/chromium';
 import { startTour, type TourRun } from '../support/console-browser';
 import { dashboardFlow } from './console/dashboard.flow';
 import { documentsFlow } from './console/documents.flow';
+import { filingFlow } from './console/filing.flow';
 import { reportsFlow } from './console/reports.flow';
 
 const title = 'the console in headless Chromium';
@@ -36,6 +37,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : noChromium(title), () => {
   it('shows the month at a glance', { timeout: 60_000 }, () => dashboardFlow(run.tour));
   it('drills from the profit and loss to a bill\'s journal entry', { timeout: 120_000 }, () => reportsFlow(run.tour));
   it('lists, searches and opens documents, with CSV and PDF', { timeout: 120_000 }, () => documentsFlow(run.tour));
+  it('files: GSTR-1 by section and its JSON as the API answers it, GSTR-3B, HSN, documents issued, filed, locked', { timeout: 180_000 }, () => filingFlow(run.tour));
 
   it('made only requests the public and admin OpenAPI documents describe', async () => {
     expect(run.checked.length).toBeGreaterThan(0);

@@ -22,7 +22,13 @@ export function DateField({ label, name, value, onChange, required = false }: {
       <input
         name={name} inputMode="numeric" autoComplete="off" placeholder="DD/MM/YYYY" required={required}
         value={typed} aria-invalid={invalid ? 'true' : undefined} aria-describedby={hintId}
-        onInput={(e) => setTyped(e.currentTarget.value)}
+        onInput={(e) => {
+          // Handed on as soon as it is a whole date, so Enter in the form sends what was typed.
+          const next = e.currentTarget.value;
+          setTyped(next);
+          const iso = isoFromTyped(next);
+          if (iso) { setInvalid(false); onChange(iso); }
+        }}
         onBlur={() => {
           if (typed.trim() === '' && !required) { setInvalid(false); onChange(''); return; }
           const iso = isoFromTyped(typed);
