@@ -18,6 +18,9 @@ if (!hasChromium) {
 const GUIDES = new URL('../docs/guides/', import.meta.url).pathname;
 const JUNE = 'from=2026-06-01&to=2026-06-30';
 
+interface ProfitAndLoss { expenses: Record<string, { accounts: { account_id: string }[] }> }
+interface GeneralLedger { lines: { source: string; kind: string; document_number: string | null }[] }
+
 async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
   const file = path.join(GUIDES, `console-${name}.png`);
@@ -33,6 +36,21 @@ try {
   await shoot(page, 'dashboard');
   await run.tour.open(`/app/reports/profit-and-loss?${JUNE}`);
   await shoot(page, 'profit-and-loss');
+
+  // The first expense account whose June ledger holds a bill's posting: its ledger, then that bill's entry.
+  const june = { from_date: '2026-06-01', to_date: '2026-06-30' };
+  const { profit_and_loss: pl } = await run.tour.api<{ profit_and_loss: ProfitAndLoss }>('/reports/profit_and_loss', june);
+  for (const accountId of Object.values(pl.expenses).flatMap((section) => section.accounts.map((a) => a.account_id))) {
+    const { general_ledger: ledger } = await run.tour.api<{ general_ledger: GeneralLedger }>('/reports/general_ledger', { account_id: accountId, ...june });
+    const bill = ledger.lines.find((l) => l.source === 'BILL' && l.kind === 'POSTING');
+    if (!bill) continue;
+    await run.tour.open(`/app/reports/general-ledger?account_id=${accountId}&${JUNE}`);
+    await shoot(page, 'general-ledger');
+    await page.getByRole('link', { name: `Bill ${bill.document_number}`, exact: true }).first().click();
+    await page.getByRole('heading', { level: 1, name: /^Journal entry/ }).waitFor();
+    await shoot(page, 'journal');
+    break;
+  }
 } finally {
   await run.close();
 }
