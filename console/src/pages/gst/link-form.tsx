@@ -52,7 +52,7 @@ export function LinkForm({ row, gstin, period, write, onDone }: { row: Reconcili
               <fieldset class="grid">
                 <legend>Link to {row.gstr2b ? 'a document of the books' : 'a 2B document'}</legend>
                 <label>
-                  Document
+                  {row.gstr2b ? 'Document of the books' : '2B document'}
                   <select required value={chosen} onChange={(e) => setChosen(e.currentTarget.value)}>
                     <option value="">Choose…</option>
                     {sides.map((s) => <option key={s.id} value={s.id}>{s.label}</option>)}

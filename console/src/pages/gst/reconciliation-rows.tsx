@@ -16,6 +16,7 @@ export function ReconciliationRows({ rows, onReview }: { rows: ReconciliationRow
       rowKey={(r) => r.reconciliation_id}
       empty="No document of this filter in the period."
       columns={[
+        { header: 'Review', cell: (r) => <button type="button" class="secondary" onClick={() => onReview(r.reconciliation_id)} aria-label={`Review ${rowNumber(r)}`}>Review</button> },
         { header: 'Status', cell: (r) => [statusLabel(r.status), r.basis && `(${r.basis.replaceAll('_', ' ')})`, r.cross_period && 'other month'].filter(Boolean).join(' ') },
         { header: 'Supplier', cell: (r) => r.supplier_name ?? r.supplier_gstin ?? 'Import' },
         { header: 'Type', cell: (r) => r.document_type },
@@ -25,7 +26,6 @@ export function ReconciliationRows({ rows, onReview }: { rows: ReconciliationRow
         { header: 'Books tax', numeric: true, cell: (r) => r.books && <Heads value={r.books} /> },
         { header: 'Differences', cell: (r) => r.differences.map(differenceText).join('; ') },
         { header: 'Credit allowed', numeric: true, cell: (r) => <Heads value={r.eligible} /> },
-        { header: 'Review', cell: (r) => <button type="button" class="secondary" onClick={() => onReview(r.reconciliation_id)} aria-label={`Review ${rowNumber(r)}`}>Review</button> },
       ]}
     />
   );
