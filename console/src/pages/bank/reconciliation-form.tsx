@@ -1,5 +1,4 @@
 import { useState } from 'preact/hooks';
-import { todayInIndia } from '../../format/dates';
 import { DateField } from '../../ui/date-field';
 import type { Write } from './use-write';
 
@@ -8,7 +7,7 @@ import type { Write } from './use-write';
  * (the API keeps one open per account). The balance is sent as typed; the server keeps paise.
  */
 export function ReconciliationForm({ accountId, write, onSaved }: { accountId: string; write: Write; onSaved: () => void }) {
-  const [date, setDate] = useState(todayInIndia());
+  const [date, setDate] = useState('');
   const [closing, setClosing] = useState('');
   return (
     <form onSubmit={(e) => {
