@@ -2,15 +2,19 @@
 # Bahi's image: `scripts/build-image.sh` builds it, compose.yaml runs it with PostgreSQL
 # (docs/operations.md, "Running in Docker").
 
-# Stage 1: the production dependencies. better-sqlite3 is a native module: npm takes its
-# prebuilt binary when one fits and otherwise compiles it, with the tools installed here only.
+# Stage 1: the dependencies, and the console's bundle. better-sqlite3 is a native module: npm takes
+# its prebuilt binary when one fits and otherwise compiles it, with the tools installed here only.
+# `npm ci` runs the prepare script, which builds the console (console/dist) with the development
+# dependencies; they are pruned before the second stage takes node_modules.
 FROM node:20-bookworm-slim AS dependencies
 WORKDIR /app
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
-COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY package.json package-lock.json tsconfig.json ./
+COPY sdk ./sdk
+COPY console ./console
+RUN npm ci --no-audit --no-fund && npm prune --omit=dev && npm cache clean --force
 
 # Stage 2: what runs. The sources are TypeScript, run through tsx as `npm start` runs them.
 FROM node:20-bookworm-slim
@@ -23,6 +27,7 @@ COPY --from=dependencies /app/node_modules ./node_modules
 COPY package.json tsconfig.json ./
 COPY bin ./bin
 COPY src ./src
+COPY --from=dependencies /app/console/dist ./console/dist
 # The embedded database, the local file store and the .eml mail fallback live in the data dir:
 # a volume, owned by the unprivileged user the service runs as (`node`, uid 1000, from the base image).
 RUN mkdir -p /var/lib/bahi && chown node:node /var/lib/bahi

@@ -36,6 +36,7 @@
  * `--only bank-import`; default 100,000; bench/bank-bench.ts).
  * BENCH_BANK_LINES (bank lines and receipts of the suggestion benchmark, which runs only when
  * named, `--only bank-suggest`; default 10,000; bench/bank-suggest-bench.ts).
+ * `--only console-build`: the console's build time and gzipped size (bench/console-build-bench.ts).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -52,6 +53,7 @@ import { ITC_BENCH, itcReconciliationBenchmark } from './itc-bench';
 import { BANK_SUGGEST_BENCH, bankSuggestBenchmark } from './bank-suggest-bench';
 import { GST_RETURNS_BENCH, gstReturnsBenchmark } from './reports-bench';
 import { compareBuilds } from './compare-builds';
+import { CONSOLE_BUILD_BENCH, consoleBuildBenchmark } from './console-build-bench';
 import { describeRun, readSettings, runScenario, startBench, type ScenarioResult, type Settings } from './scenario-runner';
 import { scenarios } from './scenarios';
 import { names, selects, type BackgroundResult, type Engine } from './scenario-types';
@@ -110,6 +112,7 @@ async function benchAll(engine: Engine, settings: Settings, databaseUrl: string 
     if (names(settings.only, bench)) background.push(await importBenchmark(bench, engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
   }
   if (names(settings.only, BANK_SUGGEST_BENCH)) background.push(await bankSuggestBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
+  if (engine === 'sqlite' && names(settings.only, CONSOLE_BUILD_BENCH)) background.push(consoleBuildBenchmark());
   // Seeding a million invoices takes 20-30 minutes per engine: only when asked for by name.
   if (names(settings.only, BOOKS_BENCH)) background.push(await booksBenchmark(engine, databaseUrl, { cpuProfDir: settings.cpuProfDir, env: settings.serverEnv }));
   if (!before) return { results, background };

@@ -68,6 +68,17 @@ export const CursorQuery = {
   cursor: Type.Optional(Type.String({ maxLength: 1024 })),
 };
 
+/**
+ * A document list's `search`: a case-insensitive substring of the document's number or its
+ * party's name (db/text-search.ts); surrounding whitespace is ignored, and whitespace alone is 400.
+ */
+export const SearchQuery = (what = "the document's number or its party's name") => ({
+  search: Type.Optional(Type.String({
+    minLength: 1, maxLength: 100, pattern: '^[^\\u0000]*$',
+    description: `A case-insensitive part of ${what} (the letters A-Z in either case; % and _ are literal)`,
+  })),
+});
+
 export const IdParam = <K extends string>(name: K) => Type.Object({ [name]: PathId(name) } as Record<K, ReturnType<typeof PathId>>);
 
 /** A closed set of strings, as a plain JSON-schema enum (reads better in OpenAPI than a union of literals). */

@@ -31,7 +31,6 @@ import { prometheusMetrics } from '../platform/metrics/prometheus';
 import { webhookAttemptTally } from '../platform/metrics/shared-tally';
 import { metricsServer } from '../http/metrics-server';
 import { healthRoutes, Readiness } from '../http/health.routes';
-import { requestLogSerializer } from '../http/log-redaction';
 import type { RouteDef } from '../http/route';
 import { activityAliasRoutes, activityRoutes, activityService } from '../modules/activity';
 import { attachmentsRoutes, attachmentsService, downloadLinkSigner, localBlobStore, s3BlobStore } from '../modules/attachments';
@@ -72,6 +71,7 @@ import { exportsRoutes, ledgerExports } from '../modules/exports';
 import { tallyExports, tallyOutRoutes } from '../modules/tally';
 import { ledgerBooksRoutes } from '../modules/ledger-reports';
 import { ageingRoutes, ageingService } from '../modules/ageing';
+import { dashboardRoutes, dashboardService } from '../modules/dashboard';
 import { CreateJournalBody, ledgerReports, ledgerRoutes, ledgerService, type LedgerReports } from '../modules/ledger';
 import { lruPdfCache, pdfsRoutes, pdfsService } from '../modules/pdfs';
 import { purchaseOrdersRoutes, purchaseOrdersService } from '../modules/purchase-orders';
@@ -86,6 +86,7 @@ import { loadGspAdapter } from './gsp-provider-module';
 import { importCreators } from './import-creators';
 import { tallyImportReader } from './tally-import-reader';
 import { importRunner, importsRoutes, importsService, unitReaders } from '../modules/imports';
+import { loggerOptions } from './logger-options';
 
 /** Rendered PDFs kept per process (docs/decisions.md "PDFs"): a few hundred invoices' worth. */
 const PDF_CACHE_BYTES = 64 * 1024 * 1024;
@@ -241,6 +242,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   // After a statement's lines are stored: the rules make what they say, then auto-matching takes what is left.
   const statements = statementImportService({ ...deps, afterImport: [bankRules.afterImport, autoMatchOnImport(deps)] });
   const openingBalances = openingBalancesService({ ...deps, ledger, series });
+  const ageing = ageingService({ db: database.db, clock });
   const importReaders = unitReaders(tallyImportReader(database.db));
   const imports = importRunner({
     ...deps, readers: importReaders, batchRows: config.importBatchRows, log: pino({ level: config.logLevel, name: 'imports' }),
@@ -257,7 +259,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
 
   const routes = [
     ...healthRoutes(database, clock, readiness),
-    ...identityRoutes(),
+    ...identityRoutes(database.db),
     ...contactsRoutes(contacts),
     ...catalogRoutes(catalog),
     ...ledgerRoutes(ledger, database.db),
@@ -265,7 +267,8 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...exportsRoutes(ledgerExports({ db: database.db, clock })),
     ...tallyOutRoutes(tallyExports({ db: database.db, clock })),
     ...ledgerBooksRoutes({ db: database.db, clock, cursors }),
-    ...ageingRoutes(ageingService({ db: database.db, clock })),
+    ...ageingRoutes(ageing),
+    ...dashboardRoutes(dashboardService({ db: database.db, clock, ageing })),
     ...purchaseTaxRoutes(database.db),
     ...seriesRoutes(series),
     ...invoicesRoutes(invoices),
@@ -414,14 +417,4 @@ function boundUrl(server: FastifyInstance | null, config: Config): string {
   const address = server?.server.address();
   const port = address && typeof address === 'object' ? address.port : config.port;
   return `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
-}
-
-/** Credentials never reach the log, whoever chose the log's level and destination (a test may bring its own). */
-function loggerOptions(config: Config, override: Overrides['logger']): FastifyServerOptions['logger'] {
-  const safety = {
-    redact: ['req.headers.authorization', 'req.headers["idempotency-key"]'],
-    serializers: { req: requestLogSerializer },
-  };
-  if (override === undefined) return { level: config.logLevel, ...safety };
-  return typeof override === 'object' && override !== null ? { ...safety, ...override } : override;
 }

@@ -12,19 +12,16 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../src/platform/idempotency/idempotency.store';
+import { CHROMIUM, CHROMIUM_ARGS, hasChromium, noChromium } from '../support/chromium';
 import { committedExamples } from '../support/example-scenario';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-/** CHROMIUM_PATH if set, else the first `chromium` on PATH, as a shell would find it. */
-const CHROMIUM = process.env.CHROMIUM_PATH
-  ?? (process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, 'chromium')).find((file) => fs.existsSync(file));
-const hasChromium = CHROMIUM !== undefined && fs.existsSync(CHROMIUM);
 /** A name on the LAN, not localhost: the browser treats its plain-HTTP pages as insecure, as it would 192.168.x.y. */
 const LAN_HOST = 'bahi.lan';
-const ARGS = [`--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`, '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [`--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`, ...CHROMIUM_ARGS];
 
 const title = 'GET /docs in headless Chromium';
-const skipped = `${title}: skipped, no Chromium ${CHROMIUM ? `at CHROMIUM_PATH=${CHROMIUM}` : 'on PATH'} (apt-get install chromium, or set CHROMIUM_PATH)`;
+const skipped = noChromium(title);
 // vitest's default reporter shows a skipped file as a count, never why: say it in one line.
 if (!hasChromium) process.stderr.write(`${skipped}\n`);
 

@@ -29,3 +29,11 @@ it('Dockerfile (checked as a file, no Docker engine here): the data dir is a vol
   expect(dataDir).toBeDefined();
   expect(instruction('VOLUME').join(' ')).toContain(`"${dataDir}"`);
 });
+
+it('Dockerfile (checked as a file, no Docker engine here): the console is built in the first stage and only its bundle runs', () => {
+  const firstStage = instructions.slice(0, instructions.findLastIndex((line) => /^FROM\s/i.test(line)));
+  // npm ci runs the prepare script (the console's build) with the development dependencies, then they go.
+  expect(firstStage.join('\n')).toMatch(/RUN npm ci(?: --no-[a-z-]+)* && npm prune --omit=dev/);
+  expect(firstStage.join('\n')).toMatch(/COPY console \.\/console/);
+  expect(instruction('COPY')).toContain('COPY --from=dependencies /app/console/dist ./console/dist');
+});

@@ -769,6 +769,8 @@ async function monthOfBusiness(s: Story): Promise<void> {
   await s.call('listImports');
   await s.call('listImportErrors', { params: { import_id: itemsImport.import_id } });
   await tallyIn(s);
+  // The quarter at a glance (last, so that no id recorded before it shifts): April to June's months, what is owed either way, GST and the work waiting.
+  await s.call('getDashboard', { query: { from_date: '2026-04-01', to_date: '2026-06-30' } });
 }
 
 /** A Tally company's masters brought in with its Trial Balance, and the two compared ledger by ledger. */

@@ -3244,6 +3244,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sales, purchases and money per month, receivables and payables, GST payable and the work waiting, over a period
+         * @description Required scope: `Svc.accounts.READ`.
+         */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reports/day_book": {
         parameters: {
             query?: never;
@@ -3644,7 +3664,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The calling token
+         * The calling token and the organisations it reaches
          * @description Any valid token.
          */
         get: operations["whoami"];
@@ -5276,6 +5296,121 @@ export interface components {
             /** @description The receivable (what the customer owes) before from_date (0 without from_date); negative when the customer is in advance */
             opening_balance: number;
             to_date: string | null;
+        };
+        /** @description What needs attention in one organisation over a period: sales, purchases and money per month, what is owed either way, GST payable, and work waiting. */
+        Dashboard: {
+            /** @description Every active BANK and CASH account, in account-code order */
+            bank_accounts: {
+                account_id: string;
+                /** @description The book balance on to_date (debit positive) */
+                balance: number;
+                name: string;
+                /** @description Its bank lines UNMATCHED, dated within the period */
+                unmatched_lines: number;
+            }[];
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, a business date in India time
+             */
+            from_date: string;
+            /** @description The period's output tax less its input tax credit per head, from the GST accounts; negative when credit is carried forward */
+            gst_payable: {
+                /** @description Rupees (or the document currency), at most two decimals */
+                cess: number;
+                /** @description Rupees (or the document currency), at most two decimals */
+                cgst: number;
+                /** @description Rupees (or the document currency), at most two decimals */
+                igst: number;
+                /** @description Rupees (or the document currency), at most two decimals */
+                sgst: number;
+                /** @description Rupees (or the document currency), at most two decimals */
+                total: number;
+            };
+            /** @description Every calendar month the period touches, oldest first */
+            months: {
+                /** @description Money into BANK and CASH accounts; transfers between two of them are not counted */
+                cash_in: number;
+                /** @description Money out of BANK and CASH accounts; transfers between two of them are not counted */
+                cash_out: number;
+                /** @description YYYY-MM */
+                month: string;
+                /** @description Debits less credits to purchase accounts (expense, cost of goods, stock, fixed asset, other current asset) by bills, expenses and vendor notes (taxable value, no GST) */
+                purchases: number;
+                /** @description Revenue from sales: credits less debits to income accounts by invoices and customer credit and debit notes (taxable value, no GST) */
+                sales: number;
+            }[];
+            /** @description The total of GET /reports/payables_ageing on to_date */
+            payables: {
+                /**
+                 * Format: date
+                 * @description to_date
+                 */
+                as_of: string;
+                /** @description The default buckets of days past due */
+                buckets: {
+                    /** @description Rupees (or the document currency), at most two decimals */
+                    amount: number;
+                    label: string;
+                }[];
+                /** @description outstanding less open_credits */
+                net: number;
+                /** @description Rupees (or the document currency), at most two decimals */
+                open_credits: number;
+                /** @description Rupees (or the document currency), at most two decimals */
+                outstanding: number;
+            };
+            /** @description The total of GET /reports/receivables_ageing on to_date */
+            receivables: {
+                /**
+                 * Format: date
+                 * @description to_date
+                 */
+                as_of: string;
+                /** @description The default buckets of days past due */
+                buckets: {
+                    /** @description Rupees (or the document currency), at most two decimals */
+                    amount: number;
+                    label: string;
+                }[];
+                /** @description outstanding less open_credits */
+                net: number;
+                /** @description Rupees (or the document currency), at most two decimals */
+                open_credits: number;
+                /** @description Rupees (or the document currency), at most two decimals */
+                outstanding: number;
+            };
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, a business date in India time
+             */
+            to_date: string;
+            /** @description The sums of the months */
+            totals: {
+                /** @description Money into BANK and CASH accounts; transfers between two of them are not counted */
+                cash_in: number;
+                /** @description Money out of BANK and CASH accounts; transfers between two of them are not counted */
+                cash_out: number;
+                /** @description Debits less credits to purchase accounts (expense, cost of goods, stock, fixed asset, other current asset) by bills, expenses and vendor notes (taxable value, no GST) */
+                purchases: number;
+                /** @description Revenue from sales: credits less debits to income accounts by invoices and customer credit and debit notes (taxable value, no GST) */
+                sales: number;
+            };
+            waiting: {
+                /** @description DRAFT bills, whatever their date */
+                draft_bills: number;
+                /** @description DRAFT credit notes, whatever their date */
+                draft_credit_notes: number;
+                /** @description DRAFT debit notes, whatever their date */
+                draft_debit_notes: number;
+                /** @description DRAFT invoices, whatever their date */
+                draft_invoices: number;
+                /** @description Invoices and customer credit and debit notes that need an e-invoice and have no IRN yet (0 unless the organisation e-invoices) */
+                einvoices_pending: number;
+                /** @description GSTR-2B reconciliation rows of the period's months not matched; a month without a 2B uploaded counts none */
+                itc_to_review: number;
+                /** @description Bank lines UNMATCHED (excluded ones are not), every account, dated within the period */
+                unmatched_bank_lines: number;
+            };
         };
         /** @description Every journal entry of a range with its lines and account names. */
         DayBook: {
@@ -7640,6 +7775,15 @@ export interface components {
             vendor_id: string;
             /** @description The vendor's name when the document was created */
             vendor_name: string;
+        };
+        /** @description An organisation the calling token reaches. */
+        ReachableOrganisation: {
+            gstin: string | null;
+            /** @description Whether it is the organisation this request acts in */
+            is_current: boolean;
+            name: string;
+            org_id: string;
+            state_code: string | null;
         };
         ReconciliationRow: {
             basis: ("number" | "amount_and_date" | "manual") | null;
@@ -10271,6 +10415,8 @@ export interface operations {
                 /** @description YYYY-MM-DD */
                 date_to?: string;
                 per_page?: number;
+                /** @description A case-insensitive part of the document's number or its party's name (the letters A-Z in either case; % and _ are literal) */
+                search?: string;
                 status?: "DRAFT" | "OPEN" | "PARTIALLY_PAID" | "PAID" | "OVERDUE" | "CANCELLED";
                 /** @description vendor_id */
                 vendor_id?: string;
@@ -10443,6 +10589,8 @@ export interface operations {
             query?: {
                 cursor?: string;
                 per_page?: number;
+                /** @description A case-insensitive part of the Bill of Entry's customs number (the letters A-Z in either case; % and _ are literal) */
+                search?: string;
             };
             header?: {
                 /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
@@ -12294,9 +12442,13 @@ export interface operations {
                 cursor?: string;
                 /** @description customer_id */
                 customer_id?: string;
+                /** @description PENDING: issued, not void, needs an e-invoice (the organisation e-invoices, and the supply is B2B, to an SEZ, a deemed export or an export) and has no IRN yet; ACTIVE: its IRN is active; CANCELLED: its IRN was cancelled */
+                einvoice_status?: "PENDING" | "ACTIVE" | "CANCELLED";
                 /** @description invoice_id */
                 invoice_id?: string;
                 per_page?: number;
+                /** @description A case-insensitive part of the document's number or its party's name (the letters A-Z in either case; % and _ are literal) */
+                search?: string;
                 status?: "DRAFT" | "ISSUED" | "APPLIED" | "CANCELLED";
                 type?: "customer" | "vendor";
             };
@@ -13426,9 +13578,13 @@ export interface operations {
                 /** @description bill_id */
                 bill_id?: string;
                 cursor?: string;
+                /** @description PENDING: issued, not void, needs an e-invoice (the organisation e-invoices, and the supply is B2B, to an SEZ, a deemed export or an export) and has no IRN yet; ACTIVE: its IRN is active; CANCELLED: its IRN was cancelled */
+                einvoice_status?: "PENDING" | "ACTIVE" | "CANCELLED";
                 /** @description invoice_id */
                 invoice_id?: string;
                 per_page?: number;
+                /** @description A case-insensitive part of the document's number or its party's name (the letters A-Z in either case; % and _ are literal) */
+                search?: string;
                 status?: "DRAFT" | "ISSUED" | "APPLIED" | "CANCELLED";
                 type?: "customer" | "vendor";
                 /** @description vendor_id */
@@ -14198,6 +14354,8 @@ export interface operations {
                 overdue?: boolean;
                 per_page?: number;
                 reason?: "JOB_WORK" | "ON_APPROVAL" | "OWN_USE" | "PURCHASE_RETURN" | "OTHER";
+                /** @description A case-insensitive part of the document's number or its party's name (the letters A-Z in either case; % and _ are literal) */
+                search?: string;
             };
             header?: {
                 /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
@@ -14758,6 +14916,8 @@ export interface operations {
                 /** @description customer_id */
                 customer_id?: string;
                 per_page?: number;
+                /** @description A case-insensitive part of the document's number or its party's name (the letters A-Z in either case; % and _ are literal) */
+                search?: string;
                 status?: "DRAFT" | "SENT" | "ACCEPTED" | "DECLINED" | "CANCELLED" | "CONVERTED";
             };
             header?: {
@@ -15352,6 +15512,8 @@ export interface operations {
                 /** @description paid_through_account_id */
                 paid_through_account_id?: string;
                 per_page?: number;
+                /** @description A case-insensitive part of the expense's reference number or its vendor's name (the letters A-Z in either case; % and _ are literal) */
+                search?: string;
                 /** @description vendor_id */
                 vendor_id?: string;
             };
@@ -17012,7 +17174,11 @@ export interface operations {
                 date_from?: string;
                 /** @description YYYY-MM-DD */
                 date_to?: string;
+                /** @description PENDING: issued, not void, needs an e-invoice (the organisation e-invoices, and the supply is B2B, to an SEZ, a deemed export or an export) and has no IRN yet; ACTIVE: its IRN is active; CANCELLED: its IRN was cancelled */
+                einvoice_status?: "PENDING" | "ACTIVE" | "CANCELLED";
                 per_page?: number;
+                /** @description A case-insensitive part of the document's number or its party's name (the letters A-Z in either case; % and _ are literal) */
+                search?: string;
                 status?: "DRAFT" | "SENT" | "PARTIALLY_PAID" | "PAID" | "OVERDUE" | "CANCELLED" | "CREDIT_APPLIED";
             };
             header?: {
@@ -18532,6 +18698,8 @@ export interface operations {
                 /** @description YYYY-MM-DD */
                 date_to?: string;
                 per_page?: number;
+                /** @description A case-insensitive part of the number of the entry's source document (source_ref) or its memo (the letters A-Z in either case; % and _ are literal) */
+                search?: string;
                 source?: "MANUAL" | "INVOICE" | "BILL" | "PAYMENT" | "ALLOCATION" | "CREDIT_NOTE" | "DEBIT_NOTE" | "EXPENSE" | "OPENING_BALANCE" | "BILL_OF_ENTRY" | "ITC_REVERSAL";
                 /** @description source_id */
                 source_id?: string;
@@ -18896,6 +19064,8 @@ export interface operations {
                 cursor?: string;
                 flow?: "INCOMING" | "OUTGOING";
                 per_page?: number;
+                /** @description A case-insensitive part of the payment's reference number, its receipt voucher's number or its party's name (the letters A-Z in either case; % and _ are literal) */
+                search?: string;
             };
             header?: {
                 /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
@@ -19474,6 +19644,8 @@ export interface operations {
             query?: {
                 cursor?: string;
                 per_page?: number;
+                /** @description A case-insensitive part of the document's number or its party's name (the letters A-Z in either case; % and _ are literal) */
+                search?: string;
                 status?: "DRAFT" | "OPEN" | "BILLED" | "CANCELLED";
                 /** @description vendor_id */
                 vendor_id?: string;
@@ -20594,6 +20766,50 @@ export interface operations {
             503: components["responses"]["TokenError503"];
         };
     };
+    getDashboard: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; default the first day of the financial year holding to_date */
+                from_date?: string;
+                /** @description YYYY-MM-DD; default today. Before from_date, or a period touching more than 24 calendar months, is 400 */
+                to_date?: string;
+            };
+            header?: {
+                /** @description The organisation (`org_id`) the request acts in. A token bound to several organisations must send it (400 `validation.required_field` otherwise); a token bound to one acts in that one and need not. Naming an organisation the token is not bound to is 403 `authz.scope_missing`. */
+                "X-Svc-Org"?: components["parameters"]["SvcOrg"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        dashboard: components["schemas"]["Dashboard"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["TokenError400"];
+            401: components["responses"]["TokenError401"];
+            403: components["responses"]["TokenError403"];
+            404: components["responses"]["TokenError404"];
+            429: components["responses"]["TokenError429"];
+            500: components["responses"]["TokenError500"];
+            503: components["responses"]["TokenError503"];
+        };
+    };
     getDayBook: {
         parameters: {
             query?: {
@@ -21052,6 +21268,8 @@ export interface operations {
                 /** @description customer_id */
                 customer_id?: string;
                 per_page?: number;
+                /** @description A case-insensitive part of the document's number or its party's name (the letters A-Z in either case; % and _ are literal) */
+                search?: string;
                 status?: "DRAFT" | "OPEN" | "PARTIALLY_INVOICED" | "INVOICED" | "CLOSED" | "CANCELLED";
             };
             header?: {
@@ -21729,6 +21947,8 @@ export interface operations {
                         /** @enum {number} */
                         code: 0;
                         message: string;
+                        /** @description Every organisation the token reaches, by name */
+                        organisations: components["schemas"]["ReachableOrganisation"][];
                         token: components["schemas"]["CallingToken"];
                     };
                 };

@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { escapeLike } from '../../db/text-search';
 import type { CursorPosition } from '../../kernel/cursor';
-
-/** A LIKE pattern that matches `text` literally: org ids carry `_`, which LIKE reads as "any character". */
-const literally = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The operator's reads: every organisation, an organisation's users, the tokens. Oldest id first. */
 export const adminListsRepository = {
@@ -26,8 +24,8 @@ export const adminListsRepository = {
   listTokens(db: Db, orgId: string | undefined, after: CursorPosition | null, limit: number) {
     let query = db.selectFrom('api_tokens')
       .select(['token_id', 'kind', 'user_id', 'org_ids', 'scopes', 'tier', 'rate_limit_per_minute', 'expires_at', 'revoked_at']);
-    // org_ids is a JSON array in a text column on both engines; a quoted id inside it is that org.
-    if (orgId !== undefined) query = query.where(sql<boolean>`org_ids like ${`%${literally(JSON.stringify(orgId))}%`} escape '\\'`);
+    // org_ids is a JSON array in a text column on both engines; a quoted id inside it is that org (escaped: org ids carry `_`).
+    if (orgId !== undefined) query = query.where(sql<boolean>`org_ids like ${`%${escapeLike(JSON.stringify(orgId))}%`} escape '\\'`);
     if (after) query = query.where('token_id', '>', String(after[0]));
     return query.orderBy('token_id').limit(limit + 1).execute();
   },

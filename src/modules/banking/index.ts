@@ -11,3 +11,4 @@ export { bankRulesRoutes } from './rule.routes';
 export { matchService, type MatchService } from './match.service';
 export { matchRoutes } from './match.routes';
 export { autoMatchOnImport } from './match-on-import';
+export { unmatchedLineCounts } from './unmatched-lines.reader';

@@ -1,6 +1,8 @@
 import type { Db, Tx } from '../../db/database';
 import { isUniqueViolation } from '../../db/driver-errors';
+import { engineOf } from '../../db/engine';
 import { insertRows } from '../../db/prepared';
+import { containsSearch } from '../../db/text-search';
 import type { BillOfEntryBillsTable, BillsOfEntryTable } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
 
@@ -10,9 +12,10 @@ export const billsOfEntryRepository = {
   find: (db: Db | Tx, orgId: string, id: string) =>
     db.selectFrom('bills_of_entry').selectAll().where('org_id', '=', orgId).where('bill_of_entry_id', '=', id).executeTakeFirst(),
 
-  /** Newest first; keyset on the id (time-sortable), one row beyond the page. */
-  list(db: Db, orgId: string, after: CursorPosition | null, limit: number) {
+  /** Newest first, with a search's LIKE pattern (db/text-search.ts searchPatternOf); keyset on the id (time-sortable), one row beyond the page. */
+  list(db: Db, orgId: string, search: string | undefined, after: CursorPosition | null, limit: number) {
     let q = db.selectFrom('bills_of_entry').selectAll().where('org_id', '=', orgId);
+    if (search) q = q.where(containsSearch(engineOf(db), ['boe_number'], search));
     if (after) q = q.where('bill_of_entry_id', '<', String(after[0]));
     return q.orderBy('bill_of_entry_id', 'desc').limit(limit + 1).execute();
   },

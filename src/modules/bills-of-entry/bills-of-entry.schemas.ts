@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
-import { Body, CursorQuery, DateOrDateTime, GstinText, Id, Money, Nullable, Query } from '../../http/schema-kit';
+import { Body, CursorQuery, DateOrDateTime, GstinText, Id, Money, Nullable, Query, SearchQuery } from '../../http/schema-kit';
 import { DocumentDate } from '../documents/documents.responses';
 
 const duty = (what: string) => ({ ...Money({ minimum: 0 }), description: `${what}, in rupees; 0 when not sent` });
@@ -25,7 +25,7 @@ export const CreateBillOfEntryBody = Body({
 });
 export type CreateBillOfEntryBody = Static<typeof CreateBillOfEntryBody>;
 
-export const ListBillsOfEntryQuery = Query({ ...CursorQuery });
+export const ListBillsOfEntryQuery = Query({ ...CursorQuery, ...SearchQuery("the Bill of Entry's customs number") });
 export type ListBillsOfEntryQuery = Static<typeof ListBillsOfEntryQuery>;
 
 /** A Bill of Entry (bills-of-entry.presenter.ts presentBillOfEntry). */

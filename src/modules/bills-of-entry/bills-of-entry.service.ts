@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/database';
+import { searchPatternOf } from '../../db/text-search';
 import { DomainError, invalidValue, notFound } from '../../kernel/errors';
 import { gstinProblem, REGISTRATION_KINDS, validateGstin } from '../../kernel/gst/gstin';
 import { businessDateOf } from '../../kernel/local-date';
@@ -127,7 +128,7 @@ export function billsOfEntryService(deps: Deps) {
 
     async list(ctx: RequestContext, query: ListBillsOfEntryQuery) {
       const { perPage, after } = readCursor(deps.cursors, 'bills_of_entry', query);
-      const page = cursorPage(deps.cursors, 'bills_of_entry', await repo.list(db, ctx.orgId, after, perPage), perPage, (r) => [r.bill_of_entry_id]);
+      const page = cursorPage(deps.cursors, 'bills_of_entry', await repo.list(db, ctx.orgId, searchPatternOf(query.search), after, perPage), perPage, (r) => [r.bill_of_entry_id]);
       const billIds = await repo.billIds(db, ctx.orgId, page.items.map((r) => r.bill_of_entry_id));
       return { bills_of_entry: page.items.map((r) => presentBillOfEntry(r, billIds.get(r.bill_of_entry_id)!)), page_context: page.page_context };
     },

@@ -1,6 +1,7 @@
 import type { Db, Tx } from '../../db/database';
 import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
+import { containsSearch, type SearchFilter } from '../../db/text-search';
 import type { BillLinesTable, BillsTable } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
 import type { LocalDate } from '../../kernel/local-date';
@@ -9,7 +10,7 @@ import { BILL_OPEN_STATUSES, POSTED_BILL_STATUSES, type BillFingerprint } from '
 export type BillRow = BillsTable;
 export type BillLineRow = BillLinesTable;
 
-export interface BillFilter {
+export interface BillFilter extends SearchFilter {
   status?: string;
   vendorId?: string;
   dateFrom?: string;
@@ -54,6 +55,7 @@ export const billsRepository = {
     if (filter.vendorId) q = q.where('vendor_id', '=', filter.vendorId);
     if (filter.dateFrom) q = q.where('bill_date', '>=', filter.dateFrom);
     if (filter.dateTo) q = q.where('bill_date', '<=', filter.dateTo);
+    if (filter.search) q = q.where(containsSearch(engineOf(db), ['bill_number', 'vendor_name'], filter.search));
     if (after) q = q.where('bill_id', '<', String(after[0]));
     return q.orderBy('bill_id', 'desc').limit(limit + 1).execute();
   },

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Named, NullableOf, Strict } from '../../http/response-schemas';
-import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable, Query, SearchQuery, StringEnum, Text } from '../../http/schema-kit';
 import { DocumentDate, gstTreatmentProperty, inclusiveTaxProperty, lineItemProperties, partyProperty, purchaseDocumentProperties } from '../documents/documents.responses';
 import { PostingLineItemInput } from '../documents/line-items.schemas';
 import { ItcBlockedReason } from '../documents/purchase-tax.schemas';
@@ -60,6 +60,7 @@ export type UpdateBillBody = Static<typeof UpdateBillBody>;
 
 export const ListBillsQuery = Query({
   ...CursorQuery,
+  ...SearchQuery(),
   status: Type.Optional(StringEnum(BILL_STATUSES)),
   vendor_id: Type.Optional(Id('vendor_id')),
   date_from: Type.Optional(LocalDateSchema),

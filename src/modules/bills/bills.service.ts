@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/database';
+import { searchPatternOf } from '../../db/text-search';
 import { invalidState, invalidValue, notFound, requiredField } from '../../kernel/errors';
 import { addDays, businessDateOf, istDateOf } from '../../kernel/local-date';
 import { toPaise, toRupees } from '../../kernel/money';
@@ -259,7 +260,9 @@ export function billsService(deps: Deps) {
     async listBills(ctx: RequestContext, query: ListBillsQuery) {
       const { perPage, after } = readCursor(deps.cursors, 'bills', query);
       const day = today();
-      const rows = await repo.list(db, ctx.orgId, { status: query.status, vendorId: query.vendor_id, dateFrom: query.date_from, dateTo: query.date_to }, day, after, perPage);
+      const rows = await repo.list(db, ctx.orgId, {
+        status: query.status, vendorId: query.vendor_id, dateFrom: query.date_from, dateTo: query.date_to, search: searchPatternOf(query.search),
+      }, day, after, perPage);
       const page = cursorPage(deps.cursors, 'bills', rows, perPage, (r) => [r.bill_id]);
       const lines = await repo.lines(db, ctx.orgId, page.items.map((r) => r.bill_id));
       return { bills: page.items.map((r) => presentBill(r, lines.filter((l) => l.bill_id === r.bill_id), day)), page_context: page.page_context };

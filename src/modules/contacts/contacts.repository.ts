@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
+import { escapeLike } from '../../db/text-search';
 import type { ContactPersonsTable, ContactsTable } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
 import { preparedQuery } from '../../db/prepared';
@@ -23,8 +24,8 @@ export interface ContactFilter {
   search?: string;
 }
 
-/** `%` and `_` in a search term are literal characters, not wildcards. */
-const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** search_text is lower-cased as stored (contacts.rules.ts searchTextOf): so is the term. `%` and `_` in it are literal. */
+const likePattern = (term: string) => `%${escapeLike(term.toLowerCase())}%`;
 
 export const contactsRepository = {
   async find(db: Db | Tx, orgId: string, contactId: string, options: { forUpdate?: boolean } = {}): Promise<ContactRow | undefined> {

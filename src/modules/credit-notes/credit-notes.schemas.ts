@@ -1,12 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Named, NullableOf, Strict } from '../../http/response-schemas';
-import { Body, CursorQuery, DateOrDateTime, Id, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { Body, CursorQuery, DateOrDateTime, Id, Money, Nullable, Query, SearchQuery, StringEnum, Text } from '../../http/schema-kit';
 import { BILL_STATUSES } from '../bills/bills.schemas';
 import { noteProperties } from '../documents/notes.responses';
 import { NOTE_STATUSES } from '../documents/notes.rules';
 import { INVOICE_STATUSES } from '../invoices/invoices.schemas';
 import { NoteLineItems } from '../documents/notes.schemas';
-import { EInvoiceIrn } from '../einvoice/irn.schemas';
+import { EInvoiceIrn, EInvoiceStatusQuery } from '../einvoice/irn.schemas';
 
 export const CREDIT_NOTE_TYPES = ['customer', 'vendor'] as const;
 
@@ -39,6 +39,8 @@ export const ListCreditNotesQuery = Query({
   invoice_id: Type.Optional(Id('invoice_id')),
   bill_id: Type.Optional(Id('bill_id')),
   type: Type.Optional(StringEnum(CREDIT_NOTE_TYPES)),
+  ...SearchQuery(),
+  ...EInvoiceStatusQuery,
 });
 export type ListCreditNotesQuery = Static<typeof ListCreditNotesQuery>;
 

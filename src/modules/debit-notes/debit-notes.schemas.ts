@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Named, NullableOf, Strict } from '../../http/response-schemas';
-import { EInvoiceIrn } from '../einvoice/irn.schemas';
-import { Body, CursorQuery, DateOrDateTime, Id, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { EInvoiceIrn, EInvoiceStatusQuery } from '../einvoice/irn.schemas';
+import { Body, CursorQuery, DateOrDateTime, Id, Money, Nullable, Query, SearchQuery, StringEnum, Text } from '../../http/schema-kit';
 import { BillCredited, CREDIT_NOTE_TYPES as NOTE_TYPES } from '../credit-notes/credit-notes.schemas';
 import { noteProperties } from '../documents/notes.responses';
 import { NOTE_STATUSES } from '../documents/notes.rules';
@@ -34,6 +34,8 @@ export const ListDebitNotesQuery = Query({
   invoice_id: Type.Optional(Id('invoice_id')),
   bill_id: Type.Optional(Id('bill_id')),
   type: Type.Optional(StringEnum(NOTE_TYPES)),
+  ...SearchQuery(),
+  ...EInvoiceStatusQuery,
 });
 export type ListDebitNotesQuery = Static<typeof ListDebitNotesQuery>;
 

@@ -1,6 +1,7 @@
 import type { Db, Tx } from '../../db/database';
 import { engineOf } from '../../db/engine';
 import { insertRows } from '../../db/prepared';
+import { containsSearch, type SearchFilter } from '../../db/text-search';
 import type { DeliveryChallanLinesTable, DeliveryChallansTable } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
 import type { LocalDate } from '../../kernel/local-date';
@@ -8,7 +9,7 @@ import type { LocalDate } from '../../kernel/local-date';
 export type DeliveryChallanRow = DeliveryChallansTable;
 export type DeliveryChallanLineRow = DeliveryChallanLinesTable;
 
-export interface ChallanFilter {
+export interface ChallanFilter extends SearchFilter {
   reason?: string;
   /** Only goods on approval, issued and not invoiced, removed before this date (delivery-challans.rules.ts approvalOverdueBefore). */
   approvalRemovedBefore?: LocalDate;
@@ -32,6 +33,7 @@ export const deliveryChallansRepository = {
     if (filter.approvalRemovedBefore) {
       q = q.where('reason', '=', 'ON_APPROVAL').where('status', '=', 'ISSUED').where('invoice_id', 'is', null).where('challan_date', '<', filter.approvalRemovedBefore);
     }
+    if (filter.search) q = q.where(containsSearch(engineOf(db), ['delivery_challan_number', 'contact_name'], filter.search));
     if (after) q = q.where('delivery_challan_id', '<', String(after[0]));
     return q.orderBy('delivery_challan_id', 'desc').limit(limit + 1).execute();
   },

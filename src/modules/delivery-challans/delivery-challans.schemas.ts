@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
-import { Body, CursorQuery, DateOrDateTime, Id, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { Body, CursorQuery, DateOrDateTime, Id, Nullable, Query, SearchQuery, StringEnum, Text } from '../../http/schema-kit';
 import { Address, AddressInput } from '../contacts/contacts.schemas';
 import { DocumentDate, LineItem, totalsProperties } from '../documents/documents.responses';
 import { LineItems } from '../documents/line-items.schemas';
@@ -25,6 +25,7 @@ export type CreateDeliveryChallanBody = Static<typeof CreateDeliveryChallanBody>
 
 export const ListDeliveryChallansQuery = Query({
   ...CursorQuery,
+  ...SearchQuery(),
   reason: Type.Optional(StringEnum(CHALLAN_REASONS)),
   overdue: Type.Optional(Type.Boolean({ description: 'true: only goods sent on approval neither invoiced nor returned within six months of removal (CGST s.31(7))' })),
 });

@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../../db/database';
 import { toJson } from '../../db/json';
+import { searchPatternOf } from '../../db/text-search';
 import { invalidState, invalidValue, notFound, requiredField } from '../../kernel/errors';
 import { businessDateOf, istDateOf } from '../../kernel/local-date';
 import { toRupees } from '../../kernel/money';
@@ -112,7 +113,7 @@ export function deliveryChallansService(deps: Deps) {
     /** Newest first, by reason; `overdue=true` keeps goods on approval past their six months without an invoice (CGST s.31(7)). */
     async list(ctx: RequestContext, query: ListDeliveryChallansQuery) {
       const { perPage, after } = readCursor(deps.cursors, LIST, query);
-      const filter = { reason: query.reason, ...(query.overdue && { approvalRemovedBefore: approvalOverdueBefore(today()) }) };
+      const filter = { reason: query.reason, search: searchPatternOf(query.search), ...(query.overdue && { approvalRemovedBefore: approvalOverdueBefore(today()) }) };
       const page = cursorPage(deps.cursors, LIST, await repo.list(db, ctx.orgId, filter, after, perPage), perPage, (r) => [r.delivery_challan_id]);
       return { delivery_challans: await views(db, ctx.orgId, page.items), page_context: page.page_context };
     },

@@ -2,6 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
+import { containsSearch, type SearchFilter } from '../../db/text-search';
 import type { Tables } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
 
@@ -12,15 +13,17 @@ interface UnpostedTables {
   purchase_orders: 'purchase_order_lines';
 }
 
-/** Where one kind of unposted document lives: its tables, its id column and its contact's column. */
+/** Where one kind of unposted document lives: its tables, its id and number columns, and its contact's id and name columns. */
 export interface UnpostedDocumentTables<H extends keyof UnpostedTables> {
   header: H;
   lines: UnpostedTables[H];
   id: keyof Tables[H] & keyof Tables[UnpostedTables[H]] & string;
+  number: keyof Tables[H] & string;
   contact: keyof Tables[H] & ('customer_id' | 'vendor_id');
+  contactName: keyof Tables[H] & ('customer_name' | 'vendor_name');
 }
 
-export interface UnpostedDocumentFilter {
+export interface UnpostedDocumentFilter extends SearchFilter {
   status?: string;
   contactId?: string;
 }
@@ -39,6 +42,7 @@ export function unpostedDocumentsRepository<H extends keyof UnpostedTables>(t: U
   const linesTable: string = t.lines;
   const id: string = t.id;
   const contact: string = t.contact;
+  const searched: string[] = [t.number, t.contactName];
 
   return {
     async find(db: Db | Tx, orgId: string, documentId: string, forUpdate = false): Promise<Row | undefined> {
@@ -57,6 +61,7 @@ export function unpostedDocumentsRepository<H extends keyof UnpostedTables>(t: U
       let q = dynamic(db).selectFrom(headerTable).selectAll().where('org_id', '=', orgId);
       if (filter.status) q = q.where('status', '=', filter.status);
       if (filter.contactId) q = q.where(contact, '=', filter.contactId);
+      if (filter.search) q = q.where(containsSearch(engineOf(db), searched, filter.search));
       if (after) q = q.where(id, '<', String(after[0]));
       return q.orderBy(id, 'desc').limit(limit + 1).execute() as Promise<Row[]>;
     },

@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/database';
+import { searchPatternOf } from '../../db/text-search';
 import type { CursorPosition } from '../../kernel/cursor';
 import { notFound } from '../../kernel/errors';
 import type { IdPrefix } from '../../kernel/ids';
@@ -184,10 +185,10 @@ export function unpostedDocumentUseCases<S extends string, Row extends UnpostedR
 
     get: async (orgId: string, id: string) => view(db, await load(db, orgId, id)),
 
-    /** A page newest first, by status and contact. */
-    async list(orgId: string, query: { status?: string; per_page?: number; cursor?: string }, contactId: string | undefined) {
+    /** A page newest first, by status, contact and search. */
+    async list(orgId: string, query: { status?: string; search?: string; per_page?: number; cursor?: string }, contactId: string | undefined) {
       const { perPage, after } = readCursor(deps.cursors, kind.list, query);
-      const rows = await repo.list(db, orgId, { status: query.status, contactId }, after, perPage);
+      const rows = await repo.list(db, orgId, { status: query.status, contactId, search: searchPatternOf(query.search) }, after, perPage);
       const page = cursorPage(deps.cursors, kind.list, rows, perPage, (r) => [kind.idOf(r)]);
       const lines = await repo.lines(db, orgId, page.items.map((r) => kind.idOf(r)));
       return { items: page.items.map((r) => kind.present(r, lines.filter((l) => kind.idOf(l) === kind.idOf(r)))), page_context: page.page_context };

@@ -75,6 +75,18 @@ export const EXPORT_STATE = '96';
  */
 export const einvoiceUnit = (unit: string | null): string => (unit === null ? null : gstUnit(unit)) ?? 'OTH';
 
+/** Within India, the buyer's treatments whose supply has an e-invoice, and its supply type (SEZ: whether IGST was paid). */
+const SUPPLY_OF_TREATMENT = {
+  REGISTERED: () => 'B2B',
+  REGISTERED_COMPOSITION: () => 'B2B',
+  SEZ: (paid: boolean) => (paid ? 'SEZWP' : 'SEZWOP'),
+  DEEMED_EXPORT: () => 'DEXP',
+} as const satisfies Record<string, (paid: boolean) => SupplyType>;
+type EInvoicedTreatment = keyof typeof SUPPLY_OF_TREATMENT;
+
+/** The treatments supplyTypeOf gives a supply type within India: with place of supply 96, the rule a list's filter reads in SQL. */
+export const EINVOICED_TREATMENTS = Object.keys(SUPPLY_OF_TREATMENT) as EInvoicedTreatment[];
+
 /**
  * The IRP supply type of a document (and, for SEZ and exports, whether IGST was paid). An
  * export is a supply at place of supply 96, whatever the buyer's treatment (docs/rules/gst-supply-and-tax.md,
@@ -84,12 +96,7 @@ export const einvoiceUnit = (unit: string | null): string => (unit === null ? nu
 export function supplyTypeOf(gstTreatment: string | null, exportType: string | null, pos: string): SupplyType | null {
   const paid = exportType !== 'WOPAY';
   if (pos === EXPORT_STATE) return paid ? 'EXPWP' : 'EXPWOP';
-  switch (gstTreatment) {
-    case 'REGISTERED': case 'REGISTERED_COMPOSITION': return 'B2B';
-    case 'SEZ': return paid ? 'SEZWP' : 'SEZWOP';
-    case 'DEEMED_EXPORT': return 'DEXP';
-    default: return null;
-  }
+  return gstTreatment !== null && Object.hasOwn(SUPPLY_OF_TREATMENT, gstTreatment) ? SUPPLY_OF_TREATMENT[gstTreatment as EInvoicedTreatment](paid) : null;
 }
 
 const isExport = (t: SupplyType) => t === 'EXPWP' || t === 'EXPWOP';

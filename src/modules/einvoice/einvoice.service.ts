@@ -11,6 +11,7 @@ import { placeOf } from '../ewaybill/movement.rules';
 import { documentLines, documentParties, type Counterparty } from './document-source';
 import { buildEInvoice, supplyTypeOf, type EInvoiceSource, type Payee, type SourceLine } from './einvoice.builder';
 import { einvoiceProblems, pinWarnings, reportingWindowProblem } from './einvoice.rules';
+import { STATUSES_WITHOUT_EINVOICE } from './einvoice-status.sql';
 import { isOpeningItem } from '../opening-balances';
 
 type Head = Omit<EInvoiceSource, 'seller' | 'buyer' | 'lines' | 'precedingInvoice'> & { orgId: string; branchId: string; buyer: Counterparty; status: string };
@@ -77,7 +78,7 @@ export function einvoiceService(db: Db, clock: Clock = systemClock) {
     const row = await db.selectFrom(table as 'credit_notes').selectAll().where('org_id', '=', ctx.orgId).where(id as 'credit_note_id', '=', noteId).executeTakeFirst();
     if (!row) throw notFound(noun, id);
     if (row.note_type !== 'CUSTOMER') throw invalidState(ofVendor, { note_type: row.note_type });
-    if (row.status === 'DRAFT' || row.status === 'CANCELLED') throw invalidState(`A ${row.status} ${noun} has no e-invoice`, { status: row.status });
+    if (STATUSES_WITHOUT_EINVOICE.includes(row.status)) throw invalidState(`A ${row.status} ${noun} has no e-invoice`, { status: row.status });
     const invoice = row.invoice_id === null ? undefined : await db.selectFrom('invoices').select(['invoice_number', 'invoice_date', 'is_reverse_charge'])
       .where('org_id', '=', ctx.orgId).where('invoice_id', '=', row.invoice_id).executeTakeFirst();
     // A note's total has no round-off of its own: its lines' values sum to it. What a debit note charges is paid as an invoice is.
@@ -94,7 +95,7 @@ export function einvoiceService(db: Db, clock: Clock = systemClock) {
     async invoice(ctx: RequestContext, invoiceId: string, options: EInvoiceReadOptions = {}) {
       const inv = await db.selectFrom('invoices').selectAll().where('org_id', '=', ctx.orgId).where('invoice_id', '=', invoiceId).executeTakeFirst();
       if (!inv) throw notFound('invoice', 'invoice_id');
-      if (inv.status === 'DRAFT' || inv.status === 'CANCELLED') throw invalidState(`A ${inv.status} invoice has no e-invoice: only an approved one that is not void`, { status: inv.status });
+      if (STATUSES_WITHOUT_EINVOICE.includes(inv.status)) throw invalidState(`A ${inv.status} invoice has no e-invoice: only an approved one that is not void`, { status: inv.status });
       if (await isOpeningItem(db, ctx.orgId, invoiceId)) throw invalidState(OPENING_ITEM_REFUSAL);
       // The shipping bill's three columns are set together (invoices/shipping-bill.rules.ts).
       const shippingBill = inv.shipping_bill_number === null ? null : { port: inv.shipping_bill_port!, number: inv.shipping_bill_number, date: inv.shipping_bill_date! };

@@ -1,6 +1,16 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Named, NullableOf, Strict } from '../../http/response-schemas';
-import { Body, ISO_DATE_TIME_PATTERN, Text } from '../../http/schema-kit';
+import { Body, ISO_DATE_TIME_PATTERN, StringEnum, Text } from '../../http/schema-kit';
+
+/** A list's `einvoice_status`: the e-invoice still to report, or the IRN's state (einvoice-status.sql.ts). */
+export const EINVOICE_STATUSES = ['PENDING', 'ACTIVE', 'CANCELLED'] as const;
+export type EInvoiceStatus = (typeof EINVOICE_STATUSES)[number];
+
+/** The query field of the lists of documents with an e-invoice. */
+export const EInvoiceStatusQuery = {
+  einvoice_status: Type.Optional(StringEnum(EINVOICE_STATUSES,
+    'PENDING: issued, not void, needs an e-invoice (the organisation e-invoices, and the supply is B2B, to an SEZ, a deemed export or an export) and has no IRN yet; ACTIVE: its IRN is active; CANCELLED: its IRN was cancelled')),
+};
 
 /** What the IRP (or the business's GSP) answered for the invoice's or credit note's e-invoice. */
 export const RecordIrnBody = Body({

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Named, NullableOf, Strict } from '../../http/response-schemas';
-import { Body, CursorQuery, DateOrDateTime, Id, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { Body, CursorQuery, DateOrDateTime, Id, Nullable, Query, SearchQuery, StringEnum, Text } from '../../http/schema-kit';
 import { DocumentDate, salesDocumentProperties } from '../documents/documents.responses';
 import { LineItems } from '../documents/line-items.schemas';
 import { ESTIMATE_STATUSES } from './estimates.rules';
@@ -28,6 +28,7 @@ export type UpdateEstimateBody = Static<typeof UpdateEstimateBody>;
 
 export const ListEstimatesQuery = Query({
   ...CursorQuery,
+  ...SearchQuery(),
   status: Type.Optional(StringEnum(ESTIMATE_STATUSES)),
   customer_id: Type.Optional(Id('customer_id')),
 });

@@ -1,13 +1,14 @@
 import type { Db, Tx } from '../../db/database';
 import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
+import { containsSearch, type SearchFilter } from '../../db/text-search';
 import type { ExpenseLinesTable, ExpensesTable } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
 
 export type ExpenseRow = ExpensesTable;
 export type ExpenseLineRow = ExpenseLinesTable;
 
-export interface ExpenseFilter {
+export interface ExpenseFilter extends SearchFilter {
   vendorId?: string;
   accountId?: string;
   paidThroughAccountId?: string;
@@ -40,6 +41,7 @@ export const expensesRepository = {
       q = q.where('expense_id', 'in', (eb) => eb.selectFrom('expense_lines').select('expense_id')
         .where('org_id', '=', orgId).where('account_id', '=', accountId));
     }
+    if (filter.search) q = q.where(containsSearch(engineOf(db), ['reference_number', 'vendor_name'], filter.search));
     if (after) q = q.where('expense_id', '<', String(after[0]));
     return q.orderBy('expense_id', 'desc').limit(limit + 1).execute();
   },

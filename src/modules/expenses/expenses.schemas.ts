@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
-import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable, Query, StringEnum, Text, TWO_DECIMALS } from '../../http/schema-kit';
+import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable, Query, SearchQuery, StringEnum, Text, TWO_DECIMALS } from '../../http/schema-kit';
 import { DocumentDate, lineItemProperties, partyProperty, totalsProperties } from '../documents/documents.responses';
 import { ItcBlockedReason } from '../documents/purchase-tax.schemas';
 import { EXPENSE_MODES, MODE_ALIASES } from './expenses.rules';
@@ -79,6 +79,7 @@ export type UpdateExpenseBody = Static<typeof UpdateExpenseBody>;
 
 export const ListExpensesQuery = Query({
   ...CursorQuery,
+  ...SearchQuery("the expense's reference number or its vendor's name"),
   vendor_id: Type.Optional(Id('vendor_id')),
   account_id: Type.Optional(Id('account_id: expenses with a line on this account')),
   paid_through_account_id: Type.Optional(Id('paid_through_account_id')),

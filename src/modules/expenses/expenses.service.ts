@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/database';
+import { searchPatternOf } from '../../db/text-search';
 import { invalidValue, notFound } from '../../kernel/errors';
 import { toRupees } from '../../kernel/money';
 import { diffFields } from '../../platform/activity/activity.recorder';
@@ -188,7 +189,7 @@ export function expensesService(deps: Deps) {
       const { perPage, after } = readCursor(deps.cursors, 'expenses', query);
       const rows = await repo.list(db, ctx.orgId, {
         vendorId: query.vendor_id, accountId: query.account_id, paidThroughAccountId: query.paid_through_account_id,
-        dateFrom: query.date_from, dateTo: query.date_to,
+        dateFrom: query.date_from, dateTo: query.date_to, search: searchPatternOf(query.search),
       }, after, perPage);
       const page = cursorPage(deps.cursors, 'expenses', rows, perPage, (r) => [r.expense_id]);
       const lines = await repo.lines(db, ctx.orgId, page.items.map((r) => r.expense_id));

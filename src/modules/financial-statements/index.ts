@@ -2,3 +2,4 @@ export { financialStatements, type FinancialStatements } from './statements.serv
 export { financialStatementsRoutes } from './statements.routes';
 export { statementRange } from './report-periods.rules';
 export { accountOpening, yearOpenings } from './year-openings';
+export { accountMovements } from './statements.repository';

@@ -9,3 +9,12 @@ export const CallingToken = Named('CallingToken', Strict({
   scopes: Type.Array(Type.String()),
   tier: Type.String({ description: 'The tier the token was issued with: DEFAULT unless the operator chose another' }),
 }, 'The calling token.'));
+
+/** An organisation the calling token reaches, as GET /whoami lists it (to choose X-Svc-Org by name). */
+export const ReachableOrganisation = Named('ReachableOrganisation', Strict({
+  org_id: Type.String(),
+  name: Type.String(),
+  gstin: NullableOf(Type.String({ description: 'Its GSTIN; null for an organisation not registered for GST' })),
+  state_code: NullableOf(Type.String({ description: 'Its state, as IN-KA' })),
+  is_current: Type.Boolean({ description: 'Whether it is the organisation this request acts in' }),
+}, 'An organisation the calling token reaches.'));

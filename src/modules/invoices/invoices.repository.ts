@@ -2,11 +2,12 @@ import type { Db, Tx } from '../../db/database';
 import { insertRows, preparedQuery, preparedShapes } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
 import { perDatabase } from '../../db/per-database';
+import { containsSearch, type SearchFilter } from '../../db/text-search';
 import type { InvoiceLinesTable, InvoicesTable } from '../../db/schema';
 import { BoundedCache } from '../../kernel/bounded-cache';
 import type { CursorPosition } from '../../kernel/cursor';
 import type { LocalDate } from '../../kernel/local-date';
-import { joinedIrnColumns, type JoinedIrn } from '../einvoice';
+import { joinedIrnColumns, withEInvoiceStatus, type EInvoiceFilter, type JoinedIrn } from '../einvoice';
 import { OPEN_STATUSES } from './invoices.rules';
 
 type InvoiceKey = { orgId: string; invoiceId: string };
@@ -29,8 +30,10 @@ interface PageShape extends Record<string, string | boolean> {
   from: boolean;
   to: boolean;
   after: boolean;
+  search: boolean;
+  einvoice: 'any' | EInvoiceFilter;
 }
-interface PageArgs { orgId: string; status: string; customerId: string; dateFrom: string; dateTo: string; after: string; today: string; limit: number }
+interface PageArgs { orgId: string; status: string; customerId: string; dateFrom: string; dateTo: string; search: string; after: string; today: string; limit: number }
 const versionsPage = preparedShapes((db, a: PageArgs, shape: PageShape) => {
   let q = db.selectFrom('invoices').select(['invoice_id', 'version']).where('org_id', '=', a.orgId);
   if (shape.status === 'overdue') q = q.where('status', 'in', OPEN_STATUSES).where('balance', '>', 0).where('due_date', '<', a.today);
@@ -39,6 +42,8 @@ const versionsPage = preparedShapes((db, a: PageArgs, shape: PageShape) => {
   if (shape.customer) q = q.where('customer_id', '=', a.customerId);
   if (shape.from) q = q.where('invoice_date', '>=', a.dateFrom);
   if (shape.to) q = q.where('invoice_date', '<=', a.dateTo);
+  if (shape.search) q = q.where(containsSearch(engineOf(db), ['invoice_number', 'customer_name'], a.search));
+  if (shape.einvoice !== 'any') q = q.where(withEInvoiceStatus(shape.einvoice, { table: 'invoices', id: 'invoice_id' }));
   if (shape.after) q = q.where('invoice_id', '<', a.after);
   return q.orderBy('invoice_id', 'desc').limit(a.limit);
 });
@@ -46,11 +51,12 @@ const versionsPage = preparedShapes((db, a: PageArgs, shape: PageShape) => {
 export type InvoiceRow = InvoicesTable;
 export type InvoiceLineRow = InvoiceLinesTable;
 
-export interface InvoiceFilter {
+export interface InvoiceFilter extends SearchFilter {
   status?: string;
   customerId?: string;
   dateFrom?: string;
   dateTo?: string;
+  einvoice?: EInvoiceFilter;
 }
 
 /**
@@ -103,13 +109,16 @@ export const invoicesRepository = {
    * Which invoices a list page shows, newest first, and at which version (a page takes each
    * one's view from the cache while its version holds). A status filter reads OVERDUE as
    * derived: open, owing, due before today. The status index covers these columns, so a
-   * filtered page is read from the index alone.
+   * page filtered by them is read from the index alone; a search reads the number and the
+   * customer's name, an e-invoice status the invoice's IRN.
    */
   listVersions(db: Db, orgId: string, filter: InvoiceFilter, today: LocalDate, after: CursorPosition | null, limit: number) {
     const status = !filter.status ? 'any' : filter.status === 'OVERDUE' ? 'overdue' : (OPEN_STATUSES as readonly string[]).includes(filter.status) ? 'open' : 'stored';
-    const shape = { status, customer: !!filter.customerId, from: !!filter.dateFrom, to: !!filter.dateTo, after: !!after } as const;
+    const shape = {
+      status, customer: !!filter.customerId, from: !!filter.dateFrom, to: !!filter.dateTo, after: !!after, search: !!filter.search, einvoice: filter.einvoice ?? 'any',
+    } as const;
     return versionsPage(db, shape, {
-      orgId, status: filter.status ?? '', customerId: filter.customerId ?? '', dateFrom: filter.dateFrom ?? '', dateTo: filter.dateTo ?? '',
+      orgId, status: filter.status ?? '', customerId: filter.customerId ?? '', dateFrom: filter.dateFrom ?? '', dateTo: filter.dateTo ?? '', search: filter.search ?? '',
       after: after ? String(after[0]) : '', today, limit: limit + 1,
     });
   },

@@ -1,10 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Named, NullableOf, Strict } from '../../http/response-schemas';
-import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable, Query, SearchQuery, StringEnum, Text } from '../../http/schema-kit';
 import { DocumentDate, exportTypeProperty, gstTreatmentProperty, inclusiveTaxProperty, partyProperty, salesDocumentProperties } from '../documents/documents.responses';
 import { EXPORT_TYPES } from '../documents/supply.rules';
 import { PostingLineItems } from '../documents/line-items.schemas';
-import { EInvoiceIrn, IrnVoidBody } from '../einvoice/irn.schemas';
+import { EInvoiceIrn, EInvoiceStatusQuery, IrnVoidBody } from '../einvoice/irn.schemas';
 import { Address, AddressInput } from '../contacts/contacts.schemas';
 import { TransportInputFields, TransportProperties, TransportUpdateFields } from '../ewaybill/ewaybill.schemas';
 
@@ -74,6 +74,8 @@ export const ListInvoicesQuery = Query({
   customer_id: Type.Optional(Id('customer_id')),
   date_from: Type.Optional(LocalDateSchema),
   date_to: Type.Optional(LocalDateSchema),
+  ...SearchQuery(),
+  ...EInvoiceStatusQuery,
 });
 export type ListInvoicesQuery = Static<typeof ListInvoicesQuery>;
 

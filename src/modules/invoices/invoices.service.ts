@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/database';
 import { fromJson, toJson } from '../../db/json';
+import { searchPatternOf } from '../../db/text-search';
 import { invalidState, invalidValue, notFound } from '../../kernel/errors';
 import { addDays, businessDateOf, istDateOf, type LocalDate } from '../../kernel/local-date';
 import { JsonText } from '../../kernel/json-text';
@@ -15,7 +16,7 @@ import { assertHsnDigits, catalogRepository } from '../catalog';
 import { mergeAddress, type Address } from '../contacts/contacts.rules';
 import { assertCessLevied, assertDocumentConvertible, decideRoundOff, exchangeRateMicroOf, freshPartyCopy, inclusiveRemainderOf, readPartyCopy, lineColumnsOf, priceLines, recomputeOnDraftEdit, resolveParty, settlementPort, totalWithRoundOff } from '../documents';
 import { assertRatesExcludeTax, assertReverseChargeRecipient, owedAmount } from '../documents/reverse-charge.rules';
-import { assertEInvoiceParties, cancelIrnOnVoid, findIrn, findIrns, irnOfJoined, presentIrn } from '../einvoice';
+import { assertEInvoiceParties, cancelIrnOnVoid, einvoiceFilterOf, findIrn, findIrns, irnOfJoined, presentIrn } from '../einvoice';
 import { assertShippingBillSettable, NO_SHIPPING_BILL, ON_ITS_OWN, presentShippingBill, shippingBillColumns, type ShippingBill } from './shipping-bill.rules';
 import { NO_TRANSPORT, presentTransport, transportFieldsOf } from '../ewaybill/transport.rules';
 import { reversalRemedy, type LedgerService } from '../ledger';
@@ -333,6 +334,7 @@ export function invoicesService(deps: Deps) {
       const day = today();
       const found = await repo.listVersions(db, ctx.orgId, {
         status: query.status, customerId: query.customer_id, dateFrom: query.date_from, dateTo: query.date_to,
+        search: searchPatternOf(query.search), einvoice: await einvoiceFilterOf(db, ctx.orgId, query.einvoice_status),
       }, day, after, perPage);
       const page = cursorPage(deps.cursors, 'invoices', found, perPage, (r) => [r.invoice_id]);
       const views = page.items.map((r) => listedViews.get(db, r.invoice_id, r.version, day));

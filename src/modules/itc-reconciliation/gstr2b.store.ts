@@ -8,6 +8,11 @@ export const uploadsOfMonth = (db: Db, orgId: string, gstin: string, period: str
   db.selectFrom('gstr2b_returns').selectAll().where('org_id', '=', orgId).where('gstin', '=', gstin).where('period', '=', period)
     .orderBy('created_time', 'desc').orderBy('gstr2b_id', 'desc').execute();
 
+/** Each GSTIN and month (MMYYYY) among `periods` with a current upload. */
+export const monthsUploaded = (db: Db, orgId: string, periods: readonly string[]) =>
+  db.selectFrom('gstr2b_returns').select(['gstin', 'period']).where('org_id', '=', orgId).where('period', 'in', [...periods]).where('replaced_by', 'is', null)
+    .orderBy('gstin').orderBy('period').execute();
+
 /**
  * Two uploads of one month at once would each find the same current upload and both become
  * current: on PostgreSQL the month is held by a transaction-scoped advisory lock, so the second

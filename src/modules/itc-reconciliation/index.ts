@@ -7,3 +7,4 @@ export { reconciliationService, type ReconciliationService } from './reconciliat
 export { reconciliationRoutes } from './reconciliation.routes';
 export { gstr2bItcBasis } from './gstr3b-gstr2b.basis';
 export { currentGstr2bDocuments } from './gstr2b.reader';
+export { rowsToReview } from './reconciliation-review.reader';

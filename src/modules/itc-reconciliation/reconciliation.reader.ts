@@ -1,6 +1,7 @@
-import type { Db } from '../../db/database';
-import type { Paise } from '../../kernel/money';
-import type { ReturnPeriod } from '../gst-reports';
+import type { Db, Tx } from '../../db/database';
+import { toPaise, type Paise } from '../../kernel/money';
+import { orgSettings } from '../../platform/orgs/org-settings';
+import { branchesOfGstin, requestedPeriod, type ReturnPeriod } from '../gst-reports';
 import { booksDocuments } from './books-documents.reader';
 import { currentGstr2bDocuments } from './gstr2b.reader';
 import { decisionsOf } from './itc-links.repository';
@@ -35,4 +36,11 @@ export async function reconcilePeriod(db: Db, scope: { orgId: string; gstin: str
   const inPeriod = (gstr2bPeriod: string) => own.has(gstr2bPeriod);
   const rows = pairs.filter((p) => (p.gstr2b ? inPeriod(p.gstr2b.period) : p.books !== null && p.books.documentDate >= period.from && p.books.documentDate <= period.to));
   return { gstin: scope.gstin, period, pairs, rows, inPeriod };
+}
+
+/** A GSTIN's reconciliation of a return period (MMYYYY or YYYY-Qn), at the organisation's tolerance: what GET /gst/reconciliation lists. */
+export async function reconcile(db: Db | Tx, orgId: string, query: { gstin: string; period: string }): Promise<PeriodReconciliation> {
+  const { gstin, branches } = await branchesOfGstin(db, orgId, query.gstin);
+  const { prefs } = await orgSettings(db, orgId);
+  return reconcilePeriod(db, { orgId, gstin, branches }, requestedPeriod(query.period), toPaise(prefs.itcMatchTolerance));
 }

@@ -1,13 +1,10 @@
-import type { Db, Tx } from '../../db/database';
+import type { Db } from '../../db/database';
 import { csvReply } from '../../http/csv-reply';
 import { toCsv } from '../../kernel/csv';
 import { invalidState, invalidValue, notFound, requiredField } from '../../kernel/errors';
-import { toPaise } from '../../kernel/money';
 import type { RequestContext } from '../../platform/context';
 import type { PlatformDeps } from '../../platform/deps';
-import { orgSettings } from '../../platform/orgs/org-settings';
 import { readCursor, cursorPage } from '../../platform/pagination';
-import { branchesOfGstin, requestedPeriod } from '../gst-reports';
 import type { BooksDocument, Gstr2bDocument } from './itc-documents';
 import { saveDecision } from './itc-links.repository';
 import type { Pair } from './matcher.rules';
@@ -15,7 +12,7 @@ import { RECONCILIATION_COLUMNS, reconciliationCsvRows } from './reconciliation-
 import { presentPair } from './reconciliation.presenter';
 import { reconciliationIdOf } from './reconciliation-row.rules';
 import { locateRow } from './reconciliation-row.locator';
-import { reconcilePeriod, type PeriodReconciliation } from './reconciliation.reader';
+import { reconcile, type PeriodReconciliation } from './reconciliation.reader';
 import type { LinkBody, ReconciliationQuery, SuppliersQuery, UnlinkBody } from './reconciliation.schemas';
 import { reconciliationTotals, supplierFilings } from './reconciliation-totals.rules';
 
@@ -26,12 +23,6 @@ const sortKey = (p: Pair) => [p.gstr2b?.supplierGstin ?? p.books?.supplierGstin 
 /** GSTR-2B matched to the books, and the links and refusals people make (docs/rules/itc-reconciliation.md, "Matching"). */
 export function reconciliationService(deps: Pick<PlatformDeps, 'database' | 'uow' | 'clock' | 'ids' | 'activity' | 'cursors'>) {
   const db: Db = deps.database.db;
-
-  async function reconcile(db: Db | Tx, orgId: string, query: { gstin: string; period: string }): Promise<PeriodReconciliation> {
-    const { gstin, branches } = await branchesOfGstin(db, orgId, query.gstin);
-    const { prefs } = await orgSettings(db, orgId);
-    return reconcilePeriod(db, { orgId, gstin, branches }, requestedPeriod(query.period), toPaise(prefs.itcMatchTolerance));
-  }
 
   /** The row a link or unlink names, by the 2B document's or the books document's id. */
   function rowNamed(found: PeriodReconciliation, id: string): Pair {

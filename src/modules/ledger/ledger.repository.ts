@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
+import { containsSearch, type SearchFilter } from '../../db/text-search';
 import type { JournalLinesTable, JournalsTable, Tables } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
 import { preparedQuery } from '../../db/prepared';
@@ -13,7 +14,7 @@ const journalBySource = preparedQuery((db, a: { orgId: string; source: string; s
 export type JournalRow = JournalsTable;
 export type JournalLineRow = JournalLinesTable;
 
-export interface JournalFilter {
+export interface JournalFilter extends SearchFilter {
   source?: string;
   sourceId?: string;
   accountId?: string;
@@ -79,6 +80,7 @@ export const ledgerRepository = {
       q = q.where('journal_id', 'in', (eb) => eb.selectFrom('journal_lines').select('journal_id')
         .where('org_id', '=', orgId).where('branch_id', '=', branchId));
     }
+    if (filter.search) q = q.where(containsSearch(engineOf(db), ['source_ref', 'memo'], filter.search));
     if (after) q = q.where('journal_id', '<', String(after[0]));
     return q.orderBy('journal_id', 'desc').limit(limit + 1).execute();
   },

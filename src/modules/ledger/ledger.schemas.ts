@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
 import { accountProperties } from '../catalog/catalog.schemas';
-import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable, Query, ReportFormat, StringEnum, Text } from '../../http/schema-kit';
+import { Body, CursorQuery, DateOrDateTime, Id, LocalDateSchema, Money, Nullable, Query, ReportFormat, SearchQuery, StringEnum, Text } from '../../http/schema-kit';
 
 export const JOURNAL_SOURCES = ['MANUAL', 'INVOICE', 'BILL', 'PAYMENT', 'ALLOCATION', 'CREDIT_NOTE', 'DEBIT_NOTE', 'EXPENSE', 'OPENING_BALANCE', 'BILL_OF_ENTRY', 'ITC_REVERSAL'] as const;
 
@@ -28,6 +28,7 @@ export const ListJournalsQuery = Query({
   branch_id: Type.Optional(Id('branch_id')),
   date_from: Type.Optional(LocalDateSchema),
   date_to: Type.Optional(LocalDateSchema),
+  ...SearchQuery("the number of the entry's source document (source_ref) or its memo"),
 });
 export type ListJournalsQuery = Static<typeof ListJournalsQuery>;
 

@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/database';
+import { searchPatternOf } from '../../db/text-search';
 import { DomainError, invalidState, invalidValue, notFound } from '../../kernel/errors';
 import { businessDateOf, type LocalDate } from '../../kernel/local-date';
 import { toPaise, toRupees } from '../../kernel/money';
@@ -220,6 +221,7 @@ export function ledgerService(deps: Deps) {
       const { perPage, after } = readCursor(deps.cursors, 'journals', query);
       const rows = await repo.list(db, ctx.orgId, {
         source: query.source, sourceId: query.source_id, accountId: query.account_id, branchId: query.branch_id, dateFrom: query.date_from, dateTo: query.date_to,
+        search: searchPatternOf(query.search),
       }, after, perPage);
       const page = cursorPage(deps.cursors, 'journals', rows, perPage, (r) => [r.journal_id]);
       const lines = await repo.lines(db, ctx.orgId, page.items.map((j) => j.journal_id));

@@ -1,8 +1,10 @@
 import type { Db, Tx } from '../../db/database';
 import { engineOf } from '../../db/engine';
 import { insertRows } from '../../db/prepared';
+import { containsSearch, type SearchFilter } from '../../db/text-search';
 import type { CreditNoteApplicationsTable, CreditNoteLinesTable, CreditNotesTable, DocumentLineColumns, Flag, NoteColumns, NoteLineBinding } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
+import { withEInvoiceStatus, type EInvoiceFilter } from '../einvoice';
 import type { NoteStore, NoteType } from './note-kinds';
 
 /** A note as the use cases read it, whichever table holds it: its id and number by those names. */
@@ -33,12 +35,13 @@ export interface NoteApplicationRow {
   released: Flag;
 }
 
-export interface NoteFilter {
+export interface NoteFilter extends SearchFilter {
   status?: string | undefined;
   contactId?: string | undefined;
   invoiceId?: string | undefined;
   billId?: string | undefined;
   noteType?: string | undefined;
+  einvoice?: EInvoiceFilter | undefined;
 }
 
 /*
@@ -94,6 +97,8 @@ export function notesRepository(s: NoteStore) {
       if (filter.invoiceId) q = q.where('invoice_id', '=', filter.invoiceId);
       if (filter.billId) q = q.where('bill_id', '=', filter.billId);
       if (filter.noteType) q = q.where('note_type', '=', filter.noteType);
+      if (filter.search) q = q.where(containsSearch(engineOf(db), [t.number, 'contact_name'], filter.search));
+      if (filter.einvoice) q = q.where(withEInvoiceStatus(filter.einvoice, { table: t.notes, id: t.id }));
       if (after) q = q.where(t.id, '<', String(after[0]));
       const rows = await q.orderBy(t.id, 'desc').limit(limit + 1).execute();
       return rows.map((r) => noteOf(s, r));

@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/database';
+import { searchPatternOf } from '../../db/text-search';
 import { invalidValue, notFound } from '../../kernel/errors';
 import { businessDateOf, istDateOf } from '../../kernel/local-date';
 import { toPaise, toRupees } from '../../kernel/money';
@@ -13,7 +14,7 @@ import {
   assertHeaderEditable, assertVoidable, noteJournalLines, noteLineColumnsOf, prepareNote, stockDirectionOf,
   type NoteLineItem, type NoteParent, type NoteSide, type PreparedNote, type UpdateNoteBody,
 } from '../documents';
-import { assertEInvoiceParties, assertNoActiveIrn, cancelIrnOnVoid, findIrn, findIrns, type IrnVoidBody } from '../einvoice';
+import { assertEInvoiceParties, assertNoActiveIrn, cancelIrnOnVoid, einvoiceFilterOf, findIrn, findIrns, type EInvoiceStatus, type IrnVoidBody } from '../einvoice';
 import { reversalRemedy, type LedgerService } from '../ledger';
 import { takeDocumentNumber, type SeriesService } from '../series';
 import { owedAmount } from '../documents/reverse-charge.rules';
@@ -291,9 +292,12 @@ async function createInTx(tx: Tx, ctx: RequestContext, input: CreateNoteInput) {
       return answer(await view(db, await load(db, ctx.orgId, noteId)));
     },
 
-    async list(ctx: RequestContext, query: { per_page?: number; cursor?: string }, filter: NoteFilter) {
+    /** A page newest first: `filter` as the route reads it, with the query's search and e-invoice status. */
+    async list(ctx: RequestContext, query: { per_page?: number; cursor?: string; search?: string; einvoice_status?: EInvoiceStatus }, filter: NoteFilter) {
       const { perPage, after } = readCursor(deps.cursors, kind.store.notes, query);
-      const rows = await repo.list(db, ctx.orgId, filter, after, perPage);
+      const rows = await repo.list(db, ctx.orgId, {
+        ...filter, search: searchPatternOf(query.search), einvoice: await einvoiceFilterOf(db, ctx.orgId, query.einvoice_status),
+      }, after, perPage);
       const page = cursorPage(deps.cursors, kind.store.notes, rows, perPage, (r) => [r.id]);
       const ids = page.items.map((r) => r.id);
       const [lines, applications, irns] = [await repo.lines(db, ctx.orgId, ids), await repo.applications(db, ctx.orgId, ids), kind.einvoice ? await findIrns(db, ctx.orgId, ids) : new Map()];

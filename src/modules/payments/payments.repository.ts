@@ -1,6 +1,7 @@
 import type { Db, Tx } from '../../db/database';
 import { insertRows } from '../../db/prepared';
 import { engineOf } from '../../db/engine';
+import { containsSearch } from '../../db/text-search';
 import type { AdvanceRefundsTable, PaymentAllocationsTable, PaymentsTable } from '../../db/schema';
 import type { CursorPosition } from '../../kernel/cursor';
 
@@ -38,9 +39,11 @@ export const paymentsRepository = {
     await insertRows(tx, 'advance_refunds', [row]);
   },
 
-  list(db: Db, orgId: string, flow: string | undefined, after: CursorPosition | null, limit: number) {
+  /** Live payments newest first, by flow and a search's LIKE pattern (db/text-search.ts searchPatternOf); keyset on payment_id. */
+  list(db: Db, orgId: string, filter: { flow?: string; search?: string }, after: CursorPosition | null, limit: number) {
     let q = db.selectFrom('payments').selectAll().where('org_id', '=', orgId).where('deleted', '=', 0);
-    if (flow) q = q.where('flow', '=', flow);
+    if (filter.flow) q = q.where('flow', '=', filter.flow);
+    if (filter.search) q = q.where(containsSearch(engineOf(db), ['reference_number', 'voucher_number', 'contact_name'], filter.search));
     if (after) q = q.where('payment_id', '<', String(after[0]));
     return q.orderBy('payment_id', 'desc').limit(limit + 1).execute();
   },

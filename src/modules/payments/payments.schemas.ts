@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DocumentDate } from '../documents/documents.responses';
 import { Amount, Named, NullableOf, Strict, Timestamp } from '../../http/response-schemas';
 import { ADVANCE_FOR } from './advance.rules';
-import { Body, CursorQuery, DateOrDateTime, Id, Money, Nullable, Query, StringEnum, Text, TWO_DECIMALS } from '../../http/schema-kit';
+import { Body, CursorQuery, DateOrDateTime, Id, Money, Nullable, Query, SearchQuery, StringEnum, Text, TWO_DECIMALS } from '../../http/schema-kit';
 
 export const FLOWS = ['INCOMING', 'OUTGOING'] as const;
 export const PAYMENT_TYPES = ['REGULAR', 'ADVANCE', 'REFUND'] as const;
@@ -67,7 +67,11 @@ export const RefundAdvanceBody = Body({
 });
 export type RefundAdvanceBody = Static<typeof RefundAdvanceBody>;
 
-export const ListPaymentsQuery = Query({ ...CursorQuery, flow: Type.Optional(StringEnum(FLOWS)) });
+export const ListPaymentsQuery = Query({
+  ...CursorQuery,
+  flow: Type.Optional(StringEnum(FLOWS)),
+  ...SearchQuery("the payment's reference number, its receipt voucher's number or its party's name"),
+});
 export type ListPaymentsQuery = Static<typeof ListPaymentsQuery>;
 
 /** The document an allocation settles: exactly one of the two is set. */

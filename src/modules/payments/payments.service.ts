@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/database';
+import { searchPatternOf } from '../../db/text-search';
 import { DomainError, invalidState, invalidValue, notFound, requiredField } from '../../kernel/errors';
 import { addDays, businessDateOf } from '../../kernel/local-date';
 import { toPaise, toRupees } from '../../kernel/money';
@@ -465,7 +466,7 @@ export function paymentsService(deps: Deps) {
 
     async listPayments(ctx: RequestContext, query: ListPaymentsQuery) {
       const { perPage, after } = readCursor(deps.cursors, 'payments', query);
-      const rows = await repo.list(db, ctx.orgId, query.flow, after, perPage);
+      const rows = await repo.list(db, ctx.orgId, { flow: query.flow, search: searchPatternOf(query.search) }, after, perPage);
       const page = cursorPage(deps.cursors, 'payments', rows, perPage, (r) => [r.payment_id]);
       const ids = page.items.map((p) => p.payment_id);
       const [allocations, refunds] = [await repo.allocations(db, ctx.orgId, ids), await repo.refunds(db, ctx.orgId, ids)];

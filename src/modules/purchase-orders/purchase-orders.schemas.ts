@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Named, NullableOf, Strict } from '../../http/response-schemas';
-import { Body, CursorQuery, DateOrDateTime, Id, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { Body, CursorQuery, DateOrDateTime, Id, Nullable, Query, SearchQuery, StringEnum, Text } from '../../http/schema-kit';
 import { purchaseDocumentProperties } from '../documents/documents.responses';
 import { DocumentDate } from '../documents/documents.responses';
 import { LineItems } from '../documents/line-items.schemas';
@@ -29,6 +29,7 @@ export type UpdatePurchaseOrderBody = Static<typeof UpdatePurchaseOrderBody>;
 
 export const ListPurchaseOrdersQuery = Query({
   ...CursorQuery,
+  ...SearchQuery(),
   status: Type.Optional(StringEnum(PURCHASE_ORDER_STATUSES)),
   vendor_id: Type.Optional(Id('vendor_id')),
 });

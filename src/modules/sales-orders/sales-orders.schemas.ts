@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Named, NullableOf, Strict } from '../../http/response-schemas';
-import { Body, CursorQuery, DateOrDateTime, Id, Nullable, Query, StringEnum, Text } from '../../http/schema-kit';
+import { Body, CursorQuery, DateOrDateTime, Id, Nullable, Query, SearchQuery, StringEnum, Text } from '../../http/schema-kit';
 import { DocumentDate, salesDocumentProperties } from '../documents/documents.responses';
 import { LineItems } from '../documents/line-items.schemas';
 import { SALES_ORDER_STATUSES } from './sales-orders.rules';
@@ -28,6 +28,7 @@ export type UpdateSalesOrderBody = Static<typeof UpdateSalesOrderBody>;
 
 export const ListSalesOrdersQuery = Query({
   ...CursorQuery,
+  ...SearchQuery(),
   status: Type.Optional(StringEnum(SALES_ORDER_STATUSES)),
   customer_id: Type.Optional(Id('customer_id')),
 });

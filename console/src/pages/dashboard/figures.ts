@@ -1,0 +1,4 @@
+import type { components } from '@bahi/sdk';
+
+/** What GET /reports/dashboard answers: every figure the dashboard shows. */
+export type DashboardFigures = components['schemas']['Dashboard'];

@@ -1,0 +1,2 @@
+export { dashboardService, type DashboardService } from './dashboard.service';
+export { dashboardRoutes } from './dashboard.routes';

@@ -1,0 +1,52 @@
+/**
+ * The console (/app) in a real Chromium, end to end, on a server that has lived the example
+ * scenario's month (test/support/console-browser.ts): a person signs in with a token, reads the
+ * dashboard, drills from a figure to its entry, works through the lists, matches a bank line,
+ * links a GSTR-2B document and files. Each page is checked by axe-core and at 1280 and 390 px;
+ * a request to another origin, a script error or a 5xx fails the test, and every API call the
+ * console made must be one the OpenAPI documents describe. Skipped, with one line saying why,
+ * without Chromium (CI installs Debian's).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, noChromium } from '../support/chromium';
+import { startTour, type TourRun } from '../support/console-browser';
+import { dashboardFlow } from './console/dashboard.flow';
+import { documentsFlow } from './console/documents.flow';
+import { reportsFlow } from './console/reports.flow';
+
+const title = 'the console in headless Chromium';
+if (!hasChromium) process.stderr.write(`${noChromium(title)}\n`);
+
+describe.skipIf(!hasChromium)(hasChromium ? title : noChromium(title), () => {
+  let run: TourRun;
+
+  beforeAll(async () => { run = await startTour(); }, 240_000);
+  afterAll(async () => { await run?.close(); });
+  afterEach(() => { expect(run.problems).toEqual([]); });
+
+  it('signs a person in with a personal access token kept in this tab only', { timeout: 60_000 }, async () => {
+    await run.signIn();
+    const { page } = run.tour;
+    const stored = await page.evaluate<{ session: string | null; local: number }>("({ session: sessionStorage.getItem('bahi.session'), local: localStorage.length })");
+    expect(JSON.parse(stored.session!)).toMatchObject({ token: run.tour.server.token, orgId: run.tour.server.orgId });
+    expect(stored.local).toBe(0);
+    await run.tour.check('Dashboard, signed in');
+  });
+
+  it('shows the month at a glance', { timeout: 60_000 }, () => dashboardFlow(run.tour));
+  it('drills from the profit and loss to a bill\'s journal entry', { timeout: 120_000 }, () => reportsFlow(run.tour));
+  it('lists, searches and opens documents, with CSV and PDF', { timeout: 120_000 }, () => documentsFlow(run.tour));
+
+  it('made only requests the public and admin OpenAPI documents describe', async () => {
+    expect(run.checked.length).toBeGreaterThan(0);
+    expect(await run.undescribedCalls()).toEqual([]);
+  });
+
+  it('signs out and forgets the token', { timeout: 30_000 }, async () => {
+    const { page } = run.tour;
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sign in to Bahi' }).waitFor();
+    expect(await page.evaluate<string | null>("sessionStorage.getItem('bahi.session')")).toBeNull();
+    await run.tour.check('Sign in');
+  });
+});
