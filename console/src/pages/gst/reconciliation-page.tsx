@@ -36,7 +36,6 @@ export function ReconciliationPage() {
   })) : undefined), [...key, cursor]);
   const suppliers = useApi(async (api) => (gstin ? (await api.get('/gst/reconciliation/suppliers', { params: { query: { gstin, period } } })).suppliers : []), [gstin, period]);
   const reviewed = rows.data?.reconciliation.find((r) => r.reconciliation_id === reviewing);
-  const changed = () => { rows.reload(); suppliers.reload(); };
   return (
     <>
       <PageHeading title={`GSTR-2B reconciliation, ${periodLabel(period)}`} />
@@ -47,7 +46,7 @@ export function ReconciliationPage() {
           <>
             <ReconciliationRows rows={data.reconciliation} onReview={setReviewing} />
             <Pager next={data.page_context.next_cursor ?? undefined} onPage={setCursor} atStart={cursor === undefined} />
-            {reviewed && gstin && <RowReview key={reviewed.reconciliation_id} row={reviewed} gstin={gstin} period={period} onChanged={changed} onClose={() => setReviewing(undefined)} />}
+            {reviewed && gstin && <RowReview key={reviewed.reconciliation_id} row={reviewed} gstin={gstin} period={period} onChanged={rows.reload} onClose={() => setReviewing(undefined)} />}
             <ReconciliationTotalsTables totals={data.totals} />
           </>
         )}
