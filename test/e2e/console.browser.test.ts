@@ -13,6 +13,7 @@ import { startTour, type TourRun } from '../support/console-browser';
 import { dashboardFlow } from './console/dashboard.flow';
 import { documentsFlow } from './console/documents.flow';
 import { filingFlow } from './console/filing.flow';
+import { reconcileFlow } from './console/reconcile.flow';
 import { reportsFlow } from './console/reports.flow';
 
 const title = 'the console in headless Chromium';
@@ -37,6 +38,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : noChromium(title), () => {
   it('shows the month at a glance', { timeout: 60_000 }, () => dashboardFlow(run.tour));
   it('drills from the profit and loss to a bill\'s journal entry', { timeout: 120_000 }, () => reportsFlow(run.tour));
   it('lists, searches and opens documents, with CSV and PDF', { timeout: 120_000 }, () => documentsFlow(run.tour));
+  it('matches a bank line and links a GSTR-2B document', { timeout: 120_000 }, () => reconcileFlow(run.tour));
   it('files: GSTR-1 by section and its JSON as the API answers it, GSTR-3B, HSN, documents issued, filed, locked', { timeout: 180_000 }, () => filingFlow(run.tour));
 
   it('made only requests the public and admin OpenAPI documents describe', async () => {
