@@ -1,14 +1,11 @@
 import { LocationProvider, Route, Router } from 'preact-iso';
 import { useMemo, useState } from 'preact/hooks';
+import { NotFound } from './layout/not-found';
 import { Shell } from './layout/shell';
 import { PAGES } from './pages';
 import { SignedInContext, type SignedIn } from './session/context';
 import { allows, apiFor, forgetSession, loadSession, saveSession, type Session } from './session/session';
 import { SignIn, type Reached } from './session/sign-in';
-
-function NotFound() {
-  return <><h1>Not here</h1><p>This page does not exist, or your token may not see it. <a href="/app">Back to the dashboard</a>.</p></>;
-}
 
 export function App() {
   const [session, setSession] = useState<Session | null>(loadSession);

@@ -10,6 +10,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, noChromium } from '../support/chromium';
 import { startTour, type TourRun } from '../support/console-browser';
+import { ADMIN_TOKEN } from '../support/test-app';
 import { dashboardFlow } from './console/dashboard.flow';
 import { documentsFlow } from './console/documents.flow';
 import { filingFlow } from './console/filing.flow';
@@ -41,16 +42,35 @@ describe.skipIf(!hasChromium)(hasChromium ? title : noChromium(title), () => {
   it('matches a bank line and links a GSTR-2B document', { timeout: 120_000 }, () => reconcileFlow(run.tour));
   it('files: GSTR-1 by section and its JSON as the API answers it, GSTR-3B, HSN, documents issued, filed, locked', { timeout: 180_000 }, () => filingFlow(run.tour));
 
-  it('made only requests the public and admin OpenAPI documents describe', async () => {
-    expect(run.checked.length).toBeGreaterThan(0);
-    expect(await run.undescribedCalls()).toEqual([]);
-  });
-
   it('signs out and forgets the token', { timeout: 30_000 }, async () => {
     const { page } = run.tour;
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sign in to Bahi' }).waitFor();
     expect(await page.evaluate<string | null>("sessionStorage.getItem('bahi.session')")).toBeNull();
     await run.tour.check('Sign in');
+  });
+
+  it('shows a token only what its scopes allow', { timeout: 60_000 }, async () => {
+    const { page, server } = run.tour;
+    const minted = await fetch(`${server.baseUrl}/api/admin/v1/tokens`, {
+      method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ org_ids: [server.orgId], scopes: ['Svc.invoices.READ'], kind: 'PAT' }),
+    });
+    const { token } = (await minted.json()) as { token: { access_token: string } };
+    // Without Svc.accounts.READ there is no dashboard: the console lists what the token may open.
+    await run.signIn(token.access_token, 'Welcome');
+    const menu = page.getByRole('navigation', { name: 'Console' }).getByRole('link');
+    // Delivery challans are read with the invoices' scope (docs/rules/documents-and-notes.md).
+    expect(await menu.allTextContents()).toEqual(['Invoices', 'Delivery challans']);
+    await run.tour.check('Welcome, a token that reads invoices only');
+    await run.tour.open('/app/reports/profit-and-loss');
+    await page.getByRole('heading', { level: 1, name: 'Not here' }).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sign in to Bahi' }).waitFor();
+  });
+
+  it('made only requests the public and admin OpenAPI documents describe', async () => {
+    expect(run.checked.length).toBeGreaterThan(0);
+    expect(await run.undescribedCalls()).toEqual([]);
   });
 });

@@ -29,8 +29,8 @@ export interface ConsoleTour {
 
 export interface TourRun {
   tour: ConsoleTour;
-  /** Signs in through the sign-in page with the scenario's token. */
-  signIn(): Promise<void>;
+  /** Signs in through the sign-in page, with the scenario's full-access token unless given another, landing on a page of that title. */
+  signIn(token?: string, landing?: string): Promise<void>;
   /** Pages check() has seen. */
   checked: string[];
   /** Everything that went wrong in the browser; a test requires it empty. */
@@ -120,11 +120,11 @@ export async function startTour(options: { port?: number } = {}): Promise<TourRu
         checked.push(name);
       },
     };
-    const signIn = async () => {
+    const signIn = async (token = server.token, landing = 'Dashboard') => {
       await tour.open('/app');
-      await page.getByLabel('Personal access token').fill(server.token);
+      await page.getByLabel('Personal access token').fill(token);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: landing }).waitFor();
     };
     const opened = browser;
     return {
