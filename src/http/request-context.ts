@@ -31,7 +31,7 @@ function baseContext(request: FastifyRequest) {
 }
 
 /** A token bound to several organisations names one with X-Svc-Org; one bound to one needs nothing. */
-function selectOrg(orgIds: readonly string[], request: FastifyRequest): string {
+function selectOrg(orgIds: readonly string[], request: FastifyRequest, optional: boolean): string {
   const header = request.headers['x-svc-org'];
   const requested = typeof header === 'string' && header.length > 0 ? header : undefined;
   if (requested !== undefined) {
@@ -41,6 +41,7 @@ function selectOrg(orgIds: readonly string[], request: FastifyRequest): string {
     return requested;
   }
   if (orgIds.length === 1) return orgIds[0]!;
+  if (optional) return '';
   throw new DomainError('validation.required_field', 'This token is bound to several organisations: send X-Svc-Org', { field: 'X-Svc-Org' });
 }
 
@@ -104,7 +105,7 @@ export function authenticateFor(def: RouteDef, deps: AuthDeps) {
 
     const namedInQuery = def.orgQueryParam !== undefined && queryValue(request, def.orgQueryParam) !== undefined;
     if (namedInQuery) orgChoiceAfterValidation.set(request, principal.orgIds);
-    const orgId = namedInQuery ? '' : selectOrg(principal.orgIds, request);
+    const orgId = namedInQuery ? '' : selectOrg(principal.orgIds, request, def.orgOptional === true);
     const required = [...(def.access === 'any-token' ? [] : [def.access]), ...(def.alsoRequires ? [def.alsoRequires] : [])];
     for (const scope of required) {
       if (grants(principal.scopes, scope)) continue;

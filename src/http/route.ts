@@ -91,6 +91,11 @@ export interface RouteDef<
   /** Tokens bound to several organisations may name one in this query parameter as well as in X-Svc-Org (PDFs). */
   orgQueryParam?: string;
   /**
+   * A token bound to several organisations may name none (no X-Svc-Org): the request then acts in
+   * none, `ctx.orgId` empty. For GET /whoami, which is how a client learns the organisations to name.
+   */
+  orgOptional?: true;
+  /**
    * What the route answers on success, when not JSON: documented in OpenAPI. Several, when its
    * `format` chooses: each media type with what it holds.
    */

@@ -259,9 +259,17 @@ describe('organisation selection (X-Svc-Org)', () => {
   const as = (orgId: string) => ({ headers: { 'x-svc-org': orgId } });
 
   it('requires X-Svc-Org from a token bound to several organisations', async () => {
-    expectError(await multi.get('/whoami'), 400, 'validation.required_field', 'X-Svc-Org');
     expectError(await multi.get('/contacts'), 400, 'validation.required_field', 'X-Svc-Org');
-    expectError(await multi.get('/whoami', as('')), 400, 'validation.required_field', 'X-Svc-Org');
+    expectError(await multi.get('/contacts', as('')), 400, 'validation.required_field', 'X-Svc-Org');
+  });
+
+  it('lets GET /whoami alone name none: it acts in no organisation and lists those to choose from', async () => {
+    for (const res of [await multi.get('/whoami'), await multi.get('/whoami', as(''))]) {
+      expect(res.status).toBe(200);
+      expect(res.body.token.org_id).toBeNull();
+      expect(res.body.organisations.map((o: { org_id: string }) => o.org_id).sort()).toEqual([orgA.orgId, orgB.orgId].sort());
+      expect(res.body.organisations.every((o: { is_current: boolean }) => !o.is_current)).toBe(true);
+    }
   });
 
   it('uses the organisation named by X-Svc-Org, and only its data', async () => {

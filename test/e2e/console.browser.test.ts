@@ -50,6 +50,48 @@ describe.skipIf(!hasChromium)(hasChromium ? title : noChromium(title), () => {
     await run.tour.check('Sign in');
   });
 
+  it('opens every page of the menu cleanly: axe-core, both widths, no error', { timeout: 240_000 }, async () => {
+    const { page } = run.tour;
+    await run.signIn();
+    const menu = page.getByRole('navigation', { name: 'Console' }).getByRole('link');
+    const pages = await menu.evaluateAll((links) => links.map((a) => [a.textContent ?? '', a.getAttribute('href') ?? '']));
+    expect(pages.length).toBeGreaterThan(20);
+    for (const [name, href] of pages) {
+      await run.tour.open(`${href}${href.includes('?') ? '&' : '?'}from=2026-06-01&to=2026-06-30`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await run.tour.check(`menu: ${name}`);
+    }
+    // The pages of the scenario's bank account, reached from its row.
+    // The account's name leads to its lines to match; its other pages are links of their own.
+    const ACCOUNT = 'HDFC Bank Current Account';
+    for (const name of [ACCOUNT, 'All lines', 'Statements', 'Reconciliations']) {
+      await run.tour.open('/app/bank');
+      await page.getByRole('link', { name: name === ACCOUNT ? ACCOUNT : `${name} of ${ACCOUNT}`, exact: true }).click();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await run.tour.check(`bank account: ${name}`);
+    }
+    await page.getByRole('button', { name: 'Sign out' }).click();
+  });
+
+  it('asks which organisation when a token reaches two, and switches between them', { timeout: 60_000 }, async () => {
+    const { page, server } = run.tour;
+    const admin = (path: string, body: object) => fetch(`${server.baseUrl}/api/admin/v1${path}`, {
+      method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+    }).then((r) => r.json() as Promise<Record<string, Record<string, string>>>);
+    const second = (await admin('/orgs', { name: 'Cauvery Traders', state_code: 'IN-KA' })).org!;
+    const { token } = await admin('/tokens', { org_ids: [server.orgId, second.org_id], scopes: ['Svc.fullaccess.all'], kind: 'PAT' });
+    await run.signIn(token!.access_token, 'Choose an organisation');
+    await run.tour.check('Choose an organisation');
+    await page.getByRole('button', { name: /^Kaveri Office Supplies/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByRole('button', { name: 'Switch organisation' }).click();
+    await page.getByRole('button', { name: /^Cauvery Traders/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    expect(await page.locator('.org-name').textContent()).toBe('Cauvery Traders');
+    expect(JSON.parse((await page.evaluate<string>("sessionStorage.getItem('bahi.session')")))).toMatchObject({ orgId: second.org_id });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+  });
+
   it('shows a token only what its scopes allow', { timeout: 60_000 }, async () => {
     const { page, server } = run.tour;
     const minted = await fetch(`${server.baseUrl}/api/admin/v1/tokens`, {

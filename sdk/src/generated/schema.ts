@@ -5085,8 +5085,7 @@ export interface components {
         };
         /** @description The calling token. */
         CallingToken: {
-            /** @description The organisation this request acts in (X-Svc-Org when the token reaches several) */
-            org_id: string;
+            org_id: string | null;
             scopes: string[];
             /** @description The tier the token was issued with: DEFAULT unless the operator chose another */
             tier: string;

@@ -4,7 +4,7 @@ import { Named, NullableOf, Strict } from '../../http/response-schemas';
 /** The token a request was made with, as GET /whoami shows it (never its secret). */
 export const CallingToken = Named('CallingToken', Strict({
   token_id: Type.String(),
-  org_id: Type.String({ description: 'The organisation this request acts in (X-Svc-Org when the token reaches several)' }),
+  org_id: NullableOf(Type.String({ description: 'The organisation this request acts in (X-Svc-Org when the token reaches several); null when a token reaching several named none, which only GET /whoami allows' })),
   user_id: NullableOf(Type.String({ description: 'The user the token acts for; null for a token bound to no user' })),
   scopes: Type.Array(Type.String()),
   tier: Type.String({ description: 'The tier the token was issued with: DEFAULT unless the operator chose another' }),
