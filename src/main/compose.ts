@@ -48,7 +48,7 @@ import {
   createFromLineService, matchRoutes, matchService, statementImportService, statementsRoutes,
 } from '../modules/banking';
 import { bulkRoute } from '../modules/bulk';
-import { paymentsLedgerCheck, paymentsRoutes, paymentsService } from '../modules/payments';
+import { advanceRefundsService, paymentsLedgerCheck, paymentsRoutes, paymentsService } from '../modules/payments';
 import { catalogRoutes, catalogService } from '../modules/catalog';
 import { contactsRepository, contactsRoutes, contactsService } from '../modules/contacts';
 import { creditNotesRoutes } from '../modules/credit-notes';
@@ -183,6 +183,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const invoices = invoicesService({ ...deps, ledger, series });
   const bills = billsService({ ...deps, ledger, series });
   const payments = paymentsService({ ...deps, ledger, series, invoices, bills });
+  const advanceRefunds = advanceRefundsService({ ...deps, ledger, series });
   const expenses = expensesService({ ...deps, ledger, series });
   const billsOfEntry = billsOfEntryService({ ...deps, ledger, series });
   const salesOrders = salesOrdersService({ ...deps, series, invoices });
@@ -283,7 +284,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     }, deps),
     ...billsRoutes(bills),
     ...billsOfEntryRoutes(billsOfEntry),
-    ...paymentsRoutes(payments),
+    ...paymentsRoutes(payments, advanceRefunds),
     bulkRoute({
       path: '/bulk/bills', operationId: 'bulkCreateBills', access: 'Svc.bills.CREATE',
       collectionKey: 'bills', resourceKey: 'bill', rowSchema: CreateBillBody, resourceSchema: Bill, completedEvent: 'BILL_BULK_CREATED',
