@@ -50,7 +50,7 @@ import {
 import { bulkRoute } from '../modules/bulk';
 import { advanceRefundsService, paymentsLedgerCheck, paymentsRoutes, paymentsService } from '../modules/payments';
 import { catalogRoutes, catalogService } from '../modules/catalog';
-import { contactsRepository, contactsRoutes, contactsService } from '../modules/contacts';
+import { contactsRoutes, contactsService } from '../modules/contacts';
 import { creditNotesRoutes } from '../modules/credit-notes';
 import { debitNotesRoutes } from '../modules/debit-notes';
 import { CREDIT_NOTES, DEBIT_NOTES, notesLedgerCheck, notesService } from '../modules/notes';
@@ -87,6 +87,7 @@ import { importCreators } from './import-creators';
 import { tallyImportReader } from './tally-import-reader';
 import { importRunner, importsRoutes, importsService, unitReaders } from '../modules/imports';
 import { loggerOptions } from './logger-options';
+import { activityAliases } from './activity-aliases';
 
 /** Rendered PDFs kept per process (docs/decisions.md "PDFs"): a few hundred invoices' worth. */
 const PDF_CACHE_BYTES = 64 * 1024 * 1024;
@@ -312,48 +313,9 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...matchRoutes(matchService(deps)),
     ...debitNotesRoutes(debitNotes),
     ...activityRoutes(activity),
-    ...activityAliasRoutes(activity, database.db, [
-      {
-        collection: 'contacts', param: 'contact_id', entityType: 'CONTACT', operationId: 'listContactActivity',
-        exists: async (db, orgId, id) => (await contactsRepository.find(db, orgId, id)) !== undefined,
-      },
-      {
-        collection: 'invoices', param: 'invoice_id', entityType: 'INVOICE', operationId: 'listInvoiceActivity',
-        exists: (_db, orgId, id) => invoices.exists(orgId, id),
-      },
-      {
-        collection: 'payments', param: 'payment_id', entityType: 'PAYMENT', operationId: 'listPaymentActivity',
-        exists: (_db, orgId, id) => payments.exists(orgId, id),
-      },
-      {
-        collection: 'bills', param: 'bill_id', entityType: 'BILL', operationId: 'listBillActivity',
-        exists: (_db, orgId, id) => bills.exists(orgId, id),
-      },
-      {
-        collection: 'estimates', param: 'estimate_id', entityType: 'ESTIMATE', operationId: 'listEstimateActivity',
-        exists: (_db, orgId, id) => estimates.exists(orgId, id),
-      },
-      {
-        collection: 'sales_orders', param: 'sales_order_id', entityType: 'SALES_ORDER', operationId: 'listSalesOrderActivity',
-        exists: (_db, orgId, id) => salesOrders.exists(orgId, id),
-      },
-      {
-        collection: 'purchase_orders', param: 'purchase_order_id', entityType: 'PURCHASE_ORDER', operationId: 'listPurchaseOrderActivity',
-        exists: (_db, orgId, id) => purchaseOrders.exists(orgId, id),
-      },
-      {
-        collection: 'expenses', param: 'expense_id', entityType: 'EXPENSE', operationId: 'listExpenseActivity',
-        exists: (_db, orgId, id) => expenses.exists(orgId, id),
-      },
-      {
-        collection: 'credit_notes', param: 'credit_note_id', entityType: 'CREDIT_NOTE', operationId: 'listCreditNoteActivity',
-        exists: (_db, orgId, id) => creditNotes.exists(orgId, id),
-      },
-      {
-        collection: 'debit_notes', param: 'debit_note_id', entityType: 'DEBIT_NOTE', operationId: 'listDebitNoteActivity',
-        exists: (_db, orgId, id) => debitNotes.exists(orgId, id),
-      },
-    ]),
+    ...activityAliasRoutes(activity, database.db, activityAliases({
+      invoices, payments, bills, estimates, salesOrders, purchaseOrders, expenses, creditNotes, debitNotes,
+    })),
     ...pdfsRoutes(pdfs),
     ...emailRoutes(email),
     ...webhooksRoutes(webhooks),
