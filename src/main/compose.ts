@@ -48,9 +48,9 @@ import {
   createFromLineService, matchRoutes, matchService, statementImportService, statementsRoutes,
 } from '../modules/banking';
 import { bulkRoute } from '../modules/bulk';
-import { paymentsLedgerCheck, paymentsRoutes, paymentsService } from '../modules/payments';
+import { advanceRefundsService, paymentsLedgerCheck, paymentsRoutes, paymentsService } from '../modules/payments';
 import { catalogRoutes, catalogService } from '../modules/catalog';
-import { contactsRepository, contactsRoutes, contactsService } from '../modules/contacts';
+import { contactsRoutes, contactsService } from '../modules/contacts';
 import { creditNotesRoutes } from '../modules/credit-notes';
 import { debitNotesRoutes } from '../modules/debit-notes';
 import { CREDIT_NOTES, DEBIT_NOTES, notesLedgerCheck, notesService } from '../modules/notes';
@@ -87,6 +87,7 @@ import { importCreators } from './import-creators';
 import { tallyImportReader } from './tally-import-reader';
 import { importRunner, importsRoutes, importsService, unitReaders } from '../modules/imports';
 import { loggerOptions } from './logger-options';
+import { activityAliases } from './activity-aliases';
 
 /** Rendered PDFs kept per process (docs/decisions.md "PDFs"): a few hundred invoices' worth. */
 const PDF_CACHE_BYTES = 64 * 1024 * 1024;
@@ -183,6 +184,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
   const invoices = invoicesService({ ...deps, ledger, series });
   const bills = billsService({ ...deps, ledger, series });
   const payments = paymentsService({ ...deps, ledger, series, invoices, bills });
+  const advanceRefunds = advanceRefundsService({ ...deps, ledger, series });
   const expenses = expensesService({ ...deps, ledger, series });
   const billsOfEntry = billsOfEntryService({ ...deps, ledger, series });
   const salesOrders = salesOrdersService({ ...deps, series, invoices });
@@ -283,7 +285,7 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     }, deps),
     ...billsRoutes(bills),
     ...billsOfEntryRoutes(billsOfEntry),
-    ...paymentsRoutes(payments),
+    ...paymentsRoutes(payments, advanceRefunds),
     bulkRoute({
       path: '/bulk/bills', operationId: 'bulkCreateBills', access: 'Svc.bills.CREATE',
       collectionKey: 'bills', resourceKey: 'bill', rowSchema: CreateBillBody, resourceSchema: Bill, completedEvent: 'BILL_BULK_CREATED',
@@ -311,48 +313,9 @@ export async function composeApp(config: Config, overrides: Overrides = {}): Pro
     ...matchRoutes(matchService(deps)),
     ...debitNotesRoutes(debitNotes),
     ...activityRoutes(activity),
-    ...activityAliasRoutes(activity, database.db, [
-      {
-        collection: 'contacts', param: 'contact_id', entityType: 'CONTACT', operationId: 'listContactActivity',
-        exists: async (db, orgId, id) => (await contactsRepository.find(db, orgId, id)) !== undefined,
-      },
-      {
-        collection: 'invoices', param: 'invoice_id', entityType: 'INVOICE', operationId: 'listInvoiceActivity',
-        exists: (_db, orgId, id) => invoices.exists(orgId, id),
-      },
-      {
-        collection: 'payments', param: 'payment_id', entityType: 'PAYMENT', operationId: 'listPaymentActivity',
-        exists: (_db, orgId, id) => payments.exists(orgId, id),
-      },
-      {
-        collection: 'bills', param: 'bill_id', entityType: 'BILL', operationId: 'listBillActivity',
-        exists: (_db, orgId, id) => bills.exists(orgId, id),
-      },
-      {
-        collection: 'estimates', param: 'estimate_id', entityType: 'ESTIMATE', operationId: 'listEstimateActivity',
-        exists: (_db, orgId, id) => estimates.exists(orgId, id),
-      },
-      {
-        collection: 'sales_orders', param: 'sales_order_id', entityType: 'SALES_ORDER', operationId: 'listSalesOrderActivity',
-        exists: (_db, orgId, id) => salesOrders.exists(orgId, id),
-      },
-      {
-        collection: 'purchase_orders', param: 'purchase_order_id', entityType: 'PURCHASE_ORDER', operationId: 'listPurchaseOrderActivity',
-        exists: (_db, orgId, id) => purchaseOrders.exists(orgId, id),
-      },
-      {
-        collection: 'expenses', param: 'expense_id', entityType: 'EXPENSE', operationId: 'listExpenseActivity',
-        exists: (_db, orgId, id) => expenses.exists(orgId, id),
-      },
-      {
-        collection: 'credit_notes', param: 'credit_note_id', entityType: 'CREDIT_NOTE', operationId: 'listCreditNoteActivity',
-        exists: (_db, orgId, id) => creditNotes.exists(orgId, id),
-      },
-      {
-        collection: 'debit_notes', param: 'debit_note_id', entityType: 'DEBIT_NOTE', operationId: 'listDebitNoteActivity',
-        exists: (_db, orgId, id) => debitNotes.exists(orgId, id),
-      },
-    ]),
+    ...activityAliasRoutes(activity, database.db, activityAliases({
+      invoices, payments, bills, estimates, salesOrders, purchaseOrders, expenses, creditNotes, debitNotes,
+    })),
     ...pdfsRoutes(pdfs),
     ...emailRoutes(email),
     ...webhooksRoutes(webhooks),

@@ -40,7 +40,7 @@ export async function advancesOfPeriod(db: Db, s: Scope): Promise<{ received: Ad
     received: receipts.map(entryOf),
     adjusted: [
       ...adjustments.map((r) => ({ ...entryOf(r), source: 'ALLOCATION' as const, earlier: r.payment_date < s.from })),
-      // A refund's entry is the refund's own, posted under PAYMENT (payments.service.ts refundAdvance).
+      // A refund's entry is the refund's own, posted under PAYMENT (advance-refunds.service.ts refundAdvance).
       ...refunds.map((r) => ({ ...entryOf(r), source: 'PAYMENT' as const, earlier: r.payment_date < s.from })),
     ],
   };

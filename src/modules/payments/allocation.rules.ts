@@ -1,4 +1,4 @@
-import { DomainError, invalidValue } from '../../kernel/errors';
+import { DomainError, invalidValue, requiredField } from '../../kernel/errors';
 import { toRupees, type Paise } from '../../kernel/money';
 
 /** A live allocation of this payment to the same document, if any. */
@@ -77,4 +77,18 @@ export function decideAllocation(r: AllocationRequest): AllocationDecision {
     allocatedAmount: Math.min(consumed, documentAmount),
     roundOffAmount: Math.abs(documentAmount - consumed),
   };
+}
+
+/** Which document an allocation names; INCOMING payments settle invoices and OUTGOING ones bills (spec rule 3). */
+export function sideOf(flow: string, a: { invoice_id?: string; bill_id?: string }, at: string) {
+  const prefix = at ? `${at}.` : '';
+  if (a.invoice_id && a.bill_id) throw invalidValue(`${prefix}bill_id`, 'send one of invoice_id or bill_id, not both');
+  if (flow === 'INCOMING') {
+    if (a.bill_id) throw invalidValue(`${prefix}bill_id`, 'an INCOMING payment settles invoices, not bills');
+    if (!a.invoice_id) throw requiredField(`${prefix}invoice_id`);
+    return { side: 'invoice' as const, id: a.invoice_id };
+  }
+  if (a.invoice_id) throw invalidValue(`${prefix}invoice_id`, 'an OUTGOING payment settles bills, not invoices');
+  if (!a.bill_id) throw requiredField(`${prefix}bill_id`);
+  return { side: 'bill' as const, id: a.bill_id };
 }

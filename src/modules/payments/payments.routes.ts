@@ -5,12 +5,13 @@ import { IdParam, PathId } from '../../http/schema-kit';
 import { RECONCILED } from '../../platform/banking/reconciled';
 import { PERIOD_LOCKED } from '../../platform/orgs/period-lock.rules';
 import { AppliedPayment, ApplyPaymentBody, CreatePaymentBody, ListPaymentsQuery, Payment, RefundAdvanceBody, RefundedAdvance, UpdatePaymentBody } from './payments.schemas';
+import type { AdvanceRefundsService } from './advance-refunds.service';
 import type { PaymentsService } from './payments.service';
 
 const tags = ['Payments'];
 const PaymentIdParam = IdParam('payment_id');
 
-export function paymentsRoutes(payments: PaymentsService): RouteDef[] {
+export function paymentsRoutes(payments: PaymentsService, refunds: AdvanceRefundsService): RouteDef[] {
   return [
     route({
       method: 'GET', url: '/payments', operationId: 'listPayments', summary: 'List payments, newest first', tags,
@@ -39,7 +40,7 @@ export function paymentsRoutes(payments: PaymentsService): RouteDef[] {
       summary: 'Refund (part of) an advance received that no invoice adjusted: a refund voucher, the tax on it taken back (CGST Rule 51)', tags,
       access: 'Svc.payments.CREATE', idempotency: 'required', params: PaymentIdParam, body: RefundAdvanceBody, status: 201,
       message: 'The advance has been refunded.', response: RefundedAdvance,
-      handle: ({ ctx, params, body }) => payments.refundAdvance(ctx, params.payment_id, body),
+      handle: ({ ctx, params, body }) => refunds.refundAdvance(ctx, params.payment_id, body),
     }),
     route({
       method: 'PUT', url: '/payments/:payment_id', operationId: 'updatePayment', failsWithCodes: [...PERIOD_LOCKED, ...RECONCILED], summary: 'Update a payment (partial)', tags,

@@ -1,6 +1,6 @@
-import type { Db, Tx } from '../../db/database';
+import type { Tx } from '../../db/database';
 import { searchPatternOf } from '../../db/text-search';
-import { DomainError, invalidState, invalidValue, notFound, requiredField } from '../../kernel/errors';
+import { DomainError, invalidState, invalidValue, notFound } from '../../kernel/errors';
 import { addDays, businessDateOf } from '../../kernel/local-date';
 import { toPaise, toRupees } from '../../kernel/money';
 import { diffFields } from '../../platform/activity/activity.recorder';
@@ -17,15 +17,16 @@ import { resolvePlaceOfSupply } from '../../kernel/gst/place-of-supply';
 import type { InvoicesService } from '../invoices';
 import { entryDateOf, ledgerRepository, type LedgerService, type PostingLine } from '../ledger';
 import type { SeriesService } from '../series';
-import { decideAllocation } from './allocation.rules';
-import { advanceTaxLines, refundLines } from './advance.posting';
-import { assertRefundable } from './advance-refund.rules';
-import { advanceTaxOf, advanceTermsOf, lessTax, NO_ADVANCE_TAX, taxTakenBack, type AdvanceTax } from './advance.rules';
+import { decideAllocation, sideOf } from './allocation.rules';
+import { advanceTaxLines } from './advance.posting';
+import { advanceTaxOf, advanceTermsOf, NO_ADVANCE_TAX } from './advance.rules';
+import { advanceTaxAccounts, advanceTaxColumns, advanceTaxOfRow, takenBackBy } from './advance-tax';
+import { bankAccount, loadPayment, touchPayment, viewPayment } from './payment-records';
 import { assertDeductions } from './payment.rules';
 import { allocationLines, paymentAmounts, paymentLines, releaseDifferenceLines, type Flow, type PaymentFigures } from './payments.posting';
-import { presentPayment, presentRefund } from './payments.presenter';
+import { presentPayment } from './payments.presenter';
 import { oldestFirst, paymentsRepository as repo, type AllocationRow, type PaymentRow, type RefundRow } from './payments.repository';
-import type { ApplyPaymentBody, CreatePaymentBody, ListPaymentsQuery, RefundAdvanceBody, UpdatePaymentBody } from './payments.schemas';
+import type { ApplyPaymentBody, CreatePaymentBody, ListPaymentsQuery, UpdatePaymentBody } from './payments.schemas';
 import { documentSide, targetOf, type SettlementTarget } from './settlement-targets';
 import { isOpeningItem } from '../opening-balances';
 
@@ -55,58 +56,14 @@ export function paymentsService(deps: Deps) {
   const now = () => deps.clock.now().toISOString();
   const targets = targetOf(deps);
 
-  async function load(executor: Db | Tx, orgId: string, paymentId: string, forUpdate = false) {
-    const row = await repo.find(executor, orgId, paymentId, forUpdate);
-    if (!row) throw notFound('payment', 'payment_id');
-    return row;
-  }
-
   /** An opening advance stands on the opening entry, not on an entry of its own: only a new opening changes it (docs/rules/opening-balances.md, "Advances"). */
   async function refuseOpeningAdvance(tx: Tx, orgId: string, paymentId: string) {
     if (await isOpeningItem(tx, orgId, paymentId)) throw invalidState('An opening advance is changed by setting the opening balances again (POST /opening_balances)');
   }
 
-  const view = async (executor: Db | Tx, p: PaymentRow) =>
-    presentPayment(p, await repo.allocations(executor, p.org_id, [p.payment_id]), await repo.refunds(executor, p.org_id, [p.payment_id]));
   const refundedOf = (refunds: readonly RefundRow[]) => refunds.reduce((s, r) => s + r.amount, 0);
 
-  /** A BANK or CASH account of this organisation; without one named, the first of them (right for a single-bank organisation). */
-  async function bankAccount(tx: Tx, orgId: string, accountId: string | undefined, field = 'bank_account_id'): Promise<string> {
-    if (accountId) {
-      const account = await catalogRepository.account(tx, orgId, accountId);
-      if (!account || !['BANK', 'CASH'].includes(account.account_type)) throw notFound('bank or cash account', field);
-      return account.account_id;
-    }
-    const first = await tx.selectFrom('accounts').select('account_id').where('org_id', '=', orgId).where('account_type', 'in', ['BANK', 'CASH'])
-      .where('is_active', '=', 1).orderBy('account_code').orderBy('account_id').executeTakeFirst();
-    if (!first) throw notFound('bank or cash account', 'bank_account_id');
-    return first.account_id;
-  }
-
   const systemAccount = (tx: Tx, orgId: string, key: string) => catalogRepository.systemAccountId(tx, orgId, key);
-
-  const advanceTaxOfRow = (p: Pick<PaymentRow, 'advance_taxable' | 'advance_igst' | 'advance_cgst' | 'advance_sgst'>): AdvanceTax =>
-    ({ taxable: p.advance_taxable, igst: p.advance_igst, cgst: p.advance_cgst, sgst: p.advance_sgst });
-  const advanceTaxColumns = (t: AdvanceTax) => ({ advance_taxable: t.taxable, advance_igst: t.igst, advance_cgst: t.cgst, advance_sgst: t.sgst });
-
-  /** The accounts an advance's tax moves between (advance.posting.ts). */
-  const advanceTaxAccounts = async (tx: Tx, orgId: string) => ({
-    advances: await systemAccount(tx, orgId, 'advances_from_customers'),
-    igst: await systemAccount(tx, orgId, 'igst_output'), cgst: await systemAccount(tx, orgId, 'cgst_output'), sgst: await systemAccount(tx, orgId, 'sgst_output'),
-  });
-
-  /**
-   * The tax an allocation or a refund of an advance for services takes back (advance.rules.ts
-   * taxTakenBack): what the receipt posted less what its live allocations and its refunds took
-   * back, against what stays unadjusted once this one is made. Nothing for any other payment.
-   */
-  async function takenBackBy(tx: Tx, p: PaymentRow, consumed: number): Promise<AdvanceTax> {
-    if (p.advance_for !== 'SERVICES') return NO_ADVANCE_TAX;
-    const used = [...await repo.allocations(tx, p.org_id, [p.payment_id]), ...await repo.refunds(tx, p.org_id, [p.payment_id])];
-    const outstanding = lessTax(advanceTaxOfRow(p), used.map(advanceTaxOfRow));
-    const unadjustedAfter = p.amount - used.reduce((s, a) => s + a.amount, 0) - consumed;
-    return taxTakenBack(outstanding, unadjustedAfter, p.advance_rate_centi!, p.advance_supply_type as SupplyType);
-  }
 
   /**
    * An advance stays a customer receipt, and one for services stays in the base currency
@@ -205,13 +162,6 @@ export function paymentsService(deps: Deps) {
     }
   }
 
-  /** The allocations are part of the payment (its voucher lists them): a change to them is a new version. */
-  async function touch(tx: Tx, p: PaymentRow, unapplied: number): Promise<PaymentRow> {
-    const touched: PaymentRow = { ...p, unapplied_amount: unapplied, version: p.version + 1, last_modified_time: now() };
-    await repo.update(tx, p.org_id, p.payment_id, { unapplied_amount: unapplied, version: touched.version, last_modified_time: touched.last_modified_time });
-    return touched;
-  }
-
   const eventData = (p: PaymentRow) => ({ id: p.payment_id, number: p.reference_number, contact_id: p.contact_id, amount: toRupees(p.amount), status: 'RECORDED' as const });
 
   /** Records a payment inside the caller's transaction (the public create; a bank line's create, which matches it to the line). */
@@ -280,7 +230,7 @@ export function paymentsService(deps: Deps) {
     /** One allocation per call, by the spec's rules in its order (allocation.rules.ts). */
     async applyPayment(ctx: RequestContext, paymentId: string, input: ApplyPaymentBody) {
       return deps.uow(ctx, async (tx) => {
-        const payment = await load(tx, ctx.orgId, paymentId, true);
+        const payment = await loadPayment(tx, ctx.orgId, paymentId, true);
         const side = sideOf(payment.flow, input, '');
         const field = `${side.side}_id`;
         const target = await targets.lock(tx, ctx.orgId, side, field);
@@ -296,10 +246,10 @@ export function paymentsService(deps: Deps) {
         });
         const result = { invoice_id: side.side === 'invoice' ? side.id : null, bill_id: side.side === 'bill' ? side.id : null };
         if (decision.kind === 'already_applied') {
-          return { message: 'This allocation was already recorded; nothing changed.', payment: await view(tx, payment), allocation: { ...result, allocated_amount: input.amount, round_off_amount: 0, already_applied: true } };
+          return { message: 'This allocation was already recorded; nothing changed.', payment: await viewPayment(tx, payment), allocation: { ...result, allocated_amount: input.amount, round_off_amount: 0, already_applied: true } };
         }
         await allocate(tx, ctx, payment, target, decision.consumed, decision.documentAmount, 'amount');
-        const touched = await touch(tx, payment, payment.unapplied_amount - decision.consumed);
+        const touched = await touchPayment(tx, payment, payment.unapplied_amount - decision.consumed, now());
         await deps.activity.record(tx, ctx, {
           entityType: 'PAYMENT', entityId: paymentId, entityRef: payment.reference_number, verb: 'UPDATED',
           metadata: { [`${side.side}_id`]: side.id, allocated_amount: toRupees(decision.allocatedAmount), round_off_amount: toRupees(decision.roundOffAmount) },
@@ -309,7 +259,7 @@ export function paymentsService(deps: Deps) {
           message: roundedOff
             ? `The payment has been applied; ${toRupees(decision.roundOffAmount)} within the round-off tolerance was posted to Round Off.`
             : 'The payment has been applied.',
-          payment: await view(tx, touched),
+          payment: await viewPayment(tx, touched),
           allocation: { ...result, allocated_amount: toRupees(decision.allocatedAmount), round_off_amount: toRupees(decision.roundOffAmount) },
         };
       });
@@ -317,23 +267,23 @@ export function paymentsService(deps: Deps) {
 
     async unapplyAllocation(ctx: RequestContext, paymentId: string, allocationId: string) {
       return deps.uow(ctx, async (tx) => {
-        const payment = await load(tx, ctx.orgId, paymentId, true);
+        const payment = await loadPayment(tx, ctx.orgId, paymentId, true);
         const allocation = (await repo.allocations(tx, ctx.orgId, [paymentId])).find((a) => a.allocation_id === allocationId);
         if (!allocation) throw notFound('allocation', 'allocation_id');
         await releaseAllocation(tx, ctx, payment, allocation);
-        const touched = await touch(tx, payment, payment.unapplied_amount + allocation.amount);
+        const touched = await touchPayment(tx, payment, payment.unapplied_amount + allocation.amount, now());
         await deps.activity.record(tx, ctx, {
           entityType: 'PAYMENT', entityId: paymentId, entityRef: payment.reference_number, verb: 'UPDATED',
           metadata: { allocation_id: allocationId, unapplied: toRupees(allocation.amount) },
         });
-        return { payment: await view(tx, touched) };
+        return { payment: await viewPayment(tx, touched) };
       });
     },
 
     /** Partial update; the payment's entry is reversed and posted again as the next version. */
     async updatePayment(ctx: RequestContext, paymentId: string, input: UpdatePaymentBody) {
       return deps.uow(ctx, async (tx) => {
-        const payment = await load(tx, ctx.orgId, paymentId, true);
+        const payment = await loadPayment(tx, ctx.orgId, paymentId, true);
         await refuseOpeningAdvance(tx, ctx.orgId, paymentId);
         const live = await repo.allocations(tx, ctx.orgId, [paymentId]);
         const allocated = live.length > 0;
@@ -385,21 +335,21 @@ export function paymentsService(deps: Deps) {
         });
         if (payment.advance_for !== null) Object.assign(next, advanceAsUpdated(payment, next, baseCurrency));
         const changes = diffFields(presentPayment(payment, []), presentPayment(next, []));
-        if (!changes || Object.keys(changes).every((k) => k === 'last_modified_time')) return { payment: await view(tx, payment) };
+        if (!changes || Object.keys(changes).every((k) => k === 'last_modified_time')) return { payment: await viewPayment(tx, payment) };
         next.version = payment.version + 1;
         next.last_modified_time = now();
         await repo.update(tx, ctx.orgId, paymentId, next);
         await deps.ledger.reverseSource(tx, ctx, 'PAYMENT', paymentId, `Re-posting payment ${payment.reference_number ?? paymentId}`);
         await postPayment(tx, ctx, next);
         await deps.activity.record(tx, ctx, { entityType: 'PAYMENT', entityId: paymentId, entityRef: next.reference_number, verb: 'UPDATED', changes });
-        return { payment: await view(tx, next) };
+        return { payment: await viewPayment(tx, next) };
       });
     },
 
     /** Releases every allocation, reverses the payment's entry, and keeps the row (deleted) for the audit trail. */
     async deletePayment(ctx: RequestContext, paymentId: string) {
       return deps.uow(ctx, async (tx) => {
-        const payment = await load(tx, ctx.orgId, paymentId, true);
+        const payment = await loadPayment(tx, ctx.orgId, paymentId, true);
         await refuseOpeningAdvance(tx, ctx.orgId, paymentId);
         // The refund vouchers issued stay issued (CGST Rule 51), and the money paid back stays paid.
         if ((await repo.refunds(tx, ctx.orgId, [paymentId])).length > 0) throw invalidState('an advance part of which was refunded cannot be deleted');
@@ -418,50 +368,8 @@ export function paymentsService(deps: Deps) {
       });
     },
 
-    /**
-     * Pays back (part of) an advance received that no invoice adjusted (CGST Rule 51): a refund
-     * voucher for an advance that had a receipt voucher, the entry paying it out with the tax on
-     * it taken back, and the payment's unapplied balance reduced by it.
-     */
-    async refundAdvance(ctx: RequestContext, paymentId: string, input: RefundAdvanceBody) {
-      return deps.uow(ctx, async (tx) => {
-        const payment = await load(tx, ctx.orgId, paymentId, true);
-        const amount = toPaise(input.amount);
-        const date = businessDateOf(input.date);
-        assertRefundable({ flow: payment.flow, advanceFor: payment.advance_for, receivedOn: payment.payment_date, unadjusted: payment.unapplied_amount }, { amount, date });
-        assertConvertible([amount], payment.exchange_rate_micro, 'amount');
-        await assertWithinBooks(tx, ctx.orgId, date, 'date');
-        const refund: RefundRow = {
-          org_id: ctx.orgId, refund_id: deps.ids.next('rfd'), payment_id: paymentId, branch_id: payment.branch_id, refund_date: date, amount,
-          ...advanceTaxColumns(await takenBackBy(tx, payment, amount)),
-          paid_through_account_id: await bankAccount(tx, ctx.orgId, input.paid_through_account_id ?? payment.bank_account_id, 'paid_through_account_id'),
-          reference: input.reference || null, voucher_number: null, voucher_series_id: null, created_time: now(),
-        };
-        if (payment.voucher_number !== null) {
-          // CGST Rule 51: a refund voucher, numbered in its own series per registration and year (docs/rules/numbering.md).
-          const voucher = await deps.series.takeNumber(tx, ctx, { documentType: 'refund_voucher', seriesName: 'default', branchId: payment.branch_id, date, documentId: refund.refund_id });
-          refund.voucher_number = voucher.number;
-          refund.voucher_series_id = voucher.seriesId;
-        }
-        await repo.insertRefund(tx, refund);
-        const accounts = await advanceTaxAccounts(tx, ctx.orgId);
-        await deps.ledger.post(tx, ctx, {
-          date, source: 'PAYMENT', sourceId: refund.refund_id, sourceVersion: 1, sourceRef: refund.voucher_number ?? refund.reference,
-          memo: `Refund of advance to ${payment.contact_name}`, contactId: payment.contact_id, branchId: payment.branch_id,
-          lines: refundLines(amount, payment.exchange_rate_micro, payment.contact_id, { advances: accounts.advances, bank: refund.paid_through_account_id })
-            .concat(advanceTaxLines(advanceTaxOfRow(refund), payment.contact_id, accounts, payment.branch_id, true)),
-        }, { newSource: true }); // the refund was made just above
-        const touched = await touch(tx, payment, payment.unapplied_amount - amount);
-        await deps.activity.record(tx, ctx, {
-          entityType: 'PAYMENT', entityId: paymentId, entityRef: payment.reference_number, verb: 'UPDATED',
-          metadata: { refund_id: refund.refund_id, refund_voucher_number: refund.voucher_number, refunded: toRupees(amount) },
-        });
-        return { refund: presentRefund(refund), payment: await view(tx, touched) };
-      });
-    },
-
     async getPayment(ctx: RequestContext, paymentId: string) {
-      return { payment: await view(db, await load(db, ctx.orgId, paymentId)) };
+      return { payment: await viewPayment(db, await loadPayment(db, ctx.orgId, paymentId)) };
     },
 
     async listPayments(ctx: RequestContext, query: ListPaymentsQuery) {
@@ -482,20 +390,6 @@ export function paymentsService(deps: Deps) {
     },
     countForContact: (tx: Tx, orgId: string, contactId: string) => repo.countForContact(tx, orgId, contactId),
   };
-}
-
-/** Which document an allocation names; INCOMING payments settle invoices and OUTGOING ones bills (spec rule 3). */
-function sideOf(flow: string, a: { invoice_id?: string; bill_id?: string }, at: string) {
-  const prefix = at ? `${at}.` : '';
-  if (a.invoice_id && a.bill_id) throw invalidValue(`${prefix}bill_id`, 'send one of invoice_id or bill_id, not both');
-  if (flow === 'INCOMING') {
-    if (a.bill_id) throw invalidValue(`${prefix}bill_id`, 'an INCOMING payment settles invoices, not bills');
-    if (!a.invoice_id) throw requiredField(`${prefix}invoice_id`);
-    return { side: 'invoice' as const, id: a.invoice_id };
-  }
-  if (a.invoice_id) throw invalidValue(`${prefix}invoice_id`, 'an OUTGOING payment settles bills, not invoices');
-  if (!a.bill_id) throw requiredField(`${prefix}bill_id`);
-  return { side: 'bill' as const, id: a.bill_id };
 }
 
 export type PaymentsService = ReturnType<typeof paymentsService>;
