@@ -4,9 +4,12 @@ import { INCOME_ACCOUNT_TYPES, PURCHASE_ACCOUNT_TYPES } from '../catalog';
 import type { DateRange } from '../financial-statements/report-periods.rules';
 import type { MonthFlows } from './dashboard-figures.rules';
 
-/** The journals of documents that sell (invoices, credit and debit notes to customers) and that buy (bills, expenses, vendor notes). */
+/**
+ * The journals of documents that sell (invoices, credit and debit notes to customers) and that buy
+ * (bills, Bills of Entry with the customs duty that is part of imported goods' cost, expenses, vendor notes).
+ */
 const SALES_SOURCES = ['INVOICE', 'CREDIT_NOTE', 'DEBIT_NOTE'];
-const PURCHASE_SOURCES = ['BILL', 'EXPENSE', 'CREDIT_NOTE', 'DEBIT_NOTE'];
+const PURCHASE_SOURCES = ['BILL', 'BILL_OF_ENTRY', 'EXPENSE', 'CREDIT_NOTE', 'DEBIT_NOTE'];
 /** Where money is: the accounts whose debits are money in and credits money out. */
 export const MONEY_ACCOUNT_TYPES = ['BANK', 'CASH'];
 const DRAFTS = { draft_invoices: 'invoices', draft_bills: 'bills', draft_credit_notes: 'credit_notes', draft_debit_notes: 'debit_notes' } as const;

@@ -16,6 +16,10 @@ export async function dashboardFlow(tour: ConsoleTour): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
   const { dashboard } = await tour.api<{ dashboard: Dashboard }>('/reports/dashboard', { from_date: '2026-06-01', to_date: '2026-06-30' });
   expect(dashboard.totals.sales).toBeGreaterThan(0);
+  // In the scenario's June every expense was posted by a purchase (bills, a Bill of Entry's duty, expenses, vendor
+  // notes), so the purchases figure is the profit and loss's expenses, which the statement computes on its own.
+  const { profit_and_loss: pl } = await tour.api<{ profit_and_loss: { total_expenses: { amount: number } } }>('/reports/profit_and_loss', { from_date: '2026-06-01', to_date: '2026-06-30' });
+  expect(dashboard.totals.purchases).toBe(pl.total_expenses.amount);
 
   const tile = (label: string) => page.locator('.tiles article', { has: page.locator('header', { hasText: label }) }).first();
   expect(await tile('Sales').locator('.tile-figure').textContent()).toBe(rupees(dashboard.totals.sales));
