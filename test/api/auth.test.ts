@@ -210,20 +210,22 @@ describe('GET /whoami', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ code: 0 });
     expect(res.body.token).toEqual({ token_id: tokenId, org_id: org.orgId, user_id: org.userId, scopes, tier: 'DEFAULT' });
-    expect(res.body.organisations).toEqual([{ org_id: org.orgId, name: expect.any(String), gstin: null, state_code: 'IN-KA', is_current: true }]);
+    expect(res.body.organisations).toEqual([{ org_id: org.orgId, name: expect.any(String), gstin: null, state_code: 'IN-KA', lock_date: null, is_current: true }]);
   });
 
-  it('lists every organisation a token reaches, by name, marking the one X-Svc-Org chose', async () => {
+  it('lists every organisation a token reaches, by name, with its lock, marking the one X-Svc-Org chose', async () => {
     const zeta = await t.admin.post('/orgs', { name: 'Zeta Traders', state_code: 'IN-MH' });
     const alpha = await t.admin.post('/orgs', { name: 'Alpha Exports', state_code: 'IN-KA', gstin: '29AABCB1234F1Z4' });
     const [zetaId, alphaId]: [string, string] = [zeta.body.org.org_id, alpha.body.org.org_id];
     const { token } = await t.given.token([zetaId, alphaId]);
+    // The operator's lock shows with the organisation it holds, to anyone the token lets in.
+    expect((await t.admin.put(`/orgs/${alphaId}/lock`, { lock_date: '2026-03-31' })).status).toBe(200);
     const res = await t.api.get('/whoami', { token, headers: { 'x-svc-org': zetaId } });
     expect(res.status).toBe(200);
     expect(res.body.token.org_id).toBe(zetaId);
     expect(res.body.organisations).toEqual([
-      { org_id: alphaId, name: 'Alpha Exports', gstin: '29AABCB1234F1Z4', state_code: 'IN-KA', is_current: false },
-      { org_id: zetaId, name: 'Zeta Traders', gstin: null, state_code: 'IN-MH', is_current: true },
+      { org_id: alphaId, name: 'Alpha Exports', gstin: '29AABCB1234F1Z4', state_code: 'IN-KA', lock_date: '2026-03-31', is_current: false },
+      { org_id: zetaId, name: 'Zeta Traders', gstin: null, state_code: 'IN-MH', lock_date: null, is_current: true },
     ]);
     const other = await t.api.get('/whoami', { token, headers: { 'x-svc-org': alphaId } });
     expect(other.body.organisations.map((o: { is_current: boolean }) => o.is_current)).toEqual([true, false]);

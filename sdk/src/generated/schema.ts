@@ -7780,6 +7780,7 @@ export interface components {
             gstin: string | null;
             /** @description Whether it is the organisation this request acts in */
             is_current: boolean;
+            lock_date: string | null;
             name: string;
             org_id: string;
             state_code: string | null;

@@ -16,5 +16,6 @@ export const ReachableOrganisation = Named('ReachableOrganisation', Strict({
   name: Type.String(),
   gstin: NullableOf(Type.String({ description: 'Its GSTIN; null for an organisation not registered for GST' })),
   state_code: NullableOf(Type.String({ description: 'Its state, as IN-KA' })),
+  lock_date: NullableOf(Type.String({ format: 'date', description: 'The last day of its books the operator has locked (nothing dated on or before it may be written); null when unlocked' })),
   is_current: Type.Boolean({ description: 'Whether it is the organisation this request acts in' }),
 }, 'An organisation the calling token reaches.'));

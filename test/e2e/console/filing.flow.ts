@@ -133,6 +133,11 @@ async function lockJune(tour: ConsoleTour) {
   const { page } = tour;
   await tour.open('/app/filing/lock');
   await heading(tour, 'Lock a period');
+  // The lock as it stands, as GET /whoami shows it with the organisation (the scenario ends with June locked).
+  const lockNow = async () => (await tour.api<{ organisations: { is_current: boolean; lock_date: string | null }[] }>('/whoami'))
+    .organisations.find((o) => o.is_current)!.lock_date;
+  expect(await lockNow()).toBe('2026-06-30');
+  await page.locator('.current-lock').filter({ hasText: 'Now locked through 30/06/2026.' }).waitFor();
   await page.getByLabel('Admin token').fill('bahi_adm_not-the-token');
   await page.getByLabel('Lock the books through').fill('30/06/2026');
   await page.getByRole('button', { name: 'Lock', exact: true }).click();
@@ -147,6 +152,8 @@ async function lockJune(tour: ConsoleTour) {
   // Unlocked again, so that flows after this one post into June as before.
   await page.getByRole('button', { name: 'Unlock', exact: true }).click();
   await page.getByText('The books are unlocked.').waitFor();
+  await page.locator('.current-lock').filter({ hasText: 'Now unlocked.' }).waitFor();
+  expect(await lockNow()).toBeNull();
 }
 
 /** Filing June 2026: GSTR-1 and its books, GSTR-3B, the HSN summary and documents issued, marking filed, the lock. */

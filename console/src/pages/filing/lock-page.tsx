@@ -5,6 +5,7 @@ import { DateField } from '../../ui/date-field';
 import { DateText } from '../../ui/date-text';
 import { ErrorNote } from '../../ui/error-note';
 import { PageHeading } from '../../ui/page-heading';
+import { useApi } from '../../ui/use-api';
 import { setPeriodLock } from './admin-lock';
 import { typedDate } from './typed-date';
 import { periodDates, periodOf, previousPeriod } from './return-period';
@@ -21,11 +22,14 @@ export function LockPage() {
   const [answer, setAnswer] = useState<{ lock_date: string | null }>();
   const [error, setError] = useState<Error>();
   const [busy, setBusy] = useState(false);
+  // The lock as it stands, for anyone signed in: the public API shows it with the organisation.
+  const current = useApi(async (api) => (await api.get('/whoami')).organisations.find((o) => o.is_current)?.lock_date ?? null, []);
   const send = async (date: string | null) => {
     setBusy(true);
     setError(undefined);
     try {
       setAnswer(await setPeriodLock(adminToken.trim(), session.orgId, date));
+      current.reload();
     } catch (e) {
       setAnswer(undefined);
       setError(e instanceof Error ? e : new Error(String(e)));
@@ -45,6 +49,11 @@ export function LockPage() {
         Nothing dated on or before the lock date can then be created, edited, voided or applied in {session.orgName}'s books;
         corrections go in after it. Locking and unlocking are the operator's, through the admin API with its admin token.
       </p>
+      {current.data !== undefined && (
+        <p class="current-lock">
+          {current.data ? <>Now locked through <DateText value={current.data} />.</> : 'Now unlocked.'}
+        </p>
+      )}
       <form class="lock-form narrow" onSubmit={(e) => { e.preventDefault(); lockThrough(typedDate(e.currentTarget, 'lock-date')); }}>
         <label>
           Admin token
