@@ -24,7 +24,11 @@ interface GeneralLedger { lines: { source: string; kind: string; document_number
 async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
   // A page reached by a link loads after the click: wait until nothing is busy and no account shows as its bare id.
-  await page.waitForFunction("!document.querySelector('[aria-busy=\"true\"]') && ![...document.querySelectorAll('a')].some((a) => a.textContent.startsWith('acc_'))");
+  // A function, not a string: a string would be eval'd in the page, which the console's CSP refuses.
+  await page.waitForFunction(() => {
+    const doc = (globalThis as unknown as { document: { querySelector(q: string): unknown; querySelectorAll(q: string): ArrayLike<{ textContent: string | null }> } }).document;
+    return !doc.querySelector('[aria-busy="true"]') && !Array.from(doc.querySelectorAll('a')).some((a) => (a.textContent ?? '').startsWith('acc_'));
+  });
   const file = path.join(GUIDES, `console-${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   process.stdout.write(`wrote ${path.relative(process.cwd(), file)}\n`);

@@ -2,6 +2,9 @@ import type { ComponentChildren } from 'preact';
 import { useSignedIn } from '../session/context';
 import { NAV_GROUPS, PAGES } from '../pages';
 
+/** From this width the menu is a column beside the page (styles.css), open; below it, a fold-out above the page. */
+const WIDE = 1024;
+
 /** The frame of every signed-in page: who and where, the menu of what the token may see, sign-out. */
 export function Shell({ children }: { children: ComponentChildren }) {
   const { session, can, signOut, switchOrganisation } = useSignedIn();
@@ -19,7 +22,9 @@ export function Shell({ children }: { children: ComponentChildren }) {
             <li><button type="button" class="secondary" onClick={signOut}>Sign out</button></li>
           </ul>
         </nav>
-        <details class="menu" open={typeof window !== 'undefined' && window.innerWidth >= 768}>
+      </header>
+      <div class="shell-body">
+        <details class="menu" open={window.innerWidth >= WIDE}>
           <summary>Menu</summary>
           <nav aria-label="Console">
             {NAV_GROUPS.map((group) => {
@@ -34,8 +39,8 @@ export function Shell({ children }: { children: ComponentChildren }) {
             })}
           </nav>
         </details>
-      </header>
-      <main class="container-fluid">{children}</main>
+        <main class="container-fluid">{children}</main>
+      </div>
     </>
   );
 }
