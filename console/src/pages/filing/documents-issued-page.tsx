@@ -1,6 +1,6 @@
 import { Loading } from '../../ui/loading';
 import { useApi } from '../../ui/use-api';
-import { DownloadButton } from './download-button';
+import { DownloadButton } from '../../ui/download-button';
 import { ReturnTable, type Field } from './field-columns';
 import { FilingFrame } from './filing-frame';
 import { reportQuery, type FilingChoice } from './filing-links';

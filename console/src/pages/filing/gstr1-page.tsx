@@ -1,6 +1,6 @@
 import { Loading } from '../../ui/loading';
 import { useApi } from '../../ui/use-api';
-import { DownloadButton } from './download-button';
+import { DownloadButton } from '../../ui/download-button';
 import { ReturnTable, TAX_FIELDS } from './field-columns';
 import { FiledStatus } from './filed-status';
 import { FilingFrame } from './filing-frame';

@@ -2,7 +2,7 @@ import type { components } from '@bahi/sdk';
 import { ReturnTable } from './field-columns';
 import type { FilingChoice } from './filing-links';
 import { flatRows, type FlatRow } from './flat-rows';
-import { DownloadButton } from './download-button';
+import { DownloadButton } from '../../ui/download-button';
 import { GSTR1_TABLES, type Gstr1Table } from './return-fields';
 
 type Gstr1 = components['schemas']['Gstr1'];

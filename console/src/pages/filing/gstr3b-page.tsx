@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { Loading } from '../../ui/loading';
 import { useApi } from '../../ui/use-api';
-import { DownloadButton } from './download-button';
+import { DownloadButton } from '../../ui/download-button';
 import { FiledStatus } from './filed-status';
 import { FilingFrame } from './filing-frame';
 import type { FilingChoice } from './filing-links';

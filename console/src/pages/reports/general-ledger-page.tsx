@@ -4,7 +4,7 @@ import { Loading } from '../../ui/loading';
 import { PageHeading } from '../../ui/page-heading';
 import { usePeriod, type Period } from '../../ui/period';
 import { AccountChooser } from './account-chooser';
-import { DownloadButton } from './download-button';
+import { DownloadButton } from '../../ui/download-button';
 import { LedgerTable } from './ledger-table';
 import { useLedgerPages } from './ledger-pages';
 import { ReportControls } from './report-controls';

@@ -6,7 +6,7 @@ import { PageHeading } from '../../ui/page-heading';
 import { useApi } from '../../ui/use-api';
 import { journalHref, sourceDocumentHref } from '../links';
 import { useAccounts } from './accounts';
-import { DownloadButton } from './download-button';
+import { DownloadButton } from '../../ui/download-button';
 import { JournalLinesTable, type Journal } from './journal-lines-table';
 import { pdfOfSource, sourceLabel } from './journal-sources';
 import './reports.css';

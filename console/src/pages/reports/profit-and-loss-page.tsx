@@ -4,7 +4,7 @@ import { PageHeading } from '../../ui/page-heading';
 import { usePeriod } from '../../ui/period';
 import { useApi } from '../../ui/use-api';
 import { comparisonOf } from './comparison';
-import { DownloadButton } from './download-button';
+import { DownloadButton } from '../../ui/download-button';
 import { jsonAnswer } from './json-answer';
 import { periodLabel } from './period-label';
 import { ReportControls } from './report-controls';

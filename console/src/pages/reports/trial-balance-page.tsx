@@ -5,7 +5,7 @@ import { PageHeading } from '../../ui/page-heading';
 import { usePeriod, type Period } from '../../ui/period';
 import { useApi } from '../../ui/use-api';
 import { comparedPeriod, comparisonOf } from './comparison';
-import { DownloadButton } from './download-button';
+import { DownloadButton } from '../../ui/download-button';
 import { jsonAnswer } from './json-answer';
 import { ReportControls } from './report-controls';
 import { TrialBalanceTable, type TrialBalancePeriod } from './trial-balance-table';

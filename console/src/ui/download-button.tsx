@@ -1,16 +1,16 @@
 import { useState } from 'preact/hooks';
-import { useSignedIn } from '../../session/context';
-import { download } from '../../ui/download';
-import { ErrorNote } from '../../ui/error-note';
+import { useSignedIn } from '../session/context';
+import { download } from './download';
+import { ErrorNote } from './error-note';
 
 /**
- * A button that downloads what the API answers at `path` (a report's own CSV, a document's PDF)
+ * A button that downloads what the API answers at `path` (a report's own CSV, a return's JSON, a document's PDF), byte for byte,
  * under the token's authorisation, busy while it comes and showing the API's error if it fails.
  */
 export function DownloadButton({ label, path, query = {}, fileName, accept }: {
   label: string;
   path: string;
-  query?: Record<string, string | undefined>;
+  query?: Record<string, string | number | boolean | undefined>;
   fileName: string;
   accept?: string;
 }) {
